@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+// Swift 6 language mode: strict concurrency checking is an error, not a warning.
+import PackageDescription
+
+let package = Package(
+    name: "GtkListManager",
+    products: [
+        .library(name: "ModelStorage", targets: ["ModelStorage"]),
+        .library(name: "GtkListManager", targets: ["GtkListManager"]),
+        .executable(name: "package-viewer", targets: ["PackageViewer"]),
+    ],
+    dependencies: [
+        // Anomaly reports go through swift-log so applications choose where they end up.
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // The sample viewer's command line (`--screenshot FILE`, modes).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C boundary: GTK 3 as a system library, plus a shim header for macros,
+        // variadic calls and the libdispatch → GLib main-loop bridge.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk+-3.0",
+            providers: [.apt(["libgtk-3-dev"])]
+        ),
+
+        // Data layer: storages, change sets, transactions, anomalies. Knows nothing of GTK.
+        .target(
+            name: "ModelStorage",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+
+        // List management on GTK 3: boot, main loop, hosts, manager.
+        .target(
+            name: "GtkListManager",
+            dependencies: ["CGtk", "ModelStorage"]
+        ),
+
+        // The sample viewer application.
+        .executableTarget(
+            name: "PackageViewer",
+            dependencies: [
+                "GtkListManager", "CGtk",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/PackageViewer",
+            resources: [.copy("Resources/sample-dpkg-status")]
+        ),
+
+        .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
+        .testTarget(name: "GtkListManagerTests", dependencies: ["GtkListManager", "CGtk", "ModelStorage"]),
+    ]
+)

@@ -1,0 +1,102 @@
+/// The requests a storage refuses. Each leaves the storage unchanged.
+public enum StorageAnomaly: Anomaly {
+    /// An insert at an item index past the end of its section.
+    case insertionIndexPathTooBig(indexPath: IndexPath, countOfElementsInSection: Int)
+    /// A batch insert whose item and index-path counts differ.
+    case batchInsertionItemCountMismatch(itemsCount: Int, indexPathsCount: Int)
+    /// `replaceItem` found no item equal to the one to replace.
+    case replaceItemFailedItemNotFound(itemDescription: String)
+    /// `removeItem(s)` found no (more) item equal to one to remove.
+    case removeItemFailedItemNotFound(itemDescription: String)
+    /// `reloadItem` found no item equal to the one to reload.
+    case reloadItemFailedItemNotFound(itemDescription: String)
+    /// `moveItem` found no item at the source.
+    case moveItemFailedItemNotFound(indexPath: IndexPath)
+    /// `moveItem`'s destination is past the end of its section (counted without the source).
+    case moveItemFailedIndexPathTooBig(indexPath: IndexPath, countOfElementsInSection: Int)
+    /// `moveItemWithoutNotification` got a source or destination out of range.
+    case moveItemFailedInvalidIndexPaths(
+        sourceIndexPath: IndexPath, destinationIndexPath: IndexPath,
+        sourceElementsInSection: Int, destinationElementsInSection: Int)
+    /// `moveItemWithoutNotification` was called while a transaction had already recorded changes
+    /// that observers have not seen: the silent move would make them apply those to a wrong state.
+    case moveWithoutNotificationInsideTransaction(sourceIndexPath: IndexPath, destinationIndexPath: IndexPath)
+    /// An index path that addresses no item (removal, reload by position).
+    case itemIndexPathOutOfRange(indexPath: IndexPath, countOfElementsInSection: Int)
+    /// An index path with a negative component, or that is not an (item, section) pair.
+    case invalidIndexPath(indexPath: IndexPath)
+    /// A section index that addresses no section.
+    case sectionIndexOutOfRange(operation: SectionOperation, index: Int, numberOfSections: Int)
+    /// A section object that already belongs to a storage was inserted again.
+    case sectionAlreadyInStorage(operation: SectionOperation, index: Int)
+
+    /// The section-level operations named by ``sectionIndexOutOfRange(operation:index:numberOfSections:)``.
+    public enum SectionOperation: String, Sendable {
+        case insertSection, deleteSections, moveSection, removeItemsFromSection, reloadSections, setSection
+    }
+
+    public var description: String {
+        switch self {
+        case .insertionIndexPathTooBig: "insertionIndexPathTooBig"
+        case .batchInsertionItemCountMismatch: "batchInsertionItemCountMismatch"
+        case .replaceItemFailedItemNotFound: "replaceItemFailedItemNotFound"
+        case .removeItemFailedItemNotFound: "removeItemFailedItemNotFound"
+        case .reloadItemFailedItemNotFound: "reloadItemFailedItemNotFound"
+        case .moveItemFailedItemNotFound: "moveItemFailedItemNotFound"
+        case .moveItemFailedIndexPathTooBig: "moveItemFailedIndexPathTooBig"
+        case .moveItemFailedInvalidIndexPaths: "moveItemFailedInvalidIndexPaths"
+        case .moveWithoutNotificationInsideTransaction: "moveWithoutNotificationInsideTransaction"
+        case .itemIndexPathOutOfRange: "itemIndexPathOutOfRange"
+        case .invalidIndexPath: "invalidIndexPath"
+        case .sectionIndexOutOfRange: "sectionIndexOutOfRange"
+        case .sectionAlreadyInStorage: "sectionAlreadyInStorage"
+        }
+    }
+
+    public var debugDescription: String {
+        "⚠️ [MemoryStorage] " + explanation
+    }
+
+    private var explanation: String {
+        switch self {
+        case let .insertionIndexPathTooBig(indexPath, count):
+            "Could not insert at \(indexPath.shortDescription): its section holds \(count) "
+                + "element(s), so the item index must be at most \(count). Nothing was inserted."
+        case let .batchInsertionItemCountMismatch(items, paths):
+            "Batch insert refused: \(items) item(s) but \(paths) index path(s). Pass one index "
+                + "path per item."
+        case let .replaceItemFailedItemNotFound(item):
+            "Could not replace \(item): no equal item is in the storage."
+        case let .removeItemFailedItemNotFound(item):
+            "Could not remove \(item): no equal item (left) in the storage. Nothing was removed."
+        case let .reloadItemFailedItemNotFound(item):
+            "Could not reload \(item): no equal item is in the storage."
+        case let .moveItemFailedItemNotFound(indexPath):
+            "Could not move the item at \(indexPath.shortDescription): there is no item there."
+        case let .moveItemFailedIndexPathTooBig(indexPath, count):
+            "Could not move to \(indexPath.shortDescription): without the moved item the "
+                + "destination section holds \(count) element(s)."
+        case let .moveItemFailedInvalidIndexPaths(source, destination, sourceCount, destinationCount):
+            "Could not move \(source.shortDescription) → \(destination.shortDescription) without "
+                + "notification: the source section holds \(sourceCount) element(s), the "
+                + "destination section \(destinationCount)."
+        case let .moveWithoutNotificationInsideTransaction(source, destination):
+            "Refused to move \(source.shortDescription) → \(destination.shortDescription) without "
+                + "notification inside a transaction that already recorded changes: observers "
+                + "would apply those changes to a state that moved under them. Move outside the "
+                + "transaction, or use moveItem(at:to:)."
+        case let .itemIndexPathOutOfRange(indexPath, count):
+            "No item at \(indexPath.shortDescription): its section holds \(count) element(s). "
+                + "Nothing was changed."
+        case let .invalidIndexPath(indexPath):
+            "Index path \(indexPath.shortDescription) is not a valid (item, section) pair: an index "
+                + "is negative or missing. Nothing was changed."
+        case let .sectionIndexOutOfRange(operation, index, count):
+            "\(operation.rawValue): no section \(index); the storage has \(count) section(s). "
+                + "Nothing was changed."
+        case let .sectionAlreadyInStorage(operation, index):
+            "\(operation.rawValue) at \(index): this SectionModel already belongs to a storage. "
+                + "Create a new SectionModel."
+        }
+    }
+}
