@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "GtkListManager", targets: ["GtkListManager"]),
         .executable(name: "package-viewer", targets: ["PackageViewer"]),
+        .executable(name: "list-benchmarks", targets: ["ListBenchmarks"]),
     ],
     dependencies: [
         // Anomaly reports go through swift-log so applications choose where they end up.
@@ -45,6 +46,13 @@ let package = Package(
             ],
             path: "Examples/PackageViewer",
             resources: [.copy("Resources/sample-dpkg-status")]
+        ),
+
+        // Measured, not assumed: ratios side by side in one release run.
+        .executableTarget(
+            name: "ListBenchmarks",
+            dependencies: ["ModelStorage"],
+            path: "Benchmarks/ListBenchmarks"
         ),
 
         .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),

@@ -98,17 +98,12 @@ extension MemoryStorage {
         guard !indexPaths.isEmpty else { return }
         let descending = indexPaths.sorted(by: >)
         transaction {
-            var start = 0
-            while start < descending.count {
-                let section = descending[start].section
-                var end = start
-                var doomed = RangeSet<Int>()
-                while end < descending.count, descending[end].section == section {
-                    doomed.insert(descending[end].item, within: sections[section].items)
-                    end += 1
-                }
-                sections[section].items.removeSubranges(doomed)
-                start = end
+            var offsetsBySection: [Int: [Int]] = [:]
+            for indexPath in descending.reversed() {
+                offsetsBySection[indexPath.section, default: []].append(indexPath.item)
+            }
+            for (section, offsets) in offsetsBySection {
+                sections[section].items.remove(atAscendingOffsets: offsets)
             }
             for indexPath in descending {
                 recorder.record(.deleteItem(at: indexPath))
