@@ -55,7 +55,10 @@ let package = Package(
             path: "Benchmarks/ListBenchmarks"
         ),
 
-        .testTarget(name: "ModelStorageTests", dependencies: ["ModelStorage"]),
+        .testTarget(
+            name: "ModelStorageTests",
+            dependencies: ["ModelStorage", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "GtkListManagerTests", dependencies: ["GtkListManager", "CGtk", "ModelStorage"]),
     ]
 )

@@ -42,10 +42,13 @@ struct RandomizedStorageTests {
 
     @Test("the checker catches a wrong log: replaying a corrupted log fails")
     func checkerIsNotVacuous() throws {
-        let before = ObservedState(sections: [[1, 2]], headers: [nil])
-        #expect(throws: ReplayError.self) { try before.replaying([.deleteItem(at: IndexPath(item: 2, section: 0))]) }
-        let moved = try before.replaying([.moveItem(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 1, section: 0))])
-        #expect(moved.sections == [[2, 1]])
+        let storage = makeStorage([[1, 2]])
+        var replica = ChangeLogReplica(snapshotOf: storage)
+        #expect(throws: ChangeLogReplica.ReplayError.self) {
+            try replica.apply(.deleteItem(at: IndexPath(item: 2, section: 0)))
+        }
+        try replica.apply(.moveItem(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 1, section: 0)))
+        #expect(ObservedState(of: replica).sections == [[2, 1]])
     }
 
     // MARK: - Machinery
@@ -101,6 +104,7 @@ struct RandomizedStorageTests {
 
         for (step, operation) in operations.enumerated() {
             let before = ObservedState(of: storage)
+            var replica = ChangeLogReplica(snapshotOf: storage)
             recorder.updates.removeAll()
             reported.removeAll()
             let outcomes = model.apply(operation)
@@ -126,9 +130,9 @@ struct RandomizedStorageTests {
                 continue
             }
             guard recorder.updates.count <= 1 else { return fail("more than one update for one transaction") }
-            let changes: ChangeSet = if case let .changes(log)? = recorder.updates.first { log } else { [] }
             do {
-                let replayed = try before.replaying(changes)
+                try replica.apply(recorder.updates, reloadingFrom: storage)
+                let replayed = ObservedState(of: replica)
                 guard replayed == after else { return fail("replaying the log gives \(replayed)") }
             } catch {
                 return fail("log does not replay: \(error)")

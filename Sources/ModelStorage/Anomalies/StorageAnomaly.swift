@@ -33,6 +33,7 @@ public enum StorageAnomaly: Anomaly {
     /// The section-level operations named by ``sectionIndexOutOfRange(operation:index:numberOfSections:)``.
     public enum SectionOperation: String, Sendable {
         case insertSection, deleteSections, moveSection, removeItemsFromSection, reloadSections, setSection
+        case setSupplementaryModel
     }
 
     public var description: String {

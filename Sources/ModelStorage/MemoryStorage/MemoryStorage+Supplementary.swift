@@ -29,7 +29,11 @@ extension MemoryStorage {
 
     /// Sets one supplementary model for one section index.
     public func setSupplementaryModel(_ model: Any?, ofKind kind: SupplementaryKind, forSection section: Int) {
-        guard section >= 0 else { return }
+        guard section >= 0 else {
+            refuse(.sectionIndexOutOfRange(
+                operation: .setSupplementaryModel, index: section, numberOfSections: sections.count))
+            return
+        }
         changeSupplements {
             var models = storedSupplements[kind] ?? []
             if models.count <= section { models += Array(repeating: nil, count: section + 1 - models.count) }
