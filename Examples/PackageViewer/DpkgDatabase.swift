@@ -1,0 +1,74 @@
+/// One installed package, as recorded in the dpkg database.
+struct InstalledPackage: Sendable, Hashable {
+    /// The package name (`Package:`).
+    var name: String
+    /// The installed version (`Version:`).
+    var version: String
+    /// The Debian archive section (`Section:`), or ``DpkgDatabase/unknownSection``.
+    var section: String
+    /// The installed size in KiB (`Installed-Size:`), when recorded.
+    var installedSizeKiB: Int?
+    /// The synopsis: the first line of `Description:`.
+    var summary: String
+}
+
+/// A pure parser of dpkg's status database (`/var/lib/dpkg/status`).
+///
+/// The file is a list of RFC 822-style stanzas separated by blank lines. Each field is
+/// `Name: value`; lines starting with a space or a tab continue the previous field (only the
+/// long description and lists such as `Conffiles` use them, and the viewer needs neither).
+enum DpkgDatabase {
+    /// The section given to packages whose stanza has no `Section:` field.
+    static let unknownSection = "unknown"
+
+    /// The packages of `statusText` whose `Status:` is `install ok installed`, in file order.
+    static func installedPackages(in statusText: String) -> [InstalledPackage] {
+        stanzas(in: statusText).compactMap(installedPackage(from:))
+    }
+
+    /// The fields of each stanza of `statusText`, keyed by lowercased field name (Debian field
+    /// names are case-insensitive). Values are trimmed first lines; continuation lines are skipped.
+    static func stanzas(in statusText: String) -> [[String: String]] {
+        var stanzas: [[String: String]] = []
+        var current: [String: String] = [:]
+        // Byte-level splitting: the file is large and every separator is ASCII.
+        for line in statusText.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            let text = String(decoding: line, as: UTF8.self)
+            if text.allSatisfy(\.isWhitespace) {
+                if !current.isEmpty { stanzas.append(current) }
+                current = [:]
+            } else if let first = text.first, first == " " || first == "\t" {
+                continue // continuation of a multi-line field
+            } else if let colon = text.firstIndex(of: ":") {
+                let name = text[..<colon].lowercased()
+                current[name] = text[text.index(after: colon)...].trimmingWhitespace()
+            }
+        }
+        if !current.isEmpty { stanzas.append(current) }
+        return stanzas
+    }
+
+    private static func installedPackage(from fields: [String: String]) -> InstalledPackage? {
+        guard fields["status"] == "install ok installed", let name = fields["package"], !name.isEmpty else {
+            return nil
+        }
+        let section = fields["section"].flatMap { $0.isEmpty ? nil : $0 } ?? unknownSection
+        return InstalledPackage(
+            name: name,
+            version: fields["version"] ?? "",
+            section: section,
+            installedSizeKiB: fields["installed-size"].flatMap { Int($0) },
+            summary: fields["description"] ?? ""
+        )
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing whitespace (spaces, tabs, `\r`).
+    fileprivate func trimmingWhitespace() -> String {
+        guard let start = firstIndex(where: { !$0.isWhitespace }),
+              let end = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(self[start...end])
+    }
+}

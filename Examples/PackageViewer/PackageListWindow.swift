@@ -1,0 +1,65 @@
+import CGtk
+import GtkListManager
+
+/// The viewer's window: a header bar and a scrolled GtkListBox of package rows, grouped in
+/// sections by Debian section.
+///
+/// Plain GTK for now; the ListBox manager will take over the list code.
+@MainActor
+final class PackageListWindow {
+    /// The toplevel window (owned by GTK's toplevel list until destroyed).
+    let window: UnsafeMutablePointer<GtkWidget>
+
+    init(source: PackageSource) {
+        let sections = PackageSection.grouped(source.packages)
+        Self.installCSS()
+
+        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+        gtk_window_set_title(gcast(window), "Packages")
+        gtk_window_set_default_size(gcast(window), 720, 560)
+        gtk_window_set_titlebar(gcast(window), Self.makeHeaderBar(source: source, sectionCount: sections.count))
+
+        let list: UnsafeMutablePointer<GtkListBox> = gcast(gtk_list_box_new())
+        gtk_list_box_set_selection_mode(list, GTK_SELECTION_SINGLE)
+        var sectionOfRow: [Int] = []
+        for (sectionIndex, section) in sections.enumerated() {
+            for package in section.packages {
+                gtk_list_box_insert(list, PackageRowWidget.make(for: package), -1)
+                sectionOfRow.append(sectionIndex)
+            }
+        }
+        // After the rows: the header func then runs once per row when the list is shown.
+        SectionHeaders.install(on: list, sections: sections, sectionOfRow: sectionOfRow)
+
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_container_add(gcast(scrolled), gcast(list))
+        gtk_container_add(gcast(window), scrolled)
+    }
+
+    private static func makeHeaderBar(source: PackageSource, sectionCount: Int) -> UnsafeMutablePointer<GtkWidget> {
+        let bar = gtk_header_bar_new()!
+        gtk_header_bar_set_title(gcast(bar), "Packages")
+        gtk_header_bar_set_subtitle(gcast(bar), "\(source.packages.count) installed · \(sectionCount) sections · \(source.path)")
+        gtk_header_bar_set_show_close_button(gcast(bar), 1)
+        return bar
+    }
+
+    /// Styles section headers like GTK's own list headers: bold, padded, on a tinted band.
+    private static func installCSS() {
+        let css = """
+            .\(SectionHeaders.styleClass) {
+                font-weight: bold;
+                padding: 8px 12px 4px 12px;
+                background-color: alpha(@theme_fg_color, 0.06);
+                border-bottom: 1px solid alpha(@theme_fg_color, 0.12);
+            }
+            """
+        let provider = gtk_css_provider_new()!
+        _ = gtk_css_provider_load_from_data(provider, css, -1, nil)
+        // GtkStyleProvider is an interface: it imports as an opaque pointer.
+        gtk_style_context_add_provider_for_screen(
+            gdk_screen_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import CGtk
+import GtkListManager
+
+/// `package-viewer`: the installed Debian packages, grouped in sections, in a GTK 3 window.
+@main
+struct PackageViewerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "package-viewer",
+        abstract: "Shows the installed Debian packages, grouped by section, in a GTK 3 window."
+    )
+
+    @Option(name: .customLong("status-file"), help: "The dpkg status file to read (default: /var/lib/dpkg/status, else a bundled sample).")
+    var statusFile: String?
+
+    @Option(help: "Render the window into this PNG file and exit; works headless under xvfb-run -a.")
+    var screenshot: String?
+
+    @Flag(help: "Print how many packages and sections were read, and exit without a window.")
+    var summary = false
+
+    // Synchronous on purpose (ParsableCommand, not AsyncParsableCommand): the MainActor must stay
+    // on the process main thread, the one that runs gtk_main. See GtkRuntime.
+    func run() throws {
+        let source = try PackageSource.load(explicitPath: statusFile)
+        if summary {
+            let sections = PackageSection.grouped(source.packages)
+            print("\(source.packages.count) packages in \(sections.count) sections from \(source.path)")
+            return
+        }
+        let screenshotPath = screenshot
+        try MainActor.assumeIsolated {
+            try Self.showWindow(source: source, screenshotPath: screenshotPath)
+        }
+    }
+
+    @MainActor
+    private static func showWindow(source: PackageSource, screenshotPath: String?) throws {
+        guard GtkRuntime.initialize() else {
+            throw NoDisplay()
+        }
+        let viewer = PackageListWindow(source: source)
+        if let screenshotPath {
+            try WindowSnapshot.capture(viewer.window, to: screenshotPath)
+            gtk_widget_destroy(viewer.window)
+            print("wrote \(screenshotPath)")
+            return
+        }
+        Signal.connect(viewer.window, "destroy") { _ in GtkRuntime.quit() }
+        gtk_widget_show_all(viewer.window)
+        GtkRuntime.run()
+    }
+}
+
+/// GTK could not open a display.
+private struct NoDisplay: Error, CustomStringConvertible {
+    var description: String {
+        "cannot open an X display: set DISPLAY, or run headless with xvfb-run -a and --screenshot FILE"
+    }
+}

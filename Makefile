@@ -1,0 +1,40 @@
+# GtkListManager: build, run and test entry points. See README.md.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+# Build folder; e.g. `make test SCRATCH=.build-mine` to keep builds apart.
+SCRATCH ?= .build
+export SWIFT SCRATCH
+
+XVFB := xvfb-run -a -s "-screen 0 1920x1080x24"
+
+.PHONY: deps run test screenshot benchmark
+
+## deps: install GTK 3 headers, Xvfb, xauth and xdotool if missing (apt).
+deps:
+	@scripts/install-system-deps.sh
+
+## run: open the sample viewer (headless screenshot to viewer.png when there is no display).
+run: deps
+	@if [ -n "$${DISPLAY:-}" ]; then \
+		$(SWIFT) run --scratch-path $(SCRATCH) -c release package-viewer; \
+	else \
+		echo "No DISPLAY: running the viewer under Xvfb and saving it to viewer.png instead."; \
+		CONFIGURATION=release scripts/viewer-screenshot.sh viewer.png; \
+	fi
+
+## test: all unit tests headless under Xvfb, then the viewer's end-to-end checks.
+test: deps
+	$(XVFB) $(SWIFT) test --scratch-path $(SCRATCH)
+	scripts/check-viewer.sh
+
+## screenshot: regenerate the README picture (from the bundled sample, so it is the same everywhere).
+screenshot: deps
+	scripts/viewer-screenshot.sh docs/screenshots/viewer.png \
+		--status-file Examples/PackageViewer/Resources/sample-dpkg-status
+
+## benchmark: release build of the benchmark executable; prints Markdown tables.
+benchmark: deps
+	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product list-benchmarks
+	$(XVFB) $(SCRATCH)/release/list-benchmarks

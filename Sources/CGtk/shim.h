@@ -1,0 +1,120 @@
+/*
+ * CGtk shim: the parts of GTK 3 / GLib that Swift cannot import directly.
+ *
+ * Swift imports plain C functions, but not function-like macros (G_OBJECT_TYPE, GTK_IS_*)
+ * nor variadic functions (g_object_set, g_signal_emit_by_name). Each gets a fixed-arity
+ * `static inline` wrapper here, named cgtk_*. Keep this file small: anything that imports
+ * directly (g_signal_connect_data, g_idle_add_full, gtk_list_box_*) is called from Swift.
+ */
+#ifndef CGTK_SHIM_H
+#define CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <sys/eventfd.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* ---- Macro replacements ------------------------------------------------------------- */
+
+/** G_OBJECT_TYPE(object). */
+static inline GType cgtk_object_type(gpointer object) {
+    return G_OBJECT_TYPE(object);
+}
+
+/** G_OBJECT_TYPE_NAME(object), e.g. "GtkListBoxRow". */
+static inline const gchar *cgtk_object_type_name(gpointer object) {
+    return G_OBJECT_TYPE_NAME(object);
+}
+
+/** GTK_IS_WIDGET(object). */
+static inline gboolean cgtk_is_widget(gpointer object) {
+    return GTK_IS_WIDGET(object);
+}
+
+/** GTK_IS_LIST_BOX(object). */
+static inline gboolean cgtk_is_list_box(gpointer object) {
+    return GTK_IS_LIST_BOX(object);
+}
+
+/** GTK_IS_LIST_BOX_ROW(object). */
+static inline gboolean cgtk_is_list_box_row(gpointer object) {
+    return GTK_IS_LIST_BOX_ROW(object);
+}
+
+/** GTK_IS_LABEL(object). */
+static inline gboolean cgtk_is_label(gpointer object) {
+    return GTK_IS_LABEL(object);
+}
+
+/* ---- Variadic wrappers (fixed arity) ------------------------------------------------ */
+
+/** g_object_set(object, property, value, NULL) for an int property. */
+static inline void cgtk_object_set_int(gpointer object, const gchar *property, gint value) {
+    g_object_set(object, property, value, NULL);
+}
+
+/** g_object_set(object, property, value, NULL) for a boolean property. */
+static inline void cgtk_object_set_bool(gpointer object, const gchar *property, gboolean value) {
+    g_object_set(object, property, value, NULL);
+}
+
+/** g_object_set(object, property, value, NULL) for a string property (copied by GLib). */
+static inline void cgtk_object_set_string(gpointer object, const gchar *property, const gchar *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+/** g_object_get(object, property, &value, NULL) for an int property. */
+static inline gint cgtk_object_get_int(gpointer object, const gchar *property) {
+    gint value = 0;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
+/** g_signal_emit_by_name(instance, signal) for a signal without arguments or return value. */
+static inline void cgtk_signal_emit0(gpointer instance, const gchar *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
+/** g_signal_emit_by_name(instance, signal, argument) for a signal with one pointer argument. */
+static inline void cgtk_signal_emit_ptr(gpointer instance, const gchar *signal, gpointer argument) {
+    g_signal_emit_by_name(instance, signal, argument);
+}
+
+/* ---- Threads ------------------------------------------------------------------------ */
+
+/** TRUE on the process main thread (the thread whose id equals the process id). */
+static inline gboolean cgtk_is_main_thread(void) {
+    return getpid() == (pid_t)syscall(SYS_gettid);
+}
+
+/* ---- libdispatch main queue -> GLib main loop bridge -------------------------------- */
+/*
+ * On Linux the MainActor executes on libdispatch's main queue, which gtk_main() never drains:
+ * without this bridge `Task { @MainActor in ... }` and DispatchQueue.main never run inside GTK.
+ * libdispatch exports (for CoreFoundation's run loop) an eventfd it pokes whenever the main
+ * queue has work, and the function that drains the queue. We watch the fd with a GLib source.
+ * These symbols live in libdispatch: the Swift side must `import Dispatch` to link it.
+ */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static inline gboolean cgtk__dispatch_main_queue_ready(gint fd, GIOCondition condition, gpointer data) {
+    (void)condition;
+    (void)data;
+    eventfd_t value;
+    (void)eventfd_read(fd, &value);          /* reset the counter first, then drain */
+    _dispatch_main_queue_callback_4CF(NULL); /* runs the queued main-queue blocks (MainActor jobs) */
+    return G_SOURCE_CONTINUE;
+}
+
+/**
+ * Attaches the bridge to the default GLib main context and returns the source id.
+ * Call once, on the process main thread, after gtk_init: the drain callback must run there.
+ */
+static inline guint cgtk_attach_dispatch_main_queue(void) {
+    return g_unix_fd_add_full(G_PRIORITY_DEFAULT, _dispatch_get_main_queue_handle_4CF(), G_IO_IN,
+                              cgtk__dispatch_main_queue_ready, NULL, NULL);
+}
+
+#endif /* CGTK_SHIM_H */

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# End-to-end checks of the sample viewer, run by `make test` after `swift test`:
+#  1. the dpkg parser reads every installed stanza of the bundled sample;
+#  2. the window renders headless into a non-trivial PNG.
+set -euo pipefail
+
+swift=${SWIFT:-swift}
+build=(--scratch-path "${SCRATCH:-.build}")
+sample=Examples/PackageViewer/Resources/sample-dpkg-status
+
+"$swift" build "${build[@]}" --product package-viewer
+viewer="$("$swift" build "${build[@]}" --show-bin-path)/package-viewer"
+
+expected=$(grep -c '^Status: install ok installed$' "$sample")
+summary=$("$viewer" --summary --status-file "$sample")
+echo "check-viewer: $summary"
+if [[ "$summary" != "$expected packages in "* ]]; then
+    echo "check-viewer: expected $expected packages from $sample" >&2
+    exit 1
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+scripts/viewer-screenshot.sh "$tmp/viewer.png"

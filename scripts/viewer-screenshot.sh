@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Renders the sample viewer headless into a PNG and checks the file is a real picture.
+# Usage: scripts/viewer-screenshot.sh OUTPUT.png [extra package-viewer options]
+# Environment: SWIFT (swift binary), SCRATCH (build folder, default .build), CONFIGURATION.
+set -euo pipefail
+
+output=${1:?usage: $0 OUTPUT.png [package-viewer options]}
+shift
+swift=${SWIFT:-swift}
+build=(--scratch-path "${SCRATCH:-.build}" -c "${CONFIGURATION:-debug}")
+
+# Build first, outside Xvfb, then run the binary directly.
+"$swift" build "${build[@]}" --product package-viewer
+viewer="$("$swift" build "${build[@]}" --show-bin-path)/package-viewer"
+
+mkdir -p "$(dirname "$output")"
+rm -f "$output"
+# 24-bit screen (xvfb-run defaults to 8-bit), wide enough that the pointer, parked at the
+# screen centre, is outside the window and highlights no row.
+xvfb-run -a -s "-screen 0 1920x1080x24" "$viewer" --screenshot "$output" "$@"
+
+size=$(stat -c %s "$output" 2>/dev/null || echo 0)
+if [ "$size" -le 10240 ]; then
+    echo "viewer-screenshot: $output is missing or too small ($size bytes): not a real list" >&2
+    exit 1
+fi
+echo "viewer-screenshot: $output ($size bytes)"
