@@ -37,8 +37,9 @@ extension IndexPath {
         count == 2 && self[0] >= 0 && self[1] >= 0
     }
 
-    /// A compact rendering, `s1.i4`, used by change-set and anomaly descriptions.
-    var shortDescription: String {
+    /// A compact rendering, `s1.i4` (section 1, item 4), used by change-set and anomaly
+    /// descriptions.
+    public var shortDescription: String {
         count == 2 ? "s\(section).i\(item)" : description
     }
 }

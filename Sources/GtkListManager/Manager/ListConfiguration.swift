@@ -1,0 +1,14 @@
+/// How a manager shows sections and applies updates.
+public struct ListConfiguration: Sendable {
+    /// Whether a section without items shows its header. Default: true.
+    public var displayHeaderOnEmptySection = true
+    /// Whether a section without items shows its footer. Default: true.
+    public var displayFooterOnEmptySection = true
+    /// Apply item moves as a removal plus an insertion of a new row instead of moving the
+    /// existing row. Default: false (the same widget moves).
+    public var animateMoveAsDeleteAndInsert = false
+    /// The most rows kept in the reuse pool per reuse identifier. Default: 32.
+    public var reusePoolLimit = 32
+
+    public init() {}
+}

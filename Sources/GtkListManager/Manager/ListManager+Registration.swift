@@ -1,0 +1,97 @@
+import ModelStorage
+
+extension ListManager {
+    /// Shows models of `Row.Model` (and of its subtypes and conforming types) with `Row`.
+    ///
+    /// - Parameters:
+    ///   - mapping: customizes the mapping (condition, reuse identifier) before it is added.
+    ///   - handler: runs before `update(with:)` whenever a row is filled.
+    public func register<Row: RowView & ModelTransfer>(
+        _ rowClass: Row.Type,
+        mapping: ((RowMapping<Row, Row.Model>) -> Void)? = nil,
+        handler: @escaping (Row, Row.Model, IndexPath) -> Void = { _, _, _ in }
+    ) {
+        add(RowMapping<Row, Row.Model>(role: .item, handler: handler, transfer: { $0.update(with: $1) }), mapping)
+    }
+
+    /// Shows models of `modelType` with `Row`, a row class that does not adopt
+    /// ``ModelTransfer``: `handler` is what fills it.
+    public func register<Row: RowView, Model>(
+        _ rowClass: Row.Type,
+        for modelType: Model.Type,
+        mapping: ((RowMapping<Row, Model>) -> Void)? = nil,
+        handler: @escaping (Row, Model, IndexPath) -> Void
+    ) {
+        add(RowMapping<Row, Model>(role: .item, handler: handler, transfer: { _, _ in }), mapping)
+    }
+
+    /// Shows section header models of `View.Model` with `View`. Registering any header view
+    /// replaces the built-in `String` titles for headers.
+    public func registerHeader<View: RowView & ModelTransfer>(
+        _ viewClass: View.Type,
+        mapping: ((RowMapping<View, View.Model>) -> Void)? = nil,
+        handler: @escaping (View, View.Model, Int) -> Void = { _, _, _ in }
+    ) {
+        add(RowMapping<View, View.Model>(
+            role: .header, handler: { handler($0, $1, $2.section) }, transfer: { $0.update(with: $1) }), mapping)
+    }
+
+    /// Shows section header models of `modelType` with `View`, filled by `handler`.
+    public func registerHeader<View: RowView, Model>(
+        _ viewClass: View.Type,
+        for modelType: Model.Type,
+        mapping: ((RowMapping<View, Model>) -> Void)? = nil,
+        handler: @escaping (View, Model, Int) -> Void
+    ) {
+        add(RowMapping<View, Model>(role: .header, handler: { handler($0, $1, $2.section) }, transfer: { _, _ in }), mapping)
+    }
+
+    /// Shows section footer models of `View.Model` with `View`. Registering any footer view
+    /// replaces the built-in `String` titles for footers.
+    public func registerFooter<View: RowView & ModelTransfer>(
+        _ viewClass: View.Type,
+        mapping: ((RowMapping<View, View.Model>) -> Void)? = nil,
+        handler: @escaping (View, View.Model, Int) -> Void = { _, _, _ in }
+    ) {
+        add(RowMapping<View, View.Model>(
+            role: .footer, handler: { handler($0, $1, $2.section) }, transfer: { $0.update(with: $1) }), mapping)
+    }
+
+    /// Shows section footer models of `modelType` with `View`, filled by `handler`.
+    public func registerFooter<View: RowView, Model>(
+        _ viewClass: View.Type,
+        for modelType: Model.Type,
+        mapping: ((RowMapping<View, Model>) -> Void)? = nil,
+        handler: @escaping (View, Model, Int) -> Void
+    ) {
+        add(RowMapping<View, Model>(role: .footer, handler: { handler($0, $1, $2.section) }, transfer: { _, _ in }), mapping)
+    }
+
+    /// Removes every item mapping of `rowClass`; the list reloads.
+    public func unregister<Row: RowView>(_ rowClass: Row.Type) {
+        removeMappings(of: rowClass, role: .item)
+    }
+
+    /// Removes every header mapping of `viewClass`; the list reloads.
+    public func unregisterHeader<View: RowView>(_ viewClass: View.Type) {
+        removeMappings(of: viewClass, role: .header)
+    }
+
+    /// Removes every footer mapping of `viewClass`; the list reloads.
+    public func unregisterFooter<View: RowView>(_ viewClass: View.Type) {
+        removeMappings(of: viewClass, role: .footer)
+    }
+
+    private func add<Row, Model>(_ mapping: RowMapping<Row, Model>, _ customize: ((RowMapping<Row, Model>) -> Void)?) {
+        customize?(mapping)
+        factory.registry.append(mapping)
+        // Rows already shown may now resolve differently (or at all).
+        if host.rowCount > 0 || storage.numberOfSections > 0 { reload() }
+    }
+
+    private func removeMappings(of rowClass: any RowView.Type, role: RowRole) {
+        guard factory.registry.removeMappings(of: rowClass, role: role) > 0 else { return }
+        factory.pool.removeAll()
+        reload()
+    }
+}

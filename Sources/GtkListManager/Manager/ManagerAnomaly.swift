@@ -1,0 +1,39 @@
+import ModelStorage
+
+/// Problems a list manager detects at run time. Each is reported, never fatal: the list keeps
+/// one row per storage item (an empty row where a model cannot be shown).
+public enum ManagerAnomaly: Anomaly {
+    /// The storage holds nil (or an empty optional) at this index path.
+    case nilModel(indexPath: IndexPath)
+    /// No registered row mapping accepts the model at this index path.
+    case noRowMappingFound(modelDescription: String, indexPath: IndexPath)
+    /// A header or footer model that no registered view (nor the built-in `String` title) shows.
+    case noHeaderFooterMappingFound(role: RowRole, modelDescription: String, section: Int)
+
+    public var description: String {
+        switch self {
+        case .nilModel: "nilModel"
+        case .noRowMappingFound: "noRowMappingFound"
+        case .noHeaderFooterMappingFound: "noHeaderFooterMappingFound"
+        }
+    }
+
+    public var debugDescription: String {
+        "⚠️ [ListManager] " + explanation
+    }
+
+    private var explanation: String {
+        switch self {
+        case let .nilModel(indexPath):
+            "The model at \(indexPath.shortDescription) is nil; an empty row is shown there."
+        case let .noRowMappingFound(model, indexPath):
+            "No row mapping accepts the model at \(indexPath.shortDescription) (\(model)): register "
+                + "a row class for its type (or a protocol or superclass of it) whose condition holds "
+                + "there. An empty row is shown meanwhile."
+        case let .noHeaderFooterMappingFound(role, model, section):
+            "No \(role) view shows the \(role) model of section \(section) (\(model)): register one "
+                + "with register\(role == .header ? "Header" : "Footer")(_:), or use a String model "
+                + "for a plain title. The section shows no \(role)."
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import CGtk
+import ModelStorage
+
+/// What a list holds: an item, a section header or a section footer.
+public enum RowRole: Hashable, Sendable, CustomStringConvertible {
+    case item
+    case header
+    case footer
+
+    public var description: String {
+        switch self {
+        case .item: "item"
+        case .header: "header"
+        case .footer: "footer"
+        }
+    }
+}
+
+/// One row view in the manager's care, with what it currently shows.
+///
+/// The record owns a reference to the view's widget for as long as the view lives, in the list
+/// or in the reuse pool, and drops it when the record goes away.
+@MainActor
+public final class HostedRow {
+    /// The row view (a ``RowView`` class instance).
+    public let view: any RowView
+    /// What the row is: item, header or footer.
+    public internal(set) var role: RowRole
+    /// The model the row was last updated with. Events report this model, not a re-read one.
+    public internal(set) var model: Any
+    /// The mapping that built and updates the row.
+    var mapping: (any AnyRowMapping)?
+
+    /// The view's root widget.
+    public var widget: UnsafeMutablePointer<GtkWidget> { view.widget }
+
+    init(view: any RowView, role: RowRole, model: Any, mapping: (any AnyRowMapping)?) {
+        self.view = view
+        self.role = role
+        self.model = model
+        self.mapping = mapping
+        g_object_ref_sink(view.widget)
+        gtk_widget_show_all(view.widget)
+    }
+
+    isolated deinit {
+        g_object_unref(view.widget)
+    }
+}

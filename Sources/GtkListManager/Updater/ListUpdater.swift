@@ -1,0 +1,167 @@
+import ModelStorage
+
+/// Applies a storage's change sets to a ``ListHost`` entry by entry, as row splices at flat
+/// positions: the cost of an update grows with the number of entries, not with the list.
+///
+/// - Inserts build rows from the model the entry carries; updates refresh the existing row in
+///   place (a new row only when another mapping now applies); moves move the same widget.
+/// - Section entries carry their header and footer rows along; a section's header or footer
+///   appears and disappears with its first and last item when empty sections hide them.
+@MainActor
+final class ListUpdater {
+    let host: any ListHost
+    let factory: RowFactory
+    var configuration: ListConfiguration
+    /// When set, item updates call it instead of refreshing the row.
+    var reloadRow: ((IndexPath, Any) -> Void)?
+    private(set) var layout = SectionLayout()
+
+    init(host: any ListHost, factory: RowFactory, configuration: ListConfiguration) {
+        self.host = host
+        self.factory = factory
+        self.configuration = configuration
+    }
+
+    // MARK: - Change sets
+
+    func apply(_ changes: ChangeSet) {
+        for change in changes { apply(change) }
+    }
+
+    func apply(_ change: StorageChange) {
+        switch change {
+        case let .insertSection(section, supplements):
+            layout.sections.insert(SectionLayout.Section(supplements: supplements), at: section)
+            reconcileSupplementaryRows(inSection: section)
+        case let .deleteSection(section):
+            let start = layout.start(of: section)
+            for _ in 0..<layout.sections[section].rowCount {
+                factory.recycle(host.removeRow(at: start))
+            }
+            layout.sections.remove(at: section)
+        case let .moveSection(from, to):
+            moveSection(from: from, to: to)
+        case let .updateSection(section, supplements):
+            layout.sections[section].supplements = supplements
+            reconcileSupplementaryRows(inSection: section, refreshing: true)
+        case let .insertItem(indexPath, model):
+            let position = layout.position(of: indexPath)
+            layout.sections[indexPath.section].itemCount += 1
+            host.insertRow(factory.makeItemRow(for: model, at: indexPath), at: position)
+            reconcileSupplementaryRows(inSection: indexPath.section)
+        case let .deleteItem(indexPath):
+            factory.recycle(host.removeRow(at: layout.position(of: indexPath)))
+            layout.sections[indexPath.section].itemCount -= 1
+            reconcileSupplementaryRows(inSection: indexPath.section)
+        case let .moveItem(from, to):
+            moveItem(from: from, to: to)
+        case let .updateItem(indexPath, model):
+            updateItem(at: indexPath, with: model)
+        }
+    }
+
+    // MARK: - Reload
+
+    /// Replaces every row with rows built from `storage`'s current content.
+    func reload(from storage: any Storage) {
+        for position in stride(from: host.rowCount - 1, through: 0, by: -1) {
+            factory.recycle(host.removeRow(at: position))
+        }
+        layout = SectionLayout()
+        let supplementary = storage as? any SupplementaryStorage
+        for section in 0..<storage.numberOfSections {
+            var supplements = SectionSupplements()
+            for kind in [SupplementaryKind.header, .footer] {
+                if let model = supplementary?.supplementaryModel(ofKind: kind, inSection: section) {
+                    supplements[kind] = model
+                }
+            }
+            layout.sections.append(SectionLayout.Section(supplements: supplements))
+            let start = host.rowCount
+            for item in 0..<storage.numberOfItems(inSection: section) {
+                let indexPath = IndexPath(item: item, section: section)
+                // `item(at:)` is `Any?`: keep the stored value itself (which may be an empty optional).
+                let model: Any = storage.item(at: indexPath) ?? (Any?.none as Any)
+                host.insertRow(factory.makeItemRow(for: model, at: indexPath), at: start + item)
+                layout.sections[section].itemCount += 1
+            }
+            reconcileSupplementaryRows(inSection: section)
+        }
+    }
+
+    // MARK: - Entries
+
+    private func moveItem(from: IndexPath, to: IndexPath) {
+        let source = layout.position(of: from)
+        if configuration.animateMoveAsDeleteAndInsert {
+            let removed = host.removeRow(at: source)
+            layout.sections[from.section].itemCount -= 1
+            layout.sections[to.section].itemCount += 1
+            host.insertRow(factory.makeItemRow(for: removed.model, at: to), at: layout.position(of: to))
+            factory.recycle(removed)
+        } else {
+            layout.sections[from.section].itemCount -= 1
+            layout.sections[to.section].itemCount += 1
+            host.moveRow(from: source, to: layout.position(of: to))
+        }
+        reconcileSupplementaryRows(inSection: from.section)
+        if to.section != from.section { reconcileSupplementaryRows(inSection: to.section) }
+    }
+
+    private func moveSection(from: Int, to: Int) {
+        let count = layout.sections[from].rowCount
+        let source = layout.start(of: from)
+        let section = layout.sections.remove(at: from)
+        layout.sections.insert(section, at: to)
+        let destination = layout.start(of: to)
+        // Row by row, the same widgets: forwards when moving down, so each source stays in place.
+        for offset in 0..<count {
+            if destination > source {
+                host.moveRow(from: source, to: destination + count - 1)
+            } else {
+                host.moveRow(from: source + offset, to: destination + offset)
+            }
+        }
+    }
+
+    private func updateItem(at indexPath: IndexPath, with model: Any) {
+        let position = layout.position(of: indexPath)
+        if let reloadRow {
+            host.row(at: position)?.model = model
+            reloadRow(indexPath, model)
+            return
+        }
+        if let row = host.row(at: position), factory.refresh(row, with: model, at: indexPath) { return }
+        factory.recycle(host.removeRow(at: position))
+        host.insertRow(factory.makeItemRow(for: model, at: indexPath), at: position)
+    }
+
+    /// Brings the section's header and footer rows in line with its models and item count:
+    /// inserts, removes, or (when `refreshing`) refreshes them in place.
+    private func reconcileSupplementaryRows(inSection section: Int, refreshing: Bool = false) {
+        for role in [RowRole.header, .footer] {
+            let entry = layout.sections[section]
+            let model = entry.supplements[role == .header ? .header : .footer].flatMap(unwrappedModel)
+            let displayOnEmpty = role == .header
+                ? configuration.displayHeaderOnEmptySection : configuration.displayFooterOnEmptySection
+            let shouldShow = model != nil && (entry.itemCount > 0 || displayOnEmpty)
+            let position = layout.position(of: role, inSection: section)
+            let indexPath = IndexPath(item: 0, section: section)
+
+            if entry.shows(role), let model, shouldShow {
+                guard refreshing else { continue }
+                if let row = host.row(at: position), factory.refresh(row, with: model, at: indexPath) { continue }
+                factory.recycle(host.removeRow(at: position))
+                layout.sections[section].setShows(role, false)
+            } else if entry.shows(role) {
+                factory.recycle(host.removeRow(at: position))
+                layout.sections[section].setShows(role, false)
+                continue
+            }
+            guard shouldShow, let model, let row = factory.makeSupplementaryRow(role, for: model, section: section)
+            else { continue }
+            host.insertRow(row, at: layout.position(of: role, inSection: section))
+            layout.sections[section].setShows(role, true)
+        }
+    }
+}

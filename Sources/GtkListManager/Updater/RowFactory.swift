@@ -1,0 +1,75 @@
+import ModelStorage
+
+/// Turns models into rows: resolves the mapping, dequeues a pooled row of its reuse identifier
+/// or builds one, fills it, and reports models that cannot be shown.
+@MainActor
+final class RowFactory {
+    var registry = MappingRegistry()
+    let pool: ReusePool
+    let anomalies: AnomalyHandler<ManagerAnomaly>
+
+    init(poolLimit: Int, anomalies: AnomalyHandler<ManagerAnomaly>) {
+        pool = ReusePool(limit: poolLimit)
+        self.anomalies = anomalies
+    }
+
+    /// The row for an item. Never nil: a model that cannot be shown gets an empty row (and an
+    /// anomaly), so the list keeps one row per storage item.
+    func makeItemRow(for storedModel: Any, at indexPath: IndexPath) -> HostedRow {
+        guard let model = unwrappedModel(storedModel) else {
+            anomalies.report(.nilModel(indexPath: indexPath))
+            return HostedRow(view: UnmappedRow(), role: .item, model: storedModel, mapping: nil)
+        }
+        guard let mapping = registry.mapping(for: model, role: .item, at: indexPath) else {
+            anomalies.report(.noRowMappingFound(modelDescription: String(describing: model), indexPath: indexPath))
+            return HostedRow(view: UnmappedRow(), role: .item, model: storedModel, mapping: nil)
+        }
+        return makeRow(mapping: mapping, model: model, at: indexPath)
+    }
+
+    /// The header or footer row for a section's model, or nil when none is shown.
+    func makeSupplementaryRow(_ role: RowRole, for model: Any, section: Int) -> HostedRow? {
+        guard let mapping = supplementaryMapping(role, for: model, section: section) else { return nil }
+        return makeRow(mapping: mapping, model: model, at: IndexPath(item: 0, section: section))
+    }
+
+    /// The mapping that shows a section's header or footer model, reporting when there is none.
+    func supplementaryMapping(_ role: RowRole, for model: Any, section: Int) -> (any AnyRowMapping)? {
+        let mapping = registry.mapping(for: model, role: role, at: IndexPath(item: 0, section: section))
+        if mapping == nil {
+            anomalies.report(.noHeaderFooterMappingFound(
+                role: role, modelDescription: String(describing: model), section: section))
+        }
+        return mapping
+    }
+
+    /// Shows `storedModel` in `row` in place when the same mapping still applies; returns false
+    /// when the row must be replaced by a new one.
+    func refresh(_ row: HostedRow, with storedModel: Any, at indexPath: IndexPath) -> Bool {
+        guard let model = unwrappedModel(storedModel), let current = row.mapping,
+            let mapping = registry.mapping(for: model, role: row.role, at: indexPath), mapping === current
+        else { return false }
+        mapping.configure(row.view, with: model, at: indexPath)
+        row.model = model
+        return true
+    }
+
+    /// Sends a row that left the list to the reuse pool.
+    func recycle(_ row: HostedRow) {
+        pool.enqueue(row)
+    }
+
+    private func makeRow(mapping: any AnyRowMapping, model: Any, at indexPath: IndexPath) -> HostedRow {
+        let row: HostedRow
+        if let pooled = pool.dequeue(mapping.reuseIdentifier), mapping.canConfigure(pooled.view) {
+            pooled.role = mapping.role
+            pooled.mapping = mapping
+            pooled.model = model
+            row = pooled
+        } else {
+            row = HostedRow(view: mapping.makeView(), role: mapping.role, model: model, mapping: mapping)
+        }
+        mapping.configure(row.view, with: model, at: indexPath)
+        return row
+    }
+}

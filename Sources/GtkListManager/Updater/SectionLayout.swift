@@ -1,0 +1,43 @@
+import ModelStorage
+
+/// Where each section's rows sit in the flat list: an optional header row, the items, an
+/// optional footer row. Kept on the Swift side, so no position needs GTK to count children.
+///
+/// A section's start is a prefix sum over the sections before it: O(sections), independent of
+/// the number of rows.
+struct SectionLayout {
+    struct Section {
+        var itemCount = 0
+        /// The supplementary models the last section insert or update carried.
+        var supplements = SectionSupplements()
+        var showsHeader = false
+        var showsFooter = false
+
+        var rowCount: Int { itemCount + (showsHeader ? 1 : 0) + (showsFooter ? 1 : 0) }
+
+        func shows(_ role: RowRole) -> Bool { role == .header ? showsHeader : showsFooter }
+
+        mutating func setShows(_ role: RowRole, _ shows: Bool) {
+            if role == .header { showsHeader = shows } else { showsFooter = shows }
+        }
+    }
+
+    var sections: [Section] = []
+
+    /// The flat position of the section's first row.
+    func start(of section: Int) -> Int {
+        sections[..<section].reduce(0) { $0 + $1.rowCount }
+    }
+
+    /// The flat position of the item row at `indexPath`.
+    func position(of indexPath: IndexPath) -> Int {
+        start(of: indexPath.section) + (sections[indexPath.section].showsHeader ? 1 : 0) + indexPath.item
+    }
+
+    /// The flat position of the section's header or footer row (shown or about to be).
+    func position(of role: RowRole, inSection section: Int) -> Int {
+        let start = start(of: section)
+        guard role == .footer else { return start }
+        return start + (sections[section].showsHeader ? 1 : 0) + sections[section].itemCount
+    }
+}

@@ -1,0 +1,104 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+/// One row as the GtkListBox really holds it, read through GTK.
+struct InspectedRow: Equatable, CustomStringConvertible {
+    var role: RowRole
+    var model: String
+    var rowClass: String
+    /// The row view's widget: pointer equality proves a row was kept, not rebuilt.
+    var widget: UnsafeMutableRawPointer
+    var selectable: Bool
+
+    var description: String { "\(role) \(model) (\(rowClass))" }
+
+    static func == (lhs: InspectedRow, rhs: InspectedRow) -> Bool {
+        lhs.role == rhs.role && lhs.model == rhs.model && lhs.rowClass == rhs.rowClass
+            && lhs.widget == rhs.widget && lhs.selectable == rhs.selectable
+    }
+}
+
+/// What a row should be, derived from the storage alone.
+struct ExpectedRow: Equatable, CustomStringConvertible {
+    var role: RowRole
+    var model: String
+    var description: String { "\(role) \(model)" }
+}
+
+/// Reads every child of the list box, in order, through GTK: the children's count comes from
+/// `gtk_container_get_children`, not from the manager.
+@MainActor
+func inspectRows(of listBox: UnsafeMutablePointer<GtkListBox>) -> [InspectedRow] {
+    let children = gtk_container_get_children(gcast(listBox))
+    defer { g_list_free(children) }
+    let count = Int(g_list_length(children))
+    return (0..<count).map { index in
+        let listRow = gtk_list_box_get_row_at_index(listBox, Int32(index))!
+        guard let hosted = ListBoxHost.hostedRow(of: listRow) else {
+            return InspectedRow(role: .item, model: "<not hosted>", rowClass: "-", widget: UnsafeMutableRawPointer(listRow), selectable: false)
+        }
+        let child = gtk_bin_get_child(gcast(listRow))
+        XCTAssertEqual(child.map(UnsafeMutableRawPointer.init), UnsafeMutableRawPointer(hosted.widget), "row \(index) shows another widget than its record")
+        return InspectedRow(
+            role: hosted.role, model: String(describing: hosted.model), rowClass: String(describing: type(of: hosted.view)),
+            widget: UnsafeMutableRawPointer(hosted.widget), selectable: gtk_list_box_row_get_selectable(listRow) != 0)
+    }
+}
+
+/// The rows a storage implies: per section its header (when it has a model, and items or
+/// `headerOnEmpty`), its items, its footer.
+@MainActor
+func expectedRows(of storage: MemoryStorage, headerOnEmpty: Bool = true, footerOnEmpty: Bool = true) -> [ExpectedRow] {
+    var rows: [ExpectedRow] = []
+    for section in 0..<storage.numberOfSections {
+        let items = storage.items(inSection: section) ?? []
+        if let header = storage.headerModel(forSection: section), !items.isEmpty || headerOnEmpty {
+            rows.append(ExpectedRow(role: .header, model: String(describing: header)))
+        }
+        rows += items.map { ExpectedRow(role: .item, model: String(describing: $0)) }
+        if let footer = storage.footerModel(forSection: section), !items.isEmpty || footerOnEmpty {
+            rows.append(ExpectedRow(role: .footer, model: String(describing: footer)))
+        }
+    }
+    return rows
+}
+
+/// Asserts the list box holds exactly the rows the storage implies, in order.
+@MainActor
+func assertListMatchesStorage(
+    _ manager: ListManager, _ storage: MemoryStorage, headerOnEmpty: Bool = true, footerOnEmpty: Bool = true,
+    _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
+) {
+    let actual = inspectRows(of: manager.listBox).map { ExpectedRow(role: $0.role, model: $0.model) }
+    let expected = expectedRows(of: storage, headerOnEmpty: headerOnEmpty, footerOnEmpty: footerOnEmpty)
+    XCTAssertEqual(actual, expected, message(), file: file, line: line)
+    XCTAssertEqual(manager.rowCount, actual.count, "the manager's row count drifted from GTK's", file: file, line: line)
+}
+
+/// A row class for `Int` models that counts its live instances.
+@MainActor
+final class NumberRow: RowView, ModelTransfer {
+    static var liveCount = 0
+    let widget: UnsafeMutablePointer<GtkWidget> = gtk_label_new(nil)
+    private(set) var shown: Int?
+    private(set) var updateCount = 0
+
+    init() { Self.liveCount += 1 }
+    isolated deinit { Self.liveCount -= 1 }
+
+    func update(with model: Int) {
+        shown = model
+        updateCount += 1
+        gtk_label_set_text(gcast(widget), String(model))
+    }
+}
+
+/// A header or footer class for `String` models.
+@MainActor
+final class CaptionRow: RowView, ModelTransfer {
+    let widget: UnsafeMutablePointer<GtkWidget> = gtk_label_new(nil)
+    init() {}
+    func update(with model: String) { gtk_label_set_text(gcast(widget), model) }
+}
