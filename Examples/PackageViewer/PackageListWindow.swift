@@ -1,14 +1,14 @@
 import CGtk
 import GtkListManager
 
-/// The viewer's window: a header bar and a scrolled GtkListBox of package rows, grouped in
-/// sections by Debian section.
-///
-/// Plain GTK for now; the ListBox manager will take over the list code.
+/// The viewer's window: a header bar and a scrolled list of package rows, grouped in sections by
+/// Debian section, driven by a `ListManager` over a `MemoryStorage`.
 @MainActor
 final class PackageListWindow {
     /// The toplevel window (owned by GTK's toplevel list until destroyed).
     let window: UnsafeMutablePointer<GtkWidget>
+    /// The manager of the package list.
+    let manager = ListManager()
 
     init(source: PackageSource) {
         let sections = PackageSection.grouped(source.packages)
@@ -19,21 +19,17 @@ final class PackageListWindow {
         gtk_window_set_default_size(gcast(window), 720, 560)
         gtk_window_set_titlebar(gcast(window), Self.makeHeaderBar(source: source, sectionCount: sections.count))
 
-        let list: UnsafeMutablePointer<GtkListBox> = gcast(gtk_list_box_new())
-        gtk_list_box_set_selection_mode(list, GTK_SELECTION_SINGLE)
-        var sectionOfRow: [Int] = []
-        for (sectionIndex, section) in sections.enumerated() {
-            for package in section.packages {
-                gtk_list_box_insert(list, PackageRowWidget.make(for: package), -1)
-                sectionOfRow.append(sectionIndex)
-            }
+        gtk_list_box_set_selection_mode(manager.listBox, GTK_SELECTION_SINGLE)
+        manager.register(PackageRow.self)
+        manager.registerHeader(SectionHeadingRow.self)
+        if let storage = manager.memoryStorage {
+            storage.setSectionHeaderModels(sections.map { SectionHeading(title: $0.title, packageCount: $0.packages.count) })
+            storage.setItemsForAllSections(sections.map(\.packages))
         }
-        // After the rows: the header func then runs once per row when the list is shown.
-        SectionHeaders.install(on: list, sections: sections, sectionOfRow: sectionOfRow)
 
         let scrolled = gtk_scrolled_window_new(nil, nil)!
         gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_container_add(gcast(scrolled), gcast(list))
+        gtk_container_add(gcast(scrolled), manager.widget)
         gtk_container_add(gcast(window), scrolled)
     }
 
@@ -48,7 +44,7 @@ final class PackageListWindow {
     /// Styles section headers like GTK's own list headers: bold, padded, on a tinted band.
     private static func installCSS() {
         let css = """
-            .\(SectionHeaders.styleClass) {
+            .\(SectionHeadingRow.styleClass) {
                 font-weight: bold;
                 padding: 8px 12px 4px 12px;
                 background-color: alpha(@theme_fg_color, 0.06);
