@@ -91,7 +91,8 @@ extension ListManager {
 
     private func removeMappings(of rowClass: any RowView.Type, role: RowRole) {
         guard factory.registry.removeMappings(of: rowClass, role: role) > 0 else { return }
-        factory.pool.removeAll()
         reload()
+        // After the reload: it sends the rows it took down to the pool, the unregistered ones too.
+        factory.pool.removeAll()
     }
 }

@@ -4,8 +4,14 @@
 @MainActor
 final class ReusePool {
     private var rows: [String: [HostedRow]] = [:]
-    /// The most rows kept per reuse identifier.
-    var limit: Int
+    /// The most rows kept per reuse identifier. Lowering it releases the rows beyond it.
+    var limit: Int {
+        didSet {
+            for identifier in rows.keys where rows[identifier]!.count > limit {
+                rows[identifier]!.removeLast(rows[identifier]!.count - max(limit, 0))
+            }
+        }
+    }
 
     init(limit: Int) {
         self.limit = limit

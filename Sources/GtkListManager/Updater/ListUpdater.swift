@@ -43,6 +43,7 @@ final class ListUpdater {
             moveSection(from: from, to: to)
         case let .updateSection(section, supplements):
             layout.sections[section].supplements = supplements
+            layout.sections[section].unmappedRoles = []
             reconcileSupplementaryRows(inSection: section, refreshing: true)
         case let .insertItem(indexPath, model):
             let position = layout.position(of: indexPath)
@@ -127,7 +128,7 @@ final class ListUpdater {
     private func updateItem(at indexPath: IndexPath, with model: Any) {
         let position = layout.position(of: indexPath)
         if let reloadRow {
-            host.row(at: position)?.model = model
+            host.row(at: position)?.model = unwrappedModel(model) ?? model
             reloadRow(indexPath, model)
             return
         }
@@ -158,8 +159,11 @@ final class ListUpdater {
                 layout.sections[section].setShows(role, false)
                 continue
             }
-            guard shouldShow, let model, let row = factory.makeSupplementaryRow(role, for: model, section: section)
-            else { continue }
+            guard shouldShow, let model, !entry.unmappedRoles.contains(role) else { continue }
+            guard let row = factory.makeSupplementaryRow(role, for: model, section: section) else {
+                layout.sections[section].unmappedRoles.insert(role)
+                continue
+            }
             host.insertRow(row, at: layout.position(of: role, inSection: section))
             layout.sections[section].setShows(role, true)
         }

@@ -22,7 +22,7 @@ final class RowFactory {
         }
         guard let mapping = registry.mapping(for: model, role: .item, at: indexPath) else {
             anomalies.report(.noRowMappingFound(modelDescription: String(describing: model), indexPath: indexPath))
-            return HostedRow(view: UnmappedRow(), role: .item, model: storedModel, mapping: nil)
+            return HostedRow(view: UnmappedRow(), role: .item, model: model, mapping: nil)
         }
         return makeRow(mapping: mapping, model: model, at: indexPath)
     }

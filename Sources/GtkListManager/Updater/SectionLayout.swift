@@ -12,6 +12,9 @@ struct SectionLayout {
         var supplements = SectionSupplements()
         var showsHeader = false
         var showsFooter = false
+        /// Header or footer models no mapping shows: reported once, not retried until the
+        /// section's supplements change.
+        var unmappedRoles: Set<RowRole> = []
 
         var rowCount: Int { itemCount + (showsHeader ? 1 : 0) + (showsFooter ? 1 : 0) }
 
