@@ -315,13 +315,6 @@ final class HeadersFootersTests: XCTestCase {
 
     // MARK: - Helpers
 
-    @MainActor
-    private static func makeManager() -> (ListManager, MemoryStorage, AnomalyRecorder) {
-        let storage = MemoryStorage()
-        let manager = ListManager(storage: storage)
-        manager.register(NumberRow.self)
-        return (manager, storage, AnomalyRecorder(manager))
-    }
 
     @MainActor
     private static func rowClasses(_ manager: ListManager) -> [String] {
@@ -335,11 +328,3 @@ final class HeadersFootersTests: XCTestCase {
 }
 
 /// Collects a manager's anomalies instead of logging them.
-@MainActor
-private final class AnomalyRecorder {
-    private(set) var reports: [ManagerAnomaly] = []
-
-    init(_ manager: ListManager) {
-        manager.anomalyHandler.action = { self.reports.append($0) }
-    }
-}

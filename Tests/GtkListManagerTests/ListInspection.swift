@@ -102,3 +102,25 @@ final class CaptionRow: RowView, ModelTransfer {
     init() {}
     func update(with model: String) { gtk_label_set_text(gcast(widget), model) }
 }
+
+/// Collects the anomalies a manager reports.
+@MainActor
+final class AnomalyRecorder {
+    private(set) var reports: [ManagerAnomaly] = []
+
+    init(_ manager: ListManager) {
+        manager.anomalyHandler.action = { self.reports.append($0) }
+    }
+}
+
+/// A manager over a fresh `MemoryStorage`, recording its anomalies, with `NumberRow` registered
+/// for `Int` models unless told otherwise.
+@MainActor
+func makeManager(
+    _ configuration: ListConfiguration = ListConfiguration(), registeringNumberRow: Bool = true
+) -> (ListManager, MemoryStorage, AnomalyRecorder) {
+    let storage = MemoryStorage()
+    let manager = ListManager(storage: storage, configuration: configuration)
+    if registeringNumberRow { manager.register(NumberRow.self) }
+    return (manager, storage, AnomalyRecorder(manager))
+}

@@ -7,14 +7,6 @@ import XCTest
 /// place and moved rows keep their widget; sections carry their header and footer rows.
 final class ListUpdaterTests: XCTestCase {
     @MainActor
-    private static func makeManager(_ configuration: ListConfiguration = ListConfiguration()) -> (ListManager, MemoryStorage) {
-        let storage = MemoryStorage()
-        let manager = ListManager(storage: storage, configuration: configuration)
-        manager.register(NumberRow.self)
-        return (manager, storage)
-    }
-
-    @MainActor
     private static func widgets(_ manager: ListManager) -> [UnsafeMutableRawPointer] {
         inspectRows(of: manager.listBox).map(\.widget)
     }
@@ -25,7 +17,7 @@ final class ListUpdaterTests: XCTestCase {
 
     @MainActor private static func insertsBuildRowsAtTheirPositions() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         storage.setSectionHeaderModels(["A", "B"])
         storage.addItems([1, 3], toSection: 0)
         try storage.insertItem(2, to: IndexPath(item: 1, section: 0))
@@ -43,7 +35,7 @@ final class ListUpdaterTests: XCTestCase {
 
     @MainActor private static func updateRefreshesTheSameWidgetInPlace() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         storage.addItems([1, 2, 3])
         let before = widgets(manager)
         try storage.replaceItem(2, with: 20)
@@ -60,7 +52,7 @@ final class ListUpdaterTests: XCTestCase {
 
     @MainActor private static func updateToAnotherMappingReplacesTheRow() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         manager.register(CaptionRow.self)
         storage.addItems([1, 2])
         let before = widgets(manager)
@@ -77,7 +69,7 @@ final class ListUpdaterTests: XCTestCase {
 
     @MainActor private static func movesKeepTheWidget() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         storage.setSectionHeaderModels(["A", "B"])
         storage.setSectionFooterModels(["end A", "end B"])
         storage.setItemsForAllSections([[1, 2, 3], [4]])
@@ -99,7 +91,7 @@ final class ListUpdaterTests: XCTestCase {
         var configuration = ListConfiguration()
         configuration.animateMoveAsDeleteAndInsert = true
         configuration.reusePoolLimit = 0
-        let (manager, storage) = makeManager(configuration)
+        let (manager, storage, _) = makeManager(configuration)
         storage.addItems([1, 2, 3])
         let before = widgets(manager)
         storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
@@ -114,7 +106,7 @@ final class ListUpdaterTests: XCTestCase {
 
     @MainActor private static func sectionOperationsCarryHeadersAndFooters() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         storage.setSectionHeaderModels(["A", "B", "C"])
         storage.setSectionFooterModels(["end A", "end B", "end C"])
         storage.setItemsForAllSections([[1], [2, 3]])
@@ -139,7 +131,7 @@ final class ListUpdaterTests: XCTestCase {
 
     @MainActor private static func callbacksSurroundEveryUpdate() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         var log: [String] = []
         manager.willUpdateContent = { log.append("will \($0 == .reload ? "reload" : "changes") rows=\(manager.rowCount)") }
         manager.didUpdateContent = { log.append("did \($0 == .reload ? "reload" : "changes") rows=\(manager.rowCount)") }

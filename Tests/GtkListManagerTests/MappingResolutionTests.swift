@@ -15,7 +15,7 @@ final class MappingResolutionTests: XCTestCase {
 
     @MainActor private static func protocolMappingMatchesConformingClassAndOptional() throws {
         try requireGtk()
-        let (manager, storage, anomalies) = makeManager()
+        let (manager, storage, anomalies) = makeManager(registeringNumberRow: false)
         manager.register(TitledRow.self)
         storage.addItems([Article("plain"), Optional<Article>.some(Article("wrapped")) as Any])
 
@@ -31,7 +31,7 @@ final class MappingResolutionTests: XCTestCase {
 
     @MainActor private static func superclassMappingMatchesSubclassInstance() throws {
         try requireGtk()
-        let (manager, storage, anomalies) = makeManager()
+        let (manager, storage, anomalies) = makeManager(registeringNumberRow: false)
         manager.register(AnimalRow.self)
         storage.addItems([Dog("rex"), Animal("generic")])
 
@@ -46,7 +46,7 @@ final class MappingResolutionTests: XCTestCase {
 
     @MainActor private static func optionalNoneGivesUnmappedRowAndNilModelAnomaly() throws {
         try requireGtk()
-        let (manager, storage, anomalies) = makeManager()
+        let (manager, storage, anomalies) = makeManager(registeringNumberRow: false)
         manager.register(NumberRow.self)
         storage.addItems([1, Optional<Int>.none as Any, 3, Optional<Optional<Int>>.some(.none) as Any])
 
@@ -66,7 +66,7 @@ final class MappingResolutionTests: XCTestCase {
 
     @MainActor private static func sectionConditionsSplitOneModelType() throws {
         try requireGtk()
-        let (manager, storage, anomalies) = makeManager()
+        let (manager, storage, anomalies) = makeManager(registeringNumberRow: false)
         var first: [Int] = []
         var second: [Int] = []
         manager.register(NumberRow.self, mapping: { $0.condition = .section(0) }, handler: { _, model, _ in first.append(model) })
@@ -86,7 +86,7 @@ final class MappingResolutionTests: XCTestCase {
 
     @MainActor private static func modelConditionsSplitOneModelType() throws {
         try requireGtk()
-        let (manager, storage, anomalies) = makeManager()
+        let (manager, storage, anomalies) = makeManager(registeringNumberRow: false)
         var big: [Int] = []
         var small: [Int] = []
         manager.register(NumberRow.self, mapping: { $0.modelCondition { $1 > 5 } }, handler: { _, model, _ in big.append(model) })
@@ -110,20 +110,20 @@ final class MappingResolutionTests: XCTestCase {
 
     @MainActor private static func firstRegisteredMappingWins() throws {
         try requireGtk()
-        let (otherFirst, otherFirstStorage, _) = makeManager()
+        let (otherFirst, otherFirstStorage, _) = makeManager(registeringNumberRow: false)
         otherFirst.register(OtherNumberRow.self)
         otherFirst.register(NumberRow.self)
         otherFirstStorage.addItems([1, 2])
         XCTAssertEqual(rowClasses(otherFirst), ["OtherNumberRow", "OtherNumberRow"])
 
-        let (numberFirst, numberFirstStorage, _) = makeManager()
+        let (numberFirst, numberFirstStorage, _) = makeManager(registeringNumberRow: false)
         numberFirst.register(NumberRow.self)
         numberFirst.register(OtherNumberRow.self)
         numberFirstStorage.addItems([1, 2])
         XCTAssertEqual(rowClasses(numberFirst), ["NumberRow", "NumberRow"])
 
         // A more specific type registered later does not beat an earlier superclass mapping.
-        let (animals, animalStorage, _) = makeManager()
+        let (animals, animalStorage, _) = makeManager(registeringNumberRow: false)
         animals.register(AnimalRow.self)
         animals.register(DogRow.self)
         animalStorage.addItems([Dog("rex")])
@@ -138,7 +138,7 @@ final class MappingResolutionTests: XCTestCase {
 
     @MainActor private static func registerForModelTypeFillsViaHandler() throws {
         try requireGtk()
-        let (manager, storage, anomalies) = makeManager()
+        let (manager, storage, anomalies) = makeManager(registeringNumberRow: false)
         manager.register(PlainLabelRow.self, for: String.self) { row, model, indexPath in
             gtk_label_set_text(gcast(row.widget), "\(model)@\(indexPath.shortDescription)")
         }
@@ -156,7 +156,7 @@ final class MappingResolutionTests: XCTestCase {
     @MainActor private static func handlerRunsBeforeUpdateWith() throws {
         try requireGtk()
         OrderRow.log = []
-        let (manager, storage, _) = makeManager()
+        let (manager, storage, _) = makeManager(registeringNumberRow: false)
         manager.register(OrderRow.self, handler: { _, model, _ in OrderRow.log.append("handler \(model)") })
         storage.addItems([1, 2])
         XCTAssertEqual(OrderRow.log, ["handler 1", "update 1", "handler 2", "update 2"])
@@ -174,7 +174,7 @@ final class MappingResolutionTests: XCTestCase {
 
     @MainActor private static func unregisterRemovesItemMappingAndKeepsHeaderMapping() throws {
         try requireGtk()
-        let (manager, storage, anomalies) = makeManager()
+        let (manager, storage, anomalies) = makeManager(registeringNumberRow: false)
         manager.register(NumberRow.self)
         manager.register(CaptionRow.self)
         manager.registerHeader(CaptionRow.self)
@@ -204,7 +204,7 @@ final class MappingResolutionTests: XCTestCase {
 
     @MainActor private static func unregisterHeaderKeepsItemMappings() throws {
         try requireGtk()
-        let (manager, storage, anomalies) = makeManager()
+        let (manager, storage, anomalies) = makeManager(registeringNumberRow: false)
         manager.register(CaptionRow.self)
         manager.registerHeader(CaptionRow.self)
         storage.setSectionHeaderModels(["H"])
@@ -221,12 +221,6 @@ final class MappingResolutionTests: XCTestCase {
 
     // MARK: - Helpers
 
-    @MainActor
-    private static func makeManager() -> (ListManager, MemoryStorage, AnomalyRecorder) {
-        let storage = MemoryStorage()
-        let manager = ListManager(storage: storage)
-        return (manager, storage, AnomalyRecorder(manager))
-    }
 
     @MainActor
     private static func rowClasses(_ manager: ListManager) -> [String] {
@@ -250,14 +244,6 @@ final class MappingResolutionTests: XCTestCase {
 // MARK: - Fixtures
 
 /// Collects a manager's anomalies instead of logging them.
-@MainActor
-private final class AnomalyRecorder {
-    private(set) var reports: [ManagerAnomaly] = []
-
-    init(_ manager: ListManager) {
-        manager.anomalyHandler.action = { self.reports.append($0) }
-    }
-}
 
 private protocol Titled: AnyObject {
     var title: String { get }

@@ -15,7 +15,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
 
     @MainActor private static func removedRowsArePooledAndDequeued() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         storage.addItems([1, 2, 3])
         let live = NumberRow.liveCount
         let widgets = inspectRows(of: manager.listBox).map(\.widget)
@@ -39,7 +39,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
 
     @MainActor private static func pooledRowsKeepTheirReuseIdentifier() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         manager.register(CaptionRow.self)
         storage.addItems([1])
         storage.removeItems([1])
@@ -58,7 +58,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
         try requireGtk()
         var configuration = ListConfiguration()
         configuration.reusePoolLimit = 2
-        let (manager, storage) = makeManager(configuration)
+        let (manager, storage, _) = makeManager(configuration)
         let live = NumberRow.liveCount
         storage.addItems([1, 2, 3, 4, 5])
         XCTAssertEqual(NumberRow.liveCount, live + 5)
@@ -74,7 +74,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
 
     @MainActor private static func loweringReusePoolLimitTrimsAFullPool() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         let live = NumberRow.liveCount
         storage.addItems([1, 2, 3, 4, 5])
         storage.removeItems(fromSection: 0)
@@ -92,7 +92,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
     @MainActor private static func unregisterReleasesTheRowsOfTheClass() throws {
         try requireGtk()
         let live = NumberRow.liveCount
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         manager.anomalyHandler.action = { _ in }
         storage.addItems([1, 2, 3])
         XCTAssertEqual(NumberRow.liveCount, live + 3)
@@ -194,7 +194,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
 
     @MainActor private static func replacingStorageRewiresObservation() throws {
         try requireGtk()
-        let (manager, old) = makeManager()
+        let (manager, old, _) = makeManager()
         old.addItems([1, 2])
         let replacement = MemoryStorage()
         replacement.setSectionHeaderModels(["New"])
@@ -224,7 +224,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
 
     @MainActor private static func willAndDidUpdateContentFireInOrder() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         let listBox = manager.listBox
         var log: [String] = []
         var updates: [StorageUpdate] = []
@@ -269,7 +269,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
 
     @MainActor private static func reloadRowClosureReceivesIndexPathAndModel() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         storage.addItems([1, 2, 3, 4, 5])
         let widgets = inspectRows(of: manager.listBox).map(\.widget)
         var calls: [(IndexPath, Any)] = []
@@ -290,7 +290,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
 
     @MainActor private static func setItemsThenAddItems() throws {
         try requireGtk()
-        let (manager, storage) = makeManager()
+        let (manager, storage, _) = makeManager()
         storage.setItems([1, 2, 3])
         storage.addItems([4, 5])
         XCTAssertEqual(manager.rowCount, 5)
@@ -300,13 +300,6 @@ final class ReuseAndLifetimeTests: XCTestCase {
 
     // MARK: - Helpers
 
-    @MainActor
-    private static func makeManager(_ configuration: ListConfiguration = ListConfiguration()) -> (ListManager, MemoryStorage) {
-        let storage = MemoryStorage()
-        let manager = ListManager(storage: storage, configuration: configuration)
-        manager.register(NumberRow.self)
-        return (manager, storage)
-    }
 
     private static func kind(_ update: StorageUpdate) -> String {
         if case .reload = update { "reload" } else { "changes" }
