@@ -51,7 +51,7 @@ let package = Package(
         // Measured, not assumed: ratios side by side in one release run.
         .executableTarget(
             name: "ListBenchmarks",
-            dependencies: ["ModelStorage"],
+            dependencies: ["ModelStorage", "GtkListManager", "CGtk"],
             path: "Benchmarks/ListBenchmarks"
         ),
 
