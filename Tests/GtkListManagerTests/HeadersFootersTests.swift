@@ -315,16 +315,8 @@ final class HeadersFootersTests: XCTestCase {
 
     // MARK: - Helpers
 
-
-    @MainActor
-    private static func rowClasses(_ manager: ListManager) -> [String] {
-        inspectRows(of: manager.listBox).map(\.rowClass)
-    }
-
     @MainActor
     private static func titleRow(_ manager: ListManager, _ position: Int) -> SectionTitleRow? {
         manager.hostedRow(atPosition: position)?.view as? SectionTitleRow
     }
 }
-
-/// Collects a manager's anomalies instead of logging them.

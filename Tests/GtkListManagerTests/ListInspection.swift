@@ -47,6 +47,12 @@ func inspectRows(of listBox: UnsafeMutablePointer<GtkListBox>) -> [InspectedRow]
     }
 }
 
+/// The row class of every row, in order.
+@MainActor
+func rowClasses(_ manager: ListManager) -> [String] {
+    inspectRows(of: manager.listBox).map(\.rowClass)
+}
+
 /// The rows a storage implies: per section its header (when it has a model, and items or
 /// `headerOnEmpty`), its items, its footer.
 @MainActor

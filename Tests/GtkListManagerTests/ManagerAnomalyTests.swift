@@ -204,9 +204,4 @@ final class ManagerAnomalyTests: XCTestCase {
         XCTAssertEqual(anomalies.reports.map(\.description), ["noRowMappingFound", "noRowMappingFound", "noRowMappingFound"])
         assertListMatchesStorage(manager, storage)
     }
-
-    // MARK: - Helpers
-
 }
-
-/// Collects a manager's anomalies instead of logging them.

@@ -221,12 +221,6 @@ final class MappingResolutionTests: XCTestCase {
 
     // MARK: - Helpers
 
-
-    @MainActor
-    private static func rowClasses(_ manager: ListManager) -> [String] {
-        inspectRows(of: manager.listBox).map(\.rowClass)
-    }
-
     @MainActor
     private static func titledRow(_ manager: ListManager, _ position: Int) -> TitledRow? {
         manager.hostedRow(atPosition: position)?.view as? TitledRow
@@ -242,8 +236,6 @@ final class MappingResolutionTests: XCTestCase {
 }
 
 // MARK: - Fixtures
-
-/// Collects a manager's anomalies instead of logging them.
 
 private protocol Titled: AnyObject {
     var title: String { get }
