@@ -58,6 +58,29 @@ final class MappingResolutionTests: XCTestCase {
         XCTAssertEqual(manager.rowCount, storage.totalNumberOfItems, "one row per storage item, even for nil")
     }
 
+    func testTypeBoxesAndInterleavedTypesResolvePerModelNotPerBoxType() throws {
+        try MainActor.assumeIsolated { try Self.typeBoxesAndInterleavedTypesResolvePerModel() }
+    }
+
+    /// The manager decides type matches once per dynamic type; `AnyHashable` is looked through
+    /// by casts, so two `AnyHashable`s holding different types must still resolve separately.
+    @MainActor private static func typeBoxesAndInterleavedTypesResolvePerModel() throws {
+        try requireGtk()
+        let (manager, storage, anomalies) = makeManager(registeringNumberRow: true)
+        manager.register(CaptionRow.self)
+        storage.addItems([1, "a", AnyHashable(2), AnyHashable("b"), 3, Optional<String>.some("c") as Any, "d"])
+
+        XCTAssertEqual(rowClasses(manager), [
+            "NumberRow", "CaptionRow", "NumberRow", "CaptionRow", "NumberRow", "CaptionRow", "CaptionRow",
+        ])
+        XCTAssertEqual(anomalies.reports, [])
+
+        manager.unregister(CaptionRow.self)
+        XCTAssertEqual(rowClasses(manager), [
+            "NumberRow", "UnmappedRow", "NumberRow", "UnmappedRow", "NumberRow", "UnmappedRow", "UnmappedRow",
+        ], "unregistering forgets the type matches decided before")
+    }
+
     // MARK: - Conditions
 
     func testSectionConditionsSplitOneModelTypeBetweenTwoMappings() throws {

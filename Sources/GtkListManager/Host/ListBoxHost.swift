@@ -26,9 +26,10 @@ public final class ListBoxHost: ListHost {
 
     public func insertRow(_ row: HostedRow, at position: Int) {
         let listRow = gtk_list_box_row_new()!
-        let isItem = row.role == .item
-        gtk_list_box_row_set_selectable(gcast(listRow), isItem ? 1 : 0)
-        gtk_list_box_row_set_activatable(gcast(listRow), isItem ? 1 : 0)
+        if row.role != .item {  // rows are selectable and activatable by default
+            gtk_list_box_row_set_selectable(gcast(listRow), 0)
+            gtk_list_box_row_set_activatable(gcast(listRow), 0)
+        }
         gtk_container_add(gcast(listRow), row.widget)
         let retained = Unmanaged.passRetained(row).toOpaque()
         g_object_set_qdata_full(gcast(listRow), Self.rowQuark, retained) { data in
@@ -36,7 +37,8 @@ public final class ListBoxHost: ListHost {
             Unmanaged<HostedRow>.fromOpaque(data).release()
         }
         gtk_widget_show(listRow)
-        gtk_list_box_insert(listBox, listRow, Int32(position))
+        // -1 appends without GTK's O(log n) search for the position.
+        gtk_list_box_insert(listBox, listRow, position == rowCount ? -1 : Int32(position))
         rowCount += 1
     }
 

@@ -67,15 +67,26 @@ public final class ListManager {
     ///   - listBox: an empty list box; the manager keeps a reference to it.
     ///   - storage: the models to show; a new `MemoryStorage` by default.
     ///   - configuration: how sections are shown and updates applied.
-    public init(
+    public convenience init(
         listBox: UnsafeMutablePointer<GtkListBox>? = nil,
         storage: any Storage = MemoryStorage(),
         configuration: ListConfiguration = ListConfiguration()
     ) {
+        self.init(listBox: listBox, storage: storage, configuration: configuration, updating: { $0 })
+    }
+
+    /// A manager whose updates go through the host `updating` returns for the list box's host
+    /// (the benchmark wraps it to count the operations each change issues).
+    package init(
+        listBox: UnsafeMutablePointer<GtkListBox>?,
+        storage: any Storage,
+        configuration: ListConfiguration,
+        updating: (ListBoxHost) -> any ListHost
+    ) {
         host = ListBoxHost(listBox: listBox ?? gcast(gtk_list_box_new()))
         gtk_widget_show(gcast(host.listBox))
         factory = RowFactory(poolLimit: configuration.reusePoolLimit, anomalies: anomalyHandler)
-        updater = ListUpdater(host: host, factory: factory, configuration: configuration)
+        updater = ListUpdater(host: updating(host), factory: factory, configuration: configuration)
         self.storage = storage
         self.configuration = configuration
         (storage as? any ObservableStorage)?.addObserver(self)

@@ -2,9 +2,26 @@ import ModelStorage
 
 /// The registered mappings, in registration order, and the resolution of a model to the first
 /// one that accepts it.
+///
+/// Which mappings accept a model's type is decided once per type and role and kept until the
+/// mappings change; only their conditions are evaluated per model.
 @MainActor
 struct MappingRegistry {
-    private(set) var mappings: [any AnyRowMapping] = []
+    private(set) var mappings: [any AnyRowMapping] = [] {
+        didSet {
+            typeMatches.removeAll()
+            lastMatch = nil
+        }
+    }
+
+    /// For each model type and role, the mappings whose model type accepts it, in order.
+    private var typeMatches: [TypeMatchKey: [any AnyRowMapping]] = [:]
+    private var lastMatch: (key: TypeMatchKey, mappings: [any AnyRowMapping])?
+
+    private struct TypeMatchKey: Hashable {
+        let type: ModelTypeKey
+        let role: RowRole
+    }
 
     /// The built-in header and footer for `String` models when no view class is registered.
     let titleHeader = RowMapping<SectionTitleRow, String>(role: .header, handler: { _, _, _ in }, transfer: { $0.update(with: $1) })
@@ -29,11 +46,28 @@ struct MappingRegistry {
     /// The first mapping for `role` that accepts the unwrapped `model` at `indexPath`. Headers
     /// and footers fall back to the built-in title row for `String` models when no view class
     /// is registered for them.
-    func mapping(for model: Any, role: RowRole, at indexPath: IndexPath) -> (any AnyRowMapping)? {
-        if let mapping = mappings.first(where: { $0.role == role && $0.accepts(model, at: indexPath) }) {
+    mutating func mapping(for model: Any, role: RowRole, at indexPath: IndexPath) -> (any AnyRowMapping)? {
+        let candidates = mappings(acceptingTypeOf: model, role: role)
+        if let mapping = candidates.first(where: { $0.conditionHolds(for: model, at: indexPath) }) {
             return mapping
         }
         guard role != .item, !hasMappings(for: role), model is String else { return nil }
         return role == .header ? titleHeader : titleFooter
+    }
+
+    private mutating func mappings(acceptingTypeOf model: Any, role: RowRole) -> [any AnyRowMapping] {
+        let key = ModelTypeKey(of: model).map { TypeMatchKey(type: $0, role: role) }
+        // Lists mostly hold runs of one type: the last answer first, skipping the hashing.
+        if let key, key == lastMatch?.key { return lastMatch!.mappings }
+        if let key, let known = typeMatches[key] {
+            lastMatch = (key, known)
+            return known
+        }
+        let found = mappings.filter { $0.role == role && $0.acceptsType(of: model) }
+        if let key {
+            typeMatches[key] = found
+            lastMatch = (key, found)
+        }
+        return found
     }
 }

@@ -1,7 +1,26 @@
-/// The value inside any number of `Optional` layers, or nil when one of them is empty.
+/// Takes models out of any number of `Optional` layers, remembering which types are not
+/// optionals so that the common case costs one dictionary lookup.
 ///
 /// Storages hold models as `Any`, so an `Optional<Optional<Post>>` arrives boxed; mappings match
 /// the `Post` inside it.
+struct OptionalUnwrapper {
+    private var isOptional: [ModelTypeKey: Bool] = [:]
+    private var lastPlainType: ModelTypeKey?
+
+    /// The value inside `value`'s optional layers, or nil when one of them is empty.
+    mutating func unwrap(_ value: Any) -> Any? {
+        guard let key = ModelTypeKey(of: value) else { return unwrappedModel(value) }
+        if key == lastPlainType { return value }
+        if let known = isOptional[key] {
+            if !known { lastPlainType = key }
+            return known ? unwrappedModel(value) : value
+        }
+        isOptional[key] = value is any OptionalProtocol
+        return unwrap(value)
+    }
+}
+
+/// The value inside any number of `Optional` layers, or nil when one of them is empty.
 func unwrappedModel(_ value: Any) -> Any? {
     guard let optional = value as? any OptionalProtocol else { return value }
     return optional.wrappedValue.flatMap(unwrappedModel)

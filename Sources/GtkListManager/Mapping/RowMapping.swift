@@ -46,8 +46,11 @@ protocol AnyRowMapping: AnyObject {
     var role: RowRole { get }
     var rowClass: any RowView.Type { get }
     var reuseIdentifier: String { get }
-    /// True when `model` (already unwrapped) is of the mapping's model type and the condition holds.
-    func accepts(_ model: Any, at indexPath: IndexPath) -> Bool
+    /// True when `model` (already unwrapped) is of the mapping's model type; depends on the
+    /// model's dynamic type only.
+    func acceptsType(of model: Any) -> Bool
+    /// True when the mapping's condition holds for `model` (of an accepted type) at `indexPath`.
+    func conditionHolds(for model: Any, at indexPath: IndexPath) -> Bool
     /// True when `view` is of the mapping's row class (so it can show the mapping's models).
     func canConfigure(_ view: any RowView) -> Bool
     func makeView() -> any RowView
@@ -58,8 +61,12 @@ protocol AnyRowMapping: AnyObject {
 extension RowMapping: AnyRowMapping {
     var rowClass: any RowView.Type { Row.self }
 
-    func accepts(_ model: Any, at indexPath: IndexPath) -> Bool {
-        model is Model && condition.isSatisfied(at: indexPath, model: model)
+    func acceptsType(of model: Any) -> Bool {
+        model is Model
+    }
+
+    func conditionHolds(for model: Any, at indexPath: IndexPath) -> Bool {
+        condition.isSatisfied(at: indexPath, model: model)
     }
 
     func canConfigure(_ view: any RowView) -> Bool {

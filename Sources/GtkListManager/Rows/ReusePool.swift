@@ -4,11 +4,15 @@
 @MainActor
 final class ReusePool {
     private var rows: [String: [HostedRow]] = [:]
+    /// The number of pooled rows, all identifiers together.
+    private(set) var count = 0
     /// The most rows kept per reuse identifier. Lowering it releases the rows beyond it.
     var limit: Int {
         didSet {
             for identifier in rows.keys where rows[identifier]!.count > limit {
-                rows[identifier]!.removeLast(rows[identifier]!.count - max(limit, 0))
+                let excess = rows[identifier]!.count - max(limit, 0)
+                rows[identifier]!.removeLast(excess)
+                count -= excess
             }
         }
     }
@@ -17,21 +21,23 @@ final class ReusePool {
         self.limit = limit
     }
 
-    /// The number of pooled rows, all identifiers together.
-    var count: Int { rows.values.reduce(0) { $0 + $1.count } }
-
     func enqueue(_ row: HostedRow) {
         guard let identifier = row.mapping?.reuseIdentifier else { return }
         guard rows[identifier, default: []].count < limit else { return }
         row.mapping = nil
         rows[identifier, default: []].append(row)
+        count += 1
     }
 
     func dequeue(_ identifier: String) -> HostedRow? {
-        rows[identifier]?.popLast()
+        // Skips hashing the identifier while the pool is empty, as it is during a first load.
+        guard count > 0, let row = rows[identifier]?.popLast() else { return nil }
+        count -= 1
+        return row
     }
 
     func removeAll() {
         rows.removeAll()
+        count = 0
     }
 }

@@ -5,6 +5,7 @@ import ModelStorage
 @MainActor
 final class RowFactory {
     var registry = MappingRegistry()
+    private var unwrapper = OptionalUnwrapper()
     let pool: ReusePool
     let anomalies: AnomalyHandler<ManagerAnomaly>
 
@@ -16,7 +17,7 @@ final class RowFactory {
     /// The row for an item. Never nil: a model that cannot be shown gets an empty row (and an
     /// anomaly), so the list keeps one row per storage item.
     func makeItemRow(for storedModel: Any, at indexPath: IndexPath) -> HostedRow {
-        guard let model = unwrappedModel(storedModel) else {
+        guard let model = unwrapper.unwrap(storedModel) else {
             anomalies.report(.nilModel(indexPath: indexPath))
             return HostedRow(view: UnmappedRow(), role: .item, model: storedModel, mapping: nil)
         }
@@ -46,7 +47,7 @@ final class RowFactory {
     /// Shows `storedModel` in `row` in place when the same mapping still applies; returns false
     /// when the row must be replaced by a new one.
     func refresh(_ row: HostedRow, with storedModel: Any, at indexPath: IndexPath) -> Bool {
-        guard let model = unwrappedModel(storedModel), let current = row.mapping,
+        guard let model = unwrapper.unwrap(storedModel), let current = row.mapping,
             let mapping = registry.mapping(for: model, role: row.role, at: indexPath), mapping === current
         else { return false }
         mapping.configure(row.view, with: model, at: indexPath)
