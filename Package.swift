@@ -45,7 +45,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/PackageViewer",
-            resources: [.copy("Resources/sample-dpkg-status")]
+            resources: [.copy("Resources/sample-dpkg-status"), .process("Resources/PackageRow.ui")]
         ),
 
         // Measured, not assumed: ratios side by side in one release run.
@@ -59,6 +59,10 @@ let package = Package(
             name: "ModelStorageTests",
             dependencies: ["ModelStorage", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "GtkListManagerTests", dependencies: ["GtkListManager", "CGtk", "ModelStorage"]),
+        .testTarget(
+            name: "GtkListManagerTests",
+            dependencies: ["GtkListManager", "CGtk", "ModelStorage"],
+            resources: [.process("Interfaces")]
+        ),
     ]
 )

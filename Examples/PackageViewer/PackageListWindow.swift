@@ -9,6 +9,9 @@ final class PackageListWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     /// The manager of the package list.
     let manager = ListManager()
+    /// What the manager reported while building the list (a broken `PackageRow.ui`, say);
+    /// `--screenshot` fails when it is not empty.
+    private(set) var anomalies: [ManagerAnomaly] = []
 
     init(source: PackageSource) {
         let sections = PackageSection.grouped(source.packages)
@@ -20,6 +23,10 @@ final class PackageListWindow {
         gtk_window_set_titlebar(gcast(window), Self.makeHeaderBar(source: source, sectionCount: sections.count))
 
         gtk_list_box_set_selection_mode(manager.listBox, GTK_SELECTION_SINGLE)
+        manager.anomalyHandler.action = { [unowned self] anomaly in
+            anomalies.append(anomaly)
+            print(anomaly.debugDescription)
+        }
         manager.register(PackageRow.self)
         manager.registerHeader(SectionHeadingRow.self)
         if let storage = manager.memoryStorage {

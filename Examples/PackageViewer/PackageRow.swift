@@ -1,39 +1,31 @@
 import CGtk
+import Foundation
 import GtkListManager
 
-/// The row of one package: name in bold and version on the first line, the one-line
-/// description under them. Built once, refilled by `update(with:)` when reused.
+/// The row of one package, loaded from `PackageRow.ui` (a GtkBuilder definition in the
+/// viewer's resources): name in bold and version on the first line, the one-line description
+/// under them. Each row is a fresh instance of the definition, refilled by `update(with:)` when
+/// reused.
 @MainActor
-final class PackageRow: RowView, ModelTransfer {
+final class PackageRow: BuilderRow, ModelTransfer {
+    static var interfaceBundle: Bundle { .module }
+
     let widget: UnsafeMutablePointer<GtkWidget>
-    private let name = singleLineLabel(xalign: 0)
-    private let version = singleLineLabel(xalign: 1)
-    private let summary = singleLineLabel(xalign: 0)
+    private let name: UnsafeMutablePointer<GtkLabel>
+    private let version: UnsafeMutablePointer<GtkLabel>
+    private let summary: UnsafeMutablePointer<GtkLabel>
 
-    init() {
-        setBold(name)
-        gtk_widget_set_hexpand(name, 1)
-        addStyleClass("dim-label", to: version)
-        addStyleClass("dim-label", to: summary)
-
-        let titleLine: UnsafeMutablePointer<GtkBox> = gcast(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12))
-        gtk_box_pack_start(titleLine, name, 1, 1, 0)
-        gtk_box_pack_end(titleLine, version, 0, 0, 0)
-
-        let column: UnsafeMutablePointer<GtkBox> = gcast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 2))
-        gtk_box_pack_start(column, gcast(titleLine), 0, 0, 0)
-        gtk_box_pack_start(column, summary, 0, 0, 0)
-        widget = gcast(column)
-        gtk_widget_set_margin_start(widget, 12)
-        gtk_widget_set_margin_end(widget, 12)
-        gtk_widget_set_margin_top(widget, 6)
-        gtk_widget_set_margin_bottom(widget, 6)
+    init(interface: RowInterface) throws(RowInterfaceError) {
+        widget = interface.root
+        name = try interface.object("name", of: gtk_label_get_type())
+        version = try interface.object("version", of: gtk_label_get_type())
+        summary = try interface.object("summary", of: gtk_label_get_type())
     }
 
     func update(with package: InstalledPackage) {
-        gtk_label_set_text(gcast(name), package.name)
-        gtk_label_set_text(gcast(version), package.version)
-        gtk_label_set_text(gcast(summary), package.summary)
+        gtk_label_set_text(name, package.name)
+        gtk_label_set_text(version, package.version)
+        gtk_label_set_text(summary, package.summary)
     }
 }
 
@@ -69,15 +61,6 @@ private func singleLineLabel(xalign: Float) -> UnsafeMutablePointer<GtkWidget> {
     gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
     gtk_label_set_single_line_mode(label, 1)
     return widget
-}
-
-/// Bold through a Pango attribute rather than markup, so names need no escaping.
-@MainActor
-private func setBold(_ widget: UnsafeMutablePointer<GtkWidget>) {
-    let attributes = pango_attr_list_new()
-    pango_attr_list_insert(attributes, pango_attr_weight_new(PANGO_WEIGHT_BOLD))
-    gtk_label_set_attributes(gcast(widget), attributes)
-    pango_attr_list_unref(attributes)
 }
 
 /// Adds a CSS style class (such as GTK's `dim-label`) to a widget.

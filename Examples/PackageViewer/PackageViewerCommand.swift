@@ -41,6 +41,7 @@ struct PackageViewerCommand: ParsableCommand {
         }
         let viewer = PackageListWindow(source: source)
         if let screenshotPath {
+            guard viewer.anomalies.isEmpty else { throw ListProblems(anomalies: viewer.anomalies) }
             try WindowSnapshot.capture(viewer.window, to: screenshotPath)
             gtk_widget_destroy(viewer.window)
             print("wrote \(screenshotPath)")
@@ -49,6 +50,14 @@ struct PackageViewerCommand: ParsableCommand {
         Signal.connect(viewer.window, "destroy") { _ in GtkRuntime.quit() }
         gtk_widget_show_all(viewer.window)
         GtkRuntime.run()
+    }
+}
+
+/// The manager reported problems while building the list.
+private struct ListProblems: Error, CustomStringConvertible {
+    let anomalies: [ManagerAnomaly]
+    var description: String {
+        "the list manager reported \(anomalies.count) problem(s): " + anomalies.map(\.debugDescription).joined(separator: "; ")
     }
 }
 

@@ -1,6 +1,7 @@
 import CGtk
 import GtkListManager
 import ModelStorage
+import Synchronization
 import XCTest
 
 /// One row as the GtkListBox really holds it, read through GTK.
@@ -129,4 +130,15 @@ func makeManager(
     let manager = ListManager(storage: storage, configuration: configuration)
     if registeringNumberRow { manager.register(NumberRow.self) }
     return (manager, storage, AnomalyRecorder(manager))
+}
+
+/// How many watched GObjects were finalized: a weak-ref notify runs during finalization.
+let finalizedObjects = Atomic<Int>(0)
+
+/// Counts `object`'s finalization in ``finalizedObjects``.
+@MainActor
+func watchFinalization(of object: UnsafeMutableRawPointer) {
+    g_object_weak_ref(object.assumingMemoryBound(to: GObject.self), { _, _ in
+        finalizedObjects.add(1, ordering: .acquiringAndReleasing)
+    }, nil)
 }

@@ -298,21 +298,32 @@ final class ReuseAndLifetimeTests: XCTestCase {
         assertListMatchesStorage(manager, storage)
     }
 
+    func testADestroyedListBoxIgnoresLaterStorageChanges() throws {
+        try MainActor.assumeIsolated { try Self.aDestroyedListBoxIgnoresLaterChanges() }
+    }
+
+    /// Closing a window destroys its list box while the storage lives on: later changes must
+    /// neither crash nor touch the dead widget, and the rows' widgets are released.
+    @MainActor private static func aDestroyedListBoxIgnoresLaterChanges() throws {
+        try requireGtk()
+        let (manager, storage, _) = makeManager()
+        storage.addItems([1, 2, 3])
+        let live = NumberRow.liveCount
+        gtk_widget_destroy(manager.widget)
+        XCTAssertEqual(NumberRow.liveCount, live - 3, "the rows went with the list box")
+
+        storage.addItems([4, 5])
+        storage.removeItems(at: [IndexPath(item: 0, section: 0)])
+        storage.setItems([9])
+        manager.reload()
+        XCTAssertEqual(manager.rowCount, 0)
+        XCTAssertEqual(NumberRow.liveCount, live - 3, "no rows are made for a destroyed list")
+    }
+
     // MARK: - Helpers
 
 
     private static func kind(_ update: StorageUpdate) -> String {
         if case .reload = update { "reload" } else { "changes" }
     }
-}
-
-/// How many watched GObjects were finalized: a weak-ref notify runs during finalization.
-private let finalizedObjects = Atomic<Int>(0)
-
-/// Counts `object`'s finalization in ``finalizedObjects``.
-@MainActor
-private func watchFinalization(of object: UnsafeMutableRawPointer) {
-    g_object_weak_ref(object.assumingMemoryBound(to: GObject.self), { _, _ in
-        finalizedObjects.add(1, ordering: .acquiringAndReleasing)
-    }, nil)
 }

@@ -15,9 +15,17 @@ public final class ListBoxHost: ListHost {
 
     /// Hosts rows in `listBox`, which the host references for its lifetime. The list box must
     /// be empty: the host tracks its rows without asking GTK.
+    /// True once GTK destroyed the list box (its window closed, say): its rows went with it,
+    /// and the manager stops applying changes to it.
+    public private(set) var isListDestroyed = false
+
     public init(listBox: UnsafeMutablePointer<GtkListBox>) {
         self.listBox = listBox
         g_object_ref_sink(listBox)
+        _ = Signal.connect(listBox, "destroy") { [weak self] _ in
+            self?.isListDestroyed = true
+            self?.rowCount = 0
+        }
     }
 
     isolated deinit {

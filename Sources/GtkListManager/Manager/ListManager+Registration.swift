@@ -6,7 +6,7 @@ extension ListManager {
     /// - Parameters:
     ///   - mapping: customizes the mapping (condition, reuse identifier) before it is added.
     ///   - handler: runs before `update(with:)` whenever a row is filled.
-    public func register<Row: RowView & ModelTransfer>(
+    public func register<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type,
         mapping: ((RowMapping<Row, Row.Model>) -> Void)? = nil,
         handler: @escaping (Row, Row.Model, IndexPath) -> Void = { _, _, _ in }
@@ -16,7 +16,7 @@ extension ListManager {
 
     /// Shows models of `modelType` with `Row`, a row class that does not adopt
     /// ``ModelTransfer``: `handler` is what fills it.
-    public func register<Row: RowView, Model>(
+    public func register<Row: ListRow, Model>(
         _ rowClass: Row.Type,
         for modelType: Model.Type,
         mapping: ((RowMapping<Row, Model>) -> Void)? = nil,
@@ -27,7 +27,7 @@ extension ListManager {
 
     /// Shows section header models of `View.Model` with `View`. Registering any header view
     /// replaces the built-in `String` titles for headers.
-    public func registerHeader<View: RowView & ModelTransfer>(
+    public func registerHeader<View: ListRow & ModelTransfer>(
         _ viewClass: View.Type,
         mapping: ((RowMapping<View, View.Model>) -> Void)? = nil,
         handler: @escaping (View, View.Model, Int) -> Void = { _, _, _ in }
@@ -37,7 +37,7 @@ extension ListManager {
     }
 
     /// Shows section header models of `modelType` with `View`, filled by `handler`.
-    public func registerHeader<View: RowView, Model>(
+    public func registerHeader<View: ListRow, Model>(
         _ viewClass: View.Type,
         for modelType: Model.Type,
         mapping: ((RowMapping<View, Model>) -> Void)? = nil,
@@ -48,7 +48,7 @@ extension ListManager {
 
     /// Shows section footer models of `View.Model` with `View`. Registering any footer view
     /// replaces the built-in `String` titles for footers.
-    public func registerFooter<View: RowView & ModelTransfer>(
+    public func registerFooter<View: ListRow & ModelTransfer>(
         _ viewClass: View.Type,
         mapping: ((RowMapping<View, View.Model>) -> Void)? = nil,
         handler: @escaping (View, View.Model, Int) -> Void = { _, _, _ in }
@@ -58,7 +58,7 @@ extension ListManager {
     }
 
     /// Shows section footer models of `modelType` with `View`, filled by `handler`.
-    public func registerFooter<View: RowView, Model>(
+    public func registerFooter<View: ListRow, Model>(
         _ viewClass: View.Type,
         for modelType: Model.Type,
         mapping: ((RowMapping<View, Model>) -> Void)? = nil,
@@ -68,17 +68,17 @@ extension ListManager {
     }
 
     /// Removes every item mapping of `rowClass`; the list reloads.
-    public func unregister<Row: RowView>(_ rowClass: Row.Type) {
+    public func unregister<Row: ListRow>(_ rowClass: Row.Type) {
         removeMappings(of: rowClass, role: .item)
     }
 
     /// Removes every header mapping of `viewClass`; the list reloads.
-    public func unregisterHeader<View: RowView>(_ viewClass: View.Type) {
+    public func unregisterHeader<View: ListRow>(_ viewClass: View.Type) {
         removeMappings(of: viewClass, role: .header)
     }
 
     /// Removes every footer mapping of `viewClass`; the list reloads.
-    public func unregisterFooter<View: RowView>(_ viewClass: View.Type) {
+    public func unregisterFooter<View: ListRow>(_ viewClass: View.Type) {
         removeMappings(of: viewClass, role: .footer)
     }
 
@@ -89,7 +89,7 @@ extension ListManager {
         if host.rowCount > 0 || storage.numberOfSections > 0 { reload() }
     }
 
-    private func removeMappings(of rowClass: any RowView.Type, role: RowRole) {
+    private func removeMappings(of rowClass: any ListRow.Type, role: RowRole) {
         guard factory.registry.removeMappings(of: rowClass, role: role) > 0 else { return }
         reload()
         // After the reload: it sends the rows it took down to the pool, the unregistered ones too.

@@ -95,6 +95,7 @@ public final class ListManager {
 
     /// Rebuilds every row from the storage.
     public func reload() {
+        guard !host.isListDestroyed else { return }
         willUpdateContent?(.reload)
         updater.reload(from: storage)
         didUpdateContent?(.reload)
@@ -120,7 +121,7 @@ public final class ListManager {
 
 extension ListManager: StorageObserver {
     public func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
-        guard storage === self.storage else { return }
+        guard storage === self.storage, !host.isListDestroyed else { return }
         willUpdateContent?(.changes(changes))
         updater.apply(changes)
         didUpdateContent?(.changes(changes))

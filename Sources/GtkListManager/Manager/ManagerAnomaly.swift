@@ -9,12 +9,16 @@ public enum ManagerAnomaly: Anomaly {
     case noRowMappingFound(modelDescription: String, indexPath: IndexPath)
     /// A header or footer model that no registered view (nor the built-in `String` title) shows.
     case noHeaderFooterMappingFound(role: RowRole, modelDescription: String, section: Int)
+    /// Rows of a ``BuilderRow`` class cannot be made from their GtkBuilder definition (missing,
+    /// empty, malformed, or with objects of the wrong class). Reported once per mapping.
+    case rowInterfaceFailed(rowClass: String, error: RowInterfaceError)
 
     public var description: String {
         switch self {
         case .nilModel: "nilModel"
         case .noRowMappingFound: "noRowMappingFound"
         case .noHeaderFooterMappingFound: "noHeaderFooterMappingFound"
+        case .rowInterfaceFailed: "rowInterfaceFailed"
         }
     }
 
@@ -34,6 +38,8 @@ public enum ManagerAnomaly: Anomaly {
             "No \(role) view shows the \(role) model of section \(section) (\(model)): register one "
                 + "with register\(role == .header ? "Header" : "Footer")(_:), or use a String model "
                 + "for a plain title. The section shows no \(role)."
+        case let .rowInterfaceFailed(rowClass, error):
+            "\(rowClass) rows cannot be made: \(error). Empty rows are shown in their place."
         }
     }
 }

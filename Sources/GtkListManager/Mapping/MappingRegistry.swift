@@ -33,7 +33,7 @@ struct MappingRegistry {
 
     /// Removes the mappings of `rowClass` for `role`; returns how many went.
     @discardableResult
-    mutating func removeMappings(of rowClass: any RowView.Type, role: RowRole) -> Int {
+    mutating func removeMappings(of rowClass: any ListRow.Type, role: RowRole) -> Int {
         let before = mappings.count
         mappings.removeAll { $0.role == role && $0.rowClass == rowClass }
         return before - mappings.count

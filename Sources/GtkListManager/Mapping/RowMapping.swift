@@ -12,7 +12,7 @@ import ModelStorage
 /// }
 /// ```
 @MainActor
-public final class RowMapping<Row: RowView, Model> {
+public final class RowMapping<Row: ListRow, Model> {
     /// What the mapped rows are: items, headers or footers.
     public let role: RowRole
     /// When the mapping applies beyond the model's type. Default: always.
@@ -20,6 +20,13 @@ public final class RowMapping<Row: RowView, Model> {
     /// The reuse pool key of the rows. Default: the row class name. Give two mappings of the
     /// same class different identifiers when their rows must not be exchanged.
     public var reuseIdentifier: String
+    /// For a ``BuilderRow`` class: the GtkBuilder definition to load instead of the class's own
+    /// (for instance a compact variant of the same row). Ignored for rows built in code.
+    public var interfaceResource: InterfaceResource?
+
+    /// Why rows of this mapping cannot be made, once that is known; not retried.
+    private(set) var makingFailure: RowInterfaceError?
+    private let definitions = DefinitionCache()
 
     let handler: (Row, Model, IndexPath) -> Void
     let transfer: (Row, Model) -> Void
@@ -44,22 +51,24 @@ public final class RowMapping<Row: RowView, Model> {
 @MainActor
 protocol AnyRowMapping: AnyObject {
     var role: RowRole { get }
-    var rowClass: any RowView.Type { get }
+    var rowClass: any ListRow.Type { get }
     var reuseIdentifier: String { get }
+    var makingFailure: RowInterfaceError? { get }
     /// True when `model` (already unwrapped) is of the mapping's model type; depends on the
     /// model's dynamic type only.
     func acceptsType(of model: Any) -> Bool
     /// True when the mapping's condition holds for `model` (of an accepted type) at `indexPath`.
     func conditionHolds(for model: Any, at indexPath: IndexPath) -> Bool
     /// True when `view` is of the mapping's row class (so it can show the mapping's models).
-    func canConfigure(_ view: any RowView) -> Bool
-    func makeView() -> any RowView
+    func canConfigure(_ view: any ListRow) -> Bool
+    /// A new row, or why none can be made (the first failure is kept and returned again).
+    func makeView() -> Result<any ListRow, RowInterfaceError>
     /// Runs the handler, then `update(with:)`.
-    func configure(_ view: any RowView, with model: Any, at indexPath: IndexPath)
+    func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath)
 }
 
 extension RowMapping: AnyRowMapping {
-    var rowClass: any RowView.Type { Row.self }
+    var rowClass: any ListRow.Type { Row.self }
 
     func acceptsType(of model: Any) -> Bool {
         model is Model
@@ -69,15 +78,21 @@ extension RowMapping: AnyRowMapping {
         condition.isSatisfied(at: indexPath, model: model)
     }
 
-    func canConfigure(_ view: any RowView) -> Bool {
+    func canConfigure(_ view: any ListRow) -> Bool {
         view is Row
     }
 
-    func makeView() -> any RowView {
-        Row()
+    func makeView() -> Result<any ListRow, RowInterfaceError> {
+        if let makingFailure { return .failure(makingFailure) }
+        do {
+            return .success(try Row.makeRow(RowMakingContext(resource: interfaceResource, definitions: definitions)))
+        } catch {
+            makingFailure = error
+            return .failure(error)
+        }
     }
 
-    func configure(_ view: any RowView, with model: Any, at indexPath: IndexPath) {
+    func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath) {
         guard let row = view as? Row, let model = model as? Model else { return }
         handler(row, model, indexPath)
         transfer(row, model)

@@ -22,8 +22,8 @@ public enum RowRole: Hashable, Sendable, CustomStringConvertible {
 /// or in the reuse pool, and drops it when the record goes away.
 @MainActor
 public final class HostedRow {
-    /// The row view (a ``RowView`` class instance).
-    public let view: any RowView
+    /// The row view (a ``ListRow`` class instance).
+    public let view: any ListRow
     /// What the row is: item, header or footer.
     public internal(set) var role: RowRole
     /// The model the row was last updated with. Events report this model, not a re-read one.
@@ -39,7 +39,7 @@ public final class HostedRow {
     /// measurable cost per row when a list of thousands goes away).
     private nonisolated(unsafe) let ownedWidget: UnsafeMutablePointer<GtkWidget>
 
-    init(view: any RowView, role: RowRole, model: Any, mapping: (any AnyRowMapping)?) {
+    init(view: any ListRow, role: RowRole, model: Any, mapping: (any AnyRowMapping)?) {
         self.view = view
         self.role = role
         self.model = model

@@ -26,6 +26,7 @@ final class RowFactory {
             return HostedRow(view: UnmappedRow(), role: .item, model: model, mapping: nil)
         }
         return makeRow(mapping: mapping, model: model, at: indexPath)
+            ?? HostedRow(view: UnmappedRow(), role: .item, model: model, mapping: nil)
     }
 
     /// The header or footer row for a section's model, or nil when none is shown.
@@ -60,7 +61,9 @@ final class RowFactory {
         pool.enqueue(row)
     }
 
-    private func makeRow(mapping: any AnyRowMapping, model: Any, at indexPath: IndexPath) -> HostedRow {
+    /// A filled row of `mapping`, pooled or new; nil when the mapping cannot make rows (reported
+    /// the first time).
+    private func makeRow(mapping: any AnyRowMapping, model: Any, at indexPath: IndexPath) -> HostedRow? {
         let row: HostedRow
         if let pooled = pool.dequeue(mapping.reuseIdentifier), mapping.canConfigure(pooled.view) {
             pooled.role = mapping.role
@@ -68,7 +71,16 @@ final class RowFactory {
             pooled.model = model
             row = pooled
         } else {
-            row = HostedRow(view: mapping.makeView(), role: mapping.role, model: model, mapping: mapping)
+            let alreadyFailed = mapping.makingFailure != nil
+            switch mapping.makeView() {
+            case let .success(view):
+                row = HostedRow(view: view, role: mapping.role, model: model, mapping: mapping)
+            case let .failure(error):
+                if !alreadyFailed {
+                    anomalies.report(.rowInterfaceFailed(rowClass: String(describing: mapping.rowClass), error: error))
+                }
+                return nil
+            }
         }
         mapping.configure(row.view, with: model, at: indexPath)
         return row
