@@ -40,7 +40,10 @@ func inspectRows(of listBox: UnsafeMutablePointer<GtkListBox>) -> [InspectedRow]
         guard let hosted = ListBoxHost.hostedRow(of: listRow) else {
             return InspectedRow(role: .item, model: "<not hosted>", rowClass: "-", widget: UnsafeMutableRawPointer(listRow), selectable: false)
         }
-        let child = gtk_bin_get_child(gcast(listRow))
+        var child = gtk_bin_get_child(gcast(listRow))
+        if let revealer = child, g_type_check_instance_is_a(gcast(revealer), gtk_revealer_get_type()) != 0 {
+            child = gtk_bin_get_child(gcast(revealer))  // rows animate inside a revealer
+        }
         XCTAssertEqual(child.map(UnsafeMutableRawPointer.init), UnsafeMutableRawPointer(hosted.widget), "row \(index) shows another widget than its record")
         return InspectedRow(
             role: hosted.role, model: String(describing: hosted.model), rowClass: String(describing: type(of: hosted.view)),

@@ -3,28 +3,37 @@ import CGtk
 /// A ``ListHost`` over a `GtkListBox`: every row is a `GtkListBoxRow` wrapping a row view's
 /// widget, with its ``HostedRow`` attached as object data.
 ///
-/// Headers and footers are rows that can be neither selected nor activated.
+/// Headers and footers are rows that can be neither selected nor activated. With a
+/// ``rowAnimation``, each row's widget sits in a `GtkRevealer`, and removed rows stay in the
+/// list box as leaving rows until their transition ends: positions given to the host never
+/// count them.
 @MainActor
 public final class ListBoxHost: ListHost {
     /// The list box the rows live in.
     public let listBox: UnsafeMutablePointer<GtkListBox>
     public private(set) var rowCount = 0
+    /// True once GTK destroyed the list box (its window closed, say): its rows went with it,
+    /// and the manager stops applying changes to it.
+    public private(set) var isListDestroyed = false
+    /// How rows appear and disappear; nil for none.
+    public var rowAnimation: RowAnimation?
+
+    /// Removed rows still on screen while their revealer closes.
+    private var leavingRows: [UnsafeMutablePointer<GtkListBoxRow>] = []
+    private var animationSuspended = false
 
     /// The object-data key that ties a `GtkListBoxRow` to its ``HostedRow``.
     private static let rowQuark = g_quark_from_static_string("gtk-list-manager-hosted-row")
 
     /// Hosts rows in `listBox`, which the host references for its lifetime. The list box must
     /// be empty: the host tracks its rows without asking GTK.
-    /// True once GTK destroyed the list box (its window closed, say): its rows went with it,
-    /// and the manager stops applying changes to it.
-    public private(set) var isListDestroyed = false
-
     public init(listBox: UnsafeMutablePointer<GtkListBox>) {
         self.listBox = listBox
         g_object_ref_sink(listBox)
         _ = Signal.connect(listBox, "destroy") { [weak self] _ in
             self?.isListDestroyed = true
             self?.rowCount = 0
+            self?.leavingRows = []
         }
     }
 
@@ -38,7 +47,8 @@ public final class ListBoxHost: ListHost {
             gtk_list_box_row_set_selectable(gcast(listRow), 0)
             gtk_list_box_row_set_activatable(gcast(listRow), 0)
         }
-        gtk_container_add(gcast(listRow), row.widget)
+        let revealer = rowAnimation != nil ? makeRevealer(around: row.widget) : nil
+        gtk_container_add(gcast(listRow), revealer ?? row.widget)
         let retained = Unmanaged.passRetained(row).toOpaque()
         g_object_set_qdata_full(gcast(listRow), Self.rowQuark, retained) { data in
             guard let data else { return }
@@ -46,18 +56,24 @@ public final class ListBoxHost: ListHost {
         }
         gtk_widget_show(listRow)
         // -1 appends without GTK's O(log n) search for the position.
-        gtk_list_box_insert(listBox, listRow, position == rowCount ? -1 : Int32(position))
+        let index = position == rowCount && leavingRows.isEmpty ? -1 : listBoxIndex(of: position)
+        gtk_list_box_insert(listBox, listRow, index)
         rowCount += 1
+        if let revealer { reveal(revealer, animated: animatesNow) }
     }
 
     public func removeRow(at position: Int) -> HostedRow {
         let listRow = listBoxRow(at: position)
+        rowCount -= 1
+        if animatesNow, let revealer = gtk_widget_get_parent(Self.hostedRow(of: listRow)!.widget),
+            g_type_check_instance_is_a(gcast(revealer), gtk_revealer_get_type()) != 0 {
+            return startLeaving(listRow, revealer: revealer)
+        }
         // Take the record back without running the destroy notify: the caller owns it now.
         let data = g_object_steal_qdata(gcast(listRow), Self.rowQuark)!
         let row = Unmanaged<HostedRow>.fromOpaque(data).takeRetainedValue()
-        gtk_container_remove(gcast(listRow), row.widget)
+        gtk_container_remove(gcast(gtk_widget_get_parent(row.widget)), row.widget)
         gtk_widget_destroy(gcast(listRow))
-        rowCount -= 1
         return row
     }
 
@@ -66,7 +82,7 @@ public final class ListBoxHost: ListHost {
         let listRow = listBoxRow(at: source)
         g_object_ref(listRow)
         gtk_container_remove(gcast(listBox), gcast(listRow))
-        gtk_list_box_insert(listBox, gcast(listRow), Int32(destination))
+        gtk_list_box_insert(listBox, gcast(listRow), listBoxIndex(of: destination))
         g_object_unref(listRow)
     }
 
@@ -85,7 +101,7 @@ public final class ListBoxHost: ListHost {
         let first = gtk_list_box_get_row_at_y(listBox, Int32(top)).map { Int(gtk_list_box_row_get_index($0)) } ?? 0
         let last = gtk_list_box_get_row_at_y(listBox, Int32(bottom)).map { Int(gtk_list_box_row_get_index($0)) }
             ?? rowCount - 1
-        return first..<(last + 1)
+        return first..<min(last + 1, rowCount)
     }
 
     /// The record attached to a `GtkListBoxRow` built by a host, or nil for another row.
@@ -94,10 +110,76 @@ public final class ListBoxHost: ListHost {
         return Unmanaged<HostedRow>.fromOpaque(data).takeUnretainedValue()
     }
 
+    /// Runs `body` without animations (for reloads): rows appear and go at once.
+    func withoutAnimation(_ body: () -> Void) {
+        let wasSuspended = animationSuspended
+        animationSuspended = true
+        defer { animationSuspended = wasSuspended }
+        body()
+    }
+
+    // MARK: - Positions
+
     private func listBoxRow(at position: Int) -> UnsafeMutablePointer<GtkListBoxRow> {
-        guard let listRow = gtk_list_box_get_row_at_index(listBox, Int32(position)) else {
+        guard let listRow = gtk_list_box_get_row_at_index(listBox, listBoxIndex(of: position)) else {
             preconditionFailure("ListBoxHost: no row at \(position) of \(rowCount): rows were changed behind the manager")
         }
         return listRow
+    }
+
+    /// The list box index of a host position: leaving rows before it are skipped. O(leaving rows).
+    private func listBoxIndex(of position: Int) -> Int32 {
+        var index = Int32(position)
+        for leaving in leavingRows.map({ gtk_list_box_row_get_index($0) }).sorted() where leaving <= index {
+            index += 1
+        }
+        return index
+    }
+
+    // MARK: - Animation
+
+    /// Animations only run on screen (off screen a transition would end at once anyway) and
+    /// not during reloads.
+    private var animatesNow: Bool {
+        rowAnimation != nil && !animationSuspended && gtk_widget_get_mapped(gcast(listBox)) != 0
+    }
+
+    /// Opens a row's revealer, with its transition or at once.
+    private func reveal(_ revealer: UnsafeMutablePointer<GtkWidget>, animated: Bool) {
+        guard !animated else { return gtk_revealer_set_reveal_child(gcast(revealer), 1) }
+        // GTK skips the transition for the type "none"; the real type serves the removal.
+        let type = gtk_revealer_get_transition_type(gcast(revealer))
+        gtk_revealer_set_transition_type(gcast(revealer), GTK_REVEALER_TRANSITION_TYPE_NONE)
+        gtk_revealer_set_reveal_child(gcast(revealer), 1)
+        gtk_revealer_set_transition_type(gcast(revealer), type)
+    }
+
+    private func makeRevealer(around widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let revealer = gtk_revealer_new()!
+        gtk_revealer_set_transition_type(gcast(revealer), rowAnimation!.transition.revealerType)
+        gtk_revealer_set_transition_duration(gcast(revealer), guint(max(rowAnimation!.milliseconds, 0)))
+        gtk_container_add(gcast(revealer), widget)
+        gtk_widget_show(revealer)
+        return revealer
+    }
+
+    /// Hands back the record of `listRow` now, and leaves its widget on screen, unselectable, until
+    /// the revealer has closed. The record is marked so that no one reuses it meanwhile.
+    private func startLeaving(
+        _ listRow: UnsafeMutablePointer<GtkListBoxRow>, revealer: UnsafeMutablePointer<GtkWidget>
+    ) -> HostedRow {
+        let row = Self.hostedRow(of: listRow)!
+        row.isLeaving = true
+        gtk_list_box_row_set_selectable(listRow, 0)
+        gtk_list_box_row_set_activatable(listRow, 0)
+        leavingRows.append(listRow)
+        _ = Signal.connect(revealer, "notify::child-revealed", argument: UnsafeMutableRawPointer.self) {
+            [weak self] revealer, _ in
+            guard gtk_revealer_get_child_revealed(gcast(revealer)) == 0 else { return }
+            self?.leavingRows.removeAll { $0 == listRow }
+            gtk_widget_destroy(gcast(listRow))
+        }
+        gtk_revealer_set_reveal_child(gcast(revealer), 0)
+        return row
     }
 }

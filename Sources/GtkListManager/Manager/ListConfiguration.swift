@@ -9,6 +9,8 @@ public struct ListConfiguration: Sendable {
     public var animateMoveAsDeleteAndInsert = false
     /// The most rows kept in the reuse pool per reuse identifier. Default: 32.
     public var reusePoolLimit = 32
+    /// How rows appear and disappear; nil (the default) for no animation.
+    public var rowAnimation: RowAnimation?
 
     public init() {}
 }

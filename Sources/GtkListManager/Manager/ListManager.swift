@@ -37,6 +37,7 @@ public final class ListManager {
     public var configuration: ListConfiguration {
         didSet {
             updater.configuration = configuration
+            host.rowAnimation = configuration.rowAnimation
             factory.pool.limit = configuration.reusePoolLimit
             reload()
         }
@@ -86,6 +87,7 @@ public final class ListManager {
         host = ListBoxHost(listBox: listBox ?? gcast(gtk_list_box_new()))
         gtk_widget_show(gcast(host.listBox))
         factory = RowFactory(poolLimit: configuration.reusePoolLimit, anomalies: anomalyHandler)
+        host.rowAnimation = configuration.rowAnimation
         updater = ListUpdater(host: updating(host), factory: factory, configuration: configuration)
         self.storage = storage
         self.configuration = configuration
@@ -97,7 +99,7 @@ public final class ListManager {
     public func reload() {
         guard !host.isListDestroyed else { return }
         willUpdateContent?(.reload)
-        updater.reload(from: storage)
+        host.withoutAnimation { updater.reload(from: storage) }
         didUpdateContent?(.reload)
     }
 

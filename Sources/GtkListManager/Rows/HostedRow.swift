@@ -30,6 +30,8 @@ public final class HostedRow {
     public internal(set) var model: Any
     /// The mapping that built and updates the row.
     var mapping: (any AnyRowMapping)?
+    /// True while the row's widget is still on screen in a closing revealer: not reusable.
+    var isLeaving = false
 
     /// The view's root widget.
     public var widget: UnsafeMutablePointer<GtkWidget> { view.widget }

@@ -22,7 +22,7 @@ final class ReusePool {
     }
 
     func enqueue(_ row: HostedRow) {
-        guard let identifier = row.mapping?.reuseIdentifier else { return }
+        guard !row.isLeaving, let identifier = row.mapping?.reuseIdentifier else { return }
         guard rows[identifier, default: []].count < limit else { return }
         row.mapping = nil
         rows[identifier, default: []].append(row)

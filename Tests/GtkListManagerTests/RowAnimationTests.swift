@@ -1,0 +1,96 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+/// `GtkRevealer` row animations: off by default; on screen, inserted rows reveal and removed
+/// rows leave through a closing revealer while the manager's positions already exclude them.
+final class RowAnimationTests: XCTestCase {
+    func testRowsAreNotWrappedWithoutAnAnimation() throws {
+        try MainActor.assumeIsolated { try Self.rowsAreNotWrappedWithoutAnAnimation() }
+    }
+
+    @MainActor private static func rowsAreNotWrappedWithoutAnAnimation() throws {
+        try requireGtk()
+        let (manager, storage, _) = makeManager()
+        let window = show(manager)
+        defer { gtk_widget_destroy(window) }
+        storage.addItems([1, 2])
+        XCTAssertNil(ListConfiguration().rowAnimation, "off by default")
+        XCTAssertEqual(revealers(in: manager), [nil, nil])
+    }
+
+    func testInsertedRowsRevealAndRemovedRowsLeaveAfterTheirTransition() throws {
+        try MainActor.assumeIsolated { try Self.insertedRowsRevealAndRemovedRowsLeave() }
+    }
+
+    @MainActor private static func insertedRowsRevealAndRemovedRowsLeave() throws {
+        try requireGtk()
+        var configuration = ListConfiguration()
+        configuration.rowAnimation = RowAnimation(.slideDown, milliseconds: 50)
+        let (manager, storage, _) = makeManager(configuration)
+        let window = show(manager)
+        defer { gtk_widget_destroy(window) }
+        storage.setItems([1, 2, 3])
+        XCTAssertEqual(revealers(in: manager), [true, true, true])
+        XCTAssertEqual((0..<3).map { childRevealed(in: manager, at: $0) }, [true, true, true],
+                       "a reload shows its rows at once, even on screen")
+
+        storage.addItem(4)
+        XCTAssertEqual(revealers(in: manager).last, true, "the inserted row's revealer opens")
+        XCTAssertTrue(GtkRuntime.iterate(until: { childRevealed(in: manager, at: 3) }), "the transition ends")
+
+        let leavingWidget = manager.hostedRow(atPosition: 1)!.widget
+        watchFinalization(of: leavingWidget)
+        let finalizedBefore = finalizedObjects.load(ordering: .acquiring)
+        storage.removeItems(at: [IndexPath(item: 1, section: 0)])
+        XCTAssertEqual(manager.rowCount, 3, "the manager's positions exclude the leaving row at once")
+        XCTAssertEqual(gtkRowCount(manager), 4, "its widget is still on screen while the revealer closes")
+        XCTAssertEqual(manager.pooledRowCount, 0, "a leaving row is not reused")
+
+        // Positions given while a row is leaving skip it.
+        try storage.insertItem(5, to: IndexPath(item: 1, section: 0))
+        storage.moveItem(at: IndexPath(item: 3, section: 0), to: IndexPath(item: 0, section: 0))
+        XCTAssertEqual((0..<manager.rowCount).map { manager.hostedRow(atPosition: $0)!.model as? Int }, [4, 1, 5, 3])
+
+        XCTAssertTrue(GtkRuntime.iterate(until: { gtkRowCount(manager) == 4 }), "the leaving row goes when its transition ends")
+        XCTAssertTrue(GtkRuntime.iterate(until: { finalizedObjects.load(ordering: .acquiring) > finalizedBefore }),
+                      "the leaving row's widget is destroyed, not kept")
+        assertListMatchesStorage(manager, storage)
+    }
+
+    // MARK: - Helpers
+
+    @MainActor private static func show(_ manager: ListManager) -> UnsafeMutablePointer<GtkWidget> {
+        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        gtk_window_set_default_size(gcast(window), 300, 400)
+        gtk_container_add(gcast(window), manager.widget)
+        gtk_widget_show_all(window)
+        _ = GtkRuntime.iterate(until: { gtk_widget_get_mapped(manager.widget) != 0 })
+        return window
+    }
+
+    /// For each row of the list box, read through GTK: nil when its widget is not in a
+    /// revealer, else whether the revealer is set to reveal.
+    @MainActor private static func revealers(in manager: ListManager) -> [Bool?] {
+        (0..<gtkRowCount(manager)).map { index in
+            let listRow = gtk_list_box_get_row_at_index(manager.listBox, Int32(index))!
+            guard let child = gtk_bin_get_child(gcast(listRow)),
+                g_type_check_instance_is_a(gcast(child), gtk_revealer_get_type()) != 0
+            else { return nil }
+            return gtk_revealer_get_reveal_child(gcast(child)) != 0
+        }
+    }
+
+    @MainActor private static func childRevealed(in manager: ListManager, at index: Int) -> Bool {
+        guard let listRow = gtk_list_box_get_row_at_index(manager.listBox, Int32(index)),
+            let revealer = gtk_bin_get_child(gcast(listRow)) else { return false }
+        return gtk_revealer_get_child_revealed(gcast(revealer)) != 0
+    }
+
+    @MainActor private static func gtkRowCount(_ manager: ListManager) -> Int {
+        let children = gtk_container_get_children(gcast(manager.listBox))
+        defer { g_list_free(children) }
+        return Int(g_list_length(children))
+    }
+}
