@@ -130,6 +130,7 @@ public final class ListBoxHost: ListHost {
     /// The list box index of a host position: leaving rows before it are skipped. O(leaving rows).
     private func listBoxIndex(of position: Int) -> Int32 {
         var index = Int32(position)
+        guard !leavingRows.isEmpty else { return index }  // the common case, on every operation
         for leaving in leavingRows.map({ gtk_list_box_row_get_index($0) }).sorted() where leaving <= index {
             index += 1
         }

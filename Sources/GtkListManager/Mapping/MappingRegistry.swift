@@ -58,7 +58,7 @@ struct MappingRegistry {
     private mutating func mappings(acceptingTypeOf model: Any, role: RowRole) -> [any AnyRowMapping] {
         let key = ModelTypeKey(of: model).map { TypeMatchKey(type: $0, role: role) }
         // Lists mostly hold runs of one type: the last answer first, skipping the hashing.
-        if let key, key == lastMatch?.key { return lastMatch!.mappings }
+        if let key, let last = lastMatch, last.key == key { return last.mappings }
         if let key, let known = typeMatches[key] {
             lastMatch = (key, known)
             return known
