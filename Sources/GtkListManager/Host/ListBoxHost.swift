@@ -55,6 +55,7 @@ public final class ListBoxHost: ListHost {
             Unmanaged<HostedRow>.fromOpaque(data).release()
         }
         gtk_widget_show(listRow)
+        row.listRow = gcast(listRow)
         // -1 appends without GTK's O(log n) search for the position.
         let index = position == rowCount && leavingRows.isEmpty ? -1 : listBoxIndex(of: position)
         gtk_list_box_insert(listBox, listRow, index)
@@ -65,6 +66,7 @@ public final class ListBoxHost: ListHost {
     public func removeRow(at position: Int) -> HostedRow {
         let listRow = listBoxRow(at: position)
         rowCount -= 1
+        Self.hostedRow(of: listRow)?.listRow = nil
         if animatesNow, let revealer = gtk_widget_get_parent(Self.hostedRow(of: listRow)!.widget),
             g_type_check_instance_is_a(gcast(revealer), gtk_revealer_get_type()) != 0 {
             return startLeaving(listRow, revealer: revealer)
@@ -102,6 +104,14 @@ public final class ListBoxHost: ListHost {
         let last = gtk_list_box_get_row_at_y(listBox, Int32(bottom)).map { Int(gtk_list_box_row_get_index($0)) }
             ?? rowCount - 1
         return first..<min(last + 1, rowCount)
+    }
+
+    /// The host position of a row of this list box; nil for a leaving row or another widget.
+    public func position(of listRow: UnsafeMutablePointer<GtkListBoxRow>) -> Int? {
+        guard gtk_widget_get_parent(gcast(listRow)) == gcast(listBox), !leavingRows.contains(listRow) else { return nil }
+        let index = Int(gtk_list_box_row_get_index(listRow))
+        guard !leavingRows.isEmpty else { return index }
+        return index - leavingRows.count { gtk_list_box_row_get_index($0) < Int32(index) }
     }
 
     /// The record attached to a `GtkListBoxRow` built by a host, or nil for another row.

@@ -85,6 +85,7 @@ extension ListManager {
     private func add<Row, Model>(_ mapping: RowMapping<Row, Model>, _ customize: ((RowMapping<Row, Model>) -> Void)?) {
         customize?(mapping)
         factory.registry.append(mapping)
+        connectEvents(of: mapping)
         // Rows already shown may now resolve differently (or at all).
         if host.rowCount > 0 || storage.numberOfSections > 0 { reload() }
     }

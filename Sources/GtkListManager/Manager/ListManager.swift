@@ -58,9 +58,15 @@ public final class ListManager {
         set { updater.reloadRow = newValue }
     }
 
+    /// How long after a row-class event registration without a mapping the manager checks again
+    /// and reports ``ManagerAnomaly/unusedEventDetected(rowClass:event:)``. Default: 1 s.
+    public var eventVerificationDelay: Double = 1
+
     let host: ListBoxHost
     let factory: RowFactory
     let updater: ListUpdater
+    /// Finds and runs event reactions; installs the GTK side of events on demand.
+    private(set) lazy var events = EventRouter(manager: self)
 
     /// A manager for `listBox` (a new one when nil) showing `storage`.
     ///

@@ -12,6 +12,14 @@ public enum ManagerAnomaly: Anomaly {
     /// Rows of a ``BuilderRow`` class cannot be made from their GtkBuilder definition (missing,
     /// empty, malformed, or with objects of the wrong class). Reported once per mapping.
     case rowInterfaceFailed(rowClass: String, error: RowInterfaceError)
+    /// A row-class event was registered on the manager while no mapping of that class (or a
+    /// subclass) exists. It attaches to such mappings when they are registered.
+    case eventRegistrationForUnregisteredMapping(rowClass: String, event: String)
+    /// A row-class event still had no mapping to attach to when it was checked, a while after
+    /// its registration (``ListManager/eventVerificationDelay``): it will never fire.
+    case unusedEventDetected(rowClass: String, event: String)
+    /// A model event was registered with a row class as its model type.
+    case modelEventCalledWithRowClass(modelType: String, event: String)
 
     public var description: String {
         switch self {
@@ -19,6 +27,9 @@ public enum ManagerAnomaly: Anomaly {
         case .noRowMappingFound: "noRowMappingFound"
         case .noHeaderFooterMappingFound: "noHeaderFooterMappingFound"
         case .rowInterfaceFailed: "rowInterfaceFailed"
+        case .eventRegistrationForUnregisteredMapping: "eventRegistrationForUnregisteredMapping"
+        case .unusedEventDetected: "unusedEventDetected"
+        case .modelEventCalledWithRowClass: "modelEventCalledWithRowClass"
         }
     }
 
@@ -40,6 +51,15 @@ public enum ManagerAnomaly: Anomaly {
                 + "for a plain title. The section shows no \(role)."
         case let .rowInterfaceFailed(rowClass, error):
             "\(rowClass) rows cannot be made: \(error). Empty rows are shown in their place."
+        case let .eventRegistrationForUnregisteredMapping(rowClass, event):
+            "\(event) was registered for \(rowClass), but no mapping of \(rowClass) is registered yet: "
+                + "the reaction waits for one (register the row class first to silence this)."
+        case let .unusedEventDetected(rowClass, event):
+            "\(event) for \(rowClass) is unused: no mapping of \(rowClass) or a subclass was registered. "
+                + "It will never fire."
+        case let .modelEventCalledWithRowClass(modelType, event):
+            "\(event) was registered with \(modelType) as its model type, which is a row class: pass the "
+                + "model type (or use the row-class form of the event)."
         }
     }
 }

@@ -24,6 +24,11 @@ public final class RowMapping<Row: ListRow, Model> {
     /// (for instance a compact variant of the same row). Ignored for rows built in code.
     public var interfaceResource: InterfaceResource?
 
+    /// The event reactions registered on this mapping, in order (the first per event counts).
+    private(set) var reactions: [EventReaction] = []
+    /// The router of the manager the mapping belongs to: installs event sources on demand.
+    weak var router: EventRouter?
+
     /// Why rows of this mapping cannot be made, once that is known; not retried.
     private(set) var makingFailure: RowInterfaceError?
     private let definitions = DefinitionCache()
@@ -57,6 +62,10 @@ protocol AnyRowMapping: AnyObject {
     /// True when `model` (already unwrapped) is of the mapping's model type; depends on the
     /// model's dynamic type only.
     func acceptsType(of model: Any) -> Bool
+    /// The event reactions registered on the mapping, in order.
+    var reactions: [EventReaction] { get }
+    var router: EventRouter? { get set }
+    func addReaction(_ reaction: EventReaction)
     /// True when the mapping's condition holds for `model` (of an accepted type) at `indexPath`.
     func conditionHolds(for model: Any, at indexPath: IndexPath) -> Bool
     /// True when `view` is of the mapping's row class (so it can show the mapping's models).
@@ -65,6 +74,24 @@ protocol AnyRowMapping: AnyObject {
     func makeView() -> Result<any ListRow, RowInterfaceError>
     /// Runs the handler, then `update(with:)`.
     func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath)
+}
+
+extension RowMapping {
+    /// Adds a reaction; the manager connects what GTK signals it needs.
+    func addReaction(_ reaction: EventReaction) {
+        reactions.append(reaction)
+        router?.require(reaction.event)
+    }
+
+    /// A row reaction `(Input, Row, Model, IndexPath) -> Output` for `event`.
+    func addRowReaction<Input, Output>(_ event: ListEvent, _ closure: @escaping (Input, Row, Model, IndexPath) -> Output) {
+        addReaction(.row(event, closure))
+    }
+
+    /// A model reaction `(Input, Model, IndexPath) -> Output` for `event`.
+    func addModelReaction<Input, Output>(_ event: ListEvent, _ closure: @escaping (Input, Model, IndexPath) -> Output) {
+        addReaction(.model(event, closure))
+    }
 }
 
 extension RowMapping: AnyRowMapping {

@@ -32,6 +32,8 @@ public final class HostedRow {
     var mapping: (any AnyRowMapping)?
     /// True while the row's widget is still on screen in a closing revealer: not reusable.
     var isLeaving = false
+    /// The `GtkListBoxRow` holding the row while it is in a list box; nil otherwise.
+    public internal(set) var listRow: UnsafeMutablePointer<GtkListBoxRow>?
 
     /// The view's root widget.
     public var widget: UnsafeMutablePointer<GtkWidget> { view.widget }

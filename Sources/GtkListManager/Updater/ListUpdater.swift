@@ -14,6 +14,8 @@ final class ListUpdater {
     var configuration: ListConfiguration
     /// When set, item updates call it instead of refreshing the row.
     var reloadRow: ((IndexPath, Any) -> Void)?
+    /// Told about every row inserted, refreshed or removed; set once an event source needs rows.
+    weak var rowObserver: EventRouter?
     private(set) var layout = SectionLayout()
 
     init(host: any ListHost, factory: RowFactory, configuration: ListConfiguration) {
@@ -35,8 +37,11 @@ final class ListUpdater {
             reconcileSupplementaryRows(inSection: section)
         case let .deleteSection(section):
             let start = layout.start(of: section)
-            for _ in 0..<layout.sections[section].rowCount {
-                factory.recycle(host.removeRow(at: start))
+            let locations = rowObserver == nil ? [] : (0..<layout.sections[section].rowCount).compactMap {
+                layout.location(ofPosition: start + $0)
+            }
+            for offset in 0..<layout.sections[section].rowCount {
+                factory.recycle(removeRow(at: start, location: locations.isEmpty ? nil : locations[offset]))
             }
             layout.sections.remove(at: section)
         case let .moveSection(from, to):
@@ -48,10 +53,10 @@ final class ListUpdater {
         case let .insertItem(indexPath, model):
             let position = layout.position(of: indexPath)
             layout.sections[indexPath.section].itemCount += 1
-            host.insertRow(factory.makeItemRow(for: model, at: indexPath), at: position)
+            insertRow(factory.makeItemRow(for: model, at: indexPath), at: position)
             reconcileSupplementaryRows(inSection: indexPath.section)
         case let .deleteItem(indexPath):
-            factory.recycle(host.removeRow(at: layout.position(of: indexPath)))
+            factory.recycle(removeRow(at: layout.position(of: indexPath), location: .item(indexPath)))
             layout.sections[indexPath.section].itemCount -= 1
             reconcileSupplementaryRows(inSection: indexPath.section)
         case let .moveItem(from, to):
@@ -66,7 +71,7 @@ final class ListUpdater {
     /// Replaces every row with rows built from `storage`'s current content.
     func reload(from storage: any Storage) {
         for position in stride(from: host.rowCount - 1, through: 0, by: -1) {
-            factory.recycle(host.removeRow(at: position))
+            factory.recycle(removeRow(at: position, location: rowObserver == nil ? nil : layout.location(ofPosition: position)))
         }
         layout = SectionLayout()
         let supplementary = storage as? any SupplementaryStorage
@@ -83,8 +88,8 @@ final class ListUpdater {
                 let indexPath = IndexPath(item: item, section: section)
                 // `item(at:)` is `Any?`: keep the stored value itself (which may be an empty optional).
                 let model: Any = storage.item(at: indexPath) ?? (Any?.none as Any)
-                host.insertRow(factory.makeItemRow(for: model, at: indexPath), at: start + item)
                 layout.sections[section].itemCount += 1
+                insertRow(factory.makeItemRow(for: model, at: indexPath), at: start + item)
             }
             reconcileSupplementaryRows(inSection: section)
         }
@@ -95,10 +100,10 @@ final class ListUpdater {
     private func moveItem(from: IndexPath, to: IndexPath) {
         let source = layout.position(of: from)
         if configuration.animateMoveAsDeleteAndInsert {
-            let removed = host.removeRow(at: source)
+            let removed = removeRow(at: source, location: .item(from))
             layout.sections[from.section].itemCount -= 1
             layout.sections[to.section].itemCount += 1
-            host.insertRow(factory.makeItemRow(for: removed.model, at: to), at: layout.position(of: to))
+            insertRow(factory.makeItemRow(for: removed.model, at: to), at: layout.position(of: to))
             factory.recycle(removed)
         } else {
             layout.sections[from.section].itemCount -= 1
@@ -132,9 +137,12 @@ final class ListUpdater {
             reloadRow(indexPath, model)
             return
         }
-        if let row = host.row(at: position), factory.refresh(row, with: model, at: indexPath) { return }
-        factory.recycle(host.removeRow(at: position))
-        host.insertRow(factory.makeItemRow(for: model, at: indexPath), at: position)
+        if let row = host.row(at: position), factory.refresh(row, with: model, at: indexPath) {
+            rowObserver?.rowDidRefresh(row)
+            return
+        }
+        factory.recycle(removeRow(at: position, location: .item(indexPath)))
+        insertRow(factory.makeItemRow(for: model, at: indexPath), at: position)
     }
 
     /// Brings the section's header and footer rows in line with its models and item count:
@@ -151,11 +159,14 @@ final class ListUpdater {
 
             if entry.shows(role), let model, shouldShow {
                 guard refreshing else { continue }
-                if let row = host.row(at: position), factory.refresh(row, with: model, at: indexPath) { continue }
-                factory.recycle(host.removeRow(at: position))
+                if let row = host.row(at: position), factory.refresh(row, with: model, at: indexPath) {
+                    rowObserver?.rowDidRefresh(row)
+                    continue
+                }
+                factory.recycle(removeRow(at: position, location: RowLocation(role: role, indexPath: indexPath)))
                 layout.sections[section].setShows(role, false)
             } else if entry.shows(role) {
-                factory.recycle(host.removeRow(at: position))
+                factory.recycle(removeRow(at: position, location: RowLocation(role: role, indexPath: indexPath)))
                 layout.sections[section].setShows(role, false)
                 continue
             }
@@ -164,8 +175,25 @@ final class ListUpdater {
                 layout.sections[section].unmappedRoles.insert(role)
                 continue
             }
-            host.insertRow(row, at: layout.position(of: role, inSection: section))
+            // The layout first: a row inserted into a shown list is mapped (and reported) at once.
+            let insertion = layout.position(of: role, inSection: section)
             layout.sections[section].setShows(role, true)
+            insertRow(row, at: insertion)
         }
+    }
+
+    // MARK: - Host operations that events observe
+
+    private func insertRow(_ row: HostedRow, at position: Int) {
+        host.insertRow(row, at: position)
+        rowObserver?.rowDidAppear(row)
+    }
+
+    /// Removes a row; `location` is where it was (nil only while no one observes rows).
+    private func removeRow(at position: Int, location: RowLocation?) -> HostedRow {
+        if let rowObserver, let location, let row = host.row(at: position) {
+            rowObserver.rowWillDisappear(row, at: location)
+        }
+        return host.removeRow(at: position)
     }
 }

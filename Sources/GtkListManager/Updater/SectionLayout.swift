@@ -43,4 +43,25 @@ struct SectionLayout {
         guard role == .footer else { return start }
         return start + (sections[section].showsHeader ? 1 : 0) + sections[section].itemCount
     }
+
+    /// What the row at a flat position is: O(sections).
+    func location(ofPosition position: Int) -> RowLocation? {
+        var start = 0
+        for (index, section) in sections.enumerated() {
+            let offset = position - start
+            if offset < section.rowCount {
+                guard offset >= 0 else { return nil }
+                if section.showsHeader && offset == 0 {
+                    return RowLocation(role: .header, indexPath: IndexPath(item: 0, section: index))
+                }
+                let item = offset - (section.showsHeader ? 1 : 0)
+                if item < section.itemCount {
+                    return RowLocation(role: .item, indexPath: IndexPath(item: item, section: index))
+                }
+                return RowLocation(role: .footer, indexPath: IndexPath(item: 0, section: index))
+            }
+            start += section.rowCount
+        }
+        return nil
+    }
 }

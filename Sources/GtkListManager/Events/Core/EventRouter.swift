@@ -1,0 +1,130 @@
+import CGtk
+import ModelStorage
+
+/// Finds the reaction for an event and runs it, and installs the event sources on demand.
+///
+/// The reaction for a row is the first one, in registration order of the mappings, of a mapping
+/// that has the row's role, accepts the row's model and its condition there, and whose row class
+/// the row is (row reactions only). A mapping's first reaction for an event is its reaction:
+/// later ones for the same event on the same mapping are ignored.
+@MainActor
+final class EventRouter {
+    private unowned let manager: ListManager
+    private var sources: [ObjectIdentifier: any EventSource] = [:]
+    /// Sources that need every row, in installation order (an array: iterated per inserted row).
+    private(set) var rowSources: [any EventSource] = []
+
+    init(manager: ListManager) {
+        self.manager = manager
+    }
+
+    /// The installed source of `type`, if any of its events has a reaction.
+    func source<Source: EventSource>(_ type: Source.Type) -> Source? {
+        sources[ObjectIdentifier(type)] as? Source
+    }
+
+    /// Installs the source of `event` if it is not yet: called whenever a reaction is registered.
+    @discardableResult
+    func require(_ event: ListEvent) -> any EventSource {
+        if let installed = sources[event.source] { return installed }
+        let source = event.makeSource(manager)
+        sources[event.source] = source
+        if source.needsEveryRow {
+            rowSources.append(source)
+            manager.updater.rowObserver = self
+            manager.forEachShownRow { source.rowDidAppear($0) }
+        }
+        return source
+    }
+
+    /// Installs the source of `event` if needed and returns it as the type it is declared with.
+    func require<Source: EventSource>(_ event: ListEvent, as _: Source.Type) -> Source {
+        guard let source = require(event) as? Source else {
+            preconditionFailure("EventRouter: \(event) is produced by another source than \(Source.self)")
+        }
+        return source
+    }
+
+    // MARK: - Finding and running reactions
+
+    /// Reactions registered on the manager for a row class (attached to its mappings) or for a
+    /// model type (matched by the model at dispatch), with the role they serve.
+    private(set) var managerReactions: [(role: RowRole, reaction: EventReaction)] = []
+
+    func addManagerReaction(_ reaction: EventReaction, role: RowRole) {
+        managerReactions.append((role, reaction))
+        require(reaction.event)
+    }
+
+    /// The reactions that may answer `event` for a model, in order: the mappings' (registration
+    /// order; a mapping that has the role, accepts the model and its condition there, and whose
+    /// row class the row is), then the manager's model-type reactions. The first whose types fit
+    /// is the one that runs.
+    private func candidates(
+        _ event: ListEvent, role: RowRole, model: Any, view: (any ListRow)?, at indexPath: IndexPath
+    ) -> [EventReaction] {
+        var found: [EventReaction] = []
+        for mapping in manager.factory.registry.mappings where mapping.role == role {
+            guard let reaction = mapping.reactions.first(where: { $0.event == event }),
+                mapping.acceptsType(of: model),
+                view.map(mapping.canConfigure) ?? (reaction.rowClass == nil),
+                mapping.conditionHolds(for: model, at: indexPath)
+            else { continue }
+            found.append(reaction)
+        }
+        for entry in managerReactions where entry.role == role && entry.reaction.event == event && entry.reaction.rowClass == nil {
+            found.append(entry.reaction)
+        }
+        return found
+    }
+
+    /// True when some reaction for `event` may answer for this row (without running it).
+    func hasReaction(_ event: ListEvent, for record: HostedRow, at location: RowLocation) -> Bool {
+        !candidates(event, role: record.role, model: record.model, view: record.view, at: location.indexPath).isEmpty
+    }
+
+    /// True when any mapping or the manager has a reaction for `event`.
+    func hasAnyReaction(_ event: ListEvent) -> Bool {
+        manager.factory.registry.mappings.contains { $0.reactions.contains { $0.event == event } }
+            || managerReactions.contains { $0.reaction.event == event }
+    }
+
+    /// Runs the first fitting reaction for `event` on a shown row, with `input`; nil when none
+    /// fits, so the caller applies GTK's default.
+    func perform<Output>(
+        _ event: ListEvent, input: Any = (), on record: HostedRow, at location: RowLocation, as _: Output.Type = Output.self
+    ) -> Output? {
+        for reaction in candidates(event, role: record.role, model: record.model, view: record.view, at: location.indexPath) {
+            if let answer = reaction.perform(input: input, row: record.view, model: record.model, at: location.indexPath) {
+                return answer as? Output
+            }
+        }
+        return nil
+    }
+
+    /// Runs the first fitting model reaction for `event` for `model` at `location` (no row needed).
+    func performModelEvent<Output>(
+        _ event: ListEvent, input: Any = (), model: Any, at location: RowLocation, as _: Output.Type = Output.self
+    ) -> Output? {
+        for reaction in candidates(event, role: location.role, model: model, view: nil, at: location.indexPath) {
+            if let answer = reaction.perform(input: input, row: nil, model: model, at: location.indexPath) {
+                return answer as? Output
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Row notifications from the updater
+
+    func rowDidAppear(_ record: HostedRow) {
+        for source in rowSources { source.rowDidAppear(record) }
+    }
+
+    func rowWillDisappear(_ record: HostedRow, at location: RowLocation) {
+        for source in rowSources { source.rowWillDisappear(record, at: location) }
+    }
+
+    func rowDidRefresh(_ record: HostedRow) {
+        for source in rowSources { source.rowDidRefresh(record) }
+    }
+}

@@ -1,0 +1,24 @@
+/// Names one event a list produces (`didSelect`, `willDisplay`, …): the key under which
+/// reactions are stored and found.
+///
+/// Each event belongs to an ``EventSource``, the piece that listens to GTK for it. The source is
+/// installed when the first reaction for one of its events is registered, so an event no one
+/// listens to connects no signal and costs nothing per row.
+public struct ListEvent: Hashable, Sendable, CustomStringConvertible {
+    /// The event's name, as the docs' event table spells it.
+    public let name: String
+    /// The source that produces the event.
+    let source: ObjectIdentifier
+    let makeSource: @MainActor @Sendable (ListManager) -> any EventSource
+
+    init<Source: EventSource>(_ name: String, source: Source.Type) {
+        self.name = name
+        self.source = ObjectIdentifier(source)
+        self.makeSource = { Source(manager: $0) }
+    }
+
+    public var description: String { name }
+
+    public static func == (lhs: ListEvent, rhs: ListEvent) -> Bool { lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}

@@ -1,0 +1,62 @@
+import CGtk
+import ModelStorage
+
+extension ListEvent {
+    static let shouldHighlight = ListEvent("shouldHighlight", source: HighlightEvents.self)
+    static let didHighlight = ListEvent("didHighlight", source: HighlightEvents.self)
+    static let didUnhighlight = ListEvent("didUnhighlight", source: HighlightEvents.self)
+}
+
+/// Highlighting: GTK shows an activatable row as pressed (`GTK_STATE_FLAG_ACTIVE`) while the
+/// pointer button is down on it, and as hovered only when it is activatable.
+///
+/// - `shouldHighlight` is asked when a row is shown or refreshed; false makes the row not
+///   activatable, so GTK neither highlights nor activates it (selection is `willSelect`'s
+///   business and still follows clicks).
+/// - `didHighlight` / `didUnhighlight` follow the row's active state (`state-flags-changed`).
+@MainActor
+final class HighlightEvents: EventSource {
+    private unowned let manager: ListManager
+    /// Rows currently pressed, by record identity.
+    private var highlighted: Set<ObjectIdentifier> = []
+
+    init(manager: ListManager) {
+        self.manager = manager
+    }
+
+    var needsEveryRow: Bool { true }
+
+    func rowDidAppear(_ record: HostedRow) {
+        guard let listRow = record.listRow, record.role == .item else { return }
+        applyShouldHighlight(record)
+        // The flags argument is an enum, read from the row instead.
+        Signal.connect(listRow, "state-flags-changed", argument: UnsafeMutableRawPointer.self) {
+            [weak self, weak record] _, _ in
+            guard let self, let record else { return }
+            self.stateChanged(record)
+        }
+    }
+
+    func rowDidRefresh(_ record: HostedRow) {
+        applyShouldHighlight(record)
+    }
+
+    func rowWillDisappear(_ record: HostedRow, at location: RowLocation) {
+        highlighted.remove(ObjectIdentifier(record))
+    }
+
+    private func applyShouldHighlight(_ record: HostedRow) {
+        guard let listRow = record.listRow, let location = manager.location(of: record) else { return }
+        let allowed: Bool = manager.events.perform(.shouldHighlight, on: record, at: location) ?? true
+        gtk_list_box_row_set_activatable(listRow, allowed ? 1 : 0)
+    }
+
+    private func stateChanged(_ record: HostedRow) {
+        guard let listRow = record.listRow, let location = manager.location(of: record) else { return }
+        let isActive = gtk_widget_get_state_flags(gcast(listRow)).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0
+        let id = ObjectIdentifier(record)
+        guard isActive != highlighted.contains(id) else { return }
+        if isActive { highlighted.insert(id) } else { highlighted.remove(id) }
+        let _: Void? = manager.events.perform(isActive ? .didHighlight : .didUnhighlight, on: record, at: location)
+    }
+}

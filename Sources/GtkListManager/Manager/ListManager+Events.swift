@@ -1,0 +1,76 @@
+import CGtk
+import ModelStorage
+
+extension ListManager {
+    /// Where the row of `record` is now, or nil when it is not in the list.
+    public func location(of record: HostedRow) -> RowLocation? {
+        guard let listRow = record.listRow, let position = host.position(of: listRow) else { return nil }
+        return updater.layout.location(ofPosition: position)
+    }
+
+    /// The record and location of a `GtkListBoxRow` of this list, or nil for a leaving or
+    /// foreign row.
+    func hostedRowAndLocation(of listRow: UnsafeMutablePointer<GtkListBoxRow>) -> (HostedRow, RowLocation)? {
+        guard let record = ListBoxHost.hostedRow(of: listRow), let position = host.position(of: listRow),
+            let location = updater.layout.location(ofPosition: position)
+        else { return nil }
+        return (record, location)
+    }
+
+    /// The item row at `indexPath`, if shown.
+    public func hostedRow(at indexPath: IndexPath) -> HostedRow? {
+        guard indexPath.section >= 0, indexPath.section < updater.layout.sections.count, indexPath.item >= 0,
+            indexPath.item < updater.layout.sections[indexPath.section].itemCount
+        else { return nil }
+        return host.row(at: updater.layout.position(of: indexPath))
+    }
+
+    /// Calls `body` with every row in the list, in order.
+    func forEachShownRow(_ body: (HostedRow) -> Void) {
+        for position in 0..<host.rowCount {
+            if let record = host.row(at: position) { body(record) }
+        }
+    }
+
+    // MARK: - Registering reactions on the manager
+
+    /// Attaches a row reaction to every mapping of `Row` (or a subclass) for `role`, now and
+    /// when such mappings are registered later. With none registered yet it reports
+    /// ``ManagerAnomaly/eventRegistrationForUnregisteredMapping(rowClass:event:)`` and checks
+    /// again after ``eventVerificationDelay``.
+    func addRowClassReaction<Row: ListRow>(_ rowClass: Row.Type, role: RowRole, _ reaction: EventReaction) {
+        events.addManagerReaction(reaction, role: role)
+        let compatible = factory.registry.mappings.filter { $0.role == role && reaction.fits(rowClass: $0.rowClass) }
+        for mapping in compatible { mapping.addReaction(reaction) }
+        guard compatible.isEmpty else { return }
+        let name = String(describing: rowClass), event = reaction.event.name
+        anomalyHandler.report(.eventRegistrationForUnregisteredMapping(rowClass: name, event: event))
+        let delay = UInt32(max(0, eventVerificationDelay) * 1000)
+        GtkRuntime.after(milliseconds: delay) { [weak self] in
+            guard let self, !self.factory.registry.mappings.contains(where: { $0.role == role && $0.rowClass is Row.Type })
+            else { return }
+            self.anomalyHandler.report(.unusedEventDetected(rowClass: name, event: event))
+        }
+    }
+
+    /// Adds a model reaction registered on the manager for `Model`: it answers for every row of
+    /// `role` whose model is a `Model`. A row class given as the model type is reported.
+    func addModelTypeReaction<Model>(_ modelType: Model.Type, role: RowRole, _ reaction: EventReaction) {
+        if modelType is any ListRow.Type {
+            anomalyHandler.report(.modelEventCalledWithRowClass(modelType: String(describing: modelType), event: reaction.event.name))
+        }
+        events.addManagerReaction(reaction, role: role)
+    }
+
+    /// Gives a newly registered mapping the manager's row-class reactions that fit it, and
+    /// installs the sources its own reactions need.
+    func connectEvents(of mapping: any AnyRowMapping) {
+        mapping.router = events
+        for entry in events.managerReactions where entry.role == mapping.role {
+            if entry.reaction.fits(rowClass: mapping.rowClass) {
+                mapping.addReaction(entry.reaction)
+            }
+        }
+        for reaction in mapping.reactions { events.require(reaction.event) }
+    }
+}
