@@ -1,0 +1,132 @@
+import CGtk
+import Foundation
+import GtkListManager
+import ModelStorage
+import XCTest
+
+/// A manager's list box in a shown window under Xvfb, with real input sent through the X
+/// server (XTest, via GDK's test functions): GTK receives button and key events exactly as from
+/// a user, so `gtk_get_current_event()` is that event while GTK handles it.
+@MainActor
+final class ShownList {
+    let manager: ListManager
+    let window: UnsafeMutablePointer<GtkWidget>
+    let scrolledWindow: UnsafeMutablePointer<GtkWidget>
+
+    init(_ manager: ListManager, width: Int32 = 320, height: Int32 = 400) {
+        self.manager = manager
+        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        gtk_window_set_default_size(gcast(window), width, height)
+        scrolledWindow = gtk_scrolled_window_new(nil, nil)!
+        gtk_container_add(gcast(scrolledWindow), manager.widget)
+        gtk_container_add(gcast(window), scrolledWindow)
+        gtk_widget_show_all(window)
+        gtk_window_present(gcast(window))
+        _ = GtkRuntime.iterate(until: { gtk_widget_get_mapped(manager.widget) != 0 })
+        settle()
+    }
+
+    /// Destroys the window (call in a `defer`).
+    func close() {
+        gtk_widget_destroy(window)
+        settle()
+    }
+
+    /// Lets GTK handle what is pending (input round trips through the X server).
+    func settle(milliseconds: Int = 60) {
+        _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(milliseconds))
+    }
+
+    /// Iterates until `condition` holds (at most 2 s); returns whether it did.
+    @discardableResult
+    func wait(until condition: () -> Bool) -> Bool {
+        GtkRuntime.iterate(until: condition, timeout: .seconds(2))
+    }
+
+    /// The `GtkListBoxRow` of the item at `indexPath`.
+    func listRow(at indexPath: IndexPath) -> UnsafeMutablePointer<GtkListBoxRow> {
+        guard let listRow = manager.hostedRow(at: indexPath)?.listRow else {
+            preconditionFailure("no row at \(indexPath)")
+        }
+        return listRow
+    }
+
+    /// A point inside `widget`, in the toplevel window's coordinates.
+    func point(in widget: UnsafeMutablePointer<GtkWidget>, x: Int32 = 8, y: Int32? = nil) -> (Int32, Int32) {
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(widget, &allocation)
+        var windowX: Int32 = 0, windowY: Int32 = 0
+        gtk_widget_translate_coordinates(widget, window, x, y ?? allocation.height / 2, &windowX, &windowY)
+        return (windowX, windowY)
+    }
+
+    /// Presses (and, unless `release` is false, releases) a pointer button over the row at
+    /// `indexPath`, `count` times in a row (2 for a double click), holding `modifiers`
+    /// (xdotool key names: "ctrl", "shift").
+    func click(_ indexPath: IndexPath, button: Int = 1, modifiers: [String] = [], count: Int = 1, release: Bool = true) {
+        click(widget: gcast(listRow(at: indexPath)), button: button, modifiers: modifiers, count: count, release: release)
+    }
+
+    /// The same over any widget of the window.
+    func click(
+        widget: UnsafeMutablePointer<GtkWidget>, button: Int = 1, modifiers: [String] = [], count: Int = 1,
+        release: Bool = true
+    ) {
+        moveMouse(to: widget)
+        var arguments: [String] = []
+        for modifier in modifiers { arguments += ["keydown", modifier] }
+        if release {
+            arguments += ["click", "--repeat", String(count), "--delay", "40", String(button)]
+        } else {
+            arguments += ["mousedown", String(button)]
+        }
+        for modifier in modifiers.reversed() { arguments += ["keyup", modifier] }
+        xdotool(arguments)
+    }
+
+    /// Moves the pointer over `widget` (at `x` from its left edge, its middle by default).
+    func moveMouse(to widget: UnsafeMutablePointer<GtkWidget>, x: Int32 = 8, y: Int32? = nil) {
+        let (screenX, screenY) = screenPoint(in: widget, x: x, y: y)
+        xdotool(["mousemove", "--sync", String(screenX), String(screenY)])
+    }
+
+    /// Releases a pointer button pressed with `click(_:release: false)`.
+    func releaseButton(_ button: Int = 1) {
+        xdotool(["mouseup", String(button)])
+    }
+
+    /// Presses and releases keys with the keyboard focus where it is: xdotool key names such as
+    /// "Delete", "Return", "ctrl+a", "shift+F10", "Menu".
+    func press(_ keys: String...) {
+        xdotool(["key", "--delay", "30"] + keys)
+    }
+
+    /// A point inside `widget`, in screen coordinates.
+    func screenPoint(in widget: UnsafeMutablePointer<GtkWidget>, x: Int32 = 8, y: Int32? = nil) -> (Int32, Int32) {
+        let (windowX, windowY) = point(in: widget, x: x, y: y)
+        var originX: Int32 = 0, originY: Int32 = 0
+        gdk_window_get_origin(gtk_widget_get_window(window), &originX, &originY)
+        return (originX + windowX, originY + windowY)
+    }
+
+    /// Runs xdotool (real input through the X server's XTest extension), then lets GTK handle
+    /// the events.
+    func xdotool(_ arguments: [String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdotool"] + arguments
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            XCTFail("xdotool could not run (\(error)): install it with `make deps`")
+        }
+        settle()
+    }
+
+    /// Gives the keyboard focus to the row at `indexPath`.
+    func focus(_ indexPath: IndexPath) {
+        gtk_widget_grab_focus(gcast(listRow(at: indexPath)))
+        settle()
+    }
+}
