@@ -87,7 +87,9 @@ final class ShownList {
     /// Moves the pointer over `widget` (at `x` from its left edge, its middle by default).
     func moveMouse(to widget: UnsafeMutablePointer<GtkWidget>, x: Int32 = 8, y: Int32? = nil) {
         let (screenX, screenY) = screenPoint(in: widget, x: x, y: y)
-        xdotool(["mousemove", "--sync", String(screenX), String(screenY)])
+        // No --sync: xdotool would wait ~15 s for a motion that never comes when the pointer is
+        // already there. The settle after the call lets GTK see the motion.
+        xdotool(["mousemove", String(screenX), String(screenY)])
     }
 
     /// Releases a pointer button pressed with `click(_:release: false)`.

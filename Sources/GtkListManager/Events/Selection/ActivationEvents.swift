@@ -11,9 +11,10 @@ extension ListEvent {
 @MainActor
 final class ActivationEvents: EventSource {
     init(manager: ListManager) {
+        // Weak: the list box may outlive its manager.
         Signal.connect(manager.listBox, "row-activated", argument: UnsafeMutablePointer<GtkListBoxRow>.self) {
-            [unowned manager] _, listRow in
-            guard let listRow, let (record, location) = manager.hostedRowAndLocation(of: listRow) else { return }
+            [weak manager] _, listRow in
+            guard let manager, let listRow, let (record, location) = manager.hostedRowAndLocation(of: listRow) else { return }
             let _: Void? = manager.events.perform(.didActivate, on: record, at: location)
         }
     }

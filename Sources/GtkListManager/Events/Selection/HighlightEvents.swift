@@ -10,13 +10,14 @@ extension ListEvent {
 /// Highlighting: GTK shows an activatable row as pressed (`GTK_STATE_FLAG_ACTIVE`) while the
 /// pointer button is down on it, and as hovered only when it is activatable.
 ///
-/// - `shouldHighlight` is asked when a row is shown or refreshed; false makes the row not
-///   activatable, so GTK neither highlights nor activates it (selection is `willSelect`'s
-///   business and still follows clicks).
+/// - `shouldHighlight` is asked when a row is shown or refreshed, and again when it is pressed;
+///   false makes the row not activatable (GTK neither hovers nor activates it) and drops GTK's
+///   pressed state at once. Selection is `willSelect`'s business and still follows clicks.
 /// - `didHighlight` / `didUnhighlight` follow the row's active state (`state-flags-changed`).
 @MainActor
 final class HighlightEvents: EventSource {
-    private unowned let manager: ListManager
+    /// Weak: GTK may emit while the manager is being deallocated (its list box finalizes last).
+    private weak var manager: ListManager?
     /// Rows currently pressed, by record identity.
     private var highlighted: Set<ObjectIdentifier> = []
 
@@ -46,16 +47,22 @@ final class HighlightEvents: EventSource {
     }
 
     private func applyShouldHighlight(_ record: HostedRow) {
-        guard let listRow = record.listRow, let location = manager.location(of: record) else { return }
+        guard let manager, let listRow = record.listRow, let location = manager.location(of: record) else { return }
         let allowed: Bool = manager.events.perform(.shouldHighlight, on: record, at: location) ?? true
         gtk_list_box_row_set_activatable(listRow, allowed ? 1 : 0)
     }
 
     private func stateChanged(_ record: HostedRow) {
-        guard let listRow = record.listRow, let location = manager.location(of: record) else { return }
+        guard let manager, let listRow = record.listRow, let location = manager.location(of: record) else { return }
         let isActive = gtk_widget_get_state_flags(gcast(listRow)).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0
         let id = ObjectIdentifier(record)
         guard isActive != highlighted.contains(id) else { return }
+        // GTK presses any sensitive row; one that should not highlight is released at once
+        // (the flag change comes back here as inactive and is ignored).
+        if isActive, manager.events.perform(.shouldHighlight, on: record, at: location, as: Bool.self) == false {
+            gtk_widget_unset_state_flags(gcast(listRow), GTK_STATE_FLAG_ACTIVE)
+            return
+        }
         if isActive { highlighted.insert(id) } else { highlighted.remove(id) }
         let _: Void? = manager.events.perform(isActive ? .didHighlight : .didUnhighlight, on: record, at: location)
     }

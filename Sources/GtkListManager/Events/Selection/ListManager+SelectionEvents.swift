@@ -66,7 +66,7 @@ extension ListManager {
 
     /// The index paths of the selected items, in list order.
     public var selectedIndexPaths: [IndexPath] {
-        selectionSource.selectedRecords().compactMap { location(of: $0) }.filter { $0.role == .item }.map(\.indexPath)
+        SelectionEvents.selectedRecords(of: listBox).compactMap { location(of: $0) }.filter { $0.role == .item }.map(\.indexPath)
     }
 
     /// Selects the item at `indexPath`; false when there is no such item.

@@ -20,7 +20,8 @@ extension ListEvent {
 /// selection silently.
 @MainActor
 final class SelectionEvents: EventSource {
-    private unowned let manager: ListManager
+    /// Weak: GTK may emit while the manager is being deallocated (its list box finalizes last).
+    private weak var manager: ListManager?
     /// The selected rows as last seen, by record identity.
     private var known: [ObjectIdentifier: HostedRow] = [:]
     /// True while the source itself changes the selection (vetoes, redirects).
@@ -30,14 +31,15 @@ final class SelectionEvents: EventSource {
 
     init(manager: ListManager) {
         self.manager = manager
-        known = Self.identified(selectedRecords())
+        known = Self.identified(Self.selectedRecords(of: manager.listBox))
         Signal.connect(manager.listBox, "selected-rows-changed") { [weak self] _ in
             self?.selectionChanged()
         }
     }
 
     private func selectionChanged() {
-        guard !isAdjusting else { return }
+        guard !isAdjusting, let manager else { return }
+        let selectedRecords = { Self.selectedRecords(of: manager.listBox) }
         let before = known
         guard UserInput.isHandlingInput else {
             known = Self.identified(selectedRecords())
@@ -46,7 +48,7 @@ final class SelectionEvents: EventSource {
         let now = Self.identified(selectedRecords())
         let added = now.values.filter { before[ObjectIdentifier($0)] == nil }
         let removed = before.values.filter { now[ObjectIdentifier($0)] == nil && $0.listRow != nil }
-        adjust(added: added, removed: removed)
+        adjust(added: added, removed: removed, in: manager)
 
         known = Self.identified(selectedRecords())
         let router = manager.events
@@ -65,7 +67,7 @@ final class SelectionEvents: EventSource {
     }
 
     /// Asks the will-events about each change and applies their vetoes and redirects.
-    private func adjust(added: [HostedRow], removed: [HostedRow]) {
+    private func adjust(added: [HostedRow], removed: [HostedRow], in manager: ListManager) {
         isAdjusting = true
         defer { isAdjusting = false }
         let router = manager.events
@@ -75,11 +77,11 @@ final class SelectionEvents: EventSource {
                 let answer: IndexPath? = router.perform(.willSelect, on: record, at: location)
             else { continue }
             guard answer != location.indexPath else { continue }
-            unselect(record)
-            if let target = answer {
-                select(at: target)
+            unselect(record, in: manager)
+            if let target = answer, let other = manager.hostedRow(at: target) {
+                select(other, in: manager)
             } else if single {
-                removed.forEach(select)  // a vetoed selection leaves the previous one in place
+                for previous in removed { select(previous, in: manager) }  // a vetoed selection leaves the previous one in place
                 return
             }
         }
@@ -88,30 +90,26 @@ final class SelectionEvents: EventSource {
                 let answer: IndexPath? = router.perform(.willDeselect, on: record, at: location)
             else { continue }
             guard answer != location.indexPath else { continue }
-            select(record)
-            if let target = answer, let other = manager.hostedRow(at: target) { unselect(other) }
+            select(record, in: manager)
+            if let target = answer, let other = manager.hostedRow(at: target) { unselect(other, in: manager) }
         }
     }
 
-    private func select(_ record: HostedRow) {
+    private func select(_ record: HostedRow, in manager: ListManager) {
         if let listRow = record.listRow { gtk_list_box_select_row(manager.listBox, listRow) }
     }
 
-    private func unselect(_ record: HostedRow) {
+    private func unselect(_ record: HostedRow, in manager: ListManager) {
         if let listRow = record.listRow { gtk_list_box_unselect_row(manager.listBox, listRow) }
     }
 
-    private func select(at indexPath: IndexPath) {
-        if let record = manager.hostedRow(at: indexPath) { select(record) }
-    }
-
     /// The selected rows in list order. GTK lists them by walking the list box's rows.
-    func selectedRecords() -> [HostedRow] {
-        if gtk_list_box_get_selection_mode(manager.listBox) != GTK_SELECTION_MULTIPLE {
-            return gtk_list_box_get_selected_row(manager.listBox).flatMap(ListBoxHost.hostedRow(of:)).map { [$0] } ?? []
+    static func selectedRecords(of listBox: UnsafeMutablePointer<GtkListBox>) -> [HostedRow] {
+        if gtk_list_box_get_selection_mode(listBox) != GTK_SELECTION_MULTIPLE {
+            return gtk_list_box_get_selected_row(listBox).flatMap(ListBoxHost.hostedRow(of:)).map { [$0] } ?? []
         }
         var records: [HostedRow] = []
-        let list = gtk_list_box_get_selected_rows(manager.listBox)
+        let list = gtk_list_box_get_selected_rows(listBox)
         defer { g_list_free(list) }
         var node = list
         while let current = node {
