@@ -11,7 +11,7 @@ extension ListEvent {
 /// focused row leaves it unhandled) pop it up below the focused row.
 ///
 /// The menu holds the `contextMenu` entries, then the edit item when the row offers an edit
-/// (``EditingEvents``): "Delete" (`titleForDeleteConfirmationButton`) for `.delete`, "Insert"
+/// (`EditingEvents`): "Delete" (`titleForDeleteConfirmationButton`) for `.delete`, "Insert"
 /// for `.insert`, committing through `commitEditing`. No entries: no menu, and the event goes
 /// on to GTK. A right-click first selects the row unless it is already selected, as GTK file
 /// managers do (a user selection: selection events run and may veto it).
@@ -84,7 +84,7 @@ final class ContextMenuEvents: EventSource {
     private func showMenu(for record: HostedRow, at location: RowLocation, atPointer: Bool) -> Bool {
         guard record.role == .item, let listRow = record.listRow else { return false }
         let entries = menuEntries(for: record, at: location)
-        guard !ContextMenuBuilder.tidied(entries.items).isEmpty else { return false }
+        guard entries.editStyle != nil || !ContextMenuBuilder.tidied(entries.items).isEmpty else { return false }
 
         dismissShownMenu()
         if atPointer { selectForMenu(listRow) }
@@ -95,7 +95,7 @@ final class ContextMenuEvents: EventSource {
         let items = entries.items + (session.map { [MenuItem.separator, editItem(for: $0, title: entries.editTitle)] } ?? [])
 
         let menu = ContextMenuBuilder.makeMenu(items) { [weak self] in self?.closeShownMenu() }
-        g_object_ref(menu)  // released by `finish`, after the menu is destroyed
+        g_object_ref(menu)  // released by `finishShownMenu`, after the menu is destroyed
         shownMenu = menu
         menuNumber += 1
         let number = menuNumber

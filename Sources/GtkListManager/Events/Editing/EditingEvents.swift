@@ -12,7 +12,7 @@ extension ListEvent {
 
 /// Editing a row, emulated: GTK has no editing mode, so the edit action a row offers is
 /// committed by the Delete key on the focused row (style `.delete`) or by the edit item of the
-/// row's context menu (`.delete` or `.insert`, see ``ContextMenuEvents``).
+/// row's context menu (`.delete` or `.insert`, see `ContextMenuEvents`).
 ///
 /// A row offers an edit action when `canEdit` answers true (default false) and a
 /// `commitEditing` reaction may answer for it (as UIKit offers swipe-to-delete only when the
