@@ -88,6 +88,26 @@ public enum Signal {
         return connectBoxed(instance, name, after: after, thunk: unsafeBitCast(eventSignalThunk, to: GCallback.self), raw)
     }
 
+    /// Connects a signal of shape `gboolean (*)(Instance *, gpointer)`, such as `"popup-menu"`
+    /// (a keybinding signal whose answer says whether the key was handled).
+    ///
+    /// - Parameters:
+    ///   - instance: the emitting object.
+    ///   - name: the detailed signal name.
+    ///   - after: run after the default handler (`G_CONNECT_AFTER`).
+    ///   - handler: receives the instance; returns `true` to stop the emission.
+    /// - Returns: the handler id, or 0 if `name` is not a signal of `instance`.
+    @discardableResult
+    public static func connectEvent<Instance: GPointerConvertible>(
+        _ instance: Instance,
+        _ name: String,
+        after: Bool = false,
+        _ handler: @escaping @MainActor (Instance) -> Bool
+    ) -> gulong {
+        let raw: RawHandler<Bool> = { instance, _ in handler(Instance(gpointer: instance)) }
+        return connectBoxed(instance, name, after: after, thunk: unsafeBitCast(booleanSignalThunk, to: GCallback.self), raw)
+    }
+
     /// Disconnects a handler returned by one of the `connect` functions; GLib then releases
     /// its closure.
     public static func disconnect<Instance: GPointerConvertible>(_ instance: Instance, _ handlerID: gulong) {
@@ -142,4 +162,12 @@ private let eventSignalThunk: @convention(c) (gpointer?, gpointer?, gpointer?) -
     guard let instance else { return 0 }
     nonisolated(unsafe) let (sender, value) = (instance, argument)
     return MainActor.assumeIsolated { handler(sender, value) } ? 1 : 0
+}
+
+/// `gboolean (*)(gpointer instance, gpointer user_data)`.
+private let booleanSignalThunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { instance, userData in
+    let handler = CallbackBox<RawHandler<Bool>>.payload(of: userData)
+    guard let instance else { return 0 }
+    nonisolated(unsafe) let sender = instance
+    return MainActor.assumeIsolated { handler(sender, nil) } ? 1 : 0
 }

@@ -87,9 +87,19 @@ final class ShownList {
     /// Moves the pointer over `widget` (at `x` from its left edge, its middle by default).
     func moveMouse(to widget: UnsafeMutablePointer<GtkWidget>, x: Int32 = 8, y: Int32? = nil) {
         let (screenX, screenY) = screenPoint(in: widget, x: x, y: y)
-        // No --sync: xdotool would wait ~15 s for a motion that never comes when the pointer is
-        // already there. The settle after the call lets GTK see the motion.
-        xdotool(["mousemove", String(screenX), String(screenY)])
+        // `--sync` waits for a motion: when the pointer is there already it hangs for 15 s.
+        if let (pointerX, pointerY) = pointerPosition(), pointerX == screenX, pointerY == screenY { return }
+        xdotool(["mousemove", "--sync", String(screenX), String(screenY)])
+    }
+
+    /// Where the pointer is, in screen coordinates.
+    func pointerPosition() -> (Int32, Int32)? {
+        guard let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
+            let pointer = gdk_seat_get_pointer(seat)
+        else { return nil }
+        var x: Int32 = 0, y: Int32 = 0
+        gdk_device_get_position(pointer, nil, &x, &y)
+        return (x, y)
     }
 
     /// Releases a pointer button pressed with `click(_:release: false)`.

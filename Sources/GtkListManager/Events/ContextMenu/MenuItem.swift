@@ -1,0 +1,54 @@
+/// One entry of a row's context menu: an action, a submenu or a separator. The manager turns
+/// the entries a `contextMenu` reaction returns into a `GtkMenu`.
+///
+/// ```swift
+/// mapping.contextMenu { row, package, indexPath in
+///     [MenuItem("Open") { open(package) },
+///      MenuItem("Install", isEnabled: !package.isInstalled) { install(package) },
+///      .separator,
+///      .submenu("Copy", [MenuItem("Name") { copy(package.name) }])]
+/// }
+/// ```
+public struct MenuItem {
+    /// What choosing the entry does.
+    public enum Content {
+        /// Runs the closure when the entry is activated (click, Return, mnemonic).
+        case action(@MainActor () -> Void)
+        /// Opens a menu of these entries.
+        case submenu([MenuItem])
+        /// A separating line (its title and enabled flag are ignored).
+        case separator
+    }
+
+    /// The label shown (plain text, no mnemonic).
+    public var title: String
+    /// False shows the entry greyed out and unable to be activated.
+    public var isEnabled: Bool
+    public var content: Content
+
+    /// An entry that runs `action` when activated.
+    public init(_ title: String, isEnabled: Bool = true, action: @escaping @MainActor () -> Void) {
+        self.init(title: title, isEnabled: isEnabled, content: .action(action))
+    }
+
+    /// Any entry.
+    public init(title: String, isEnabled: Bool = true, content: Content) {
+        self.title = title
+        self.isEnabled = isEnabled
+        self.content = content
+    }
+
+    /// An entry that opens a submenu of `items`.
+    public static func submenu(_ title: String, isEnabled: Bool = true, _ items: [MenuItem]) -> MenuItem {
+        MenuItem(title: title, isEnabled: isEnabled, content: .submenu(items))
+    }
+
+    /// A separating line. Leading, trailing and repeated separators are not shown.
+    public static var separator: MenuItem {
+        MenuItem(title: "", content: .separator)
+    }
+
+    var isSeparator: Bool {
+        if case .separator = content { true } else { false }
+    }
+}

@@ -1,0 +1,10 @@
+import ModelStorage
+
+extension RowMapping {
+    /// The context menu of a row of this mapping, shown on a right-click and on the Menu key or
+    /// Shift+F10 on the focused row; nil or no entries shows none (unless the row offers an
+    /// edit, whose item the menu then holds alone).
+    public func contextMenu(_ closure: @escaping (Row, Model, IndexPath) -> [MenuItem]?) {
+        addRowReaction(.contextMenu) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+    }
+}

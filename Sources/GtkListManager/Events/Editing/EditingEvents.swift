@@ -1,0 +1,120 @@
+import CGtk
+import ModelStorage
+
+extension ListEvent {
+    static let canEdit = ListEvent("canEdit", source: EditingEvents.self)
+    static let editingStyle = ListEvent("editingStyle", source: EditingEvents.self)
+    static let commitEditing = ListEvent("commitEditing", source: EditingEvents.self)
+    static let titleForDeleteConfirmationButton = ListEvent("titleForDeleteConfirmationButton", source: EditingEvents.self)
+    static let willBeginEditing = ListEvent("willBeginEditing", source: EditingEvents.self)
+    static let didEndEditing = ListEvent("didEndEditing", source: EditingEvents.self)
+}
+
+/// Editing a row, emulated: GTK has no editing mode, so the edit action a row offers is
+/// committed by the Delete key on the focused row (style `.delete`) or by the edit item of the
+/// row's context menu (`.delete` or `.insert`, see `ContextMenuEvents`).
+///
+/// A row offers an edit action when `canEdit` answers true (default false) and a
+/// `commitEditing` reaction may answer for it (as UIKit offers swipe-to-delete only when the
+/// data source commits edits). Its style is `editingStyle`'s answer, `.delete` when no reaction
+/// answers (UIKit's default for an editable row). The manager never changes the storage
+/// itself: `commitEditing` does.
+///
+/// `willBeginEditing` / `didEndEditing` frame each interaction: around the commit for the
+/// Delete key, from the opening of a context menu with an edit item to its commit or dismissal.
+@MainActor
+final class EditingEvents: EventSource {
+    private unowned let manager: ListManager
+
+    init(manager: ListManager) {
+        self.manager = manager
+        // The context menu offers the edit action too: its source must listen as well.
+        manager.events.require(.contextMenu)
+        Signal.connectEvent(manager.listBox, "key-press-event", argument: UnsafeMutablePointer<GdkEvent>.self) {
+            [weak self] _, event in
+            guard let self, let event else { return false }
+            return self.keyPressed(event)
+        }
+    }
+
+    /// The edit action the row offers: `.none` unless it can be edited and a `commitEditing`
+    /// reaction may answer for it.
+    func offeredStyle(for record: HostedRow, at location: RowLocation) -> EditingStyle {
+        guard record.role == .item, location.role == .item else { return .none }
+        let router = manager.events
+        guard router.performModelEvent(.canEdit, model: record.model, at: location, as: Bool.self) == true,
+            router.hasReaction(.commitEditing, for: record, at: location)
+        else { return .none }
+        return router.performModelEvent(.editingStyle, model: record.model, at: location, as: EditingStyle.self) ?? .delete
+    }
+
+    /// The label of the context menu's delete item: `titleForDeleteConfirmationButton`, or
+    /// "Delete" when it answers nil or an empty title.
+    func deleteTitle(for record: HostedRow, at location: RowLocation) -> String {
+        let answer: String?? = manager.events.perform(.titleForDeleteConfirmationButton, on: record, at: location)
+        guard let title = answer ?? nil, !title.isEmpty else { return "Delete" }
+        return title
+    }
+
+    // MARK: - One edit interaction
+
+    /// Starts an interaction on a row offering `style`: reports `willBeginEditing`.
+    func begin(_ record: HostedRow, at location: RowLocation, style: EditingStyle) -> EditSession {
+        let _: Void? = manager.events.perform(.willBeginEditing, on: record, at: location)
+        return EditSession(record: record, location: location, style: style)
+    }
+
+    /// Commits the session's style through `commitEditing`, if the row is still in the list.
+    func commit(_ session: EditSession) {
+        guard !session.isEnded, let location = manager.location(of: session.record) else { return }
+        let _: Void? = manager.events.perform(.commitEditing, input: session.style, on: session.record, at: location)
+    }
+
+    /// Ends the interaction once: reports `didEndEditing` with the row's bound model, at the
+    /// row's location, or where it was when the commit removed it.
+    func end(_ session: EditSession) {
+        guard !session.isEnded else { return }
+        session.markEnded()
+        let location = manager.location(of: session.record) ?? session.location
+        let _: Void? = manager.events.perform(.didEndEditing, on: session.record, at: location)
+    }
+
+    // MARK: - The Delete key
+
+    /// Delete (or keypad Delete) without modifiers on the focused row commits `.delete` when
+    /// the row offers it; otherwise the key goes on to GTK. BackSpace is left alone: in GTK
+    /// applications it means "back" or deletes text, never a list item.
+    private func keyPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        var keyval: guint = 0
+        var state = GdkModifierType(rawValue: 0)
+        guard gdk_event_get_keyval(event, &keyval) != 0,
+            keyval == guint(GDK_KEY_Delete) || keyval == guint(GDK_KEY_KP_Delete),
+            gdk_event_get_state(event, &state) != 0,
+            state.rawValue & gtk_accelerator_get_default_mod_mask().rawValue == 0,
+            let (record, location) = manager.focusedRowAndLocation(),
+            offeredStyle(for: record, at: location) == .delete
+        else { return false }
+        let session = begin(record, at: location, style: .delete)
+        commit(session)
+        end(session)
+        return true
+    }
+}
+
+/// One edit interaction on a row, from `willBeginEditing` to `didEndEditing`.
+@MainActor
+final class EditSession {
+    let record: HostedRow
+    /// Where the row was when the interaction began.
+    let location: RowLocation
+    let style: EditingStyle
+    private(set) var isEnded = false
+
+    init(record: HostedRow, location: RowLocation, style: EditingStyle) {
+        self.record = record
+        self.location = location
+        self.style = style
+    }
+
+    fileprivate func markEnded() { isEnded = true }
+}

@@ -1,0 +1,59 @@
+import ModelStorage
+
+extension ListManager {
+    /// Whether an item of type `Model` can be edited (deleted with the Delete key or the
+    /// context menu's delete item, or given an insert item). Default: false.
+    public func canEdit<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
+        addModelTypeReaction(modelType, role: .item, .model(.canEdit) { (_: Void, model: Model, indexPath) in
+            closure(model, indexPath)
+        })
+    }
+
+    /// The edit action an editable item of type `Model` offers. Default: `.delete`.
+    public func editingStyle<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> EditingStyle) {
+        addModelTypeReaction(modelType, role: .item, .model(.editingStyle) { (_: Void, model: Model, indexPath) in
+            closure(model, indexPath)
+        })
+    }
+
+    /// Commits an edit on a `Row` (or subclass) row: Delete pressed on the focused row
+    /// (`.delete`) or the edit item of its context menu chosen. The manager does not change
+    /// the storage: remove (or insert) the model here. Rows offer edits only with this reaction.
+    public func commitEditing<Row: ListRow & ModelTransfer>(
+        _ rowClass: Row.Type, _ closure: @escaping (EditingStyle, Row, Row.Model, IndexPath) -> Void
+    ) {
+        addRowClassReaction(rowClass, role: .item, .row(.commitEditing) { (style: EditingStyle, row: Row, model: Row.Model, indexPath) in
+            closure(style, row, model, indexPath)
+        })
+    }
+
+    /// The label of the delete item in the context menu of a `Row` (or subclass) row; nil
+    /// keeps "Delete".
+    public func titleForDeleteConfirmationButton<Row: ListRow & ModelTransfer>(
+        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> String?
+    ) {
+        addRowClassReaction(rowClass, role: .item, .row(.titleForDeleteConfirmationButton) { (_: Void, row: Row, model: Row.Model, indexPath) in
+            closure(row, model, indexPath)
+        })
+    }
+
+    /// When an edit action is offered on a `Row` (or subclass) row: Delete pressed on it, or
+    /// its context menu opened with an edit item.
+    public func willBeginEditing<Row: ListRow & ModelTransfer>(
+        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
+    ) {
+        addRowClassReaction(rowClass, role: .item, .row(.willBeginEditing) { (_: Void, row: Row, model: Row.Model, indexPath) in
+            closure(row, model, indexPath)
+        })
+    }
+
+    /// When an edit interaction on a `Row` (or subclass) row ended, committed or dismissed.
+    /// After a delete the index path is where the row was.
+    public func didEndEditing<Row: ListRow & ModelTransfer>(
+        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
+    ) {
+        addRowClassReaction(rowClass, role: .item, .row(.didEndEditing) { (_: Void, row: Row, model: Row.Model, indexPath) in
+            closure(row, model, indexPath)
+        })
+    }
+}
