@@ -40,7 +40,7 @@ final class EventSystemTests: XCTestCase {
 
         manager.didHighlight(BaseRow.self) { _, _, _ in }
         XCTAssertNotEqual(g_signal_has_handler_pending(firstRow, stateChanged, 0, 0), 0, "rows shown before get it too")
-        try manager.memoryStorage?.addItem("c")
+        manager.memoryStorage?.addItem("c")
         let newRow = manager.hostedRow(at: IndexPath(item: 2, section: 0))!.listRow!
         XCTAssertNotEqual(g_signal_has_handler_pending(newRow, stateChanged, 0, 0), 0, "and rows inserted after")
     }
