@@ -112,6 +112,28 @@ final class DisplayEventTests: XCTestCase {
         XCTAssertEqual(log.dropFirst(7), ["end a@0.0", "end b@0.1", "end c@0.2"], "closing the window ends display")
     }
 
+    func testDisplayEventsConnectNothingPerRowUntilUsed() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.displayEventsAreLazy() }
+    }
+
+    @MainActor private static func displayEventsAreLazy() throws {
+        let manager = ListManager()
+        manager.register(NameRow.self)
+        manager.memoryStorage?.setItems(["a", "b"])
+        let list = ShownList(manager)
+        defer { list.close() }
+        let mapSignal = g_signal_lookup("map", gtk_widget_get_type())
+        let hasMapHandler = {
+            g_signal_has_handler_pending(list.listRow(at: IndexPath(item: 1, section: 0)), mapSignal, 0, 0) != 0
+        }
+        XCTAssertFalse(hasMapHandler(), "no display reaction: no handler on the rows")
+
+        var shown: [String] = []
+        manager.willDisplay(NameRow.self) { _, model, indexPath in shown.append(entry(model, indexPath)) }
+        XCTAssertTrue(hasMapHandler(), "the first reaction connects the rows already shown")
+        XCTAssertEqual(shown, ["a@0.0", "b@0.1"], "rows already on screen are reported when the source starts")
+    }
+
     // MARK: - Headers and footers
 
     func testHeaderAndFooterDisplayReportTheirModelAndSection() throws {
@@ -127,6 +149,7 @@ final class DisplayEventTests: XCTestCase {
                 log.append("will header \(model)@\(section)")
             }
             mapping.didEndDisplayingHeader { _, model, section in log.append("end header \(model)@\(section)") }
+            mapping.heightForHeader { _, section in 50 + section }
         }
         manager.registerFooter(CaptionRow.self)
         manager.willDisplayFooter(CaptionRow.self) { _, model, section in log.append("will footer \(model)@\(section)") }
@@ -137,6 +160,8 @@ final class DisplayEventTests: XCTestCase {
         let list = ShownList(manager)
         defer { list.close() }
         XCTAssertEqual(log, ["will header H0@0", "will footer F0@0", "will header H1@1", "will footer F1@1"])
+        let headerHeights = [0, 3].map { gtk_widget_get_allocated_height(gcast(manager.hostedRow(atPosition: $0)!.listRow!)) }
+        XCTAssertEqual(headerHeights, [50, 51], "heightForHeader, registered on the header mapping")
 
         log = []
         storage.moveSection(1, toSection: 0)

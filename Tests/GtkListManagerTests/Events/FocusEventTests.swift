@@ -56,6 +56,21 @@ final class FocusEventTests: XCTestCase {
         XCTAssertEqual(focusedItem(list), 1)
     }
 
+    func testManagerLevelCanFocusAppliesToRowsAlreadyShown() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.managerLevelCanFocus() }
+    }
+
+    @MainActor private static func managerLevelCanFocus() throws {
+        let manager = ListManager()
+        manager.register(NameRow.self)
+        manager.memoryStorage?.setItems(["a", "b", "c"])
+        let list = ShownList(manager)
+        defer { list.close() }
+        manager.canFocus(NameRow.self) { _, model, _ in model == "b" }
+        let canFocus = (0..<3).map { gtk_widget_get_can_focus(gcast(list.listRow(at: IndexPath(item: $0, section: 0)))) != 0 }
+        XCTAssertEqual(canFocus, [false, true, false])
+    }
+
     func testDidFocusReportsFocusMovingBetweenRows() throws {
         try MainActor.assumeIsolated { try requireGtk(); try Self.didFocusReportsFocusMoving() }
     }

@@ -22,6 +22,7 @@ extension ListEvent {
 /// - did end displaying: the updater removing a displayed row (with the location it had), or
 ///   the list box unmapping (window hidden or closed), or a row unmapped by other code.
 ///
+/// Rows already on screen when the first display reaction is registered are reported then.
 /// A row the host moves is taken out and put back by GTK (unmapped and mapped): that is not
 /// reported. Events always carry the model the row was bound to, never one re-read by index.
 @MainActor
@@ -67,7 +68,12 @@ final class DisplayEvents: EventSource {
     }
 
     private func rowUnmapped(_ record: HostedRow) {
-        guard !manager.host.isMovingRow, let location = manager.location(of: record) else { return }
+        guard !manager.host.isMovingRow else { return }
+        guard let location = manager.location(of: record) else {
+            // Not in the list any more (no index path to report): only forget it.
+            displayed[ObjectIdentifier(record)] = nil
+            return
+        }
         endDisplaying(record, at: location)
     }
 

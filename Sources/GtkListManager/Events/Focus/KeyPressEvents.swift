@@ -15,8 +15,9 @@ extension ListEvent {
 final class KeyPressEvents: EventSource {
     init(manager: ListManager) {
         Signal.connectEvent(manager.listBox, "key-press-event", argument: UnsafeMutablePointer<GdkEventKey>.self) {
-            [unowned manager] listBox, event in
-            guard let event, let child = gtk_container_get_focus_child(gcast(listBox)), cgtk_is_list_box_row(child) != 0,
+            [weak manager] listBox, event in
+            // The list box may outlive its manager (its window keeps it).
+            guard let manager, let event, let child = gtk_container_get_focus_child(gcast(listBox)), cgtk_is_list_box_row(child) != 0,
                 let (record, location) = manager.hostedRowAndLocation(of: gcast(child))
             else { return false }
             return manager.events.perform(.keyPress, input: KeyPress(event), on: record, at: location) ?? false
