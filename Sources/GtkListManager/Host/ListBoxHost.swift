@@ -17,6 +17,9 @@ public final class ListBoxHost: ListHost {
     public private(set) var isListDestroyed = false
     /// How rows appear and disappear; nil for none.
     public var rowAnimation: RowAnimation?
+    /// True while ``moveRow(from:to:)`` takes a row out and puts it back: GTK unmaps and maps
+    /// it then, which is not the row leaving or entering the screen.
+    public private(set) var isMovingRow = false
 
     /// Removed rows still on screen while their revealer closes.
     private var leavingRows: [UnsafeMutablePointer<GtkListBoxRow>] = []
@@ -82,6 +85,8 @@ public final class ListBoxHost: ListHost {
     public func moveRow(from source: Int, to destination: Int) {
         guard source != destination else { return }
         let listRow = listBoxRow(at: source)
+        isMovingRow = true
+        defer { isMovingRow = false }
         g_object_ref(listRow)
         gtk_container_remove(gcast(listBox), gcast(listRow))
         gtk_list_box_insert(listBox, gcast(listRow), listBoxIndex(of: destination))

@@ -39,9 +39,11 @@ extension ListManager {
     /// ``ManagerAnomaly/eventRegistrationForUnregisteredMapping(rowClass:event:)`` and checks
     /// again after ``eventVerificationDelay``.
     func addRowClassReaction<Row: ListRow>(_ rowClass: Row.Type, role: RowRole, _ reaction: EventReaction) {
-        events.addManagerReaction(reaction, role: role)
+        // The mappings first: installing the event's source tells it about the rows already
+        // shown, and their reaction must be in place by then.
         let compatible = factory.registry.mappings.filter { $0.role == role && reaction.fits(rowClass: $0.rowClass) }
         for mapping in compatible { mapping.addReaction(reaction) }
+        events.addManagerReaction(reaction, role: role)
         guard compatible.isEmpty else { return }
         let name = String(describing: rowClass), event = reaction.event.name
         anomalyHandler.report(.eventRegistrationForUnregisteredMapping(rowClass: name, event: event))

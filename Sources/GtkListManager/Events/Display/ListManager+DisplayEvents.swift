@@ -1,0 +1,57 @@
+import ModelStorage
+
+extension ListManager {
+    /// When a `Row` (or subclass) item row comes on screen. See ``RowMapping/willDisplay(_:)``.
+    public func willDisplay<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
+        addRowClassReaction(rowClass, role: .item, .row(.willDisplay) { (_: Void, row: Row, model: Row.Model, indexPath) in
+            closure(row, model, indexPath)
+        })
+    }
+
+    /// When a `Row` (or subclass) item row leaves the screen, with the model it showed and the
+    /// index path it had then. See ``RowMapping/didEndDisplaying(_:)``.
+    public func didEndDisplaying<Row: ListRow & ModelTransfer>(
+        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
+    ) {
+        addRowClassReaction(rowClass, role: .item, .row(.didEndDisplaying) { (_: Void, row: Row, model: Row.Model, indexPath) in
+            closure(row, model, indexPath)
+        })
+    }
+
+    /// When a header row of `View` (registered with `registerHeader`) comes on screen.
+    public func willDisplayHeader<View: ListRow & ModelTransfer>(
+        _ viewClass: View.Type, _ closure: @escaping (View, View.Model, Int) -> Void
+    ) {
+        addSectionViewReaction(viewClass, role: .header, .willDisplayHeader, closure)
+    }
+
+    /// When a header row of `View` leaves the screen, with the model it showed and its section then.
+    public func didEndDisplayingHeader<View: ListRow & ModelTransfer>(
+        _ viewClass: View.Type, _ closure: @escaping (View, View.Model, Int) -> Void
+    ) {
+        addSectionViewReaction(viewClass, role: .header, .didEndDisplayingHeader, closure)
+    }
+
+    /// When a footer row of `View` (registered with `registerFooter`) comes on screen.
+    public func willDisplayFooter<View: ListRow & ModelTransfer>(
+        _ viewClass: View.Type, _ closure: @escaping (View, View.Model, Int) -> Void
+    ) {
+        addSectionViewReaction(viewClass, role: .footer, .willDisplayFooter, closure)
+    }
+
+    /// When a footer row of `View` leaves the screen, with the model it showed and its section then.
+    public func didEndDisplayingFooter<View: ListRow & ModelTransfer>(
+        _ viewClass: View.Type, _ closure: @escaping (View, View.Model, Int) -> Void
+    ) {
+        addSectionViewReaction(viewClass, role: .footer, .didEndDisplayingFooter, closure)
+    }
+
+    /// A header or footer view reaction: the closure gets the section instead of an index path.
+    private func addSectionViewReaction<View: ListRow & ModelTransfer>(
+        _ viewClass: View.Type, role: RowRole, _ event: ListEvent, _ closure: @escaping (View, View.Model, Int) -> Void
+    ) {
+        addRowClassReaction(viewClass, role: role, .row(event) { (_: Void, view: View, model: View.Model, indexPath) in
+            closure(view, model, indexPath.section)
+        })
+    }
+}

@@ -1,0 +1,34 @@
+import ModelStorage
+
+extension ListManager {
+    /// Whether a `Row` (or subclass) item row can take the keyboard focus. Default: true.
+    public func canFocus<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Bool) {
+        addRowClassReaction(rowClass, role: .item, .row(.canFocus) { (_: Void, row: Row, model: Row.Model, indexPath) in
+            closure(row, model, indexPath)
+        })
+    }
+
+    /// When the keyboard focus moves to a `Row` (or subclass) row from elsewhere.
+    public func didFocus<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
+        addRowClassReaction(rowClass, role: .item, .row(.didFocus) { (_: Void, row: Row, model: Row.Model, indexPath) in
+            closure(row, model, indexPath)
+        })
+    }
+
+    /// A key pressed while a `Row` (or subclass) row has the focus. Return true to stop the
+    /// event. See ``RowMapping/keyPress(_:)``.
+    public func keyPress<Row: ListRow & ModelTransfer>(
+        _ rowClass: Row.Type, _ closure: @escaping (KeyPress, Row, Row.Model, IndexPath) -> Bool
+    ) {
+        addRowClassReaction(rowClass, role: .item, .row(.keyPress) { (key: KeyPress, row: Row, model: Row.Model, indexPath) in
+            closure(key, row, model, indexPath)
+        })
+    }
+
+    /// The item that takes the focus when keyboard navigation (Tab, or the window's initial
+    /// focus) enters the list; nil, or an index path without a focusable row, leaves the choice
+    /// to GTK (the selected row, else the first). Setting it again replaces the closure.
+    public func preferredFocusedIndexPath(_ closure: @escaping () -> IndexPath?) {
+        events.require(.preferredFocusedIndexPath, as: FocusEvents.self).preferredFocus = closure
+    }
+}
