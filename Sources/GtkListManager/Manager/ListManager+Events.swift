@@ -39,17 +39,17 @@ extension ListManager {
     /// ``ManagerAnomaly/eventRegistrationForUnregisteredMapping(rowClass:event:)`` and checks
     /// again after ``eventVerificationDelay``.
     func addRowClassReaction<Row: ListRow>(_ rowClass: Row.Type, role: RowRole, _ reaction: EventReaction) {
-        // The mappings first: installing the event's source tells it about the rows already
-        // shown, and their reaction must be in place by then.
+        // Every mapping first, the source after: installing it walks the rows already shown,
+        // and each of them must find the reaction by then.
         let compatible = factory.registry.mappings.filter { $0.role == role && reaction.fits(rowClass: $0.rowClass) }
-        for mapping in compatible { mapping.addReaction(reaction) }
+        for mapping in compatible { mapping.appendReaction(reaction) }
         events.addManagerReaction(reaction, role: role)
         guard compatible.isEmpty else { return }
         let name = String(describing: rowClass), event = reaction.event.name
         anomalyHandler.report(.eventRegistrationForUnregisteredMapping(rowClass: name, event: event))
         let delay = UInt32(max(0, eventVerificationDelay) * 1000)
         GtkRuntime.after(milliseconds: delay) { [weak self] in
-            guard let self, !self.factory.registry.mappings.contains(where: { $0.role == role && $0.rowClass is Row.Type })
+            guard let self, !self.factory.registry.mappings.contains(where: { $0.role == role && reaction.fits(rowClass: $0.rowClass) })
             else { return }
             self.anomalyHandler.report(.unusedEventDetected(rowClass: name, event: event))
         }

@@ -66,6 +66,7 @@ protocol AnyRowMapping: AnyObject {
     var reactions: [EventReaction] { get }
     var router: EventRouter? { get set }
     func addReaction(_ reaction: EventReaction)
+    func appendReaction(_ reaction: EventReaction)
     /// True when the mapping's condition holds for `model` (of an accepted type) at `indexPath`.
     func conditionHolds(for model: Any, at indexPath: IndexPath) -> Bool
     /// True when `view` is of the mapping's row class (so it can show the mapping's models).
@@ -81,6 +82,12 @@ extension RowMapping {
     func addReaction(_ reaction: EventReaction) {
         reactions.append(reaction)
         router?.require(reaction.event)
+    }
+
+    /// Adds a reaction without installing its source: for a caller that gives the same reaction
+    /// to several mappings and installs the source once they all have it.
+    func appendReaction(_ reaction: EventReaction) {
+        reactions.append(reaction)
     }
 
     /// A row reaction `(Input, Row, Model, IndexPath) -> Output` for `event`.

@@ -139,4 +139,20 @@ final class EventSystemTests: XCTestCase {
         XCTAssertEqual(fired.map(\.0), ["c"])
         XCTAssertEqual(fired.map(\.1), [IndexPath(item: 0, section: 1)], "where the row is now, headers not counted")
     }
+
+    func testARowClassReactionRegisteredLateReachesTheShownRowsOfEveryMappingOfTheClass() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.lateReactionReachesAllMappings() }
+    }
+
+    @MainActor private static func lateReactionReachesAllMappings() throws {
+        let manager = ListManager()
+        manager.register(BaseRow.self) { $0.condition = .section(0) }
+        manager.register(BaseRow.self) { $0.condition = .section(1) }
+        manager.memoryStorage?.setItemsForAllSections([["a"], ["b"]])
+        manager.shouldHighlight(BaseRow.self) { _, _, _ in false }
+        let activatable = [IndexPath(item: 0, section: 0), IndexPath(item: 0, section: 1)].map {
+            gtk_list_box_row_get_activatable(manager.hostedRow(at: $0)!.listRow!)
+        }
+        XCTAssertEqual(activatable, [0, 0], "rows of both mappings, already shown, were asked")
+    }
 }
