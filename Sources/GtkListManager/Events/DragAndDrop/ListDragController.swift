@@ -187,11 +187,11 @@ final class ListDragController: EventSource {
         defer { gtk_target_list_unref(targets) }
         var actions = GdkDragAction(0)
         if isReordering {
-            gtk_target_list_add(targets, gdk_atom_intern_static_string(Self.rowTarget), GTK_TARGET_SAME_WIDGET.rawValue, Info.row.rawValue)
+            gtk_target_list_add(targets, gdk_atom_intern(Self.rowTarget, 0), GTK_TARGET_SAME_WIDGET.rawValue, Info.row.rawValue)
             actions = GdkDragAction(actions.rawValue | GDK_ACTION_MOVE.rawValue)
         }
         if !items.isEmpty {
-            gtk_target_list_add(targets, gdk_atom_intern_static_string(Self.modelTarget), GTK_TARGET_SAME_APP.rawValue, Info.model.rawValue)
+            gtk_target_list_add(targets, gdk_atom_intern(Self.modelTarget, 0), GTK_TARGET_SAME_APP.rawValue, Info.model.rawValue)
             if items.contains(where: { !$0.uris.isEmpty }) { gtk_target_list_add_uri_targets(targets, Info.uris.rawValue) }
             if items.contains(where: { $0.text != nil }) { gtk_target_list_add_text_targets(targets, Info.text.rawValue) }
             let allowsMove = dragAndDrop?.allowsMove?(session) ?? true
@@ -292,10 +292,10 @@ final class ListDragController: EventSource {
         let targets = gtk_target_list_new(nil, 0)!
         defer { gtk_target_list_unref(targets) }
         if wanted.reorder {
-            gtk_target_list_add(targets, gdk_atom_intern_static_string(Self.rowTarget), GTK_TARGET_SAME_WIDGET.rawValue, Info.row.rawValue)
+            gtk_target_list_add(targets, gdk_atom_intern(Self.rowTarget, 0), GTK_TARGET_SAME_WIDGET.rawValue, Info.row.rawValue)
         }
         if wanted.drops {
-            gtk_target_list_add(targets, gdk_atom_intern_static_string(Self.modelTarget), GTK_TARGET_SAME_APP.rawValue, Info.model.rawValue)
+            gtk_target_list_add(targets, gdk_atom_intern(Self.modelTarget, 0), GTK_TARGET_SAME_APP.rawValue, Info.model.rawValue)
             gtk_target_list_add_uri_targets(targets, Info.uris.rawValue)
             gtk_target_list_add_text_targets(targets, Info.text.rawValue)
         }
