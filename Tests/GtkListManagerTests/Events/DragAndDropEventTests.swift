@@ -275,6 +275,37 @@ final class DragAndDropEventTests: XCTestCase {
         return (window, eventBox)
     }
 
+    func testAMovableRowThatOffersItemsIsReorderedInItsOwnList() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.aMovableRowThatOffersItemsIsReordered() }
+    }
+
+    /// Over its own list, a drag of a movable row is a move (targetIndexPathForMove, move), not
+    /// a drop: the list's drop events are not asked.
+    @MainActor private static func aMovableRowThatOffersItemsIsReordered() throws {
+        let manager = ListManager()
+        manager.register(NameRow.self) { mapping in
+            mapping.canMove { _, _, _ in true }
+            mapping.itemsForBeginningDrag { _, model, _ in [DragItem(text: model, model: model)] }
+        }
+        var dropEvents: [String] = []
+        manager.dropSessionDidEnter { _ in dropEvents.append("enter") }
+        manager.performDrop { _ in dropEvents.append("perform") }
+        var ended: [(DropProposal.Operation, Bool, Bool)] = []
+        manager.dragSessionDidEnd { ended.append(($0.operation, $0.endedInSameList, $0.isReordering)) }
+        manager.memoryStorage?.setItems(["a", "b", "c"])
+        let list = ShownList(manager)
+        defer { list.close() }
+
+        list.drag(from: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 0), lowerHalf: false)
+
+        XCTAssertEqual(items(manager), ["c", "a", "b"])
+        XCTAssertEqual(ReorderingEventTests.listBoxOrder(manager), ["c", "a", "b"])
+        XCTAssertEqual(dropEvents, [])
+        XCTAssertEqual(ended.map(\.0), [.move])
+        XCTAssertEqual(ended.map(\.1), [true])
+        XCTAssertEqual(ended.map(\.2), [true])
+    }
+
     func testAPlaceholderIsDeletedOrInsertedThroughTheStorage() throws {
         try MainActor.assumeIsolated { try requireGtk(); try Self.placeholderDeleteAndInsert() }
     }

@@ -183,7 +183,7 @@ final class ListDragController: EventSource {
         guard isReordering || !items.isEmpty else { return false }
 
         let session = DragSession(items: items, sourceIndexPath: location.indexPath, model: record.model, isReordering: isReordering)
-        let targets = gtk_target_list_new(nil, 0)!
+        guard let targets = gtk_target_list_new(nil, 0) else { return false }
         defer { gtk_target_list_unref(targets) }
         var actions = GdkDragAction(0)
         if isReordering {
@@ -205,6 +205,7 @@ final class ListDragController: EventSource {
         Self.dragging = self
         guard gtk_drag_begin_with_coordinates(widget, targets, actions, 1, event, press.x, press.y) != nil else {
             activeDrag = nil
+            Self.dragging = nil
             return false
         }
         return true
@@ -288,8 +289,8 @@ final class ListDragController: EventSource {
     private func updateDestinationTargets() {
         let wanted = (reorder: reordering != nil, drops: dragAndDrop != nil)
         guard destinationTargets.map({ $0 != wanted }) ?? true else { return }
+        guard let targets = gtk_target_list_new(nil, 0) else { return }
         destinationTargets = wanted
-        let targets = gtk_target_list_new(nil, 0)!
         defer { gtk_target_list_unref(targets) }
         if wanted.reorder {
             gtk_target_list_add(targets, gdk_atom_intern(Self.rowTarget, 0), GTK_TARGET_SAME_WIDGET.rawValue, Info.row.rawValue)
@@ -359,7 +360,7 @@ final class ListDragController: EventSource {
 
     /// The target the drag offers for URIs (or text), if any.
     private func offeredTarget(_ context: OpaquePointer, uris: Bool) -> GdkAtom? {
-        let targets = gtk_target_list_new(nil, 0)!
+        guard let targets = gtk_target_list_new(nil, 0) else { return nil }
         defer { gtk_target_list_unref(targets) }
         if uris { gtk_target_list_add_uri_targets(targets, 0) } else { gtk_target_list_add_text_targets(targets, 0) }
         return gtk_drag_dest_find_target(widget, context, targets)
