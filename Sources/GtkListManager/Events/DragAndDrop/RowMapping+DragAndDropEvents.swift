@@ -1,0 +1,10 @@
+import ModelStorage
+
+extension RowMapping {
+    /// What a row of this mapping offers when dragged to other lists, widgets and applications.
+    /// An empty array (the default) offers nothing: the row is then dragged only to be moved
+    /// (`canMove`).
+    public func itemsForBeginningDrag(_ closure: @escaping (Row, Model, IndexPath) -> [DragItem]) {
+        addRowReaction(.itemsForBeginningDrag) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+    }
+}

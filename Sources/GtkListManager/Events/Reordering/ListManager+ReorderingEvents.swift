@@ -1,0 +1,40 @@
+import ModelStorage
+
+extension ListManager {
+    /// Whether a `Row` (or subclass) row may be moved by the user (pointer drag, Alt+Up/Down).
+    /// Default: false.
+    public func canMove<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Bool) {
+        addRowClassReaction(rowClass, role: .item, .row(.canMove) { (_: Void, row: Row, model: Row.Model, indexPath) in
+            closure(row, model, indexPath)
+        })
+    }
+
+    /// After the user moved a `Row` (or subclass) row: `(destination, row, model, source)`.
+    ///
+    /// With a `MemoryStorage` the manager has already moved the item (and the row, once): do
+    /// not move it again. With another storage, update it here.
+    public func move<Row: ListRow & ModelTransfer>(
+        _ rowClass: Row.Type, _ closure: @escaping (IndexPath, Row, Row.Model, IndexPath) -> Void
+    ) {
+        addRowClassReaction(rowClass, role: .item, .row(.move) { (destination: IndexPath, row: Row, model: Row.Model, source) in
+            closure(destination, row, model, source)
+        })
+    }
+
+    /// Where a `Row` (or subclass) row being moved would go: `(proposed, row, model, source) ->
+    /// destination`. Without a reaction the proposed index path is used.
+    public func targetIndexPathForMove<Row: ListRow & ModelTransfer>(
+        _ rowClass: Row.Type, _ closure: @escaping (IndexPath, Row, Row.Model, IndexPath) -> IndexPath
+    ) {
+        addRowClassReaction(rowClass, role: .item, .row(.targetIndexPathForMove) {
+            (proposed: IndexPath, row: Row, model: Row.Model, source) in
+            closure(proposed, row, model, source)
+        })
+    }
+
+    /// After the user moved any item: `(source, destination)`, whatever its row and model.
+    /// Told after the row-typed `move` reactions, under the same storage rule.
+    public func moveItem(_ closure: @escaping (IndexPath, IndexPath) -> Void) {
+        events.require(.moveItem, as: ReorderingEvents.self).moveObservers.append(closure)
+    }
+}

@@ -1,0 +1,132 @@
+import CGtk
+import ModelStorage
+
+extension ListEvent {
+    static let canMove = ListEvent("canMove", source: ReorderingEvents.self)
+    static let move = ListEvent("move", source: ReorderingEvents.self)
+    static let targetIndexPathForMove = ListEvent("targetIndexPathForMove", source: ReorderingEvents.self)
+    static let moveItem = ListEvent("moveItem", source: ReorderingEvents.self)
+}
+
+/// Moving rows within their list, by pointer drag (through the list's ``ListDragController``)
+/// or by keyboard (Alt+Up / Alt+Down on the focused row).
+///
+/// A row moves only when `canMove` answers true for it (default false). The destination under
+/// the pointer (or one step away for the keyboard) is proposed to `targetIndexPathForMove`,
+/// whose answer is used when it is a valid destination (no reaction: the proposal itself).
+///
+/// The rule for the storage: GTK never moves a row by itself. With a `MemoryStorage` the
+/// manager moves the item there (one recorded `moveItem`, so the updater moves the same
+/// `GtkListBoxRow` once), then tells `move` / `moveRowTo` and `moveItem`, which must not move it
+/// again. With any other storage the manager changes nothing: the reactions are told, and it is
+/// theirs to update the storage (whose change then moves the row).
+@MainActor
+final class ReorderingEvents: EventSource {
+    private unowned let manager: ListManager
+    /// Unmapped `moveItem { source, destination in }` observers.
+    var moveObservers: [(IndexPath, IndexPath) -> Void] = []
+
+    init(manager: ListManager) {
+        self.manager = manager
+        manager.events.require(.dragSite)
+        Signal.connectEvent(manager.listBox, "key-press-event", argument: UnsafeMutablePointer<GdkEvent>.self) {
+            [weak self] _, event in
+            guard let self, let event else { return false }
+            return self.keyPressed(event)
+        }
+    }
+
+    /// True when the item row may be moved (`canMove`; default false).
+    func canMove(_ record: HostedRow, at location: RowLocation) -> Bool {
+        guard location.role == .item else { return false }
+        return manager.events.perform(.canMove, on: record, at: location) ?? false
+    }
+
+    /// The destination for moving `record` from `source` when `proposed` is offered: the
+    /// answer of `targetIndexPathForMove`, or `proposed`; nil when that is not a valid
+    /// destination.
+    func destination(for record: HostedRow, from source: IndexPath, proposed: IndexPath) -> IndexPath? {
+        let target: IndexPath =
+            manager.events.perform(.targetIndexPathForMove, input: proposed, on: record, at: .item(source)) ?? proposed
+        return isValidDestination(target, from: source) ? target : nil
+    }
+
+    /// Moves the item of `record` from `source` to `destination` following the type's rule and
+    /// tells the reactions. Returns false when nothing moved (same place, storage refused).
+    @discardableResult
+    func move(_ record: HostedRow, from source: IndexPath, to destination: IndexPath) -> Bool {
+        guard destination != source else { return false }
+        if let storage = manager.memoryStorage {
+            storage.moveItem(at: source, to: destination)
+            guard manager.location(of: record)?.indexPath == destination else { return false }
+        }
+        let _: Void? = manager.events.perform(.move, input: destination, on: record, at: .item(source))
+        for observer in moveObservers { observer(source, destination) }
+        return true
+    }
+
+    /// The final index path of an item moved from `source` into the gap before `gap` (the gap
+    /// is read in the list as it is, the result after removing the source).
+    func destination(forGap gap: IndexPath, from source: IndexPath) -> IndexPath {
+        guard gap.section == source.section, gap.item > source.item else { return gap }
+        return IndexPath(item: gap.item - 1, section: gap.section)
+    }
+
+    /// A destination is an existing section and an item index at most its count after the
+    /// source left it.
+    private func isValidDestination(_ indexPath: IndexPath, from source: IndexPath) -> Bool {
+        let sections = manager.updater.layout.sections
+        guard indexPath.section >= 0, indexPath.section < sections.count, indexPath.item >= 0 else { return false }
+        let available = sections[indexPath.section].itemCount - (indexPath.section == source.section ? 1 : 0)
+        return indexPath.item <= available
+    }
+
+    // MARK: - Keyboard
+
+    /// Alt+Up / Alt+Down move the focused movable row by one place (into the neighbouring
+    /// section at a section's edge); the row keeps the focus. Other keys go on to GTK.
+    private func keyPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        var keyval: guint = 0
+        var state = GdkModifierType(0)
+        guard gdk_event_get_keyval(event, &keyval) != 0, gdk_event_get_state(event, &state) != 0 else { return false }
+        let modifiers = state.rawValue & (GDK_MOD1_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
+        guard modifiers == GDK_MOD1_MASK.rawValue else { return false }
+        let step: Int
+        switch Int32(keyval) {
+        case GDK_KEY_Up, GDK_KEY_KP_Up: step = -1
+        case GDK_KEY_Down, GDK_KEY_KP_Down: step = 1
+        default: return false
+        }
+        guard let (record, location) = focusedRow(), canMove(record, at: location) else { return false }
+        let source = location.indexPath
+        if let proposed = neighbour(of: source, step: step),
+            let destination = destination(for: record, from: source, proposed: proposed),
+            move(record, from: source, to: destination), let listRow = record.listRow {
+            gtk_widget_grab_focus(gcast(listRow))
+        }
+        return true  // a movable row keeps Alt+arrows even at the ends of the list
+    }
+
+    /// The index path one step from `source`: the previous or next place in its section, or the
+    /// end of the previous / start of the next section; nil past the ends.
+    private func neighbour(of source: IndexPath, step: Int) -> IndexPath? {
+        let sections = manager.updater.layout.sections
+        let item = source.item + step
+        if item >= 0, item < sections[source.section].itemCount {
+            return IndexPath(item: item, section: source.section)
+        }
+        let section = source.section + step
+        guard section >= 0, section < sections.count else { return nil }
+        return IndexPath(item: step < 0 ? sections[section].itemCount : 0, section: section)
+    }
+
+    /// The row of this list that has the keyboard focus (or holds the focused widget).
+    private func focusedRow() -> (HostedRow, RowLocation)? {
+        let toplevel = gtk_widget_get_toplevel(manager.widget)
+        guard let toplevel, gtk_widget_is_toplevel(toplevel) != 0,
+            let focus = gtk_window_get_focus(gcast(toplevel)),
+            let row = gtk_widget_get_ancestor(focus, gtk_list_box_row_get_type())
+        else { return nil }
+        return manager.hostedRowAndLocation(of: gcast(row))
+    }
+}
