@@ -20,14 +20,25 @@ final class PackageListWindow {
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(gcast(window), "Packages")
         gtk_window_set_default_size(gcast(window), 720, 560)
-        gtk_window_set_titlebar(gcast(window), Self.makeHeaderBar(source: source, sectionCount: sections.count))
 
         gtk_list_box_set_selection_mode(manager.listBox, GTK_SELECTION_SINGLE)
         manager.anomalyHandler.action = { [unowned self] anomaly in
             anomalies.append(anomaly)
             print(anomaly.debugDescription)
         }
-        manager.register(PackageRow.self)
+        let headerBar = Self.makeHeaderBar(source: source, sectionCount: sections.count)
+        gtk_window_set_titlebar(gcast(window), headerBar)
+        manager.register(PackageRow.self) { mapping in
+            // The selected package's details in the header bar; a menu to copy its name.
+            mapping.didSelect { _, package, _ in
+                gtk_header_bar_set_subtitle(gcast(headerBar), "\(package.name) \(package.version) — \(package.summary)")
+            }
+            mapping.contextMenu { _, package, _ in
+                [MenuItem("Copy “\(package.name)”") {
+                    gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), package.name, -1)
+                }]
+            }
+        }
         manager.registerHeader(SectionHeadingRow.self)
         if let storage = manager.memoryStorage {
             storage.setSectionHeaderModels(sections.map { SectionHeading(title: $0.title, packageCount: $0.packages.count) })
