@@ -66,7 +66,13 @@ public final class ListManager {
     let factory: RowFactory
     let updater: ListUpdater
     /// Finds and runs event reactions; installs the GTK side of events on demand.
-    private(set) lazy var events = EventRouter(manager: self)
+    var events: EventRouter {
+        if let installedEvents { return installedEvents }
+        let router = EventRouter(manager: self)
+        installedEvents = router
+        return router
+    }
+    private var installedEvents: EventRouter?
 
     /// A manager for `listBox` (a new one when nil) showing `storage`.
     ///
@@ -99,6 +105,12 @@ public final class ListManager {
         self.configuration = configuration
         (storage as? any ObservableStorage)?.addObserver(self)
         reload()
+    }
+
+    isolated deinit {
+        // The event sources go first: when the host then lets go of the list box, GTK may emit
+        // signals while it finalizes, and no source may reach this manager any more.
+        installedEvents?.detachSources()
     }
 
     /// Rebuilds every row from the storage.

@@ -18,6 +18,13 @@ final class EventRouter {
         self.manager = manager
     }
 
+    /// Releases every source (their signal handlers hold them weakly and become no-ops): called
+    /// by the manager's deinit.
+    func detachSources() {
+        sources = [:]
+        rowSources = []
+    }
+
     /// The installed source of `type`, if any of its events has a reaction.
     func source<Source: EventSource>(_ type: Source.Type) -> Source? {
         sources[ObjectIdentifier(type)] as? Source
