@@ -55,6 +55,15 @@ extension ListManager {
         }
     }
 
+    /// The common shape of a row-class event: `(Row, Model, IndexPath) -> Output`, no input.
+    func addRowClassEvent<Row: ListRow & ModelTransfer, Output>(
+        _ event: ListEvent, _ rowClass: Row.Type, role: RowRole, _ closure: @escaping (Row, Row.Model, IndexPath) -> Output
+    ) {
+        addRowClassReaction(rowClass, role: role, .row(event) { (_: Void, row: Row, model: Row.Model, indexPath) in
+            closure(row, model, indexPath)
+        })
+    }
+
     /// Adds a model reaction registered on the manager for `Model`: it answers for every row of
     /// `role` whose model is a `Model`. A row class given as the model type is reported.
     func addModelTypeReaction<Model>(_ modelType: Model.Type, role: RowRole, _ reaction: EventReaction) {

@@ -95,6 +95,11 @@ extension RowMapping {
         addReaction(.row(event, closure))
     }
 
+    /// The common shape of a row event: `(Row, Model, IndexPath) -> Output`, no input.
+    func addRowEvent<Output>(_ event: ListEvent, _ closure: @escaping (Row, Model, IndexPath) -> Output) {
+        addRowReaction(event) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+    }
+
     /// A model reaction `(Input, Model, IndexPath) -> Output` for `event`.
     func addModelReaction<Input, Output>(_ event: ListEvent, _ closure: @escaping (Input, Model, IndexPath) -> Output) {
         addReaction(.model(event, closure))

@@ -8,9 +8,7 @@ extension ListManager {
     public func contextMenu<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> [MenuItem]?
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.contextMenu) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.contextMenu, rowClass, role: .item, closure)
     }
 
     /// The context menu shown now for a row of this list, if any (it is destroyed once

@@ -5,6 +5,6 @@ extension RowMapping {
     /// Shift+F10 on the focused row; nil or no entries shows none (unless the row offers an
     /// edit, whose item the menu then holds alone).
     public func contextMenu(_ closure: @escaping (Row, Model, IndexPath) -> [MenuItem]?) {
-        addRowReaction(.contextMenu) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.contextMenu, closure)
     }
 }

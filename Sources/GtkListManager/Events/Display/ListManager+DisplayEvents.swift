@@ -3,9 +3,7 @@ import ModelStorage
 extension ListManager {
     /// When a `Row` (or subclass) item row comes on screen. See ``RowMapping/willDisplay(_:)``.
     public func willDisplay<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
-        addRowClassReaction(rowClass, role: .item, .row(.willDisplay) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.willDisplay, rowClass, role: .item, closure)
     }
 
     /// When a `Row` (or subclass) item row leaves the screen, with the model it showed and the
@@ -13,9 +11,7 @@ extension ListManager {
     public func didEndDisplaying<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.didEndDisplaying) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.didEndDisplaying, rowClass, role: .item, closure)
     }
 
     /// When a header row of `View` (registered with `registerHeader`) comes on screen.

@@ -5,13 +5,13 @@ extension RowMapping {
     /// with its list. Every row of a `GtkListBox` has a live widget, so scrolling does not
     /// report it.
     public func willDisplay(_ closure: @escaping (Row, Model, IndexPath) -> Void) {
-        addRowReaction(.willDisplay) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.willDisplay, closure)
     }
 
     /// When a row of this item mapping leaves the screen: removed by an update, or its list
     /// hidden. Reports the model the row showed and the index path it had then.
     public func didEndDisplaying(_ closure: @escaping (Row, Model, IndexPath) -> Void) {
-        addRowReaction(.didEndDisplaying) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.didEndDisplaying, closure)
     }
 
     /// On a header mapping: when a header row comes on screen, with its section.

@@ -6,9 +6,7 @@ extension ListManager {
     public func itemsForBeginningDrag<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> [DragItem]
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.itemsForBeginningDrag) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.itemsForBeginningDrag, rowClass, role: .item, closure)
     }
 
     // MARK: - Drag sessions (drags that start on this list)

@@ -5,6 +5,6 @@ extension RowMapping {
     /// An empty array (the default) offers nothing: the row is then dragged only to be moved
     /// (`canMove`).
     public func itemsForBeginningDrag(_ closure: @escaping (Row, Model, IndexPath) -> [DragItem]) {
-        addRowReaction(.itemsForBeginningDrag) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.itemsForBeginningDrag, closure)
     }
 }

@@ -32,9 +32,7 @@ extension ListManager {
     public func titleForDeleteConfirmationButton<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> String?
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.titleForDeleteConfirmationButton) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.titleForDeleteConfirmationButton, rowClass, role: .item, closure)
     }
 
     /// When an edit action is offered on a `Row` (or subclass) row: Delete pressed on it, or
@@ -42,9 +40,7 @@ extension ListManager {
     public func willBeginEditing<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.willBeginEditing) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.willBeginEditing, rowClass, role: .item, closure)
     }
 
     /// When an edit interaction on a `Row` (or subclass) row ended, committed or dismissed.
@@ -52,8 +48,6 @@ extension ListManager {
     public func didEndEditing<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.didEndEditing) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.didEndEditing, rowClass, role: .item, closure)
     }
 }

@@ -21,18 +21,18 @@ extension RowMapping {
 
     /// The label of the delete item in a row's context menu; nil keeps "Delete".
     public func titleForDeleteConfirmationButton(_ closure: @escaping (Row, Model, IndexPath) -> String?) {
-        addRowReaction(.titleForDeleteConfirmationButton) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.titleForDeleteConfirmationButton, closure)
     }
 
     /// When an edit action is offered on a row of this mapping: the Delete key pressed on it,
     /// or its context menu opened with an edit item.
     public func willBeginEditing(_ closure: @escaping (Row, Model, IndexPath) -> Void) {
-        addRowReaction(.willBeginEditing) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.willBeginEditing, closure)
     }
 
     /// When an edit interaction on a row of this mapping ended, committed or dismissed. After a
     /// delete the index path is where the row was.
     public func didEndEditing(_ closure: @escaping (Row, Model, IndexPath) -> Void) {
-        addRowReaction(.didEndEditing) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.didEndEditing, closure)
     }
 }

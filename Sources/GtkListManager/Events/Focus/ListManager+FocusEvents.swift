@@ -3,16 +3,12 @@ import ModelStorage
 extension ListManager {
     /// Whether a `Row` (or subclass) item row can take the keyboard focus. Default: true.
     public func canFocus<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Bool) {
-        addRowClassReaction(rowClass, role: .item, .row(.canFocus) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.canFocus, rowClass, role: .item, closure)
     }
 
     /// When the keyboard focus moves to a `Row` (or subclass) row from elsewhere.
     public func didFocus<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
-        addRowClassReaction(rowClass, role: .item, .row(.didFocus) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.didFocus, rowClass, role: .item, closure)
     }
 
     /// A key pressed while a `Row` (or subclass) row has the focus. Return true to stop the

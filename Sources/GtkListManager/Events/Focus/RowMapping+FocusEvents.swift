@@ -3,12 +3,12 @@ import ModelStorage
 extension RowMapping {
     /// Whether a row of this item mapping can take the keyboard focus. Default: true.
     public func canFocus(_ closure: @escaping (Row, Model, IndexPath) -> Bool) {
-        addRowReaction(.canFocus) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.canFocus, closure)
     }
 
     /// When the keyboard focus moves to a row of this mapping (or into it) from elsewhere.
     public func didFocus(_ closure: @escaping (Row, Model, IndexPath) -> Void) {
-        addRowReaction(.didFocus) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.didFocus, closure)
     }
 
     /// A key pressed while a row of this mapping has the focus (widgets inside the row see it

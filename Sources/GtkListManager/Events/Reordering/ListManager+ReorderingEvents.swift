@@ -4,9 +4,7 @@ extension ListManager {
     /// Whether a `Row` (or subclass) row may be moved by the user (pointer drag, Alt+Up/Down).
     /// Default: false.
     public func canMove<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Bool) {
-        addRowClassReaction(rowClass, role: .item, .row(.canMove) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.canMove, rowClass, role: .item, closure)
     }
 
     /// After the user moved a `Row` (or subclass) row: `(destination, row, model, source)`.

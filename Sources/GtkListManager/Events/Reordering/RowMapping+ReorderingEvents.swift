@@ -4,7 +4,7 @@ extension RowMapping {
     /// Whether a row of this mapping may be moved by the user (pointer drag, Alt+Up/Down).
     /// Default: false, so rows move only where this answers true.
     public func canMove(_ closure: @escaping (Row, Model, IndexPath) -> Bool) {
-        addRowReaction(.canMove) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.canMove, closure)
     }
 
     /// After the user moved a row of this mapping: `(destination, row, model, source)`.

@@ -4,30 +4,22 @@ import ModelStorage
 extension ListManager {
     /// When a `Row` (or subclass) row is activated.
     public func didActivate<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
-        addRowClassReaction(rowClass, role: .item, .row(.didActivate) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.didActivate, rowClass, role: .item, closure)
     }
 
     /// Whether a `Row` (or subclass) row may be highlighted (and activated). Default: true.
     public func shouldHighlight<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Bool) {
-        addRowClassReaction(rowClass, role: .item, .row(.shouldHighlight) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.shouldHighlight, rowClass, role: .item, closure)
     }
 
     /// When the user presses a `Row` (or subclass) row.
     public func didHighlight<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
-        addRowClassReaction(rowClass, role: .item, .row(.didHighlight) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.didHighlight, rowClass, role: .item, closure)
     }
 
     /// When a pressed `Row` (or subclass) row is released.
     public func didUnhighlight<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
-        addRowClassReaction(rowClass, role: .item, .row(.didUnhighlight) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.didUnhighlight, rowClass, role: .item, closure)
     }
 
     /// Whether a single click activates a row (GTK's default is a double click).

@@ -7,18 +7,14 @@ extension ListManager {
     public func willSelect<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> IndexPath?
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.willSelect) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.willSelect, rowClass, role: .item, closure)
     }
 
     /// After the user selected a `Row` (or subclass) row.
     public func didSelect<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.didSelect) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.didSelect, rowClass, role: .item, closure)
     }
 
     /// Before the user deselects a `Row` (or subclass) row: return its index path to allow it,
@@ -26,18 +22,14 @@ extension ListManager {
     public func willDeselect<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> IndexPath?
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.willDeselect) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.willDeselect, rowClass, role: .item, closure)
     }
 
     /// After the user deselected a `Row` (or subclass) row.
     public func didDeselect<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.didDeselect) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassEvent(.didDeselect, rowClass, role: .item, closure)
     }
 
     /// After every selection change the user makes (any selection mode), with the selected

@@ -4,21 +4,21 @@ extension RowMapping {
     /// When a row of this mapping is activated: double click (single click with
     /// ``ListManager/activatesOnSingleClick``), Enter or Space.
     public func didActivate(_ closure: @escaping (Row, Model, IndexPath) -> Void) {
-        addRowReaction(.didActivate) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.didActivate, closure)
     }
 
     /// Whether a row of this mapping may be highlighted (and activated). Default: true.
     public func shouldHighlight(_ closure: @escaping (Row, Model, IndexPath) -> Bool) {
-        addRowReaction(.shouldHighlight) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.shouldHighlight, closure)
     }
 
     /// When the user presses a row of this mapping.
     public func didHighlight(_ closure: @escaping (Row, Model, IndexPath) -> Void) {
-        addRowReaction(.didHighlight) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.didHighlight, closure)
     }
 
     /// When a pressed row of this mapping is released (or the press ends elsewhere).
     public func didUnhighlight(_ closure: @escaping (Row, Model, IndexPath) -> Void) {
-        addRowReaction(.didUnhighlight) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.didUnhighlight, closure)
     }
 }

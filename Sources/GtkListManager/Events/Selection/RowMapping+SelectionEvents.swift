@@ -4,22 +4,22 @@ extension RowMapping {
     /// Before the user selects a row of this mapping: return its index path to allow it,
     /// another index path to select that row instead, or nil to refuse.
     public func willSelect(_ closure: @escaping (Row, Model, IndexPath) -> IndexPath?) {
-        addRowReaction(.willSelect) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.willSelect, closure)
     }
 
     /// After the user selected a row of this mapping.
     public func didSelect(_ closure: @escaping (Row, Model, IndexPath) -> Void) {
-        addRowReaction(.didSelect) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.didSelect, closure)
     }
 
     /// Before the user deselects a row of this mapping: return its index path to allow it,
     /// another index path to deselect that row instead, or nil to keep it selected.
     public func willDeselect(_ closure: @escaping (Row, Model, IndexPath) -> IndexPath?) {
-        addRowReaction(.willDeselect) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.willDeselect, closure)
     }
 
     /// After the user deselected a row of this mapping.
     public func didDeselect(_ closure: @escaping (Row, Model, IndexPath) -> Void) {
-        addRowReaction(.didDeselect) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
+        addRowEvent(.didDeselect, closure)
     }
 }
