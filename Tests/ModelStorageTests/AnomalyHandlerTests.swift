@@ -216,6 +216,8 @@ struct StorageAnomalyTextTests {
         .invalidIndexPath(indexPath: ip(-1, 0)),
         .sectionIndexOutOfRange(operation: .deleteSections, index: 5, numberOfSections: 4),
         .sectionAlreadyInStorage(operation: .insertSection, index: 0),
+        .duplicateIdentifiers(kind: .items, count: 2),
+        .modelWithoutIdentity(typeName: "Point"),
     ]
 
     /// The position of `anomaly`'s case in ``everyStorageAnomaly``. The switch has no default, so a
@@ -235,12 +237,14 @@ struct StorageAnomalyTextTests {
         case .invalidIndexPath: 10
         case .sectionIndexOutOfRange: 11
         case .sectionAlreadyInStorage: 12
+        case .duplicateIdentifiers: 13
+        case .modelWithoutIdentity: 14
         }
     }
 
     @Test("The samples cover every case of StorageAnomaly")
     func samplesCoverEveryCase() {
-        #expect(Self.everyStorageAnomaly.map(Self.caseOrdinal) == Array(0..<13))
+        #expect(Self.everyStorageAnomaly.map(Self.caseOrdinal) == Array(0..<15))
     }
 
     @Test("Every case has a non-empty short description, distinct from every other case's")

@@ -29,6 +29,18 @@ public enum StorageAnomaly: Anomaly {
     case sectionIndexOutOfRange(operation: SectionOperation, index: Int, numberOfSections: Int)
     /// A section object that already belongs to a storage was inserted again.
     case sectionAlreadyInStorage(operation: SectionOperation, index: Int)
+    /// A diffed replacement met identities that are not unique within a state. The differ still
+    /// matched them deterministically (the k-th old occurrence with the k-th new one) and lost
+    /// nothing, but rows may move or refresh in ways the caller did not mean.
+    case duplicateIdentifiers(kind: IdentifierKind, count: Int)
+    /// A diffed replacement met a model with no identity (not `Diffable`, `Identifiable`,
+    /// `Hashable` or a class instance): it is always deleted and inserted again.
+    case modelWithoutIdentity(typeName: String)
+
+    /// Whose identifiers ``duplicateIdentifiers(kind:count:)`` found duplicated.
+    public enum IdentifierKind: String, Sendable {
+        case sections, items
+    }
 
     /// The section-level operations named by ``sectionIndexOutOfRange(operation:index:numberOfSections:)``.
     public enum SectionOperation: String, Sendable {
@@ -51,6 +63,8 @@ public enum StorageAnomaly: Anomaly {
         case .invalidIndexPath: "invalidIndexPath"
         case .sectionIndexOutOfRange: "sectionIndexOutOfRange"
         case .sectionAlreadyInStorage: "sectionAlreadyInStorage"
+        case .duplicateIdentifiers: "duplicateIdentifiers"
+        case .modelWithoutIdentity: "modelWithoutIdentity"
         }
     }
 
@@ -98,6 +112,12 @@ public enum StorageAnomaly: Anomaly {
         case let .sectionAlreadyInStorage(operation, index):
             "\(operation.rawValue) at \(index): this SectionModel already belongs to a storage. "
                 + "Create a new SectionModel."
+        case let .duplicateIdentifiers(kind, count):
+            "The new state repeats \(count) \(kind.rawValue) identifier(s). Occurrences were matched "
+                + "in order (the k-th old with the k-th new); make identifiers unique."
+        case let .modelWithoutIdentity(typeName):
+            "\(typeName) has no identity for diffing: make it Diffable, Identifiable or Hashable. "
+                + "Its rows are recreated on every diffed update."
         }
     }
 }

@@ -10,9 +10,24 @@ public final class SectionModel {
     /// The storage this section belongs to, if any.
     weak var storage: MemoryStorage?
 
+    /// What matches this section across states in a diffed replacement
+    /// (``MemoryStorage/setSections(_:animated:)``); nil matches the section object itself.
+    public var identifier: AnyHashable?
+
     /// A detached section holding `items`, ready to be inserted into a storage.
     public init(items: [Any] = []) {
         self.items = items
+    }
+
+    /// A detached section identified by `id` in diffed replacements, holding `items`.
+    public init<ID: Hashable>(id: ID, items: [Any] = []) {
+        self.identifier = AnyHashable(id)
+        self.items = items
+    }
+
+    /// The identity the differ matches this section by.
+    var diffIdentity: AnyHashable {
+        identifier ?? AnyHashable(ObjectIdentifier(self))
     }
 
     /// The number of items.

@@ -1,0 +1,200 @@
+/// The two-level diff: sections, then items that may change section.
+///
+/// Phases, each emitting steps in the coordinates the previous ones left:
+/// 1. deletes of unmatched items of surviving sections, from the back (old coordinates);
+/// 2. section moves and inserts, with doomed sections still in place (they hold items that may
+///    move out) and counted as kept, so they cost no move;
+/// 3. item moves and inserts, section by section in the new order, each element placed right
+///    after its predecessor in the new order;
+/// 4. deletes of the doomed sections, from the back;
+/// 5. updates of matched sections and items whose content changed, in new coordinates.
+///
+/// What stays put is a longest increasing subsequence of the matched sections, and of the
+/// matched items of each section pair, so the number of moves is the minimum the two-level model
+/// allows: an item that changes section must move, any other moves only if it is not in the
+/// subsequence.
+struct DiffEngine<SectionID: Hashable, ItemID: Hashable> {
+    let oldSections: [SectionID]
+    let newSections: [SectionID]
+    let oldItems: [[ItemID]]
+    let newItems: [[ItemID]]
+    /// False for a flat diff of one section: no section steps, items addressed in `sectionOffset`.
+    let emitsSectionSteps: Bool
+    let sectionOffset: Int
+
+    /// Content comparisons: (old section, new section) and (old section, old item, new section,
+    /// new item). Called only for matched pairs.
+    typealias SectionContentEqual = (Int, Int) -> Bool
+    typealias ItemContentEqual = (Int, Int, Int, Int) -> Bool
+
+    func run(sectionContentEqual: SectionContentEqual, itemContentEqual: ItemContentEqual) -> EditScript {
+        var script = EditScript()
+        let sections = IdentityMatching(old: oldSections, new: newSections)
+        script.duplicateSectionCount = sections.duplicateCount
+
+        let oldLayout = FlatLayout(oldItems)
+        let newLayout = FlatLayout(newItems)
+        let items = IdentityMatching(old: oldItems.flatMap { $0 }, new: newItems.flatMap { $0 })
+        script.duplicateItemCount = items.duplicateCount
+
+        // 1. Item deletes in surviving sections; doomed sections take theirs along in phase 4.
+        var present = [Bool](repeating: true, count: oldLayout.count)
+        for section in oldSections.indices where sections.newIndexOfOld[section] >= 0 {
+            for flat in oldLayout.range(of: section).reversed() where items.newIndexOfOld[flat] < 0 {
+                present[flat] = false
+                script.steps.append(.deleteItem(IndexPath(item: flat - oldLayout.start(of: section), section: section + sectionOffset)))
+            }
+        }
+
+        // 2. Sections.
+        let order = SectionOrder(matching: sections, oldCount: oldSections.count, newCount: newSections.count)
+        if emitsSectionSteps { order.emitSteps(into: &script) }
+
+        // 3. Items.
+        var trackers = ItemTrackers(oldLayout: oldLayout, present: present)
+        for (position, token) in order.sequence.enumerated() {
+            let oldSection: Int
+            let newSection: Int
+            switch token {
+            case let .old(section):
+                // A doomed section receives nothing: its items only leave.
+                guard sections.newIndexOfOld[section] >= 0 else { continue }
+                (oldSection, newSection) = (section, sections.newIndexOfOld[section])
+            case let .inserted(section):
+                (oldSection, newSection) = (-1, section)
+            }
+            let kept = keptItems(newSection: newSection, oldSection: oldSection, items: items,
+                                 oldLayout: oldLayout, newLayout: newLayout)
+            guard kept.contains(false) else { continue }
+            let target = oldSection >= 0 ? oldSection : oldSections.count + newSection
+            var anchor = -1
+            for (offset, flat) in newLayout.range(of: newSection).enumerated() {
+                let oldFlat = items.oldIndexOfNew[flat]
+                if kept[offset] {
+                    anchor = oldFlat - oldLayout.start(of: oldSection)
+                    continue
+                }
+                if oldFlat >= 0 {
+                    let source = oldLayout.section(ofFlat: oldFlat)
+                    let slot = oldFlat - oldLayout.start(of: source)
+                    let from = trackers.tracker(source).position(ofSlot: slot)
+                    trackers.update(source) { $0.remove(slot: slot) }
+                    let to = trackers.tracker(target).insertionPosition(afterAnchor: anchor)
+                    script.steps.append(.moveItem(
+                        from: IndexPath(item: from, section: order.currentIndex(ofOld: source) + sectionOffset),
+                        to: IndexPath(item: to, section: position + sectionOffset)))
+                } else {
+                    let to = trackers.tracker(target).insertionPosition(afterAnchor: anchor)
+                    script.steps.append(.insertItem(
+                        at: IndexPath(item: to, section: position + sectionOffset),
+                        newItem: IndexPath(item: offset, section: newSection + sectionOffset)))
+                }
+                trackers.update(target) { $0.place(afterAnchor: anchor) }
+            }
+        }
+
+        // 4. Doomed sections, from the back.
+        if emitsSectionSteps {
+            for (position, token) in order.sequence.enumerated().reversed() {
+                if case let .old(section) = token, sections.newIndexOfOld[section] < 0 {
+                    script.steps.append(.deleteSection(position))
+                }
+            }
+        }
+
+        // 5. Updates, in the new state's coordinates.
+        for newSection in newSections.indices {
+            let oldSection = sections.oldIndexOfNew[newSection]
+            if emitsSectionSteps, oldSection >= 0, !sectionContentEqual(oldSection, newSection) {
+                script.steps.append(.updateSection(newSection))
+            }
+            for flat in newLayout.range(of: newSection) {
+                let oldFlat = items.oldIndexOfNew[flat]
+                guard oldFlat >= 0 else { continue }
+                let source = oldLayout.section(ofFlat: oldFlat)
+                let item = flat - newLayout.start(of: newSection)
+                if !itemContentEqual(source, oldFlat - oldLayout.start(of: source), newSection, item) {
+                    script.steps.append(.updateItem(IndexPath(item: item, section: newSection + sectionOffset)))
+                }
+            }
+        }
+        return script
+    }
+
+    /// For each item of `newSection`, whether it stays where it is: it comes from the matched old
+    /// section and belongs to the longest increasing subsequence of their common items.
+    private func keptItems(
+        newSection: Int, oldSection: Int, items: IdentityMatching,
+        oldLayout: FlatLayout, newLayout: FlatLayout
+    ) -> [Bool] {
+        let range = newLayout.range(of: newSection)
+        guard oldSection >= 0 else { return [Bool](repeating: false, count: range.count) }
+        let oldRange = oldLayout.range(of: oldSection)
+        var candidates: [Int] = []
+        var candidateOffsets: [Int] = []
+        candidates.reserveCapacity(range.count)
+        candidateOffsets.reserveCapacity(range.count)
+        for (offset, flat) in range.enumerated() {
+            let oldFlat = items.oldIndexOfNew[flat]
+            if oldRange.contains(oldFlat) {
+                candidates.append(oldFlat)
+                candidateOffsets.append(offset)
+            }
+        }
+        var kept = [Bool](repeating: false, count: range.count)
+        for (index, isKept) in longestIncreasingSubsequence(of: candidates).enumerated() where isKept {
+            kept[candidateOffsets[index]] = true
+        }
+        return kept
+    }
+}
+
+/// Sections of items laid end to end: flat indices and back.
+struct FlatLayout {
+    private var starts: [Int]
+    private var sectionOfFlat: [Int]
+
+    init<Item>(_ sections: [[Item]]) {
+        starts = [0]
+        starts.reserveCapacity(sections.count + 1)
+        sectionOfFlat = []
+        for (section, items) in sections.enumerated() {
+            starts.append(starts[section] + items.count)
+            sectionOfFlat.append(contentsOf: repeatElement(section, count: items.count))
+        }
+    }
+
+    var count: Int { sectionOfFlat.count }
+    var sectionCount: Int { starts.count - 1 }
+    func start(of section: Int) -> Int { starts[section] }
+    func range(of section: Int) -> Range<Int> { starts[section]..<starts[section + 1] }
+    func section(ofFlat flat: Int) -> Int { sectionOfFlat[flat] }
+}
+
+/// One placement tracker per container, built when first needed: old sections first, then the
+/// inserted sections of the new state.
+private struct ItemTrackers {
+    private var trackers: [PlacementTracker?]
+    private let oldLayout: FlatLayout
+    private let present: [Bool]
+
+    init(oldLayout: FlatLayout, present: [Bool]) {
+        self.oldLayout = oldLayout
+        self.present = present
+        trackers = []
+    }
+
+    mutating func tracker(_ container: Int) -> PlacementTracker {
+        if container >= trackers.count { trackers.append(contentsOf: repeatElement(nil, count: container - trackers.count + 1)) }
+        if let tracker = trackers[container] { return tracker }
+        let isOld = container < oldLayout.sectionCount
+        let tracker = PlacementTracker(present: isOld ? Array(present[oldLayout.range(of: container)]) : [])
+        trackers[container] = tracker
+        return tracker
+    }
+
+    mutating func update(_ container: Int, _ change: (inout PlacementTracker) -> Void) {
+        _ = tracker(container)
+        change(&trackers[container]!)
+    }
+}

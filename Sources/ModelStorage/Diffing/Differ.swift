@@ -1,0 +1,88 @@
+/// Computes the ordered, minimal ``EditScript`` between two states of a list.
+///
+/// - Items are matched by identity (``Diffable/diffIdentifier``) in O(n): the common prefix and
+///   suffix by comparison, the rest through one hash table (Heckel). An unchanged list costs one
+///   comparison per item.
+/// - Moves are the fewest possible: what stays is a longest increasing subsequence of the matched
+///   items. On a `GtkListBox` every move is a widget removed and inserted again, so an extra
+///   move is real work, not a matter of style.
+/// - Matched items whose content differs become updates: their rows refresh in place.
+/// - With sections, sections are matched, moved and updated the same way, and items may move
+///   from one section to another.
+///
+/// Identities should be unique within a state (items across all its sections). When they are
+/// not, the k-th old occurrence of an identity pairs with its k-th new occurrence and the surplus
+/// is deleted or inserted: nothing is lost, and ``EditScript/duplicateItemCount`` tells the
+/// caller, who reports it (storages report a ``StorageAnomaly/duplicateIdentifiers(kind:count:)``).
+///
+/// The differ is a `Sendable` value with no state: run it on any thread.
+///
+/// ```swift
+/// let script = Differ().script(from: ["a", "b", "c"], to: ["c", "a", "d"])
+/// // delete [1, 0]; move [0, 1] → [0, 0]; insert [2, 0]
+/// ```
+public struct Differ: Sendable {
+    public init() {}
+
+    /// The script that turns `old` into `new`, one section (index `section`) of items.
+    public func script<Item: Diffable>(from old: [Item], to new: [Item], inSection section: Int = 0) -> EditScript {
+        DiffEngine(
+            oldSections: [0], newSections: [0],
+            oldItems: [old.map(\.diffIdentifier)], newItems: [new.map(\.diffIdentifier)],
+            emitsSectionSteps: false, sectionOffset: section
+        ).run(
+            sectionContentEqual: { _, _ in true },
+            itemContentEqual: { _, oldItem, _, newItem in old[oldItem].isContentEqual(to: new[newItem]) })
+    }
+
+    /// The script that turns the sections `old` into `new`, items moving across sections.
+    public func script<Section: Diffable, Item: Diffable>(
+        from old: [DiffSection<Section, Item>], to new: [DiffSection<Section, Item>]
+    ) -> EditScript {
+        DiffEngine(
+            oldSections: old.map(\.model.diffIdentifier), newSections: new.map(\.model.diffIdentifier),
+            oldItems: old.map { $0.items.map(\.diffIdentifier) }, newItems: new.map { $0.items.map(\.diffIdentifier) },
+            emitsSectionSteps: true, sectionOffset: 0
+        ).run(
+            sectionContentEqual: { old[$0].model.isContentEqual(to: new[$1].model) },
+            itemContentEqual: { oldSection, oldItem, newSection, newItem in
+                old[oldSection].items[oldItem].isContentEqual(to: new[newSection].items[newItem])
+            })
+    }
+
+    /// The script between two states given as identities, with content compared by closures:
+    /// for models that are not ``Diffable`` themselves (type-erased storages, snapshots).
+    ///
+    /// - Parameters:
+    ///   - sectionContentEqual: (old section, new section) → whether their own content is equal.
+    ///   - itemContentEqual: (old index path, new index path) of two matched items → whether
+    ///     their content is equal.
+    public func script<SectionID: Hashable, ItemID: Hashable>(
+        fromSections oldSections: [SectionID], items oldItems: [[ItemID]],
+        toSections newSections: [SectionID], items newItems: [[ItemID]],
+        sectionContentEqual: (Int, Int) -> Bool = { _, _ in true },
+        itemContentEqual: (IndexPath, IndexPath) -> Bool = { _, _ in true }
+    ) -> EditScript {
+        DiffEngine(
+            oldSections: oldSections, newSections: newSections, oldItems: oldItems, newItems: newItems,
+            emitsSectionSteps: true, sectionOffset: 0
+        ).run(
+            sectionContentEqual: sectionContentEqual,
+            itemContentEqual: { oldSection, oldItem, newSection, newItem in
+                itemContentEqual(IndexPath(item: oldItem, section: oldSection), IndexPath(item: newItem, section: newSection))
+            })
+    }
+
+    /// The script between two flat lists given as identities, addressed in `section`.
+    public func script<ItemID: Hashable>(
+        fromIdentities old: [ItemID], to new: [ItemID], inSection section: Int = 0,
+        contentEqual: (Int, Int) -> Bool = { _, _ in true }
+    ) -> EditScript {
+        DiffEngine(
+            oldSections: [0], newSections: [0], oldItems: [old], newItems: [new],
+            emitsSectionSteps: false, sectionOffset: section
+        ).run(
+            sectionContentEqual: { _, _ in true },
+            itemContentEqual: { _, oldItem, _, newItem in contentEqual(oldItem, newItem) })
+    }
+}

@@ -1,0 +1,117 @@
+/// What a diff found, as index operations only: the ordered log of ``StorageChange`` without the
+/// models, so it can be computed off the main thread and carried back as a `Sendable` value.
+///
+/// The steps follow the change-set contract: each step's indices are read in the state left by
+/// the steps before it. Inserts and updates name the section or item of the *new* state they
+/// bring, so ``changeSet(supplements:item:)`` can attach the models.
+public struct EditScript: Sendable, Equatable, CustomStringConvertible {
+    /// One splice of sections or items.
+    public enum Step: Sendable, Equatable {
+        /// An empty section appears at `index`; it is section `newSection` of the new state.
+        case insertSection(Int, newSection: Int)
+        /// The section at `index` disappears with the items it still holds.
+        case deleteSection(Int)
+        /// The section at `from` moves, with its items, to `to`.
+        case moveSection(from: Int, to: Int)
+        /// Section `index` (of the new state) has new supplementary content.
+        case updateSection(Int)
+        /// Item `newItem` of the new state appears at `at`.
+        case insertItem(at: IndexPath, newItem: IndexPath)
+        /// The item at the index path disappears.
+        case deleteItem(IndexPath)
+        /// The item at `from` moves to `to` (read after the removal).
+        case moveItem(from: IndexPath, to: IndexPath)
+        /// The item at the index path (of the new state) has new content: refresh it in place.
+        case updateItem(IndexPath)
+    }
+
+    /// The steps, in the order they must be applied.
+    public internal(set) var steps: [Step] = []
+    /// Nonzero when identities were not unique; see ``Differ`` for how duplicates are matched.
+    public internal(set) var duplicateSectionCount = 0
+    /// Nonzero when item identities were not unique within the state (across all its sections).
+    public internal(set) var duplicateItemCount = 0
+
+    public init() {}
+
+    /// True when the two states were the same.
+    public var isEmpty: Bool { steps.isEmpty }
+
+    /// How many steps of each kind the script has.
+    public var counts: Counts {
+        var counts = Counts()
+        for step in steps {
+            switch step {
+            case .insertSection, .insertItem: counts.inserts += 1
+            case .deleteSection, .deleteItem: counts.deletes += 1
+            case .moveSection, .moveItem: counts.moves += 1
+            case .updateSection, .updateItem: counts.updates += 1
+            }
+        }
+        return counts
+    }
+
+    /// Step counts by kind, sections and items together.
+    public struct Counts: Equatable, Sendable {
+        public var inserts = 0
+        public var deletes = 0
+        public var moves = 0
+        public var updates = 0
+        /// Every step.
+        public var total: Int { inserts + deletes + moves + updates }
+    }
+
+    /// The change set a host applies: each step with the model it brings.
+    ///
+    /// - Parameters:
+    ///   - supplements: the supplementary models of a section of the new state.
+    ///   - item: the model at an index path of the new state.
+    public func changeSet(
+        supplements: (Int) -> SectionSupplements = { _ in [:] },
+        item: (IndexPath) -> Any
+    ) -> ChangeSet {
+        var changes: [StorageChange] = []
+        changes.reserveCapacity(steps.count)
+        for step in steps {
+            switch step {
+            case let .insertSection(index, newSection):
+                changes.append(.insertSection(index, supplements: supplements(newSection)))
+            case let .deleteSection(index):
+                changes.append(.deleteSection(index))
+            case let .moveSection(from, to):
+                changes.append(.moveSection(from: from, to: to))
+            case let .updateSection(index):
+                changes.append(.updateSection(index, supplements: supplements(index)))
+            case let .insertItem(at, newItem):
+                changes.append(.insertItem(at: at, model: item(newItem)))
+            case let .deleteItem(indexPath):
+                changes.append(.deleteItem(at: indexPath))
+            case let .moveItem(from, to):
+                changes.append(.moveItem(from: from, to: to))
+            case let .updateItem(indexPath):
+                changes.append(.updateItem(at: indexPath, model: item(indexPath)))
+            }
+        }
+        return ChangeSet(changes)
+    }
+
+    public var description: String {
+        guard !steps.isEmpty else { return "EditScript(empty)" }
+        return "EditScript(\n" + steps.map { "  \($0)\n" }.joined() + ")"
+    }
+}
+
+extension EditScript.Step: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .insertSection(index, newSection): "insert section \(index) (new \(newSection))"
+        case let .deleteSection(index): "delete section \(index)"
+        case let .moveSection(from, to): "move section \(from) → \(to)"
+        case let .updateSection(index): "update section \(index)"
+        case let .insertItem(at, newItem): "insert \(at.shortDescription) (new \(newItem.shortDescription))"
+        case let .deleteItem(indexPath): "delete \(indexPath.shortDescription)"
+        case let .moveItem(from, to): "move \(from.shortDescription) → \(to.shortDescription)"
+        case let .updateItem(indexPath): "update \(indexPath.shortDescription)"
+        }
+    }
+}

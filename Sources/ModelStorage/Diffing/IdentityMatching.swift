@@ -1,0 +1,78 @@
+/// Pairs the elements of two sequences that have equal identities, in O(n).
+///
+/// The common prefix and suffix are paired first, by comparison alone; only the middle is hashed
+/// (Heckel's symbol table). An unchanged sequence therefore costs one comparison per element.
+///
+/// Duplicate identities follow one deterministic rule: the k-th occurrence of an identity in the
+/// old sequence pairs with its k-th occurrence in the new one; surplus occurrences are deleted or
+/// inserted. Nothing is dropped, and ``duplicateCount`` is nonzero whenever the hashed middle held
+/// a duplicate on either side, so callers can report it. (Duplicates inside the common prefix and suffix pair in place
+/// and are not counted: finding them would cost the hashing the trim avoids.)
+struct IdentityMatching {
+    /// For each old element, the index of its new partner, or -1.
+    private(set) var newIndexOfOld: [Int]
+    /// For each new element, the index of its old partner, or -1.
+    private(set) var oldIndexOfNew: [Int]
+    /// Duplicate occurrences found in the hashed middle: zero exactly when it has none.
+    private(set) var duplicateCount = 0
+
+    init<Identity: Hashable>(old: [Identity], new: [Identity]) {
+        newIndexOfOld = [Int](repeating: -1, count: old.count)
+        oldIndexOfNew = [Int](repeating: -1, count: new.count)
+
+        var prefix = 0
+        let shorter = min(old.count, new.count)
+        while prefix < shorter, old[prefix] == new[prefix] {
+            pair(old: prefix, new: prefix)
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            pair(old: old.count - 1 - suffix, new: new.count - 1 - suffix)
+            suffix += 1
+        }
+        let oldMiddle = prefix..<(old.count - suffix)
+        let newMiddle = prefix..<(new.count - suffix)
+        guard !oldMiddle.isEmpty, !newMiddle.isEmpty else { return }
+        matchMiddle(old: old, oldMiddle, new: new, newMiddle)
+    }
+
+    private mutating func pair(old: Int, new: Int) {
+        newIndexOfOld[old] = new
+        oldIndexOfNew[new] = old
+    }
+
+    /// Heckel's table: identity → its next unpaired old occurrence. Later occurrences are chained
+    /// in `nextOccurrence`, so the table holds one entry per identity however many duplicates.
+    private mutating func matchMiddle<Identity: Hashable>(
+        old: [Identity], _ oldMiddle: Range<Int>, new: [Identity], _ newMiddle: Range<Int>
+    ) {
+        /// An identity seen only on the new side (or whose old occurrences are all paired).
+        let exhausted = -1
+        var table: [Identity: Int] = [:]
+        table.reserveCapacity(oldMiddle.count)
+        var nextOccurrence = [Int](repeating: exhausted, count: old.count)
+        for index in oldMiddle.reversed() {
+            if let slot = table.index(forKey: old[index]) {
+                nextOccurrence[index] = table.values[slot]
+                table.values[slot] = index
+                duplicateCount += 1
+            } else {
+                table[old[index]] = index
+            }
+        }
+        for index in newMiddle {
+            guard let slot = table.index(forKey: new[index]) else {
+                table[new[index]] = exhausted
+                continue
+            }
+            let oldIndex = table.values[slot]
+            if oldIndex == exhausted {
+                duplicateCount += 1
+                continue
+            }
+            pair(old: oldIndex, new: index)
+            table.values[slot] = nextOccurrence[oldIndex]
+        }
+    }
+}
