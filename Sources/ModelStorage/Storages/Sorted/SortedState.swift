@@ -1,0 +1,148 @@
+/// The whole content of a ``SortedStorage`` as a `Sendable` value: the entries in display order,
+/// the sections they form, and an index by identity.
+///
+/// Order: by section key ascending, then by the comparator, then by insertion sequence. That
+/// is a strict total order as long as the comparator is a strict weak ordering, so the same
+/// items always end in the same order whatever path led there.
+struct SortedState<Item: Diffable & Sendable, SectionKey: Hashable & Comparable & Sendable>: Sendable
+where Item.DiffIdentifier: Sendable {
+    typealias Entry = SortedEntry<Item, SectionKey>
+    typealias Comparator = @Sendable (Item, Item) -> Bool
+
+    /// Every entry, sections one after the other, each in order.
+    private(set) var entries: [Entry] = []
+    /// The flat index of every identity in `entries`.
+    private(set) var positions: [Item.DiffIdentifier: Int] = [:]
+    /// The key of each section, ascending.
+    private(set) var sectionKeys: [SectionKey] = []
+    /// The flat index of each section's first entry.
+    private(set) var sectionStarts: [Int] = []
+
+    private(set) var comparator: Comparator
+    let sectionKey: @Sendable (Item) -> SectionKey
+
+    init(comparator: @escaping Comparator, sectionKey: @escaping @Sendable (Item) -> SectionKey) {
+        self.comparator = comparator
+        self.sectionKey = sectionKey
+    }
+
+    // MARK: - Reading
+
+    func sectionRange(_ section: Int) -> Range<Int> {
+        let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : entries.count
+        return sectionStarts[section]..<end
+    }
+
+    func flatIndex(of indexPath: IndexPath) -> Int? {
+        guard indexPath.count == 2, sectionKeys.indices.contains(indexPath.section) else { return nil }
+        let range = sectionRange(indexPath.section)
+        guard indexPath.item >= 0, indexPath.item < range.count else { return nil }
+        return range.lowerBound + indexPath.item
+    }
+
+    func indexPath(ofFlatIndex index: Int) -> IndexPath {
+        // The last section starting at or before `index` (binary search over the starts).
+        var low = 0
+        var high = sectionStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if sectionStarts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        return IndexPath(item: index - sectionStarts[low], section: low)
+    }
+
+    /// The identities of each section, for the differ.
+    var identitiesBySection: [[Item.DiffIdentifier]] {
+        sectionKeys.indices.map { sectionRange($0).map { entries[$0].item.diffIdentifier } }
+    }
+
+    // MARK: - Order
+
+    func precedes(_ lhs: Entry, _ rhs: Entry) -> Bool {
+        if lhs.sectionKey != rhs.sectionKey { return lhs.sectionKey < rhs.sectionKey }
+        if comparator(lhs.item, rhs.item) { return true }
+        if comparator(rhs.item, lhs.item) { return false }
+        return lhs.sequence < rhs.sequence
+    }
+
+    // MARK: - Applying operations
+
+    /// What an operation met that the caller should hear about.
+    struct Findings: Sendable {
+        /// Items dropped from batches because a later item had the same identity.
+        var duplicateCount = 0
+        /// Identities asked to be removed that were not there.
+        var missingIdentifiers: [Item.DiffIdentifier] = []
+    }
+
+    mutating func apply(_ operation: SortedOperation<Item>, findings: inout Findings) {
+        switch operation {
+        case let .upsert(items, firstSequence):
+            let batch = entries(for: items, firstSequence: firstSequence, findings: &findings)
+            let replaced = Set(batch.map(\.item.diffIdentifier))
+            let kept = entries.filter { !replaced.contains($0.item.diffIdentifier) }
+            install(merging: kept, with: batch.sorted(by: precedes))
+        case let .remove(identifiers):
+            var removed = Set<Item.DiffIdentifier>()
+            for identifier in identifiers where removed.insert(identifier).inserted && positions[identifier] == nil {
+                findings.missingIdentifiers.append(identifier)
+            }
+            install(entries.filter { !removed.contains($0.item.diffIdentifier) })
+        case let .reset(items, firstSequence):
+            install(entries(for: items, firstSequence: firstSequence, findings: &findings).sorted(by: precedes))
+        case let .setComparator(newComparator):
+            comparator = newComparator
+            install(entries.sorted(by: precedes))
+        }
+    }
+
+    /// Entries for a batch: the last item of each identity wins; an identity already stored
+    /// keeps its sequence, a new one gets the sequence reserved for its batch offset.
+    private func entries(for items: [Item], firstSequence: UInt64, findings: inout Findings) -> [Entry] {
+        var lastOffset: [Item.DiffIdentifier: Int] = [:]
+        for (offset, item) in items.enumerated() { lastOffset[item.diffIdentifier] = offset }
+        findings.duplicateCount += items.count - lastOffset.count
+        return items.enumerated().compactMap { offset, item in
+            let identifier = item.diffIdentifier
+            guard lastOffset[identifier] == offset else { return nil }
+            let sequence = positions[identifier].map { entries[$0].sequence } ?? firstSequence + UInt64(offset)
+            return Entry(item: item, sectionKey: sectionKey(item), sequence: sequence)
+        }
+    }
+
+    /// Installs the merge of two ordered entry lists.
+    private mutating func install(merging kept: [Entry], with added: [Entry]) {
+        guard !added.isEmpty else { return install(kept) }
+        var merged: [Entry] = []
+        merged.reserveCapacity(kept.count + added.count)
+        var keptIndex = 0
+        var addedIndex = 0
+        while keptIndex < kept.count, addedIndex < added.count {
+            if precedes(added[addedIndex], kept[keptIndex]) {
+                merged.append(added[addedIndex])
+                addedIndex += 1
+            } else {
+                merged.append(kept[keptIndex])
+                keptIndex += 1
+            }
+        }
+        merged += kept[keptIndex...]
+        merged += added[addedIndex...]
+        install(merged)
+    }
+
+    /// Installs ordered entries and rebuilds the identity index and the sections.
+    private mutating func install(_ ordered: [Entry]) {
+        entries = ordered
+        positions = Dictionary(minimumCapacity: ordered.count)
+        sectionKeys = []
+        sectionStarts = []
+        for (index, entry) in ordered.enumerated() {
+            positions[entry.item.diffIdentifier] = index
+            if sectionKeys.last != entry.sectionKey {
+                sectionKeys.append(entry.sectionKey)
+                sectionStarts.append(index)
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+// How changes reach the state: a serial background queue with one job in flight, results handed
+// back to the main actor, stale results recomputed, completions after the observers.
+extension SortedStorage {
+    func submit(_ operation: SortedOperation<Item>, _ execution: Execution, _ completion: Completion?) {
+        MainActor.assertIsolated("SortedStorage is bound to the main actor (the GTK thread)")
+        let change = PendingChange(operation: operation, completion: completion)
+        switch execution {
+        case .immediate:
+            commit(SortedTransition(from: state, applying: [operation]), completing: [change])
+        case .background:
+            pending.append(change)
+            startNextJob()
+        }
+    }
+
+    /// Sends every pending change to the queue as one job, unless a job is already running.
+    private func startNextJob() {
+        guard inFlight == nil, !pending.isEmpty else { return }
+        let job = pending
+        pending = []
+        inFlight = job
+        let base = state
+        let baseVersion = version
+        let operations = job.map(\.operation)
+        let handOff = handOff
+        queue.async { [weak self] in
+            let transition = SortedTransition(from: base, applying: operations)
+            handOff.handOff { [weak self] in
+                self?.finishJob(transition, baseVersion: baseVersion)
+            }
+        }
+    }
+
+    private func finishJob(_ transition: SortedTransition<Item, SectionKey>, baseVersion: UInt64) {
+        guard let job = inFlight else { return }
+        inFlight = nil
+        if baseVersion == version {
+            commit(transition, completing: job)
+        } else {
+            // The state moved on while the job ran (an immediate change): its script would
+            // apply to rows that no longer exist. Run the same changes again, first in line.
+            staleResultCount += 1
+            pending.insert(contentsOf: job, at: 0)
+        }
+        startNextJob()
+    }
+
+    /// Installs the transition's state, tells observers, then runs the completions in order.
+    private func commit(_ transition: SortedTransition<Item, SectionKey>, completing changes: [PendingChange]) {
+        let findings = transition.findings
+        if findings.duplicateCount > 0 {
+            anomalyHandler.report(.duplicateIdentifiers(kind: .items, count: findings.duplicateCount))
+        }
+        for identifier in findings.missingIdentifiers {
+            anomalyHandler.report(.removeItemFailedItemNotFound(itemDescription: String(describing: identifier)))
+        }
+        let new = transition.state
+        state = new
+        version += 1
+        if !transition.script.isEmpty {
+            let changes = transition.script.changeSet(
+                supplements: { self.supplements(of: new, section: $0) },
+                item: { new.entries[new.sectionRange($0.section).lowerBound + $0.item].item })
+            broadcaster.deliver(.changes(changes), from: self)
+        }
+        for change in changes { change.completion?() }
+    }
+}
