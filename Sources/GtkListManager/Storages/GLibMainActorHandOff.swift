@@ -10,7 +10,7 @@ import ModelStorage
 ///
 /// ```swift
 /// let storage = SortedStorage<Package, String>(
-///     sortedBy: { $0.name < $1.name }, sectionedBy: \.section, handOff: GLibMainActorHandOff())
+///     sortedBy: { $0.name < $1.name }, sectionedBy: { $0.section }, handOff: GLibMainActorHandOff())
 /// ```
 public struct GLibMainActorHandOff: MainActorHandOff {
     public init() {}
