@@ -264,23 +264,23 @@ struct StorageAnomalyTextTests {
         "Every case has a long debug description that starts with the MemoryStorage marker",
         arguments: StorageAnomalyTextTests.everyStorageAnomaly)
     func debugDescriptionIsLongAndMarked(anomaly: StorageAnomaly) {
-        #expect(anomaly.debugDescription.hasPrefix("⚠️ [MemoryStorage]"))
-        #expect(anomaly.debugDescription.count > "⚠️ [MemoryStorage] ".count + anomaly.description.count)
+        #expect(anomaly.debugDescription.hasPrefix("⚠️ [ModelStorage]"))
+        #expect(anomaly.debugDescription.count > "⚠️ [ModelStorage] ".count + anomaly.description.count)
     }
 
     @Test("Debug descriptions name the values involved")
     func debugDescriptionsExactText() {
         #expect(
             StorageAnomaly.removeItemFailedItemNotFound(itemDescription: "6").debugDescription
-                == "⚠️ [MemoryStorage] Could not remove 6: no equal item (left) in the storage. Nothing was removed.")
+                == "⚠️ [ModelStorage] Could not remove 6: no equal item (left) in the storage. Nothing was removed.")
         #expect(
             StorageAnomaly.insertionIndexPathTooBig(indexPath: ip(3, 0), countOfElementsInSection: 2).debugDescription
-                == "⚠️ [MemoryStorage] Could not insert at s0.i3: its section holds 2 element(s), so the item "
+                == "⚠️ [ModelStorage] Could not insert at s0.i3: its section holds 2 element(s), so the item "
                 + "index must be at most 2. Nothing was inserted.")
         #expect(
             StorageAnomaly.sectionIndexOutOfRange(operation: .deleteSections, index: 5, numberOfSections: 4)
                 .debugDescription
-                == "⚠️ [MemoryStorage] deleteSections: no section 5; the storage has 4 section(s). Nothing was changed.")
+                == "⚠️ [ModelStorage] deleteSections: no section 5; the storage has 4 section(s). Nothing was changed.")
     }
 
     @Test("Anomalies of the same case with different values are different")

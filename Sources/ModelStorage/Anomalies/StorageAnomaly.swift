@@ -29,9 +29,9 @@ public enum StorageAnomaly: Anomaly {
     case sectionIndexOutOfRange(operation: SectionOperation, index: Int, numberOfSections: Int)
     /// A section object that already belongs to a storage was inserted again.
     case sectionAlreadyInStorage(operation: SectionOperation, index: Int)
-    /// A diffed replacement met identities that are not unique within a state. The differ still
-    /// matched them deterministically (the k-th old occurrence with the k-th new one) and lost
-    /// nothing, but rows may move or refresh in ways the caller did not mean.
+    /// A diffed replacement met identities that are not unique within a state. The storage still
+    /// handled them by its documented, deterministic rule and lost nothing, but rows may move or
+    /// refresh in ways the caller did not mean.
     case duplicateIdentifiers(kind: IdentifierKind, count: Int)
     /// A diffed replacement met a model with no identity (not `Diffable`, `Identifiable`,
     /// `Hashable` or a class instance): it is always deleted and inserted again.
@@ -69,7 +69,7 @@ public enum StorageAnomaly: Anomaly {
     }
 
     public var debugDescription: String {
-        "⚠️ [MemoryStorage] " + explanation
+        "⚠️ [ModelStorage] " + explanation
     }
 
     private var explanation: String {
@@ -113,8 +113,10 @@ public enum StorageAnomaly: Anomaly {
             "\(operation.rawValue) at \(index): this SectionModel already belongs to a storage. "
                 + "Create a new SectionModel."
         case let .duplicateIdentifiers(kind, count):
-            "The new state repeats \(count) \(kind.rawValue) identifier(s). Occurrences were matched "
-                + "in order (the k-th old with the k-th new); make identifiers unique."
+            "The new content repeats \(count) \(kind.rawValue) identifier(s). The storage handled the "
+                + "repeats by its documented rule (MemoryStorage and SingleSectionStorage keep every "
+                + "occurrence, the k-th old matched with the k-th new; SortedStorage keeps the last). "
+                + "Make identifiers unique."
         case let .modelWithoutIdentity(typeName):
             "\(typeName) has no identity for diffing: make it Diffable, Identifiable or Hashable. "
                 + "Its rows are recreated on every diffed update."
