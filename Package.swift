@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "PackageViewer",
             dependencies: [
-                "GtkListManager", "CGtk",
+                "GtkListManager", "ModelStorage", "CGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/PackageViewer",
@@ -58,6 +58,11 @@ let package = Package(
         .testTarget(
             name: "ModelStorageTests",
             dependencies: ["ModelStorage", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The sample viewer's window driven for real: search, sort switch, rows in the list box.
+        .testTarget(
+            name: "PackageViewerTests",
+            dependencies: ["PackageViewer", "GtkListManager", "ModelStorage", "CGtk"]
         ),
         .testTarget(
             name: "GtkListManagerTests",

@@ -1,7 +1,15 @@
+import ModelStorage
+
 /// One installed package, as recorded in the dpkg database.
-struct InstalledPackage: Sendable, Hashable {
+///
+/// Identified by name and architecture (multiarch systems install `libc6:amd64` and
+/// `libc6:i386` side by side); a new version of the same package is the same item with new
+/// content, so its row refreshes in place.
+struct InstalledPackage: Sendable, Hashable, Identifiable, Diffable {
     /// The package name (`Package:`).
     var name: String
+    /// The architecture (`Architecture:`), such as `amd64` or `all`.
+    var architecture: String = ""
     /// The installed version (`Version:`).
     var version: String
     /// The Debian archive section (`Section:`), or ``DpkgDatabase/unknownSection``.
@@ -10,6 +18,8 @@ struct InstalledPackage: Sendable, Hashable {
     var installedSizeKiB: Int?
     /// The synopsis: the first line of `Description:`.
     var summary: String
+
+    var id: String { architecture.isEmpty ? name : "\(name):\(architecture)" }
 }
 
 /// A pure parser of dpkg's status database (`/var/lib/dpkg/status`).
@@ -55,6 +65,7 @@ enum DpkgDatabase {
         let section = fields["section"].flatMap { $0.isEmpty ? nil : $0 } ?? unknownSection
         return InstalledPackage(
             name: name,
+            architecture: fields["architecture"] ?? "",
             version: fields["version"] ?? "",
             section: section,
             installedSizeKiB: fields["installed-size"].flatMap { Int($0) },

@@ -1,33 +1,87 @@
 import CGtk
 import GtkListManager
+import ModelStorage
 
-/// The viewer's window: a header bar and a scrolled list of package rows, grouped in sections by
-/// Debian section, driven by a `ListManager` over a `MemoryStorage`.
+/// The viewer's window: a header bar with a live search and a sort switch, and a scrolled list
+/// of package rows grouped in sections by Debian section.
+///
+/// The list is a `ListManager` over a `SortedStorage`: searching hands the storage the matching
+/// packages and switching the order hands it a new comparator. The storage diffs on a background
+/// queue and the manager applies the result row by row: rows that stay keep their widgets, rows
+/// that leave or arrive slide, and a new order moves the existing rows.
 @MainActor
 final class PackageListWindow {
     /// The toplevel window (owned by GTK's toplevel list until destroyed).
     let window: UnsafeMutablePointer<GtkWidget>
     /// The manager of the package list.
     let manager = ListManager()
+    /// The shown packages, sorted by the query's order, in sections keyed by Debian section.
+    let storage: SortedStorage<InstalledPackage, String>
     /// What the manager reported while building the list (a broken `PackageRow.ui`, say);
     /// `--screenshot` fails when it is not empty.
     private(set) var anomalies: [ManagerAnomaly] = []
+    /// The search and order shown (or being applied).
+    private(set) var query: PackageQuery
 
-    init(source: PackageSource) {
-        let sections = PackageSection.grouped(source.packages)
+    /// The search field (a `GtkSearchEntry`) and the sort switch (a `GtkComboBoxText`).
+    private(set) var searchEntry: UnsafeMutablePointer<GtkWidget>!
+    private(set) var orderSwitch: UnsafeMutablePointer<GtkWidget>!
+
+    private let source: PackageSource
+    private let headerBar: UnsafeMutablePointer<GtkWidget>
+
+    init(source: PackageSource, query: PackageQuery = PackageQuery()) {
+        self.source = source
+        self.query = query
+        storage = SortedStorage(
+            sortedBy: query.order.comparator, sectionedBy: { $0.section }, handOff: GLibMainActorHandOff())
         Self.installCSS()
 
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(gcast(window), "Packages")
         gtk_window_set_default_size(gcast(window), 720, 560)
+        headerBar = gtk_header_bar_new()
+        gtk_header_bar_set_title(gcast(headerBar), "Packages")
+        gtk_header_bar_set_show_close_button(gcast(headerBar), 1)
+        searchEntry = makeSearchEntry()
+        orderSwitch = makeOrderSwitch()
+        gtk_header_bar_pack_start(gcast(headerBar), searchEntry)
+        gtk_header_bar_pack_end(gcast(headerBar), orderSwitch)
+        gtk_window_set_titlebar(gcast(window), headerBar)
 
+        configureManager()
+        storage.reset(query.matching(source.packages), execution: .immediate)
+        storageDidUpdate()
+
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_container_add(gcast(scrolled), manager.widget)
+        gtk_container_add(gcast(window), scrolled)
+    }
+
+    /// Shows the packages `newQuery` asks for. With `.background` (what typing does) the storage
+    /// diffs off the GTK thread and the rows change when the loop delivers the result.
+    func apply(_ newQuery: PackageQuery, execution: SortedStorage<InstalledPackage, String>.Execution = .background) {
+        let completion: @MainActor () -> Void = { [weak self] in self?.storageDidUpdate() }
+        if newQuery.order != query.order {
+            storage.setComparator(newQuery.order.comparator, execution: execution, completion: completion)
+        }
+        if newQuery.searchText != query.searchText {
+            storage.reset(newQuery.matching(source.packages), execution: execution, completion: completion)
+        }
+        query = newQuery
+    }
+
+    private func configureManager() {
         gtk_list_box_set_selection_mode(manager.listBox, GTK_SELECTION_SINGLE)
         manager.anomalyHandler.action = { [unowned self] anomaly in
             anomalies.append(anomaly)
             print(anomaly.debugDescription)
         }
-        let headerBar = Self.makeHeaderBar(source: source, sectionCount: sections.count)
-        gtk_window_set_titlebar(gcast(window), headerBar)
+        var configuration = ListConfiguration()
+        configuration.rowAnimation = RowAnimation(.slideDown, milliseconds: 150)
+        manager.configuration = configuration
+        let headerBar = headerBar
         manager.register(PackageRow.self) { mapping in
             // The selected package's details in the header bar; a menu to copy its name.
             mapping.didSelect { _, package, _ in
@@ -40,23 +94,51 @@ final class PackageListWindow {
             }
         }
         manager.registerHeader(SectionHeadingRow.self)
-        if let storage = manager.memoryStorage {
-            storage.setSectionHeaderModels(sections.map { SectionHeading(title: $0.title, packageCount: $0.packages.count) })
-            storage.setItemsForAllSections(sections.map(\.packages))
-        }
-
-        let scrolled = gtk_scrolled_window_new(nil, nil)!
-        gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_container_add(gcast(scrolled), manager.widget)
-        gtk_container_add(gcast(window), scrolled)
+        manager.storage = storage
     }
 
-    private static func makeHeaderBar(source: PackageSource, sectionCount: Int) -> UnsafeMutablePointer<GtkWidget> {
-        let bar = gtk_header_bar_new()!
-        gtk_header_bar_set_title(gcast(bar), "Packages")
-        gtk_header_bar_set_subtitle(gcast(bar), "\(source.packages.count) installed · \(sectionCount) sections · \(source.path)")
-        gtk_header_bar_set_show_close_button(gcast(bar), 1)
-        return bar
+    /// Section headings count what each section shows now, and the subtitle sums it up.
+    private func storageDidUpdate() {
+        var counts: [String: Int] = [:]
+        for (section, key) in storage.sectionKeys.enumerated() {
+            counts[key] = storage.numberOfItems(inSection: section)
+        }
+        // Setting the header closure refreshes the header rows in place.
+        storage.sectionHeader = { SectionHeading(title: $0, packageCount: counts[$0] ?? 0) }
+        let shown = storage.count == source.packages.count
+            ? "\(source.packages.count) installed" : "\(storage.count) of \(source.packages.count) installed"
+        gtk_header_bar_set_subtitle(
+            gcast(headerBar), "\(shown) · \(storage.numberOfSections) sections · \(source.path)")
+    }
+
+    private func makeSearchEntry() -> UnsafeMutablePointer<GtkWidget> {
+        let entry = gtk_search_entry_new()!
+        gtk_entry_set_placeholder_text(gcast(entry), "Search packages")
+        gtk_entry_set_text(gcast(entry), query.searchText)
+        // "search-changed" comes after a short pause in typing (GTK's own debounce).
+        Signal.connect(entry, "search-changed") { [weak self] entry in
+            guard let self else { return }
+            var newQuery = query
+            newQuery.searchText = String(cString: gtk_entry_get_text(gcast(entry)))
+            apply(newQuery)
+        }
+        return entry
+    }
+
+    private func makeOrderSwitch() -> UnsafeMutablePointer<GtkWidget> {
+        let combo = gtk_combo_box_text_new()!
+        for order in PackageOrder.allCases {
+            gtk_combo_box_text_append(gcast(combo), order.rawValue, "Sort by \(order.title.lowercased())")
+        }
+        _ = gtk_combo_box_set_active_id(gcast(combo), query.order.rawValue)
+        Signal.connect(combo, "changed") { [weak self] combo in
+            guard let self, let id = gtk_combo_box_get_active_id(gcast(combo)),
+                  let order = PackageOrder(rawValue: String(cString: id)) else { return }
+            var newQuery = query
+            newQuery.order = order
+            apply(newQuery)
+        }
+        return combo
     }
 
     /// Styles section headers like GTK's own list headers: bold, padded, on a tinted band.

@@ -24,8 +24,13 @@ final class PackageRow: BuilderRow, ModelTransfer {
 
     func update(with package: InstalledPackage) {
         gtk_label_set_text(name, package.name)
-        gtk_label_set_text(version, package.version)
+        gtk_label_set_text(version, package.installedSizeKiB.map { "\(package.version)  ·  \(Self.formatted(kibibytes: $0))" } ?? package.version)
         gtk_label_set_text(summary, package.summary)
+    }
+
+    /// A size as people read it: `840 KB`, `12.4 MB` (powers of 1024, like dpkg's own figures).
+    static func formatted(kibibytes: Int) -> String {
+        kibibytes < 1024 ? "\(kibibytes) KB" : String(format: "%.1f MB", Double(kibibytes) / 1024)
     }
 }
 

@@ -19,6 +19,12 @@ struct PackageViewerCommand: ParsableCommand {
     @Flag(help: "Print how many packages and sections were read, and exit without a window.")
     var summary = false
 
+    @Option(help: "Start with this text in the search field: only matching packages are shown.")
+    var search = ""
+
+    @Option(help: "Sort packages within their section by name or by installed size.")
+    var sort = PackageOrder.name
+
     // Synchronous on purpose (ParsableCommand, not AsyncParsableCommand): the MainActor must stay
     // on the process main thread, the one that runs gtk_main. See GtkRuntime.
     func run() throws {
@@ -29,17 +35,18 @@ struct PackageViewerCommand: ParsableCommand {
             return
         }
         let screenshotPath = screenshot
+        let query = PackageQuery(searchText: search, order: sort)
         try MainActor.assumeIsolated {
-            try Self.showWindow(source: source, screenshotPath: screenshotPath)
+            try Self.showWindow(source: source, query: query, screenshotPath: screenshotPath)
         }
     }
 
     @MainActor
-    private static func showWindow(source: PackageSource, screenshotPath: String?) throws {
+    private static func showWindow(source: PackageSource, query: PackageQuery, screenshotPath: String?) throws {
         guard GtkRuntime.initialize() else {
             throw NoDisplay()
         }
-        let viewer = PackageListWindow(source: source)
+        let viewer = PackageListWindow(source: source, query: query)
         if let screenshotPath {
             guard viewer.anomalies.isEmpty else { throw ListProblems(anomalies: viewer.anomalies) }
             try WindowSnapshot.capture(viewer.window, to: screenshotPath)

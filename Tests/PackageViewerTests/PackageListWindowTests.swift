@@ -1,0 +1,113 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+@testable import PackageViewer
+
+/// The viewer's window on the bundled dpkg sample, driven through its real widgets: what the
+/// `GtkListBox` holds after typing a search and switching the order.
+final class PackageListWindowTests: XCTestCase {
+    func testStartsWithEveryPackageInSectionsSortedByName() throws {
+        try MainActor.assumeIsolated { try Self.startsWithEveryPackage() }
+    }
+
+    func testTypingASearchKeepsOnlyMatchingRowsAndTheirWidgets() throws {
+        try MainActor.assumeIsolated { try Self.typingASearch() }
+    }
+
+    func testSwitchingTheOrderMovesTheSameRows() throws {
+        try MainActor.assumeIsolated { try Self.switchingTheOrder() }
+    }
+
+    // MARK: - Bodies
+
+    @MainActor
+    private static func startsWithEveryPackage() throws {
+        let (viewer, packages) = try makeViewer()
+        defer { gtk_widget_destroy(viewer.window) }
+        XCTAssertEqual(shownLines(of: viewer), expectedLines(packages, query: PackageQuery()))
+    }
+
+    @MainActor
+    private static func typingASearch() throws {
+        let (viewer, packages) = try makeViewer()
+        defer { gtk_widget_destroy(viewer.window) }
+        let widgetsBefore = rowWidgets(of: viewer)
+
+        gtk_entry_set_text(gcast(viewer.searchEntry), "lib")
+        // GtkSearchEntry emits "search-changed" after its typing pause, then the storage diffs
+        // in the background and hands the result back through the loop.
+        XCTAssertTrue(GtkRuntime.iterate(until: { viewer.query.searchText == "lib" && !viewer.storage.hasPendingChanges }))
+
+        let expected = expectedLines(packages, query: PackageQuery(searchText: "lib"))
+        XCTAssertLessThan(expected.count, packages.count)
+        XCTAssertEqual(shownLines(of: viewer), expected)
+        for (id, widget) in rowWidgets(of: viewer) {
+            XCTAssertEqual(widget, widgetsBefore[id], "\(id) stayed, so its row widget must be the same")
+        }
+    }
+
+    @MainActor
+    private static func switchingTheOrder() throws {
+        let (viewer, packages) = try makeViewer()
+        defer { gtk_widget_destroy(viewer.window) }
+        let widgetsBefore = rowWidgets(of: viewer)
+
+        _ = gtk_combo_box_set_active_id(gcast(viewer.orderSwitch), PackageOrder.size.rawValue)
+        XCTAssertEqual(viewer.query.order, .size)
+        XCTAssertTrue(GtkRuntime.iterate(until: { !viewer.storage.hasPendingChanges }))
+
+        XCTAssertEqual(shownLines(of: viewer), expectedLines(packages, query: PackageQuery(order: .size)))
+        XCTAssertEqual(rowWidgets(of: viewer), widgetsBefore, "a new order moves rows; it builds none")
+    }
+
+    // MARK: - Support
+
+    /// The bundled sample, read from the source tree so every machine sees the same packages.
+    private static let samplePath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/PackageViewer/Resources/sample-dpkg-status").path
+
+    @MainActor
+    private static func makeViewer() throws -> (PackageListWindow, [InstalledPackage]) {
+        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+        let source = try PackageSource.load(explicitPath: samplePath)
+        return (PackageListWindow(source: source), source.packages)
+    }
+
+    /// One line per row of the list box: `# section` for a header row, the package id otherwise.
+    @MainActor
+    private static func shownLines(of viewer: PackageListWindow) -> [String] {
+        (0..<viewer.manager.rowCount).map { position in
+            switch viewer.manager.hostedRow(atPosition: position)?.model {
+            case let heading as SectionHeading: "# \(heading.title) (\(heading.packageCount))"
+            case let package as InstalledPackage: package.id
+            case let other: "unexpected \(String(describing: other))"
+            }
+        }
+    }
+
+    /// What the rows must be: sections by name, each with its count, packages in the query's order.
+    private static func expectedLines(_ packages: [InstalledPackage], query: PackageQuery) -> [String] {
+        let matching = query.matching(packages)
+        let sections = Dictionary(grouping: matching, by: \.section)
+        return sections.keys.sorted().flatMap { key -> [String] in
+            let members = sections[key]!.sorted(by: query.order.comparator)
+            return ["# \(key) (\(members.count))"] + members.map(\.id)
+        }
+    }
+
+    /// The `GtkListBoxRow` of each package row, by package id.
+    @MainActor
+    private static func rowWidgets(of viewer: PackageListWindow) -> [String: UnsafeMutablePointer<GtkListBoxRow>] {
+        var widgets: [String: UnsafeMutablePointer<GtkListBoxRow>] = [:]
+        for position in 0..<viewer.manager.rowCount {
+            if let row = viewer.manager.hostedRow(atPosition: position), let package = row.model as? InstalledPackage,
+               let listRow = row.listRow {
+                widgets[package.id] = listRow
+            }
+        }
+        return widgets
+    }
+}
