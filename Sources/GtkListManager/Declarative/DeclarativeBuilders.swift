@@ -11,7 +11,7 @@ public enum SectionsBuilder {
     public static func buildArray(_ parts: [[Section]]) -> [Section] { parts.flatMap { $0 } }
 }
 
-/// Lists the rows of a ``Section``: rows of any classes, arrays of rows (``Row/rows(_:id:_:)``),
+/// Lists the rows of a ``Section``: rows of any classes, arrays of rows (``Row/rows(_:_:)``),
 /// `if`, `switch` and `for`.
 @resultBuilder
 @MainActor

@@ -56,13 +56,18 @@ public final class Row<R: ListRow & ModelTransfer>: AnyRow {
         configure?(self)
     }
 
-    /// One row per model, all configured by `configure`.
-    ///
-    /// - Parameter id: each row's identity from its model; nil to use the models' own.
+    /// One row per model, identified by its model, all configured by `configure`.
     public static func rows<Models: Sequence>(
-        _ models: Models, id: ((R.Model) -> AnyHashable)? = nil, _ configure: ((Row<R>) -> Void)? = nil
+        _ models: Models, _ configure: ((Row<R>) -> Void)? = nil
     ) -> [Row<R>] where Models.Element == R.Model {
-        models.map { Row(id: id?($0), model: $0, configure) }
+        models.map { Row(model: $0, configure) }
+    }
+
+    /// One row per model, identified by `id(model)`, all configured by `configure`.
+    public static func rows<Models: Sequence>(
+        _ models: Models, id: (R.Model) -> AnyHashable, _ configure: ((Row<R>) -> Void)? = nil
+    ) -> [Row<R>] where Models.Element == R.Model {
+        models.map { Row(id: id($0), model: $0, configure) }
     }
 
     override func makeSlot() -> RowSlot {
