@@ -56,7 +56,8 @@ struct MappingRegistry {
         mappings.contains { $0.role == role }
     }
 
-    /// The first mapping for `role` that accepts the unwrapped `model` at `indexPath`. Headers
+    /// The manager's own item mapping for the model's exact type if there is one, otherwise
+    /// the first mapping for `role` that accepts the unwrapped `model` at `indexPath`. Headers
     /// and footers fall back to the built-in title row for `String` models when no view class
     /// is registered for them.
     mutating func mapping(for model: Any, role: RowRole, at indexPath: IndexPath) -> (any AnyRowMapping)? {

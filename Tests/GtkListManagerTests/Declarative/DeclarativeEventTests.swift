@@ -185,4 +185,28 @@ final class DeclarativeEventTests: XCTestCase {
         list.press("alt+Up")
         XCTAssertEqual(log, ["move a 0 → 1"], "c cannot move")
     }
+
+    func testAnUpdateDeclaredWhileTheListAppliesAnotherFollowsIt() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.reentrantUpdate() }
+    }
+
+    @MainActor private static func reentrantUpdate() throws {
+        let manager = ListManager()
+        manager.update {
+            Section(id: 0) {
+                Row<TitleRow>(model: "a")
+                Row<TitleRow>(model: "b") { row in
+                    // Runs while the list removes the row: the new declaration must wait for that.
+                    row.onDidEndDisplay = { _, model, _ in
+                        manager.update { Section(id: 0, rows: Row<TitleRow>.rows(["a", "gone: \(model)"])) }
+                    }
+                }
+            }
+        }
+        let list = ShownList(manager)
+        defer { list.close() }
+        manager.update { Section(id: 0, rows: [Row<TitleRow>(model: "a")]) }
+        XCTAssertEqual(shownRows(manager).map(\.description), ["item a (TitleRow: a)", "item gone: b (TitleRow: gone: b)"])
+        XCTAssertEqual(manager.rowCount, 2)
+    }
 }

@@ -304,4 +304,31 @@ final class DeclarativeUpdateTests: XCTestCase {
         manager.update { Section(id: 0, rows: [Row<TitleRow>(model: "back")]) }
         XCTAssertEqual(shownRows(manager).map(\.description), ["item back (TitleRow: back)"])
     }
+
+    func testHeaderAndFooterModelsAreShownByTheRegisteredViews() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.registeredHeaderViews() }
+    }
+
+    struct Banner: Equatable {
+        var title: String
+    }
+
+    final class BannerRow: RowView, ModelTransfer, TextShowingRow {
+        let widget: UnsafeMutablePointer<GtkWidget> = gtk_label_new(nil)
+        init() {}
+        func update(with banner: Banner) { gtk_label_set_text(gcast(widget), banner.title.uppercased()) }
+    }
+
+    @MainActor private static func registeredHeaderViews() throws {
+        let list = DeclarativeList()
+        list.manager.registerHeader(BannerRow.self)
+        list.manager.update { Section(id: 0, header: Banner(title: "fruit"), rows: [Row<TitleRow>(model: "apple")]) }
+        XCTAssertEqual(shownRows(list.manager).map(\.description), [
+            "header Banner(title: \"fruit\") (BannerRow: FRUIT)", "item apple (TitleRow: apple)",
+        ])
+        let header = inspectRows(of: list.manager.listBox)[0].widget
+        list.manager.update { Section(id: 0, header: Banner(title: "fruits"), rows: [Row<TitleRow>(model: "apple")]) }
+        XCTAssertEqual(shownRows(list.manager).first?.text, "FRUITS", "a changed header model updates the section")
+        XCTAssertEqual(inspectRows(of: list.manager.listBox)[0].widget, header, "in place")
+    }
 }
