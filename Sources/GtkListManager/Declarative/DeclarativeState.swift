@@ -31,8 +31,8 @@ final class DeclarativeState {
 
     /// Collapses or expands a declared section; false when no declared section has this id.
     func setCollapsed(_ collapsed: Bool, forSection id: AnyHashable, animated: Bool) -> Bool {
-        guard collapse.isCollapsed(id) != collapsed else { return collapse.isCollapsed(id) != nil }
-        guard collapse.setCollapsed(collapsed, for: id) else { return false }
+        guard let current = collapse.isCollapsed(id) else { return false }
+        guard current != collapsed, collapse.setCollapsed(collapsed, for: id) else { return true }
         show(animated: animated)
         return true
     }

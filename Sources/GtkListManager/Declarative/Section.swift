@@ -27,7 +27,9 @@ public struct Section {
     public var rows: [AnyRow]
     /// A collapsed section shows its header and footer but no rows. The manager remembers the
     /// state per section id: it changes when a declaration changes this value, or by
-    /// ``ListManager/setCollapsed(_:forSection:animated:)``, whichever happened last.
+    /// ``ListManager/setCollapsed(_:forSection:animated:)``, whichever happened last. (With
+    /// ``ListConfiguration/displayHeaderOnEmptySection`` false, a collapsed section hides its
+    /// header like an empty one; likewise its footer.)
     public var isCollapsed: Bool
 
     /// A section with `rows`.
