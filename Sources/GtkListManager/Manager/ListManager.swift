@@ -73,6 +73,8 @@ public final class ListManager {
         return router
     }
     private var installedEvents: EventRouter?
+    /// The declarative sections shown with `update { }` and their events; made on first use.
+    var declarativeState: DeclarativeState?
 
     /// A manager for `listBox` (a new one when nil) showing `storage`.
     ///

@@ -18,6 +18,12 @@ struct MappingRegistry {
     private var typeMatches: [TypeMatchKey: [any AnyRowMapping]] = [:]
     private var lastMatch: (key: TypeMatchKey, mappings: [any AnyRowMapping])?
 
+    /// Item mappings the manager adds for its own wrapper model types (the rows of declarative
+    /// sections), by the wrapper's exact type. They are found before any registered mapping, so
+    /// a registered mapping (even one for `Any`) never takes their rows and they never take a
+    /// registered model; they are not listed in ``mappings``, so `unregister` leaves them alone.
+    private var ownItemMappings: [ModelTypeKey: any AnyRowMapping] = [:]
+
     private struct TypeMatchKey: Hashable {
         let type: ModelTypeKey
         let role: RowRole
@@ -29,6 +35,13 @@ struct MappingRegistry {
 
     mutating func append(_ mapping: any AnyRowMapping) {
         mappings.append(mapping)
+    }
+
+    /// Adds the manager's own item mapping for models of `model`'s exact type (replacing the
+    /// one there was).
+    mutating func setOwnItemMapping(_ mapping: any AnyRowMapping, forModelsOfTypeOf model: Any) {
+        guard let key = ModelTypeKey(of: model) else { return }
+        ownItemMappings[key] = mapping
     }
 
     /// Removes the mappings of `rowClass` for `role`; returns how many went.
@@ -43,10 +56,14 @@ struct MappingRegistry {
         mappings.contains { $0.role == role }
     }
 
-    /// The first mapping for `role` that accepts the unwrapped `model` at `indexPath`. Headers
+    /// The manager's own item mapping for the model's exact type if there is one, otherwise
+    /// the first mapping for `role` that accepts the unwrapped `model` at `indexPath`. Headers
     /// and footers fall back to the built-in title row for `String` models when no view class
     /// is registered for them.
     mutating func mapping(for model: Any, role: RowRole, at indexPath: IndexPath) -> (any AnyRowMapping)? {
+        if role == .item, !ownItemMappings.isEmpty, let key = ModelTypeKey(of: model), let own = ownItemMappings[key] {
+            return own
+        }
         let candidates = mappings(acceptingTypeOf: model, role: role)
         if let mapping = candidates.first(where: { $0.conditionHolds(for: model, at: indexPath) }) {
             return mapping

@@ -1,0 +1,104 @@
+import ModelStorage
+
+/// A manager's declarative sections: what was declared last, which sections are collapsed, the
+/// storage showing them and the routing of their rows' events. Made by the manager's first
+/// declarative call and kept for its lifetime.
+@MainActor
+final class DeclarativeState {
+    private unowned let manager: ListManager
+    let storage = DeclarativeStorage()
+    private let events: DeclarativeEvents
+    private(set) var declared: [Section] = []
+    private var collapse = CollapseStates()
+    /// The slot classes whose mapping the manager's registry has.
+    private var mappedSlotTypes = Set<ObjectIdentifier>()
+
+    init(manager: ListManager) {
+        self.manager = manager
+        events = DeclarativeEvents(manager: manager)
+    }
+
+    /// Shows `sections` from now on.
+    func declare(_ sections: [Section], animated: Bool) {
+        declared = sections
+        collapse.follow(sections)
+        show(animated: animated)
+    }
+
+    func isCollapsed(_ id: AnyHashable) -> Bool? {
+        collapse.isCollapsed(id)
+    }
+
+    /// Collapses or expands a declared section; false when no declared section has this id.
+    func setCollapsed(_ collapsed: Bool, forSection id: AnyHashable, animated: Bool) -> Bool {
+        guard let current = collapse.isCollapsed(id) else { return false }
+        guard current != collapsed, collapse.setCollapsed(collapsed, for: id) else { return true }
+        show(animated: animated)
+        return true
+    }
+
+    /// Brings the list to the declared sections: a diff from what it shows when the manager
+    /// shows this storage already, otherwise a reload into this storage.
+    private func show(animated: Bool) {
+        events.listen(to: declared.reduce(into: []) { groups, section in
+            for row in section.rows { groups.formUnion(row.declaredEvents) }
+        })
+        let targets = declared.map { section in
+            var supplements = SectionSupplements()
+            supplements[.header] = section.header
+            supplements[.footer] = section.footer
+            let collapsed = collapse.isCollapsed(section.id) ?? section.isCollapsed
+            return DeclarativeTransition.Target(id: section.id, supplements: supplements, rows: collapsed ? [] : section.rows)
+        }
+        guard manager.storage === storage else {
+            // The manager showed another storage (or none of ours yet): nothing to diff from.
+            // That storage is left as it is and no longer observed.
+            let fresh = DeclarativeTransition(from: [], to: targets)
+            if let fresh { report(fresh) }
+            install(fresh?.sections ?? [], announcing: nil)
+            manager.storage = storage
+            return
+        }
+        guard let transition = DeclarativeTransition(from: storage.sections, to: targets) else {
+            // Unreachable unless the differ's script is inconsistent: never show wrong rows.
+            let fresh = DeclarativeTransition(from: [], to: targets)
+            install(fresh?.sections ?? [], announcing: .reload)
+            return
+        }
+        report(transition)
+        guard !transition.changes.isEmpty else {
+            install(transition.sections, announcing: nil)
+            return
+        }
+        if animated {
+            install(transition.sections, announcing: .changes(transition.changes))
+        } else {
+            manager.host.withoutAnimation { install(transition.sections, announcing: .changes(transition.changes)) }
+        }
+    }
+
+    /// Gives the registry a mapping for every new slot class, then installs the sections.
+    private func install(_ sections: [DeclarativeStorage.ShownSection], announcing update: StorageUpdate?) {
+        for section in sections {
+            for slot in section.slots where mappedSlotTypes.insert(ObjectIdentifier(type(of: slot))).inserted {
+                if let mapping = slot.makeMapping() {
+                    manager.factory.registry.setOwnItemMapping(mapping, forModelsOfTypeOf: slot)
+                }
+            }
+        }
+        storage.install(sections, announcing: update)
+    }
+
+    private func report(_ transition: DeclarativeTransition) {
+        let anomalies = storage.anomalyHandler
+        if transition.duplicateSectionCount > 0 {
+            anomalies.report(.duplicateIdentifiers(kind: .sections, count: transition.duplicateSectionCount))
+        }
+        if transition.duplicateRowCount > 0 {
+            anomalies.report(.duplicateIdentifiers(kind: .items, count: transition.duplicateRowCount))
+        }
+        for typeName in transition.typesWithoutIdentity {
+            anomalies.report(.modelWithoutIdentity(typeName: typeName))
+        }
+    }
+}

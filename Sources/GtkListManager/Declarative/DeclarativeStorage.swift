@@ -1,0 +1,88 @@
+import ModelStorage
+
+/// The storage behind ``ListManager/update(animated:_:)``: what the list shows of the declared
+/// sections (per section its id, header and footer, and a slot per visible row) and the delivery
+/// of each transition to the manager.
+///
+/// Its items are ``RowSlot``s; the manager shows each with the mapping of the slot's row class.
+/// Only the manager's ``DeclarativeState`` changes it.
+@MainActor
+final class DeclarativeStorage: SupplementaryStorage, ObservableStorage {
+    /// One section as the list shows it.
+    struct ShownSection {
+        let id: AnyHashable
+        let supplements: SectionSupplements
+        /// The visible rows: none while the section is collapsed.
+        let slots: [RowSlot]
+    }
+
+    private(set) var sections: [ShownSection] = []
+    /// Where duplicate identities and models without identity are reported.
+    let anomalyHandler = AnomalyHandler<StorageAnomaly>()
+
+    private struct WeakObserver {
+        weak var observer: (any StorageObserver)?
+    }
+
+    private var observers: [WeakObserver] = []
+    private var queue: [StorageUpdate] = []
+    private var isDelivering = false
+
+    // MARK: - Storage
+
+    var numberOfSections: Int { sections.count }
+
+    func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].slots.count : 0
+    }
+
+    func item(at indexPath: IndexPath) -> Any? {
+        guard sections.indices.contains(indexPath.section), sections[indexPath.section].slots.indices.contains(indexPath.item)
+        else { return nil }
+        return sections[indexPath.section].slots[indexPath.item]
+    }
+
+    func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {
+        sections.indices.contains(section) ? sections[section].supplements[kind] : nil
+    }
+
+    // MARK: - Changing and telling
+
+    /// Installs `newSections`, then tells the observers `update` (nil: nothing to tell), which
+    /// must lead from the sections shown before to these.
+    func install(_ newSections: [ShownSection], announcing update: StorageUpdate?) {
+        sections = newSections
+        if let update { deliver(update) }
+    }
+
+    func addObserver(_ observer: any StorageObserver) {
+        removeObserver(observer)
+        observers.append(WeakObserver(observer: observer))
+    }
+
+    func removeObserver(_ observer: any StorageObserver) {
+        observers.removeAll { $0.observer == nil || $0.observer === observer }
+    }
+
+    /// Delivers `update` to every observer. An update installed while observers are still
+    /// applying the previous one (an event closure declaring new sections) is queued and
+    /// delivered after it: it starts from the state the previous one leads to.
+    private func deliver(_ update: StorageUpdate) {
+        queue.append(update)
+        guard !isDelivering else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        var next = 0
+        while next < queue.count {
+            let update = queue[next]
+            next += 1
+            for observer in observers.compactMap(\.observer) {
+                switch update {
+                case let .changes(changes): observer.storage(self, didPerform: changes)
+                case .reload: observer.storageNeedsReload(self)
+                }
+            }
+        }
+        queue.removeAll()
+    }
+}
