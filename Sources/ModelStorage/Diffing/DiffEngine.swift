@@ -13,29 +13,54 @@
 /// matched items of each section pair, so the number of moves is the minimum the two-level model
 /// allows: an item that changes section must move, any other moves only if it is not in the
 /// subsequence.
-struct DiffEngine<SectionID: Hashable, ItemID: Hashable> {
-    let oldSections: [SectionID]
-    let newSections: [SectionID]
-    let oldItems: [[ItemID]]
-    let newItems: [[ItemID]]
+///
+/// The engine is not generic: the generic, `@inlinable` part (``IdentityMatching``, called from
+/// ``Differ``) is specialized in the caller's module, and what comes here are index pairings.
+@usableFromInline
+struct DiffEngine {
+    /// Section and item pairings; items are numbered across sections, sections laid end to end.
+    let sections: IdentityMatching
+    let items: IdentityMatching
+    let oldLayout: FlatLayout
+    let newLayout: FlatLayout
     /// False for a flat diff of one section: no section steps, items addressed in `sectionOffset`.
     let emitsSectionSteps: Bool
     let sectionOffset: Int
 
     /// Content comparisons: (old section, new section) and (old section, old item, new section,
     /// new item). Called only for matched pairs.
-    typealias SectionContentEqual = (Int, Int) -> Bool
-    typealias ItemContentEqual = (Int, Int, Int, Int) -> Bool
+    @usableFromInline typealias SectionContentEqual = (Int, Int) -> Bool
+    @usableFromInline typealias ItemContentEqual = (Int, Int, Int, Int) -> Bool
 
-    func run(sectionContentEqual: SectionContentEqual, itemContentEqual: ItemContentEqual) -> EditScript {
+    /// A diff of sections holding `oldCounts` / `newCounts` items.
+    @usableFromInline
+    init(sections: IdentityMatching, items: IdentityMatching, oldCounts: [Int], newCounts: [Int]) {
+        self.sections = sections
+        self.items = items
+        oldLayout = FlatLayout(counts: oldCounts)
+        newLayout = FlatLayout(counts: newCounts)
+        emitsSectionSteps = true
+        sectionOffset = 0
+    }
+
+    /// A diff of one list of items, addressed in `section`.
+    @usableFromInline
+    init(items: IdentityMatching, oldCount: Int, newCount: Int, section: Int) {
+        sections = IdentityMatching(old: [0], new: [0])
+        self.items = items
+        oldLayout = FlatLayout(counts: [oldCount])
+        newLayout = FlatLayout(counts: [newCount])
+        emitsSectionSteps = false
+        sectionOffset = section
+    }
+
+    @usableFromInline
+    func run(sectionContentEqual: SectionContentEqual = { _, _ in true }, itemContentEqual: ItemContentEqual) -> EditScript {
         var script = EditScript()
-        let sections = IdentityMatching(old: oldSections, new: newSections)
         script.duplicateSectionCount = sections.duplicateCount
-
-        let oldLayout = FlatLayout(oldItems)
-        let newLayout = FlatLayout(newItems)
-        let items = IdentityMatching(old: oldItems.flatMap { $0 }, new: newItems.flatMap { $0 })
         script.duplicateItemCount = items.duplicateCount
+        let oldSections = 0..<oldLayout.sectionCount
+        let newSections = 0..<newLayout.sectionCount
 
         // 1. Item deletes in surviving sections; doomed sections take theirs along in phase 4.
         var present = [Bool](repeating: true, count: oldLayout.count)
@@ -154,13 +179,13 @@ struct FlatLayout {
     private var starts: [Int]
     private var sectionOfFlat: [Int]
 
-    init<Item>(_ sections: [[Item]]) {
+    init(counts: [Int]) {
         starts = [0]
-        starts.reserveCapacity(sections.count + 1)
+        starts.reserveCapacity(counts.count + 1)
         sectionOfFlat = []
-        for (section, items) in sections.enumerated() {
-            starts.append(starts[section] + items.count)
-            sectionOfFlat.append(contentsOf: repeatElement(section, count: items.count))
+        for (section, count) in counts.enumerated() {
+            starts.append(starts[section] + count)
+            sectionOfFlat.append(contentsOf: repeatElement(section, count: count))
         }
     }
 

@@ -11,9 +11,11 @@
 ///   from one section to another.
 ///
 /// Identities should be unique within a state (items across all its sections). When they are
-/// not, the k-th old occurrence of an identity pairs with its k-th new occurrence and the surplus
-/// is deleted or inserted: nothing is lost, and ``EditScript/duplicateItemCount`` tells the
-/// caller, who reports it (storages report a ``StorageAnomaly/duplicateIdentifiers(kind:count:)``).
+/// not, occurrences in the common prefix and suffix pair in place, and in between the k-th old
+/// occurrence of an identity pairs with its k-th new occurrence; the surplus is deleted or
+/// inserted. Nothing is lost, and ``EditScript/duplicateItemCount`` says when the changed middle
+/// held duplicates. Storages check the uniqueness of the new state themselves and report
+/// ``StorageAnomaly/duplicateIdentifiers(kind:count:)``.
 ///
 /// The differ is a `Sendable` value with no state: run it on any thread.
 ///
@@ -22,32 +24,35 @@
 /// // delete [1, 0]; move [0, 1] → [0, 0]; insert [2, 0]
 /// ```
 public struct Differ: Sendable {
+    // The entry points are @inlinable so that hashing and comparing identities is specialized
+    // for the caller's types (unspecialized generic code costs several times more per item);
+    // the index work after matching is shared, non-generic code.
+
+    @inlinable
     public init() {}
 
     /// The script that turns `old` into `new`, one section (index `section`) of items.
+    @inlinable
     public func script<Item: Diffable>(from old: [Item], to new: [Item], inSection section: Int = 0) -> EditScript {
-        DiffEngine(
-            oldSections: [0], newSections: [0],
-            oldItems: [old.map(\.diffIdentifier)], newItems: [new.map(\.diffIdentifier)],
-            emitsSectionSteps: false, sectionOffset: section
-        ).run(
-            sectionContentEqual: { _, _ in true },
-            itemContentEqual: { _, oldItem, _, newItem in old[oldItem].isContentEqual(to: new[newItem]) })
+        let items = IdentityMatching(old: old.map { $0.diffIdentifier }, new: new.map { $0.diffIdentifier })
+        return DiffEngine(items: items, oldCount: old.count, newCount: new.count, section: section)
+            .run(itemContentEqual: { _, oldItem, _, newItem in old[oldItem].isContentEqual(to: new[newItem]) })
     }
 
     /// The script that turns the sections `old` into `new`, items moving across sections.
+    @inlinable
     public func script<Section: Diffable, Item: Diffable>(
         from old: [DiffSection<Section, Item>], to new: [DiffSection<Section, Item>]
     ) -> EditScript {
-        DiffEngine(
-            oldSections: old.map(\.model.diffIdentifier), newSections: new.map(\.model.diffIdentifier),
-            oldItems: old.map { $0.items.map(\.diffIdentifier) }, newItems: new.map { $0.items.map(\.diffIdentifier) },
-            emitsSectionSteps: true, sectionOffset: 0
-        ).run(
-            sectionContentEqual: { old[$0].model.isContentEqual(to: new[$1].model) },
-            itemContentEqual: { oldSection, oldItem, newSection, newItem in
-                old[oldSection].items[oldItem].isContentEqual(to: new[newSection].items[newItem])
-            })
+        let sections = IdentityMatching(old: old.map { $0.model.diffIdentifier }, new: new.map { $0.model.diffIdentifier })
+        let items = IdentityMatching(
+            old: old.flatMap { $0.items.map { $0.diffIdentifier } }, new: new.flatMap { $0.items.map { $0.diffIdentifier } })
+        return DiffEngine(sections: sections, items: items, oldCounts: old.map(\.items.count), newCounts: new.map(\.items.count))
+            .run(
+                sectionContentEqual: { old[$0].model.isContentEqual(to: new[$1].model) },
+                itemContentEqual: { oldSection, oldItem, newSection, newItem in
+                    old[oldSection].items[oldItem].isContentEqual(to: new[newSection].items[newItem])
+                })
     }
 
     /// The script between two states given as identities, with content compared by closures:
@@ -57,32 +62,30 @@ public struct Differ: Sendable {
     ///   - sectionContentEqual: (old section, new section) → whether their own content is equal.
     ///   - itemContentEqual: (old index path, new index path) of two matched items → whether
     ///     their content is equal.
+    @inlinable
     public func script<SectionID: Hashable, ItemID: Hashable>(
         fromSections oldSections: [SectionID], items oldItems: [[ItemID]],
         toSections newSections: [SectionID], items newItems: [[ItemID]],
         sectionContentEqual: (Int, Int) -> Bool = { _, _ in true },
         itemContentEqual: (IndexPath, IndexPath) -> Bool = { _, _ in true }
     ) -> EditScript {
-        DiffEngine(
-            oldSections: oldSections, newSections: newSections, oldItems: oldItems, newItems: newItems,
-            emitsSectionSteps: true, sectionOffset: 0
-        ).run(
-            sectionContentEqual: sectionContentEqual,
-            itemContentEqual: { oldSection, oldItem, newSection, newItem in
-                itemContentEqual(IndexPath(item: oldItem, section: oldSection), IndexPath(item: newItem, section: newSection))
-            })
+        let sections = IdentityMatching(old: oldSections, new: newSections)
+        let items = IdentityMatching(old: oldItems.flatMap { $0 }, new: newItems.flatMap { $0 })
+        return DiffEngine(sections: sections, items: items, oldCounts: oldItems.map(\.count), newCounts: newItems.map(\.count))
+            .run(
+                sectionContentEqual: sectionContentEqual,
+                itemContentEqual: { oldSection, oldItem, newSection, newItem in
+                    itemContentEqual(IndexPath(item: oldItem, section: oldSection), IndexPath(item: newItem, section: newSection))
+                })
     }
 
     /// The script between two flat lists given as identities, addressed in `section`.
+    @inlinable
     public func script<ItemID: Hashable>(
         fromIdentities old: [ItemID], to new: [ItemID], inSection section: Int = 0,
         contentEqual: (Int, Int) -> Bool = { _, _ in true }
     ) -> EditScript {
-        DiffEngine(
-            oldSections: [0], newSections: [0], oldItems: [old], newItems: [new],
-            emitsSectionSteps: false, sectionOffset: section
-        ).run(
-            sectionContentEqual: { _, _ in true },
-            itemContentEqual: { _, oldItem, _, newItem in contentEqual(oldItem, newItem) })
+        DiffEngine(items: IdentityMatching(old: old, new: new), oldCount: old.count, newCount: new.count, section: section)
+            .run(itemContentEqual: { _, oldItem, _, newItem in contentEqual(oldItem, newItem) })
     }
 }

@@ -1,21 +1,27 @@
 /// Pairs the elements of two sequences that have equal identities, in O(n).
 ///
-/// The common prefix and suffix are paired first, by comparison alone; only the middle is hashed
-/// (Heckel's symbol table). An unchanged sequence therefore costs one comparison per element.
+/// The common prefix and suffix are paired in place, by comparison alone; only the middle is
+/// hashed (Heckel's symbol table). An unchanged sequence therefore costs one comparison per
+/// element.
 ///
-/// Duplicate identities follow one deterministic rule: the k-th occurrence of an identity in the
-/// old sequence pairs with its k-th occurrence in the new one; surplus occurrences are deleted or
-/// inserted. Nothing is dropped, and ``duplicateCount`` is nonzero whenever the hashed middle held
-/// a duplicate on either side, so callers can report it. (Duplicates inside the common prefix and suffix pair in place
-/// and are not counted: finding them would cost the hashing the trim avoids.)
+/// Duplicate identities follow one deterministic rule: in the middle, the k-th old occurrence of
+/// an identity pairs with its k-th new occurrence and surplus occurrences are deleted or
+/// inserted; in the common prefix and suffix, occurrences pair in place. Nothing is dropped, and
+/// ``duplicateCount`` is nonzero whenever the hashed middle held a duplicate on either side.
+/// (Duplicates inside the prefix and suffix are not looked for: that would cost the hashing the
+/// trim saves. Storages check the uniqueness of the new state themselves.)
+///
+/// Generic and `@inlinable`, so the hashing is specialized for the caller's identity type.
+@usableFromInline
 struct IdentityMatching {
     /// For each old element, the index of its new partner, or -1.
-    private(set) var newIndexOfOld: [Int]
+    @usableFromInline private(set) var newIndexOfOld: [Int]
     /// For each new element, the index of its old partner, or -1.
-    private(set) var oldIndexOfNew: [Int]
+    @usableFromInline private(set) var oldIndexOfNew: [Int]
     /// Duplicate occurrences found in the hashed middle: zero exactly when it has none.
-    private(set) var duplicateCount = 0
+    @usableFromInline private(set) var duplicateCount = 0
 
+    @inlinable
     init<Identity: Hashable>(old: [Identity], new: [Identity]) {
         newIndexOfOld = [Int](repeating: -1, count: old.count)
         oldIndexOfNew = [Int](repeating: -1, count: new.count)
@@ -37,14 +43,16 @@ struct IdentityMatching {
         matchMiddle(old: old, oldMiddle, new: new, newMiddle)
     }
 
-    private mutating func pair(old: Int, new: Int) {
+    @inlinable
+    mutating func pair(old: Int, new: Int) {
         newIndexOfOld[old] = new
         oldIndexOfNew[new] = old
     }
 
     /// Heckel's table: identity → its next unpaired old occurrence. Later occurrences are chained
     /// in `nextOccurrence`, so the table holds one entry per identity however many duplicates.
-    private mutating func matchMiddle<Identity: Hashable>(
+    @inlinable
+    mutating func matchMiddle<Identity: Hashable>(
         old: [Identity], _ oldMiddle: Range<Int>, new: [Identity], _ newMiddle: Range<Int>
     ) {
         /// An identity seen only on the new side (or whose old occurrences are all paired).

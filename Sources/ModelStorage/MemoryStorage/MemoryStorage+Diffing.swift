@@ -20,7 +20,6 @@ extension MemoryStorage {
             let script = Differ().script(
                 fromIdentities: keys.old[0], to: keys.new[0], inSection: section,
                 contentEqual: { ModelIdentity.contentIsEqual(old[$0], items[$1]) })
-            reportDuplicates(in: script)
             sections[section].items = items
             record(script.changeSet(supplements: supplements(forSection:), item: { items[$0.item] }))
         }
@@ -63,11 +62,12 @@ extension MemoryStorage {
         let oldItems = sections.map(\.items)
         let keys = diffKeys(old: oldItems, new: newItems)
         let identity: (SectionModel) -> AnyHashable = matchingByObject ? { AnyHashable(ObjectIdentifier($0)) } : \.diffIdentity
+        let newSectionIdentities = newSections.map(identity)
+        reportDuplicates(among: newSectionIdentities, kind: .sections)
         let script = Differ().script(
             fromSections: sections.map(identity), items: keys.old,
-            toSections: newSections.map(identity), items: keys.new,
+            toSections: newSectionIdentities, items: keys.new,
             itemContentEqual: { ModelIdentity.contentIsEqual(oldItems[$0.section][$0.item], newItems[$1.section][$1.item]) })
-        reportDuplicates(in: script)
 
         // Replay the section steps on the section list so stored supplements follow their
         // sections exactly as observers will see them.
@@ -102,13 +102,12 @@ extension MemoryStorage {
         for change in changeSet { recorder.record(change) }
     }
 
-    private func reportDuplicates(in script: EditScript) {
-        if script.duplicateSectionCount > 0 {
-            refuse(.duplicateIdentifiers(kind: .sections, count: script.duplicateSectionCount))
-        }
-        if script.duplicateItemCount > 0 {
-            refuse(.duplicateIdentifiers(kind: .items, count: script.duplicateItemCount))
-        }
+    /// Reports identities that `identities` repeats (the differ only sees repeats in the part
+    /// that changed, so the new state is checked here as a whole).
+    private func reportDuplicates<Identity: Hashable>(among identities: [Identity], kind: StorageAnomaly.IdentifierKind) {
+        var seen = Set<Identity>(minimumCapacity: identities.count)
+        let repeats = identities.count(where: { !seen.insert($0).inserted })
+        if repeats > 0 { refuse(.duplicateIdentifiers(kind: kind, count: repeats)) }
     }
 
     /// The identities the differ matches models by. A model without identity gets a key of its
@@ -128,7 +127,9 @@ extension MemoryStorage {
                 }
             }
         }
-        return (keys(old), keys(new))
+        let newKeys = keys(new)
+        reportDuplicates(among: newKeys.flatMap { $0 }, kind: .items)
+        return (keys(old), newKeys)
     }
 }
 
