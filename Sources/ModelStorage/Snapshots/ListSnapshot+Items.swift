@@ -6,17 +6,17 @@ extension ListSnapshot {
     public mutating func appendItems(_ identifiers: [ItemID], toSection section: SectionID? = nil) -> SnapshotAnomaly? {
         let position: Int
         if let section {
-            guard let found = self.position(ofSection: SnapshotKey(section)) else {
+            guard let found = index.position(ofSection: SnapshotKey(section)) else {
                 return refuse(.sectionsNotFound(operation: .appendItems, identifiers: [String(describing: section)]))
             }
             position = found
         } else {
-            guard !sections.isEmpty else { return refuse(.noSectionToAppendTo(itemCount: identifiers.count)) }
-            position = sections.count - 1
+            guard numberOfSections > 0 else { return refuse(.noSectionToAppendTo(itemCount: identifiers.count)) }
+            position = numberOfSections - 1
         }
         switch newItems(identifiers, for: .appendItems) {
         case let .failure(anomaly): return refuse(anomaly)
-        case let .success(new): insertItems(new, inSection: position, at: sections[position].items.count)
+        case let .success(new): insertItems(new, inSection: position, at: itemValues[position].count)
         }
         return nil
     }
@@ -102,7 +102,7 @@ extension ListSnapshot {
     private mutating func insertItems(
         _ identifiers: [ItemID], anchor: ItemID, after: Bool, operation: SnapshotOperation
     ) -> SnapshotAnomaly? {
-        guard let location = location(of: SnapshotKey(anchor)) else {
+        guard let location = index.location(of: SnapshotKey(anchor)) else {
             return refuse(.itemsNotFound(operation: operation, identifiers: [String(describing: anchor)]))
         }
         switch newItems(identifiers, for: operation) {
@@ -117,11 +117,11 @@ extension ListSnapshot {
     ) -> SnapshotAnomaly? {
         let key = SnapshotKey(item)
         let anchorKey = SnapshotKey(anchor)
-        let missing = [(key, item), (anchorKey, anchor)].filter { !containsItem($0.0) }
+        let missing = [(key, item), (anchorKey, anchor)].filter { !index.containsItem($0.0) }
         if !missing.isEmpty {
             return refuse(.itemsNotFound(operation: operation, identifiers: missing.map { String(describing: $0.1) }))
         }
-        guard key != anchorKey, let source = location(of: key), var target = location(of: anchorKey) else {
+        guard key != anchorKey, let source = index.location(of: key), var target = index.location(of: anchorKey) else {
             return refuse(.movedRelativeToItself(operation: operation, identifier: String(describing: item)))
         }
         // The anchor's location once the item is out of the way.
@@ -132,15 +132,17 @@ extension ListSnapshot {
     }
 
     /// Items for `identifiers`, or the anomaly when one repeats another or is already here.
-    private func newItems(_ identifiers: [ItemID], for operation: SnapshotOperation) -> Result<[Item], SnapshotAnomaly> {
+    private func newItems(
+        _ identifiers: [ItemID], for operation: SnapshotOperation
+    ) -> Result<[(identifier: ItemID, key: SnapshotKey)], SnapshotAnomaly> {
         var seen = Set<SnapshotKey>()
         var repeated: [String] = []
         let new = identifiers.map { identifier in
             let key = SnapshotKey(identifier)
-            if containsItem(key) || !seen.insert(key).inserted {
+            if index.containsItem(key) || !seen.insert(key).inserted {
                 repeated.append(String(describing: identifier))
             }
-            return Item(identifier: identifier, key: key)
+            return (identifier, key)
         }
         guard repeated.isEmpty else {
             return .failure(.itemIdentifiersNotUnique(operation: operation, identifiers: repeated))
@@ -158,7 +160,7 @@ extension ListSnapshot {
         var missing: [String] = []
         for identifier in identifiers {
             let key = SnapshotKey(identifier)
-            guard containsItem(key) else {
+            guard index.containsItem(key) else {
                 missing.append(String(describing: identifier))
                 continue
             }

@@ -6,7 +6,7 @@ extension ListSnapshot {
     public mutating func appendSections(_ identifiers: [SectionID]) -> SnapshotAnomaly? {
         switch newSections(identifiers, for: .appendSections) {
         case let .failure(anomaly): return refuse(anomaly)
-        case let .success(new): insertSections(new, at: sections.count)
+        case let .success(new): insertSections(new, at: numberOfSections)
         }
         return nil
     }
@@ -52,7 +52,7 @@ extension ListSnapshot {
         guard !identifiers.isEmpty else { return nil }
         switch existingSections(identifiers, for: .reloadSections) {
         case let .failure(anomaly): return refuse(anomaly)
-        case let .success(positions): markReloaded(sections: positions.map { sections[$0].key })
+        case let .success(positions): markReloaded(sections: positions.map(index.sectionKey(at:)))
         }
         return nil
     }
@@ -62,7 +62,7 @@ extension ListSnapshot {
     private mutating func insertSections(
         _ identifiers: [SectionID], anchor: SectionID, after: Bool, operation: SnapshotOperation
     ) -> SnapshotAnomaly? {
-        guard let position = position(ofSection: SnapshotKey(anchor)) else {
+        guard let position = index.position(ofSection: SnapshotKey(anchor)) else {
             return refuse(.sectionsNotFound(operation: operation, identifiers: [String(describing: anchor)]))
         }
         switch newSections(identifiers, for: operation) {
@@ -77,11 +77,11 @@ extension ListSnapshot {
     ) -> SnapshotAnomaly? {
         let key = SnapshotKey(section)
         let anchorKey = SnapshotKey(anchor)
-        let missing = [(key, section), (anchorKey, anchor)].filter { position(ofSection: $0.0) == nil }
+        let missing = [(key, section), (anchorKey, anchor)].filter { index.position(ofSection: $0.0) == nil }
         if !missing.isEmpty {
             return refuse(.sectionsNotFound(operation: operation, identifiers: missing.map { String(describing: $0.1) }))
         }
-        guard key != anchorKey, let source = position(ofSection: key), let target = position(ofSection: anchorKey) else {
+        guard key != anchorKey, let source = index.position(ofSection: key), let target = index.position(ofSection: anchorKey) else {
             return refuse(.movedRelativeToItself(operation: operation, identifier: String(describing: section)))
         }
         // The anchor's position once the section is out of the way.
@@ -91,15 +91,17 @@ extension ListSnapshot {
     }
 
     /// Sections for `identifiers`, or the anomaly when one repeats another or is already here.
-    private func newSections(_ identifiers: [SectionID], for operation: SnapshotOperation) -> Result<[Section], SnapshotAnomaly> {
+    private func newSections(
+        _ identifiers: [SectionID], for operation: SnapshotOperation
+    ) -> Result<[(identifier: SectionID, key: SnapshotKey)], SnapshotAnomaly> {
         var seen = Set<SnapshotKey>()
         var repeated: [String] = []
         let new = identifiers.map { identifier in
             let key = SnapshotKey(identifier)
-            if position(ofSection: key) != nil || !seen.insert(key).inserted {
+            if index.position(ofSection: key) != nil || !seen.insert(key).inserted {
                 repeated.append(String(describing: identifier))
             }
-            return Section(identifier: identifier, key: key, items: [])
+            return (identifier, key)
         }
         guard repeated.isEmpty else {
             return .failure(.sectionIdentifiersNotUnique(operation: operation, identifiers: repeated))
@@ -113,7 +115,7 @@ extension ListSnapshot {
         var seen = Set<Int>()
         var missing: [String] = []
         for identifier in identifiers {
-            guard let position = position(ofSection: SnapshotKey(identifier)) else {
+            guard let position = index.position(ofSection: SnapshotKey(identifier)) else {
                 missing.append(String(describing: identifier))
                 continue
             }

@@ -25,35 +25,18 @@
 ///   crash.
 /// - **Cost.** Lookups by identifier (``indexOfSection(_:)``, ``indexOfItem(_:)``,
 ///   ``sectionIdentifier(containingItem:)``, ``indexPath(for:)``) are O(1) through an index the
-///   snapshot keeps. Edits cost what they move: O(items after the edit in its section + sections).
+///   snapshot keeps (``SnapshotIndex``). Edits cost what they move: O(items after the edit in
+///   its section + sections), as integer moves, with no rehashing. Computing an identifier's
+///   identity costs a few dynamic casts, so pass many identifiers per call where you can.
 ///
 /// A snapshot is a `Sendable` value: build it on any thread.
 public struct ListSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
-    struct Section: Sendable {
-        var identifier: SectionID
-        let key: SnapshotKey
-        var items: [Item]
-    }
-
-    struct Item: Sendable {
-        var identifier: ItemID
-        let key: SnapshotKey
-    }
-
-    /// Where an item is: its section's key (sections move without touching their items) and its
-    /// offset in that section.
-    struct ItemLocation: Sendable {
-        var section: SnapshotKey
-        var offset: Int
-    }
-
-    private(set) var sections: [Section] = []
-    /// Section key → position in ``sections``.
-    private var sectionPositions: [SnapshotKey: Int] = [:]
-    /// Item key → location.
-    private var itemLocations: [SnapshotKey: ItemLocation] = [:]
-    /// The flat index of each section's first item.
-    private var itemStarts: [Int] = []
+    /// The section identifiers, in order; aligned with `index.sectionKeys`.
+    private(set) var sectionValues: [SectionID] = []
+    /// The item identifiers of each section; aligned with `index.itemKeys`.
+    private(set) var itemValues: [[ItemID]] = []
+    /// Keys and lookups, kept in step with the values by every edit.
+    private(set) var index = SnapshotIndex()
 
     private(set) var reloadedSectionKeys = OrderedKeys()
     private(set) var reloadedItemKeys = OrderedKeys()
@@ -69,58 +52,58 @@ public struct ListSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     // MARK: - Queries
 
     /// The number of sections.
-    public var numberOfSections: Int { sections.count }
+    public var numberOfSections: Int { sectionValues.count }
 
     /// The number of items, all sections together.
-    public var numberOfItems: Int { itemLocations.count }
+    public var numberOfItems: Int { index.itemCount }
 
     /// The number of items in `section`; 0 when the snapshot has no such section.
     public func numberOfItems(inSection section: SectionID) -> Int {
-        position(ofSection: SnapshotKey(section)).map { sections[$0].items.count } ?? 0
+        index.position(ofSection: SnapshotKey(section)).map { itemValues[$0].count } ?? 0
     }
 
     /// The section identifiers, in order.
-    public var sectionIdentifiers: [SectionID] { sections.map(\.identifier) }
+    public var sectionIdentifiers: [SectionID] { sectionValues }
 
     /// Every item identifier, section after section.
-    public var itemIdentifiers: [ItemID] { sections.flatMap { $0.items.map(\.identifier) } }
+    public var itemIdentifiers: [ItemID] { itemValues.flatMap { $0 } }
 
     /// The item identifiers of `section`, in order; empty when the snapshot has no such section.
     public func itemIdentifiers(inSection section: SectionID) -> [ItemID] {
-        position(ofSection: SnapshotKey(section)).map { sections[$0].items.map(\.identifier) } ?? []
+        index.position(ofSection: SnapshotKey(section)).map { itemValues[$0] } ?? []
     }
 
     /// The section that holds `item`, or nil when the item is not in the snapshot.
     public func sectionIdentifier(containingItem item: ItemID) -> SectionID? {
-        location(of: SnapshotKey(item)).map { sections[$0.section].identifier }
+        index.location(of: SnapshotKey(item)).map { sectionValues[$0.section] }
     }
 
     /// The position of `section` among the sections, or nil when it is not in the snapshot.
     public func indexOfSection(_ section: SectionID) -> Int? {
-        position(ofSection: SnapshotKey(section))
+        index.position(ofSection: SnapshotKey(section))
     }
 
     /// The position of `item` in ``itemIdentifiers`` (all sections together), or nil.
     public func indexOfItem(_ item: ItemID) -> Int? {
-        location(of: SnapshotKey(item)).map { itemStarts[$0.section] + $0.item }
+        index.flatIndex(of: SnapshotKey(item))
     }
 
     /// The index path of `item` (section position, offset in the section), or nil.
     public func indexPath(for item: ItemID) -> IndexPath? {
-        location(of: SnapshotKey(item)).map { IndexPath(item: $0.item, section: $0.section) }
+        index.location(of: SnapshotKey(item)).map { IndexPath(item: $0.item, section: $0.section) }
     }
 
     /// The item at `indexPath`, or nil when there is none.
     public func itemIdentifier(at indexPath: IndexPath) -> ItemID? {
-        guard indexPath.isItemPosition, sections.indices.contains(indexPath.section),
-            sections[indexPath.section].items.indices.contains(indexPath.item)
+        guard indexPath.isItemPosition, itemValues.indices.contains(indexPath.section),
+            itemValues[indexPath.section].indices.contains(indexPath.item)
         else { return nil }
-        return sections[indexPath.section].items[indexPath.item].identifier
+        return itemValues[indexPath.section][indexPath.item]
     }
 
     /// The sections marked by ``reloadSections(_:)``, in the order they were marked.
     public var reloadedSectionIdentifiers: [SectionID] {
-        reloadedSectionKeys.order.compactMap { key in position(ofSection: key).map { sections[$0].identifier } }
+        reloadedSectionKeys.order.compactMap { key in index.position(ofSection: key).map { sectionValues[$0] } }
     }
 
     /// The items marked by ``reloadItems(_:)``, in the order they were marked.
@@ -129,25 +112,11 @@ public struct ListSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     /// The items marked by ``reconfigureItems(_:)``, in the order they were marked.
     public var reconfiguredItemIdentifiers: [ItemID] { identifiers(of: reconfiguredItemKeys) }
 
-    // MARK: - Index (for the operations)
-
-    func position(ofSection key: SnapshotKey) -> Int? {
-        sectionPositions[key]
-    }
-
-    /// The section position and offset of the item with `key`.
-    func location(of key: SnapshotKey) -> (section: Int, item: Int)? {
-        guard let location = itemLocations[key], let section = sectionPositions[location.section] else { return nil }
-        return (section, location.offset)
-    }
-
-    func containsItem(_ key: SnapshotKey) -> Bool {
-        itemLocations[key] != nil
-    }
-
     private func identifiers(of keys: OrderedKeys) -> [ItemID] {
-        keys.order.compactMap { key in location(of: key).map { sections[$0.section].items[$0.item].identifier } }
+        keys.order.compactMap { key in index.location(of: key).map { itemValues[$0.section][$0.item] } }
     }
+
+    // MARK: - For the operations and the storage
 
     /// Records a refusal and hands it back for the operation to return.
     mutating func refuse(_ anomaly: SnapshotAnomaly) -> SnapshotAnomaly {
@@ -165,71 +134,63 @@ public struct ListSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
         return snapshot
     }
 
-    // MARK: - Edits that keep the index
+    // MARK: - Edits of values and index together
 
-    mutating func insertSections(_ new: [Section], at position: Int) {
-        sections.insert(contentsOf: new, at: position)
-        reindexSections(from: position)
+    mutating func insertSections(_ new: [(identifier: SectionID, key: SnapshotKey)], at position: Int) {
+        sectionValues.insert(contentsOf: new.map(\.identifier), at: position)
+        itemValues.insert(contentsOf: new.map { _ in [] }, at: position)
+        index.insertSections(new.map(\.key), at: position)
     }
 
+    /// Removes the sections at `positions` (distinct) with their items, and their marks.
     mutating func removeSections(at positions: [Int]) {
-        guard let first = positions.min() else { return }
-        var removedItems = Set<SnapshotKey>()
-        var removedSections = Set<SnapshotKey>()
-        for position in positions {
-            removedSections.insert(sections[position].key)
-            for item in sections[position].items { removedItems.insert(item.key) }
-        }
-        for key in removedItems { itemLocations[key] = nil }
-        for key in removedSections { sectionPositions[key] = nil }
-        sections.remove(atAscendingOffsets: positions.sorted())
-        reloadedSectionKeys.remove(removedSections)
-        forgetMarks(ofItems: removedItems)
-        reindexSections(from: first)
+        let ascending = positions.sorted()
+        sectionValues.remove(atAscendingOffsets: ascending)
+        itemValues.remove(atAscendingOffsets: ascending)
+        let removed = index.removeSections(atAscending: ascending)
+        reloadedSectionKeys.remove(removed.sections)
+        forgetMarks(ofItems: removed.items)
     }
 
     mutating func moveSection(from source: Int, to destination: Int) {
-        sections.insert(sections.remove(at: source), at: destination)
-        reindexSections(from: min(source, destination))
+        sectionValues.insert(sectionValues.remove(at: source), at: destination)
+        itemValues.insert(itemValues.remove(at: source), at: destination)
+        index.moveSection(from: source, to: destination)
     }
 
-    mutating func insertItems(_ new: [Item], inSection section: Int, at offset: Int) {
-        sections[section].items.insert(contentsOf: new, at: offset)
-        reindexItems(inSection: section, from: offset)
-        reindexSections(from: section + 1)
+    mutating func insertItems(_ new: [(identifier: ItemID, key: SnapshotKey)], inSection section: Int, at offset: Int) {
+        itemValues[section].insert(contentsOf: new.map(\.identifier), at: offset)
+        index.insertItems(new.map(\.key), inSection: section, at: offset)
     }
 
-    /// Removes the items with `keys` (all in the snapshot) from wherever they are.
+    /// Removes the items with `keys` (all in the snapshot) from wherever they are, and their marks.
     mutating func removeItems(_ keys: Set<SnapshotKey>) {
-        var offsetsBySection: [Int: [Int]] = [:]
-        for key in keys {
-            guard let location = location(of: key) else { continue }
-            offsetsBySection[location.section, default: []].append(location.item)
-            itemLocations[key] = nil
-        }
-        for (section, offsets) in offsetsBySection {
-            let ascending = offsets.sorted()
-            sections[section].items.remove(atAscendingOffsets: ascending)
-            reindexItems(inSection: section, from: ascending[0])
+        for (section, offsets) in index.removeItems(keys) {
+            // A few removals are memory moves; the one-pass removal swaps element by element,
+            // which unspecialized generic code (identifier types are the caller's) pays dearly.
+            if offsets.count <= 16 {
+                for offset in offsets.reversed() { itemValues[section].remove(at: offset) }
+            } else {
+                itemValues[section].remove(atAscendingOffsets: offsets)
+            }
         }
         forgetMarks(ofItems: keys)
-        if let first = offsetsBySection.keys.min() { reindexSections(from: first + 1) }
     }
 
-    /// Removes the item at `location` without forgetting its marks (it is about to be put back).
-    mutating func takeItem(at location: (section: Int, item: Int)) -> Item {
-        let item = sections[location.section].items.remove(at: location.item)
-        itemLocations[item.key] = nil
-        reindexItems(inSection: location.section, from: location.item)
-        reindexSections(from: location.section + 1)
-        return item
+    /// Removes the item at `location` and hands it back, keeping its marks (it is about to be
+    /// put back elsewhere).
+    mutating func takeItem(at location: (section: Int, item: Int)) -> (identifier: ItemID, key: SnapshotKey) {
+        let key = index.itemKey(at: location)
+        let identifier = itemValues[location.section].remove(at: location.item)
+        index.removeItem(at: location)
+        return (identifier, key)
     }
 
     /// Replaces the values of present items with equal identity, so rows get the values passed.
     mutating func replaceValues(of items: [(key: SnapshotKey, identifier: ItemID)]) {
         for (key, identifier) in items {
-            guard let location = location(of: key) else { continue }
-            sections[location.section].items[location.item].identifier = identifier
+            guard let location = index.location(of: key) else { continue }
+            itemValues[location.section][location.item] = identifier
         }
     }
 
@@ -248,24 +209,5 @@ public struct ListSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     private mutating func forgetMarks(ofItems keys: Set<SnapshotKey>) {
         reloadedItemKeys.remove(keys)
         reconfiguredItemKeys.remove(keys)
-    }
-
-    /// Rewrites section positions and item starts from `start` on. O(sections after `start`).
-    private mutating func reindexSections(from start: Int) {
-        itemStarts.removeSubrange(min(start, itemStarts.count)...)
-        var flat = start > 0 ? itemStarts[start - 1] + sections[start - 1].items.count : 0
-        for position in start..<max(start, sections.count) {
-            sectionPositions[sections[position].key] = position
-            itemStarts.append(flat)
-            flat += sections[position].items.count
-        }
-    }
-
-    /// Rewrites the locations of a section's items from `offset` on.
-    private mutating func reindexItems(inSection section: Int, from offset: Int) {
-        let key = sections[section].key
-        for index in offset..<max(offset, sections[section].items.count) {
-            itemLocations[sections[section].items[index].key] = ItemLocation(section: key, offset: index)
-        }
     }
 }

@@ -23,23 +23,22 @@ struct SnapshotDiff<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>
     }
 
     func script() -> EditScript {
-        let oldItems = old.sections.map { $0.items.map { Slot.kept($0.key) } }
-        let newItems = new.sections.map { section in
-            let renewsAll = new.reloadedSectionKeys.contains(section.key)
-            return section.items.map { item in
-                renewsAll || new.reloadedItemKeys.contains(item.key) ? Slot.renewed(item.key) : .kept(item.key)
-            }
+        let oldSectionKeys = old.index.sectionKeys
+        let newSectionKeys = new.index.sectionKeys
+        let newItemKeys = new.index.itemKeys
+        let newItems = zip(newSectionKeys, newItemKeys).map { section, items in
+            let renewsAll = new.reloadedSectionKeys.contains(section)
+            return items.map { renewsAll || new.reloadedItemKeys.contains($0) ? Slot.renewed($0) : .kept($0) }
         }
         return Differ().script(
-            fromSections: old.sections.map { Slot.kept($0.key) }, items: oldItems,
-            toSections: new.sections.map { new.reloadedSectionKeys.contains($0.key) ? Slot.renewed($0.key) : .kept($0.key) },
+            fromSections: oldSectionKeys.map(Slot.kept), items: old.index.itemKeys.map { $0.map(Slot.kept) },
+            toSections: newSectionKeys.map { new.reloadedSectionKeys.contains($0) ? Slot.renewed($0) : .kept($0) },
             items: newItems,
             sectionContentEqual: { oldSupplements[$0] == newSupplements[$1] },
             itemContentEqual: { oldPath, newPath in
-                let before = old.sections[oldPath.section].items[oldPath.item]
-                let after = new.sections[newPath.section].items[newPath.item]
-                return !new.reconfiguredItemKeys.contains(after.key)
-                    && ModelIdentity.contentIsEqual(before.identifier, after.identifier)
+                !new.reconfiguredItemKeys.contains(newItemKeys[newPath.section][newPath.item])
+                    && ModelIdentity.contentIsEqual(
+                        old.itemValues[oldPath.section][oldPath.item], new.itemValues[newPath.section][newPath.item])
             })
     }
 }

@@ -8,10 +8,22 @@ struct SnapshotKey: Hashable, @unchecked Sendable {
     // @unchecked: the box holds a ModelIdentity (Sendable) or, should a Hashable value ever have
     // no model identity, the identifier value itself, which snapshots require to be Sendable.
     private let base: AnyHashable
+    // Hashed once: the snapshot's index rehashes keys on every edit, and hashing through the
+    // type-erased boxes costs far more than combining one Int.
+    private let hash: Int
 
     init<Value: Hashable & Sendable>(_ value: Value) {
         // Every Hashable value has a model identity; the fallback only keeps this total.
         base = ModelIdentity(of: value).map { AnyHashable($0) } ?? AnyHashable(value)
+        hash = base.hashValue
+    }
+
+    static func == (lhs: SnapshotKey, rhs: SnapshotKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.base == rhs.base
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
     }
 }
 

@@ -63,14 +63,12 @@ public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hasha
     public func apply(_ snapshot: ListSnapshot<SectionID, ItemID>, completion: (() -> Void)? = nil) {
         MainActor.assertIsolated("SnapshotStorage is bound to the main actor (the GTK thread)")
         report(snapshot.anomalies)
-        let newSupplements = snapshot.sections.map { supplements(for: $0.identifier) }
+        let newSupplements = snapshot.sectionValues.map(supplements(for:))
         let script = SnapshotDiff(old: current, oldSupplements: supplements, new: snapshot, newSupplements: newSupplements).script()
         current = snapshot.settled
         supplements = newSupplements
-        let sections = current.sections
-        let changes = script.changeSet(
-            supplements: { newSupplements[$0] },
-            item: { sections[$0.section].items[$0.item].identifier })
+        let items = current.itemValues
+        let changes = script.changeSet(supplements: { newSupplements[$0] }, item: { items[$0.section][$0.item] })
         deliver(changes.isEmpty ? nil : .changes(changes), then: completion)
     }
 
@@ -80,7 +78,7 @@ public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hasha
         MainActor.assertIsolated("SnapshotStorage is bound to the main actor (the GTK thread)")
         report(snapshot.anomalies)
         current = snapshot.settled
-        supplements = current.sections.map { supplements(for: $0.identifier) }
+        supplements = current.sectionValues.map(supplements(for:))
         deliver(.reload, then: completion)
     }
 
@@ -89,7 +87,7 @@ public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hasha
     public var numberOfSections: Int { current.numberOfSections }
 
     public func numberOfItems(inSection section: Int) -> Int {
-        current.sections.indices.contains(section) ? current.sections[section].items.count : 0
+        current.itemValues.indices.contains(section) ? current.itemValues[section].count : 0
     }
 
     public func item(at indexPath: IndexPath) -> Any? {
@@ -114,7 +112,7 @@ public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hasha
 
     /// The identifier of the section at `index`, or nil.
     public func sectionIdentifier(at index: Int) -> SectionID? {
-        current.sections.indices.contains(index) ? current.sections[index].identifier : nil
+        current.sectionValues.indices.contains(index) ? current.sectionValues[index] : nil
     }
 
     // MARK: - Observation
@@ -139,8 +137,8 @@ public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hasha
     /// Asks the providers again; observers receive an update for each section whose models changed.
     private func refreshSupplements() {
         var changes = ChangeSet()
-        for (index, section) in current.sections.enumerated() {
-            let fresh = supplements(for: section.identifier)
+        for (index, section) in current.sectionValues.enumerated() {
+            let fresh = supplements(for: section)
             guard supplements.indices.contains(index), fresh != supplements[index] else { continue }
             supplements[index] = fresh
             changes.append(.updateSection(index, supplements: fresh))
