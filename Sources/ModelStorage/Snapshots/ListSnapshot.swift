@@ -25,9 +25,9 @@
 ///   crash.
 /// - **Cost.** Lookups by identifier (``indexOfSection(_:)``, ``indexOfItem(_:)``,
 ///   ``sectionIdentifier(containingItem:)``, ``indexPath(for:)``) are O(1) through an index the
-///   snapshot keeps (``SnapshotIndex``). Edits cost what they move: O(items after the edit in
-///   its section + sections), as integer moves, with no rehashing. Computing an identifier's
-///   identity costs a few dynamic casts, so pass many identifiers per call where you can.
+///   snapshot keeps. Edits cost what they move: O(items after the edit in its section +
+///   sections), as integer moves, with no rehashing. Computing an identifier's identity costs a
+///   few dynamic casts, so pass many identifiers per call where you can.
 ///
 /// A snapshot is a `Sendable` value: build it on any thread.
 public struct ListSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable {
