@@ -17,7 +17,9 @@ extension ListManager {
     ///
     /// - Parameters:
     ///   - animatingDifferences: false applies the same diffed changes without row animations,
-    ///     so rows of unchanged items still keep their widgets.
+    ///     so rows of unchanged items still keep their widgets. (An apply made while the list
+    ///     applies another update, from an event closure say, runs right after it, animated as
+    ///     the configuration says.)
     ///   - completion: runs once the rows are in the list box.
     public func apply<SectionID, ItemID>(
         _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
