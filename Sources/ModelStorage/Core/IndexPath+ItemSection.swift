@@ -11,7 +11,9 @@ extension IndexPath {
     /// An index path that addresses `item` in `section`: the position of one model in a storage.
     @inlinable
     public init(item: Int, section: Int) {
-        self.init(indexes: [section, item])
+        // Appending to a one-index path builds the two-index form without an array allocation.
+        self.init(index: section)
+        append(item)
     }
 
     /// The section of the index path (its first index).

@@ -176,24 +176,33 @@ struct DiffEngine {
 
 /// Sections of items laid end to end: flat indices and back.
 struct FlatLayout {
+    /// Where each section starts, plus the total count at the end.
     private var starts: [Int]
-    private var sectionOfFlat: [Int]
 
     init(counts: [Int]) {
         starts = [0]
         starts.reserveCapacity(counts.count + 1)
-        sectionOfFlat = []
         for (section, count) in counts.enumerated() {
             starts.append(starts[section] + count)
-            sectionOfFlat.append(contentsOf: repeatElement(section, count: count))
         }
     }
 
-    var count: Int { sectionOfFlat.count }
+    var count: Int { starts[starts.count - 1] }
     var sectionCount: Int { starts.count - 1 }
     func start(of section: Int) -> Int { starts[section] }
     func range(of section: Int) -> Range<Int> { starts[section]..<starts[section + 1] }
-    func section(ofFlat flat: Int) -> Int { sectionOfFlat[flat] }
+
+    /// The section holding flat index `flat`: the last start at or before it (binary search, so
+    /// a flat diff pays nothing and a sectioned one O(log sections)).
+    func section(ofFlat flat: Int) -> Int {
+        var low = 0
+        var high = sectionCount - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= flat { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
 }
 
 /// One placement tracker per container, built when first needed: old sections first, then the

@@ -61,11 +61,13 @@ struct IdentityMatching {
         let exhausted = -1
         var table: [Identity: Int] = [:]
         table.reserveCapacity(oldMiddle.count)
-        var nextOccurrence = [Int](repeating: exhausted, count: old.count)
+        // Allocated at the first duplicate only: most states have none.
+        var nextOccurrence: [Int] = []
         for index in oldMiddle.reversed() {
             var head = index
             swap(&head, &table[old[index], default: exhausted])
             if head != exhausted {
+                if nextOccurrence.isEmpty { nextOccurrence = [Int](repeating: exhausted, count: old.count) }
                 nextOccurrence[index] = head
                 duplicateCount += 1
             }
@@ -81,7 +83,7 @@ struct IdentityMatching {
                 continue
             }
             pair(old: oldIndex, new: index)
-            table.values[slot] = nextOccurrence[oldIndex]
+            table.values[slot] = nextOccurrence.isEmpty ? exhausted : nextOccurrence[oldIndex]
         }
     }
 }
