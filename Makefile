@@ -33,6 +33,8 @@ test: deps
 screenshot: deps
 	scripts/viewer-screenshot.sh docs/screenshots/viewer.png \
 		--status-file Examples/PackageViewer/Resources/sample-dpkg-status
+	scripts/viewer-screenshot.sh docs/screenshots/viewer-search.png \
+		--status-file Examples/PackageViewer/Resources/sample-dpkg-status --search lib --sort size
 
 ## benchmark: release build of the benchmark executable; prints Markdown tables.
 benchmark: deps
