@@ -64,7 +64,7 @@ struct DiffEngine {
 
         // 1. Item deletes in surviving sections; doomed sections take theirs along in phase 4.
         var present = [Bool](repeating: true, count: oldLayout.count)
-        for section in oldSections.indices where sections.newIndexOfOld[section] >= 0 {
+        for section in oldSections where sections.newIndexOfOld[section] >= 0 {
             for flat in oldLayout.range(of: section).reversed() where items.newIndexOfOld[flat] < 0 {
                 present[flat] = false
                 script.steps.append(.deleteItem(IndexPath(item: flat - oldLayout.start(of: section), section: section + sectionOffset)))
@@ -128,7 +128,7 @@ struct DiffEngine {
         }
 
         // 5. Updates, in the new state's coordinates.
-        for newSection in newSections.indices {
+        for newSection in newSections {
             let oldSection = sections.oldIndexOfNew[newSection]
             if emitsSectionSteps, oldSection >= 0, !sectionContentEqual(oldSection, newSection) {
                 script.steps.append(.updateSection(newSection))
