@@ -53,7 +53,7 @@ final class SortedStorageListTests: XCTestCase {
     ) {
         var completed = false
         change { completed = true }
-        XCTAssertTrue(GtkRuntime.iterate(until: { completed }, timeout: .seconds(2)), "the change never completed", file: file, line: line)
+        XCTAssertTrue(GtkRuntime.iterate(until: { completed }, timeout: .seconds(10)), "the change never completed", file: file, line: line)
     }
 
     /// The rows the storage implies: per section its header row, then its items.

@@ -34,7 +34,7 @@ final class ParkingHandOff: MainActorHandOff {
 
     /// Waits (without blocking the main actor) until a result is parked; false on timeout.
     @MainActor
-    func waitForResult(timeout: Duration = .seconds(2)) async -> Bool {
+    func waitForResult(timeout: Duration = .seconds(30)) async -> Bool {
         await waitUntil(timeout: timeout) { self.parkedCount > 0 }
     }
 
@@ -50,8 +50,12 @@ final class ParkingHandOff: MainActorHandOff {
 
 /// Polls `condition` on the main actor, sleeping in between so other main-actor work (hand-offs)
 /// runs, until it holds or `timeout` passes: an async test can fail, never hang.
+///
+/// The timeout is generous on purpose: tests run in parallel, and another suite's long
+/// synchronous main-actor test (a randomized one) can hold the main actor for seconds, delaying
+/// every hand-off behind it. A passing test returns as soon as the condition holds.
 @MainActor
-func waitUntil(timeout: Duration = .seconds(2), _ condition: @MainActor () -> Bool) async -> Bool {
+func waitUntil(timeout: Duration = .seconds(30), _ condition: @MainActor () -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while !condition() {
