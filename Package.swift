@@ -31,6 +31,9 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
 
+        // A seeded generator shared by the randomized tests and the benchmarks (not a product).
+        .target(name: "SeededRandom"),
+
         // List management on GTK 3: boot, main loop, hosts, manager.
         .target(
             name: "GtkListManager",
@@ -51,13 +54,13 @@ let package = Package(
         // Measured, not assumed: ratios side by side in one release run.
         .executableTarget(
             name: "ListBenchmarks",
-            dependencies: ["ModelStorage", "GtkListManager", "CGtk"],
+            dependencies: ["ModelStorage", "GtkListManager", "CGtk", "SeededRandom"],
             path: "Benchmarks/ListBenchmarks"
         ),
 
         .testTarget(
             name: "ModelStorageTests",
-            dependencies: ["ModelStorage", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ModelStorage", "SeededRandom", .product(name: "Logging", package: "swift-log")]
         ),
         // The sample viewer's window driven for real: search, sort switch, rows in the list box.
         .testTarget(
@@ -66,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GtkListManagerTests",
-            dependencies: ["GtkListManager", "CGtk", "ModelStorage"],
+            dependencies: ["GtkListManager", "CGtk", "ModelStorage", "SeededRandom"],
             resources: [.process("Interfaces")]
         ),
     ]

@@ -1,3 +1,4 @@
+import SeededRandom
 import ModelStorage
 
 /// A row of the differ benchmark: `id` is its identity, `content` what it shows.
@@ -31,7 +32,7 @@ struct DiffScenario {
 
     init(_ kind: Kind, count: Int) {
         self.kind = kind
-        var random = SeededRandom(seed: UInt64(count))
+        var random = SplitMix64(seed: UInt64(count))
         let rows = (0..<count).map { BenchmarkRow(id: $0, content: 0) }
         switch kind {
         case .mixed:
@@ -49,7 +50,7 @@ struct DiffScenario {
 
     /// Sorting by key builds the mixed list in O(n log n): rows in place keep their index as key,
     /// moved and inserted rows draw a random one.
-    private static func mixed(_ rows: [BenchmarkRow], random: inout SeededRandom) -> [BenchmarkRow] {
+    private static func mixed(_ rows: [BenchmarkRow], random: inout SplitMix64) -> [BenchmarkRow] {
         let tenth = rows.count / 10
         let roles = Array(rows.indices).shuffled(using: &random)
         let deleted = Set(roles[0..<tenth])
@@ -65,20 +66,5 @@ struct DiffScenario {
             keyed.append((Double.random(in: 0..<Double(rows.count), using: &random), BenchmarkRow(id: id, content: 0)))
         }
         return keyed.sorted { $0.key < $1.key }.map(\.row)
-    }
-}
-
-/// SplitMix64: the same seed gives the same scenarios on every run and machine.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

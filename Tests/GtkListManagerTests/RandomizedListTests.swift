@@ -1,3 +1,4 @@
+import SeededRandom
 import CGtk
 import GtkListManager
 import ModelStorage
@@ -19,7 +20,7 @@ final class RandomizedListTests: XCTestCase {
         let startingRows = NumberRow.liveCount
         var steps = 0
         for seed in 0..<UInt64(sequenceCount) {
-            var rng = ListSplitMix(seed: seed)
+            var rng = SplitMix64(seed: seed)
             var configuration = ListConfiguration()
             configuration.displayHeaderOnEmptySection = rng.next() % 2 == 0
             configuration.displayFooterOnEmptySection = rng.next() % 2 == 0
@@ -64,7 +65,7 @@ final class RandomizedListTests: XCTestCase {
     }
 
     @MainActor
-    private static func randomStep(_ storage: MemoryStorage, _ rng: inout ListSplitMix) -> Step {
+    private static func randomStep(_ storage: MemoryStorage, _ rng: inout SplitMix64) -> Step {
         let sections = storage.numberOfSections
         func model() -> Any {
             switch rng.next() % 10 {
@@ -136,18 +137,5 @@ final class RandomizedListTests: XCTestCase {
             let s = section()
             return Step(name: "removeItems(fromSection: \(s))") { storage.removeItems(fromSection: s) }
         }
-    }
-}
-
-/// SplitMix64, so each failing sequence replays from its seed.
-struct ListSplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

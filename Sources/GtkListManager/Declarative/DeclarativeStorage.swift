@@ -20,13 +20,9 @@ final class DeclarativeStorage: SupplementaryStorage, ObservableStorage {
     /// Where duplicate identities and models without identity are reported.
     let anomalyHandler = AnomalyHandler<StorageAnomaly>()
 
-    private struct WeakObserver {
-        weak var observer: (any StorageObserver)?
-    }
-
-    private var observers: [WeakObserver] = []
-    private var queue: [StorageUpdate] = []
-    private var isDelivering = false
+    /// Delivers updates in order; one installed while observers still apply the previous one
+    /// (an event closure declaring new sections) is queued and delivered after it.
+    private let broadcaster = UpdateBroadcaster()
 
     // MARK: - Storage
 
@@ -52,37 +48,14 @@ final class DeclarativeStorage: SupplementaryStorage, ObservableStorage {
     /// must lead from the sections shown before to these.
     func install(_ newSections: [ShownSection], announcing update: StorageUpdate?) {
         sections = newSections
-        if let update { deliver(update) }
+        if let update { broadcaster.deliver(update, from: self) }
     }
 
     func addObserver(_ observer: any StorageObserver) {
-        removeObserver(observer)
-        observers.append(WeakObserver(observer: observer))
+        broadcaster.add(observer)
     }
 
     func removeObserver(_ observer: any StorageObserver) {
-        observers.removeAll { $0.observer == nil || $0.observer === observer }
-    }
-
-    /// Delivers `update` to every observer. An update installed while observers are still
-    /// applying the previous one (an event closure declaring new sections) is queued and
-    /// delivered after it: it starts from the state the previous one leads to.
-    private func deliver(_ update: StorageUpdate) {
-        queue.append(update)
-        guard !isDelivering else { return }
-        isDelivering = true
-        defer { isDelivering = false }
-        var next = 0
-        while next < queue.count {
-            let update = queue[next]
-            next += 1
-            for observer in observers.compactMap(\.observer) {
-                switch update {
-                case let .changes(changes): observer.storage(self, didPerform: changes)
-                case .reload: observer.storageNeedsReload(self)
-                }
-            }
-        }
-        queue.removeAll()
+        broadcaster.remove(observer)
     }
 }

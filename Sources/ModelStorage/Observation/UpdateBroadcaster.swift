@@ -2,9 +2,10 @@
 ///
 /// An observer may mutate the storage while it handles an update. The update that produces is
 /// queued and delivered once every observer has seen the current one, so all observers see the
-/// same updates in the same order. (A class, because delivery re-enters it.)
+/// same updates in the same order. (A class, because delivery re-enters it.) Package-wide, so
+/// storages of other modules of this package (the declarative storage) deliver the same way.
 @MainActor
-final class UpdateBroadcaster {
+package final class UpdateBroadcaster {
     private struct WeakObserver {
         weak var observer: (any StorageObserver)?
     }
@@ -13,18 +14,20 @@ final class UpdateBroadcaster {
     private var queue: [StorageUpdate] = []
     private var isDelivering = false
 
-    func add(_ observer: any StorageObserver) {
+    package init() {}
+
+    package func add(_ observer: any StorageObserver) {
         remove(observer)
         entries.append(WeakObserver(observer: observer))
     }
 
-    func remove(_ observer: any StorageObserver) {
+    package func remove(_ observer: any StorageObserver) {
         entries.removeAll { $0.observer == nil || $0.observer === observer }
     }
 
     /// Queues `update` and, unless a delivery is already running further up the stack, delivers
     /// the queue in order.
-    func deliver(_ update: StorageUpdate, from storage: any Storage) {
+    package func deliver(_ update: StorageUpdate, from storage: any Storage) {
         queue.append(update)
         guard !isDelivering else { return }
         isDelivering = true

@@ -1,3 +1,4 @@
+import SeededRandom
 import CGtk
 import GtkListManager
 import ModelStorage
@@ -133,7 +134,7 @@ final class DeclarativeUpdateTests: XCTestCase {
     @MainActor private static func randomUpdates() throws {
         var checkedKeptWidgets = 0
         for seed in UInt64(0)..<150 {
-            var rng = ListSplitMix(seed: seed)
+            var rng = SplitMix64(seed: seed)
             let list = DeclarativeList()
             var specs: [SectionSpec] = []
             var nextModel = 0
@@ -167,7 +168,7 @@ final class DeclarativeUpdateTests: XCTestCase {
     }
 
     /// One random change to the declaration; returns its name. Row identities stay unique.
-    private static func mutate(_ specs: inout [SectionSpec], _ rng: inout ListSplitMix, _ nextModel: inout Int) -> String {
+    private static func mutate(_ specs: inout [SectionSpec], _ rng: inout SplitMix64, _ nextModel: inout Int) -> String {
         func random(_ count: Int) -> Int { Int(rng.next() % UInt64(max(count, 1))) }
         func newRow() -> RowSpec {
             nextModel += 1

@@ -1,3 +1,4 @@
+import SeededRandom
 import CGtk
 import GtkListManager
 import ModelStorage
@@ -13,7 +14,7 @@ final class RandomizedSnapshotListTests: XCTestCase {
     @MainActor private static func randomSequences() throws {
         try requireGtk()
         for seed in UInt64(1)...12 {
-            var random = SeededRandom(seed: seed)
+            var random = SplitMix64(seed: seed)
             var configuration = ListConfiguration()
             configuration.reusePoolLimit = Int(random.next() % 4)
             configuration.displayHeaderOnEmptySection = true
@@ -56,7 +57,7 @@ final class RandomizedSnapshotListTests: XCTestCase {
     /// A random next state built from `old` with snapshot operations: sections deleted, added and
     /// moved, items deleted, added and moved (across sections too), some marked for reload or
     /// reconfigure.
-    @MainActor private static func randomSuccessor(of old: NumberSnapshot, using random: inout SeededRandom) -> NumberSnapshot {
+    @MainActor private static func randomSuccessor(of old: NumberSnapshot, using random: inout SplitMix64) -> NumberSnapshot {
         var next = old
         func pick<T>(_ values: [T]) -> T? { values.isEmpty ? nil : values[Int(random.next() % UInt64(values.count))] }
         for _ in 0..<Int(random.next() % 6) {
@@ -91,18 +92,5 @@ final class RandomizedSnapshotListTests: XCTestCase {
             }
         }
         return next
-    }
-}
-
-/// SplitMix64: the same seed, the same sequence.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

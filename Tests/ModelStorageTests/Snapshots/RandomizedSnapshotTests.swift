@@ -1,3 +1,4 @@
+import SeededRandom
 import ModelStorage
 import Testing
 

@@ -1,3 +1,4 @@
+import SeededRandom
 import ModelStorage
 
 /// Makes random requests against the current reference state: mostly valid, about one in five

@@ -1,3 +1,4 @@
+import SeededRandom
 import ModelStorage
 
 /// Seeded random pairs of sectioned states (old, new) for the differ's properties.
