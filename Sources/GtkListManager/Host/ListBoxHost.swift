@@ -52,11 +52,7 @@ public final class ListBoxHost: ListHost {
         }
         let revealer = rowAnimation != nil ? makeRevealer(around: row.widget) : nil
         gtk_container_add(gcast(listRow), revealer ?? row.widget)
-        let retained = Unmanaged.passRetained(row).toOpaque()
-        g_object_set_qdata_full(gcast(listRow), Self.rowQuark, retained) { data in
-            guard let data else { return }
-            Unmanaged<HostedRow>.fromOpaque(data).release()
-        }
+        g_object_set_qdata_full(gcast(listRow), Self.rowQuark, Unmanaged.passRetained(row).toOpaque(), releaseHostedRow)
         gtk_widget_show(listRow)
         row.listRow = gcast(listRow)
         // -1 appends without GTK's O(log n) search for the position.
@@ -198,4 +194,13 @@ public final class ListBoxHost: ListHost {
         gtk_revealer_set_reveal_child(gcast(revealer), 0)
         return row
     }
+}
+
+/// The destroy notify of a `GtkListBoxRow`'s record: drops the reference the row held.
+///
+/// A plain function rather than a closure formed in the main-actor host, which Swift would
+/// give a main-actor check on every call (one per row when a long list goes away).
+private func releaseHostedRow(_ data: gpointer?) {
+    guard let data else { return }
+    Unmanaged<HostedRow>.fromOpaque(data).release()
 }

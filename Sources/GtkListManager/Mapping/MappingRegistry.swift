@@ -5,8 +5,11 @@ import ModelStorage
 ///
 /// Which mappings accept a model's type is decided once per type and role and kept until the
 /// mappings change; only their conditions are evaluated per model.
+///
+/// A class, so that resolving a model never holds an access to the factory that owns it while
+/// a mapping's condition (user code, which may register mappings) runs.
 @MainActor
-struct MappingRegistry {
+final class MappingRegistry {
     private(set) var mappings: [any AnyRowMapping] = [] {
         didSet {
             typeMatches.removeAll()
@@ -33,20 +36,20 @@ struct MappingRegistry {
     let titleHeader = RowMapping<SectionTitleRow, String>(role: .header, handler: { _, _, _ in }, transfer: { $0.update(with: $1) })
     let titleFooter = RowMapping<SectionTitleRow, String>(role: .footer, handler: { _, _, _ in }, transfer: { $0.update(with: $1) })
 
-    mutating func append(_ mapping: any AnyRowMapping) {
+    func append(_ mapping: any AnyRowMapping) {
         mappings.append(mapping)
     }
 
     /// Adds the manager's own item mapping for models of `model`'s exact type (replacing the
     /// one there was).
-    mutating func setOwnItemMapping(_ mapping: any AnyRowMapping, forModelsOfTypeOf model: Any) {
+    func setOwnItemMapping(_ mapping: any AnyRowMapping, forModelsOfTypeOf model: Any) {
         guard let key = ModelTypeKey(of: model) else { return }
         ownItemMappings[key] = mapping
     }
 
     /// Removes the mappings of `rowClass` for `role`; returns how many went.
     @discardableResult
-    mutating func removeMappings(of rowClass: any ListRow.Type, role: RowRole) -> Int {
+    func removeMappings(of rowClass: any ListRow.Type, role: RowRole) -> Int {
         let before = mappings.count
         mappings.removeAll { $0.role == role && $0.rowClass == rowClass }
         return before - mappings.count
@@ -60,31 +63,32 @@ struct MappingRegistry {
     /// the first mapping for `role` that accepts the unwrapped `model` at `indexPath`. Headers
     /// and footers fall back to the built-in title row for `String` models when no view class
     /// is registered for them.
-    mutating func mapping(for model: Any, role: RowRole, at indexPath: IndexPath) -> (any AnyRowMapping)? {
+    func mapping(for model: Any, role: RowRole, at indexPath: IndexPath) -> (any AnyRowMapping)? {
         if role == .item, !ownItemMappings.isEmpty, let key = ModelTypeKey(of: model), let own = ownItemMappings[key] {
             return own
         }
-        let candidates = mappings(acceptingTypeOf: model, role: role)
-        if let mapping = candidates.first(where: { $0.conditionHolds(for: model, at: indexPath) }) {
-            return mapping
+        // A loop rather than `first(where:)`: a closure formed here would check the actor on every call.
+        for candidate in mappings(acceptingTypeOf: model, role: role) where candidate.conditionHolds(for: model, at: indexPath) {
+            return candidate
         }
         guard role != .item, !hasMappings(for: role), model is String else { return nil }
         return role == .header ? titleHeader : titleFooter
     }
 
-    private mutating func mappings(acceptingTypeOf model: Any, role: RowRole) -> [any AnyRowMapping] {
-        let key = ModelTypeKey(of: model).map { TypeMatchKey(type: $0, role: role) }
+    private func mappings(acceptingTypeOf model: Any, role: RowRole) -> [any AnyRowMapping] {
+        guard let type = ModelTypeKey(of: model) else {
+            return mappings.filter { $0.role == role && $0.acceptsType(of: model) }
+        }
+        let key = TypeMatchKey(type: type, role: role)
         // Lists mostly hold runs of one type: the last answer first, skipping the hashing.
-        if let key, let last = lastMatch, last.key == key { return last.mappings }
-        if let key, let known = typeMatches[key] {
+        if let last = lastMatch, last.key == key { return last.mappings }
+        if let known = typeMatches[key] {
             lastMatch = (key, known)
             return known
         }
         let found = mappings.filter { $0.role == role && $0.acceptsType(of: model) }
-        if let key {
-            typeMatches[key] = found
-            lastMatch = (key, found)
-        }
+        typeMatches[key] = found
+        lastMatch = (key, found)
         return found
     }
 }

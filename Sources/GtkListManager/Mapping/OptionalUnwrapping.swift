@@ -7,6 +7,17 @@ struct OptionalUnwrapper {
     private var isOptional: [ModelTypeKey: Bool] = [:]
     private var lastPlainType: ModelTypeKey?
 
+    /// True when `value` is not an optional: then it is its own model, and the caller can use
+    /// it as it is instead of a copy (a retain per row of a long list).
+    mutating func isPlain(_ value: Any) -> Bool {
+        guard let key = ModelTypeKey(of: value) else { return false }
+        if key == lastPlainType { return true }
+        if isOptional[key] == nil { isOptional[key] = value is any OptionalProtocol }
+        guard isOptional[key] == false else { return false }
+        lastPlainType = key
+        return true
+    }
+
     /// The value inside `value`'s optional layers, or nil when one of them is empty.
     mutating func unwrap(_ value: Any) -> Any? {
         guard let key = ModelTypeKey(of: value) else { return unwrappedModel(value) }

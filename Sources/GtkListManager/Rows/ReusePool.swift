@@ -29,9 +29,12 @@ final class ReusePool {
         count += 1
     }
 
+    /// True when no row waits for reuse, as during a first load: callers skip even reading the
+    /// reuse identifier then.
+    var isEmpty: Bool { count == 0 }
+
     func dequeue(_ identifier: String) -> HostedRow? {
-        // Skips hashing the identifier while the pool is empty, as it is during a first load.
-        guard count > 0, let row = rows[identifier]?.popLast() else { return nil }
+        guard let row = rows[identifier]?.popLast() else { return nil }
         count -= 1
         return row
     }

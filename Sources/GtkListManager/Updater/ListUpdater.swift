@@ -15,7 +15,9 @@ final class ListUpdater {
     /// When set, item updates call it instead of refreshing the row.
     var reloadRow: ((IndexPath, Any) -> Void)?
     /// Told about every row inserted, refreshed or removed; set once an event source needs rows.
-    weak var rowObserver: EventRouter?
+    /// Strong (the router holds its manager unowned, so there is no cycle): a weak reference
+    /// would cost a load per inserted row.
+    var rowObserver: EventRouter?
     private(set) var layout = SectionLayout()
 
     init(host: any ListHost, factory: RowFactory, configuration: ListConfiguration) {
@@ -84,12 +86,9 @@ final class ListUpdater {
             }
             layout.sections.append(SectionLayout.Section(supplements: supplements))
             let start = host.rowCount
-            for item in 0..<storage.numberOfItems(inSection: section) {
-                let indexPath = IndexPath(item: item, section: section)
-                // `item(at:)` is `Any?`: keep the stored value itself (which may be an empty optional).
-                let model: Any = storage.item(at: indexPath) ?? (Any?.none as Any)
+            for (item, model) in storage.models(inSection: section).enumerated() {
                 layout.sections[section].itemCount += 1
-                insertRow(factory.makeItemRow(for: model, at: indexPath), at: start + item)
+                insertRow(factory.makeItemRow(for: model, at: IndexPath(item: item, section: section)), at: start + item)
             }
             reconcileSupplementaryRows(inSection: section)
         }

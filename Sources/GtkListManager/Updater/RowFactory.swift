@@ -4,7 +4,7 @@ import ModelStorage
 /// or builds one, fills it, and reports models that cannot be shown.
 @MainActor
 final class RowFactory {
-    var registry = MappingRegistry()
+    let registry = MappingRegistry()
     private var unwrapper = OptionalUnwrapper()
     let pool: ReusePool
     let anomalies: AnomalyHandler<ManagerAnomaly>
@@ -17,10 +17,15 @@ final class RowFactory {
     /// The row for an item. Never nil: a model that cannot be shown gets an empty row (and an
     /// anomaly), so the list keeps one row per storage item.
     func makeItemRow(for storedModel: Any, at indexPath: IndexPath) -> HostedRow {
+        if unwrapper.isPlain(storedModel) { return makeItemRow(forUnwrapped: storedModel, at: indexPath) }
         guard let model = unwrapper.unwrap(storedModel) else {
             anomalies.report(.nilModel(indexPath: indexPath))
             return HostedRow(view: UnmappedRow(), role: .item, model: storedModel, mapping: nil)
         }
+        return makeItemRow(forUnwrapped: model, at: indexPath)
+    }
+
+    private func makeItemRow(forUnwrapped model: Any, at indexPath: IndexPath) -> HostedRow {
         guard let mapping = registry.mapping(for: model, role: .item, at: indexPath) else {
             anomalies.report(.noRowMappingFound(modelDescription: String(describing: model), indexPath: indexPath))
             return HostedRow(view: UnmappedRow(), role: .item, model: model, mapping: nil)
@@ -64,25 +69,21 @@ final class RowFactory {
     /// A filled row of `mapping`, pooled or new; nil when the mapping cannot make rows (reported
     /// the first time).
     private func makeRow(mapping: any AnyRowMapping, model: Any, at indexPath: IndexPath) -> HostedRow? {
-        let row: HostedRow
-        if let pooled = pool.dequeue(mapping.reuseIdentifier), mapping.canConfigure(pooled.view) {
+        if !pool.isEmpty, let pooled = pool.dequeue(mapping.reuseIdentifier), mapping.canConfigure(pooled.view) {
             pooled.role = mapping.role
             pooled.mapping = mapping
             pooled.model = model
-            row = pooled
-        } else {
-            let alreadyFailed = mapping.makingFailure != nil
-            switch mapping.makeView() {
-            case let .success(view):
-                row = HostedRow(view: view, role: mapping.role, model: model, mapping: mapping)
-            case let .failure(error):
-                if !alreadyFailed {
-                    anomalies.report(.rowInterfaceFailed(rowClass: String(describing: mapping.rowClass), error: error))
-                }
-                return nil
-            }
+            mapping.configure(pooled.view, with: model, at: indexPath)
+            return pooled
         }
-        mapping.configure(row.view, with: model, at: indexPath)
-        return row
+        let alreadyFailed = mapping.makingFailure != nil
+        do {
+            return try mapping.makeRow(showing: model, at: indexPath)
+        } catch {
+            if !alreadyFailed {
+                anomalies.report(.rowInterfaceFailed(rowClass: String(describing: mapping.rowClass), error: error))
+            }
+            return nil
+        }
     }
 }

@@ -10,6 +10,20 @@ public protocol Storage: AnyObject {
     func numberOfItems(inSection section: Int) -> Int
     /// The model at `indexPath`, or nil when there is none.
     func item(at indexPath: IndexPath) -> Any?
+    /// Every model of `section` in order; empty when there is no such section.
+    ///
+    /// Managers read whole sections through it when they reload. The default asks
+    /// ``item(at:)`` for each item; storages that keep a section as an array return it at once.
+    func models(inSection section: Int) -> [Any]
+}
+
+extension Storage {
+    public func models(inSection section: Int) -> [Any] {
+        (0..<numberOfItems(inSection: section)).map { item in
+            // `item(at:)` is `Any?`: keep the stored value itself (which may be an empty optional).
+            self.item(at: IndexPath(item: item, section: section)) ?? (Any?.none as Any)
+        }
+    }
 }
 
 /// A storage that also provides supplementary models: section headers, footers, any other kind.

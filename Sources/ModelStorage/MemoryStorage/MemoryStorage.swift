@@ -65,6 +65,10 @@ public final class MemoryStorage: SupplementaryStorage, ObservableStorage {
         return sections[indexPath.section].items[indexPath.item]
     }
 
+    public func models(inSection section: Int) -> [Any] {
+        sections.indices.contains(section) ? sections[section].items : []
+    }
+
     // MARK: - Observation
 
     public func addObserver(_ observer: any StorageObserver) {
