@@ -9,7 +9,7 @@ extension ListManager {
     public func register<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type,
         mapping: ((RowMapping<Row, Row.Model>) -> Void)? = nil,
-        handler: @escaping (Row, Row.Model, IndexPath) -> Void = { _, _, _ in }
+        handler: ((Row, Row.Model, IndexPath) -> Void)? = nil
     ) {
         add(RowMapping<Row, Row.Model>(role: .item, handler: handler, transfer: { $0.update(with: $1) }), mapping)
     }
@@ -22,7 +22,7 @@ extension ListManager {
         mapping: ((RowMapping<Row, Model>) -> Void)? = nil,
         handler: @escaping (Row, Model, IndexPath) -> Void
     ) {
-        add(RowMapping<Row, Model>(role: .item, handler: handler, transfer: { _, _ in }), mapping)
+        add(RowMapping<Row, Model>(role: .item, handler: handler, transfer: nil), mapping)
     }
 
     /// Shows section header models of `View.Model` with `View`. Registering any header view
@@ -30,10 +30,10 @@ extension ListManager {
     public func registerHeader<View: ListRow & ModelTransfer>(
         _ viewClass: View.Type,
         mapping: ((RowMapping<View, View.Model>) -> Void)? = nil,
-        handler: @escaping (View, View.Model, Int) -> Void = { _, _, _ in }
+        handler: ((View, View.Model, Int) -> Void)? = nil
     ) {
         add(RowMapping<View, View.Model>(
-            role: .header, handler: { handler($0, $1, $2.section) }, transfer: { $0.update(with: $1) }), mapping)
+            role: .header, handler: handler.map(inSection), transfer: { $0.update(with: $1) }), mapping)
     }
 
     /// Shows section header models of `modelType` with `View`, filled by `handler`.
@@ -43,7 +43,7 @@ extension ListManager {
         mapping: ((RowMapping<View, Model>) -> Void)? = nil,
         handler: @escaping (View, Model, Int) -> Void
     ) {
-        add(RowMapping<View, Model>(role: .header, handler: { handler($0, $1, $2.section) }, transfer: { _, _ in }), mapping)
+        add(RowMapping<View, Model>(role: .header, handler: inSection(handler), transfer: nil), mapping)
     }
 
     /// Shows section footer models of `View.Model` with `View`. Registering any footer view
@@ -51,10 +51,10 @@ extension ListManager {
     public func registerFooter<View: ListRow & ModelTransfer>(
         _ viewClass: View.Type,
         mapping: ((RowMapping<View, View.Model>) -> Void)? = nil,
-        handler: @escaping (View, View.Model, Int) -> Void = { _, _, _ in }
+        handler: ((View, View.Model, Int) -> Void)? = nil
     ) {
         add(RowMapping<View, View.Model>(
-            role: .footer, handler: { handler($0, $1, $2.section) }, transfer: { $0.update(with: $1) }), mapping)
+            role: .footer, handler: handler.map(inSection), transfer: { $0.update(with: $1) }), mapping)
     }
 
     /// Shows section footer models of `modelType` with `View`, filled by `handler`.
@@ -64,7 +64,7 @@ extension ListManager {
         mapping: ((RowMapping<View, Model>) -> Void)? = nil,
         handler: @escaping (View, Model, Int) -> Void
     ) {
-        add(RowMapping<View, Model>(role: .footer, handler: { handler($0, $1, $2.section) }, transfer: { _, _ in }), mapping)
+        add(RowMapping<View, Model>(role: .footer, handler: inSection(handler), transfer: nil), mapping)
     }
 
     /// Removes every item mapping of `rowClass`; the list reloads.
@@ -80,6 +80,13 @@ extension ListManager {
     /// Removes every footer mapping of `viewClass`; the list reloads.
     public func unregisterFooter<View: ListRow>(_ viewClass: View.Type) {
         removeMappings(of: viewClass, role: .footer)
+    }
+
+    /// A section handler as a mapping's handler, which is given the section's index path.
+    private func inSection<View, Model>(
+        _ handler: @escaping (View, Model, Int) -> Void
+    ) -> (View, Model, IndexPath) -> Void {
+        { handler($0, $1, $2.section) }
     }
 
     private func add<Row, Model>(_ mapping: RowMapping<Row, Model>, _ customize: ((RowMapping<Row, Model>) -> Void)?) {

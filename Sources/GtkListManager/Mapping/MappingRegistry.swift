@@ -33,8 +33,8 @@ final class MappingRegistry {
     }
 
     /// The built-in header and footer for `String` models when no view class is registered.
-    let titleHeader = RowMapping<SectionTitleRow, String>(role: .header, handler: { _, _, _ in }, transfer: { $0.update(with: $1) })
-    let titleFooter = RowMapping<SectionTitleRow, String>(role: .footer, handler: { _, _, _ in }, transfer: { $0.update(with: $1) })
+    let titleHeader = RowMapping<SectionTitleRow, String>(role: .header, handler: nil, transfer: { $0.update(with: $1) })
+    let titleFooter = RowMapping<SectionTitleRow, String>(role: .footer, handler: nil, transfer: { $0.update(with: $1) })
 
     func append(_ mapping: any AnyRowMapping) {
         mappings.append(mapping)

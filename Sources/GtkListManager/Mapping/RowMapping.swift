@@ -33,10 +33,12 @@ public final class RowMapping<Row: ListRow, Model> {
     private(set) var makingFailure: RowInterfaceError?
     private let definitions = DefinitionCache()
 
-    let handler: (Row, Model, IndexPath) -> Void
-    let transfer: (Row, Model) -> Void
+    /// The registration's handler; nil when it gave none (no call per row then).
+    let handler: ((Row, Model, IndexPath) -> Void)?
+    /// `update(with:)` for ``ModelTransfer`` rows; nil for rows the handler fills.
+    let transfer: ((Row, Model) -> Void)?
 
-    init(role: RowRole, handler: @escaping (Row, Model, IndexPath) -> Void, transfer: @escaping (Row, Model) -> Void) {
+    init(role: RowRole, handler: ((Row, Model, IndexPath) -> Void)?, transfer: ((Row, Model) -> Void)?) {
         self.role = role
         self.reuseIdentifier = String(describing: Row.self)
         self.handler = handler
@@ -151,8 +153,8 @@ extension RowMapping: AnyRowMapping {
     private func fill<Value>(_ row: Row, withOpened value: Value, at indexPath: IndexPath) {
         switch value {
         case let model as Model:
-            handler(row, model, indexPath)
-            transfer(row, model)
+            handler?(row, model, indexPath)
+            transfer?(row, model)
         default:
             return
         }
