@@ -6,8 +6,8 @@ import ModelStorage
 /// Which mappings accept a model's type is decided once per type and role and kept until the
 /// mappings change; only their conditions are evaluated per model.
 ///
-/// A class, so that resolving a model never holds an access to the factory that owns it while
-/// a mapping's condition (user code, which may register mappings) runs.
+/// A class, so that resolving a model, which runs the mappings' conditions (user code), holds no
+/// exclusive access to the factory that owns the registry.
 @MainActor
 final class MappingRegistry {
     private(set) var mappings: [any AnyRowMapping] = [] {
