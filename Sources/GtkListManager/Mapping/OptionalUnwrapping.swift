@@ -20,14 +20,7 @@ struct OptionalUnwrapper {
 
     /// The value inside `value`'s optional layers, or nil when one of them is empty.
     mutating func unwrap(_ value: Any) -> Any? {
-        guard let key = ModelTypeKey(of: value) else { return unwrappedModel(value) }
-        if key == lastPlainType { return value }
-        if let known = isOptional[key] {
-            if !known { lastPlainType = key }
-            return known ? unwrappedModel(value) : value
-        }
-        isOptional[key] = value is any OptionalProtocol
-        return unwrap(value)
+        isPlain(value) ? value : unwrappedModel(value)
     }
 }
 
