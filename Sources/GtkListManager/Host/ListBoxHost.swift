@@ -1,7 +1,7 @@
 import CGtk
 
 /// A ``ListHost`` over a `GtkListBox`: every row is a `GtkListBoxRow` wrapping a row view's
-/// widget, with its ``HostedRow`` attached as object data.
+/// widget, holding its ``HostedRow`` in a field of its own (``RecordListBoxRow``).
 ///
 /// Headers and footers are rows that can be neither selected nor activated. With a
 /// ``rowAnimation``, each row's widget sits in a `GtkRevealer`, and removed rows stay in the
@@ -25,9 +25,6 @@ public final class ListBoxHost: ListHost {
     private var leavingRows: [UnsafeMutablePointer<GtkListBoxRow>] = []
     private var animationSuspended = false
 
-    /// The object-data key that ties a `GtkListBoxRow` to its ``HostedRow``.
-    private static let rowQuark = g_quark_from_static_string("gtk-list-manager-hosted-row")
-
     /// Hosts rows in `listBox`, which the host references for its lifetime. The list box must
     /// be empty: the host tracks its rows without asking GTK.
     public init(listBox: UnsafeMutablePointer<GtkListBox>) {
@@ -45,19 +42,19 @@ public final class ListBoxHost: ListHost {
     }
 
     public func insertRow(_ row: HostedRow, at position: Int) {
-        let listRow = gtk_list_box_row_new()!
+        let listRow = RecordListBoxRow.make()
         if row.role != .item {  // rows are selectable and activatable by default
             gtk_list_box_row_set_selectable(gcast(listRow), 0)
             gtk_list_box_row_set_activatable(gcast(listRow), 0)
         }
         let revealer = rowAnimation != nil ? makeRevealer(around: row.widget) : nil
         gtk_container_add(gcast(listRow), revealer ?? row.widget)
-        g_object_set_qdata_full(gcast(listRow), Self.rowQuark, Unmanaged.passRetained(row).toOpaque(), releaseHostedRow)
-        gtk_widget_show(listRow)
-        row.listRow = gcast(listRow)
+        RecordListBoxRow.attach(row, to: listRow)
+        gtk_widget_show(gcast(listRow))
+        row.listRow = listRow
         // -1 appends without GTK's O(log n) search for the position.
         let index = position == rowCount && leavingRows.isEmpty ? -1 : listBoxIndex(of: position)
-        gtk_list_box_insert(listBox, listRow, index)
+        gtk_list_box_insert(listBox, gcast(listRow), index)
         rowCount += 1
         if let revealer { reveal(revealer, animated: animatesNow) }
     }
@@ -70,9 +67,7 @@ public final class ListBoxHost: ListHost {
             g_type_check_instance_is_a(gcast(revealer), gtk_revealer_get_type()) != 0 {
             return startLeaving(listRow, revealer: revealer)
         }
-        // Take the record back without running the destroy notify: the caller owns it now.
-        let data = g_object_steal_qdata(gcast(listRow), Self.rowQuark)!
-        let row = Unmanaged<HostedRow>.fromOpaque(data).takeRetainedValue()
+        let row = RecordListBoxRow.detachRecord(from: listRow)!  // the caller owns it now
         gtk_container_remove(gcast(gtk_widget_get_parent(row.widget)), row.widget)
         gtk_widget_destroy(gcast(listRow))
         return row
@@ -117,8 +112,7 @@ public final class ListBoxHost: ListHost {
 
     /// The record attached to a `GtkListBoxRow` built by a host, or nil for another row.
     public static func hostedRow(of listRow: UnsafeMutablePointer<GtkListBoxRow>) -> HostedRow? {
-        guard let data = g_object_get_qdata(gcast(listRow), rowQuark) else { return nil }
-        return Unmanaged<HostedRow>.fromOpaque(data).takeUnretainedValue()
+        RecordListBoxRow.record(of: listRow)
     }
 
     /// Runs `body` without animations (for reloads): rows appear and go at once.
@@ -194,13 +188,4 @@ public final class ListBoxHost: ListHost {
         gtk_revealer_set_reveal_child(gcast(revealer), 0)
         return row
     }
-}
-
-/// The destroy notify of a `GtkListBoxRow`'s record: drops the reference the row held.
-///
-/// A plain function rather than a closure formed in the main-actor host, which Swift would
-/// give a main-actor check on every call (one per row when a long list goes away).
-private func releaseHostedRow(_ data: gpointer?) {
-    guard let data else { return }
-    Unmanaged<HostedRow>.fromOpaque(data).release()
 }
