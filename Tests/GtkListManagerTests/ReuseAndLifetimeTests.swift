@@ -143,6 +143,42 @@ final class ReuseAndLifetimeTests: XCTestCase {
                        "the list box, its GtkListBoxRows and every row widget (listed or pooled) are finalized")
     }
 
+    func testAListBoxRowHoldsItsRecordUntilItIsFinalized() throws {
+        try MainActor.assumeIsolated { try Self.listBoxRowHoldsItsRecordUntilFinalized() }
+    }
+
+    @MainActor private static func listBoxRowHoldsItsRecordUntilFinalized() throws {
+        try requireGtk()
+        let startRows = NumberRow.liveCount
+        let foreign = gtk_list_box_row_new()!
+        _ = g_object_ref_sink(foreign)
+        defer { g_object_unref(foreign) }
+        XCTAssertNil(ListBoxHost.hostedRow(of: gcast(foreign)), "a row the host did not make has no record")
+
+        var kept: UnsafeMutablePointer<GtkListBoxRow>?
+        do {
+            let (manager, storage, _) = makeManager()
+            storage.addItems([1, 2])
+            let listRow = try XCTUnwrap(gtk_list_box_get_row_at_index(manager.listBox, 1))
+            XCTAssertEqual(cgtk_is_list_box_row(listRow), 1, "host rows are GtkListBoxRows")
+            XCTAssertEqual(String(cString: cgtk_object_type_name(listRow)), "GtkListManagerRow")
+            XCTAssertEqual((ListBoxHost.hostedRow(of: listRow)?.view as? NumberRow)?.shown, 2)
+
+            let removed = try XCTUnwrap(gtk_list_box_get_row_at_index(manager.listBox, 0))
+            g_object_ref(removed)
+            storage.removeItems([1])
+            XCTAssertNil(ListBoxHost.hostedRow(of: removed), "a removed row gave its record to the pool")
+            XCTAssertEqual(manager.pooledRowCount, 1)
+            g_object_unref(removed)
+
+            kept = listRow
+            g_object_ref(listRow)
+        }
+        XCTAssertEqual(NumberRow.liveCount, startRows + 1, "a row still referenced keeps its record after the manager went")
+        g_object_unref(kept)
+        XCTAssertEqual(NumberRow.liveCount, startRows, "finalizing the row released its record")
+    }
+
     func testListBoxPassedInGetsItsReferenceBackWhenTheManagerGoes() throws {
         try MainActor.assumeIsolated { try Self.listBoxPassedInOutlivesTheManager() }
     }

@@ -11,16 +11,24 @@ import CGtk
 public final class ListBoxHost: ListHost {
     /// The list box the rows live in.
     public let listBox: UnsafeMutablePointer<GtkListBox>
-    public private(set) var rowCount = 0
+    public var rowCount: Int { count }
     /// True once GTK destroyed the list box (its window closed, say): its rows went with it,
     /// and the manager stops applying changes to it.
     public private(set) var isListDestroyed = false
     /// How rows appear and disappear; nil for none.
-    public var rowAnimation: RowAnimation?
+    public var rowAnimation: RowAnimation? {
+        get { animation }
+        set { animation = newValue }
+    }
     /// True while ``moveRow(from:to:)`` takes a row out and puts it back: GTK unmaps and maps
     /// it then, which is not the row leaving or entering the screen.
     public private(set) var isMovingRow = false
 
+    // The public properties' storage is private: Swift checks exclusive access at run time on
+    // each access to a public stored property, a cost on every row of a load; for private
+    // storage the optimizer proves the checks away.
+    private var count = 0
+    private var animation: RowAnimation?
     /// Removed rows still on screen while their revealer closes.
     private var leavingRows: [UnsafeMutablePointer<GtkListBoxRow>] = []
     private var animationSuspended = false
@@ -32,7 +40,7 @@ public final class ListBoxHost: ListHost {
         g_object_ref_sink(listBox)
         _ = Signal.connect(listBox, "destroy") { [weak self] _ in
             self?.isListDestroyed = true
-            self?.rowCount = 0
+            self?.count = 0
             self?.leavingRows = []
         }
     }
@@ -55,13 +63,13 @@ public final class ListBoxHost: ListHost {
         // -1 appends without GTK's O(log n) search for the position.
         let index = position == rowCount && leavingRows.isEmpty ? -1 : listBoxIndex(of: position)
         gtk_list_box_insert(listBox, gcast(listRow), index)
-        rowCount += 1
+        count += 1
         if let revealer { reveal(revealer, animated: animatesNow) }
     }
 
     public func removeRow(at position: Int) -> HostedRow {
         let listRow = listBoxRow(at: position)
-        rowCount -= 1
+        count -= 1
         Self.hostedRow(of: listRow)?.listRow = nil
         if animatesNow, let revealer = gtk_widget_get_parent(Self.hostedRow(of: listRow)!.widget),
             g_type_check_instance_is_a(gcast(revealer), gtk_revealer_get_type()) != 0 {
@@ -107,7 +115,7 @@ public final class ListBoxHost: ListHost {
         guard gtk_widget_get_parent(gcast(listRow)) == gcast(listBox), !leavingRows.contains(listRow) else { return nil }
         let index = Int(gtk_list_box_row_get_index(listRow))
         guard !leavingRows.isEmpty else { return index }
-        return index - leavingRows.count { gtk_list_box_row_get_index($0) < Int32(index) }
+        return index - leavingIndexes.count { $0 < Int32(index) }
     }
 
     /// The record attached to a `GtkListBoxRow` built by a host, or nil for another row.
@@ -136,10 +144,19 @@ public final class ListBoxHost: ListHost {
     private func listBoxIndex(of position: Int) -> Int32 {
         var index = Int32(position)
         guard !leavingRows.isEmpty else { return index }  // the common case, on every operation
-        for leaving in leavingRows.map({ gtk_list_box_row_get_index($0) }).sorted() where leaving <= index {
+        for leaving in leavingIndexes.sorted() where leaving <= index {
             index += 1
         }
         return index
+    }
+
+    /// The list box indexes of the leaving rows.
+    ///
+    /// The array is copied before GTK is asked: a read of it that spanned a C call would make
+    /// Swift check exclusive access to it at run time, on every row inserted.
+    private var leavingIndexes: [Int32] {
+        let rows = leavingRows
+        return rows.map { gtk_list_box_row_get_index($0) }
     }
 
     // MARK: - Animation
@@ -178,11 +195,14 @@ public final class ListBoxHost: ListHost {
         row.isLeaving = true
         gtk_list_box_row_set_selectable(listRow, 0)
         gtk_list_box_row_set_activatable(listRow, 0)
-        leavingRows.append(listRow)
+        // Assigned, not appended: an append may reallocate within its access to the array, and
+        // one such access makes Swift check them all at run time, one per row inserted.
+        leavingRows = leavingRows + [listRow]
         _ = Signal.connect(revealer, "notify::child-revealed", argument: UnsafeMutableRawPointer.self) {
             [weak self] revealer, _ in
             guard gtk_revealer_get_child_revealed(gcast(revealer)) == 0 else { return }
-            self?.leavingRows.removeAll { $0 == listRow }
+            guard let self else { return }
+            leavingRows = leavingRows.filter { $0 != listRow }  // assigned: see startLeaving
             gtk_widget_destroy(gcast(listRow))
         }
         gtk_revealer_set_reveal_child(gcast(revealer), 0)

@@ -44,7 +44,10 @@ final class MappingRegistry {
     /// one there was).
     func setOwnItemMapping(_ mapping: any AnyRowMapping, forModelsOfTypeOf model: Any) {
         guard let key = ModelTypeKey(of: model) else { return }
-        ownItemMappings[key] = mapping
+        // Assigned, not inserted in place: see `mapping(for:role:at:)`.
+        var table = ownItemMappings
+        table[key] = mapping
+        ownItemMappings = table
     }
 
     /// Removes the mappings of `rowClass` for `role`; returns how many went.
@@ -64,8 +67,11 @@ final class MappingRegistry {
     /// and footers fall back to the built-in title row for `String` models when no view class
     /// is registered for them.
     func mapping(for model: Any, role: RowRole, at indexPath: IndexPath) -> (any AnyRowMapping)? {
-        if role == .item, !ownItemMappings.isEmpty, let key = ModelTypeKey(of: model), let own = ownItemMappings[key] {
-            return own
+        if role == .item, !ownItemMappings.isEmpty, let key = ModelTypeKey(of: model) {
+            // Looked up in a copy: a lookup or an insertion within an access to the property
+            // would make Swift check every access to it at run time, one per row of a load.
+            let own = ownItemMappings
+            if let mapping = own[key] { return mapping }
         }
         // A loop rather than `first(where:)`: a closure formed here would check the actor on every call.
         for candidate in mappings(acceptingTypeOf: model, role: role) where candidate.conditionHolds(for: model, at: indexPath) {

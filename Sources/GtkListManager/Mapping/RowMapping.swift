@@ -16,13 +16,25 @@ public final class RowMapping<Row: ListRow, Model> {
     /// What the mapped rows are: items, headers or footers.
     public let role: RowRole
     /// When the mapping applies beyond the model's type. Default: always.
-    public var condition: MappingCondition = .none
+    public var condition: MappingCondition {
+        get { storedCondition }
+        set { storedCondition = newValue }
+    }
     /// The reuse pool key of the rows. Default: the row class name. Give two mappings of the
     /// same class different identifiers when their rows must not be exchanged.
     public var reuseIdentifier: String
     /// For a ``BuilderRow`` class: the GtkBuilder definition to load instead of the class's own
     /// (for instance a compact variant of the same row). Ignored for rows built in code.
-    public var interfaceResource: InterfaceResource?
+    public var interfaceResource: InterfaceResource? {
+        get { storedInterfaceResource }
+        set { storedInterfaceResource = newValue }
+    }
+
+    // Private storage for the public properties read on every row: Swift checks exclusive
+    // access at run time on each access to a public stored property; for private storage the
+    // optimizer proves the checks away.
+    private var storedCondition: MappingCondition = .none
+    private var storedInterfaceResource: InterfaceResource?
 
     /// The event reactions registered on this mapping, in order (the first per event counts).
     private(set) var reactions: [EventReaction] = []

@@ -159,7 +159,7 @@ final class ListUpdater {
             if entry.shows(role), let model, shouldShow {
                 guard refreshing else { continue }
                 if let row = host.row(at: position), factory.refresh(row, with: model, at: indexPath) {
-                    rowObserver?.rowDidRefresh(row)
+                    if let rowObserver { rowObserver.rowDidRefresh(row) }
                     continue
                 }
                 factory.recycle(removeRow(at: position, location: RowLocation(role: role, indexPath: indexPath)))
