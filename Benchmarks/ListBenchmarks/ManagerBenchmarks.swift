@@ -30,15 +30,19 @@ enum ManagerBenchmarks {
     /// In blocks of consecutive runs of one side (the first run of a block discarded), with the
     /// block order alternating: a run right after the other side's inherits a heap shaped by the
     /// other's frees and was measured ~5% slower on either side, which blurred the comparison.
+    /// Every size gets about the same measuring time (a 1k load takes ~10 ms, so it gets ten
+    /// times the runs of a 10k load): a median of 20 runs of 10 ms still moved by ±4 points
+    /// between runs of the benchmark on these machines.
     static func bulkLoad() {
         var rows: [[String]] = []
         for count in [1_000, 5_000, 10_000] {
             let labels = (0..<count).map { "Row \($0)" }
+            let runsPerBlock = 1 + max(5, 50_000 / count)
             var plainTimes: [Double] = [], managedTimes: [Double] = []
             for block in 0..<4 {
                 let plainFirst = block.isMultiple(of: 2)
                 for side in plainFirst ? [true, false] : [false, true] {
-                    for run in 0..<6 {
+                    for run in 0..<runsPerBlock {
                         let time = medianSeconds(repetitions: 1) {
                             if side { loadWithPlainCalls(labels) } else { loadWithManager(labels) }
                         }
@@ -48,10 +52,20 @@ enum ManagerBenchmarks {
                 }
             }
             let c = median(plainTimes), m = median(managedTimes)
-            rows.append([count.formatted(), formatted(c), formatted(m), String(format: "%+.0f%%", (m / c - 1) * 100)])
+            rows.append([count.formatted(), plainTimes.count.formatted(), formatted(c), formatted(m),
+                         String(format: "%+.0f%%", (m / c - 1) * 100)])
         }
-        printTable("Bulk load into an unrealized GtkListBox, then destroy it (median of 20 runs, in blocks)",
-                   ["rows", "plain C calls", "ListManager", "overhead"], rows)
+        printTable("Bulk load into an unrealized GtkListBox, then destroy it (medians, runs in blocks)",
+                   ["rows", "runs per side", "plain C calls", "ListManager", "overhead"], rows)
+    }
+
+    /// Loads 1,000 rows `loops` times with the manager or with plain C calls, for a profiler.
+    static func profileBulkLoad(withManager: Bool, loops: Int) {
+        guard GtkRuntime.initialize() else { return print("no display: run under xvfb-run") }
+        let labels = (0..<1_000).map { "Row \($0)" }
+        for _ in 0..<loops {
+            if withManager { loadWithManager(labels) } else { loadWithPlainCalls(labels) }
+        }
     }
 
     /// What a C programmer writes: a label per row, appended to a shown list box.

@@ -1,6 +1,10 @@
 // The project's benchmark: `make benchmark` (a release build under Xvfb). Prints Markdown tables
 // of ratios measured side by side in one run; `list-benchmarks storage`, `list-benchmarks
 // manager` or `list-benchmarks differ` runs one group (only `manager` needs a display).
+//
+// `list-benchmarks profile manager|plain [loops]` repeats the 1,000-row bulk load of one side,
+// and nothing else, for a profiler: compare `valgrind --tool=callgrind` runs of two loop counts
+// to get instructions per row (deterministic, unlike times on these machines).
 import GtkListManager
 import ModelStorage
 
@@ -12,4 +16,13 @@ func runBenchmarks(groups: Set<String>) {
     if groups.isEmpty || groups.contains("differ") { DifferBenchmarks.run() }
 }
 
-MainActor.assumeIsolated { runBenchmarks(groups: Set(CommandLine.arguments.dropFirst())) }
+MainActor.assumeIsolated {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "profile" {
+        ManagerBenchmarks.profileBulkLoad(
+            withManager: arguments.dropFirst().first != "plain",
+            loops: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200)
+    } else {
+        runBenchmarks(groups: Set(arguments))
+    }
+}

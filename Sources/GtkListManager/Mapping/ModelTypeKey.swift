@@ -7,7 +7,8 @@
 struct ModelTypeKey: Hashable {
     private let type: ObjectIdentifier
 
-    init?(of value: Any) {
+    /// Borrowing: an initializer would otherwise take (copy) the model, on every row.
+    init?(of value: borrowing Any) {
         let dynamicType = Swift.type(of: value)
         guard dynamicType != AnyHashable.self else { return nil }
         type = ObjectIdentifier(dynamicType)

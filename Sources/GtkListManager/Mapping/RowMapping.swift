@@ -163,12 +163,18 @@ extension RowMapping: AnyRowMapping {
     /// `fill` with the model's existential opened: casting a value of a known dynamic type
     /// skips the runtime's search through the existential, on every row of a load.
     private func fill<Value>(_ row: Row, withOpened value: Value, at indexPath: IndexPath) {
+        // The common case, a model of exactly the mapped type, needs no cast at all.
+        if Value.self == Model.self { return fill(row, with: unsafeBitCast(value, to: Model.self), at: indexPath) }
         switch value {
         case let model as Model:
-            handler?(row, model, indexPath)
-            transfer?(row, model)
+            fill(row, with: model, at: indexPath)
         default:
             return
         }
+    }
+
+    private func fill(_ row: Row, with model: Model, at indexPath: IndexPath) {
+        handler?(row, model, indexPath)
+        transfer?(row, model)
     }
 }
