@@ -24,9 +24,7 @@ public final class ListBoxHost: ListHost {
     /// it then, which is not the row leaving or entering the screen.
     public private(set) var isMovingRow = false
 
-    // The public properties' storage is private: Swift checks exclusive access at run time on
-    // each access to a public stored property, a cost on every row of a load; for private
-    // storage the optimizer proves the checks away.
+    // Private storage for public properties read per row: see ``HostedRow``.
     private var count = 0
     private var animation: RowAnimation?
     /// Removed rows still on screen while their revealer closes.

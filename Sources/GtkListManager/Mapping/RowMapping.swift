@@ -30,9 +30,7 @@ public final class RowMapping<Row: ListRow, Model> {
         set { storedInterfaceResource = newValue }
     }
 
-    // Private storage for the public properties read on every row: Swift checks exclusive
-    // access at run time on each access to a public stored property; for private storage the
-    // optimizer proves the checks away.
+    // Private storage for public properties read per row: see ``HostedRow``.
     private var storedCondition: MappingCondition = .none
     private var storedInterfaceResource: InterfaceResource?
 
@@ -164,16 +162,16 @@ extension RowMapping: AnyRowMapping {
     /// skips the runtime's search through the existential, on every row of a load.
     private func fill<Value>(_ row: Row, withOpened value: Value, at indexPath: IndexPath) {
         // The common case, a model of exactly the mapped type, needs no cast at all.
-        if Value.self == Model.self { return fill(row, with: unsafeBitCast(value, to: Model.self), at: indexPath) }
+        if Value.self == Model.self { return fill(row, withTyped: unsafeBitCast(value, to: Model.self), at: indexPath) }
         switch value {
         case let model as Model:
-            fill(row, with: model, at: indexPath)
+            fill(row, withTyped: model, at: indexPath)
         default:
             return
         }
     }
 
-    private func fill(_ row: Row, with model: Model, at indexPath: IndexPath) {
+    private func fill(_ row: Row, withTyped model: Model, at indexPath: IndexPath) {
         handler?(row, model, indexPath)
         transfer?(row, model)
     }
