@@ -1,7 +1,8 @@
 import CGtk
 
 /// A ``ListHost`` over a `GtkListBox`: every row is a `GtkListBoxRow` wrapping a row view's
-/// widget, holding its ``HostedRow`` in a field of its own (``RecordListBoxRow``).
+/// widget, holding its ``HostedRow`` in a field of its own (the rows are a `GtkListBoxRow`
+/// subclass, `GtkListManagerRow`).
 ///
 /// Headers and footers are rows that can be neither selected nor activated. With a
 /// ``rowAnimation``, each row's widget sits in a `GtkRevealer`, and removed rows stay in the
