@@ -1,26 +1,38 @@
 /// Takes models out of any number of `Optional` layers, remembering which types are not
-/// optionals so that the common case costs one dictionary lookup.
+/// optionals so that the common case costs one comparison.
 ///
 /// Storages hold models as `Any`, so an `Optional<Optional<Post>>` arrives boxed; mappings match
 /// the `Post` inside it.
-struct OptionalUnwrapper {
+///
+/// A class, so that its owner asks it without mutating a stored property of its own: that
+/// access, made once per row, would be checked for exclusivity at run time.
+final class OptionalUnwrapper {
     private var isOptional: [ModelTypeKey: Bool] = [:]
     private var lastPlainType: ModelTypeKey?
 
     /// True when `value` is not an optional: then it is its own model, and the caller can use
     /// it as it is instead of a copy (a retain per row of a long list).
-    mutating func isPlain(_ value: Any) -> Bool {
+    func isPlain(_ value: Any) -> Bool {
         guard let key = ModelTypeKey(of: value) else { return false }
         if key == lastPlainType { return true }
-        if isOptional[key] == nil { isOptional[key] = value is any OptionalProtocol }
-        guard isOptional[key] == false else { return false }
+        let optional = isOptional[key] ?? remember(key, isOptional: value is any OptionalProtocol)
+        guard !optional else { return false }
         lastPlainType = key
         return true
     }
 
     /// The value inside `value`'s optional layers, or nil when one of them is empty.
-    mutating func unwrap(_ value: Any) -> Any? {
+    func unwrap(_ value: Any) -> Any? {
         isPlain(value) ? value : unwrappedModel(value)
+    }
+
+    private func remember(_ key: ModelTypeKey, isOptional optional: Bool) -> Bool {
+        // Assigned, not inserted in place: an insertion within an access to the property
+        // would make Swift check every access to it at run time.
+        var table = isOptional
+        table[key] = optional
+        isOptional = table
+        return optional
     }
 }
 

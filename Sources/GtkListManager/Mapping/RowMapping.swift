@@ -40,7 +40,12 @@ public final class RowMapping<Row: ListRow, Model> {
     weak var router: EventRouter?
 
     /// Why rows of this mapping cannot be made, once that is known; not retried.
-    private(set) var makingFailure: RowInterfaceError?
+    private(set) var makingFailure: RowInterfaceError? {
+        didSet { hasFailedToMakeRows = makingFailure != nil }
+    }
+    /// `makingFailure != nil`, kept apart: the factory asks it for every row it makes, and a
+    /// flag is read without copying the error.
+    private(set) var hasFailedToMakeRows = false
     private let definitions = DefinitionCache()
 
     /// The registration's handler; nil when it gave none (no call per row then).
@@ -70,7 +75,8 @@ protocol AnyRowMapping: AnyObject {
     var role: RowRole { get }
     var rowClass: any ListRow.Type { get }
     var reuseIdentifier: String { get }
-    var makingFailure: RowInterfaceError? { get }
+    /// True once rows of the mapping failed to be made (they are not retried).
+    var hasFailedToMakeRows: Bool { get }
     /// True when `model` (already unwrapped) is of the mapping's model type; depends on the
     /// model's dynamic type only.
     func acceptsType(of model: Any) -> Bool

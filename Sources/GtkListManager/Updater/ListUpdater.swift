@@ -84,10 +84,16 @@ final class ListUpdater {
                     supplements[kind] = model
                 }
             }
-            layout.sections.append(SectionLayout.Section(supplements: supplements))
+            let models = storage.models(inSection: section)
+            // The section's items are counted before its rows go in, once, not once per row (a
+            // count in place per row made Swift check exclusive access to the layout at run
+            // time). Rows beyond those inserted have positions past the host's end, so a look-up
+            // from an event meanwhile finds no row for them rather than a wrong one.
+            var entry = SectionLayout.Section(supplements: supplements)
+            entry.itemCount = models.count
+            layout.sections.append(entry)
             let start = host.rowCount
-            for (item, model) in storage.models(inSection: section).enumerated() {
-                layout.sections[section].itemCount += 1
+            for (item, model) in models.enumerated() {
                 insertRow(factory.makeItemRow(for: model, at: IndexPath(item: item, section: section)), at: start + item)
             }
             reconcileSupplementaryRows(inSection: section)

@@ -5,7 +5,7 @@ import ModelStorage
 @MainActor
 final class RowFactory {
     let registry = MappingRegistry()
-    private var unwrapper = OptionalUnwrapper()
+    private let unwrapper = OptionalUnwrapper()
     let pool: ReusePool
     let anomalies: AnomalyHandler<ManagerAnomaly>
 
@@ -76,7 +76,7 @@ final class RowFactory {
             mapping.configure(pooled.view, with: model, at: indexPath)
             return pooled
         }
-        let alreadyFailed = mapping.makingFailure != nil
+        let alreadyFailed = mapping.hasFailedToMakeRows
         do {
             return try mapping.makeRow(showing: model, at: indexPath)
         } catch {

@@ -5,7 +5,8 @@ extension MemoryStorage {
     }
 
     /// Appends `items` to `section`, creating sections up to it. Records one insert per item.
-    public func addItems(_ items: [Any], toSection section: Int = 0) {
+    public func addItems<Model>(_ items: [Model], toSection section: Int = 0) {
+        let items = items.asAnyModels
         guard section >= 0 else {
             refuse(.invalidIndexPath(indexPath: IndexPath(item: 0, section: section)))
             return
@@ -32,7 +33,8 @@ extension MemoryStorage {
     ///
     /// - Throws: ``StorageAnomaly/insertionIndexPathTooBig(indexPath:countOfElementsInSection:)``
     ///   when the item index is past the end of the section; nothing changes then.
-    public func insertItems(_ items: [Any], at indexPath: IndexPath) throws(StorageAnomaly) {
+    public func insertItems<Model>(_ items: [Model], at indexPath: IndexPath) throws(StorageAnomaly) {
+        let items = items.asAnyModels
         guard indexPath.isItemPosition else { throw refuse(.invalidIndexPath(indexPath: indexPath)) }
         try validateInsertion(at: indexPath, count: numberOfItems(inSection: indexPath.section))
         transaction {
@@ -50,7 +52,8 @@ extension MemoryStorage {
     ///
     /// The batch is all or nothing: a count mismatch or any index path past the end of its
     /// section (at its turn) is reported and nothing is inserted.
-    public func insertItems(_ items: [Any], to indexPaths: [IndexPath]) {
+    public func insertItems<Model>(_ items: [Model], to indexPaths: [IndexPath]) {
+        let items = items.asAnyModels
         guard items.count == indexPaths.count else {
             refuse(.batchInsertionItemCountMismatch(itemsCount: items.count, indexPathsCount: indexPaths.count))
             return

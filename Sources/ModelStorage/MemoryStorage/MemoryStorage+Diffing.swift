@@ -7,7 +7,8 @@ extension MemoryStorage {
     /// ``ModelIdentity``): observers receive the fewest inserts, deletes and moves, and an update
     /// for each item whose content changed, so its row refreshes in place. Without, observers
     /// reload.
-    public func setItems(_ items: [Any], forSection section: Int = 0, animated: Bool) {
+    public func setItems<Model>(_ items: [Model], forSection section: Int = 0, animated: Bool) {
+        let items = items.asAnyModels
         guard animated else { return setItems(items, forSection: section) }
         guard section >= 0 else {
             refuse(.invalidIndexPath(indexPath: IndexPath(item: 0, section: section)))

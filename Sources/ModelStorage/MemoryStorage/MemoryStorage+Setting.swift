@@ -2,7 +2,8 @@
 // replacement, a diffing API computes the changes instead.
 extension MemoryStorage {
     /// Replaces the items of `section` (creating sections up to it). Observers reload.
-    public func setItems(_ items: [Any], forSection section: Int = 0) {
+    public func setItems<Model>(_ items: [Model], forSection section: Int = 0) {
+        let items = items.asAnyModels
         guard section >= 0 else {
             refuse(.invalidIndexPath(indexPath: IndexPath(item: 0, section: section)))
             return

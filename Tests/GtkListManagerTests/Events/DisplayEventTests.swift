@@ -45,6 +45,34 @@ final class DisplayEventTests: XCTestCase {
         XCTAssertEqual(shown, ["a@0.0", "b@0.1", "c@0.2", "d@0.3", "x@0.1"], "inserted rows are reported at once")
     }
 
+    func testRowsOfAReloadOfAShownListAreReportedWhereTheyAre() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.rowsOfAReloadAreReportedWhereTheyAre() }
+    }
+
+    /// A reload counts each section's items before inserting its rows: a look-up from an event
+    /// meanwhile finds the row being shown, and no row (never a wrong one) for the items to come.
+    @MainActor private static func rowsOfAReloadAreReportedWhereTheyAre() throws {
+        let manager = ListManager()
+        let storage = try XCTUnwrap(manager.memoryStorage)
+        storage.setSectionHeaderModels(["H0", "H1"])
+        let list = ShownList(manager)
+        defer { list.close() }
+        var shown: [String] = []
+        manager.register(NameRow.self) { mapping in
+            mapping.willDisplay { row, model, indexPath in
+                shown.append(entry(model, indexPath))
+                XCTAssertTrue(manager.hostedRow(at: indexPath)?.view === row, "\(model): the row at its index path")
+                let next = IndexPath(item: indexPath.item + 1, section: indexPath.section)
+                XCTAssertNil(manager.hostedRow(at: next), "\(model): the next item has no row yet")
+            }
+        }
+
+        storage.setItemsForAllSections([["a", "b"], ["c", "d", "e"]])
+
+        XCTAssertEqual(shown, ["a@0.0", "b@0.1", "c@1.0", "d@1.1", "e@1.2"])
+        assertListMatchesStorage(manager, storage)
+    }
+
     func testDidEndDisplayingReportsTheBoundModelAfterDeletionsAndMoves() throws {
         try MainActor.assumeIsolated { try requireGtk(); try Self.didEndDisplayingReportsTheBoundModel() }
     }
