@@ -127,6 +127,31 @@ final class MappingResolutionTests: XCTestCase {
         XCTAssertEqual(anomalies.reports, [])
     }
 
+    func testAConditionGivenAfterRegistrationAppliesToTheNextRows() throws {
+        try MainActor.assumeIsolated { try Self.conditionGivenAfterRegistrationApplies() }
+    }
+
+    /// The resolver remembers the mapping that took the last model's type when it had no
+    /// condition; a condition set on that mapping later must still be asked.
+    @MainActor private static func conditionGivenAfterRegistrationApplies() throws {
+        try requireGtk()
+        let (manager, storage, anomalies) = makeManager(registeringNumberRow: false)
+        var numberMapping: RowMapping<NumberRow, Int>?
+        manager.register(NumberRow.self) { numberMapping = $0 }
+        manager.register(OtherNumberRow.self)
+        storage.addItems([1, 2])
+        XCTAssertEqual(rowClasses(manager), ["NumberRow", "NumberRow"])
+
+        numberMapping?.modelCondition { $1 > 5 }
+        storage.addItems([3, 7])
+        XCTAssertEqual(rowClasses(manager), ["NumberRow", "NumberRow", "OtherNumberRow", "NumberRow"])
+
+        numberMapping?.condition = .none
+        storage.addItems([4])
+        XCTAssertEqual(rowClasses(manager).last, "NumberRow", "without its condition it takes every Int again")
+        XCTAssertEqual(anomalies.reports, [])
+    }
+
     func testFirstRegisteredMappingWinsWhenBothAccept() throws {
         try MainActor.assumeIsolated { try Self.firstRegisteredMappingWins() }
     }

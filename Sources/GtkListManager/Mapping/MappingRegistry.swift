@@ -14,12 +14,15 @@ final class MappingRegistry {
         didSet {
             typeMatches.removeAll()
             lastMatch = nil
+            lastUnconditional = nil
         }
     }
 
     /// For each model type and role, the mappings whose model type accepts it, in order.
     private var typeMatches: [TypeMatchKey: [any AnyRowMapping]] = [:]
     private var lastMatch: (key: TypeMatchKey, mappings: [any AnyRowMapping])?
+    /// The first mapping accepting the last type it was asked for, when it had no condition.
+    private var lastUnconditional: (key: TypeMatchKey, mapping: any AnyRowMapping)?
 
     /// Item mappings the manager adds for its own wrapper model types (the rows of declarative
     /// sections), by the wrapper's exact type. They are found before any registered mapping, so
@@ -73,8 +76,17 @@ final class MappingRegistry {
             let own = ownItemMappings
             if let mapping = own[key] { return mapping }
         }
+        var key: TypeMatchKey?  // not `Optional.map`: its closure would check the actor per call
+        if let type = ModelTypeKey(of: model) { key = TypeMatchKey(type: type, role: role) }
+        // Lists mostly hold runs of one type whose first accepting mapping has no condition:
+        // its answer needs neither the list of accepting mappings nor a condition.
+        if let key, let last = lastUnconditional, last.key == key, last.mapping.isUnconditional {
+            return last.mapping
+        }
         // A loop rather than `first(where:)`: a closure formed here would check the actor on every call.
-        for candidate in mappings(acceptingTypeOf: model, role: role) where candidate.conditionHolds(for: model, at: indexPath) {
+        for (index, candidate) in mappings(acceptingTypeOf: model, role: role).enumerated()
+        where candidate.conditionHolds(for: model, at: indexPath) {
+            if index == 0, candidate.isUnconditional, let key { lastUnconditional = (key, candidate) }
             return candidate
         }
         guard role != .item, !hasMappings(for: role), model is String else { return nil }

@@ -87,6 +87,8 @@ protocol AnyRowMapping: AnyObject {
     func appendReaction(_ reaction: EventReaction)
     /// True when the mapping's condition holds for `model` (of an accepted type) at `indexPath`.
     func conditionHolds(for model: Any, at indexPath: IndexPath) -> Bool
+    /// True when the mapping has no condition: it takes every model of an accepted type.
+    var isUnconditional: Bool { get }
     /// True when `view` is of the mapping's row class (so it can show the mapping's models).
     func canConfigure(_ view: any ListRow) -> Bool
     /// A new row showing `model` (of an accepted type), or why none can be made (the first
@@ -134,6 +136,10 @@ extension RowMapping: AnyRowMapping {
 
     func conditionHolds(for model: Any, at indexPath: IndexPath) -> Bool {
         condition.isSatisfied(at: indexPath, model: model)
+    }
+
+    var isUnconditional: Bool {
+        if case .none = condition { true } else { false }
     }
 
     func canConfigure(_ view: any ListRow) -> Bool {
