@@ -3,8 +3,8 @@ import Foundation
 import GtkListManager
 import ModelStorage
 
-/// The manager against plain C GTK calls making the same widgets, and one insert into a visible
-/// list against rebuilding it.
+/// The manager against plain C GTK calls making the same widgets (``BulkLoadBenchmark``), its
+/// own work per row, and one insert into a visible list against rebuilding it.
 @MainActor
 enum ManagerBenchmarks {
     /// A row that is one label, like the C baseline's.
@@ -19,77 +19,10 @@ enum ManagerBenchmarks {
             print("\n(no display: GTK measurements skipped; run `make benchmark`, which uses Xvfb)")
             return
         }
-        bulkLoad()
+        BulkLoadBenchmark.run()
         managerWorkPerRow()
         singleInsert()
         operationsPerChange()
-    }
-
-    /// Loads N rows into an unrealized list: plain C calls vs the manager.
-    ///
-    /// In blocks of consecutive runs of one side (the first run of a block discarded), with the
-    /// block order alternating: a run right after the other side's inherits a heap shaped by the
-    /// other's frees and was measured ~5% slower on either side, which blurred the comparison.
-    /// Every size gets about the same measuring time (a 1k load takes ~10 ms, so it gets ten
-    /// times the runs of a 10k load): a median of 20 runs of 10 ms still moved by ±4 points
-    /// between runs of the benchmark on these machines.
-    static func bulkLoad() {
-        var rows: [[String]] = []
-        for count in [1_000, 5_000, 10_000] {
-            let labels = (0..<count).map { "Row \($0)" }
-            let runsPerBlock = 1 + max(5, 50_000 / count)
-            var plainTimes: [Double] = [], managedTimes: [Double] = []
-            for block in 0..<4 {
-                let plainFirst = block.isMultiple(of: 2)
-                for side in plainFirst ? [true, false] : [false, true] {
-                    for run in 0..<runsPerBlock {
-                        let time = medianSeconds(repetitions: 1) {
-                            if side { loadWithPlainCalls(labels) } else { loadWithManager(labels) }
-                        }
-                        guard run > 0 else { continue }
-                        if side { plainTimes.append(time) } else { managedTimes.append(time) }
-                    }
-                }
-            }
-            let c = median(plainTimes), m = median(managedTimes)
-            rows.append([count.formatted(), plainTimes.count.formatted(), formatted(c), formatted(m),
-                         String(format: "%+.0f%%", (m / c - 1) * 100)])
-        }
-        printTable("Bulk load into an unrealized GtkListBox, then destroy it (medians, runs in blocks)",
-                   ["rows", "runs per side", "plain C calls", "ListManager", "overhead"], rows)
-    }
-
-    /// Loads 1,000 rows `loops` times with the manager or with plain C calls, for a profiler.
-    static func profileBulkLoad(withManager: Bool, loops: Int) {
-        guard GtkRuntime.initialize() else { return print("no display: run under xvfb-run") }
-        let labels = (0..<1_000).map { "Row \($0)" }
-        for _ in 0..<loops {
-            if withManager { loadWithManager(labels) } else { loadWithPlainCalls(labels) }
-        }
-    }
-
-    /// What a C programmer writes: a label per row, appended to a shown list box.
-    ///
-    /// Shown, because the manager's list box is: GTK does more for each row added to a shown
-    /// list (it updates the row's neighbours), and the two sides must end with the same widgets.
-    private static func loadWithPlainCalls(_ labels: [String]) {
-        let list: UnsafeMutablePointer<GtkListBox> = gcast(gtk_list_box_new())
-        g_object_ref_sink(list)
-        gtk_widget_show(gcast(list))
-        for label in labels {
-            let widget = gtk_label_new(label)!
-            gtk_widget_show(widget)
-            gtk_list_box_insert(list, widget, -1)
-        }
-        gtk_widget_destroy(gcast(list))
-        g_object_unref(list)
-    }
-
-    private static func loadWithManager(_ labels: [String]) {
-        let manager = ListManager()
-        manager.register(LabelRow.self)
-        manager.memoryStorage?.setItems(labels)
-        gtk_widget_destroy(manager.widget)
     }
 
     /// A row whose widget is shared, so that loading it costs the manager's work alone.

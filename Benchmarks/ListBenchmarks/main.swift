@@ -5,6 +5,7 @@
 // `list-benchmarks profile manager|plain [loops]` repeats the 1,000-row bulk load of one side,
 // and nothing else, for a profiler: compare `valgrind --tool=callgrind` runs of two loop counts
 // to get instructions per row (deterministic, unlike times on these machines).
+// `list-benchmarks bulk-load-process` is how the bulk load measures itself in child processes.
 import GtkListManager
 import ModelStorage
 
@@ -18,8 +19,10 @@ func runBenchmarks(groups: Set<String>) {
 
 MainActor.assumeIsolated {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.first == "profile" {
-        ManagerBenchmarks.profileBulkLoad(
+    if arguments.first == BulkLoadBenchmark.childArgument {
+        BulkLoadBenchmark.measureInThisProcess()
+    } else if arguments.first == "profile" {
+        BulkLoadBenchmark.profile(
             withManager: arguments.dropFirst().first != "plain",
             loops: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200)
     } else {
