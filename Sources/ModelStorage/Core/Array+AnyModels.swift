@@ -2,7 +2,7 @@ extension Array {
     /// The elements as `Any`, the form storages keep models in.
     ///
     /// The storage's API takes typed arrays for this: passing a `[Post]` where `[Any]` is
-    /// expected makes the runtime cast every element (about 300 instructions each), while
+    /// expected makes the runtime cast every element (about 250 instructions each), while
     /// wrapping them here copies each into an existential. A `[Any]` is returned as it is.
     var asAnyModels: [Any] {
         if Element.self == Any.self { return unsafeBitCast(self, to: [Any].self) }
