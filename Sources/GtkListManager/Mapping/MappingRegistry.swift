@@ -70,21 +70,22 @@ final class MappingRegistry {
     /// and footers fall back to the built-in title row for `String` models when no view class
     /// is registered for them.
     func mapping(for model: Any, role: RowRole, at indexPath: IndexPath) -> (any AnyRowMapping)? {
-        if role == .item, !ownItemMappings.isEmpty, let key = ModelTypeKey(of: model) {
+        let type = ModelTypeKey(of: model)  // once: the model's dynamic type is asked at run time
+        if role == .item, !ownItemMappings.isEmpty, let type {
             // Looked up in a copy: a lookup or an insertion within an access to the property
             // would make Swift check every access to it at run time, one per row of a load.
             let own = ownItemMappings
-            if let mapping = own[key] { return mapping }
+            if let mapping = own[type] { return mapping }
         }
         var key: TypeMatchKey?  // not `Optional.map`: its closure would check the actor per call
-        if let type = ModelTypeKey(of: model) { key = TypeMatchKey(type: type, role: role) }
+        if let type { key = TypeMatchKey(type: type, role: role) }
         // Lists mostly hold runs of one type whose first accepting mapping has no condition:
         // its answer needs neither the list of accepting mappings nor a condition.
         if let key, let last = lastUnconditional, last.key == key, last.mapping.isUnconditional {
             return last.mapping
         }
         // A loop rather than `first(where:)`: a closure formed here would check the actor on every call.
-        for (index, candidate) in mappings(acceptingTypeOf: model, role: role).enumerated()
+        for (index, candidate) in mappings(acceptingTypeOf: model, role: role, key: key).enumerated()
         where candidate.conditionHolds(for: model, at: indexPath) {
             if index == 0, candidate.isUnconditional, let key { lastUnconditional = (key, candidate) }
             return candidate
@@ -93,11 +94,12 @@ final class MappingRegistry {
         return role == .header ? titleHeader : titleFooter
     }
 
-    private func mappings(acceptingTypeOf model: Any, role: RowRole) -> [any AnyRowMapping] {
-        guard let type = ModelTypeKey(of: model) else {
+    /// The mappings for `role` whose model type accepts `model`; `key` is the model's type and
+    /// `role`, nil for a model whose type cannot be a key (then nothing is remembered).
+    private func mappings(acceptingTypeOf model: Any, role: RowRole, key: TypeMatchKey?) -> [any AnyRowMapping] {
+        guard let key else {
             return mappings.filter { $0.role == role && $0.acceptsType(of: model) }
         }
-        let key = TypeMatchKey(type: type, role: role)
         // Lists mostly hold runs of one type: the last answer first, skipping the hashing.
         if let last = lastMatch, last.key == key { return last.mappings }
         if let known = typeMatches[key] {
