@@ -284,4 +284,27 @@ final class DisplayEventTests: XCTestCase {
         list.settle()
         XCTAssertEqual(offsets().map { $0 - start }, [0, 10, 30], "changing the width re-indents the shown rows")
     }
+
+    /// GLib keeps a quark's name for the life of the process. Found by AddressSanitizer: the
+    /// name was a Swift string's temporary C copy, freed after the call, so the key later read
+    /// as garbage and the row's recorded margin could no longer be found by name.
+    func testTheIndentationKeyGLibKeepsIsACopyOfItsName() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.indentationKeyIsACopy() }
+    }
+
+    @MainActor private static func indentationKeyIsACopy() throws {
+        let name = "gtk-list-manager-base-margin-start"
+        let (manager, storage, _) = makeManager()
+        manager.indentationLevel(withModel: Int.self) { model, _ in model }
+        storage.setItems([2])
+        // Churn the heap so that freed memory is reused before the key is looked up by name.
+        for round in 0..<2_000 { _ = String(repeating: "x", count: 30 + round % 40).utf8CString }
+
+        let quark = g_quark_try_string(name)
+        XCTAssertNotEqual(quark, 0, "GLib knows the key by its name")
+        XCTAssertEqual(g_quark_to_string(quark).map { String(cString: $0) }, name)
+        let widget = try XCTUnwrap(manager.hostedRow(at: IndexPath(item: 0, section: 0))).widget
+        XCTAssertEqual(Int(bitPattern: g_object_get_data(gcast(widget), name)), 1, "base margin 0, stored plus one")
+        XCTAssertEqual(gtk_widget_get_margin_start(widget), 32)
+    }
 }
