@@ -49,18 +49,23 @@ final class ParkingHandOff: MainActorHandOff {
 }
 
 /// Polls `condition` on the main actor, sleeping in between so other main-actor work (hand-offs)
-/// runs, until it holds or `timeout` passes: an async test can fail, never hang.
+/// runs, until it holds or this wait has waited `timeout`: an async test can fail, never hang.
 ///
-/// The timeout is generous on purpose: tests run in parallel, and another suite's long
-/// synchronous main-actor test (a randomized one) can hold the main actor for seconds, delaying
-/// every hand-off behind it. A passing test returns as soon as the condition holds.
+/// Suites run in parallel, and another suite's long synchronous main-actor test (a randomized
+/// one, ~34 s under ThreadSanitizer) can hold the main actor far longer than any timeout. A poll
+/// that resumes late waited for the main actor, not for the condition, so it counts as at most
+/// `longestCountedPoll`, and the condition is always checked again before the wait gives up.
+/// A wait for something that never happens still fails, after `timeout` of polling.
 @MainActor
 func waitUntil(timeout: Duration = .seconds(30), _ condition: @MainActor () -> Bool) async -> Bool {
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
+    let longestCountedPoll = Duration.milliseconds(50)
+    var waited = Duration.zero
     while !condition() {
-        if clock.now >= deadline { return false }
+        if waited >= timeout { return false }
+        let start = clock.now
         try? await Task.sleep(for: .milliseconds(1))
+        waited += min(clock.now - start, longestCountedPoll)
     }
     return true
 }
