@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "GtkListManager", targets: ["GtkListManager"]),
+        // GTK 3 itself, for the row classes and windows of an application: `import CGtk`.
+        .library(name: "CGtk", targets: ["CGtk"]),
         .executable(name: "package-viewer", targets: ["PackageViewer"]),
         .executable(name: "list-benchmarks", targets: ["ListBenchmarks"]),
     ],
@@ -56,6 +58,15 @@ let package = Package(
             name: "ListBenchmarks",
             dependencies: ["ModelStorage", "GtkListManager", "CGtk", "SeededRandom"],
             path: "Benchmarks/ListBenchmarks"
+        ),
+
+        // A client in the Swift 5 language mode that calls main-actor API from its own thread;
+        // the wrong-thread tests run it in child processes and read its last words.
+        .executableTarget(
+            name: "ThreadMisuseProbe",
+            dependencies: ["GtkListManager", "ModelStorage", "CGtk"],
+            path: "Tests/Probes/ThreadMisuseProbe",
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
         .testTarget(

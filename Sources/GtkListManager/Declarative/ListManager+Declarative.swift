@@ -32,6 +32,7 @@ extension ListManager {
     ///
     /// - Parameter animated: false applies the same changes without row animations.
     public func update(animated: Bool = true, @SectionsBuilder _ sections: () -> [Section]) {
+        checkConfinement()
         declarative.declare(sections(), animated: animated)
     }
 
@@ -40,13 +41,15 @@ extension ListManager {
     /// declared section has this id.
     @discardableResult
     public func setCollapsed(_ collapsed: Bool, forSection id: AnyHashable, animated: Bool = true) -> Bool {
-        declarative.setCollapsed(collapsed, forSection: id, animated: animated)
+        checkConfinement()
+        return declarative.setCollapsed(collapsed, forSection: id, animated: animated)
     }
 
     /// Collapses the declared section `id` when it is expanded, expands it otherwise. Returns
     /// false, changing nothing, when no declared section has this id.
     @discardableResult
     public func toggleCollapsed(forSection id: AnyHashable, animated: Bool = true) -> Bool {
+        checkConfinement()
         guard let collapsed = declarative.isCollapsed(id) else { return false }
         return declarative.setCollapsed(!collapsed, forSection: id, animated: animated)
     }

@@ -1,4 +1,5 @@
 import CGtk
+import ModelStorage
 
 /// A ``ListHost`` over a `GtkListBox`: every row is a `GtkListBoxRow` wrapping a row view's
 /// widget, holding its ``HostedRow`` in a field of its own (the rows are a `GtkListBoxRow`
@@ -35,6 +36,7 @@ public final class ListBoxHost: ListHost {
     /// Hosts rows in `listBox`, which the host references for its lifetime. The list box must
     /// be empty: the host tracks its rows without asking GTK.
     public init(listBox: UnsafeMutablePointer<GtkListBox>) {
+        MainActorConfinement.check("A ListBoxHost was created")
         self.listBox = listBox
         g_object_ref_sink(listBox)
         _ = Signal.connect(listBox, "destroy") { [weak self] _ in

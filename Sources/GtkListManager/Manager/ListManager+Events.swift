@@ -39,6 +39,7 @@ extension ListManager {
     /// ``ManagerAnomaly/eventRegistrationForUnregisteredMapping(rowClass:event:)`` and checks
     /// again after ``eventVerificationDelay``.
     func addRowClassReaction<Row: ListRow>(_ rowClass: Row.Type, role: RowRole, _ reaction: EventReaction) {
+        MainActorConfinement.check("ListManager was given a closure for \(reaction.event.name)")
         // Every mapping first, the source after: installing it walks the rows already shown,
         // and each of them must find the reaction by then.
         let compatible = factory.registry.mappings.filter { $0.role == role && reaction.fits(rowClass: $0.rowClass) }
@@ -67,6 +68,7 @@ extension ListManager {
     /// Adds a model reaction registered on the manager for `Model`: it answers for every row of
     /// `role` whose model is a `Model`. A row class given as the model type is reported.
     func addModelTypeReaction<Model>(_ modelType: Model.Type, role: RowRole, _ reaction: EventReaction) {
+        MainActorConfinement.check("ListManager was given a closure for \(reaction.event.name)")
         if modelType is any ListRow.Type {
             anomalyHandler.report(.modelEventCalledWithRowClass(modelType: String(describing: modelType), event: reaction.event.name))
         }

@@ -89,7 +89,10 @@ extension ListManager {
         { handler($0, $1, $2.section) }
     }
 
-    private func add<Row, Model>(_ mapping: RowMapping<Row, Model>, _ customize: ((RowMapping<Row, Model>) -> Void)?) {
+    private func add<Row, Model>(
+        _ mapping: RowMapping<Row, Model>, _ customize: ((RowMapping<Row, Model>) -> Void)?, call: StaticString = #function
+    ) {
+        checkConfinement(call)
         customize?(mapping)
         factory.registry.append(mapping)
         connectEvents(of: mapping)
@@ -97,7 +100,8 @@ extension ListManager {
         if host.rowCount > 0 || storage.numberOfSections > 0 { reload() }
     }
 
-    private func removeMappings(of rowClass: any ListRow.Type, role: RowRole) {
+    private func removeMappings(of rowClass: any ListRow.Type, role: RowRole, call: StaticString = #function) {
+        checkConfinement(call)
         guard factory.registry.removeMappings(of: rowClass, role: role) > 0 else { return }
         reload()
         // After the reload: it sends the rows it took down to the pool, the unregistered ones too.

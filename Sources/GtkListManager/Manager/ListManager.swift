@@ -98,6 +98,7 @@ public final class ListManager {
         configuration: ListConfiguration,
         updating: (ListBoxHost) -> any ListHost
     ) {
+        MainActorConfinement.check("A ListManager was created")
         host = ListBoxHost(listBox: listBox ?? gcast(gtk_list_box_new()))
         gtk_widget_show(gcast(host.listBox))
         factory = RowFactory(poolLimit: configuration.reusePoolLimit, anomalies: anomalyHandler)
@@ -117,6 +118,7 @@ public final class ListManager {
 
     /// Rebuilds every row from the storage.
     public func reload() {
+        checkConfinement()
         guard !host.isListDestroyed else { return }
         willUpdateContent?(.reload)
         host.withoutAnimation { updater.reload(from: storage) }
@@ -125,6 +127,7 @@ public final class ListManager {
 
     /// Shows `widget` when the list has no rows (an empty state), or nothing when nil.
     public func setPlaceholder(_ widget: UnsafeMutablePointer<GtkWidget>?) {
+        checkConfinement()
         if let widget { gtk_widget_show_all(widget) }
         gtk_list_box_set_placeholder(host.listBox, widget)
     }
@@ -143,6 +146,7 @@ public final class ListManager {
 
 extension ListManager: StorageObserver {
     public func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
+        checkConfinement()
         guard storage === self.storage, !host.isListDestroyed else { return }
         willUpdateContent?(.changes(changes))
         updater.apply(changes)
@@ -150,6 +154,7 @@ extension ListManager: StorageObserver {
     }
 
     public func storageNeedsReload(_ storage: any Storage) {
+        checkConfinement()
         guard storage === self.storage else { return }
         reload()
     }

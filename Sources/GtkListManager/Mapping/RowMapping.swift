@@ -101,6 +101,7 @@ protocol AnyRowMapping: AnyObject {
 extension RowMapping {
     /// Adds a reaction; the manager connects what GTK signals it needs.
     func addReaction(_ reaction: EventReaction) {
+        MainActorConfinement.check("A RowMapping was given a closure for \(reaction.event.name)")
         reactions.append(reaction)
         router?.require(reaction.event)
     }

@@ -25,6 +25,7 @@ extension ListManager {
         _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
         completion: (() -> Void)? = nil
     ) {
+        checkConfinement()
         let storage = adoptedSnapshotStorage(for: ListSnapshot<SectionID, ItemID>.self)
         if animatingDifferences {
             storage.apply(snapshot, completion: completion)
@@ -38,6 +39,7 @@ extension ListManager {
     public func applySnapshotUsingReloadData<SectionID, ItemID>(
         _ snapshot: ListSnapshot<SectionID, ItemID>, completion: (() -> Void)? = nil
     ) {
+        checkConfinement()
         adoptedSnapshotStorage(for: ListSnapshot<SectionID, ItemID>.self)
             .applyUsingReloadData(snapshot, completion: completion)
     }

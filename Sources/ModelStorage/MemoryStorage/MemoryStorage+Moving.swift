@@ -44,6 +44,7 @@ extension MemoryStorage {
     /// Both sections must exist. Refused inside a transaction that has already recorded changes,
     /// since observers would then apply those to a state that moved under them.
     public func moveItemWithoutNotification(from source: IndexPath, to destination: IndexPath) {
+        MainActorConfinement.check("MemoryStorage was mutated")
         let sourceCount = numberOfItems(inSection: source.section)
         let destinationCount = numberOfItems(inSection: destination.section)
         let available = destinationCount - (source.section == destination.section ? 1 : 0)

@@ -99,7 +99,7 @@ public final class MemoryStorage: SupplementaryStorage, ObservableStorage {
     }
 
     func beginTransaction() {
-        MainActor.assertIsolated("MemoryStorage is bound to the main actor (the GTK thread)")
+        MainActorConfinement.check("MemoryStorage was mutated")
         recorder.begin()
     }
 

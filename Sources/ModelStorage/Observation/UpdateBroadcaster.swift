@@ -17,11 +17,13 @@ package final class UpdateBroadcaster {
     package init() {}
 
     package func add(_ observer: any StorageObserver) {
+        MainActorConfinement.check("A storage observer was added")
         remove(observer)
         entries.append(WeakObserver(observer: observer))
     }
 
     package func remove(_ observer: any StorageObserver) {
+        MainActorConfinement.check("A storage observer was removed")
         entries.removeAll { $0.observer == nil || $0.observer === observer }
     }
 

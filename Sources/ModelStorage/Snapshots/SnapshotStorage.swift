@@ -61,7 +61,7 @@ public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hasha
     /// state (nothing when it is the same). `completion` runs once every observer has applied
     /// them, also when this call is made from inside another delivery of this storage.
     public func apply(_ snapshot: ListSnapshot<SectionID, ItemID>, completion: (() -> Void)? = nil) {
-        MainActor.assertIsolated("SnapshotStorage is bound to the main actor (the GTK thread)")
+        MainActorConfinement.check("SnapshotStorage was given a snapshot")
         report(snapshot.anomalies)
         let newSupplements = snapshot.sectionValues.map(supplements(for:))
         let script = SnapshotDiff(old: current, oldSupplements: supplements, new: snapshot, newSupplements: newSupplements).script()
@@ -75,7 +75,7 @@ public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hasha
     /// Makes `snapshot` the state shown without diffing: observers reload everything. For a state
     /// unrelated to the one shown, or to reset a list. `completion` runs after the reload.
     public func applyUsingReloadData(_ snapshot: ListSnapshot<SectionID, ItemID>, completion: (() -> Void)? = nil) {
-        MainActor.assertIsolated("SnapshotStorage is bound to the main actor (the GTK thread)")
+        MainActorConfinement.check("SnapshotStorage was given a snapshot")
         report(snapshot.anomalies)
         current = snapshot.settled
         supplements = current.sectionValues.map(supplements(for:))

@@ -33,6 +33,7 @@ final class EventRouter {
     /// Installs the source of `event` if it is not yet: called whenever a reaction is registered.
     @discardableResult
     func require(_ event: ListEvent) -> any EventSource {
+        MainActorConfinement.check("ListManager was given a closure for \(event.name)")
         if let installed = sources[event.source] { return installed }
         let source = event.makeSource(manager)
         sources[event.source] = source

@@ -36,6 +36,9 @@ extension ListManager {
     /// Setting it re-indents the shown rows.
     public var indentationWidth: Int {
         get { events.source(SizeEvents.self)?.indentationWidth ?? SizeEvents.defaultIndentationWidth }
-        set { events.require(.indentationLevel, as: SizeEvents.self).indentationWidth = newValue }
+        set {
+            checkConfinement()
+            events.require(.indentationLevel, as: SizeEvents.self).indentationWidth = newValue
+        }
     }
 }

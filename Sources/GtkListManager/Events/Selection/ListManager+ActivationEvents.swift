@@ -25,6 +25,9 @@ extension ListManager {
     /// Whether a single click activates a row (GTK's default is a double click).
     public var activatesOnSingleClick: Bool {
         get { gtk_list_box_get_activate_on_single_click(listBox) != 0 }
-        set { gtk_list_box_set_activate_on_single_click(listBox, newValue ? 1 : 0) }
+        set {
+            checkConfinement()
+            gtk_list_box_set_activate_on_single_click(listBox, newValue ? 1 : 0)
+        }
     }
 }

@@ -64,6 +64,7 @@ extension ListManager {
     /// Selects the item at `indexPath`; false when there is no such item.
     @discardableResult
     public func selectItem(at indexPath: IndexPath) -> Bool {
+        checkConfinement()
         guard let listRow = hostedRow(at: indexPath)?.listRow else { return false }
         gtk_list_box_select_row(listBox, listRow)
         return true
@@ -72,6 +73,7 @@ extension ListManager {
     /// Deselects the item at `indexPath`; false when there is no such item.
     @discardableResult
     public func deselectItem(at indexPath: IndexPath) -> Bool {
+        checkConfinement()
         guard let listRow = hostedRow(at: indexPath)?.listRow else { return false }
         gtk_list_box_unselect_row(listBox, listRow)
         return true

@@ -80,7 +80,7 @@ public final class SingleSectionStorage<Item: Diffable>: ObservableStorage {
     /// between the items before and after, when the outermost transaction ends (even if
     /// `updates` throws: what was applied is reported).
     public func performUpdates<Failure: Error>(_ updates: () throws(Failure) -> Void) throws(Failure) {
-        MainActor.assertIsolated("SingleSectionStorage is bound to the main actor (the GTK thread)")
+        MainActorConfinement.check("SingleSectionStorage was mutated")
         if depth == 0 { itemsAtTransactionStart = currentItems }
         depth += 1
         defer { endTransaction() }

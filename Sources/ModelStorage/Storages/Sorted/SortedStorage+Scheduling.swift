@@ -2,7 +2,7 @@
 // back to the main actor, stale results recomputed, completions after the observers.
 extension SortedStorage {
     func submit(_ operation: SortedOperation<Item>, _ execution: Execution, _ completion: Completion?) {
-        MainActor.assertIsolated("SortedStorage is bound to the main actor (the GTK thread)")
+        MainActorConfinement.check("SortedStorage was changed")
         let change = PendingChange(operation: operation, completion: completion)
         switch execution {
         case .immediate:
