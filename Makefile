@@ -9,7 +9,7 @@ export SWIFT SCRATCH
 
 XVFB := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps run test screenshot benchmark
+.PHONY: deps run test sanitizers consumer screenshot benchmark
 
 ## deps: install GTK 3 headers, Xvfb, xauth and xdotool if missing (apt).
 deps:
@@ -28,6 +28,15 @@ run: deps
 test: deps
 	$(XVFB) $(SWIFT) test --scratch-path $(SCRATCH)
 	scripts/check-viewer.sh
+
+## sanitizers: the whole suite again under AddressSanitizer, then ThreadSanitizer; fails on any report.
+sanitizers: deps
+	scripts/test-sanitized.sh address
+	scripts/test-sanitized.sh thread
+
+## consumer: build Examples/MinimalApp outside the repository, as a user's app, and run its check.
+consumer: deps
+	scripts/check-consumer.sh
 
 ## screenshot: regenerate the README picture (from the bundled sample, so it is the same everywhere).
 screenshot: deps

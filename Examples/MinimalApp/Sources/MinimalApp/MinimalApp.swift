@@ -1,0 +1,84 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+
+/// A fruit, the model of one row.
+struct Fruit: Hashable {
+    let name: String
+    let calories: Int
+}
+
+/// The row class for fruits: a label, filled from the model.
+final class FruitRow: RowView, ModelTransfer {
+    let widget = gtk_label_new(nil)!
+
+    init() {
+        gtk_widget_set_halign(widget, GTK_ALIGN_START)
+    }
+
+    func update(with fruit: Fruit) {
+        gtk_label_set_text(gcast(widget), "\(fruit.name) · \(fruit.calories) kcal")
+    }
+}
+
+/// A window with a list of fruits; activating a row prints it. `--check` runs headless (under
+/// xvfb-run): it activates the second row as a user would and exits non-zero unless the event
+/// arrived with the right model.
+@main
+struct MinimalApp {
+    // Synchronous: the main actor must stay on the process main thread, which runs GTK.
+    static func main() {
+        let checking = CommandLine.arguments.contains("--check")
+        let succeeded = MainActor.assumeIsolated { run(checking: checking) }
+        if !succeeded { exit(1) }
+    }
+
+    @MainActor
+    static func run(checking: Bool) -> Bool {
+        guard GtkRuntime.initialize() else {
+            print("minimal-app: no display (run under xvfb-run -a)")
+            return false
+        }
+        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        gtk_window_set_title(gcast(window), "Fruits")
+        gtk_window_set_default_size(gcast(window), 320, 240)
+
+        let storage = MemoryStorage()
+        let manager = ListManager(storage: storage)
+        var activated: [Fruit] = []
+        manager.register(FruitRow.self) { mapping in
+            mapping.didActivate { _, fruit, indexPath in
+                print("activated \(fruit.name) at \(indexPath)")
+                activated.append(fruit)
+            }
+        }
+        storage.setItems([Fruit(name: "Apple", calories: 52), Fruit(name: "Banana", calories: 89)])
+        storage.addItem(Fruit(name: "Cherry", calories: 50))
+
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_container_add(gcast(scrolled), manager.widget)
+        gtk_container_add(gcast(window), scrolled)
+        gtk_widget_show_all(window)
+
+        guard checking else {
+            Signal.connect(window, "destroy") { _ in GtkRuntime.quit() }
+            GtkRuntime.run()
+            return true
+        }
+        defer { gtk_widget_destroy(window) }
+        guard GtkRuntime.iterate(until: { gtk_widget_get_mapped(window) != 0 }),
+            let second = gtk_list_box_get_row_at_index(manager.listBox, 1)
+        else {
+            print("minimal-app: the window did not show its rows")
+            return false
+        }
+        gtk_widget_activate(gcast(second))
+        GtkRuntime.iterate(until: { !activated.isEmpty }, timeout: .seconds(2))
+        guard manager.rowCount == 3, activated == [Fruit(name: "Banana", calories: 89)] else {
+            print("minimal-app: expected 3 rows and Banana activated, got \(manager.rowCount) rows, \(activated)")
+            return false
+        }
+        print("minimal-app: ok")
+        return true
+    }
+}
