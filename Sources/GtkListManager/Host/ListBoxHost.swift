@@ -136,7 +136,9 @@ public final class ListBoxHost: ListHost {
 
     private func listBoxRow(at position: Int) -> UnsafeMutablePointer<GtkListBoxRow> {
         guard let listRow = gtk_list_box_get_row_at_index(listBox, listBoxIndex(of: position)) else {
-            preconditionFailure("ListBoxHost: no row at \(position) of \(rowCount): rows were changed behind the manager")
+            // Kept in release builds: the message names the misuse (rows added or removed with
+            // GTK calls on a list box the manager drives).
+            fatalError("ListBoxHost: no row at \(position) of \(rowCount): rows were changed behind the manager")
         }
         return listRow
     }

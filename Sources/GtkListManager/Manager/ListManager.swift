@@ -14,6 +14,10 @@ import ModelStorage
 ///
 /// Incremental changes (`addItem`, `removeItems`, `moveItem`, …) are applied as row
 /// insertions, removals, moves and in-place refreshes; whole-content replacements reload.
+///
+/// A manager belongs to the main actor, the GTK thread. A call that reaches it from another
+/// thread (possible from Swift 5-mode code) stops the process with a message naming the call
+/// and the thread, in release builds too: see ``MainActorConfinement``.
 @MainActor
 public final class ListManager {
     /// The list box the manager drives.

@@ -135,11 +135,13 @@ public enum GtkRuntime {
     /// - Precondition: ``initialize()`` returned `true`, and the caller is on the process main
     ///   thread (a synchronous `main`; see "MainActor on GLib").
     @MainActor public static func run() {
-        precondition(isInitialized, "GtkRuntime.run(): call GtkRuntime.initialize() first (and check its result)")
-        precondition(
-            cgtk_is_main_thread() != 0,
-            "GtkRuntime.run() must run on the process main thread: use a synchronous main(), never async main"
-        )
+        // fatalError rather than precondition: release builds keep its message.
+        guard isInitialized else {
+            fatalError("GtkRuntime.run(): call GtkRuntime.initialize() first (and check its result)")
+        }
+        guard cgtk_is_main_thread() != 0 else {
+            fatalError("GtkRuntime.run() must run on the process main thread: use a synchronous main(), never async main")
+        }
         gtk_main()
     }
 

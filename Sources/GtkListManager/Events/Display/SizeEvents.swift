@@ -31,7 +31,7 @@ final class SizeEvents: EventSource {
 
     /// The object-data key under which a row widget keeps the start margin it had before the
     /// first indentation (plus one, so that a margin of 0 is told from "not recorded").
-    static let baseMarginKey = "gtk-list-manager-base-margin-start"
+    private static let baseMarginKey = "gtk-list-manager-base-margin-start"
     /// The key as a quark. GLib copies the name (`g_quark_from_static_string` would keep the
     /// pointer forever, and a Swift string's C pointer lives only for the call).
     private static let baseMarginQuark = g_quark_from_string(baseMarginKey)
