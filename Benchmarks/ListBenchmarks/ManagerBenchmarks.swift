@@ -42,9 +42,7 @@ enum ManagerBenchmarks {
     static func managerWorkPerRow() {
         let labels = (0..<10_000).map { "Row \($0)" }
         let perRow = medianSeconds(repetitions: 7) {
-            let manager = ListManager(
-                listBox: nil, storage: MemoryStorage(), configuration: ListConfiguration(),
-                updating: { _ in CountingHost(forwardingTo: nil) })
+            let manager = ListManager(host: CountingHost(forwardingTo: nil))
             manager.register(SharedWidgetRow.self)
             manager.memoryStorage?.setItems(labels)
         } / Double(labels.count)

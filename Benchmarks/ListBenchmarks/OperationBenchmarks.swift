@@ -61,11 +61,8 @@ extension ManagerBenchmarks {
     }
 
     private static func measureOnce(_ change: Change, itemsPerSection: Int) -> (CountingHost.Counts, Double) {
-        var counter: CountingHost!
-        let manager = ListManager(listBox: nil, storage: MemoryStorage(), configuration: ListConfiguration()) { host in
-            counter = CountingHost(forwardingTo: host)
-            return counter
-        }
+        let counter = CountingHost(forwardingTo: ListBoxHost())
+        let manager = ListManager(host: counter)
         manager.register(LabelRow.self)
         let storage = manager.memoryStorage!
         storage.setSectionHeaderModels((0..<10).map { "Header \($0)" })
@@ -79,7 +76,10 @@ extension ManagerBenchmarks {
     }
 
     private static func describe(_ counts: CountingHost.Counts) -> String {
-        let parts = [("insert", counts.inserts), ("remove", counts.removes), ("move", counts.moves), ("lookup", counts.lookups)]
+        let parts = [
+            ("insert", counts.inserts), ("remove", counts.removes), ("move", counts.moves), ("rebind", counts.rebinds),
+            ("lookup", counts.lookups),
+        ]
             .filter { $0.1 > 0 }
             .map { "\($0.1) \($0.0)" }
         return parts.isEmpty ? "none" : parts.joined(separator: ", ")

@@ -21,7 +21,7 @@ final class BuilderRowTests: XCTestCase {
         storage.addItems([Card("apt", "package manager"), Card("bash", "shell")])
 
         XCTAssertEqual(rowClasses(manager), ["CardRow", "CardRow"])
-        let rows = try (0..<2).map { try XCTUnwrap(manager.hostedRow(atPosition: $0)?.view as? CardRow) }
+        let rows = try (0..<2).map { try XCTUnwrap(manager.boundRow(atPosition: $0)?.view as? CardRow) }
         XCTAssertEqual(rows.map(\.titleText), ["apt", "bash"])
         XCTAssertEqual(rows.map(\.detailText), ["package manager", "shell"])
         XCTAssertEqual(String(cString: cgtk_object_type_name(rows[0].widget)), "GtkBox")
@@ -46,9 +46,9 @@ final class BuilderRowTests: XCTestCase {
         storage.addItems([Card("a", "1")], toSection: 0)
         storage.addItems([Card("b", "2")], toSection: 1)
 
-        let types = (0..<2).map { manager.hostedRow(atPosition: $0).map { String(cString: cgtk_object_type_name($0.widget)) } }
+        let types = (0..<2).map { manager.boundRow(atPosition: $0).map { String(cString: cgtk_object_type_name($0.widget)) } }
         XCTAssertEqual(types, ["GtkBox", "GtkGrid"], "section 1 uses the definition its mapping names")
-        XCTAssertEqual((manager.hostedRow(atPosition: 1)?.view as? CardRow)?.titleText, "b")
+        XCTAssertEqual((manager.boundRow(atPosition: 1)?.view as? CardRow)?.titleText, "b")
         XCTAssertEqual(anomalies.reports, [])
     }
 
@@ -63,7 +63,7 @@ final class BuilderRowTests: XCTestCase {
         let (manager, storage, _) = makeManager(configuration, registeringNumberRow: false)
         manager.register(CardRow.self)
         storage.addItems([Card("a", "1"), Card("b", "2"), Card("c", "3")])
-        let widgets = (0..<3).map { manager.hostedRow(atPosition: $0)!.widget }
+        let widgets = (0..<3).map { manager.boundRow(atPosition: $0)!.widget }
         let finalizedBefore = finalizedObjects.load(ordering: .acquiring)
         for widget in widgets { watchFinalization(of: widget) }
 
@@ -74,8 +74,8 @@ final class BuilderRowTests: XCTestCase {
 
         storage.addItem(Card("d", "4"))
         XCTAssertEqual(manager.pooledRowCount, 0, "the pooled row was dequeued")
-        XCTAssertTrue(widgets.contains(manager.hostedRow(atPosition: 1)!.widget), "the same widget tree is reused")
-        XCTAssertEqual((manager.hostedRow(atPosition: 1)?.view as? CardRow)?.titleText, "d")
+        XCTAssertTrue(widgets.contains(manager.boundRow(atPosition: 1)!.widget), "the same widget tree is reused")
+        XCTAssertEqual((manager.boundRow(atPosition: 1)?.view as? CardRow)?.titleText, "d")
 
         gtk_widget_destroy(manager.widget)
         XCTAssertEqual(finalizedObjects.load(ordering: .acquiring) - finalizedBefore, 3,
@@ -145,7 +145,7 @@ final class BuilderRowTests: XCTestCase {
         storage.setSectionHeaderModels([Card("h0", ""), Card("h1", "")])
         storage.setItemsForAllSections([[1], [2]])
 
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.role), [.item, .item], "no header rows, items intact")
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.role), [.item, .item], "no header rows, items intact")
         XCTAssertEqual(anomalies.reports, [
             .rowInterfaceFailed(rowClass: "EmptyDefinitionRow", error: .emptyDefinition(resource: "EmptyDefinitionRow.ui")),
         ])

@@ -20,7 +20,7 @@ final class HeadersFootersTests: XCTestCase {
         storage.addItems([1, 2], toSection: 0)
         storage.addItems([3], toSection: 1)
 
-        let rows = inspectRows(of: manager.listBox)
+        let rows = inspectRows(of: manager.listBox!)
         XCTAssertEqual(rows.map(\.description), [
             "header Fruit (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)",
             "header Vegetables & <herbs> (SectionTitleRow)", "item 3 (NumberRow)",
@@ -43,7 +43,7 @@ final class HeadersFootersTests: XCTestCase {
         storage.addItems([1, 2], toSection: 0)
         storage.addItems([3], toSection: 1)
 
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header H0 (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)", "footer F0 (SectionTitleRow)",
             "header H1 (SectionTitleRow)", "item 3 (NumberRow)", "footer F1 (SectionTitleRow)",
         ])
@@ -64,11 +64,11 @@ final class HeadersFootersTests: XCTestCase {
         storage.setSectionFooterModels(["F"])
         storage.addItems([1, 2])
 
-        let rows = inspectRows(of: manager.listBox)
+        let rows = inspectRows(of: manager.listBox!)
         XCTAssertEqual(rows.map(\.role), [.header, .item, .item, .footer])
         XCTAssertEqual(rows.map(\.selectable), [false, true, true, false])
         let activatable = (0..<rows.count).map { index in
-            gtk_list_box_row_get_activatable(gtk_list_box_get_row_at_index(manager.listBox, Int32(index))) != 0
+            gtk_list_box_row_get_activatable(gtk_list_box_get_row_at_index(manager.listBox!, Int32(index))) != 0
         }
         XCTAssertEqual(activatable, [false, true, true, false])
     }
@@ -89,9 +89,9 @@ final class HeadersFootersTests: XCTestCase {
 
         manager.registerHeader(CaptionRow.self)
         XCTAssertEqual(rowClasses(manager), ["CaptionRow", "NumberRow", "SectionTitleRow"], "footers keep the built-in title")
-        let caption = try XCTUnwrap(manager.hostedRow(atPosition: 0)?.widget)
+        let caption = try XCTUnwrap(manager.boundRow(atPosition: 0)?.widget)
         XCTAssertEqual(String(cString: gtk_label_get_text(gcast(caption))), "H")
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.selectable), [false, true, false])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.selectable), [false, true, false])
         XCTAssertEqual(anomalies.reports, [])
         assertListMatchesStorage(manager, storage)
     }
@@ -107,7 +107,7 @@ final class HeadersFootersTests: XCTestCase {
         storage.setSectionHeaderModels(["H"])
         storage.setSectionFooterModels(["F"])
         storage.addItems([1])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header H (SectionTitleRow)", "item 1 (NumberRow)", "footer F (CaptionRow)",
         ])
         XCTAssertEqual(anomalies.reports, [])
@@ -140,12 +140,12 @@ final class HeadersFootersTests: XCTestCase {
         manager.registerHeader(CaptionRow.self)
         storage.setSectionHeaderModels(["H"])
         storage.addItems([1])
-        let headerWidget = try XCTUnwrap(inspectRows(of: manager.listBox).first?.widget)
+        let headerWidget = try XCTUnwrap(inspectRows(of: manager.listBox!).first?.widget)
         storage.setSupplementaryModel(nil, ofKind: .header, forSection: 0)
         XCTAssertEqual(manager.pooledRowCount, 1)
 
         storage.addItem("item")
-        let rows = inspectRows(of: manager.listBox)
+        let rows = inspectRows(of: manager.listBox!)
         XCTAssertEqual(rows.map(\.description), ["item 1 (NumberRow)", "item item (CaptionRow)"])
         XCTAssertEqual(rows[1].widget, headerWidget, "the pooled header view was reused (same reuse identifier)")
         XCTAssertEqual(rows.map(\.selectable), [true, true], "as an item it is selectable")
@@ -161,7 +161,7 @@ final class HeadersFootersTests: XCTestCase {
         storage.setSectionHeaderModels([42])
         storage.addItems([1])
 
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), ["item 1 (NumberRow)"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), ["item 1 (NumberRow)"])
         let expected = ManagerAnomaly.noHeaderFooterMappingFound(role: .header, modelDescription: "42", section: 0)
         XCTAssertFalse(anomalies.reports.isEmpty)
         XCTAssertTrue(anomalies.reports.allSatisfy { $0 == expected }, "\(anomalies.reports)")
@@ -198,7 +198,7 @@ final class HeadersFootersTests: XCTestCase {
 
         try storage.removeItem(3)
         assertListMatchesStorage(manager, storage, headerOnEmpty: false, footerOnEmpty: false, "last item gone")
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header H0 (SectionTitleRow)", "item 2 (NumberRow)", "footer F0 (SectionTitleRow)",
         ])
         XCTAssertEqual(anomalies.reports, [])
@@ -215,7 +215,7 @@ final class HeadersFootersTests: XCTestCase {
         storage.setSectionHeaderModels(["H"])
         storage.setSectionFooterModels(["F"])
         storage.addItems([], toSection: 0)
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), ["footer F (SectionTitleRow)"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), ["footer F (SectionTitleRow)"])
         assertListMatchesStorage(manager, storage, headerOnEmpty: false, footerOnEmpty: true)
 
         storage.addItem(1)
@@ -234,7 +234,7 @@ final class HeadersFootersTests: XCTestCase {
         storage.setSectionHeaderModels(["H"])
         storage.setSectionFooterModels(["F"])
         storage.addItems([], toSection: 0)
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header H (SectionTitleRow)", "footer F (SectionTitleRow)",
         ])
         assertListMatchesStorage(manager, storage)
@@ -252,16 +252,16 @@ final class HeadersFootersTests: XCTestCase {
         storage.setSectionHeaderModels(["Old"])
         storage.setSectionFooterModels(["Foot"])
         storage.addItems([1])
-        let before = inspectRows(of: manager.listBox).map(\.widget)
+        let before = inspectRows(of: manager.listBox!).map(\.widget)
 
         storage.setSectionHeaderModels(["New"])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.widget), before, "the header widget is refreshed, not rebuilt")
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.widget), before, "the header widget is refreshed, not rebuilt")
         XCTAssertEqual(titleRow(manager, 0)?.title, "New")
         XCTAssertEqual(titleRow(manager, 2)?.title, "Foot")
         assertListMatchesStorage(manager, storage)
 
         storage.setSectionFooterModels(["Bottom"])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.widget), before, "the footer widget is refreshed, not rebuilt")
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.widget), before, "the footer widget is refreshed, not rebuilt")
         XCTAssertEqual(titleRow(manager, 2)?.title, "Bottom")
         assertListMatchesStorage(manager, storage)
     }
@@ -276,7 +276,7 @@ final class HeadersFootersTests: XCTestCase {
         storage.setSectionHeaderModels(["H"])
         storage.addItems([1])
         storage.setSupplementaryModel(nil, ofKind: .header, forSection: 0)
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), ["item 1 (NumberRow)"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), ["item 1 (NumberRow)"])
         assertListMatchesStorage(manager, storage)
     }
 
@@ -294,10 +294,10 @@ final class HeadersFootersTests: XCTestCase {
         defer { g_object_unref(label) }
         manager.setPlaceholder(label)
 
-        XCTAssertEqual(gtk_widget_get_parent(label).map(UnsafeMutableRawPointer.init), UnsafeMutableRawPointer(manager.listBox))
+        XCTAssertEqual(gtk_widget_get_parent(label).map(UnsafeMutableRawPointer.init), UnsafeMutableRawPointer(manager.listBox!))
         XCTAssertEqual(gtk_widget_get_visible(label), 1, "the manager shows the placeholder widget")
         XCTAssertEqual(gtk_widget_get_child_visible(label), 1, "empty list: placeholder shown")
-        XCTAssertTrue(inspectRows(of: manager.listBox).isEmpty, "the placeholder is not a row")
+        XCTAssertTrue(inspectRows(of: manager.listBox!).isEmpty, "the placeholder is not a row")
 
         storage.addItems([1, 2])
         XCTAssertEqual(gtk_widget_get_child_visible(label), 0, "rows present: placeholder hidden")
@@ -317,6 +317,6 @@ final class HeadersFootersTests: XCTestCase {
 
     @MainActor
     private static func titleRow(_ manager: ListManager, _ position: Int) -> SectionTitleRow? {
-        manager.hostedRow(atPosition: position)?.view as? SectionTitleRow
+        manager.boundRow(atPosition: position)?.view as? SectionTitleRow
     }
 }

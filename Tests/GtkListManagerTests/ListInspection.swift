@@ -37,7 +37,7 @@ func inspectRows(of listBox: UnsafeMutablePointer<GtkListBox>) -> [InspectedRow]
     let count = Int(g_list_length(children))
     return (0..<count).map { index in
         let listRow = gtk_list_box_get_row_at_index(listBox, Int32(index))!
-        guard let hosted = ListBoxHost.hostedRow(of: listRow) else {
+        guard let hosted = ListBoxHost.boundRow(of: listRow) else {
             return InspectedRow(role: .item, model: "<not hosted>", rowClass: "-", widget: UnsafeMutableRawPointer(listRow), selectable: false)
         }
         var child = gtk_bin_get_child(gcast(listRow))
@@ -54,7 +54,7 @@ func inspectRows(of listBox: UnsafeMutablePointer<GtkListBox>) -> [InspectedRow]
 /// The row class of every row, in order.
 @MainActor
 func rowClasses(_ manager: ListManager) -> [String] {
-    inspectRows(of: manager.listBox).map(\.rowClass)
+    inspectRows(of: manager.listBox!).map(\.rowClass)
 }
 
 /// The rows a storage implies: per section its header (when it has a model, and items or
@@ -81,7 +81,7 @@ func assertListMatchesStorage(
     _ manager: ListManager, _ storage: MemoryStorage, headerOnEmpty: Bool = true, footerOnEmpty: Bool = true,
     _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
 ) {
-    let actual = inspectRows(of: manager.listBox).map { ExpectedRow(role: $0.role, model: $0.model) }
+    let actual = inspectRows(of: manager.listBox!).map { ExpectedRow(role: $0.role, model: $0.model) }
     let expected = expectedRows(of: storage, headerOnEmpty: headerOnEmpty, footerOnEmpty: footerOnEmpty)
     XCTAssertEqual(actual, expected, message(), file: file, line: line)
     XCTAssertEqual(manager.rowCount, actual.count, "the manager's row count drifted from GTK's", file: file, line: line)
@@ -144,4 +144,9 @@ func watchFinalization(of object: UnsafeMutableRawPointer) {
     g_object_weak_ref(object.assumingMemoryBound(to: GObject.self), { _, _ in
         finalizedObjects.add(1, ordering: .acquiringAndReleasing)
     }, nil)
+}
+
+extension BoundRow {
+    /// The `GtkListBoxRow` a ``ListBoxHost`` shows the row in.
+    var listBoxRow: UnsafeMutablePointer<GtkListBoxRow>? { hostWidget.map { gcast($0) } }
 }

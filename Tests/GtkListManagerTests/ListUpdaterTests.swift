@@ -8,7 +8,7 @@ import XCTest
 final class ListUpdaterTests: XCTestCase {
     @MainActor
     private static func widgets(_ manager: ListManager) -> [UnsafeMutableRawPointer] {
-        inspectRows(of: manager.listBox).map(\.widget)
+        inspectRows(of: manager.listBox!).map(\.widget)
     }
 
     func testInsertsBuildRowsAtTheirPositions() throws {
@@ -23,7 +23,7 @@ final class ListUpdaterTests: XCTestCase {
         try storage.insertItem(2, to: IndexPath(item: 1, section: 0))
         storage.addItems([10], toSection: 1)
         assertListMatchesStorage(manager, storage)
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header A (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)", "item 3 (NumberRow)",
             "header B (SectionTitleRow)", "item 10 (NumberRow)",
         ])
@@ -41,7 +41,7 @@ final class ListUpdaterTests: XCTestCase {
         try storage.replaceItem(2, with: 20)
         XCTAssertEqual(widgets(manager), before, "an update must not recreate the row")
         assertListMatchesStorage(manager, storage)
-        let row = try XCTUnwrap(manager.hostedRow(atPosition: 1)?.view as? NumberRow)
+        let row = try XCTUnwrap(manager.boundRow(atPosition: 1)?.view as? NumberRow)
         XCTAssertEqual(row.shown, 20)
         XCTAssertEqual(row.updateCount, 2, "built once, refreshed once")
     }
@@ -57,7 +57,7 @@ final class ListUpdaterTests: XCTestCase {
         storage.addItems([1, 2])
         let before = widgets(manager)
         try storage.replaceItem(2, with: "two")
-        let after = inspectRows(of: manager.listBox)
+        let after = inspectRows(of: manager.listBox!)
         XCTAssertEqual(after.map(\.rowClass), ["NumberRow", "CaptionRow"])
         XCTAssertEqual(after[0].widget, before[0])
         XCTAssertNotEqual(after[1].widget, before[1])
@@ -73,11 +73,11 @@ final class ListUpdaterTests: XCTestCase {
         storage.setSectionHeaderModels(["A", "B"])
         storage.setSectionFooterModels(["end A", "end B"])
         storage.setItemsForAllSections([[1, 2, 3], [4]])
-        let byModel = Dictionary(uniqueKeysWithValues: inspectRows(of: manager.listBox).map { ($0.description, $0.widget) })
+        let byModel = Dictionary(uniqueKeysWithValues: inspectRows(of: manager.listBox!).map { ($0.description, $0.widget) })
         storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
         storage.moveItem(at: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 1))
         assertListMatchesStorage(manager, storage)
-        for row in inspectRows(of: manager.listBox) {
+        for row in inspectRows(of: manager.listBox!) {
             XCTAssertEqual(row.widget, byModel[row.description], "\(row) was rebuilt")
         }
     }
@@ -112,12 +112,12 @@ final class ListUpdaterTests: XCTestCase {
         storage.setItemsForAllSections([[1], [2, 3]])
         storage.insertSection(SectionModel(items: [4, 5]), at: 1)
         assertListMatchesStorage(manager, storage, "after inserting a section")
-        let widgetOf = Dictionary(uniqueKeysWithValues: inspectRows(of: manager.listBox).map { ($0.description, $0.widget) })
+        let widgetOf = Dictionary(uniqueKeysWithValues: inspectRows(of: manager.listBox!).map { ($0.description, $0.widget) })
         storage.moveSection(0, toSection: 2)
         assertListMatchesStorage(manager, storage, "after moving a section down")
         storage.moveSection(2, toSection: 0)
         assertListMatchesStorage(manager, storage, "after moving it back up")
-        for row in inspectRows(of: manager.listBox) {
+        for row in inspectRows(of: manager.listBox!) {
             XCTAssertEqual(row.widget, widgetOf[row.description], "\(row) was rebuilt by a section move")
         }
         storage.deleteSections([1])

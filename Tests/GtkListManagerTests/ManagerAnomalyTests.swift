@@ -18,7 +18,7 @@ final class ManagerAnomalyTests: XCTestCase {
         storage.addItems([1], toSection: 0)
         storage.addItems([2, Optional<Int>.none as Any], toSection: 1)
         XCTAssertEqual(anomalies.reports, [.nilModel(indexPath: IndexPath(item: 1, section: 1))])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.rowClass), ["NumberRow", "NumberRow", "UnmappedRow"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.rowClass), ["NumberRow", "NumberRow", "UnmappedRow"])
     }
 
     func testNoRowMappingFoundReportsModelDescriptionAndIndexPath() throws {
@@ -33,7 +33,7 @@ final class ManagerAnomalyTests: XCTestCase {
             .noRowMappingFound(modelDescription: "hello", indexPath: IndexPath(item: 1, section: 0)),
             .noRowMappingFound(modelDescription: "2.5", indexPath: IndexPath(item: 2, section: 0)),
         ])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.rowClass), ["NumberRow", "UnmappedRow", "UnmappedRow"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.rowClass), ["NumberRow", "UnmappedRow", "UnmappedRow"])
     }
 
     func testNoRowMappingFoundDescribesTheUnwrappedModel() throws {
@@ -47,7 +47,7 @@ final class ManagerAnomalyTests: XCTestCase {
         XCTAssertEqual(anomalies.reports, [
             .noRowMappingFound(modelDescription: "wrapped", indexPath: IndexPath(item: 0, section: 0)),
         ])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.rowClass), ["UnmappedRow"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.rowClass), ["UnmappedRow"])
     }
 
     func testNoHeaderFooterMappingFoundReportsRoleAndSection() throws {
@@ -61,7 +61,7 @@ final class ManagerAnomalyTests: XCTestCase {
         storage.setSectionHeaderModels([nil, 3.5] as [Double?])
         storage.setItemsForAllSections([[1], [2]])
 
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "item 1 (NumberRow)", "footer plain (SectionTitleRow)", "item 2 (NumberRow)",
         ])
         XCTAssertEqual(anomalies.reports, [
@@ -82,7 +82,7 @@ final class ManagerAnomalyTests: XCTestCase {
         storage.setItemsForAllSections([[1], [2]])
 
         // A registered header class replaces the built-in String titles (view style).
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header 5 (NumberRow)", "item 1 (NumberRow)", "item 2 (NumberRow)",
         ])
         XCTAssertEqual(anomalies.reports, [.noHeaderFooterMappingFound(role: .header, modelDescription: "title", section: 1)])
@@ -187,7 +187,7 @@ final class ManagerAnomalyTests: XCTestCase {
 
         XCTAssertEqual(manager.rowCount, storage.totalNumberOfItems)
         XCTAssertFalse(anomalies.reports.isEmpty)
-        XCTAssertTrue(inspectRows(of: manager.listBox).allSatisfy { $0.rowClass == "NumberRow" || $0.rowClass == "UnmappedRow" })
+        XCTAssertTrue(inspectRows(of: manager.listBox!).allSatisfy { $0.rowClass == "NumberRow" || $0.rowClass == "UnmappedRow" })
     }
 
     func testManagerWithoutAnyMappingShowsAnEmptyRowPerItem() throws {
@@ -200,7 +200,7 @@ final class ManagerAnomalyTests: XCTestCase {
         let manager = ListManager(storage: storage)
         let anomalies = AnomalyRecorder(manager)
         storage.addItems([1, 2, 3])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.rowClass), ["UnmappedRow", "UnmappedRow", "UnmappedRow"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.rowClass), ["UnmappedRow", "UnmappedRow", "UnmappedRow"])
         XCTAssertEqual(anomalies.reports.map(\.description), ["noRowMappingFound", "noRowMappingFound", "noRowMappingFound"])
         assertListMatchesStorage(manager, storage)
     }

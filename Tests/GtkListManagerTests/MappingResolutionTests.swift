@@ -36,7 +36,7 @@ final class MappingResolutionTests: XCTestCase {
         storage.addItems([Dog("rex"), Animal("generic")])
 
         XCTAssertEqual(rowClasses(manager), ["AnimalRow", "AnimalRow"])
-        XCTAssertEqual((manager.hostedRow(atPosition: 0)?.view as? AnimalRow)?.shown, "rex")
+        XCTAssertEqual((manager.boundRow(atPosition: 0)?.view as? AnimalRow)?.shown, "rex")
         XCTAssertEqual(anomalies.reports, [])
     }
 
@@ -234,7 +234,7 @@ final class MappingResolutionTests: XCTestCase {
         // The same class is mapped as item and header: only the item mapping goes.
         manager.unregister(CaptionRow.self)
         XCTAssertEqual(rowClasses(manager), ["CaptionRow", "NumberRow", "UnmappedRow"])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.role), [.header, .item, .item])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.role), [.header, .item, .item])
         XCTAssertEqual(anomalies.reports, [.noRowMappingFound(modelDescription: "s", indexPath: IndexPath(item: 1, section: 0))])
 
         manager.unregister(NumberRow.self)
@@ -262,7 +262,7 @@ final class MappingResolutionTests: XCTestCase {
         manager.unregisterHeader(CaptionRow.self)
         // The String header falls back to the built-in title; items keep their class.
         XCTAssertEqual(rowClasses(manager), ["SectionTitleRow", "CaptionRow", "CaptionRow"])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.role), [.header, .item, .item])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.role), [.header, .item, .item])
         XCTAssertEqual(anomalies.reports, [])
         assertListMatchesStorage(manager, storage)
     }
@@ -271,13 +271,13 @@ final class MappingResolutionTests: XCTestCase {
 
     @MainActor
     private static func titledRow(_ manager: ListManager, _ position: Int) -> TitledRow? {
-        manager.hostedRow(atPosition: position)?.view as? TitledRow
+        manager.boundRow(atPosition: position)?.view as? TitledRow
     }
 
     /// The text of each row's label, read through GTK.
     @MainActor
     private static func labelTexts(_ manager: ListManager) -> [String] {
-        inspectRows(of: manager.listBox).map { row in
+        inspectRows(of: manager.listBox!).map { row in
             String(cString: gtk_label_get_text(row.widget.assumingMemoryBound(to: GtkLabel.self)))
         }
     }

@@ -38,7 +38,7 @@ final class RandomizedListTests: XCTestCase {
                 history.append(step.name)
                 step.run()
                 steps += 1
-                let actual = inspectRows(of: manager.listBox).map { ExpectedRow(role: $0.role, model: $0.model) }
+                let actual = inspectRows(of: manager.listBox!).map { ExpectedRow(role: $0.role, model: $0.model) }
                 let expected = expectedRows(
                     of: storage, headerOnEmpty: configuration.displayHeaderOnEmptySection,
                     footerOnEmpty: configuration.displayFooterOnEmptySection)

@@ -18,7 +18,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
         let (manager, storage, _) = makeManager()
         storage.addItems([1, 2, 3])
         let live = NumberRow.liveCount
-        let widgets = inspectRows(of: manager.listBox).map(\.widget)
+        let widgets = inspectRows(of: manager.listBox!).map(\.widget)
         XCTAssertEqual(manager.pooledRowCount, 0)
 
         storage.removeItems([2])
@@ -28,8 +28,8 @@ final class ReuseAndLifetimeTests: XCTestCase {
         storage.addItem(4)
         XCTAssertEqual(manager.pooledRowCount, 0, "the insert took the pooled row")
         XCTAssertEqual(NumberRow.liveCount, live, "no new row was built")
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.widget), [widgets[0], widgets[2], widgets[1]], "the same widget came back")
-        XCTAssertEqual((manager.hostedRow(atPosition: 2)?.view as? NumberRow)?.shown, 4, "refilled with the new model")
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.widget), [widgets[0], widgets[2], widgets[1]], "the same widget came back")
+        XCTAssertEqual((manager.boundRow(atPosition: 2)?.view as? NumberRow)?.shown, 4, "refilled with the new model")
         assertListMatchesStorage(manager, storage)
     }
 
@@ -46,7 +46,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
         XCTAssertEqual(manager.pooledRowCount, 1)
 
         storage.addItem("text")
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.rowClass), ["CaptionRow"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.rowClass), ["CaptionRow"])
         XCTAssertEqual(manager.pooledRowCount, 1, "a NumberRow is not handed to a String model")
     }
 
@@ -98,7 +98,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
         XCTAssertEqual(NumberRow.liveCount, live + 3)
 
         manager.unregister(NumberRow.self)
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.rowClass), ["UnmappedRow", "UnmappedRow", "UnmappedRow"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.rowClass), ["UnmappedRow", "UnmappedRow", "UnmappedRow"])
         XCTAssertEqual(manager.pooledRowCount, 0, "no mapping can dequeue rows of an unregistered class")
         XCTAssertEqual(NumberRow.liveCount, live, "the unregistered class's rows are released")
     }
@@ -121,19 +121,19 @@ final class ReuseAndLifetimeTests: XCTestCase {
             storage.setSectionHeaderModels(["H"])
             storage.setSectionFooterModels(["F"])
             storage.addItems([1, 2, 3])
-            let pooledWidget = inspectRows(of: manager.listBox)[3].widget
+            let pooledWidget = inspectRows(of: manager.listBox!)[3].widget
             storage.removeItems([3])
             XCTAssertEqual(manager.pooledRowCount, 1)
             XCTAssertEqual(NumberRow.liveCount, startRows + 3)
 
             watchFinalization(of: pooledWidget)
             watched += 1
-            for row in inspectRows(of: manager.listBox) {
+            for row in inspectRows(of: manager.listBox!) {
                 watchFinalization(of: row.widget) // the row view's widget
                 watchFinalization(of: UnsafeMutableRawPointer(gtk_widget_get_parent(row.widget.assumingMemoryBound(to: GtkWidget.self))))
                 watched += 2
             }
-            watchFinalization(of: UnsafeMutableRawPointer(manager.listBox))
+            watchFinalization(of: UnsafeMutableRawPointer(manager.listBox!))
             watched += 1
             XCTAssertEqual(finalizedObjects.load(ordering: .acquiring), startFinalized, "nothing is finalized while the manager lives")
         }
@@ -153,21 +153,21 @@ final class ReuseAndLifetimeTests: XCTestCase {
         let foreign = gtk_list_box_row_new()!
         _ = g_object_ref_sink(foreign)
         defer { g_object_unref(foreign) }
-        XCTAssertNil(ListBoxHost.hostedRow(of: gcast(foreign)), "a row the host did not make has no record")
+        XCTAssertNil(ListBoxHost.boundRow(of: gcast(foreign)), "a row the host did not make has no record")
 
         var kept: UnsafeMutablePointer<GtkListBoxRow>?
         do {
             let (manager, storage, _) = makeManager()
             storage.addItems([1, 2])
-            let listRow = try XCTUnwrap(gtk_list_box_get_row_at_index(manager.listBox, 1))
+            let listRow = try XCTUnwrap(gtk_list_box_get_row_at_index(manager.listBox!, 1))
             XCTAssertEqual(cgtk_is_list_box_row(listRow), 1, "host rows are GtkListBoxRows")
             XCTAssertEqual(String(cString: cgtk_object_type_name(listRow)), "GtkListManagerRow")
-            XCTAssertEqual((ListBoxHost.hostedRow(of: listRow)?.view as? NumberRow)?.shown, 2)
+            XCTAssertEqual((ListBoxHost.boundRow(of: listRow)?.view as? NumberRow)?.shown, 2)
 
-            let removed = try XCTUnwrap(gtk_list_box_get_row_at_index(manager.listBox, 0))
+            let removed = try XCTUnwrap(gtk_list_box_get_row_at_index(manager.listBox!, 0))
             g_object_ref(removed)
             storage.removeItems([1])
-            XCTAssertNil(ListBoxHost.hostedRow(of: removed), "a removed row gave its record to the pool")
+            XCTAssertNil(ListBoxHost.boundRow(of: removed), "a removed row gave its record to the pool")
             XCTAssertEqual(manager.pooledRowCount, 1)
             g_object_unref(removed)
 
@@ -193,7 +193,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
             let manager = ListManager(listBox: listBox, storage: storage)
             manager.register(NumberRow.self)
             storage.addItems([1, 2])
-            XCTAssertEqual(manager.listBox, listBox)
+            XCTAssertEqual(manager.listBox!, listBox)
             XCTAssertEqual(inspectRows(of: listBox).count, 2)
         }
         XCTAssertEqual(UnsafeMutableRawPointer(listBox).assumingMemoryBound(to: GObject.self).pointee.ref_count, 1, "the manager gave back its reference")
@@ -239,12 +239,12 @@ final class ReuseAndLifetimeTests: XCTestCase {
         manager.storage = replacement
         XCTAssertTrue(manager.memoryStorage === replacement)
         assertListMatchesStorage(manager, replacement, "reloaded from the new storage")
-        let widgets = inspectRows(of: manager.listBox).map(\.widget)
+        let widgets = inspectRows(of: manager.listBox!).map(\.widget)
 
         old.addItems([3])
         old.removeItems([1])
         old.setItems([10, 11, 12, 13])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.widget), widgets, "the old storage no longer drives the list")
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.widget), widgets, "the old storage no longer drives the list")
         assertListMatchesStorage(manager, replacement)
 
         replacement.addItem(10)
@@ -261,7 +261,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
     @MainActor private static func willAndDidUpdateContentFireInOrder() throws {
         try requireGtk()
         let (manager, storage, _) = makeManager()
-        let listBox = manager.listBox
+        let listBox = manager.listBox!
         var log: [String] = []
         var updates: [StorageUpdate] = []
         manager.willUpdateContent = { update in
@@ -307,7 +307,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
         try requireGtk()
         let (manager, storage, _) = makeManager()
         storage.addItems([1, 2, 3, 4, 5])
-        let widgets = inspectRows(of: manager.listBox).map(\.widget)
+        let widgets = inspectRows(of: manager.listBox!).map(\.widget)
         var calls: [(IndexPath, Any)] = []
         manager.reloadRowClosure = { calls.append(($0, $1)) }
 
@@ -315,8 +315,8 @@ final class ReuseAndLifetimeTests: XCTestCase {
         XCTAssertEqual(calls.count, 1)
         XCTAssertEqual(calls.first?.0, IndexPath(item: 3, section: 0))
         XCTAssertEqual(calls.first?.1 as? Int, 4)
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.widget), widgets, "the row widget is unchanged")
-        XCTAssertEqual((manager.hostedRow(atPosition: 3)?.view as? NumberRow)?.updateCount, 1, "the closure replaces the in-place refresh")
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.widget), widgets, "the row widget is unchanged")
+        XCTAssertEqual((manager.boundRow(atPosition: 3)?.view as? NumberRow)?.updateCount, 1, "the closure replaces the in-place refresh")
         assertListMatchesStorage(manager, storage)
     }
 
@@ -330,7 +330,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
         storage.setItems([1, 2, 3])
         storage.addItems([4, 5])
         XCTAssertEqual(manager.rowCount, 5)
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.model), ["1", "2", "3", "4", "5"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.model), ["1", "2", "3", "4", "5"])
         assertListMatchesStorage(manager, storage)
     }
 

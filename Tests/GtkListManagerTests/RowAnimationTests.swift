@@ -40,7 +40,7 @@ final class RowAnimationTests: XCTestCase {
         XCTAssertEqual(revealers(in: manager).last, true, "the inserted row's revealer opens")
         XCTAssertTrue(GtkRuntime.iterate(until: { childRevealed(in: manager, at: 3) }), "the transition ends")
 
-        let leavingWidget = manager.hostedRow(atPosition: 1)!.widget
+        let leavingWidget = manager.boundRow(atPosition: 1)!.widget
         watchFinalization(of: leavingWidget)
         let finalizedBefore = finalizedObjects.load(ordering: .acquiring)
         storage.removeItems(at: [IndexPath(item: 1, section: 0)])
@@ -51,7 +51,7 @@ final class RowAnimationTests: XCTestCase {
         // Positions given while a row is leaving skip it.
         try storage.insertItem(5, to: IndexPath(item: 1, section: 0))
         storage.moveItem(at: IndexPath(item: 3, section: 0), to: IndexPath(item: 0, section: 0))
-        XCTAssertEqual((0..<manager.rowCount).map { manager.hostedRow(atPosition: $0)!.model as? Int }, [4, 1, 5, 3])
+        XCTAssertEqual((0..<manager.rowCount).map { manager.boundRow(atPosition: $0)!.model as? Int }, [4, 1, 5, 3])
 
         XCTAssertTrue(GtkRuntime.iterate(until: { gtkRowCount(manager) == 4 }), "the leaving row goes when its transition ends")
         XCTAssertTrue(GtkRuntime.iterate(until: { finalizedObjects.load(ordering: .acquiring) > finalizedBefore }),
@@ -74,7 +74,7 @@ final class RowAnimationTests: XCTestCase {
     /// revealer, else whether the revealer is set to reveal.
     @MainActor private static func revealers(in manager: ListManager) -> [Bool?] {
         (0..<gtkRowCount(manager)).map { index in
-            let listRow = gtk_list_box_get_row_at_index(manager.listBox, Int32(index))!
+            let listRow = gtk_list_box_get_row_at_index(manager.listBox!, Int32(index))!
             guard let child = gtk_bin_get_child(gcast(listRow)),
                 g_type_check_instance_is_a(gcast(child), gtk_revealer_get_type()) != 0
             else { return nil }
@@ -83,13 +83,13 @@ final class RowAnimationTests: XCTestCase {
     }
 
     @MainActor private static func childRevealed(in manager: ListManager, at index: Int) -> Bool {
-        guard let listRow = gtk_list_box_get_row_at_index(manager.listBox, Int32(index)),
+        guard let listRow = gtk_list_box_get_row_at_index(manager.listBox!, Int32(index)),
             let revealer = gtk_bin_get_child(gcast(listRow)) else { return false }
         return gtk_revealer_get_child_revealed(gcast(revealer)) != 0
     }
 
     @MainActor private static func gtkRowCount(_ manager: ListManager) -> Int {
-        let children = gtk_container_get_children(gcast(manager.listBox))
+        let children = gtk_container_get_children(gcast(manager.listBox!))
         defer { g_list_free(children) }
         return Int(g_list_length(children))
     }

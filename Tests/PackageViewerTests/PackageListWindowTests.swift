@@ -80,7 +80,7 @@ final class PackageListWindowTests: XCTestCase {
     @MainActor
     private static func shownLines(of viewer: PackageListWindow) -> [String] {
         (0..<viewer.manager.rowCount).map { position in
-            switch viewer.manager.hostedRow(atPosition: position)?.model {
+            switch viewer.manager.boundRow(atPosition: position)?.model {
             case let heading as SectionHeading: "# \(heading.title) (\(heading.packageCount))"
             case let package as InstalledPackage: package.id
             case let other: "unexpected \(String(describing: other))"
@@ -103,8 +103,8 @@ final class PackageListWindowTests: XCTestCase {
     private static func rowWidgets(of viewer: PackageListWindow) -> [String: UnsafeMutablePointer<GtkListBoxRow>] {
         var widgets: [String: UnsafeMutablePointer<GtkListBoxRow>] = [:]
         for position in 0..<viewer.manager.rowCount {
-            if let row = viewer.manager.hostedRow(atPosition: position), let package = row.model as? InstalledPackage,
-               let listRow = row.listRow {
+            if let row = viewer.manager.boundRow(atPosition: position), let package = row.model as? InstalledPackage,
+               let listRow = row.hostWidget.map({ gcast($0) as UnsafeMutablePointer<GtkListBoxRow> }) {
                 widgets[package.id] = listRow
             }
         }

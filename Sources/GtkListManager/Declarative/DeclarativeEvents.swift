@@ -1,4 +1,3 @@
-import CGtk
 import ModelStorage
 
 /// Routes the list's events to the closures of declarative rows, through the manager's event
@@ -60,19 +59,19 @@ final class DeclarativeEvents {
             slot.didSelect(at: indexPath)
         case .deselect:
             // `onTap` may have declared new sections: find the row again.
-            guard let listRow = listRow(of: slot, near: indexPath) else { return }
+            guard let current = currentIndexPath(of: slot, near: indexPath) else { return }
             deselectingByTap = slot
             defer { deselectingByTap = nil }
-            gtk_list_box_unselect_row(manager.listBox, listRow)
+            manager.deselectItem(at: current)
         }
     }
 
-    /// The list row bound to `slot`: the one at `indexPath` when it still is, else found by a walk.
-    private func listRow(of slot: RowSlot, near indexPath: IndexPath) -> UnsafeMutablePointer<GtkListBoxRow>? {
-        if let record = manager.hostedRow(at: indexPath), record.model as? RowSlot === slot { return record.listRow }
-        var found: UnsafeMutablePointer<GtkListBoxRow>?
-        manager.forEachShownRow { record in
-            if found == nil, record.model as? RowSlot === slot { found = record.listRow }
+    /// Where the slot's row is now: at `indexPath` still, or wherever a new declaration put it.
+    private func currentIndexPath(of slot: RowSlot, near indexPath: IndexPath) -> IndexPath? {
+        if manager.boundRow(at: indexPath)?.model as? RowSlot === slot { return indexPath }
+        var found: IndexPath?
+        manager.forEachBoundRow { row in
+            if found == nil, row.model as? RowSlot === slot { found = manager.location(of: row)?.indexPath }
         }
         return found
     }

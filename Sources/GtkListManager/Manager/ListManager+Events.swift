@@ -1,37 +1,6 @@
-import CGtk
 import ModelStorage
 
 extension ListManager {
-    /// Where the row of `record` is now, or nil when it is not in the list.
-    public func location(of record: HostedRow) -> RowLocation? {
-        guard let listRow = record.listRow, let position = host.position(of: listRow) else { return nil }
-        return updater.layout.location(ofPosition: position)
-    }
-
-    /// The record and location of a `GtkListBoxRow` of this list, or nil for a leaving or
-    /// foreign row.
-    func hostedRowAndLocation(of listRow: UnsafeMutablePointer<GtkListBoxRow>) -> (HostedRow, RowLocation)? {
-        guard let record = ListBoxHost.hostedRow(of: listRow), let position = host.position(of: listRow),
-            let location = updater.layout.location(ofPosition: position)
-        else { return nil }
-        return (record, location)
-    }
-
-    /// The item row at `indexPath`, if shown.
-    public func hostedRow(at indexPath: IndexPath) -> HostedRow? {
-        guard indexPath.section >= 0, indexPath.section < updater.layout.sections.count, indexPath.item >= 0,
-            indexPath.item < updater.layout.sections[indexPath.section].itemCount
-        else { return nil }
-        return host.row(at: updater.layout.position(of: indexPath))
-    }
-
-    /// Calls `body` with every row in the list, in order.
-    func forEachShownRow(_ body: (HostedRow) -> Void) {
-        for position in 0..<host.rowCount {
-            if let record = host.row(at: position) { body(record) }
-        }
-    }
-
     // MARK: - Registering reactions on the manager
 
     /// Attaches a row reaction to every mapping of `Row` (or a subclass) for `role`, now and

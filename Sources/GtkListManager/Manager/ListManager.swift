@@ -1,11 +1,11 @@
 import CGtk
 import ModelStorage
 
-/// Drives a `GtkListBox` from a storage: register a row class for each model type, put models in
-/// the storage, and the list follows every change row by row.
+/// Drives a list widget from a storage: register a row class for each model type, put models
+/// in the storage, and the list follows every change row by row.
 ///
 /// ```swift
-/// let manager = ListManager()                       // creates its GtkListBox
+/// let manager = ListManager()                       // shows its rows in a new GtkListBox
 /// manager.register(PackageRow.self)                 // PackageRow: RowView, ModelTransfer
 /// manager.memoryStorage?.setSectionHeaderModels(["admin", "devel"])
 /// manager.memoryStorage?.setItemsForAllSections([adminPackages, develPackages])
@@ -15,15 +15,20 @@ import ModelStorage
 /// Incremental changes (`addItem`, `removeItems`, `moveItem`, …) are applied as row
 /// insertions, removals, moves and in-place refreshes; whole-content replacements reload.
 ///
+/// The widget is a ``ListHost``: ``ListBoxHost`` (the default, a `GtkListBox` with a widget for
+/// every row) or any other host given to ``init(host:storage:configuration:)``. The manager
+/// keeps what must outlive a row widget (the models shown, the selection, the focused row) by
+/// index path, and binds rows to positions when the host asks for them.
+///
 /// A manager belongs to the main actor, the GTK thread. A call that reaches it from another
 /// thread (possible from Swift 5-mode code) stops the process with a message naming the call
 /// and the thread, in release builds too: see ``MainActorConfinement``.
 @MainActor
 public final class ListManager {
-    /// The list box the manager drives.
-    public var listBox: UnsafeMutablePointer<GtkListBox> { host.listBox }
-    /// The list box as a widget, to put in a container.
-    public var widget: UnsafeMutablePointer<GtkWidget> { gcast(host.listBox) }
+    /// The widget that shows the list (the host's), to put in a container.
+    public var widget: UnsafeMutablePointer<GtkWidget> { host.widget }
+    /// The host that shows the rows.
+    public let host: any ListHost
 
     /// The storage shown. Replacing it stops observing the old one and reloads from the new one.
     public var storage: any Storage {
@@ -66,7 +71,6 @@ public final class ListManager {
     /// and reports ``ManagerAnomaly/unusedEventDetected(rowClass:event:)``. Default: 1 s.
     public var eventVerificationDelay: Double = 1
 
-    let host: ListBoxHost
     let factory: RowFactory
     let updater: ListUpdater
     /// Finds and runs event reactions; installs the GTK side of events on demand.
@@ -76,40 +80,37 @@ public final class ListManager {
         installedEvents = router
         return router
     }
-    private var installedEvents: EventRouter?
+    private(set) var installedEvents: EventRouter?
+    /// The router, once an event source needs to hear about every row bound, refreshed and
+    /// unbound. Strong (the router holds its manager unowned, so there is no cycle): a weak
+    /// reference would cost a load per bound row.
+    var rowObserver: EventRouter?
+    /// The selected items and the focused row, by index path.
+    var selection = SelectionState()
+    /// Whether the focused row had the keyboard focus when last heard of: a row bound at the
+    /// cursor then takes the focus back (the old widget went, with its focus).
+    var cursorHasFocus = false
     /// The declarative sections shown with `update { }` and their events; made on first use.
     var declarativeState: DeclarativeState?
 
-    /// A manager for `listBox` (a new one when nil) showing `storage`.
+    /// A manager whose rows `host` shows.
     ///
     /// - Parameters:
-    ///   - listBox: an empty list box; the manager keeps a reference to it.
+    ///   - host: the list widget's host; the manager becomes its delegate.
     ///   - storage: the models to show; a new `MemoryStorage` by default.
     ///   - configuration: how sections are shown and updates applied.
-    public convenience init(
-        listBox: UnsafeMutablePointer<GtkListBox>? = nil,
-        storage: any Storage = MemoryStorage(),
-        configuration: ListConfiguration = ListConfiguration()
-    ) {
-        self.init(listBox: listBox, storage: storage, configuration: configuration, updating: { $0 })
-    }
-
-    /// A manager whose updates go through the host `updating` returns for the list box's host
-    /// (the benchmark wraps it to count the operations each change issues).
-    package init(
-        listBox: UnsafeMutablePointer<GtkListBox>?,
-        storage: any Storage,
-        configuration: ListConfiguration,
-        updating: (ListBoxHost) -> any ListHost
+    public init(
+        host: any ListHost, storage: any Storage = MemoryStorage(), configuration: ListConfiguration = ListConfiguration()
     ) {
         MainActorConfinement.check("A ListManager was created")
-        host = ListBoxHost(listBox: listBox ?? gcast(gtk_list_box_new()))
-        gtk_widget_show(gcast(host.listBox))
+        self.host = host
         factory = RowFactory(poolLimit: configuration.reusePoolLimit, anomalies: anomalyHandler)
         host.rowAnimation = configuration.rowAnimation
-        updater = ListUpdater(host: updating(host), factory: factory, configuration: configuration)
+        updater = ListUpdater(host: host, factory: factory, configuration: configuration)
         self.storage = storage
         self.configuration = configuration
+        updater.refreshObserver = { [unowned self] row in rowObserver?.rowDidRefresh(row) }
+        host.delegate = self
         (storage as? any ObservableStorage)?.addObserver(self)
         reload()
     }
@@ -123,8 +124,9 @@ public final class ListManager {
     /// Rebuilds every row from the storage.
     public func reload() {
         checkConfinement()
-        guard !host.isListDestroyed else { return }
+        guard !host.isDestroyed else { return }
         willUpdateContent?(.reload)
+        selection.reset()
         host.withoutAnimation { updater.reload(from: storage) }
         didUpdateContent?(.reload)
     }
@@ -133,27 +135,31 @@ public final class ListManager {
     public func setPlaceholder(_ widget: UnsafeMutablePointer<GtkWidget>?) {
         checkConfinement()
         if let widget { gtk_widget_show_all(widget) }
-        gtk_list_box_set_placeholder(host.listBox, widget)
+        host.setPlaceholder(widget)
     }
 
     /// The rows the manager keeps for reuse, all identifiers together.
     public var pooledRowCount: Int { factory.pool.count }
 
-    /// The row record at a flat position of the list, if that position has a live row.
-    public func hostedRow(atPosition position: Int) -> HostedRow? {
-        host.row(at: position)
+    /// The row bound at a flat position of the list; nil when the host has no row bound there.
+    public func boundRow(atPosition position: Int) -> BoundRow? {
+        host.boundRow(at: position)
     }
 
-    /// The number of rows in the list (items, headers and footers).
+    /// The number of rows in the list (items, headers and footers), bound or not.
     public var rowCount: Int { host.rowCount }
 }
 
 extension ListManager: StorageObserver {
     public func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
         checkConfinement()
-        guard storage === self.storage, !host.isListDestroyed else { return }
+        guard storage === self.storage, !host.isDestroyed else { return }
         willUpdateContent?(.changes(changes))
-        updater.apply(changes)
+        for change in changes {
+            // The selection first: rows bound by the change show the selection they will have.
+            selection.apply(change)
+            updater.apply(change)
+        }
         didUpdateContent?(.changes(changes))
     }
 

@@ -30,7 +30,7 @@ public final class RowMapping<Row: ListRow, Model> {
         set { storedInterfaceResource = newValue }
     }
 
-    // Private storage for public properties read per row: see ``HostedRow``.
+    // Private storage for public properties read per row: see ``BoundRow``.
     private var storedCondition: MappingCondition = .none
     private var storedInterfaceResource: InterfaceResource?
 
@@ -46,6 +46,8 @@ public final class RowMapping<Row: ListRow, Model> {
     /// `makingFailure != nil`, kept apart: the factory asks it for every row it makes, and a
     /// flag is read without copying the error.
     private(set) var hasFailedToMakeRows = false
+    /// True once the mapping made a row: its definition, if any, loads.
+    private(set) var hasMadeRows = false
     private let definitions = DefinitionCache()
 
     /// The registration's handler; nil when it gave none (no call per row then).
@@ -77,6 +79,7 @@ protocol AnyRowMapping: AnyObject {
     var reuseIdentifier: String { get }
     /// True once rows of the mapping failed to be made (they are not retried).
     var hasFailedToMakeRows: Bool { get }
+    var hasMadeRows: Bool { get }
     /// True when `model` (already unwrapped) is of the mapping's model type; depends on the
     /// model's dynamic type only.
     func acceptsType(of model: Any) -> Bool
@@ -93,7 +96,7 @@ protocol AnyRowMapping: AnyObject {
     func canConfigure(_ view: any ListRow) -> Bool
     /// A new row showing `model` (of an accepted type), or why none can be made (the first
     /// failure is kept and thrown again).
-    func makeRow(showing model: Any, at indexPath: IndexPath) throws(RowInterfaceError) -> HostedRow
+    func makeRow(showing model: Any, at indexPath: IndexPath) throws(RowInterfaceError) -> BoundRow
     /// Runs the handler, then `update(with:)`.
     func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath)
 }
@@ -147,7 +150,7 @@ extension RowMapping: AnyRowMapping {
         view is Row
     }
 
-    func makeRow(showing model: Any, at indexPath: IndexPath) throws(RowInterfaceError) -> HostedRow {
+    func makeRow(showing model: Any, at indexPath: IndexPath) throws(RowInterfaceError) -> BoundRow {
         if let makingFailure { throw makingFailure }
         let view: Row
         do {
@@ -156,8 +159,9 @@ extension RowMapping: AnyRowMapping {
             makingFailure = error
             throw error
         }
-        let row = HostedRow(view: view, role: role, model: model, mapping: self)
+        let row = BoundRow(view: view, role: role, model: model, mapping: self)
         fill(view, with: model, at: indexPath)
+        hasMadeRows = true
         return row
     }
 

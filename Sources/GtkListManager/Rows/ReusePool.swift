@@ -3,7 +3,7 @@
 /// widgets with them).
 @MainActor
 final class ReusePool {
-    private var rows: [String: [HostedRow]] = [:]
+    private var rows: [String: [BoundRow]] = [:]
     /// The number of pooled rows, all identifiers together.
     private(set) var count = 0
     /// The most rows kept per reuse identifier. Lowering it releases the rows beyond it.
@@ -21,8 +21,8 @@ final class ReusePool {
         self.limit = limit
     }
 
-    func enqueue(_ row: HostedRow) {
-        guard !row.isLeaving, let identifier = row.mapping?.reuseIdentifier else { return }
+    func enqueue(_ row: BoundRow) {
+        guard let identifier = row.mapping?.reuseIdentifier else { return }
         guard rows[identifier, default: []].count < limit else { return }
         row.mapping = nil
         rows[identifier, default: []].append(row)
@@ -33,7 +33,7 @@ final class ReusePool {
     /// reuse identifier then.
     var isEmpty: Bool { count == 0 }
 
-    func dequeue(_ identifier: String) -> HostedRow? {
+    func dequeue(_ identifier: String) -> BoundRow? {
         guard let row = rows[identifier]?.popLast() else { return nil }
         count -= 1
         return row

@@ -10,7 +10,7 @@ import CGtk
 ///
 /// ```swift
 /// let data = CallbackBox(handler).retainedPointer()
-/// gtk_list_box_set_header_func(list, thunk, data, CallbackBoxRelease.destroyNotify)
+/// g_timeout_add_full(G_PRIORITY_DEFAULT, 100, thunk, data, CallbackBoxRelease.destroyNotify)
 /// // in `thunk`: let handler = CallbackBox<Handler>.payload(of: userData)
 /// ```
 public final class CallbackBox<Payload> {

@@ -9,8 +9,8 @@ import CGtk
 /// Use the `cgtk_is_*` checks from `CGtk` when the type is not known statically.
 ///
 /// ```swift
-/// let list: UnsafeMutablePointer<GtkListBox> = gcast(gtk_list_box_new())
-/// gtk_container_add(gcast(scrolled), gcast(list))
+/// let label: UnsafeMutablePointer<GtkLabel> = gcast(gtk_label_new(nil))
+/// gtk_container_add(gcast(box), gcast(label))
 /// ```
 @inline(__always)
 public func gcast<T, U>(_ pointer: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<U> {

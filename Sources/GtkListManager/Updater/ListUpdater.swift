@@ -1,24 +1,27 @@
 import ModelStorage
 
-/// Applies a storage's change sets to a ``ListHost`` entry by entry, as row splices at flat
-/// positions: the cost of an update grows with the number of entries, not with the list.
+/// Where a change set becomes widget operations: each entry of a storage's change set becomes
+/// splices of the host's positions, so the cost of an update grows with the number of entries,
+/// not with the list.
 ///
-/// - Inserts build rows from the model the entry carries; updates refresh the existing row in
-///   place (a new row only when another mapping now applies); moves move the same widget.
-/// - Section entries carry their header and footer rows along; a section's header or footer
-///   appears and disappears with its first and last item when empty sections hide them.
+/// - The layout changes first for an insertion (the host may bind the new position during the
+///   splice and must find its model) and last for a removal (the rows leaving are unbound at
+///   the positions they had).
+/// - An update refreshes a bound row in place, rebinds it when another mapping now shows the
+///   model, and only records the model at a position no row is bound to.
+/// - Moves move the same widget. Section entries carry their header and footer rows along; a
+///   section's header or footer appears and disappears with its first and last item when
+///   empty sections hide them.
 @MainActor
 final class ListUpdater {
     let host: any ListHost
     let factory: RowFactory
+    let layout = SectionLayout()
     var configuration: ListConfiguration
     /// When set, item updates call it instead of refreshing the row.
     var reloadRow: ((IndexPath, Any) -> Void)?
-    /// Told about every row inserted, refreshed or removed; set once an event source needs rows.
-    /// Strong (the router holds its manager unowned, so there is no cycle): a weak reference
-    /// would cost a load per inserted row.
-    var rowObserver: EventRouter?
-    private(set) var layout = SectionLayout()
+    /// Told about every bound row refreshed in place.
+    var refreshObserver: ((BoundRow) -> Void)?
 
     init(host: any ListHost, factory: RowFactory, configuration: ListConfiguration) {
         self.host = host
@@ -28,38 +31,29 @@ final class ListUpdater {
 
     // MARK: - Change sets
 
-    func apply(_ changes: ChangeSet) {
-        for change in changes { apply(change) }
-    }
-
     func apply(_ change: StorageChange) {
+        defer { factory.releasePreparedRows() }
         switch change {
         case let .insertSection(section, supplements):
-            layout.sections.insert(SectionLayout.Section(supplements: supplements), at: section)
+            layout.insertSection(SectionLayout.Section(supplements: supplements), at: section)
             reconcileSupplementaryRows(inSection: section)
         case let .deleteSection(section):
             let start = layout.start(of: section)
-            let locations = rowObserver == nil ? [] : (0..<layout.sections[section].rowCount).compactMap {
-                layout.location(ofPosition: start + $0)
-            }
-            for offset in 0..<layout.sections[section].rowCount {
-                factory.recycle(removeRow(at: start, location: locations.isEmpty ? nil : locations[offset]))
-            }
-            layout.sections.remove(at: section)
+            host.removeRows(at: start..<start + layout.sections[section].rowCount)
+            layout.removeSection(at: section)
         case let .moveSection(from, to):
             moveSection(from: from, to: to)
         case let .updateSection(section, supplements):
-            layout.sections[section].supplements = supplements
-            layout.sections[section].unmappedRoles = []
+            layout.setSupplements(supplements, ofSection: section)
             reconcileSupplementaryRows(inSection: section, refreshing: true)
         case let .insertItem(indexPath, model):
-            let position = layout.position(of: indexPath)
-            layout.sections[indexPath.section].itemCount += 1
-            insertRow(factory.makeItemRow(for: model, at: indexPath), at: position)
+            layout.insertItem(model, at: indexPath)
+            host.insertRows(at: layout.position(of: indexPath), count: 1)
             reconcileSupplementaryRows(inSection: indexPath.section)
         case let .deleteItem(indexPath):
-            factory.recycle(removeRow(at: layout.position(of: indexPath), location: .item(indexPath)))
-            layout.sections[indexPath.section].itemCount -= 1
+            let position = layout.position(of: indexPath)
+            host.removeRows(at: position..<position + 1)
+            layout.removeItem(at: indexPath)
             reconcileSupplementaryRows(inSection: indexPath.section)
         case let .moveItem(from, to):
             moveItem(from: from, to: to)
@@ -70,34 +64,30 @@ final class ListUpdater {
 
     // MARK: - Reload
 
-    /// Replaces every row with rows built from `storage`'s current content.
+    /// Replaces every row with rows for `storage`'s current content: one removal and one
+    /// insertion of the host's positions.
     func reload(from storage: any Storage) {
-        for position in stride(from: host.rowCount - 1, through: 0, by: -1) {
-            factory.recycle(removeRow(at: position, location: rowObserver == nil ? nil : layout.location(ofPosition: position)))
-        }
-        layout = SectionLayout()
+        if host.rowCount > 0 { host.removeRows(at: 0..<host.rowCount) }
         let supplementary = storage as? any SupplementaryStorage
+        var sections: [SectionLayout.Section] = []
+        sections.reserveCapacity(storage.numberOfSections)
         for section in 0..<storage.numberOfSections {
-            var supplements = SectionSupplements()
+            var entry = SectionLayout.Section(items: storage.models(inSection: section))
             for kind in [SupplementaryKind.header, .footer] {
                 if let model = supplementary?.supplementaryModel(ofKind: kind, inSection: section) {
-                    supplements[kind] = model
+                    entry.supplements[kind] = model
                 }
             }
-            let models = storage.models(inSection: section)
-            // The section's items are counted before its rows go in, once, not once per row (a
-            // count in place per row made Swift check exclusive access to the layout at run
-            // time). Rows beyond those inserted have positions past the host's end, so a look-up
-            // from an event meanwhile finds no row for them rather than a wrong one.
-            var entry = SectionLayout.Section(supplements: supplements)
-            entry.itemCount = models.count
-            layout.sections.append(entry)
-            let start = host.rowCount
-            for (item, model) in models.enumerated() {
-                insertRow(factory.makeItemRow(for: model, at: IndexPath(item: item, section: section)), at: start + item)
-            }
-            reconcileSupplementaryRows(inSection: section)
+            sections.append(entry)
         }
+        layout.reset(sections)
+        for section in sections.indices {
+            for role in [RowRole.header, .footer] where shouldShow(role, inSection: section) {
+                layout.setShows(role, true, inSection: section)
+            }
+        }
+        if layout.rowCount > 0 { host.insertRows(at: 0, count: layout.rowCount) }
+        factory.releasePreparedRows()
     }
 
     // MARK: - Entries
@@ -105,14 +95,12 @@ final class ListUpdater {
     private func moveItem(from: IndexPath, to: IndexPath) {
         let source = layout.position(of: from)
         if configuration.animateMoveAsDeleteAndInsert {
-            let removed = removeRow(at: source, location: .item(from))
-            layout.sections[from.section].itemCount -= 1
-            layout.sections[to.section].itemCount += 1
-            insertRow(factory.makeItemRow(for: removed.model, at: to), at: layout.position(of: to))
-            factory.recycle(removed)
+            host.removeRows(at: source..<source + 1)
+            let model = layout.removeItem(at: from)
+            layout.insertItem(model, at: to)
+            host.insertRows(at: layout.position(of: to), count: 1)
         } else {
-            layout.sections[from.section].itemCount -= 1
-            layout.sections[to.section].itemCount += 1
+            layout.insertItem(layout.removeItem(at: from), at: to)
             host.moveRow(from: source, to: layout.position(of: to))
         }
         reconcileSupplementaryRows(inSection: from.section)
@@ -122,8 +110,7 @@ final class ListUpdater {
     private func moveSection(from: Int, to: Int) {
         let count = layout.sections[from].rowCount
         let source = layout.start(of: from)
-        let section = layout.sections.remove(at: from)
-        layout.sections.insert(section, at: to)
+        layout.moveSection(from: from, to: to)
         let destination = layout.start(of: to)
         // Row by row, the same widgets: forwards when moving down, so each source stays in place.
         for offset in 0..<count {
@@ -136,69 +123,71 @@ final class ListUpdater {
     }
 
     private func updateItem(at indexPath: IndexPath, with model: Any) {
+        layout.setModel(model, at: indexPath)
         let position = layout.position(of: indexPath)
+        let row = host.boundRow(at: position)
         if let reloadRow {
-            host.row(at: position)?.model = unwrappedModel(model) ?? model
+            row?.model = factory.unwrappedModel(model) ?? model
             reloadRow(indexPath, model)
             return
         }
-        if let row = host.row(at: position), factory.refresh(row, with: model, at: indexPath) {
-            rowObserver?.rowDidRefresh(row)
-            return
+        guard let row else { return }  // bound later, from the model just recorded
+        if factory.refresh(row, with: model, at: indexPath) {
+            refreshObserver?(row)
+        } else {
+            host.rebindRow(at: position)
         }
-        factory.recycle(removeRow(at: position, location: .item(indexPath)))
-        insertRow(factory.makeItemRow(for: model, at: indexPath), at: position)
+    }
+
+    // MARK: - Headers and footers
+
+    /// Whether the section's header or footer row belongs in the list: it has a model that a
+    /// mapping can show, and items or a configuration that shows it on empty sections.
+    private func shouldShow(_ role: RowRole, inSection section: Int) -> Bool {
+        let entry = layout.sections[section]
+        guard let model = supplementaryModel(role, of: entry), !entry.unmappedRoles.contains(role) else { return false }
+        let displayOnEmpty = role == .header
+            ? configuration.displayHeaderOnEmptySection : configuration.displayFooterOnEmptySection
+        guard entry.itemCount > 0 || displayOnEmpty else { return false }
+        guard factory.canMakeSupplementaryRow(role, for: model, section: section) else {
+            layout.markUnmapped(role, inSection: section)
+            return false
+        }
+        return true
+    }
+
+    private func supplementaryModel(_ role: RowRole, of section: SectionLayout.Section) -> Any? {
+        section.supplements[role == .header ? .header : .footer].flatMap(factory.unwrappedModel)
     }
 
     /// Brings the section's header and footer rows in line with its models and item count:
-    /// inserts, removes, or (when `refreshing`) refreshes them in place.
+    /// inserts or removes their positions, or (when `refreshing`) refreshes bound ones in place.
     private func reconcileSupplementaryRows(inSection section: Int, refreshing: Bool = false) {
         for role in [RowRole.header, .footer] {
-            let entry = layout.sections[section]
-            let model = entry.supplements[role == .header ? .header : .footer].flatMap(unwrappedModel)
-            let displayOnEmpty = role == .header
-                ? configuration.displayHeaderOnEmptySection : configuration.displayFooterOnEmptySection
-            let shouldShow = model != nil && (entry.itemCount > 0 || displayOnEmpty)
+            let shows = layout.sections[section].shows(role)
+            guard shows || !layout.sections[section].unmappedRoles.contains(role) else { continue }
             let position = layout.position(of: role, inSection: section)
-            let indexPath = IndexPath(item: 0, section: section)
-
-            if entry.shows(role), let model, shouldShow {
-                guard refreshing else { continue }
-                if let row = host.row(at: position), factory.refresh(row, with: model, at: indexPath) {
-                    if let rowObserver { rowObserver.rowDidRefresh(row) }
-                    continue
+            let belongs = shouldShow(role, inSection: section)
+            switch (shows, belongs) {
+            case (true, true):
+                guard refreshing, let row = host.boundRow(at: position),
+                    let model = supplementaryModel(role, of: layout.sections[section])
+                else { continue }
+                if factory.refresh(row, with: model, at: IndexPath(item: 0, section: section)) {
+                    refreshObserver?(row)
+                } else {
+                    host.rebindRow(at: position)
                 }
-                factory.recycle(removeRow(at: position, location: RowLocation(role: role, indexPath: indexPath)))
-                layout.sections[section].setShows(role, false)
-            } else if entry.shows(role) {
-                factory.recycle(removeRow(at: position, location: RowLocation(role: role, indexPath: indexPath)))
-                layout.sections[section].setShows(role, false)
+            case (true, false):
+                host.removeRows(at: position..<position + 1)
+                layout.setShows(role, false, inSection: section)
+            case (false, true):
+                // The layout first: the host binds the new position at once, or later.
+                layout.setShows(role, true, inSection: section)
+                host.insertRows(at: layout.position(of: role, inSection: section), count: 1)
+            case (false, false):
                 continue
             }
-            guard shouldShow, let model, !entry.unmappedRoles.contains(role) else { continue }
-            guard let row = factory.makeSupplementaryRow(role, for: model, section: section) else {
-                layout.sections[section].unmappedRoles.insert(role)
-                continue
-            }
-            // The layout first: a row inserted into a shown list is mapped (and reported) at once.
-            let insertion = layout.position(of: role, inSection: section)
-            layout.sections[section].setShows(role, true)
-            insertRow(row, at: insertion)
         }
-    }
-
-    // MARK: - Host operations that events observe
-
-    private func insertRow(_ row: HostedRow, at position: Int) {
-        host.insertRow(row, at: position)
-        rowObserver?.rowDidAppear(row)
-    }
-
-    /// Removes a row; `location` is where it was (nil only while no one observes rows).
-    private func removeRow(at position: Int, location: RowLocation?) -> HostedRow {
-        if let rowObserver, let location, let row = host.row(at: position) {
-            rowObserver.rowWillDisappear(row, at: location)
-        }
-        return host.removeRow(at: position)
     }
 }

@@ -8,6 +8,9 @@ final class RowFactory {
     private let unwrapper = OptionalUnwrapper()
     let pool: ReusePool
     let anomalies: AnomalyHandler<ManagerAnomaly>
+    /// Header and footer rows made to check that their mapping can make rows, kept for the
+    /// binding of the position they were made for, so that they are not filled twice.
+    private var preparedRows: [RowLocation: BoundRow] = [:]
 
     init(poolLimit: Int, anomalies: AnomalyHandler<ManagerAnomaly>) {
         pool = ReusePool(limit: poolLimit)
@@ -16,28 +19,61 @@ final class RowFactory {
 
     /// The row for an item. Never nil: a model that cannot be shown gets an empty row (and an
     /// anomaly), so the list keeps one row per storage item.
-    func makeItemRow(for storedModel: Any, at indexPath: IndexPath) -> HostedRow {
+    func makeItemRow(for storedModel: Any, at indexPath: IndexPath) -> BoundRow {
         if unwrapper.isPlain(storedModel) { return makeItemRow(forUnwrapped: storedModel, at: indexPath) }
         guard let model = unwrapper.unwrap(storedModel) else {
             anomalies.report(.nilModel(indexPath: indexPath))
-            return HostedRow(view: UnmappedRow(), role: .item, model: storedModel, mapping: nil)
+            return BoundRow(view: UnmappedRow(), role: .item, model: storedModel, mapping: nil)
         }
         return makeItemRow(forUnwrapped: model, at: indexPath)
     }
 
-    private func makeItemRow(forUnwrapped model: Any, at indexPath: IndexPath) -> HostedRow {
+    private func makeItemRow(forUnwrapped model: Any, at indexPath: IndexPath) -> BoundRow {
         guard let mapping = registry.mapping(for: model, role: .item, at: indexPath) else {
             anomalies.report(.noRowMappingFound(modelDescription: String(describing: model), indexPath: indexPath))
-            return HostedRow(view: UnmappedRow(), role: .item, model: model, mapping: nil)
+            return BoundRow(view: UnmappedRow(), role: .item, model: model, mapping: nil)
         }
         return makeRow(mapping: mapping, model: model, at: indexPath)
-            ?? HostedRow(view: UnmappedRow(), role: .item, model: model, mapping: nil)
+            ?? BoundRow(view: UnmappedRow(), role: .item, model: model, mapping: nil)
     }
 
-    /// The header or footer row for a section's model, or nil when none is shown.
-    func makeSupplementaryRow(_ role: RowRole, for model: Any, section: Int) -> HostedRow? {
-        guard let mapping = supplementaryMapping(role, for: model, section: section) else { return nil }
-        return makeRow(mapping: mapping, model: model, at: IndexPath(item: 0, section: section))
+    /// The row for the position at `location`, showing `storedModel` (the model the layout holds
+    /// there). Never nil: a model that cannot be shown gets an empty row and an anomaly.
+    func makeRow(at location: RowLocation, showing storedModel: Any) -> BoundRow {
+        guard location.role != .item else { return makeItemRow(for: storedModel, at: location.indexPath) }
+        if !preparedRows.isEmpty, let prepared = preparedRows.removeValue(forKey: location) { return prepared }
+        if let model = unwrapper.unwrap(storedModel),
+            let mapping = registry.mapping(for: model, role: location.role, at: location.indexPath),
+            let row = makeRow(mapping: mapping, model: model, at: location.indexPath) {
+            return row
+        }
+        // Unreachable while the updater shows only supplementary rows it checked with
+        // `canMakeSupplementaryRow`: still a row, never a crash.
+        return BoundRow(view: UnmappedRow(), role: location.role, model: storedModel, mapping: nil)
+    }
+
+    /// Whether a header or footer row can show `model`: a mapping takes it (else the anomaly is
+    /// reported) and has made a row, or makes one now, kept for the binding of its position
+    /// (until ``releasePreparedRows()``).
+    func canMakeSupplementaryRow(_ role: RowRole, for model: Any, section: Int) -> Bool {
+        guard let mapping = supplementaryMapping(role, for: model, section: section) else { return false }
+        if mapping.hasMadeRows { return true }
+        let indexPath = IndexPath(item: 0, section: section)
+        guard let row = makeRow(mapping: mapping, model: model, at: indexPath) else { return false }
+        preparedRows[RowLocation(role: role, indexPath: indexPath)] = row
+        return true
+    }
+
+    /// Sends the prepared rows no binding took (a host that binds later) to the reuse pool.
+    func releasePreparedRows() {
+        guard !preparedRows.isEmpty else { return }
+        for row in preparedRows.values { recycle(row) }
+        preparedRows = [:]
+    }
+
+    /// `storedModel` without optional wrapping; nil for a nil model.
+    func unwrappedModel(_ storedModel: Any) -> Any? {
+        unwrapper.unwrap(storedModel)
     }
 
     /// The mapping that shows a section's header or footer model, reporting when there is none.
@@ -52,7 +88,7 @@ final class RowFactory {
 
     /// Shows `storedModel` in `row` in place when the same mapping still applies; returns false
     /// when the row must be replaced by a new one.
-    func refresh(_ row: HostedRow, with storedModel: Any, at indexPath: IndexPath) -> Bool {
+    func refresh(_ row: BoundRow, with storedModel: Any, at indexPath: IndexPath) -> Bool {
         guard let model = unwrapper.unwrap(storedModel), let current = row.mapping,
             let mapping = registry.mapping(for: model, role: row.role, at: indexPath), mapping === current
         else { return false }
@@ -62,13 +98,13 @@ final class RowFactory {
     }
 
     /// Sends a row that left the list to the reuse pool.
-    func recycle(_ row: HostedRow) {
+    func recycle(_ row: BoundRow) {
         pool.enqueue(row)
     }
 
     /// A filled row of `mapping`, pooled or new; nil when the mapping cannot make rows (reported
     /// the first time).
-    private func makeRow(mapping: any AnyRowMapping, model: Any, at indexPath: IndexPath) -> HostedRow? {
+    private func makeRow(mapping: any AnyRowMapping, model: Any, at indexPath: IndexPath) -> BoundRow? {
         if !pool.isEmpty, let pooled = pool.dequeue(mapping.reuseIdentifier), mapping.canConfigure(pooled.view) {
             pooled.role = mapping.role
             pooled.mapping = mapping

@@ -1,13 +1,20 @@
 import ModelStorage
 
-/// Where each section's rows sit in the flat list: an optional header row, the items, an
-/// optional footer row. Kept on the Swift side, so no position needs GTK to count children.
+/// The list as the manager shows it: per section its supplementary models, whether its header
+/// and footer rows are shown, and its item models, and from these where each row sits in the
+/// flat list (an optional header row, the items, an optional footer row).
 ///
-/// A section's start is a prefix sum over the sections before it: O(sections), independent of
-/// the number of rows.
-struct SectionLayout {
+/// The models are the ones the change sets delivered, so a host that binds a position later
+/// (scrolled into view) gets what the list shows, never a storage state that may be ahead.
+///
+/// Section starts are prefix sums, rebuilt after a change on the first look-up (O(sections));
+/// finding the row at a position is a binary search over them, O(1) when positions are asked
+/// in order, as a host binding a range does.
+@MainActor
+final class SectionLayout {
     struct Section {
-        var itemCount = 0
+        /// The stored models of the section's items, as the storage handed them.
+        var items: [Any] = []
         /// The supplementary models the last section insert or update carried.
         var supplements = SectionSupplements()
         var showsHeader = false
@@ -16,7 +23,8 @@ struct SectionLayout {
         /// section's supplements change.
         var unmappedRoles: Set<RowRole> = []
 
-        var rowCount: Int { itemCount + (showsHeader ? 1 : 0) + (showsFooter ? 1 : 0) }
+        var itemCount: Int { items.count }
+        var rowCount: Int { items.count + (showsHeader ? 1 : 0) + (showsFooter ? 1 : 0) }
 
         func shows(_ role: RowRole) -> Bool { role == .header ? showsHeader : showsFooter }
 
@@ -25,11 +33,30 @@ struct SectionLayout {
         }
     }
 
-    var sections: [Section] = []
+    /// The sections, in order. Mutations go through the methods below, which keep the starts.
+    private(set) var sections: [Section] = []
+    /// `starts[s]` is the position of section `s`'s first row; one more entry holds the total.
+    private var starts: [Int] = [0]
+    private var startsAreCurrent = true
+    /// The section of the last position looked up: hosts bind ranges in order.
+    private var lastSection = 0
+
+    // MARK: - Reading
+
+    var sectionCount: Int { sections.count }
+
+    /// The number of rows: items, headers and footers.
+    var rowCount: Int {
+        currentStarts()[sections.count]
+    }
+
+    func itemCount(inSection section: Int) -> Int {
+        sections[section].items.count
+    }
 
     /// The flat position of the section's first row.
     func start(of section: Int) -> Int {
-        sections[..<section].reduce(0) { $0 + $1.rowCount }
+        currentStarts()[section]
     }
 
     /// The flat position of the item row at `indexPath`.
@@ -41,27 +68,137 @@ struct SectionLayout {
     func position(of role: RowRole, inSection section: Int) -> Int {
         let start = start(of: section)
         guard role == .footer else { return start }
-        return start + (sections[section].showsHeader ? 1 : 0) + sections[section].itemCount
+        return start + (sections[section].showsHeader ? 1 : 0) + sections[section].items.count
     }
 
-    /// What the row at a flat position is: O(sections).
-    func location(ofPosition position: Int) -> RowLocation? {
-        var start = 0
-        for (index, section) in sections.enumerated() {
-            let offset = position - start
-            if offset < section.rowCount {
-                guard offset >= 0 else { return nil }
-                if section.showsHeader && offset == 0 {
-                    return RowLocation(role: .header, indexPath: IndexPath(item: 0, section: index))
-                }
-                let item = offset - (section.showsHeader ? 1 : 0)
-                if item < section.itemCount {
-                    return RowLocation(role: .item, indexPath: IndexPath(item: item, section: index))
-                }
-                return RowLocation(role: .footer, indexPath: IndexPath(item: 0, section: index))
-            }
-            start += section.rowCount
+    /// The position of the row at `location`, when the list shows one there.
+    func position(of location: RowLocation) -> Int? {
+        let section = location.section
+        guard section >= 0, section < sections.count else { return nil }
+        switch location.role {
+        case .item:
+            guard location.indexPath.item >= 0, location.indexPath.item < sections[section].items.count else { return nil }
+            return position(of: location.indexPath)
+        case .header, .footer:
+            return sections[section].shows(location.role) ? position(of: location.role, inSection: section) : nil
         }
-        return nil
+    }
+
+    /// What the row at a flat position is; nil past the end.
+    func location(ofPosition position: Int) -> RowLocation? {
+        guard let section = section(containing: position) else { return nil }
+        let entry = sections[section]
+        let offset = position - currentStarts()[section]
+        if entry.showsHeader && offset == 0 {
+            return RowLocation(role: .header, indexPath: IndexPath(item: 0, section: section))
+        }
+        let item = offset - (entry.showsHeader ? 1 : 0)
+        if item < entry.items.count {
+            return RowLocation(role: .item, indexPath: IndexPath(item: item, section: section))
+        }
+        return RowLocation(role: .footer, indexPath: IndexPath(item: 0, section: section))
+    }
+
+    /// The stored model the row at `location` shows: an item's model, or the section's header
+    /// or footer model.
+    func model(at location: RowLocation) -> Any? {
+        let section = sections[location.section]
+        switch location.role {
+        case .item: return section.items[location.indexPath.item]
+        case .header: return section.supplements[.header]
+        case .footer: return section.supplements[.footer]
+        }
+    }
+
+    // MARK: - Changing
+
+    /// Replaces everything; no header or footer row is shown until the updater shows it.
+    func reset(_ newSections: [Section]) {
+        sections = newSections
+        invalidateStarts()
+    }
+
+    func insertSection(_ section: Section, at index: Int) {
+        sections.insert(section, at: index)
+        invalidateStarts()
+    }
+
+    @discardableResult
+    func removeSection(at index: Int) -> Section {
+        defer { invalidateStarts() }
+        return sections.remove(at: index)
+    }
+
+    func moveSection(from source: Int, to destination: Int) {
+        sections.insert(sections.remove(at: source), at: destination)
+        invalidateStarts()
+    }
+
+    func insertItem(_ model: Any, at indexPath: IndexPath) {
+        sections[indexPath.section].items.insert(model, at: indexPath.item)
+        invalidateStarts()
+    }
+
+    @discardableResult
+    func removeItem(at indexPath: IndexPath) -> Any {
+        defer { invalidateStarts() }
+        return sections[indexPath.section].items.remove(at: indexPath.item)
+    }
+
+    func setModel(_ model: Any, at indexPath: IndexPath) {
+        sections[indexPath.section].items[indexPath.item] = model
+    }
+
+    func setSupplements(_ supplements: SectionSupplements, ofSection section: Int) {
+        sections[section].supplements = supplements
+        sections[section].unmappedRoles = []
+    }
+
+    func setShows(_ role: RowRole, _ shows: Bool, inSection section: Int) {
+        sections[section].setShows(role, shows)
+        invalidateStarts()
+    }
+
+    func markUnmapped(_ role: RowRole, inSection section: Int) {
+        sections[section].unmappedRoles.insert(role)
+    }
+
+    // MARK: - Starts
+
+    private func invalidateStarts() {
+        startsAreCurrent = false
+    }
+
+    /// The starts, rebuilt if a change made them stale. Returned as a copy, so that a caller's
+    /// read never overlaps a rebuild (which would make Swift check every access at run time).
+    private func currentStarts() -> [Int] {
+        guard !startsAreCurrent else { return starts }
+        var rebuilt = [Int]()
+        rebuilt.reserveCapacity(sections.count + 1)
+        var total = 0
+        for section in sections {
+            rebuilt.append(total)
+            total += section.rowCount
+        }
+        rebuilt.append(total)
+        starts = rebuilt
+        startsAreCurrent = true
+        return rebuilt
+    }
+
+    /// The section whose rows include `position`; nil outside the list.
+    private func section(containing position: Int) -> Int? {
+        let starts = currentStarts()
+        guard position >= 0, position < starts[sections.count] else { return nil }
+        let hint = lastSection
+        if hint < sections.count, starts[hint] <= position, position < starts[hint + 1] { return hint }
+        // The last section whose start is at or before the position (empty sections share it).
+        var low = 0, high = sections.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        lastSection = low
+        return low
     }
 }

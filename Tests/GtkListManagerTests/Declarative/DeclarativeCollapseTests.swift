@@ -33,13 +33,13 @@ final class DeclarativeCollapseTests: XCTestCase {
     @MainActor private static func setCollapsedAndToggle() throws {
         let list = DeclarativeList()
         list.show([fruit, vegetables])
-        let before = inspectRows(of: list.manager.listBox)
+        let before = inspectRows(of: list.manager.listBox!)
 
         XCTAssertTrue(list.manager.setCollapsed(false, forSection: "fruit"))
         var expanded = fruit
         expanded.collapsed = false
         XCTAssertEqual(shownRows(list.manager), expectedRows([expanded, vegetables]))
-        let after = inspectRows(of: list.manager.listBox)
+        let after = inspectRows(of: list.manager.listBox!)
         XCTAssertEqual(after[0].widget, before[0].widget, "the header stays")
         XCTAssertEqual(after[3].widget, before[1].widget, "the footer stays")
         XCTAssertEqual(after.last?.widget, before.last?.widget, "the other section's rows stay")

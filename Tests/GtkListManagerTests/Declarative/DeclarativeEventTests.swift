@@ -83,13 +83,13 @@ final class DeclarativeEventTests: XCTestCase {
         declare()
         let list = ShownList(manager)
         defer { list.close() }
-        let cWidget = inspectRows(of: manager.listBox)[2].widget
+        let cWidget = inspectRows(of: manager.listBox!)[2].widget
 
         list.focus(at(1))
         list.press("Delete")
         XCTAssertEqual(log, ["delete b 1 b"])
         XCTAssertEqual(shownRows(manager).map(\.model), ["keep", "c"])
-        XCTAssertEqual(inspectRows(of: manager.listBox)[1].widget, cWidget, "the other rows keep their widgets")
+        XCTAssertEqual(inspectRows(of: manager.listBox!)[1].widget, cWidget, "the other rows keep their widgets")
 
         list.focus(at(0))
         list.press("Delete")
@@ -141,9 +141,9 @@ final class DeclarativeEventTests: XCTestCase {
         let list = ShownList(manager)
         defer { list.close() }
         manager.selectedIndexPaths.forEach { manager.deselectItem(at: $0) }  // GTK may select the focused row
-        let view = manager.hostedRow(at: at(0))?.view as? TitleRow
+        let view = manager.boundRow(at: at(0))?.view as? TitleRow
         declare("second")
-        XCTAssertTrue(view != nil && manager.hostedRow(at: at(0))?.view === view)
+        XCTAssertTrue(view != nil && manager.boundRow(at: at(0))?.view === view)
         XCTAssertEqual(view?.updateCount, 1, "closures are not content")
 
         list.click(at(0))
@@ -173,13 +173,13 @@ final class DeclarativeEventTests: XCTestCase {
         declare()
         let list = ShownList(manager)
         defer { list.close() }
-        let aWidget = inspectRows(of: manager.listBox)[0].widget
+        let aWidget = inspectRows(of: manager.listBox!)[0].widget
 
         list.focus(at(0))
         list.press("alt+Down")
         XCTAssertEqual(log, ["move a 0 → 1"])
         XCTAssertEqual(shownRows(manager).map(\.model), ["b", "a", "c"])
-        XCTAssertEqual(inspectRows(of: manager.listBox)[1].widget, aWidget, "the same widget moved")
+        XCTAssertEqual(inspectRows(of: manager.listBox!)[1].widget, aWidget, "the same widget moved")
 
         list.focus(at(2))
         list.press("alt+Up")

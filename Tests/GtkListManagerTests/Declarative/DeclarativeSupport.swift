@@ -92,8 +92,8 @@ func expectedRows(_ specs: [SectionSpec]) -> [ShownRow] {
 /// The rows the GtkListBox really holds (read through GTK), with the text each view displays.
 @MainActor
 func shownRows(_ manager: ListManager) -> [ShownRow] {
-    inspectRows(of: manager.listBox).enumerated().map { position, inspected in
-        let view = manager.hostedRow(atPosition: position)?.view
+    inspectRows(of: manager.listBox!).enumerated().map { position, inspected in
+        let view = manager.boundRow(atPosition: position)?.view
         let text = (view as? any TextShowingRow)?.text ?? (view as? SectionTitleRow)?.title ?? "?"
         return ShownRow(role: inspected.role, model: inspected.model, rowClass: inspected.rowClass, text: text)
     }
@@ -102,7 +102,7 @@ func shownRows(_ manager: ListManager) -> [ShownRow] {
 /// The widget of each shown item row, by the identity of the spec row it shows.
 @MainActor
 func itemWidgets(_ manager: ListManager, _ specs: [SectionSpec]) -> [String: UnsafeMutableRawPointer] {
-    let items = inspectRows(of: manager.listBox).filter { $0.role == .item }
+    let items = inspectRows(of: manager.listBox!).filter { $0.role == .item }
     let visible = specs.filter { !$0.collapsed }.flatMap(\.rows)
     guard items.count == visible.count else { return [:] }
     return Dictionary(zip(visible.map(\.identity), items.map(\.widget)), uniquingKeysWith: { first, _ in first })

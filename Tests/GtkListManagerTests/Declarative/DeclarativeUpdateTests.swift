@@ -42,7 +42,7 @@ final class DeclarativeUpdateTests: XCTestCase {
         let before = [fruit, vegetables]
         list.show(before)
         let widgets = itemWidgets(list.manager, before)
-        let headerWidget = inspectRows(of: list.manager.listBox)[0].widget
+        let headerWidget = inspectRows(of: list.manager.listBox!)[0].widget
 
         // Sections swap, "pear" moves to the vegetables, "plum" arrives, "leek" stays.
         var moved = vegetables
@@ -59,7 +59,7 @@ final class DeclarativeUpdateTests: XCTestCase {
         }
         XCTAssertNotNil(now["TitleRow plum"])
         XCTAssertFalse(widgets.values.contains(now["TitleRow plum"] ?? headerWidget), "a new row gets a widget of its own")
-        let fruitHeader = inspectRows(of: list.manager.listBox).first { $0.model == "Fruit" }
+        let fruitHeader = inspectRows(of: list.manager.listBox!).first { $0.model == "Fruit" }
         XCTAssertEqual(fruitHeader?.widget, headerWidget, "the moved section keeps its header row")
     }
 
@@ -87,21 +87,21 @@ final class DeclarativeUpdateTests: XCTestCase {
         let list = DeclarativeList()
         var fruits = [Fruit(id: 1, title: "apple"), Fruit(id: 2, title: "pear")]
         list.manager.update { Section(id: 0, rows: Row<FruitRow>.rows(fruits)) }
-        let views = (0..<2).compactMap { list.manager.hostedRow(at: IndexPath(item: $0, section: 0))?.view as? FruitRow }
+        let views = (0..<2).compactMap { list.manager.boundRow(at: IndexPath(item: $0, section: 0))?.view as? FruitRow }
         XCTAssertEqual(views.map(\.updateCount), [1, 1])
 
         fruits[1].title = "nashi pear"
         list.manager.update { Section(id: 0, rows: Row<FruitRow>.rows(fruits)) }
-        let after = (0..<2).compactMap { list.manager.hostedRow(at: IndexPath(item: $0, section: 0))?.view as? FruitRow }
+        let after = (0..<2).compactMap { list.manager.boundRow(at: IndexPath(item: $0, section: 0))?.view as? FruitRow }
         XCTAssertTrue(after.count == 2 && after[0] === views[0] && after[1] === views[1], "both rows keep their views")
         XCTAssertEqual(after.map(\.text), ["apple", "nashi pear"], "the changed row shows its new model")
         XCTAssertEqual(after.map(\.updateCount), [1, 2], "only the changed row was updated")
 
         // An explicit id makes a new text the same row too.
         list.show([SectionSpec(id: "s", rows: [RowSpec(id: 7, model: "draft")])])
-        let draft = list.manager.hostedRow(at: IndexPath(item: 0, section: 0))?.view
+        let draft = list.manager.boundRow(at: IndexPath(item: 0, section: 0))?.view
         list.show([SectionSpec(id: "s", rows: [RowSpec(id: 7, model: "final")])])
-        let final = list.manager.hostedRow(at: IndexPath(item: 0, section: 0))?.view
+        let final = list.manager.boundRow(at: IndexPath(item: 0, section: 0))?.view
         XCTAssertTrue(draft != nil && draft === final)
         XCTAssertEqual((final as? TitleRow)?.text, "final")
         XCTAssertEqual((final as? TitleRow)?.updateCount, 2)
@@ -301,7 +301,7 @@ final class DeclarativeUpdateTests: XCTestCase {
         XCTAssertEqual(storage.items(inSection: 0)?.count, 4, "and was left as it was")
 
         manager.storage = storage
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.model), ["1", "2", "3", "4"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.model), ["1", "2", "3", "4"])
         manager.update { Section(id: 0, rows: [Row<TitleRow>(model: "back")]) }
         XCTAssertEqual(shownRows(manager).map(\.description), ["item back (TitleRow: back)"])
     }
@@ -327,9 +327,9 @@ final class DeclarativeUpdateTests: XCTestCase {
         XCTAssertEqual(shownRows(list.manager).map(\.description), [
             "header Banner(title: \"fruit\") (BannerRow: FRUIT)", "item apple (TitleRow: apple)",
         ])
-        let header = inspectRows(of: list.manager.listBox)[0].widget
+        let header = inspectRows(of: list.manager.listBox!)[0].widget
         list.manager.update { Section(id: 0, header: Banner(title: "fruits"), rows: [Row<TitleRow>(model: "apple")]) }
         XCTAssertEqual(shownRows(list.manager).first?.text, "FRUITS", "a changed header model updates the section")
-        XCTAssertEqual(inspectRows(of: list.manager.listBox)[0].widget, header, "in place")
+        XCTAssertEqual(inspectRows(of: list.manager.listBox!)[0].widget, header, "in place")
     }
 }

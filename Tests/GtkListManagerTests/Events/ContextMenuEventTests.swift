@@ -102,7 +102,7 @@ final class ContextMenuEventTests: XCTestCase {
             mapping.didSelect { _, model, _ in selected.append(model) }
         }
         defer { list.close() }
-        gtk_list_box_set_selection_mode(manager.listBox, GTK_SELECTION_MULTIPLE)
+        gtk_list_box_set_selection_mode(manager.listBox!, GTK_SELECTION_MULTIPLE)
         manager.selectItem(at: IndexPath(item: 0, section: 0))
         manager.selectItem(at: IndexPath(item: 1, section: 0))
 

@@ -61,9 +61,9 @@ final class DisplayEventTests: XCTestCase {
         manager.register(NameRow.self) { mapping in
             mapping.willDisplay { row, model, indexPath in
                 shown.append(entry(model, indexPath))
-                XCTAssertTrue(manager.hostedRow(at: indexPath)?.view === row, "\(model): the row at its index path")
+                XCTAssertTrue(manager.boundRow(at: indexPath)?.view === row, "\(model): the row at its index path")
                 let next = IndexPath(item: indexPath.item + 1, section: indexPath.section)
-                XCTAssertNil(manager.hostedRow(at: next), "\(model): the next item has no row yet")
+                XCTAssertNil(manager.boundRow(at: next), "\(model): the next item has no row yet")
             }
         }
 
@@ -188,7 +188,7 @@ final class DisplayEventTests: XCTestCase {
         let list = ShownList(manager)
         defer { list.close() }
         XCTAssertEqual(log, ["will header H0@0", "will footer F0@0", "will header H1@1", "will footer F1@1"])
-        let headerHeights = [0, 3].map { gtk_widget_get_allocated_height(gcast(manager.hostedRow(atPosition: $0)!.listRow!)) }
+        let headerHeights = [0, 3].map { gtk_widget_get_allocated_height(gcast(manager.boundRow(atPosition: $0)!.listBoxRow!)) }
         XCTAssertEqual(headerHeights, [50, 51], "heightForHeader, registered on the header mapping")
 
         log = []
@@ -247,7 +247,7 @@ final class DisplayEventTests: XCTestCase {
         let list = ShownList(manager)
         defer { list.close() }
         let heights = (0..<manager.rowCount).map { position in
-            gtk_widget_get_allocated_height(gcast(manager.hostedRow(atPosition: position)!.listRow!))
+            gtk_widget_get_allocated_height(gcast(manager.boundRow(atPosition: position)!.listBoxRow!))
         }
         XCTAssertEqual(heights, [60, 41, 70, 60, 42, 43, 70])
         XCTAssertEqual(sections, [0, 1])
@@ -272,13 +272,13 @@ final class DisplayEventTests: XCTestCase {
             (0..<3).map { item -> Int32 in
                 let listRow = list.listRow(at: IndexPath(item: item, section: 0))
                 var x: Int32 = 0, y: Int32 = 0
-                gtk_widget_translate_coordinates(manager.hostedRow(at: IndexPath(item: item, section: 0))!.widget, gcast(listRow), 0, 0, &x, &y)
+                gtk_widget_translate_coordinates(manager.boundRow(at: IndexPath(item: item, section: 0))!.widget, gcast(listRow), 0, 0, &x, &y)
                 return x
             }
         }
         let start = offsets()[0]
         XCTAssertEqual(offsets().map { $0 - start }, [0, 16, 48])
-        XCTAssertEqual(gtk_widget_get_margin_start(manager.hostedRow(at: IndexPath(item: 2, section: 0))!.widget), 48)
+        XCTAssertEqual(gtk_widget_get_margin_start(manager.boundRow(at: IndexPath(item: 2, section: 0))!.widget), 48)
 
         manager.indentationWidth = 10
         list.settle()
@@ -303,7 +303,7 @@ final class DisplayEventTests: XCTestCase {
         let quark = g_quark_try_string(name)
         XCTAssertNotEqual(quark, 0, "GLib knows the key by its name")
         XCTAssertEqual(g_quark_to_string(quark).map { String(cString: $0) }, name)
-        let widget = try XCTUnwrap(manager.hostedRow(at: IndexPath(item: 0, section: 0))).widget
+        let widget = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 0, section: 0))).widget
         XCTAssertEqual(Int(bitPattern: g_object_get_data(gcast(widget), name)), 1, "base margin 0, stored plus one")
         XCTAssertEqual(gtk_widget_get_margin_start(widget), 32)
     }

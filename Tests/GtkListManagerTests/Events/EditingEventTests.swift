@@ -45,7 +45,7 @@ final class EditingEventTests: XCTestCase {
         XCTAssertEqual(log, ["willBegin c 2", "commit delete c 2", "didEnd c 2"])
         XCTAssertTrue(rowsShowTheirModel, "the closures get the row that shows the model")
         XCTAssertEqual(items(manager), ["a", "b", "d"])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.model), ["a", "b", "d"], "the row disappeared")
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.model), ["a", "b", "d"], "the row disappeared")
 
         log.removeAll()
         list.focus(IndexPath(item: 0, section: 0))
@@ -132,7 +132,7 @@ final class EditingEventTests: XCTestCase {
         XCTAssertEqual(log, ["willBegin b 1", "commit delete b 1", "didEnd b 1"])
         XCTAssertTrue(rowsShowTheirModel)
         XCTAssertEqual(items(manager), ["a", "c", "d"])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.model), ["a", "c", "d"])
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.model), ["a", "c", "d"])
 
         log.removeAll()
         list.click(IndexPath(item: 0, section: 0), button: 3)

@@ -30,18 +30,18 @@ final class EventSystemTests: XCTestCase {
         manager.memoryStorage?.setItems(["a", "b"])
         let activated = g_signal_lookup("row-activated", gtk_list_box_get_type())
         let stateChanged = g_signal_lookup("state-flags-changed", gtk_widget_get_type())
-        let firstRow = manager.hostedRow(at: IndexPath(item: 0, section: 0))!.listRow!
-        XCTAssertEqual(g_signal_has_handler_pending(manager.listBox, activated, 0, 0), 0)
+        let firstRow = manager.boundRow(at: IndexPath(item: 0, section: 0))!.listBoxRow!
+        XCTAssertEqual(g_signal_has_handler_pending(manager.listBox!, activated, 0, 0), 0)
         XCTAssertEqual(g_signal_has_handler_pending(firstRow, stateChanged, 0, 0), 0, "no per-row handler")
 
         manager.didActivate(BaseRow.self) { _, _, _ in }
-        XCTAssertNotEqual(g_signal_has_handler_pending(manager.listBox, activated, 0, 0), 0)
+        XCTAssertNotEqual(g_signal_has_handler_pending(manager.listBox!, activated, 0, 0), 0)
         XCTAssertEqual(g_signal_has_handler_pending(firstRow, stateChanged, 0, 0), 0, "activation needs no per-row handler")
 
         manager.didHighlight(BaseRow.self) { _, _, _ in }
         XCTAssertNotEqual(g_signal_has_handler_pending(firstRow, stateChanged, 0, 0), 0, "rows shown before get it too")
         manager.memoryStorage?.addItem("c")
-        let newRow = manager.hostedRow(at: IndexPath(item: 2, section: 0))!.listRow!
+        let newRow = manager.boundRow(at: IndexPath(item: 2, section: 0))!.listBoxRow!
         XCTAssertNotEqual(g_signal_has_handler_pending(newRow, stateChanged, 0, 0), 0, "and rows inserted after")
     }
 
@@ -61,8 +61,8 @@ final class EventSystemTests: XCTestCase {
         manager.didActivate(BaseRow.self) { row, model, _ in fired.append("\(type(of: row)) \(model)") }
         manager.memoryStorage?.setItemsForAllSections([["plain"], ["special"]])
 
-        gtk_widget_activate(gcast(manager.hostedRow(at: IndexPath(item: 0, section: 0))!.listRow!))
-        gtk_widget_activate(gcast(manager.hostedRow(at: IndexPath(item: 0, section: 1))!.listRow!))
+        gtk_widget_activate(gcast(manager.boundRow(at: IndexPath(item: 0, section: 0))!.listBoxRow!))
+        gtk_widget_activate(gcast(manager.boundRow(at: IndexPath(item: 0, section: 1))!.listBoxRow!))
         XCTAssertEqual(fired, ["BaseRow plain", "special mapping special"],
                        "the special mapping's own reaction came first; its second one and the manager's are not run")
     }
@@ -79,7 +79,7 @@ final class EventSystemTests: XCTestCase {
         manager.memoryStorage?.setItems(["a"])
         manager.unregister(BaseRow.self)
         manager.register(BaseRow.self)
-        gtk_widget_activate(gcast(manager.hostedRow(at: IndexPath(item: 0, section: 0))!.listRow!))
+        gtk_widget_activate(gcast(manager.boundRow(at: IndexPath(item: 0, section: 0))!.listBoxRow!))
         XCTAssertEqual(fired, 0, "the new mapping has no reaction of the removed one")
     }
 
@@ -100,7 +100,7 @@ final class EventSystemTests: XCTestCase {
         manager.memoryStorage?.setItems([7])
         _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(150))
         XCTAssertEqual(anomalies.count, 1, "the class came before the check: no unused event")
-        gtk_widget_activate(gcast(manager.hostedRow(at: IndexPath(item: 0, section: 0))!.listRow!))
+        gtk_widget_activate(gcast(manager.boundRow(at: IndexPath(item: 0, section: 0))!.listBoxRow!))
         XCTAssertEqual(activated, [7], "the reaction attached to the mapping registered later")
     }
 
@@ -132,10 +132,10 @@ final class EventSystemTests: XCTestCase {
         manager.register(BaseRow.self) { $0.didActivate { _, model, indexPath in fired.append((model, indexPath)) } }
         manager.memoryStorage?.setSectionHeaderModels(["one", "two"])
         manager.memoryStorage?.setItemsForAllSections([["a", "b", "c"], ["d"]])
-        let rowC = manager.hostedRow(at: IndexPath(item: 2, section: 0))!
+        let rowC = manager.boundRow(at: IndexPath(item: 2, section: 0))!
         manager.memoryStorage?.removeItems(at: [IndexPath(item: 0, section: 0)])
         manager.memoryStorage?.moveItem(at: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 1))
-        gtk_widget_activate(gcast(rowC.listRow!))
+        gtk_widget_activate(gcast(rowC.listBoxRow!))
         XCTAssertEqual(fired.map(\.0), ["c"])
         XCTAssertEqual(fired.map(\.1), [IndexPath(item: 0, section: 1)], "where the row is now, headers not counted")
     }
@@ -151,7 +151,7 @@ final class EventSystemTests: XCTestCase {
         manager.memoryStorage?.setItemsForAllSections([["a"], ["b"]])
         manager.shouldHighlight(BaseRow.self) { _, _, _ in false }
         let activatable = [IndexPath(item: 0, section: 0), IndexPath(item: 0, section: 1)].map {
-            gtk_list_box_row_get_activatable(manager.hostedRow(at: $0)!.listRow!)
+            gtk_list_box_row_get_activatable(manager.boundRow(at: $0)!.listBoxRow!)
         }
         XCTAssertEqual(activatable, [0, 0], "rows of both mappings, already shown, were asked")
     }

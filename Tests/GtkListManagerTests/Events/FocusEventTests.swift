@@ -123,7 +123,7 @@ final class FocusEventTests: XCTestCase {
         let list = ShownList(manager)
         defer { list.close() }
         focused = []
-        let row = try XCTUnwrap(manager.hostedRow(at: IndexPath(item: 1, section: 0))?.view as? TwoButtonRow)
+        let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 1, section: 0))?.view as? TwoButtonRow)
         gtk_widget_grab_focus(row.first)
         list.settle()
         XCTAssertEqual(focused, ["20@0.1"])

@@ -34,8 +34,8 @@ final class ReorderingEventTests: XCTestCase {
     @MainActor static func listBoxOrder(_ manager: ListManager) -> [String] {
         var names: [String] = []
         var index: Int32 = 0
-        while let listRow = gtk_list_box_get_row_at_index(manager.listBox, index) {
-            if let model = ListBoxHost.hostedRow(of: listRow)?.model as? String { names.append(model) }
+        while let listRow = gtk_list_box_get_row_at_index(manager.listBox!, index) {
+            if let model = ListBoxHost.boundRow(of: listRow)?.model as? String { names.append(model) }
             index += 1
         }
         return names
@@ -67,7 +67,7 @@ final class ReorderingEventTests: XCTestCase {
 
         XCTAssertEqual(items(manager), ["b", "c", "a", "d"])
         XCTAssertEqual(listBoxOrder(manager), ["b", "c", "a", "d"], "the GtkListBox order equals the storage")
-        XCTAssertEqual(manager.hostedRow(at: IndexPath(item: 2, section: 0))?.listRow, draggedRow, "the same row widget moved")
+        XCTAssertEqual(manager.boundRow(at: IndexPath(item: 2, section: 0))?.listBoxRow, draggedRow, "the same row widget moved")
         XCTAssertEqual(moves.map(\.0), [IndexPath(item: 2, section: 0)])
         XCTAssertEqual(moves.map(\.1), ["a"])
         XCTAssertEqual(moves.map(\.2), [IndexPath(item: 0, section: 0)])
@@ -134,7 +134,7 @@ final class ReorderingEventTests: XCTestCase {
         XCTAssertEqual(targets.last?.2, IndexPath(item: 3, section: 0))
         XCTAssertEqual(items(manager), ["a", "d", "b", "c"])
         XCTAssertEqual(listBoxOrder(manager), ["a", "d", "b", "c"])
-        XCTAssertEqual(manager.hostedRow(at: IndexPath(item: 1, section: 0))?.listRow, draggedRow)
+        XCTAssertEqual(manager.boundRow(at: IndexPath(item: 1, section: 0))?.listBoxRow, draggedRow)
         XCTAssertEqual(moves.map(\.0), [IndexPath(item: 1, section: 0)])
         XCTAssertEqual(moves.map(\.1), ["d"])
         XCTAssertEqual(moves.map(\.2), [IndexPath(item: 3, section: 0)])
@@ -164,7 +164,7 @@ final class ReorderingEventTests: XCTestCase {
         XCTAssertEqual(items(manager, section: 0), ["b"])
         XCTAssertEqual(items(manager, section: 1), ["c", "a"])
         XCTAssertEqual(listBoxOrder(manager), ["one", "b", "two", "c", "a"], "headers stay, the row crossed one")
-        XCTAssertEqual(manager.hostedRow(at: IndexPath(item: 1, section: 1))?.listRow, draggedRow)
+        XCTAssertEqual(manager.boundRow(at: IndexPath(item: 1, section: 1))?.listBoxRow, draggedRow)
         XCTAssertEqual(moves.map(\.0), [IndexPath(item: 1, section: 1)])
         XCTAssertEqual(moves.map(\.1), ["a"])
         XCTAssertEqual(moves.map(\.2), [IndexPath(item: 0, section: 0)])
@@ -218,7 +218,7 @@ final class ReorderingEventTests: XCTestCase {
         list.press("alt+Down")
         XCTAssertEqual(items(manager), ["a", "c", "b", "d"])
         XCTAssertEqual(listBoxOrder(manager), ["a", "c", "b", "d"])
-        XCTAssertEqual(manager.hostedRow(at: IndexPath(item: 2, section: 0))?.listRow, row)
+        XCTAssertEqual(manager.boundRow(at: IndexPath(item: 2, section: 0))?.listBoxRow, row)
         XCTAssertEqual(gtk_widget_has_focus(gcast(row)), 1, "the moved row keeps the focus")
 
         list.press("alt+Up", "alt+Up", "alt+Up")  // the third is at the top: nothing moves

@@ -106,7 +106,7 @@ final class SelectionEventTests: XCTestCase {
     @MainActor private static func multipleSelection() throws {
         let (manager, list) = makeList()
         defer { list.close() }
-        gtk_list_box_set_selection_mode(manager.listBox, GTK_SELECTION_MULTIPLE)
+        gtk_list_box_set_selection_mode(manager.listBox!, GTK_SELECTION_MULTIPLE)
         manager.activatesOnSingleClick = false  // GTK honours Ctrl only when a click does not activate
         var deselected: [(String, IndexPath)] = []
         var keptSelected: [String] = []

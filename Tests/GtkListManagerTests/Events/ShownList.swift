@@ -45,7 +45,7 @@ final class ShownList {
 
     /// The `GtkListBoxRow` of the item at `indexPath`.
     func listRow(at indexPath: IndexPath) -> UnsafeMutablePointer<GtkListBoxRow> {
-        guard let listRow = manager.hostedRow(at: indexPath)?.listRow else {
+        guard let listRow = manager.boundRow(at: indexPath)?.listBoxRow else {
             preconditionFailure("no row at \(indexPath)")
         }
         return listRow

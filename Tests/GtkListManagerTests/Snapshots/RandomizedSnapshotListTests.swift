@@ -34,7 +34,7 @@ final class RandomizedSnapshotListTests: XCTestCase {
 
                 let context = "seed \(seed) round \(round): \(old.sectionIdentifiers) → \(next.sectionIdentifiers)"
                 XCTAssertTrue(completed, context)
-                XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), expectedRowLines(of: next, withFooters: true), context)
+                XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRowLines(of: next, withFooters: true), context)
                 XCTAssertEqual(manager.rowCount, expectedRowLines(of: next, withFooters: true).count, context)
                 let rebuilt = Set(next.reloadedItemIdentifiers)
                     .union(next.reloadedSectionIdentifiers.flatMap { next.itemIdentifiers(inSection: $0) })

@@ -73,7 +73,7 @@ func makeSnapshotManager(
 func itemWidgets(_ manager: ListManager) -> [Int: UnsafeMutableRawPointer] {
     var result: [Int: UnsafeMutableRawPointer] = [:]
     for position in 0..<manager.rowCount {
-        guard let row = manager.hostedRow(atPosition: position), row.role == .item, let model = row.model as? Int else { continue }
+        guard let row = manager.boundRow(atPosition: position), row.role == .item, let model = row.model as? Int else { continue }
         result[model] = UnsafeMutableRawPointer(row.widget)
     }
     return result
@@ -84,8 +84,8 @@ func itemWidgets(_ manager: ListManager) -> [Int: UnsafeMutableRawPointer] {
 func itemListRows(_ manager: ListManager) -> [Int: UnsafeMutableRawPointer] {
     var result: [Int: UnsafeMutableRawPointer] = [:]
     for index in 0..<manager.rowCount {
-        guard let listRow = gtk_list_box_get_row_at_index(manager.listBox, Int32(index)),
-            let row = ListBoxHost.hostedRow(of: listRow), row.role == .item, let model = row.model as? Int
+        guard let listRow = gtk_list_box_get_row_at_index(manager.listBox!, Int32(index)),
+            let row = ListBoxHost.boundRow(of: listRow), row.role == .item, let model = row.model as? Int
         else { continue }
         result[model] = UnsafeMutableRawPointer(listRow)
     }
@@ -106,7 +106,7 @@ func showInWindow(_ manager: ListManager) -> UnsafeMutablePointer<GtkWidget> {
 /// The number of children GTK holds in the list box (leaving rows included).
 @MainActor
 func listBoxChildCount(_ manager: ListManager) -> Int {
-    let children = gtk_container_get_children(gcast(manager.listBox))
+    let children = gtk_container_get_children(gcast(manager.listBox!))
     defer { g_list_free(children) }
     return Int(g_list_length(children))
 }
@@ -117,9 +117,9 @@ func listBoxChildCount(_ manager: ListManager) -> Int {
 @MainActor
 func tagRows(_ manager: ListManager) {
     for index in 0..<manager.rowCount {
-        guard let listRow = gtk_list_box_get_row_at_index(manager.listBox, Int32(index)) else { continue }
+        guard let listRow = gtk_list_box_get_row_at_index(manager.listBox!, Int32(index)) else { continue }
         g_object_set_data(gcast(listRow), rowTag, UnsafeMutableRawPointer(bitPattern: 1))
-        if let row = ListBoxHost.hostedRow(of: listRow) {
+        if let row = ListBoxHost.boundRow(of: listRow) {
             g_object_set_data(gcast(row.widget), rowTag, UnsafeMutableRawPointer(bitPattern: 1))
         }
     }

@@ -17,7 +17,7 @@ final class SnapshotListTests: XCTestCase {
         let (manager, _, anomalies) = makeSnapshotManager()
         let first = numberSnapshot(["A": [1, 2, 3], "B": [4, 5]])
         manager.apply(first)
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header Section A (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)", "item 3 (NumberRow)",
             "header Section B (SectionTitleRow)", "item 4 (NumberRow)", "item 5 (NumberRow)",
         ])
@@ -27,8 +27,8 @@ final class SnapshotListTests: XCTestCase {
         let second = numberSnapshot(["B": [4, 3], "C": [], "A": [1, 6, 2]])
         manager.apply(second)
 
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), expectedRowLines(of: second))
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRowLines(of: second))
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header Section B (SectionTitleRow)", "item 4 (NumberRow)", "item 3 (NumberRow)",
             "header Section C (SectionTitleRow)",
             "header Section A (SectionTitleRow)", "item 1 (NumberRow)", "item 6 (NumberRow)", "item 2 (NumberRow)",
@@ -56,7 +56,7 @@ final class SnapshotListTests: XCTestCase {
         manager.apply(numberSnapshot(["A": [1], "B": [2, 3]]))
 
         let adopted = try XCTUnwrap(manager.storage as? SnapshotStorage<String, Int>)
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description),
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description),
                        ["item 1 (NumberRow)", "item 2 (NumberRow)", "item 3 (NumberRow)"],
                        "the MemoryStorage rows are gone; an adopted storage has no header provider")
         XCTAssertEqual(manager.snapshot(NumberSnapshot.self)?.itemIdentifiers, [1, 2, 3])
@@ -89,17 +89,17 @@ final class SnapshotListTests: XCTestCase {
         snapshot.appendSections(["S"])
         snapshot.appendItems([VersionedPackage(id: "curl", version: 1), VersionedPackage(id: "git", version: 1)])
         manager.apply(snapshot)
-        let curl = try XCTUnwrap(manager.hostedRow(atPosition: 0)?.view as? VersionedPackageRow)
-        let git = try XCTUnwrap(manager.hostedRow(atPosition: 1)?.view as? VersionedPackageRow)
+        let curl = try XCTUnwrap(manager.boundRow(atPosition: 0)?.view as? VersionedPackageRow)
+        let git = try XCTUnwrap(manager.boundRow(atPosition: 1)?.view as? VersionedPackageRow)
 
         var next = try XCTUnwrap(manager.snapshot(ListSnapshot<String, VersionedPackage>.self))
         next.reconfigureItems([VersionedPackage(id: "curl", version: 2), VersionedPackage(id: "git", version: 1)])
         manager.apply(next)
 
-        XCTAssertTrue(manager.hostedRow(atPosition: 0)?.view === curl, "reconfigure keeps the row")
-        XCTAssertTrue(manager.hostedRow(atPosition: 1)?.view === git)
+        XCTAssertTrue(manager.boundRow(atPosition: 0)?.view === curl, "reconfigure keeps the row")
+        XCTAssertTrue(manager.boundRow(atPosition: 1)?.view === git)
         XCTAssertEqual(curl.text, "curl@2", "and shows the new model")
-        XCTAssertEqual(manager.hostedRow(atPosition: 0)?.model as? VersionedPackage, VersionedPackage(id: "curl", version: 2))
+        XCTAssertEqual(manager.boundRow(atPosition: 0)?.model as? VersionedPackage, VersionedPackage(id: "curl", version: 2))
         XCTAssertEqual(git.updateCount, 2, "an unchanged item marked for reconfigure is still refilled")
 
         // A plain content change (same identity) is an in-place update too.
@@ -107,8 +107,8 @@ final class SnapshotListTests: XCTestCase {
         third.appendSections(["S"])
         third.appendItems([VersionedPackage(id: "git", version: 3), VersionedPackage(id: "curl", version: 2)])
         manager.apply(third)
-        XCTAssertTrue(manager.hostedRow(atPosition: 0)?.view === git, "git moved with its widget")
-        XCTAssertTrue(manager.hostedRow(atPosition: 1)?.view === curl)
+        XCTAssertTrue(manager.boundRow(atPosition: 0)?.view === git, "git moved with its widget")
+        XCTAssertTrue(manager.boundRow(atPosition: 1)?.view === curl)
         XCTAssertEqual(git.text, "git@3")
         XCTAssertEqual(curl.updateCount, 2, "curl did not change: not refilled")
     }
@@ -130,7 +130,7 @@ final class SnapshotListTests: XCTestCase {
         next.reloadItems([2])
         manager.apply(next)
 
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), expectedRowLines(of: next))
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRowLines(of: next))
         XCTAssertFalse(isTagged(itemWidgets(manager)[2]), "a reloaded item gets a new row view")
         XCTAssertFalse(isTagged(itemListRows(manager)[2]), "in a new GtkListBoxRow")
         XCTAssertEqual(itemWidgets(manager)[1], widgets[1], "its neighbours keep theirs")
@@ -147,7 +147,7 @@ final class SnapshotListTests: XCTestCase {
         let (manager, _, _) = makeSnapshotManager()
         manager.apply(numberSnapshot(["A": [1, 2]]))
         tagRows(manager)
-        let row = try XCTUnwrap(manager.hostedRow(atPosition: 2)?.view as? NumberRow)
+        let row = try XCTUnwrap(manager.boundRow(atPosition: 2)?.view as? NumberRow)
         let updates = row.updateCount
 
         var next = try XCTUnwrap(manager.snapshot(NumberSnapshot.self))
@@ -156,7 +156,7 @@ final class SnapshotListTests: XCTestCase {
 
         XCTAssertFalse(isTagged(itemListRows(manager)[2]), "the reloaded item is removed and inserted again")
         XCTAssertTrue(isTagged(itemListRows(manager)[1]))
-        let reloaded = try XCTUnwrap(manager.hostedRow(atPosition: 2)?.view as? NumberRow)
+        let reloaded = try XCTUnwrap(manager.boundRow(atPosition: 2)?.view as? NumberRow)
         XCTAssertEqual(reloaded.shown, 2)
         XCTAssertTrue(reloaded !== row || reloaded.updateCount == updates + 1,
                       "a pooled view may come back, but it is filled again as a new row")
@@ -172,14 +172,14 @@ final class SnapshotListTests: XCTestCase {
         configuration.reusePoolLimit = 0
         let (manager, _, _) = makeSnapshotManager(configuration)
         manager.apply(numberSnapshot(["A": [1], "B": [2, 3]]))
-        let before = inspectRows(of: manager.listBox).map(\.widget)
+        let before = inspectRows(of: manager.listBox!).map(\.widget)
         tagRows(manager)
 
         var next = try XCTUnwrap(manager.snapshot(NumberSnapshot.self))
         next.reloadSections(["B"])
         manager.apply(next)
 
-        let after = inspectRows(of: manager.listBox)
+        let after = inspectRows(of: manager.listBox!)
         XCTAssertEqual(after.map(\.description), expectedRowLines(of: next))
         XCTAssertEqual(after[0].widget, before[0], "section A's header is untouched")
         XCTAssertEqual(after[1].widget, before[1], "and so is its item")
@@ -205,7 +205,7 @@ final class SnapshotListTests: XCTestCase {
         let next = numberSnapshot(["A": [2, 1, 3]])
         manager.applySnapshotUsingReloadData(next) { completed = true }
 
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), expectedRowLines(of: next))
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRowLines(of: next))
         XCTAssertFalse(isTagged(itemWidgets(manager)[1]), "every row is rebuilt")
         XCTAssertFalse(isTagged(itemWidgets(manager)[2]))
         XCTAssertTrue(completed)
@@ -223,15 +223,15 @@ final class SnapshotListTests: XCTestCase {
         manager.registerHeader(CaptionRow.self)
         let snapshot = numberSnapshot(["S1": [1], "S2": [2, 3]])
         manager.apply(snapshot)
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header Section S1 (CaptionRow)", "item 1 (NumberRow)",
             "header Section S2 (CaptionRow)", "item 2 (NumberRow)", "item 3 (NumberRow)", "footer End of S2 (SectionTitleRow)",
         ])
-        let headerWidget = inspectRows(of: manager.listBox)[2].widget
+        let headerWidget = inspectRows(of: manager.listBox!)[2].widget
 
         storage.headerModel = { $0 == "S2" ? "Second" : sectionTitle($0) }
 
-        let rows = inspectRows(of: manager.listBox)
+        let rows = inspectRows(of: manager.listBox!)
         XCTAssertEqual(rows[2].description, "header Second (CaptionRow)")
         XCTAssertEqual(rows[2].widget, headerWidget, "a changed header model refreshes its row in place")
         let label = rows[2].widget.assumingMemoryBound(to: GtkLabel.self)
@@ -258,10 +258,10 @@ final class SnapshotListTests: XCTestCase {
         manager.apply(next, animatingDifferences: false)
 
         XCTAssertEqual(listBoxChildCount(manager), manager.rowCount, "the removed row left at once, no closing revealer")
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), expectedRowLines(of: next))
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRowLines(of: next))
         XCTAssertEqual(itemWidgets(manager)[1], before[1], "still diffed: unchanged rows keep their widgets")
         XCTAssertEqual(itemWidgets(manager)[3], before[3])
-        let inserted = try XCTUnwrap(gtk_list_box_get_row_at_index(manager.listBox, 3))
+        let inserted = try XCTUnwrap(gtk_list_box_get_row_at_index(manager.listBox!, 3))
         let revealer = try XCTUnwrap(gtk_bin_get_child(gcast(inserted)))
         XCTAssertNotEqual(gtk_revealer_get_child_revealed(gcast(revealer)), 0, "the inserted row is shown at once")
 
@@ -280,7 +280,7 @@ final class SnapshotListTests: XCTestCase {
         let (manager, _, _) = makeSnapshotManager()
         let first = numberSnapshot(["A": [1, 2]])
         var seen: [(completion: String, rows: [String])] = []
-        manager.apply(first) { seen.append(("first", inspectRows(of: manager.listBox).map(\.description))) }
+        manager.apply(first) { seen.append(("first", inspectRows(of: manager.listBox!).map(\.description))) }
         XCTAssertEqual(seen.map(\.completion), ["first"])
         XCTAssertEqual(seen.first?.rows, expectedRowLines(of: first))
 
@@ -289,15 +289,15 @@ final class SnapshotListTests: XCTestCase {
         let inner = numberSnapshot(["A": [2], "B": [5]])
         manager.didUpdateContent = { _ in
             manager.didUpdateContent = nil
-            manager.apply(inner) { seen.append(("inner", inspectRows(of: manager.listBox).map(\.description))) }
+            manager.apply(inner) { seen.append(("inner", inspectRows(of: manager.listBox!).map(\.description))) }
             XCTAssertEqual(seen.count, 1, "the inner apply returned before its rows were there: no completion yet")
         }
         let outer = numberSnapshot(["A": [1, 2, 3]])
-        manager.apply(outer, animatingDifferences: false) { seen.append(("outer", inspectRows(of: manager.listBox).map(\.description))) }
+        manager.apply(outer, animatingDifferences: false) { seen.append(("outer", inspectRows(of: manager.listBox!).map(\.description))) }
 
         XCTAssertEqual(seen.map(\.completion), ["first", "outer", "inner"])
         XCTAssertEqual(seen.last?.rows, expectedRowLines(of: inner), "the inner completion sees the inner snapshot's rows")
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), expectedRowLines(of: inner))
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRowLines(of: inner))
     }
 
     // MARK: - Anomalies
@@ -325,7 +325,7 @@ final class SnapshotListTests: XCTestCase {
             .movedRelativeToItself(operation: .moveItemBeforeItem, identifier: "2"),
             .itemIdentifiersNotUnique(operation: .appendItems, identifiers: ["2", "1"]),
         ])
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description),
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description),
                        ["header Section A (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)"])
         XCTAssertEqual(managerAnomalies.reports, [])
     }

@@ -64,7 +64,7 @@ final class SortedStorageListTests: XCTestCase {
     }
 
     @MainActor private static func widget(of id: String, in manager: ListManager) -> UnsafeMutableRawPointer? {
-        inspectRows(of: manager.listBox).first { $0.role == .item && $0.model.hasPrefix(id + ":") }?.widget
+        inspectRows(of: manager.listBox!).first { $0.role == .item && $0.model.hasPrefix(id + ":") }?.widget
     }
 
     // MARK: -
@@ -83,19 +83,19 @@ final class SortedStorageListTests: XCTestCase {
                 Crate(id: "emacs", size: 90, section: "editors"), Crate(id: "zsh", size: 8, section: "shells"),
             ], completion: done)
         }
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header § editors (SectionTitleRow)", "item emacs:90 (CrateRow)", "item vim:30 (CrateRow)",
             "header § shells (SectionTitleRow)", "item bash:7 (CrateRow)", "item zsh:8 (CrateRow)",
         ])
 
         let kept = ["vim", "bash", "emacs", "zsh"].map { widget(of: $0, in: manager) }
         perform { storage.upsert([Crate(id: "ash", size: 1, section: "shells"), Crate(id: "nano", size: 2, section: "editors")], completion: $0) }
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), expectedRows(storage))
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRows(storage))
         XCTAssertEqual(["vim", "bash", "emacs", "zsh"].map { widget(of: $0, in: manager) }, kept, "rows whose item stayed keep their widget")
         XCTAssertEqual(storage.items.map(\.id), ["emacs", "nano", "vim", "ash", "bash", "zsh"])
 
         perform { storage.remove(identifiers: ["emacs", "nano", "vim"], completion: $0) }
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), [
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header § shells (SectionTitleRow)", "item ash:1 (CrateRow)", "item bash:7 (CrateRow)", "item zsh:8 (CrateRow)",
         ], "the emptied section went with its header")
         XCTAssertEqual(manager.rowCount, 4)
@@ -109,13 +109,13 @@ final class SortedStorageListTests: XCTestCase {
         try requireGtk()
         let (manager, storage) = makeList()
         perform { storage.reset([Crate(id: "a", size: 1, section: "s"), Crate(id: "b", size: 2, section: "s"), Crate(id: "c", size: 3, section: "s")], completion: $0) }
-        let before = inspectRows(of: manager.listBox).map(\.widget)
+        let before = inspectRows(of: manager.listBox!).map(\.widget)
         let liveRows = CrateRow.liveCount
 
         perform { storage.upsert([Crate(id: "b", size: 2, section: "s", note: "new")], completion: $0) }
 
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.widget), before, "every row kept its widget")
-        let row = try XCTUnwrap(manager.hostedRow(atPosition: 2)?.view as? CrateRow)
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.widget), before, "every row kept its widget")
+        let row = try XCTUnwrap(manager.boundRow(atPosition: 2)?.view as? CrateRow)
         XCTAssertEqual(row.text, "b:2(new)")
         XCTAssertEqual(row.updateCount, 2, "built once, refreshed once in place")
         XCTAssertEqual(CrateRow.liveCount, liveRows, "no row was created")
@@ -137,7 +137,7 @@ final class SortedStorageListTests: XCTestCase {
 
         perform { storage.setComparator({ $0.size > $1.size }, completion: $0) }
 
-        XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), expectedRows(storage))
+        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRows(storage))
         XCTAssertEqual(storage.items(inSection: 1).map(\.size), [11, 10, 8, 7, 5, 4, 2, 1])
         for crate in crates {
             XCTAssertEqual(widget(of: crate.id, in: manager), widgetByID[crate.id], "\(crate.id) moved with its widget")
@@ -173,7 +173,7 @@ final class SortedStorageListTests: XCTestCase {
                 let comparator = next(2) == 0 ? bySize : byIDDescending
                 perform { storage.setComparator(comparator, completion: $0) }
             }
-            XCTAssertEqual(inspectRows(of: manager.listBox).map(\.description), expectedRows(storage), "seed \(initialSeed) step \(step)")
+            XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRows(storage), "seed \(initialSeed) step \(step)")
         }
     }
 }

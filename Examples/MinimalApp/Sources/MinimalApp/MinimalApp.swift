@@ -67,7 +67,7 @@ struct MinimalApp {
         }
         defer { gtk_widget_destroy(window) }
         guard GtkRuntime.iterate(until: { gtk_widget_get_mapped(window) != 0 }),
-            let second = gtk_list_box_get_row_at_index(manager.listBox, 1)
+            let second = gtk_list_box_get_row_at_index(manager.listBox!, 1)
         else {
             print("minimal-app: the window did not show its rows")
             return false

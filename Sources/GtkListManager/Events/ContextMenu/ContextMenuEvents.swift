@@ -5,10 +5,11 @@ extension ListEvent {
     static let contextMenu = ListEvent("contextMenu", source: ContextMenuEvents.self)
 }
 
-/// Context menus of rows: a right-click on a row (the list box's `button-press-event`, any
-/// press that `gdk_event_triggers_context_menu`) pops a menu up at the pointer; the Menu key
-/// and Shift+F10 (the `popup-menu` keybinding signal, which reaches the list box when the
-/// focused row leaves it unhandled) pop it up below the focused row.
+/// Context menus of rows: a right-click on a row (the list widget's `button-press-event`, any
+/// press that `gdk_event_triggers_context_menu`, at the row the host finds under it) pops a
+/// menu up at the pointer; the Menu key and Shift+F10 (the `popup-menu` keybinding signal,
+/// which reaches the list when the focused row leaves it unhandled) pop it up below the
+/// focused row.
 ///
 /// The menu holds the `contextMenu` entries, then the edit item when the row offers an edit
 /// (`EditingEvents`): "Delete" (`titleForDeleteConfirmationButton`) for `.delete`, "Insert"
@@ -30,17 +31,17 @@ final class ContextMenuEvents: EventSource {
 
     init(manager: ListManager) {
         self.manager = manager
-        Signal.connectEvent(manager.listBox, "button-press-event", argument: UnsafeMutablePointer<GdkEvent>.self) {
+        Signal.connectEvent(manager.widget, "button-press-event", argument: UnsafeMutablePointer<GdkEvent>.self) {
             [weak self] _, event in
             guard let self, let event else { return false }
             return self.buttonPressed(event)
         }
-        Signal.connectEvent(manager.listBox, "popup-menu") { [weak self] _ in
+        Signal.connectEvent(manager.widget, "popup-menu") { [weak self] _ in
             guard let self, let (record, location) = self.manager.focusedRowAndLocation() else { return false }
             return self.showMenu(for: record, at: location, atPointer: false)
         }
         // The menu would outlive a list that leaves the screen (window hidden or destroyed).
-        Signal.connect(manager.listBox, "unmap") { [weak self] _ in self?.dismissShownMenu() }
+        Signal.connect(manager.widget, "unmap") { [weak self] _ in self?.dismissShownMenu() }
     }
 
     /// A manager that goes away takes its open menu with it.
@@ -54,40 +55,23 @@ final class ContextMenuEvents: EventSource {
 
     private func buttonPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         guard gdk_event_get_event_type(event) == GDK_BUTTON_PRESS, gdk_event_triggers_context_menu(event) != 0,
-            let y = listBoxY(of: event),
-            let listRow = gtk_list_box_get_row_at_y(manager.listBox, Int32(y.rounded(.down))),
-            let (record, location) = manager.hostedRowAndLocation(of: listRow)
+            let point = PointerLocation.point(of: event, in: manager.widget),
+            let position = manager.host.position(atY: point.y),
+            let (record, location) = manager.boundRowAndLocation(atPosition: position)
         else { return false }
         return showMenu(for: record, at: location, atPointer: true)
-    }
-
-    /// The event's y in the list box's coordinates: the event may come from a child window
-    /// (a button's or an entry's inside a row), whose positions are added up to the list box's.
-    private func listBoxY(of event: UnsafeMutablePointer<GdkEvent>) -> Double? {
-        var x = 0.0, y = 0.0
-        guard gdk_event_get_coords(event, &x, &y) != 0, var window = gdk_event_get_window(event),
-            let target = gtk_widget_get_window(manager.widget)
-        else { return nil }
-        while window != target {
-            var dx: Int32 = 0, dy: Int32 = 0
-            gdk_window_get_position(window, &dx, &dy)
-            y += Double(dy)
-            guard let parent = gdk_window_get_parent(window) else { return nil }
-            window = parent
-        }
-        return y
     }
 
     // MARK: - The menu
 
     /// Builds and pops up the row's menu; false when it has no entries.
-    private func showMenu(for record: HostedRow, at location: RowLocation, atPointer: Bool) -> Bool {
-        guard record.role == .item, let listRow = record.listRow else { return false }
+    private func showMenu(for record: BoundRow, at location: RowLocation, atPointer: Bool) -> Bool {
+        guard record.role == .item, let hostWidget = record.hostWidget else { return false }
         let entries = menuEntries(for: record, at: location)
         guard entries.editStyle != nil || !ContextMenuBuilder.tidied(entries.items).isEmpty else { return false }
 
         dismissShownMenu()
-        if atPointer { selectForMenu(listRow) }
+        if atPointer { manager.selectForContextMenu(location.indexPath) }
         let session = entries.editStyle.flatMap { style in
             manager.events.source(EditingEvents.self)?.begin(record, at: location, style: style)
         }
@@ -109,7 +93,7 @@ final class ContextMenuEvents: EventSource {
         if atPointer {
             gtk_menu_popup_at_pointer(menu, trigger)
         } else {
-            gtk_menu_popup_at_widget(menu, gcast(listRow), GDK_GRAVITY_SOUTH_WEST, GDK_GRAVITY_NORTH_WEST, trigger)
+            gtk_menu_popup_at_widget(menu, hostWidget, GDK_GRAVITY_SOUTH_WEST, GDK_GRAVITY_NORTH_WEST, trigger)
         }
         // A popup that could not grab the input is not shown and never deactivates.
         if gtk_widget_get_visible(gcast(menu)) == 0 { finishShownMenu(number: number) }
@@ -118,7 +102,7 @@ final class ContextMenuEvents: EventSource {
 
     /// The `contextMenu` entries, and the edit the row offers with its item's title.
     private func menuEntries(
-        for record: HostedRow, at location: RowLocation
+        for record: BoundRow, at location: RowLocation
     ) -> (items: [MenuItem], editStyle: EditingStyle?, editTitle: String) {
         let answer: [MenuItem]?? = manager.events.perform(.contextMenu, on: record, at: location)
         let items = (answer ?? nil) ?? []
@@ -139,17 +123,6 @@ final class ContextMenuEvents: EventSource {
         }
     }
 
-    /// A right-clicked row becomes the selection unless it is part of it already.
-    private func selectForMenu(_ listRow: UnsafeMutablePointer<GtkListBoxRow>) {
-        let listBox = manager.listBox
-        guard gtk_list_box_row_is_selected(listRow) == 0, gtk_list_box_row_get_selectable(listRow) != 0,
-            gtk_list_box_get_selection_mode(listBox) != GTK_SELECTION_NONE
-        else { return }
-        if gtk_list_box_get_selection_mode(listBox) == GTK_SELECTION_MULTIPLE { gtk_list_box_unselect_all(listBox) }
-        gtk_list_box_select_row(listBox, listRow)
-    }
-
-    /// Pops the shown menu down (its `deactivate` then finishes it).
     private func closeShownMenu() {
         if let shownMenu { gtk_menu_shell_deactivate(gcast(shownMenu)) }
     }

@@ -1,4 +1,3 @@
-import CGtk
 import ModelStorage
 
 /// Finds the reaction for an event and runs it, and installs the event sources on demand.
@@ -23,6 +22,7 @@ final class EventRouter {
     func detachSources() {
         sources = [:]
         rowSources = []
+        keyDispatcher = nil
     }
 
     /// The installed source of `type`, if any of its events has a reaction.
@@ -37,10 +37,11 @@ final class EventRouter {
         if let installed = sources[event.source] { return installed }
         let source = event.makeSource(manager)
         sources[event.source] = source
+        source.didInstall()
         if source.needsEveryRow {
             rowSources.append(source)
-            manager.updater.rowObserver = self
-            manager.forEachShownRow { source.rowDidAppear($0) }
+            manager.rowObserver = self
+            manager.forEachBoundRow { source.rowDidAppear($0) }
         }
         return source
     }
@@ -51,6 +52,13 @@ final class EventRouter {
             preconditionFailure("EventRouter: \(event) is produced by another source than \(Source.self)")
         }
         return source
+    }
+
+    /// The handler of key presses, connected by the first source that needs keys.
+    private(set) var keyDispatcher: KeyDispatcher?
+
+    func installKeyDispatcher() {
+        if keyDispatcher == nil { keyDispatcher = KeyDispatcher(manager: manager) }
     }
 
     // MARK: - Finding and running reactions
@@ -87,7 +95,7 @@ final class EventRouter {
     }
 
     /// True when some reaction for `event` may answer for this row (without running it).
-    func hasReaction(_ event: ListEvent, for record: HostedRow, at location: RowLocation) -> Bool {
+    func hasReaction(_ event: ListEvent, for record: BoundRow, at location: RowLocation) -> Bool {
         !candidates(event, role: record.role, model: record.model, view: record.view, at: location.indexPath).isEmpty
     }
 
@@ -100,7 +108,7 @@ final class EventRouter {
     /// Runs the first fitting reaction for `event` on a shown row, with `input`; nil when none
     /// fits, so the caller applies GTK's default.
     func perform<Output>(
-        _ event: ListEvent, input: Any = (), on record: HostedRow, at location: RowLocation, as _: Output.Type = Output.self
+        _ event: ListEvent, input: Any = (), on record: BoundRow, at location: RowLocation, as _: Output.Type = Output.self
     ) -> Output? {
         for reaction in candidates(event, role: record.role, model: record.model, view: record.view, at: location.indexPath) {
             if let answer = reaction.perform(input: input, row: record.view, model: record.model, at: location.indexPath) {
@@ -122,17 +130,17 @@ final class EventRouter {
         return nil
     }
 
-    // MARK: - Row notifications from the updater
+    // MARK: - Row notifications (from the host's binding, and in-place refreshes)
 
-    func rowDidAppear(_ record: HostedRow) {
+    func rowDidAppear(_ record: BoundRow) {
         for source in rowSources { source.rowDidAppear(record) }
     }
 
-    func rowWillDisappear(_ record: HostedRow, at location: RowLocation) {
+    func rowWillDisappear(_ record: BoundRow, at location: RowLocation) {
         for source in rowSources { source.rowWillDisappear(record, at: location) }
     }
 
-    func rowDidRefresh(_ record: HostedRow) {
+    func rowDidRefresh(_ record: BoundRow) {
         for source in rowSources { source.rowDidRefresh(record) }
     }
 }

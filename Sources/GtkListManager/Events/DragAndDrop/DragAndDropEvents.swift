@@ -39,7 +39,7 @@ final class DragAndDropEvents: EventSource {
     }
 
     /// What the row offers to other widgets; empty (no drag out) without a reaction.
-    func items(for record: HostedRow, at location: RowLocation) -> [DragItem] {
+    func items(for record: BoundRow, at location: RowLocation) -> [DragItem] {
         guard location.role == .item else { return [] }
         return manager.events.perform(.itemsForBeginningDrag, on: record, at: location) ?? []
     }

@@ -12,7 +12,7 @@ public final class DropPlaceholder {
     public let item: DragItem
     private weak var manager: ListManager?
     /// The row showing the placeholder model, when one is shown.
-    private weak var record: HostedRow?
+    private weak var record: BoundRow?
     /// Where the item goes when no placeholder row is shown.
     private let requestedIndexPath: IndexPath
     private var isSettled = false
@@ -24,7 +24,7 @@ public final class DropPlaceholder {
         guard let placeholderModel, let storage = manager.memoryStorage else { return }
         let target = Self.clamped(indexPath, in: storage)
         guard (try? storage.insertItem(placeholderModel, to: target)) != nil else { return }
-        record = manager.hostedRow(at: target)
+        record = manager.boundRow(at: target)
     }
 
     /// Where the placeholder is now: its row's index path, or the index path it was made for.

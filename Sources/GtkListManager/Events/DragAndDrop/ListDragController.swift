@@ -17,10 +17,10 @@ extension ListEvent {
 /// - **Targets**: a reorder target limited to this widget (`GTK_TARGET_SAME_WIDGET`, action
 ///   move), an in-process model target (`GTK_TARGET_SAME_APP`), `text/uri-list` and GTK's text
 ///   targets for other applications.
-/// - **Drop target**: the list box (`gtk_drag_dest_set` without defaults); `drag-motion`
-///   computes the destination from the pointer's y and highlights the row under it with
-///   `gtk_list_box_drag_highlight_row`; `drag-drop` moves (reorder) or collects the data and
-///   performs the drop.
+/// - **Drop target**: the list widget (`gtk_drag_dest_set` without defaults); `drag-motion`
+///   computes the destination from the pointer's y (the row the host finds there) and has
+///   the host highlight that row (``ListHost/setDropHighlight(at:)``); `drag-drop` moves
+///   (reorder) or collects the data and performs the drop.
 ///
 /// Connected once per list when the first reordering or drag-and-drop reaction is
 /// registered; nothing is set up per row.
@@ -31,7 +31,7 @@ final class ListDragController: EventSource {
 
     /// A press that may become a drag.
     private struct Press {
-        let record: HostedRow
+        let record: BoundRow
         /// In list box coordinates.
         let x: Int32, y: Int32
     }
@@ -39,13 +39,13 @@ final class ListDragController: EventSource {
 
     /// The drag started on this list, while it lasts.
     private final class ActiveDrag {
-        let record: HostedRow
+        let record: BoundRow
         let session: DragSession
         let token: String
         /// The press point within the row, for the drag icon's hot spot.
         let offsetX: Int32, offsetY: Int32
         var failed = false
-        init(record: HostedRow, session: DragSession, token: String, offsetX: Int32, offsetY: Int32) {
+        init(record: BoundRow, session: DragSession, token: String, offsetX: Int32, offsetY: Int32) {
             self.record = record
             self.session = session
             self.token = token
@@ -122,21 +122,11 @@ final class ListDragController: EventSource {
         }
     }
 
-    /// The point of `event` in the list box's coordinates (the event may come from a child
-    /// with its own window, such as an event box handle).
+    /// The point of `event` in the list's coordinates, rounded down (the event may come from a
+    /// child with its own window, such as an event box handle).
     private func listPoint(of event: UnsafeMutablePointer<GdkEvent>) -> (Int32, Int32)? {
-        var rootX = 0.0, rootY = 0.0
-        guard gdk_event_get_root_coords(event, &rootX, &rootY) != 0, let window = gtk_widget_get_window(widget) else { return nil }
-        var originX: Int32 = 0, originY: Int32 = 0
-        gdk_window_get_origin(window, &originX, &originY)
-        var x = Int32(rootX.rounded(.down)) - originX, y = Int32(rootY.rounded(.down)) - originY
-        if gtk_widget_get_has_window(widget) == 0 {
-            var allocation = GtkAllocation()
-            gtk_widget_get_allocation(widget, &allocation)
-            x -= allocation.x
-            y -= allocation.y
-        }
-        return (x, y)
+        guard let point = PointerLocation.point(of: event, in: widget) else { return nil }
+        return (Int32(point.x.rounded(.down)), Int32(point.y.rounded(.down)))
     }
 
     private func pressed(_ event: UnsafeMutablePointer<GdkEvent>) {
@@ -144,15 +134,15 @@ final class ListDragController: EventSource {
         var button: guint = 0
         guard gdk_event_get_event_type(event) == GDK_BUTTON_PRESS, gdk_event_get_button(event, &button) != 0, button == 1,
             activeDrag == nil, let (x, y) = listPoint(of: event),
-            let listRow = gtk_list_box_get_row_at_y(manager.listBox, y),
-            let (record, location) = manager.hostedRowAndLocation(of: listRow), location.role == .item,
+            let position = manager.host.position(atY: Double(y)),
+            let (record, location) = manager.boundRowAndLocation(atPosition: position), location.role == .item,
             isOnHandle(record, x: x, y: y)
         else { return }
         press = Press(record: record, x: x, y: y)
     }
 
     /// True when the point is on the row's drag handle, or the row has none.
-    private func isOnHandle(_ record: HostedRow, x: Int32, y: Int32) -> Bool {
+    private func isOnHandle(_ record: BoundRow, x: Int32, y: Int32) -> Bool {
         guard let handle = (record.view as? any ReorderableRow)?.dragHandle else { return true }
         var handleX: Int32 = 0, handleY: Int32 = 0
         guard gtk_widget_translate_coordinates(widget, handle, x, y, &handleX, &handleY) != 0 else { return false }
@@ -177,7 +167,7 @@ final class ListDragController: EventSource {
     /// Starts a drag of the pressed row when it may be moved or offers items.
     private func beginDrag(from press: Press, event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         let record = press.record
-        guard let location = manager.location(of: record), let listRow = record.listRow else { return false }
+        guard let location = manager.location(of: record), let hostWidget = record.hostWidget else { return false }
         let isReordering = reordering?.canMove(record, at: location) ?? false
         let items = dragAndDrop?.items(for: record, at: location) ?? []
         guard isReordering || !items.isEmpty else { return false }
@@ -199,7 +189,7 @@ final class ListDragController: EventSource {
         }
 
         var rowX: Int32 = 0, rowY: Int32 = 0
-        gtk_widget_translate_coordinates(widget, gcast(listRow), press.x, press.y, &rowX, &rowY)
+        gtk_widget_translate_coordinates(widget, hostWidget, press.x, press.y, &rowX, &rowY)
         Self.dragSerial += 1
         activeDrag = ActiveDrag(record: record, session: session, token: "gtk-list-manager-drag-\(Self.dragSerial)", offsetX: rowX, offsetY: rowY)
         Self.dragging = self
@@ -219,8 +209,7 @@ final class ListDragController: EventSource {
 
     /// The row drawn into a surface, held where it was pressed.
     private func setIcon(of drag: ActiveDrag, on context: OpaquePointer) {
-        guard let listRow = drag.record.listRow else { return }
-        let rowWidget: UnsafeMutablePointer<GtkWidget> = gcast(listRow)
+        guard let rowWidget = drag.record.hostWidget else { return }
         let width = gtk_widget_get_allocated_width(rowWidget), height = gtk_widget_get_allocated_height(rowWidget)
         guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return }
         defer { cairo_surface_destroy(surface) }
@@ -479,32 +468,25 @@ final class ListDragController: EventSource {
     /// the pointer (upper half) or after it (lower half); the start of a section on its header,
     /// its end on its footer; the end of the list below the rows.
     func insertionIndexPath(atY y: Int32) -> IndexPath {
-        let sections = manager.updater.layout.sections
-        if let listRow = gtk_list_box_get_row_at_y(manager.listBox, y),
-            let (_, location) = manager.hostedRowAndLocation(of: listRow) {
+        if let position = manager.host.position(atY: Double(y)), let location = manager.location(ofPosition: position) {
             let section = location.section
             switch location.role {
             case .item:
-                var allocation = GtkAllocation()
-                gtk_widget_get_allocation(gcast(listRow), &allocation)
-                let lowerHalf = y >= allocation.y + allocation.height / 2
+                let lowerHalf = manager.host.rowFrame(at: position).map { Double(y) >= $0.y + ($0.height / 2).rounded(.down) } ?? false
                 return IndexPath(item: location.indexPath.item + (lowerHalf ? 1 : 0), section: section)
             case .header:
                 return IndexPath(item: 0, section: section)
             case .footer:
-                return IndexPath(item: sections[section].itemCount, section: section)
+                return IndexPath(item: manager.shownItemCount(inSection: section), section: section)
             }
         }
-        guard let last = sections.indices.last, y >= 0 else { return IndexPath(item: 0, section: 0) }
-        return IndexPath(item: sections[last].itemCount, section: last)
+        let sections = manager.shownSectionCount
+        guard sections > 0, y >= 0 else { return IndexPath(item: 0, section: 0) }
+        return IndexPath(item: manager.shownItemCount(inSection: sections - 1), section: sections - 1)
     }
 
     private func highlightRow(atY y: Int32?) {
-        if let y, let listRow = gtk_list_box_get_row_at_y(manager.listBox, y) {
-            gtk_list_box_drag_highlight_row(manager.listBox, listRow)
-        } else {
-            gtk_list_box_drag_unhighlight_row(manager.listBox)
-        }
+        manager.host.setDropHighlight(at: y.flatMap { manager.host.position(atY: Double($0)) })
     }
 
     // MARK: - Actions

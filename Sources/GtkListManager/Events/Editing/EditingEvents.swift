@@ -30,16 +30,12 @@ final class EditingEvents: EventSource {
         self.manager = manager
         // The context menu offers the edit action too: its source must listen as well.
         manager.events.require(.contextMenu)
-        Signal.connectEvent(manager.listBox, "key-press-event", argument: UnsafeMutablePointer<GdkEvent>.self) {
-            [weak self] _, event in
-            guard let self, let event else { return false }
-            return self.keyPressed(event)
-        }
+        manager.events.installKeyDispatcher()
     }
 
     /// The edit action the row offers: `.none` unless it can be edited and a `commitEditing`
     /// reaction may answer for it.
-    func offeredStyle(for record: HostedRow, at location: RowLocation) -> EditingStyle {
+    func offeredStyle(for record: BoundRow, at location: RowLocation) -> EditingStyle {
         guard record.role == .item, location.role == .item else { return .none }
         let router = manager.events
         guard router.performModelEvent(.canEdit, model: record.model, at: location, as: Bool.self) == true,
@@ -50,7 +46,7 @@ final class EditingEvents: EventSource {
 
     /// The label of the context menu's delete item: `titleForDeleteConfirmationButton`, or
     /// "Delete" when it answers nil or an empty title.
-    func deleteTitle(for record: HostedRow, at location: RowLocation) -> String {
+    func deleteTitle(for record: BoundRow, at location: RowLocation) -> String {
         let answer: String?? = manager.events.perform(.titleForDeleteConfirmationButton, on: record, at: location)
         guard let title = answer ?? nil, !title.isEmpty else { return "Delete" }
         return title
@@ -59,7 +55,7 @@ final class EditingEvents: EventSource {
     // MARK: - One edit interaction
 
     /// Starts an interaction on a row offering `style`: reports `willBeginEditing`.
-    func begin(_ record: HostedRow, at location: RowLocation, style: EditingStyle) -> EditSession {
+    func begin(_ record: BoundRow, at location: RowLocation, style: EditingStyle) -> EditSession {
         let _: Void? = manager.events.perform(.willBeginEditing, on: record, at: location)
         return EditSession(record: record, location: location, style: style)
     }
@@ -82,16 +78,11 @@ final class EditingEvents: EventSource {
     // MARK: - The Delete key
 
     /// Delete (or keypad Delete) without modifiers on the focused row commits `.delete` when
-    /// the row offers it; otherwise the key goes on to GTK. BackSpace is left alone: in GTK
-    /// applications it means "back" or deletes text, never a list item.
-    private func keyPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        var keyval: guint = 0
-        var state = GdkModifierType(rawValue: 0)
-        guard gdk_event_get_keyval(event, &keyval) != 0,
-            keyval == guint(GDK_KEY_Delete) || keyval == guint(GDK_KEY_KP_Delete),
-            gdk_event_get_state(event, &state) != 0,
-            state.rawValue & gtk_accelerator_get_default_mod_mask().rawValue == 0,
-            let (record, location) = manager.focusedRowAndLocation(),
+    /// the row offers it (begin, commit, end); otherwise the key goes on (see
+    /// ``KeyDispatcher``). BackSpace is left alone: in GTK applications it means "back" or
+    /// deletes text, never a list item.
+    func handle(_ key: KeyPress, on record: BoundRow, at location: RowLocation) -> Bool {
+        guard key.keyval == guint(GDK_KEY_Delete) || key.keyval == guint(GDK_KEY_KP_Delete), key.modifiers.isEmpty,
             offeredStyle(for: record, at: location) == .delete
         else { return false }
         let session = begin(record, at: location, style: .delete)
@@ -104,13 +95,13 @@ final class EditingEvents: EventSource {
 /// One edit interaction on a row, from `willBeginEditing` to `didEndEditing`.
 @MainActor
 final class EditSession {
-    let record: HostedRow
+    let record: BoundRow
     /// Where the row was when the interaction began.
     let location: RowLocation
     let style: EditingStyle
     private(set) var isEnded = false
 
-    init(record: HostedRow, location: RowLocation, style: EditingStyle) {
+    init(record: BoundRow, location: RowLocation, style: EditingStyle) {
         self.record = record
         self.location = location
         self.style = style

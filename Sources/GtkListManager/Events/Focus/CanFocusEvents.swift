@@ -1,4 +1,3 @@
-import CGtk
 import ModelStorage
 
 extension ListEvent {
@@ -6,8 +5,9 @@ extension ListEvent {
 }
 
 /// Whether an item row can take the keyboard focus: asked when a row appears or is refreshed
-/// in place, and applied with `gtk_widget_set_can_focus` on its `GtkListBoxRow` (no answer:
-/// GTK's default, true). Widgets inside the row keep their own setting.
+/// in place, and applied by the host (``ListHost/setFocusable(_:for:)``: the list-box host's
+/// `GtkListBoxRow` gets `gtk_widget_set_can_focus`; no answer: GTK's default, true). Widgets
+/// inside the row keep their own setting.
 @MainActor
 final class CanFocusEvents: EventSource {
     private unowned let manager: ListManager
@@ -18,17 +18,17 @@ final class CanFocusEvents: EventSource {
 
     var needsEveryRow: Bool { true }
 
-    func rowDidAppear(_ record: HostedRow) {
+    func rowDidAppear(_ record: BoundRow) {
         apply(record)
     }
 
-    func rowDidRefresh(_ record: HostedRow) {
+    func rowDidRefresh(_ record: BoundRow) {
         apply(record)
     }
 
-    private func apply(_ record: HostedRow) {
-        guard record.role == .item, let listRow = record.listRow, let location = manager.location(of: record) else { return }
+    private func apply(_ record: BoundRow) {
+        guard record.role == .item, let location = manager.location(of: record) else { return }
         let canFocus: Bool = manager.events.perform(.canFocus, on: record, at: location) ?? true
-        gtk_widget_set_can_focus(gcast(listRow), canFocus ? 1 : 0)
+        manager.host.setFocusable(canFocus, for: record)
     }
 }

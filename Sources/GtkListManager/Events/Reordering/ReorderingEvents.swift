@@ -29,15 +29,11 @@ final class ReorderingEvents: EventSource {
     init(manager: ListManager) {
         self.manager = manager
         manager.events.require(.dragSite)
-        Signal.connectEvent(manager.listBox, "key-press-event", argument: UnsafeMutablePointer<GdkEvent>.self) {
-            [weak self] _, event in
-            guard let self, let event else { return false }
-            return self.keyPressed(event)
-        }
+        manager.events.installKeyDispatcher()
     }
 
     /// True when the item row may be moved (`canMove`; default false).
-    func canMove(_ record: HostedRow, at location: RowLocation) -> Bool {
+    func canMove(_ record: BoundRow, at location: RowLocation) -> Bool {
         guard location.role == .item else { return false }
         return manager.events.perform(.canMove, on: record, at: location) ?? false
     }
@@ -45,7 +41,7 @@ final class ReorderingEvents: EventSource {
     /// The destination for moving `record` from `source` when `proposed` is offered: the
     /// answer of `targetIndexPathForMove`, or `proposed`; nil when that is not a valid
     /// destination.
-    func destination(for record: HostedRow, from source: IndexPath, proposed: IndexPath) -> IndexPath? {
+    func destination(for record: BoundRow, from source: IndexPath, proposed: IndexPath) -> IndexPath? {
         let target: IndexPath =
             manager.events.perform(.targetIndexPathForMove, input: proposed, on: record, at: .item(source)) ?? proposed
         return isValidDestination(target, from: source) ? target : nil
@@ -54,7 +50,7 @@ final class ReorderingEvents: EventSource {
     /// Moves the item of `record` from `source` to `destination` following the type's rule and
     /// tells the reactions. Returns false when nothing moved (same place, storage refused).
     @discardableResult
-    func move(_ record: HostedRow, from source: IndexPath, to destination: IndexPath) -> Bool {
+    func move(_ record: BoundRow, from source: IndexPath, to destination: IndexPath) -> Bool {
         guard destination != source else { return false }
         if let storage = manager.memoryStorage {
             storage.moveItem(at: source, to: destination)
@@ -75,9 +71,8 @@ final class ReorderingEvents: EventSource {
     /// A destination is an existing section and an item index at most its count after the
     /// source left it.
     private func isValidDestination(_ indexPath: IndexPath, from source: IndexPath) -> Bool {
-        let sections = manager.updater.layout.sections
-        guard indexPath.section >= 0, indexPath.section < sections.count, indexPath.item >= 0 else { return false }
-        let available = sections[indexPath.section].itemCount - (indexPath.section == source.section ? 1 : 0)
+        guard indexPath.section >= 0, indexPath.section < manager.shownSectionCount, indexPath.item >= 0 else { return false }
+        let available = manager.shownItemCount(inSection: indexPath.section) - (indexPath.section == source.section ? 1 : 0)
         return indexPath.item <= available
     }
 
@@ -85,48 +80,33 @@ final class ReorderingEvents: EventSource {
 
     /// Alt+Up / Alt+Down move the focused movable row by one place (into the neighbouring
     /// section at a section's edge); the row keeps the focus. Other keys go on to GTK.
-    private func keyPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        var keyval: guint = 0
-        var state = GdkModifierType(0)
-        guard gdk_event_get_keyval(event, &keyval) != 0, gdk_event_get_state(event, &state) != 0 else { return false }
-        let modifiers = state.rawValue & (GDK_MOD1_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
-        guard modifiers == GDK_MOD1_MASK.rawValue else { return false }
+    /// Alt+Up / Alt+Down on a row that can move: moves it one step, across section boundaries,
+    /// and keeps the focus on it. A movable row keeps these keys even at the ends of the list.
+    func handle(_ key: KeyPress, on record: BoundRow, at location: RowLocation) -> Bool {
+        guard key.modifiers.intersection([.alt, .control, .shift]) == .alt else { return false }
         let step: Int
-        switch Int32(keyval) {
+        switch Int32(key.keyval) {
         case GDK_KEY_Up, GDK_KEY_KP_Up: step = -1
         case GDK_KEY_Down, GDK_KEY_KP_Down: step = 1
         default: return false
         }
-        guard let (record, location) = focusedRow(), canMove(record, at: location) else { return false }
+        guard canMove(record, at: location) else { return false }
         let source = location.indexPath
         if let proposed = neighbour(of: source, step: step),
             let destination = destination(for: record, from: source, proposed: proposed),
-            move(record, from: source, to: destination), let listRow = record.listRow {
-            gtk_widget_grab_focus(gcast(listRow))
+            move(record, from: source, to: destination), let position = manager.position(of: .item(destination)) {
+            manager.host.focusRow(at: position)
         }
-        return true  // a movable row keeps Alt+arrows even at the ends of the list
+        return true
     }
 
-    /// The index path one step from `source`: the previous or next place in its section, or the
-    /// end of the previous / start of the next section; nil past the ends.
     private func neighbour(of source: IndexPath, step: Int) -> IndexPath? {
-        let sections = manager.updater.layout.sections
         let item = source.item + step
-        if item >= 0, item < sections[source.section].itemCount {
+        if item >= 0, item < manager.shownItemCount(inSection: source.section) {
             return IndexPath(item: item, section: source.section)
         }
         let section = source.section + step
-        guard section >= 0, section < sections.count else { return nil }
-        return IndexPath(item: step < 0 ? sections[section].itemCount : 0, section: section)
-    }
-
-    /// The row of this list that has the keyboard focus (or holds the focused widget).
-    private func focusedRow() -> (HostedRow, RowLocation)? {
-        let toplevel = gtk_widget_get_toplevel(manager.widget)
-        guard let toplevel, gtk_widget_is_toplevel(toplevel) != 0,
-            let focus = gtk_window_get_focus(gcast(toplevel)),
-            let row = gtk_widget_get_ancestor(focus, gtk_list_box_row_get_type())
-        else { return nil }
-        return manager.hostedRowAndLocation(of: gcast(row))
+        guard section >= 0, section < manager.shownSectionCount else { return nil }
+        return IndexPath(item: step < 0 ? manager.shownItemCount(inSection: section) : 0, section: section)
     }
 }

@@ -1,7 +1,7 @@
 extension ListManager {
     /// After every change of the list's vertical scroll offset (by the user or by code), with
-    /// the new offset in pixels from the top. Needs the list box in a scrolled window (or an
-    /// adjustment set with `gtk_list_box_set_adjustment`).
+    /// the new offset in pixels from the top. Needs the list in a scrolled window (the host's
+    /// ``ListHost/verticalAdjustment``).
     public func didScroll(_ closure: @escaping (Double) -> Void) {
         events.require(.didScroll, as: ScrollEvents.self).scrollObservers.append(closure)
     }

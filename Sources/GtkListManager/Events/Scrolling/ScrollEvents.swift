@@ -6,17 +6,16 @@ extension ListEvent {
     static let rowsNearEnd = ListEvent("rowsNearEnd", source: ScrollEvents.self)
 }
 
-/// Scrolling, from the list box's vertical adjustment (`gtk_list_box_get_adjustment`: the
-/// scrolled window's when the list box sits in one), and the "load more" point near the end.
+/// Scrolling, from the host's vertical adjustment (``ListHost/verticalAdjustment``: for a list
+/// box, the scrolled window's when it sits in one), and the "load more" point near the end.
 ///
-/// The adjustment can change when the list box moves to another parent: the source follows
-/// `parent-set` and `map`.
+/// The adjustment can change when the list moves to another parent: the source follows the
+/// widget's `parent-set` and `map`.
 ///
-/// `rowsNearEnd` is the emulation of prefetching: GTK has no prefetch (every row of a
-/// `GtkListBox` has a live widget, built when it is inserted), so what apps use prefetching for,
-/// loading the next page before the user reaches the end, is offered as one list-level call.
-/// It is checked when the list scrolls and after each layout of the list box (content changes,
-/// resizes), and fires once per row count.
+/// `rowsNearEnd` is the emulation of prefetching: what apps use prefetching for, loading the
+/// next page before the user reaches the end, is offered as one list-level call, from the
+/// host's visible range. It is checked when the list scrolls and after each layout of the list
+/// (content changes, resizes), and fires once per row count.
 @MainActor
 final class ScrollEvents: EventSource {
     /// One `rowsNearEnd` registration.
@@ -37,16 +36,16 @@ final class ScrollEvents: EventSource {
 
     init(manager: ListManager) {
         self.manager = manager
-        let listBox = manager.listBox
-        Signal.connect(listBox, "parent-set", argument: UnsafeMutablePointer<GtkWidget>.self, after: true) { [weak self] _, _ in
+        let widget = manager.widget
+        Signal.connect(widget, "parent-set", argument: UnsafeMutablePointer<GtkWidget>.self, after: true) { [weak self] _, _ in
             self?.followAdjustment()
         }
-        Signal.connect(listBox, "map", after: true) { [weak self] _ in
+        Signal.connect(widget, "map", after: true) { [weak self] _ in
             self?.followAdjustment()
             self?.checkNearEnd()
         }
-        // After the list box placed its rows: row positions are current.
-        Signal.connect(listBox, "size-allocate", argument: UnsafeMutableRawPointer.self, after: true) { [weak self] _, _ in
+        // After the list placed its rows: row positions are current.
+        Signal.connect(widget, "size-allocate", argument: UnsafeMutableRawPointer.self, after: true) { [weak self] _, _ in
             self?.checkNearEnd()
         }
         followAdjustment()
@@ -66,7 +65,7 @@ final class ScrollEvents: EventSource {
     }
 
     private func followAdjustment() {
-        let current = gtk_list_box_get_adjustment(manager.listBox)
+        let current = manager.host.verticalAdjustment
         guard current != adjustment else { return }
         if let adjustment {
             Signal.disconnect(adjustment, valueHandler)
@@ -87,7 +86,7 @@ final class ScrollEvents: EventSource {
     }
 
     private func checkNearEnd() {
-        guard !nearEndWatchers.isEmpty, !manager.host.isListDestroyed, let visible = manager.host.visibleRange else { return }
+        guard !nearEndWatchers.isEmpty, !manager.host.isDestroyed, let visible = manager.host.visibleRange else { return }
         let rowCount = manager.host.rowCount
         let rowsAfterVisible = rowCount - visible.upperBound
         for index in nearEndWatchers.indices {

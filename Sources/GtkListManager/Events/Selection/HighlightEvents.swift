@@ -11,8 +11,8 @@ extension ListEvent {
 /// pointer button is down on it, and as hovered only when it is activatable.
 ///
 /// - `shouldHighlight` is asked when a row is shown or refreshed, and again when it is pressed;
-///   false makes the row not activatable (GTK neither hovers nor activates it) and drops GTK's
-///   pressed state at once. Selection is `willSelect`'s business and still follows clicks.
+///   false makes the row not activatable through the host (GTK neither hovers nor activates
+///   it) and drops GTK's pressed state on its ``BoundRow/hostWidget`` at once. Selection is `willSelect`'s business and still follows clicks.
 /// - `didHighlight` / `didUnhighlight` follow the row's active state (`state-flags-changed`).
 @MainActor
 final class HighlightEvents: EventSource {
@@ -27,40 +27,40 @@ final class HighlightEvents: EventSource {
 
     var needsEveryRow: Bool { true }
 
-    func rowDidAppear(_ record: HostedRow) {
-        guard let listRow = record.listRow, record.role == .item else { return }
+    func rowDidAppear(_ record: BoundRow) {
+        guard let hostWidget = record.hostWidget, record.role == .item else { return }
         applyShouldHighlight(record)
         // The flags argument is an enum, read from the row instead.
-        Signal.connect(listRow, "state-flags-changed", argument: UnsafeMutableRawPointer.self) {
+        Signal.connect(hostWidget, "state-flags-changed", argument: UnsafeMutableRawPointer.self) {
             [weak self, weak record] _, _ in
             guard let self, let record else { return }
             self.stateChanged(record)
         }
     }
 
-    func rowDidRefresh(_ record: HostedRow) {
+    func rowDidRefresh(_ record: BoundRow) {
         applyShouldHighlight(record)
     }
 
-    func rowWillDisappear(_ record: HostedRow, at location: RowLocation) {
+    func rowWillDisappear(_ record: BoundRow, at location: RowLocation) {
         highlighted.remove(ObjectIdentifier(record))
     }
 
-    private func applyShouldHighlight(_ record: HostedRow) {
-        guard let manager, let listRow = record.listRow, let location = manager.location(of: record) else { return }
+    private func applyShouldHighlight(_ record: BoundRow) {
+        guard let manager, let location = manager.location(of: record) else { return }
         let allowed: Bool = manager.events.perform(.shouldHighlight, on: record, at: location) ?? true
-        gtk_list_box_row_set_activatable(listRow, allowed ? 1 : 0)
+        manager.host.setActivatable(allowed, for: record)
     }
 
-    private func stateChanged(_ record: HostedRow) {
-        guard let manager, let listRow = record.listRow, let location = manager.location(of: record) else { return }
-        let isActive = gtk_widget_get_state_flags(gcast(listRow)).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0
+    private func stateChanged(_ record: BoundRow) {
+        guard let manager, let hostWidget = record.hostWidget, let location = manager.location(of: record) else { return }
+        let isActive = gtk_widget_get_state_flags(hostWidget).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0
         let id = ObjectIdentifier(record)
         guard isActive != highlighted.contains(id) else { return }
         // GTK presses any sensitive row; one that should not highlight is released at once
         // (the flag change comes back here as inactive and is ignored).
         if isActive, manager.events.perform(.shouldHighlight, on: record, at: location, as: Bool.self) == false {
-            gtk_widget_unset_state_flags(gcast(listRow), GTK_STATE_FLAG_ACTIVE)
+            gtk_widget_unset_state_flags(hostWidget, GTK_STATE_FLAG_ACTIVE)
             return
         }
         if isActive { highlighted.insert(id) } else { highlighted.remove(id) }

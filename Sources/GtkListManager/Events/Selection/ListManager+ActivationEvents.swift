@@ -1,4 +1,3 @@
-import CGtk
 import ModelStorage
 
 extension ListManager {
@@ -24,10 +23,10 @@ extension ListManager {
 
     /// Whether a single click activates a row (GTK's default is a double click).
     public var activatesOnSingleClick: Bool {
-        get { gtk_list_box_get_activate_on_single_click(listBox) != 0 }
+        get { host.activatesOnSingleClick }
         set {
             checkConfinement()
-            gtk_list_box_set_activate_on_single_click(listBox, newValue ? 1 : 0)
+            host.activatesOnSingleClick = newValue
         }
     }
 }

@@ -16,7 +16,13 @@ public enum RowRole: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One row view in the manager's care, with what it currently shows.
+/// A row view the manager bound to a position of its list: the view (your ``ListRow``), the
+/// model it shows, and whether it is an item, a header or a footer.
+///
+/// Hosts ask the manager for a bound row when a position needs a widget and hand it back when
+/// they let it go; the manager then keeps it in its reuse pool for another position. A host
+/// that binds only the visible positions has no bound row for the others: look rows up with
+/// ``ListManager/boundRow(at:)``, which returns nil there.
 ///
 /// The record owns a reference to the view's widget for as long as the view lives, in the list
 /// or in the reuse pool, and drops it when the record goes away.
@@ -25,7 +31,7 @@ public enum RowRole: Hashable, Sendable, CustomStringConvertible {
 /// on each access to a public stored property of a class, a cost on every row of a load, while
 /// for private storage the optimizer proves the checks away.
 @MainActor
-public final class HostedRow {
+public final class BoundRow {
     /// The row view (a ``ListRow`` class instance).
     public let view: any ListRow
     /// What the row is: item, header or footer.
@@ -38,19 +44,18 @@ public final class HostedRow {
         get { storedModel }
         set { storedModel = newValue }
     }
+    /// The widget the host shows the row in (a `GtkListBoxRow` for ``ListBoxHost``): set by the
+    /// host when it places the row, nil while the row is in no host.
+    public var hostWidget: UnsafeMutablePointer<GtkWidget>? {
+        get { storedHostWidget }
+        set { storedHostWidget = newValue }
+    }
     /// The mapping that built and updates the row.
     var mapping: (any AnyRowMapping)?
-    /// True while the row's widget is still on screen in a closing revealer: not reusable.
-    var isLeaving = false
-    /// The `GtkListBoxRow` holding the row while it is in a list box; nil otherwise.
-    public internal(set) var listRow: UnsafeMutablePointer<GtkListBoxRow>? {
-        get { storedListRow }
-        set { storedListRow = newValue }
-    }
 
     private var storedRole: RowRole
     private var storedModel: Any
-    private var storedListRow: UnsafeMutablePointer<GtkListBoxRow>?
+    private var storedHostWidget: UnsafeMutablePointer<GtkWidget>?
 
     /// The view's root widget.
     public var widget: UnsafeMutablePointer<GtkWidget> { view.widget }

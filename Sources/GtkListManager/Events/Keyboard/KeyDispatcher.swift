@@ -1,0 +1,34 @@
+import CGtk
+import ModelStorage
+
+/// The one handler of key presses on the list: it finds the focused row once, then offers the
+/// key to each interested event source in a fixed order, and the first that handles it wins:
+///
+/// 1. Delete (no modifier) deletes the row, when editing offers deletion (``EditingEvents``);
+/// 2. Alt+Up and Alt+Down move the row, when it can move (``ReorderingEvents``);
+/// 3. the user's `keyPress` reactions (``KeyPressEvents``).
+///
+/// Keys the list does not handle go on to GTK (arrow navigation, Enter activation, …). The
+/// handler is connected when the first of these sources is installed.
+@MainActor
+final class KeyDispatcher {
+    private unowned let manager: ListManager
+
+    init(manager: ListManager) {
+        self.manager = manager
+        Signal.connectEvent(manager.widget, "key-press-event", argument: UnsafeMutablePointer<GdkEventKey>.self) {
+            [weak self] _, event in
+            guard let self, let event else { return false }
+            return dispatch(KeyPress(event))
+        }
+    }
+
+    private func dispatch(_ key: KeyPress) -> Bool {
+        guard let (row, location) = manager.focusedRowAndLocation() else { return false }
+        let events = manager.events
+        if let editing = events.source(EditingEvents.self), editing.handle(key, on: row, at: location) { return true }
+        if let reordering = events.source(ReorderingEvents.self), reordering.handle(key, on: row, at: location) { return true }
+        guard events.source(KeyPressEvents.self) != nil else { return false }
+        return events.perform(.keyPress, input: key, on: row, at: location) ?? false
+    }
+}

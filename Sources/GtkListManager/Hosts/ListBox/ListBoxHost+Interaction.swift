@@ -1,0 +1,144 @@
+import CGtk
+
+// What the user does with a list box, reported to the delegate, and the selection and focus
+// the manager asks the list box to show.
+extension ListBoxHost {
+    /// The list-box signals every host listens to, for the selection and the focus the manager
+    /// keeps: one handler each per list, none per row.
+    func connectInteraction() {
+        Signal.connect(listBox, "selected-rows-changed") { [weak self] _ in self?.selectionChanged() }
+        Signal.connect(listBox, "set-focus-child", argument: UnsafeMutablePointer<GtkWidget>.self, after: true) {
+            [weak self] _, child in
+            self?.focusChildChanged(child)
+        }
+        // The signal's argument is a GtkDirectionType (an enum, not a pointer): ignored.
+        Signal.connectEvent(listBox, "focus", argument: UnsafeMutableRawPointer.self) { [weak self] _, _ in
+            self?.focusEntering() ?? false
+        }
+    }
+
+    // MARK: - Selection
+
+    public var selectionMode: ListSelectionMode {
+        get {
+            switch gtk_list_box_get_selection_mode(listBox) {
+            case GTK_SELECTION_NONE: .none
+            case GTK_SELECTION_BROWSE: .browse
+            case GTK_SELECTION_MULTIPLE: .multiple
+            default: .single
+            }
+        }
+        set {
+            let mode: GtkSelectionMode = switch newValue {
+            case .none: GTK_SELECTION_NONE
+            case .single: GTK_SELECTION_SINGLE
+            case .browse: GTK_SELECTION_BROWSE
+            case .multiple: GTK_SELECTION_MULTIPLE
+            }
+            ownChanges += 1
+            defer { ownChanges -= 1 }
+            gtk_list_box_set_selection_mode(listBox, mode)
+            shownSelection = Self.identified(selectedRows())
+        }
+    }
+
+    public func setSelected(_ selected: Bool, at position: Int) {
+        guard position >= 0, position < rowCount else { return }
+        let listRow = listBoxRow(at: position)
+        ownChanges += 1
+        defer { ownChanges -= 1 }
+        if selected { gtk_list_box_select_row(listBox, listRow) } else { gtk_list_box_unselect_row(listBox, listRow) }
+        // What GTK shows now (selecting in single mode deselects the previous row).
+        shownSelection = Self.identified(selectedRows())
+    }
+
+    /// GTK changed the selection without the manager asking: tell the delegate what changed.
+    private func selectionChanged() {
+        guard ownChanges == 0, let delegate else { return }
+        let before = shownSelection
+        let now = Self.identified(selectedRows())
+        shownSelection = now
+        var selected: [Int] = [], deselected: [Int] = []
+        for (id, row) in now where before[id] == nil {
+            if let position = position(of: row) { selected.append(position) }
+        }
+        for (id, row) in before where now[id] == nil {
+            if let position = position(of: row) { deselected.append(position) }
+        }
+        guard !selected.isEmpty || !deselected.isEmpty else { return }
+        delegate.hostSelectionDidChange(
+            selected: selected.sorted(), deselected: deselected.sorted(), byUser: UserInput.isHandlingInput)
+    }
+
+    /// The rows GTK shows selected, in list order.
+    private func selectedRows() -> [BoundRow] {
+        if gtk_list_box_get_selection_mode(listBox) != GTK_SELECTION_MULTIPLE {
+            return gtk_list_box_get_selected_row(listBox).flatMap(ListBoxRowType.record(of:)).map { [$0] } ?? []
+        }
+        var rows: [BoundRow] = []
+        let list = gtk_list_box_get_selected_rows(listBox)
+        defer { g_list_free(list) }
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data, let row = ListBoxRowType.record(of: data.assumingMemoryBound(to: GtkListBoxRow.self)) {
+                rows.append(row)
+            }
+            node = current.pointee.next
+        }
+        return rows
+    }
+
+    private static func identified(_ rows: [BoundRow]) -> [ObjectIdentifier: BoundRow] {
+        Dictionary(rows.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    // MARK: - Activation
+
+    func startReportingActivation() {
+        Signal.connect(listBox, "row-activated", argument: UnsafeMutablePointer<GtkListBoxRow>.self) {
+            [weak self] _, listRow in
+            guard let self, let listRow, let position = position(of: listRow) else { return }
+            delegate?.userDidActivateRow(at: position)
+        }
+    }
+
+    public var activatesOnSingleClick: Bool {
+        get { gtk_list_box_get_activate_on_single_click(listBox) != 0 }
+        set { gtk_list_box_set_activate_on_single_click(listBox, newValue ? 1 : 0) }
+    }
+
+    // MARK: - Focus
+
+    public var focusedPosition: Int? {
+        guard let toplevel = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(toplevel) != 0,
+            let focus = gtk_window_get_focus(gcast(toplevel)),
+            let listRow = gtk_widget_get_ancestor(focus, ListBoxRowType.type)
+        else { return nil }
+        return position(of: gcast(listRow) as UnsafeMutablePointer<GtkListBoxRow>)
+    }
+
+    @discardableResult
+    public func focusRow(at position: Int) -> Bool {
+        guard position >= 0, position < rowCount else { return false }
+        let listRow: UnsafeMutablePointer<GtkWidget> = gcast(listBoxRow(at: position))
+        guard gtk_widget_get_can_focus(listRow) != 0, gtk_widget_get_child_visible(listRow) != 0 else { return false }
+        // The row's own focus handling makes it the list box's cursor row, as GTK does.
+        return gtk_widget_child_focus(listRow, GTK_DIR_TAB_FORWARD) != 0
+    }
+
+    private func focusChildChanged(_ child: UnsafeMutablePointer<GtkWidget>?) {
+        guard ownChanges == 0 else { return }
+        var position: Int?
+        if let child, g_type_check_instance_is_a(gcast(child), ListBoxRowType.type) != 0 {
+            position = self.position(of: gcast(child) as UnsafeMutablePointer<GtkListBoxRow>)
+        }
+        delegate?.focusDidMove(to: position)
+    }
+
+    /// The keyboard focus enters the list: the delegate may choose the row.
+    private func focusEntering() -> Bool {
+        guard gtk_container_get_focus_child(gcast(listBox)) == nil, let position = delegate?.positionToFocusOnEntry()
+        else { return false }
+        return focusRow(at: position)
+    }
+}

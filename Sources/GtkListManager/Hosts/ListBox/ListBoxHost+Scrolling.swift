@@ -1,0 +1,80 @@
+import CGtk
+
+// Geometry and scrolling: rows found by height, the viewport, and scrolling a row into view.
+extension ListBoxHost {
+    public func position(atY y: Double) -> Int? {
+        guard let listRow = gtk_list_box_get_row_at_y(listBox, Int32(y.rounded(.down))) else { return nil }
+        return position(of: listRow)
+    }
+
+    public func rowFrame(at position: Int) -> (y: Double, height: Double)? {
+        guard position >= 0, position < rowCount else { return nil }
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(gcast(listBoxRow(at: position)), &allocation)
+        guard allocation.height > 0 else { return nil }
+        return (Double(allocation.y), Double(allocation.height))
+    }
+
+    /// The rows inside the scrolled window's viewport; all rows when the list is shown without
+    /// scrolling; nil when the list is not on screen.
+    public var visibleRange: Range<Int>? {
+        guard rowCount > 0, gtk_widget_get_mapped(widget) != 0 else { return nil }
+        guard let adjustment = verticalAdjustment else { return 0..<rowCount }
+        let top = gtk_adjustment_get_value(adjustment)
+        let bottom = top + gtk_adjustment_get_page_size(adjustment) - 1
+        let first = position(atY: top) ?? 0
+        let last = position(atY: bottom) ?? rowCount - 1
+        return first..<min(last + 1, rowCount)
+    }
+
+    public var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        gtk_list_box_get_adjustment(listBox)
+    }
+
+    public func scrollTo(position: Int, alignment: ScrollAlignment) {
+        guard position >= 0, position < rowCount else { return }
+        guard let frame = rowFrameInScrolledContent(at: position), let adjustment = verticalAdjustment else {
+            // Not laid out yet: after the next allocation.
+            pendingScroll = (position, alignment)
+            scrollAfterNextAllocation()
+            return
+        }
+        let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+        let target: Double = switch alignment {
+        case .top: frame.y
+        case .center: frame.y + frame.height / 2 - page / 2
+        case .bottom: frame.y + frame.height - page
+        case .nearest: frame.y < value ? frame.y : (frame.y + frame.height > value + page ? frame.y + frame.height - page : value)
+        }
+        let upper = gtk_adjustment_get_upper(adjustment) - page
+        gtk_adjustment_set_value(adjustment, min(max(target, gtk_adjustment_get_lower(adjustment)), upper))
+    }
+
+    /// The row's frame in the coordinates the adjustment scrolls (the scrolled content's), which
+    /// differ from the list box's when other widgets sit above it in the content.
+    private func rowFrameInScrolledContent(at position: Int) -> (y: Double, height: Double)? {
+        guard let frame = rowFrame(at: position) else { return nil }
+        guard let viewport = gtk_widget_get_ancestor(widget, gtk_viewport_get_type()),
+            let content = gtk_bin_get_child(gcast(viewport))
+        else { return frame }
+        var x: Int32 = 0, y: Int32 = 0
+        guard gtk_widget_translate_coordinates(gcast(listBoxRow(at: position)), content, 0, 0, &x, &y) != 0 else {
+            return frame
+        }
+        return (Double(y), frame.height)
+    }
+
+    /// Watches allocations for scrolls asked before the layout; connected on the first such scroll.
+    private func scrollAfterNextAllocation() {
+        guard !watchesAllocationForScrolls else { return }
+        watchesAllocationForScrolls = true
+        Signal.connect(listBox, "size-allocate", argument: UnsafeMutableRawPointer.self, after: true) { [weak self] _, _ in
+            guard let self, let pending = pendingScroll else { return }
+            pendingScroll = nil
+            // The adjustment learns its new range in the same allocation pass: scroll once it did.
+            GtkRuntime.after(milliseconds: 0) { [weak self] in
+                self?.scrollTo(position: pending.position, alignment: pending.alignment)
+            }
+        }
+    }
+}

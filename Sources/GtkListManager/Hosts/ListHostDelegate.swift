@@ -1,0 +1,35 @@
+/// What a ``ListHost`` asks of, and tells, its manager: rows for positions, and what the user
+/// did. ``ListManager`` is the only implementation; hosts call it.
+@MainActor
+public protocol ListHostDelegate: AnyObject {
+    // MARK: Rows
+
+    /// A row for `position`, made or taken from the reuse pool and filled with the model the
+    /// manager holds there. The host places its ``BoundRow/widget``, sets its
+    /// ``BoundRow/hostWidget``, then calls ``didBind(_:at:)``.
+    func bindRow(at position: Int) -> BoundRow
+    /// The row bound at `position` is in place: events may see it, selection is shown.
+    func didBind(_ row: BoundRow, at position: Int)
+    /// The row at `position` is about to be let go (its position removed, or scrolled away).
+    func willUnbind(_ row: BoundRow, at position: Int)
+    /// The host no longer shows `row` and has detached its widget: it may be reused.
+    func didRelease(_ row: BoundRow)
+
+    // MARK: What the user did
+
+    /// The selection the host shows changed without the manager asking: by the user when
+    /// `byUser` (a click, a key), else by code that drove the widget directly. Positions that
+    /// became selected, and positions that stopped being selected.
+    func hostSelectionDidChange(selected: [Int], deselected: [Int], byUser: Bool)
+    /// The user activated the row at `position` (a double click, Enter, or a single click).
+    func userDidActivateRow(at position: Int)
+    /// The keyboard focus moved to the row at `position`, or left the rows when nil.
+    func focusDidMove(to position: Int?)
+    /// The position to focus when the keyboard focus enters the list with no row focused;
+    /// nil lets the host choose.
+    func positionToFocusOnEntry() -> Int?
+    /// A bound row came on screen (only while ``ListHost/reportsScreenPresence`` is on).
+    func rowDidAppearOnScreen(_ row: BoundRow)
+    /// A bound row left the screen without being unbound (the window was hidden, say).
+    func rowDidLeaveScreen(_ row: BoundRow)
+}

@@ -1,0 +1,71 @@
+import ModelStorage
+
+// The manager as its host's delegate: rows for positions, and what the user did.
+extension ListManager: ListHostDelegate {
+    public func bindRow(at position: Int) -> BoundRow {
+        let layout = updater.layout
+        guard let location = layout.location(ofPosition: position), let model = layout.model(at: location) else {
+            // A host asked for a position it does not have: its bug, and no row to show is
+            // right. Kept in release builds.
+            fatalError("\(type(of: host)) asked for a row at position \(position); the list has \(layout.rowCount)")
+        }
+        return factory.makeRow(at: location, showing: model)
+    }
+
+    public func didBind(_ row: BoundRow, at position: Int) {
+        // The fast path of a load: nothing selected, no event needs rows.
+        guard !selection.isEmpty || rowObserver != nil, let location = updater.layout.location(ofPosition: position)
+        else { return }
+        if location.role == .item, selection.isSelected(location.indexPath) { host.setSelected(true, at: position) }
+        if location == selection.cursor, cursorHasFocus { host.focusRow(at: position) }
+        rowObserver?.rowDidAppear(row)
+    }
+
+    public func willUnbind(_ row: BoundRow, at position: Int) {
+        guard let rowObserver, let location = updater.layout.location(ofPosition: position) else { return }
+        rowObserver.rowWillDisappear(row, at: location)
+    }
+
+    public func didRelease(_ row: BoundRow) {
+        factory.recycle(row)
+    }
+
+    public func hostSelectionDidChange(selected: [Int], deselected: [Int], byUser: Bool) {
+        let added = selected.compactMap(itemIndexPath(ofPosition:))
+        let removed = deselected.compactMap(itemIndexPath(ofPosition:))
+        if byUser {
+            userChangedSelection(added: added, removed: removed)
+        } else {
+            for indexPath in removed { selection.deselect(indexPath) }
+            for indexPath in added { selection.select(indexPath) }
+        }
+    }
+
+    public func userDidActivateRow(at position: Int) {
+        guard events.source(ActivationEvents.self) != nil, let (row, location) = boundRowAndLocation(atPosition: position)
+        else { return }
+        let _: Void? = events.perform(.didActivate, on: row, at: location)
+    }
+
+    public func focusDidMove(to position: Int?) {
+        cursorHasFocus = position != nil
+        guard let position, let location = updater.layout.location(ofPosition: position), location != selection.cursor
+        else { return }
+        selection.cursor = location
+        guard events.source(FocusEvents.self) != nil, let row = host.boundRow(at: position) else { return }
+        let _: Void? = events.perform(.didFocus, on: row, at: location)
+    }
+
+    public func positionToFocusOnEntry() -> Int? {
+        guard let preferred = events.source(FocusEvents.self)?.preferredFocus?() else { return nil }
+        return updater.layout.position(of: .item(preferred))
+    }
+
+    public func rowDidAppearOnScreen(_ row: BoundRow) {
+        events.source(DisplayEvents.self)?.rowCameOnScreen(row)
+    }
+
+    public func rowDidLeaveScreen(_ row: BoundRow) {
+        events.source(DisplayEvents.self)?.rowLeftScreen(row)
+    }
+}

@@ -1,0 +1,75 @@
+import ModelStorage
+
+// What the list shows, read-only, in the terms events use: locations (role and index path),
+// flat positions, and the rows bound to them. Events read the list through these and the
+// host, never through the updater.
+extension ListManager {
+    /// Where the row is now, or nil when it is not bound in the list.
+    public func location(of row: BoundRow) -> RowLocation? {
+        host.position(of: row).flatMap(updater.layout.location(ofPosition:))
+    }
+
+    /// The item row bound at `indexPath`; nil when there is no such item or no row is bound
+    /// there.
+    public func boundRow(at indexPath: IndexPath) -> BoundRow? {
+        updater.layout.position(of: .item(indexPath)).flatMap(host.boundRow(at:))
+    }
+
+    /// What the row at a flat position is; nil past the end.
+    func location(ofPosition position: Int) -> RowLocation? {
+        updater.layout.location(ofPosition: position)
+    }
+
+    /// The flat position of the row at `location`, when the list shows one there.
+    func position(of location: RowLocation) -> Int? {
+        updater.layout.position(of: location)
+    }
+
+    /// The item's index path at a flat position; nil for headers, footers and past the end.
+    func itemIndexPath(ofPosition position: Int) -> IndexPath? {
+        guard let location = updater.layout.location(ofPosition: position), location.role == .item else { return nil }
+        return location.indexPath
+    }
+
+    /// The row bound at `position` and where it is.
+    func boundRowAndLocation(atPosition position: Int) -> (BoundRow, RowLocation)? {
+        guard let row = host.boundRow(at: position), let location = updater.layout.location(ofPosition: position) else {
+            return nil
+        }
+        return (row, location)
+    }
+
+    /// The row bound at `location`, with the location.
+    func boundRowAndLocation(at location: RowLocation) -> (BoundRow, RowLocation)? {
+        guard let position = updater.layout.position(of: location), let row = host.boundRow(at: position) else {
+            return nil
+        }
+        return (row, location)
+    }
+
+    /// The model the list shows at `location` (optionals unwrapped), bound or not.
+    func shownModel(at location: RowLocation) -> Any? {
+        guard updater.layout.position(of: location) != nil, let stored = updater.layout.model(at: location) else {
+            return nil
+        }
+        return factory.unwrappedModel(stored)
+    }
+
+    /// The number of sections the list shows.
+    var shownSectionCount: Int { updater.layout.sectionCount }
+
+    /// The number of items the list shows in `section`.
+    func shownItemCount(inSection section: Int) -> Int {
+        updater.layout.itemCount(inSection: section)
+    }
+
+    /// The row bound at the position that has the keyboard focus, and where it is.
+    func focusedRowAndLocation() -> (BoundRow, RowLocation)? {
+        host.focusedPosition.flatMap(boundRowAndLocation(atPosition:))
+    }
+
+    /// Calls `body` with every bound row, in list order.
+    func forEachBoundRow(_ body: (BoundRow) -> Void) {
+        host.forEachBoundRow { _, row in body(row) }
+    }
+}

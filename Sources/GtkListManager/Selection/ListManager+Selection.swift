@@ -1,0 +1,85 @@
+import ModelStorage
+
+// The selection is the manager's: kept by index path through every change, shown by the host
+// for the rows it has bound, changed by code here and by the user through the host.
+extension ListManager {
+    /// How many items the user may select. Headers and footers are never selectable.
+    public var selectionMode: ListSelectionMode {
+        get { host.selectionMode }
+        set {
+            checkConfinement()
+            host.selectionMode = newValue
+            switch newValue {
+            case .none: replaceSelection(with: [])
+            case .single, .browse: replaceSelection(with: selectedIndexPaths.first.map { [$0] } ?? [])
+            case .multiple: break
+            }
+        }
+    }
+
+    /// The index paths of the selected items, in list order.
+    public var selectedIndexPaths: [IndexPath] {
+        selection.selected.sorted()
+    }
+
+    /// Selects the item at `indexPath` (in single and browse modes, instead of the selected
+    /// one); false when there is no such item. Never reported as a user selection.
+    @discardableResult
+    public func selectItem(at indexPath: IndexPath) -> Bool {
+        checkConfinement()
+        guard updater.layout.position(of: .item(indexPath)) != nil else { return false }
+        guard host.selectionMode != .none else { return true }
+        replaceSelection(with: host.selectionMode == .multiple ? selection.selected.union([indexPath]) : [indexPath])
+        return true
+    }
+
+    /// Deselects the item at `indexPath`; false when there is no such item. Never reported as
+    /// a user selection.
+    @discardableResult
+    public func deselectItem(at indexPath: IndexPath) -> Bool {
+        checkConfinement()
+        guard updater.layout.position(of: .item(indexPath)) != nil else { return false }
+        replaceSelection(with: selection.selected.subtracting([indexPath]))
+        return true
+    }
+
+    // MARK: - Applying
+
+    /// Makes `indexPaths` the selection and shows the difference on the bound rows.
+    func replaceSelection(with indexPaths: Set<IndexPath>) {
+        let before = selection.selected
+        selection.setSelected(indexPaths)
+        for indexPath in before.subtracting(indexPaths) { showSelected(false, at: indexPath) }
+        for indexPath in indexPaths.subtracting(before) { showSelected(true, at: indexPath) }
+    }
+
+    private func showSelected(_ selected: Bool, at indexPath: IndexPath) {
+        guard let position = updater.layout.position(of: .item(indexPath)) else { return }
+        host.setSelected(selected, at: position)
+    }
+
+    // MARK: - The user's changes
+
+    /// Runs `willSelect` and `willDeselect` on what the user changed (each may keep, refuse or
+    /// redirect it), settles the selection, then reports `didDeselect`, `didSelect` and
+    /// `selectionDidChange`. `shownByHost` tells whether the widget already shows the change
+    /// (a click GTK handled) or still shows the selection before it.
+    func userChangedSelection(added: [IndexPath], removed: [IndexPath], shownByHost: Bool = true) {
+        let before = selection.selected
+        let shown = before.union(added).subtracting(removed)
+        let source = events.source(SelectionEvents.self)
+        let settled = source?.settle(added: added.sorted(), removed: removed.sorted(), shown: shown, in: self) ?? shown
+        selection.setSelected(shownByHost ? shown : before)
+        replaceSelection(with: settled)
+        source?.report(before: before, after: settled, in: self)
+    }
+}
+
+extension ListManager {
+    /// A right-click selects the row under it unless it is selected already, as GTK file
+    /// managers do: a user selection, so selection events run and may refuse it.
+    func selectForContextMenu(_ indexPath: IndexPath) {
+        guard host.selectionMode != .none, !selection.isSelected(indexPath), position(of: .item(indexPath)) != nil else { return }
+        userChangedSelection(added: [indexPath], removed: selectedIndexPaths, shownByHost: false)
+    }
+}
