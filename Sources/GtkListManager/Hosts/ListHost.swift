@@ -74,7 +74,8 @@ public protocol ListHost: AnyObject {
     /// Whether a single click activates a row (else a double click does).
     var activatesOnSingleClick: Bool { get set }
     /// Whether the host tells its delegate about activations
-    /// (``ListHostDelegate/userDidActivateRow(at:)``). Off until an event needs it.
+    /// (``ListHostDelegate/userDidActivateRow(at:)``). Off until an event needs it; once on,
+    /// it stays on.
     var reportsActivation: Bool { get set }
     /// Whether the row can be activated and pressed (highlighted).
     func setActivatable(_ activatable: Bool, for row: BoundRow)
@@ -101,8 +102,8 @@ public protocol ListHost: AnyObject {
     /// Runs `body` with animations off (reloads).
     func withoutAnimation(_ body: () -> Void)
     /// Whether the host tells its delegate when bound rows come on and leave the screen
-    /// (``ListHostDelegate/rowDidAppearOnScreen(_:)``). Off by default: it may cost a signal
-    /// per row.
+    /// (``ListHostDelegate/rowDidAppearOnScreen(_:)``). Off until an event needs it (it may
+    /// cost a signal per row); once on, it stays on.
     var reportsScreenPresence: Bool { get set }
 }
 

@@ -84,9 +84,18 @@ public final class ListManager {
     /// The router, once an event source needs to hear about every row bound, refreshed and
     /// unbound. Strong (the router holds its manager unowned, so there is no cycle): a weak
     /// reference would cost a load per bound row.
-    var rowObserver: EventRouter?
+    var rowObserver: EventRouter? {
+        get { storedRowObserver }
+        set { storedRowObserver = newValue }
+    }
     /// The selected items and the focused row, by index path.
-    var selection = SelectionState()
+    var selection: SelectionState {
+        get { storedSelection }
+        set { storedSelection = newValue }
+    }
+    // Private storage for properties read per bound row: see ``BoundRow``.
+    private var storedRowObserver: EventRouter?
+    private var storedSelection = SelectionState()
     /// Whether the focused row had the keyboard focus when last heard of: a row bound at the
     /// cursor then takes the focus back (the old widget went, with its focus).
     var cursorHasFocus = false

@@ -33,67 +33,76 @@ final class SectionLayout {
         }
     }
 
-    /// The sections, in order. Mutations go through the methods below, which keep the starts.
-    private(set) var sections: [Section] = []
+    /// The sections, in order (a copy). Mutations go through the methods below, which keep the
+    /// starts.
+    var sections: [Section] { entries }
+
+    // Read for every bound row. Swift would check exclusive access to them at run time on each
+    // read (a model copied out of `entries` runs the type's opaque copy), which costs about as
+    // much as the look-up itself; no access here overlaps another (no callbacks, no inout
+    // escapes), so the checks are off.
+    @exclusivity(unchecked) private var entries: [Section] = []
     /// `starts[s]` is the position of section `s`'s first row; one more entry holds the total.
-    private var starts: [Int] = [0]
-    private var startsAreCurrent = true
+    @exclusivity(unchecked) private var starts: [Int] = [0]
+    @exclusivity(unchecked) private var startsAreCurrent = true
     /// The section of the last position looked up: hosts bind ranges in order.
-    private var lastSection = 0
+    @exclusivity(unchecked) private var lastSection = 0
 
     // MARK: - Reading
 
-    var sectionCount: Int { sections.count }
+    var sectionCount: Int { entries.count }
 
     /// The number of rows: items, headers and footers.
     var rowCount: Int {
-        currentStarts()[sections.count]
+        refreshStarts()
+        return starts[entries.count]
     }
 
     func itemCount(inSection section: Int) -> Int {
-        sections[section].items.count
+        entries[section].items.count
     }
 
     /// The flat position of the section's first row.
     func start(of section: Int) -> Int {
-        currentStarts()[section]
+        refreshStarts()
+        return starts[section]
     }
 
     /// The flat position of the item row at `indexPath`.
     func position(of indexPath: IndexPath) -> Int {
-        start(of: indexPath.section) + (sections[indexPath.section].showsHeader ? 1 : 0) + indexPath.item
+        start(of: indexPath.section) + (entries[indexPath.section].showsHeader ? 1 : 0) + indexPath.item
     }
 
     /// The flat position of the section's header or footer row (shown or about to be).
     func position(of role: RowRole, inSection section: Int) -> Int {
         let start = start(of: section)
         guard role == .footer else { return start }
-        return start + (sections[section].showsHeader ? 1 : 0) + sections[section].items.count
+        return start + (entries[section].showsHeader ? 1 : 0) + entries[section].items.count
     }
 
     /// The position of the row at `location`, when the list shows one there.
     func position(of location: RowLocation) -> Int? {
         let section = location.section
-        guard section >= 0, section < sections.count else { return nil }
+        guard section >= 0, section < entries.count else { return nil }
         switch location.role {
         case .item:
-            guard location.indexPath.item >= 0, location.indexPath.item < sections[section].items.count else { return nil }
+            guard location.indexPath.item >= 0, location.indexPath.item < entries[section].items.count else { return nil }
             return position(of: location.indexPath)
         case .header, .footer:
-            return sections[section].shows(location.role) ? position(of: location.role, inSection: section) : nil
+            return entries[section].shows(location.role) ? position(of: location.role, inSection: section) : nil
         }
     }
 
     /// What the row at a flat position is; nil past the end.
     func location(ofPosition position: Int) -> RowLocation? {
         guard let section = section(containing: position) else { return nil }
-        let entry = sections[section]
-        let offset = position - currentStarts()[section]
-        if entry.showsHeader && offset == 0 {
+        let offset = position - starts[section]
+        let showsHeader = entries[section].showsHeader
+        if showsHeader && offset == 0 {
             return RowLocation(role: .header, indexPath: IndexPath(item: 0, section: section))
         }
-        let item = offset - (entry.showsHeader ? 1 : 0)
-        if item < entry.items.count {
+        let item = offset - (showsHeader ? 1 : 0)
+        if item < entries[section].items.count {
             return RowLocation(role: .item, indexPath: IndexPath(item: item, section: section))
         }
         return RowLocation(role: .footer, indexPath: IndexPath(item: 0, section: section))
@@ -102,11 +111,10 @@ final class SectionLayout {
     /// The stored model the row at `location` shows: an item's model, or the section's header
     /// or footer model.
     func model(at location: RowLocation) -> Any? {
-        let section = sections[location.section]
         switch location.role {
-        case .item: return section.items[location.indexPath.item]
-        case .header: return section.supplements[.header]
-        case .footer: return section.supplements[.footer]
+        case .item: entries[location.section].items[location.indexPath.item]
+        case .header: entries[location.section].supplements[.header]
+        case .footer: entries[location.section].supplements[.footer]
         }
     }
 
@@ -114,53 +122,53 @@ final class SectionLayout {
 
     /// Replaces everything; no header or footer row is shown until the updater shows it.
     func reset(_ newSections: [Section]) {
-        sections = newSections
+        entries = newSections
         invalidateStarts()
     }
 
     func insertSection(_ section: Section, at index: Int) {
-        sections.insert(section, at: index)
+        entries.insert(section, at: index)
         invalidateStarts()
     }
 
     @discardableResult
     func removeSection(at index: Int) -> Section {
         defer { invalidateStarts() }
-        return sections.remove(at: index)
+        return entries.remove(at: index)
     }
 
     func moveSection(from source: Int, to destination: Int) {
-        sections.insert(sections.remove(at: source), at: destination)
+        entries.insert(entries.remove(at: source), at: destination)
         invalidateStarts()
     }
 
     func insertItem(_ model: Any, at indexPath: IndexPath) {
-        sections[indexPath.section].items.insert(model, at: indexPath.item)
+        entries[indexPath.section].items.insert(model, at: indexPath.item)
         invalidateStarts()
     }
 
     @discardableResult
     func removeItem(at indexPath: IndexPath) -> Any {
         defer { invalidateStarts() }
-        return sections[indexPath.section].items.remove(at: indexPath.item)
+        return entries[indexPath.section].items.remove(at: indexPath.item)
     }
 
     func setModel(_ model: Any, at indexPath: IndexPath) {
-        sections[indexPath.section].items[indexPath.item] = model
+        entries[indexPath.section].items[indexPath.item] = model
     }
 
     func setSupplements(_ supplements: SectionSupplements, ofSection section: Int) {
-        sections[section].supplements = supplements
-        sections[section].unmappedRoles = []
+        entries[section].supplements = supplements
+        entries[section].unmappedRoles = []
     }
 
     func setShows(_ role: RowRole, _ shows: Bool, inSection section: Int) {
-        sections[section].setShows(role, shows)
+        entries[section].setShows(role, shows)
         invalidateStarts()
     }
 
     func markUnmapped(_ role: RowRole, inSection section: Int) {
-        sections[section].unmappedRoles.insert(role)
+        entries[section].unmappedRoles.insert(role)
     }
 
     // MARK: - Starts
@@ -169,31 +177,30 @@ final class SectionLayout {
         startsAreCurrent = false
     }
 
-    /// The starts, rebuilt if a change made them stale. Returned as a copy, so that a caller's
-    /// read never overlaps a rebuild (which would make Swift check every access at run time).
-    private func currentStarts() -> [Int] {
-        guard !startsAreCurrent else { return starts }
+    /// Rebuilds the starts if a change made them stale.
+    private func refreshStarts() {
+        guard !startsAreCurrent else { return }
         var rebuilt = [Int]()
-        rebuilt.reserveCapacity(sections.count + 1)
+        rebuilt.reserveCapacity(entries.count + 1)
         var total = 0
-        for section in sections {
+        for index in entries.indices {
             rebuilt.append(total)
-            total += section.rowCount
+            total += entries[index].rowCount
         }
         rebuilt.append(total)
         starts = rebuilt
         startsAreCurrent = true
-        return rebuilt
     }
 
     /// The section whose rows include `position`; nil outside the list.
     private func section(containing position: Int) -> Int? {
-        let starts = currentStarts()
-        guard position >= 0, position < starts[sections.count] else { return nil }
+        refreshStarts()
+        let count = entries.count
+        guard position >= 0, position < starts[count] else { return nil }
         let hint = lastSection
-        if hint < sections.count, starts[hint] <= position, position < starts[hint + 1] { return hint }
+        if hint < count, starts[hint] <= position, position < starts[hint + 1] { return hint }
         // The last section whose start is at or before the position (empty sections share it).
-        var low = 0, high = sections.count - 1
+        var low = 0, high = count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if starts[middle] <= position { low = middle } else { high = middle - 1 }

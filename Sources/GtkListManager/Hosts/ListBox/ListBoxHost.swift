@@ -27,19 +27,39 @@ public final class ListBoxHost: ListHost {
         get { animation }
         set { animation = newValue }
     }
-    public var reportsScreenPresence = false {
-        didSet { if reportsScreenPresence && !oldValue { startReportingScreenPresence() } }
+    public var reportsScreenPresence: Bool {
+        get { storedReportsScreenPresence }
+        set {
+            guard newValue, !storedReportsScreenPresence else { return }
+            storedReportsScreenPresence = true
+            startReportingScreenPresence()
+        }
     }
-    public var reportsActivation = false {
-        didSet { if reportsActivation && !oldValue { startReportingActivation() } }
+    public var reportsActivation: Bool {
+        get { storedReportsActivation }
+        set {
+            guard newValue, !storedReportsActivation else { return }
+            storedReportsActivation = true
+            startReportingActivation()
+        }
     }
 
     // Private storage for public properties read per row: see ``BoundRow``.
     private var count = 0
     private var animation: RowAnimation?
+    private var storedReportsScreenPresence = false
+    private var storedReportsActivation = false
+    private var storedLeavingRows: [UnsafeMutablePointer<GtkListBoxRow>] = []
+    private var storedAnimationSuspended = false
     /// Removed rows still on screen while their revealer closes.
-    var leavingRows: [UnsafeMutablePointer<GtkListBoxRow>] = []
-    var animationSuspended = false
+    var leavingRows: [UnsafeMutablePointer<GtkListBoxRow>] {
+        get { storedLeavingRows }
+        set { storedLeavingRows = newValue }
+    }
+    var animationSuspended: Bool {
+        get { storedAnimationSuspended }
+        set { storedAnimationSuspended = newValue }
+    }
     /// While positive, the host itself changes GTK's selection or focus (a splice, a selection
     /// the manager asked for): GTK's notifications are not reported back.
     var ownChanges = 0
