@@ -65,7 +65,7 @@ final class RandomizedListTests: XCTestCase {
     }
 
     @MainActor
-    private static func randomStep(_ storage: MemoryStorage, _ rng: inout SplitMix64) -> Step {
+    static func randomStep(_ storage: MemoryStorage, _ rng: inout SplitMix64) -> Step {
         let sections = storage.numberOfSections
         func model() -> Any {
             switch rng.next() % 10 {

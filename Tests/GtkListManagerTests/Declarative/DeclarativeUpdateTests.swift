@@ -168,7 +168,7 @@ final class DeclarativeUpdateTests: XCTestCase {
     }
 
     /// One random change to the declaration; returns its name. Row identities stay unique.
-    private static func mutate(_ specs: inout [SectionSpec], _ rng: inout SplitMix64, _ nextModel: inout Int) -> String {
+    static func mutate(_ specs: inout [SectionSpec], _ rng: inout SplitMix64, _ nextModel: inout Int) -> String {
         func random(_ count: Int) -> Int { Int(rng.next() % UInt64(max(count, 1))) }
         func newRow() -> RowSpec {
             nextModel += 1

@@ -57,7 +57,7 @@ final class RandomizedSnapshotListTests: XCTestCase {
     /// A random next state built from `old` with snapshot operations: sections deleted, added and
     /// moved, items deleted, added and moved (across sections too), some marked for reload or
     /// reconfigure.
-    @MainActor private static func randomSuccessor(of old: NumberSnapshot, using random: inout SplitMix64) -> NumberSnapshot {
+    @MainActor static func randomSuccessor(of old: NumberSnapshot, using random: inout SplitMix64) -> NumberSnapshot {
         var next = old
         func pick<T>(_ values: [T]) -> T? { values.isEmpty ? nil : values[Int(random.next() % UInt64(values.count))] }
         for _ in 0..<Int(random.next() % 6) {
