@@ -18,7 +18,7 @@ final class WrongThreadTests: XCTestCase {
         "register": "ListManager.register(_:mapping:handler:) was called off the main actor",
         "event": "ListManager was given a closure for didSelect off the main actor",
         "select": "ListManager.selectItem(at:) was called off the main actor",
-        "declarative": "ListManager.update(animated:_:) was called off the main actor",
+        "declarative": "ListManager.update(animated:completion:_:) was called off the main actor",
     ]
 
     func testEveryProbeSucceedsOnTheMainThread() throws {

@@ -1,4 +1,4 @@
-/// Lists the sections of ``ListManager/update(animated:_:)``: sections, arrays of sections,
+/// Lists the sections of ``ListManager/update(animated:completion:_:)``: sections, arrays of sections,
 /// `if`, `switch` and `for`.
 @resultBuilder
 public enum SectionsBuilder {

@@ -1,8 +1,11 @@
 import ModelStorage
 
 /// Routes the list's events to the closures of declarative rows, through the manager's event
-/// system: one model reaction per event for every ``RowSlot``, registered the first time a
-/// declared row has a closure for that event's group (so an unused group connects no signal).
+/// system: each declared row class's mapping gets, first, one reaction per declarable event,
+/// which answers when the row's declaration has a closure for it and declines otherwise, so
+/// the manager's own reactions (`didSelect(PostRow.self)`, model events) answer for rows that
+/// declared none. A group's event sources are installed the first time a declared row has a
+/// closure in that group (so an unused group connects no signal).
 ///
 /// A reaction gets the slot the row is bound to and the row's location as the event source
 /// computed it: for a row an update removes, the slot still holds the declaration it was shown
@@ -18,41 +21,50 @@ final class DeclarativeEvents {
         self.manager = manager
     }
 
-    /// Starts listening to the groups not listened to yet.
+    /// Installs the event sources of the groups not listened to yet.
     func listen(to groups: Set<DeclaredRowEvents>) {
         for group in DeclaredRowEvents.allCases where groups.contains(group) && !listening.contains(group) {
             listening.insert(group)
-            install(group)
+            for event in Self.events(of: group) { manager.events.require(event) }
         }
     }
 
-    private func install(_ group: DeclaredRowEvents) {
+    private static func events(of group: DeclaredRowEvents) -> [ListEvent] {
         switch group {
-        case .selection:
-            react(.didSelect) { [weak self] (_: Void, slot, indexPath) in self?.didSelect(slot, at: indexPath) ?? () }
-            react(.didDeselect) { [weak self] (_: Void, slot, indexPath) in
-                guard let self, slot !== self.deselectingByTap else { return }
-                slot.didDeselect(at: indexPath)
-            }
-        case .display:
-            react(.willDisplay) { (_: Void, slot, indexPath) in slot.willDisplay(at: indexPath) }
-            react(.didEndDisplaying) { (_: Void, slot, indexPath) in slot.didEndDisplay(at: indexPath) }
-        case .deletion:
-            react(.canEdit) { (_: Void, slot, _) in slot.canDelete }
-            react(.commitEditing) { (style: EditingStyle, slot, indexPath) in
-                if style == .delete { slot.delete(at: indexPath) }
-            }
-        case .reordering:
-            react(.canMove) { (_: Void, slot, indexPath) in slot.canMove(at: indexPath) }
-            react(.move) { (destination: IndexPath, slot, source) in slot.move(from: source, to: destination) }
+        case .selection: [.didSelect, .didDeselect]
+        case .display: [.willDisplay, .didEndDisplaying]
+        case .deletion: [.canEdit, .commitEditing]
+        case .reordering: [.canMove, .move]
         }
     }
 
-    private func react<Input, Output>(_ event: ListEvent, _ closure: @escaping (Input, RowSlot, IndexPath) -> Output) {
-        manager.addModelTypeReaction(RowSlot.self, role: .item, .model(event, closure))
+    /// Gives a declared row class's new mapping its declarable reactions, before any other.
+    func attachReactions(to mapping: any AnyRowMapping) {
+        react(.didSelect, on: mapping) { [weak self] (_: Void, slot, indexPath) in self?.didSelect(slot, at: indexPath) }
+        react(.didDeselect, on: mapping) { [weak self] (_: Void, slot, indexPath) in
+            guard let self, slot !== self.deselectingByTap else { return }
+            slot.didDeselect(at: indexPath)
+        }
+        react(.willDisplay, on: mapping) { (_: Void, slot, indexPath) in slot.willDisplay(at: indexPath) }
+        react(.didEndDisplaying, on: mapping) { (_: Void, slot, indexPath) in slot.didEndDisplay(at: indexPath) }
+        react(.canEdit, on: mapping) { (_: Void, slot, _) in slot.canDelete }
+        react(.commitEditing, on: mapping) { (style: EditingStyle, slot, indexPath) in
+            if style == .delete { slot.delete(at: indexPath) }
+        }
+        react(.canMove, on: mapping) { (_: Void, slot, indexPath) in slot.canMove(at: indexPath) }
+        react(.move, on: mapping) { (destination: IndexPath, slot, source) in slot.move(from: source, to: destination) }
     }
 
-    /// The user selected a row: its tap behaviour decides whether it stays selected.
+    /// A reaction that answers for rows whose declaration handles `event`, and declines for the
+    /// others.
+    private func react<Input, Output>(
+        _ event: ListEvent, on mapping: any AnyRowMapping, _ closure: @escaping (Input, RowSlot, IndexPath) -> Output
+    ) {
+        mapping.appendReaction(.declinableModel(event) { (input: Input, slot: RowSlot, indexPath) -> Output? in
+            slot.handles(event) ? closure(input, slot, indexPath) : nil
+        })
+    }
+
     private func didSelect(_ slot: RowSlot, at indexPath: IndexPath) {
         switch slot.tap(at: indexPath) {
         case .keepSelection:

@@ -19,10 +19,10 @@ final class DeclarativeState {
     }
 
     /// Shows `sections` from now on.
-    func declare(_ sections: [Section], animated: Bool) {
+    func declare(_ sections: [Section], animated: Bool, completion: (() -> Void)? = nil) {
         declared = sections
         collapse.follow(sections)
-        show(animated: animated)
+        show(animated: animated, completion: completion)
     }
 
     func isCollapsed(_ id: AnyHashable) -> Bool? {
@@ -39,7 +39,7 @@ final class DeclarativeState {
 
     /// Brings the list to the declared sections: a diff from what it shows when the manager
     /// shows this storage already, otherwise a reload into this storage.
-    private func show(animated: Bool) {
+    private func show(animated: Bool, completion: (() -> Void)? = nil) {
         events.listen(to: declared.reduce(into: []) { groups, section in
             for row in section.rows { groups.formUnion(row.declaredEvents) }
         })
@@ -57,36 +57,44 @@ final class DeclarativeState {
             if let fresh { report(fresh) }
             install(fresh?.sections ?? [], announcing: nil)
             manager.storage = storage
+            completion?()
             return
         }
         guard let transition = DeclarativeTransition(from: storage.sections, to: targets) else {
             // Unreachable unless the differ's script is inconsistent: never show wrong rows.
             let fresh = DeclarativeTransition(from: [], to: targets)
-            install(fresh?.sections ?? [], announcing: .reload)
+            install(fresh?.sections ?? [], announcing: .reload, then: completion)
             return
         }
         report(transition)
         guard !transition.changes.isEmpty else {
-            install(transition.sections, announcing: nil)
+            install(transition.sections, announcing: nil, then: completion)
             return
         }
         if animated {
-            install(transition.sections, announcing: .changes(transition.changes))
+            install(transition.sections, announcing: .changes(transition.changes), then: completion)
         } else {
-            manager.host.withoutAnimation { install(transition.sections, announcing: .changes(transition.changes)) }
+            manager.host.withoutAnimation {
+                install(transition.sections, announcing: .changes(transition.changes), then: completion)
+            }
         }
     }
 
     /// Gives the registry a mapping for every new slot class, then installs the sections.
-    private func install(_ sections: [DeclarativeStorage.ShownSection], announcing update: StorageUpdate?) {
+    private func install(
+        _ sections: [DeclarativeStorage.ShownSection], announcing update: StorageUpdate?, then completion: (() -> Void)? = nil
+    ) {
         for section in sections {
             for slot in section.slots where mappedSlotTypes.insert(ObjectIdentifier(type(of: slot))).inserted {
                 if let mapping = slot.makeMapping() {
+                    // The declared closures first, then the manager's reactions for the row class.
+                    events.attachReactions(to: mapping)
                     manager.factory.registry.setOwnItemMapping(mapping, forModelsOfTypeOf: slot)
+                    manager.attachManagerReactions(to: mapping)
                 }
             }
         }
-        storage.install(sections, announcing: update)
+        storage.install(sections, announcing: update, then: completion)
     }
 
     private func report(_ transition: DeclarativeTransition) {

@@ -1,6 +1,6 @@
 import ModelStorage
 
-/// The storage behind ``ListManager/update(animated:_:)``: what the list shows of the declared
+/// The storage behind ``ListManager/update(animated:completion:_:)``: what the list shows of the declared
 /// sections (per section its id, header and footer, and a slot per visible row) and the delivery
 /// of each transition to the manager.
 ///
@@ -23,6 +23,8 @@ final class DeclarativeStorage: SupplementaryStorage, ObservableStorage {
     /// Delivers updates in order; one installed while observers still apply the previous one
     /// (an event closure declaring new sections) is queued and delivered after it.
     private let broadcaster = UpdateBroadcaster()
+    private var isDelivering = false
+    private var pendingCompletions: [() -> Void] = []
 
     // MARK: - Storage
 
@@ -46,9 +48,20 @@ final class DeclarativeStorage: SupplementaryStorage, ObservableStorage {
 
     /// Installs `newSections`, then tells the observers `update` (nil: nothing to tell), which
     /// must lead from the sections shown before to these.
-    func install(_ newSections: [ShownSection], announcing update: StorageUpdate?) {
+    /// Shows `newSections`, telling observers `update`, then runs `completion`: at once, or,
+    /// when this is called while observers handle an earlier update of this storage (from an
+    /// event closure), after the queued update reached them too.
+    func install(_ newSections: [ShownSection], announcing update: StorageUpdate?, then completion: (() -> Void)? = nil) {
         sections = newSections
+        if let completion { pendingCompletions.append(completion) }
+        let isOutermost = !isDelivering
+        isDelivering = true
         if let update { broadcaster.deliver(update, from: self) }
+        guard isOutermost else { return }
+        isDelivering = false
+        while !pendingCompletions.isEmpty {
+            pendingCompletions.removeFirst()()
+        }
     }
 
     func addObserver(_ observer: any StorageObserver) {

@@ -30,10 +30,15 @@ extension ListManager {
     /// order). Call it on the GTK thread, from event closures too: an update declared while the
     /// list applies another is applied right after it.
     ///
-    /// - Parameter animated: false applies the same changes without row animations.
-    public func update(animated: Bool = true, @SectionsBuilder _ sections: () -> [Section]) {
+    /// - Parameters:
+    ///   - animated: false applies the same changes without row animations.
+    ///   - completion: runs once the rows are in the list (after an update the list applies
+    ///     first, when declared from an event closure).
+    public func update(
+        animated: Bool = true, completion: (() -> Void)? = nil, @SectionsBuilder _ sections: () -> [Section]
+    ) {
         checkConfinement()
-        declarative.declare(sections(), animated: animated)
+        declarative.declare(sections(), animated: animated, completion: completion)
     }
 
     /// Collapses or expands the declared section `id`: its header and footer stay, its rows go
@@ -59,12 +64,12 @@ extension ListManager {
         declarative.isCollapsed(id)
     }
 
-    /// The sections of the last ``update(animated:_:)``, as declared.
+    /// The sections of the last ``update(animated:completion:_:)``, as declared.
     public var declaredSections: [Section] {
         declarative.declared
     }
 
-    /// Where ``update(animated:_:)`` reports repeated identities and models without identity.
+    /// Where ``update(animated:completion:_:)`` reports repeated identities and models without identity.
     public var declarativeAnomalyHandler: AnomalyHandler<StorageAnomaly> {
         declarative.storage.anomalyHandler
     }

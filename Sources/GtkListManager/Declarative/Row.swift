@@ -1,6 +1,6 @@
 import ModelStorage
 
-/// A row declared for ``ListManager/update(animated:_:)``: a model, the class `R` that shows it,
+/// A row declared for ``ListManager/update(animated:completion:_:)``: a model, the class `R` that shows it,
 /// and the row's own event closures.
 ///
 /// ```swift

@@ -8,7 +8,7 @@ import ModelStorage
 /// so its end-of-display event reports the row as it was. Only ``TypedRowSlot`` (made by
 /// ``Row``) shows and answers anything; this base answers like a row without closures.
 @MainActor
-class RowSlot: @MainActor CustomStringConvertible {
+class RowSlot: @MainActor CustomStringConvertible, PresentingModel {
     /// The declaration the row follows now.
     fileprivate(set) var row: AnyRow
 
@@ -22,6 +22,10 @@ class RowSlot: @MainActor CustomStringConvertible {
 
     /// The mapping that shows slots of this kind, for the manager's registry; nil when none can.
     func makeMapping() -> (any AnyRowMapping)? { nil }
+
+    /// Whether the declaration has a closure for `event` (else the event goes on to the
+    /// manager's reactions).
+    func handles(_ event: ListEvent) -> Bool { false }
 
     // MARK: - Events (index paths are where the row is, or was when it left)
 
@@ -39,6 +43,9 @@ class RowSlot: @MainActor CustomStringConvertible {
 
     /// The model, as list inspection and logs print it.
     var description: String { String(describing: row.erasedModel) }
+
+    /// The model the user declared: what events report for the row.
+    var presentedModel: Any { row.erasedModel }
 }
 
 /// The slot of a ``Row`` of class `R`: the storage item its own mapping shows with `R`.
@@ -76,6 +83,19 @@ final class TypedRowSlot<R: ListRow & ModelTransfer>: RowSlot {
     private func run<Output>(_ closure: ((R, R.Model, IndexPath) -> Output)?, at indexPath: IndexPath) -> Output? {
         guard let closure, let view else { return nil }
         return closure(view, declaration.model, indexPath)
+    }
+
+    override func handles(_ event: ListEvent) -> Bool {
+        switch event {
+        case .didSelect: declaration.onTap != nil || declaration.onSelect != nil
+        case .didDeselect: declaration.onDeselect != nil
+        case .willDisplay: declaration.onWillDisplay != nil
+        case .didEndDisplaying: declaration.onDidEndDisplay != nil
+        case .canEdit, .commitEditing: declaration.onDelete != nil
+        case .canMove: declaration.canMove != nil
+        case .move: declaration.onMove != nil
+        default: false
+        }
     }
 
     override func tap(at indexPath: IndexPath) -> RowTapBehaviour {

@@ -1,4 +1,4 @@
-/// A section declared for ``ListManager/update(animated:_:)``: an identity, an optional header
+/// A section declared for ``ListManager/update(animated:completion:_:)``: an identity, an optional header
 /// and footer, and rows.
 ///
 /// ```swift

@@ -11,7 +11,7 @@ extension ListManager {
         MainActorConfinement.check("ListManager was given a closure for \(reaction.event.name)")
         // Every mapping first, the source after: installing it walks the rows already shown,
         // and each of them must find the reaction by then.
-        let compatible = factory.registry.mappings.filter { $0.role == role && reaction.fits(rowClass: $0.rowClass) }
+        let compatible = factory.registry.allMappings.filter { $0.role == role && reaction.fits(rowClass: $0.rowClass) }
         for mapping in compatible { mapping.appendReaction(reaction) }
         events.addManagerReaction(reaction, role: role)
         guard compatible.isEmpty else { return }
@@ -19,7 +19,7 @@ extension ListManager {
         anomalyHandler.report(.eventRegistrationForUnregisteredMapping(rowClass: name, event: event))
         let delay = UInt32(max(0, eventVerificationDelay) * 1000)
         GtkRuntime.after(milliseconds: delay) { [weak self] in
-            guard let self, !self.factory.registry.mappings.contains(where: { $0.role == role && reaction.fits(rowClass: $0.rowClass) })
+            guard let self, !self.factory.registry.allMappings.contains(where: { $0.role == role && reaction.fits(rowClass: $0.rowClass) })
             else { return }
             self.anomalyHandler.report(.unusedEventDetected(rowClass: name, event: event))
         }
@@ -47,12 +47,18 @@ extension ListManager {
     /// Gives a newly registered mapping the manager's row-class reactions that fit it, and
     /// installs the sources its own reactions need.
     func connectEvents(of mapping: any AnyRowMapping) {
+        attachManagerReactions(to: mapping)
+        for reaction in mapping.reactions { events.require(reaction.event) }
+    }
+
+    /// Gives a new mapping the manager's row-class reactions that fit it (and the router, so
+    /// that its later reactions install their sources).
+    func attachManagerReactions(to mapping: any AnyRowMapping) {
         mapping.router = events
         for entry in events.managerReactions where entry.role == mapping.role {
             if entry.reaction.fits(rowClass: mapping.rowClass) {
                 mapping.addReaction(entry.reaction)
             }
         }
-        for reaction in mapping.reactions { events.require(reaction.event) }
     }
 }

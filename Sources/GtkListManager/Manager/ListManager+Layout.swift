@@ -47,12 +47,13 @@ extension ListManager {
         return (row, location)
     }
 
-    /// The model the list shows at `location` (optionals unwrapped), bound or not.
+    /// The model the list shows at `location`, bound or not: optionals unwrapped, a declared
+    /// row's model rather than its slot.
     func shownModel(at location: RowLocation) -> Any? {
-        guard updater.layout.position(of: location) != nil, let stored = updater.layout.model(at: location) else {
-            return nil
-        }
-        return factory.unwrappedModel(stored)
+        guard updater.layout.position(of: location) != nil, let stored = updater.layout.model(at: location),
+            let model = factory.unwrappedModel(stored)
+        else { return nil }
+        return presentedModel(of: model)
     }
 
     /// The number of sections the list shows.

@@ -39,6 +39,11 @@ final class MappingRegistry {
     let titleHeader = RowMapping<SectionTitleRow, String>(role: .header, handler: nil, transfer: { $0.update(with: $1) })
     let titleFooter = RowMapping<SectionTitleRow, String>(role: .footer, handler: nil, transfer: { $0.update(with: $1) })
 
+    /// The registered mappings, then the mappings of declared rows.
+    var allMappings: [any AnyRowMapping] {
+        ownItemMappings.isEmpty ? mappings : mappings + ownItemMappings.values
+    }
+
     func append(_ mapping: any AnyRowMapping) {
         mappings.append(mapping)
     }

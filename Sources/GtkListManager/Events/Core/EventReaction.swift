@@ -51,6 +51,16 @@ final class EventReaction {
     }
 
     /// Runs the closure; nil when the row, model or input are not of its types.
+    /// A model reaction that may decline: a nil answer lets the next reaction answer.
+    static func declinableModel<Model, Input, Output>(
+        _ event: ListEvent, _ closure: @escaping (Input, Model, IndexPath) -> Output?
+    ) -> EventReaction {
+        EventReaction(event: event, rowClass: nil, rowClassTest: { _ in false }) { input, _, model, indexPath in
+            guard let input = input as? Input, let model = model as? Model else { return nil }
+            return closure(input, model, indexPath)
+        }
+    }
+
     func perform(input: Any, row: (any ListRow)?, model: Any, at indexPath: IndexPath) -> Any? {
         body(input, row, model, indexPath)
     }

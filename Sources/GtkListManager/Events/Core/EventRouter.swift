@@ -73,20 +73,22 @@ final class EventRouter {
     }
 
     /// The reactions that may answer `event` for a model, in order: the mappings' (registration
-    /// order; a mapping that has the role, accepts the model and its condition there, and whose
-    /// row class the row is), then the manager's model-type reactions. The first whose types fit
-    /// is the one that runs.
+    /// order, a mapping's reactions in the order they were added; a mapping that has the role,
+    /// accepts the model and its condition there, and whose row class the row is), then the
+    /// manager's model-type reactions. The first whose types fit is the one that runs.
     private func candidates(
         _ event: ListEvent, role: RowRole, model: Any, view: (any ListRow)?, at indexPath: IndexPath
     ) -> [EventReaction] {
         var found: [EventReaction] = []
-        for mapping in manager.factory.registry.mappings where mapping.role == role {
-            guard let reaction = mapping.reactions.first(where: { $0.event == event }),
-                mapping.acceptsType(of: model),
-                view.map(mapping.canConfigure) ?? (reaction.rowClass == nil),
-                mapping.conditionHolds(for: model, at: indexPath)
+        for mapping in manager.factory.registry.allMappings where mapping.role == role {
+            let reactions = mapping.reactions.filter { $0.event == event }
+            guard !reactions.isEmpty, mapping.acceptsType(of: model), mapping.conditionHolds(for: model, at: indexPath)
             else { continue }
-            found.append(reaction)
+            if let view {
+                if mapping.canConfigure(view) { found += reactions }
+            } else {
+                found += reactions.filter { $0.rowClass == nil }
+            }
         }
         for entry in managerReactions where entry.role == role && entry.reaction.event == event && entry.reaction.rowClass == nil {
             found.append(entry.reaction)
@@ -101,7 +103,7 @@ final class EventRouter {
 
     /// True when any mapping or the manager has a reaction for `event`.
     func hasAnyReaction(_ event: ListEvent) -> Bool {
-        manager.factory.registry.mappings.contains { $0.reactions.contains { $0.event == event } }
+        manager.factory.registry.allMappings.contains { $0.reactions.contains { $0.event == event } }
             || managerReactions.contains { $0.reaction.event == event }
     }
 
@@ -110,20 +112,28 @@ final class EventRouter {
     func perform<Output>(
         _ event: ListEvent, input: Any = (), on record: BoundRow, at location: RowLocation, as _: Output.Type = Output.self
     ) -> Output? {
-        for reaction in candidates(event, role: record.role, model: record.model, view: record.view, at: location.indexPath) {
-            if let answer = reaction.perform(input: input, row: record.view, model: record.model, at: location.indexPath) {
-                return answer as? Output
-            }
-        }
-        return nil
+        let reactions = candidates(event, role: record.role, model: record.model, view: record.view, at: location.indexPath)
+        return run(reactions, input: input, row: record.view, model: record.model, at: location.indexPath)
     }
 
     /// Runs the first fitting model reaction for `event` for `model` at `location` (no row needed).
     func performModelEvent<Output>(
         _ event: ListEvent, input: Any = (), model: Any, at location: RowLocation, as _: Output.Type = Output.self
     ) -> Output? {
-        for reaction in candidates(event, role: location.role, model: model, view: nil, at: location.indexPath) {
-            if let answer = reaction.perform(input: input, row: nil, model: model, at: location.indexPath) {
+        let reactions = candidates(event, role: location.role, model: model, view: nil, at: location.indexPath)
+        return run(reactions, input: input, row: nil, model: model, at: location.indexPath)
+    }
+
+    /// The first answer of `reactions`, each offered the stored model, then the model it
+    /// presents (a declared row's): reactions typed for either fit.
+    private func run<Output>(_ reactions: [EventReaction], input: Any, row: (any ListRow)?, model: Any, at indexPath: IndexPath) -> Output? {
+        guard !reactions.isEmpty else { return nil }
+        let presented = (model as? any PresentingModel)?.presentedModel
+        for reaction in reactions {
+            if let answer = reaction.perform(input: input, row: row, model: model, at: indexPath) {
+                return answer as? Output
+            }
+            if let presented, let answer = reaction.perform(input: input, row: row, model: presented, at: indexPath) {
                 return answer as? Output
             }
         }
