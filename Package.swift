@@ -69,6 +69,9 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
+        // GTK helpers only the tests use (type checks, variadic wrappers): not in the product shim.
+        .systemLibrary(name: "CGtkTestSupport", path: "Tests/Support/CGtkTestSupport", pkgConfig: "gtk+-3.0"),
+
         .testTarget(
             name: "ModelStorageTests",
             dependencies: ["ModelStorage", "SeededRandom", .product(name: "Logging", package: "swift-log")]
@@ -80,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GtkListManagerTests",
-            dependencies: ["GtkListManager", "CGtk", "ModelStorage", "SeededRandom"],
+            dependencies: ["GtkListManager", "CGtk", "CGtkTestSupport", "ModelStorage", "SeededRandom"],
             resources: [.process("Interfaces")]
         ),
     ]

@@ -1,10 +1,11 @@
 /*
  * CGtk shim: the parts of GTK 3 / GLib that Swift cannot import directly.
  *
- * Swift imports plain C functions, but not function-like macros (G_OBJECT_TYPE, GTK_IS_*)
- * nor variadic functions (g_object_set, g_signal_emit_by_name). Each gets a fixed-arity
- * `static inline` wrapper here, named cgtk_*. Keep this file small: anything that imports
- * directly (g_signal_connect_data, g_idle_add_full, gtk_list_box_*) is called from Swift.
+ * Swift imports plain C functions, but not function-like macros (G_OBJECT_TYPE_NAME,
+ * GTK_IS_WIDGET) nor variadic functions. The ones the library needs get a `static inline`
+ * wrapper here, named cgtk_*. Keep this file small: anything that imports directly
+ * (g_signal_connect_data, g_idle_add_full, gtk_*) is called from Swift. Helpers only the tests
+ * need live in Tests/Support/CGtkTestSupport.
  */
 #ifndef CGTK_SHIM_H
 #define CGTK_SHIM_H
@@ -17,11 +18,6 @@
 
 /* ---- Macro replacements ------------------------------------------------------------- */
 
-/** G_OBJECT_TYPE(object). */
-static inline GType cgtk_object_type(gpointer object) {
-    return G_OBJECT_TYPE(object);
-}
-
 /** G_OBJECT_TYPE_NAME(object), e.g. "GtkListBoxRow". */
 static inline const gchar *cgtk_object_type_name(gpointer object) {
     return G_OBJECT_TYPE_NAME(object);
@@ -30,55 +26,6 @@ static inline const gchar *cgtk_object_type_name(gpointer object) {
 /** GTK_IS_WIDGET(object). */
 static inline gboolean cgtk_is_widget(gpointer object) {
     return GTK_IS_WIDGET(object);
-}
-
-/** GTK_IS_LIST_BOX(object). */
-static inline gboolean cgtk_is_list_box(gpointer object) {
-    return GTK_IS_LIST_BOX(object);
-}
-
-/** GTK_IS_LIST_BOX_ROW(object). */
-static inline gboolean cgtk_is_list_box_row(gpointer object) {
-    return GTK_IS_LIST_BOX_ROW(object);
-}
-
-/** GTK_IS_LABEL(object). */
-static inline gboolean cgtk_is_label(gpointer object) {
-    return GTK_IS_LABEL(object);
-}
-
-/* ---- Variadic wrappers (fixed arity) ------------------------------------------------ */
-
-/** g_object_set(object, property, value, NULL) for an int property. */
-static inline void cgtk_object_set_int(gpointer object, const gchar *property, gint value) {
-    g_object_set(object, property, value, NULL);
-}
-
-/** g_object_set(object, property, value, NULL) for a boolean property. */
-static inline void cgtk_object_set_bool(gpointer object, const gchar *property, gboolean value) {
-    g_object_set(object, property, value, NULL);
-}
-
-/** g_object_set(object, property, value, NULL) for a string property (copied by GLib). */
-static inline void cgtk_object_set_string(gpointer object, const gchar *property, const gchar *value) {
-    g_object_set(object, property, value, NULL);
-}
-
-/** g_object_get(object, property, &value, NULL) for an int property. */
-static inline gint cgtk_object_get_int(gpointer object, const gchar *property) {
-    gint value = 0;
-    g_object_get(object, property, &value, NULL);
-    return value;
-}
-
-/** g_signal_emit_by_name(instance, signal) for a signal without arguments or return value. */
-static inline void cgtk_signal_emit0(gpointer instance, const gchar *signal) {
-    g_signal_emit_by_name(instance, signal);
-}
-
-/** g_signal_emit_by_name(instance, signal, argument) for a signal with one pointer argument. */
-static inline void cgtk_signal_emit_ptr(gpointer instance, const gchar *signal, gpointer argument) {
-    g_signal_emit_by_name(instance, signal, argument);
 }
 
 /* ---- Threads ------------------------------------------------------------------------ */

@@ -1,4 +1,5 @@
 import CGtk
+import CGtkTestSupport
 import Foundation
 import GtkListManager
 import ModelStorage
