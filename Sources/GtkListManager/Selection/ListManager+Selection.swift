@@ -27,7 +27,7 @@ extension ListManager {
     @discardableResult
     public func selectItem(at indexPath: IndexPath) -> Bool {
         checkConfinement()
-        guard updater.layout.position(of: .item(indexPath)) != nil else { return false }
+        guard position(of: .item(indexPath)) != nil else { return false }
         guard host.selectionMode != .none else { return true }
         replaceSelection(with: host.selectionMode == .multiple ? selection.selected.union([indexPath]) : [indexPath])
         return true
@@ -38,7 +38,7 @@ extension ListManager {
     @discardableResult
     public func deselectItem(at indexPath: IndexPath) -> Bool {
         checkConfinement()
-        guard updater.layout.position(of: .item(indexPath)) != nil else { return false }
+        guard position(of: .item(indexPath)) != nil else { return false }
         replaceSelection(with: selection.selected.subtracting([indexPath]))
         return true
     }
@@ -54,7 +54,7 @@ extension ListManager {
     }
 
     private func showSelected(_ selected: Bool, at indexPath: IndexPath) {
-        guard let position = updater.layout.position(of: .item(indexPath)) else { return }
+        guard let position = position(of: .item(indexPath)) else { return }
         host.setSelected(selected, at: position)
     }
 

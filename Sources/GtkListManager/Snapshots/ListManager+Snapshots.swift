@@ -1,7 +1,7 @@
 import ModelStorage
 
-// Apple-style diffable snapshots on the manager: `apply` a ``ListSnapshot`` and the GtkListBox
-// gets the minimal row changes; unchanged rows keep their widgets.
+// Apple-style diffable snapshots on the manager: `apply` a ``ListSnapshot`` and the list gets
+// the minimal row changes; unchanged rows keep their widgets.
 extension ListManager {
     /// Shows `snapshot`: its differences from the state shown become row inserts, removals,
     /// moves and in-place refreshes (see ``SnapshotStorage/apply(_:completion:)``).
@@ -20,7 +20,7 @@ extension ListManager {
     ///     so rows of unchanged items still keep their widgets. (An apply made while the list
     ///     applies another update, from an event closure say, runs right after it, animated as
     ///     the configuration says.)
-    ///   - completion: runs once the rows are in the list box.
+    ///   - completion: runs once the rows are in the list.
     public func apply<SectionID, ItemID>(
         _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
         completion: (() -> Void)? = nil
@@ -35,7 +35,7 @@ extension ListManager {
     }
 
     /// Shows `snapshot` without diffing: every row is rebuilt. `completion` runs once the rows
-    /// are in the list box.
+    /// are in the list.
     public func applySnapshotUsingReloadData<SectionID, ItemID>(
         _ snapshot: ListSnapshot<SectionID, ItemID>, completion: (() -> Void)? = nil
     ) {

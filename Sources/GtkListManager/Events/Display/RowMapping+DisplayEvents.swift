@@ -2,8 +2,8 @@ import ModelStorage
 
 extension RowMapping {
     /// When a row of this item mapping comes on screen: inserted into a shown list, or shown
-    /// with its list. Every row of a `GtkListBox` has a live widget, so scrolling does not
-    /// report it.
+    /// with its list (see ``ListHost/reportsScreenPresence``: the list-box host has a live
+    /// widget for every row, so scrolling does not report it; a virtualized host does).
     public func willDisplay(_ closure: @escaping (Row, Model, IndexPath) -> Void) {
         addRowEvent(.willDisplay, closure)
     }

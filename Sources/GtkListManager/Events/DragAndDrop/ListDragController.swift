@@ -8,7 +8,7 @@ extension ListEvent {
 
 /// The GTK 3 drag-and-drop side of one list, shared by reordering and drag and drop.
 ///
-/// - **Drag source**: the list box itself, not each row (a `GtkListBoxRow` has no GdkWindow and
+/// - **Drag source**: the list widget itself, not each row (a list-box row has no GdkWindow and
 ///   never sees button events). A press on a row that may be dragged (`canMove`, or a non-empty
 ///   `itemsForBeginningDrag`) and inside its ``ReorderableRow/dragHandle`` if it has one is
 ///   remembered; when the pointer then moves past GTK's drag threshold the drag starts with
@@ -32,7 +32,7 @@ final class ListDragController: EventSource {
     /// A press that may become a drag.
     private struct Press {
         let record: BoundRow
-        /// In list box coordinates.
+        /// In the list widget's coordinates.
         let x: Int32, y: Int32
     }
     private var press: Press?

@@ -16,8 +16,8 @@ extension ListEvent {
 /// whose answer is used when it is a valid destination (no reaction: the proposal itself).
 ///
 /// The rule for the storage: GTK never moves a row by itself. With a `MemoryStorage` the
-/// manager moves the item there (one recorded `moveItem`, so the updater moves the same
-/// `GtkListBoxRow` once), then tells `move` / `moveRowTo` and `moveItem`, which must not move it
+/// manager moves the item there (one recorded `moveItem`, so the host moves the same row widget
+/// once), then tells `move` / `moveRowTo` and `moveItem`, which must not move it
 /// again. With any other storage the manager changes nothing: the reactions are told, and it is
 /// theirs to update the storage (whose change then moves the row).
 @MainActor
