@@ -34,6 +34,7 @@ extension ListManager {
     ///   - animated: false applies the same changes without row animations.
     ///   - completion: runs once the rows are in the list (after an update the list applies
     ///     first, when declared from an event closure).
+    ///   - sections: the sections to show, in order.
     public func update(
         animated: Bool = true, completion: (() -> Void)? = nil, @SectionsBuilder _ sections: () -> [Section]
     ) {

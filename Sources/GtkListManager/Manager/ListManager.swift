@@ -22,7 +22,7 @@ import ModelStorage
 ///
 /// A manager belongs to the main actor, the GTK thread. A call that reaches it from another
 /// thread (possible from Swift 5-mode code) stops the process with a message naming the call
-/// and the thread, in release builds too: see ``MainActorConfinement``.
+/// and the thread, in release builds too: see `MainActorConfinement` in ModelStorage.
 @MainActor
 public final class ListManager {
     /// The widget that shows the list (the host's), to put in a container.
