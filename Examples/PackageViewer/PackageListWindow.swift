@@ -73,7 +73,7 @@ final class PackageListWindow {
     }
 
     private func configureManager() {
-        gtk_list_box_set_selection_mode(manager.listBox!, GTK_SELECTION_SINGLE)
+        manager.selectionMode = .single
         manager.anomalyHandler.action = { [unowned self] anomaly in
             anomalies.append(anomaly)
             print(anomaly.debugDescription)

@@ -27,8 +27,9 @@ import ModelStorage
 public final class ListManager {
     /// The widget that shows the list (the host's), to put in a container.
     public var widget: UnsafeMutablePointer<GtkWidget> { host.widget }
-    /// The host that shows the rows.
-    public let host: any ListHost
+    /// The host that shows the rows. Not public: splices from outside would put the host out of
+    /// step with the manager (keep your own reference to a host you made).
+    let host: any ListHost
 
     /// The storage shown. Replacing it stops observing the old one and reloads from the new one.
     public var storage: any Storage {

@@ -72,7 +72,10 @@ final class ListUpdater {
         var sections: [SectionLayout.Section] = []
         sections.reserveCapacity(storage.numberOfSections)
         for section in 0..<storage.numberOfSections {
-            var entry = SectionLayout.Section(items: storage.models(inSection: section))
+            // A copy of its own: sharing the storage's array would make the storage's next
+            // mutation copy the whole section, inside a change that should cost O(change).
+            let items = storage.models(inSection: section).withUnsafeBufferPointer { Array($0) }
+            var entry = SectionLayout.Section(items: items)
             for kind in [SupplementaryKind.header, .footer] {
                 if let model = supplementary?.supplementaryModel(ofKind: kind, inSection: section) {
                     entry.supplements[kind] = model

@@ -67,12 +67,12 @@ struct MinimalApp {
         }
         defer { gtk_widget_destroy(window) }
         guard GtkRuntime.iterate(until: { gtk_widget_get_mapped(window) != 0 }),
-            let second = gtk_list_box_get_row_at_index(manager.listBox!, 1)
+            let second = manager.boundRow(at: IndexPath(item: 1, section: 0))?.hostWidget
         else {
             print("minimal-app: the window did not show its rows")
             return false
         }
-        gtk_widget_activate(gcast(second))
+        gtk_widget_activate(second)  // as Enter on the focused row would
         GtkRuntime.iterate(until: { !activated.isEmpty }, timeout: .seconds(2))
         guard manager.rowCount == 3, activated == [Fruit(name: "Banana", calories: 89)] else {
             print("minimal-app: expected 3 rows and Banana activated, got \(manager.rowCount) rows, \(activated)")
