@@ -21,11 +21,7 @@ final class RandomizedListTests: XCTestCase {
         var steps = 0
         for seed in 0..<UInt64(sequenceCount) {
             var rng = SplitMix64(seed: seed)
-            var configuration = ListConfiguration()
-            configuration.displayHeaderOnEmptySection = rng.next() % 2 == 0
-            configuration.displayFooterOnEmptySection = rng.next() % 2 == 0
-            configuration.animateMoveAsDeleteAndInsert = rng.next() % 4 == 0
-            configuration.reusePoolLimit = Int(rng.next() % 6)
+            let configuration = randomConfiguration(&rng)
             let storage = MemoryStorage()
             storage.anomalyHandler.action = { _ in }
             let manager = ListManager(storage: storage, configuration: configuration)
@@ -57,6 +53,16 @@ final class RandomizedListTests: XCTestCase {
         }
         XCTAssertEqual(NumberRow.liveCount, startingRows, "every row view is released with its manager")
         print("Randomized list: \(sequenceCount) sequences, \(steps) steps checked against the GtkListBox")
+    }
+
+    /// Random header and footer settings, move style and pool size.
+    static func randomConfiguration(_ rng: inout SplitMix64) -> ListConfiguration {
+        var configuration = ListConfiguration()
+        configuration.displayHeaderOnEmptySection = rng.next() % 2 == 0
+        configuration.displayFooterOnEmptySection = rng.next() % 2 == 0
+        configuration.animateMoveAsDeleteAndInsert = rng.next() % 4 == 0
+        configuration.reusePoolLimit = Int(rng.next() % 6)
+        return configuration
     }
 
     struct Step {

@@ -53,11 +53,7 @@ final class WindowedHostTests: XCTestCase {
         var steps = 0
         for seed in 0..<UInt64(600) {
             var rng = SplitMix64(seed: seed)
-            var configuration = ListConfiguration()
-            configuration.displayHeaderOnEmptySection = rng.next() % 2 == 0
-            configuration.displayFooterOnEmptySection = rng.next() % 2 == 0
-            configuration.animateMoveAsDeleteAndInsert = rng.next() % 4 == 0
-            configuration.reusePoolLimit = Int(rng.next() % 6)
+            let configuration = RandomizedListTests.randomConfiguration(&rng)
             let storage = MemoryStorage()
             storage.anomalyHandler.action = { _ in }
             let (manager, host) = makeWindowedManager(storage: storage, configuration: configuration, windowSize: 1 + Int(rng.next() % 6))
