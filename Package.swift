@@ -27,6 +27,10 @@ let package = Package(
             providers: [.apt(["libgtk-3-dev"])]
         ),
 
+        // The virtualized host's widgets, GObject subclasses written in C: a scrollable container
+        // whose window is the viewport, and the row widget bound rows sit in.
+        .target(name: "CVirtualList", dependencies: ["CGtk"]),
+
         // Data layer: storages, change sets, transactions, anomalies. Knows nothing of GTK.
         .target(
             name: "ModelStorage",
@@ -39,7 +43,7 @@ let package = Package(
         // List management on GTK 3: boot, main loop, hosts, manager.
         .target(
             name: "GtkListManager",
-            dependencies: ["CGtk", "ModelStorage"]
+            dependencies: ["CGtk", "CVirtualList", "ModelStorage"]
         ),
 
         // The sample viewer application.

@@ -1,0 +1,329 @@
+/*
+ * GlmVirtualList: a GtkContainer and GtkScrollable whose own window is the viewport. Children
+ * are the bound rows, placed by the host in viewport coordinates on every allocation; the
+ * adjustments describe the whole content, which no widget or window is ever as tall as.
+ */
+#include "glm_virtual_list.h"
+
+struct _GlmVirtualList {
+    GtkContainer parent_instance;
+
+    GList *children;
+    GtkAdjustment *hadjustment;
+    GtkAdjustment *vadjustment;
+    gulong vadjustment_handler;
+    guint hscroll_policy : 1;
+    guint vscroll_policy : 1;
+    /* Set while the list itself changes the vertical adjustment: not a scroll to report. */
+    guint configuring : 1;
+
+    GlmVirtualListCallbacks callbacks;
+    gpointer user_data;
+    GDestroyNotify destroy_user_data;
+};
+
+enum {
+    PROP_0,
+    PROP_HADJUSTMENT,
+    PROP_VADJUSTMENT,
+    PROP_HSCROLL_POLICY,
+    PROP_VSCROLL_POLICY,
+};
+
+G_DEFINE_TYPE_WITH_CODE(GlmVirtualList, glm_virtual_list, GTK_TYPE_CONTAINER,
+                        G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
+
+/* ---- Adjustments --------------------------------------------------------------------- */
+
+static void vadjustment_value_changed(GtkAdjustment *adjustment, GlmVirtualList *list) {
+    if (list->configuring)
+        return;
+    if (list->callbacks.scrolled)
+        list->callbacks.scrolled(list->user_data, gtk_adjustment_get_value(adjustment));
+    gtk_widget_queue_allocate(GTK_WIDGET(list));
+}
+
+static void set_hadjustment(GlmVirtualList *list, GtkAdjustment *adjustment) {
+    if (adjustment == NULL)
+        adjustment = gtk_adjustment_new(0, 0, 0, 0, 0, 0);
+    if (list->hadjustment == adjustment)
+        return;
+    g_clear_object(&list->hadjustment);
+    list->hadjustment = g_object_ref_sink(adjustment);
+    g_object_notify(G_OBJECT(list), "hadjustment");
+}
+
+static void set_vadjustment(GlmVirtualList *list, GtkAdjustment *adjustment) {
+    if (adjustment == NULL)
+        adjustment = gtk_adjustment_new(0, 0, 0, 0, 0, 0);
+    if (list->vadjustment == adjustment)
+        return;
+    if (list->vadjustment != NULL) {
+        g_signal_handler_disconnect(list->vadjustment, list->vadjustment_handler);
+        g_clear_object(&list->vadjustment);
+    }
+    list->vadjustment = g_object_ref_sink(adjustment);
+    list->vadjustment_handler =
+        g_signal_connect(list->vadjustment, "value-changed", G_CALLBACK(vadjustment_value_changed), list);
+    g_object_notify(G_OBJECT(list), "vadjustment");
+    gtk_widget_queue_allocate(GTK_WIDGET(list));
+}
+
+static void glm_virtual_list_set_property(GObject *object, guint property_id, const GValue *value, GParamSpec *pspec) {
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(object);
+    switch (property_id) {
+    case PROP_HADJUSTMENT:
+        set_hadjustment(list, g_value_get_object(value));
+        break;
+    case PROP_VADJUSTMENT:
+        set_vadjustment(list, g_value_get_object(value));
+        break;
+    case PROP_HSCROLL_POLICY:
+        list->hscroll_policy = g_value_get_enum(value);
+        break;
+    case PROP_VSCROLL_POLICY:
+        list->vscroll_policy = g_value_get_enum(value);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, property_id, pspec);
+    }
+}
+
+static void glm_virtual_list_get_property(GObject *object, guint property_id, GValue *value, GParamSpec *pspec) {
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(object);
+    switch (property_id) {
+    case PROP_HADJUSTMENT:
+        g_value_set_object(value, list->hadjustment);
+        break;
+    case PROP_VADJUSTMENT:
+        g_value_set_object(value, list->vadjustment);
+        break;
+    case PROP_HSCROLL_POLICY:
+        g_value_set_enum(value, list->hscroll_policy);
+        break;
+    case PROP_VSCROLL_POLICY:
+        g_value_set_enum(value, list->vscroll_policy);
+        break;
+    default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID(object, property_id, pspec);
+    }
+}
+
+/* ---- Life -------------------------------------------------------------------------- */
+
+static void release_callbacks(GlmVirtualList *list) {
+    if (list->destroy_user_data != NULL && list->user_data != NULL)
+        list->destroy_user_data(list->user_data);
+    memset(&list->callbacks, 0, sizeof list->callbacks);
+    list->user_data = NULL;
+    list->destroy_user_data = NULL;
+}
+
+static void glm_virtual_list_dispose(GObject *object) {
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(object);
+    release_callbacks(list);
+    if (list->vadjustment != NULL) {
+        g_signal_handler_disconnect(list->vadjustment, list->vadjustment_handler);
+        g_clear_object(&list->vadjustment);
+    }
+    g_clear_object(&list->hadjustment);
+    G_OBJECT_CLASS(glm_virtual_list_parent_class)->dispose(object);
+}
+
+/* ---- Widget -------------------------------------------------------------------------- */
+
+static void glm_virtual_list_realize(GtkWidget *widget) {
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(widget, &allocation);
+    gtk_widget_set_realized(widget, TRUE);
+
+    GdkWindowAttr attributes = {0};
+    attributes.window_type = GDK_WINDOW_CHILD;
+    attributes.x = allocation.x;
+    attributes.y = allocation.y;
+    attributes.width = allocation.width;
+    attributes.height = allocation.height;
+    attributes.wclass = GDK_INPUT_OUTPUT;
+    attributes.visual = gtk_widget_get_visual(widget);
+    attributes.event_mask = gtk_widget_get_events(widget) | GDK_EXPOSURE_MASK | GDK_BUTTON_PRESS_MASK
+                          | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK | GDK_ENTER_NOTIFY_MASK
+                          | GDK_LEAVE_NOTIFY_MASK | GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK;
+    GdkWindow *window = gdk_window_new(gtk_widget_get_parent_window(widget), &attributes,
+                                       GDK_WA_X | GDK_WA_Y | GDK_WA_VISUAL);
+    gtk_widget_set_window(widget, window);
+    gtk_widget_register_window(widget, window);
+}
+
+static void glm_virtual_list_size_allocate(GtkWidget *widget, GtkAllocation *allocation) {
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    gtk_widget_set_allocation(widget, allocation);
+    if (gtk_widget_get_realized(widget))
+        gdk_window_move_resize(gtk_widget_get_window(widget), allocation->x, allocation->y,
+                               allocation->width, allocation->height);
+    if (list->hadjustment != NULL) {
+        gtk_adjustment_configure(list->hadjustment, 0, 0, allocation->width, allocation->width * 0.1,
+                                 allocation->width * 0.9, allocation->width);
+    }
+    if (list->callbacks.allocate)
+        list->callbacks.allocate(list->user_data, allocation->width, allocation->height);
+}
+
+static void glm_virtual_list_get_preferred_width(GtkWidget *widget, gint *minimum, gint *natural) {
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    gint most_minimum = 0, most_natural = 0;
+    for (GList *node = list->children; node != NULL; node = node->next) {
+        GtkWidget *child = node->data;
+        if (!gtk_widget_get_visible(child))
+            continue;
+        gint child_minimum = 0, child_natural = 0;
+        gtk_widget_get_preferred_width(child, &child_minimum, &child_natural);
+        most_minimum = MAX(most_minimum, child_minimum);
+        most_natural = MAX(most_natural, child_natural);
+    }
+    *minimum = most_minimum;
+    *natural = most_natural;
+}
+
+static void glm_virtual_list_get_preferred_height(GtkWidget *widget, gint *minimum, gint *natural) {
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    *minimum = 0;
+    *natural = list->callbacks.content_height ? list->callbacks.content_height(list->user_data) : 0;
+}
+
+static gboolean glm_virtual_list_draw(GtkWidget *widget, cairo_t *cr) {
+    GtkStyleContext *context = gtk_widget_get_style_context(widget);
+    gtk_render_background(context, cr, 0, 0, gtk_widget_get_allocated_width(widget),
+                          gtk_widget_get_allocated_height(widget));
+    return GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->draw(widget, cr);
+}
+
+static gboolean glm_virtual_list_focus(GtkWidget *widget, GtkDirectionType direction) {
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    if (list->callbacks.focus)
+        return list->callbacks.focus(list->user_data, direction);
+    return GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->focus(widget, direction);
+}
+
+/* ---- Container ----------------------------------------------------------------------- */
+
+static void glm_virtual_list_add(GtkContainer *container, GtkWidget *child) {
+    glm_virtual_list_add_child(GLM_VIRTUAL_LIST(container), child);
+}
+
+static void glm_virtual_list_remove(GtkContainer *container, GtkWidget *child) {
+    glm_virtual_list_remove_child(GLM_VIRTUAL_LIST(container), child);
+}
+
+static void glm_virtual_list_forall(GtkContainer *container, gboolean include_internals, GtkCallback callback,
+                                    gpointer callback_data) {
+    (void)include_internals;
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(container);
+    /* The callback may remove the child it gets: walk a copy. */
+    GList *children = g_list_copy(list->children);
+    for (GList *node = children; node != NULL; node = node->next)
+        callback(node->data, callback_data);
+    g_list_free(children);
+}
+
+static void glm_virtual_list_class_init(GlmVirtualListClass *class) {
+    GObjectClass *object_class = G_OBJECT_CLASS(class);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
+    GtkContainerClass *container_class = GTK_CONTAINER_CLASS(class);
+
+    object_class->set_property = glm_virtual_list_set_property;
+    object_class->get_property = glm_virtual_list_get_property;
+    object_class->dispose = glm_virtual_list_dispose;
+
+    widget_class->realize = glm_virtual_list_realize;
+    widget_class->size_allocate = glm_virtual_list_size_allocate;
+    widget_class->get_preferred_width = glm_virtual_list_get_preferred_width;
+    widget_class->get_preferred_height = glm_virtual_list_get_preferred_height;
+    widget_class->draw = glm_virtual_list_draw;
+    widget_class->focus = glm_virtual_list_focus;
+
+    container_class->add = glm_virtual_list_add;
+    container_class->remove = glm_virtual_list_remove;
+    container_class->forall = glm_virtual_list_forall;
+
+    g_object_class_override_property(object_class, PROP_HADJUSTMENT, "hadjustment");
+    g_object_class_override_property(object_class, PROP_VADJUSTMENT, "vadjustment");
+    g_object_class_override_property(object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+    g_object_class_override_property(object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+
+    /* Styled like a list box: themes give "list" its background and "list > row" its states. */
+    gtk_widget_class_set_css_name(widget_class, "list");
+    gtk_widget_class_set_accessible_role(widget_class, ATK_ROLE_LIST);
+}
+
+static void glm_virtual_list_init(GlmVirtualList *list) {
+    gtk_widget_set_has_window(GTK_WIDGET(list), TRUE);
+    gtk_widget_set_redraw_on_allocate(GTK_WIDGET(list), FALSE);
+    set_hadjustment(list, NULL);
+    set_vadjustment(list, NULL);
+}
+
+/* ---- Public ------------------------------------------------------------------------- */
+
+GtkWidget *glm_virtual_list_new(void) {
+    return g_object_new(GLM_TYPE_VIRTUAL_LIST, NULL);
+}
+
+void glm_virtual_list_set_callbacks(GlmVirtualList *list, const GlmVirtualListCallbacks *callbacks,
+                                    gpointer user_data, GDestroyNotify destroy) {
+    release_callbacks(list);
+    if (callbacks != NULL)
+        list->callbacks = *callbacks;
+    list->user_data = user_data;
+    list->destroy_user_data = destroy;
+    gtk_widget_queue_resize(GTK_WIDGET(list));
+}
+
+void glm_virtual_list_add_child(GlmVirtualList *list, GtkWidget *child) {
+    list->children = g_list_prepend(list->children, child);
+    gtk_widget_set_parent(child, GTK_WIDGET(list));
+}
+
+void glm_virtual_list_remove_child(GlmVirtualList *list, GtkWidget *child) {
+    GList *node = g_list_find(list->children, child);
+    if (node == NULL)
+        return;
+    gboolean was_visible = gtk_widget_get_visible(child);
+    list->children = g_list_delete_link(list->children, node);
+    gtk_widget_unparent(child);
+    if (was_visible && gtk_widget_get_visible(GTK_WIDGET(list)))
+        gtk_widget_queue_draw(GTK_WIDGET(list));
+}
+
+gint glm_virtual_list_measure_child(GlmVirtualList *list, GtkWidget *child, gint width) {
+    (void)list;
+    gint minimum_width = 0, natural_width = 0, minimum = 0, natural = 0;
+    gtk_widget_get_preferred_width(child, &minimum_width, &natural_width);
+    gtk_widget_get_preferred_height_for_width(child, MAX(width, minimum_width), &minimum, &natural);
+    return minimum;
+}
+
+void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint y, gint height) {
+    GtkAllocation allocation = {
+        .x = 0,
+        .y = y,
+        .width = MAX(gtk_widget_get_allocated_width(GTK_WIDGET(list)), 1),
+        .height = MAX(height, 1),
+    };
+    gint minimum = 0, natural = 0;
+    /* GTK expects a size request before every allocation; the request is cached. */
+    gtk_widget_get_preferred_width(child, &minimum, &natural);
+    gtk_widget_size_allocate(child, &allocation);
+}
+
+GtkAdjustment *glm_virtual_list_get_vadjustment(GlmVirtualList *list) {
+    return list->vadjustment;
+}
+
+void glm_virtual_list_configure_vadjustment(GlmVirtualList *list, gdouble value, gdouble upper, gdouble page_size) {
+    if (list->vadjustment == NULL)
+        return;
+    list->configuring = TRUE;
+    gtk_adjustment_configure(list->vadjustment, value, 0, upper, MAX(page_size * 0.1, 1), MAX(page_size * 0.9, 1),
+                             page_size);
+    list->configuring = FALSE;
+}
