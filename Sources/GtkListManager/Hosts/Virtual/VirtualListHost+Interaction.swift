@@ -1,0 +1,183 @@
+import CGtk
+import CVirtualList
+
+// What the user does with the list: the host handles pointer selection, activation and focus
+// itself (it is not a GtkListBox), reports them to the delegate, and shows what the manager asks.
+extension VirtualListHost {
+    /// The list-wide handlers: pressed buttons, and the focus moving between row widgets.
+    func connectInteraction() {
+        gtk_widget_add_events(widget, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue))
+        Signal.connectEvent(widget, "button-press-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, event in
+            guard let self, let event else { return false }
+            return buttonPressed(event)
+        }
+        Signal.connect(widget, "set-focus-child", argument: UnsafeMutablePointer<GtkWidget>.self, after: true) {
+            [weak self] _, child in
+            guard let self else { return }
+            delegate?.focusDidMove(to: child.flatMap(position(ofRowWidget:)))
+        }
+        Signal.connect(widget, "map", after: true) { [weak self] _ in
+            guard let self, storedReportsScreenPresence else { return }
+            forEachBoundRow { _, row in self.delegate?.rowDidAppearOnScreen(row) }
+        }
+        Signal.connect(widget, "unmap") { [weak self] _ in
+            guard let self, storedReportsScreenPresence else { return }
+            forEachBoundRow { _, row in self.delegate?.rowDidLeaveScreen(row) }
+        }
+    }
+
+    /// The handlers of one row widget: its activation by Enter or Space.
+    func connectInteraction(of rowWidget: UnsafeMutablePointer<GtkWidget>) {
+        Signal.connect(rowWidget, "activate") { [weak self] rowWidget in
+            guard let self, let position = position(ofRowWidget: rowWidget) else { return }
+            activate(position)
+        }
+    }
+
+    /// The position of the row that sits in `rowWidget`.
+    func position(ofRowWidget rowWidget: UnsafeMutablePointer<GtkWidget>) -> Int? {
+        slots.first { $0.value.rowWidget == rowWidget }?.key
+    }
+
+    // MARK: - Selection
+
+    public var selectionMode: ListSelectionMode {
+        get { storedSelectionMode }
+        set { storedSelectionMode = newValue }
+    }
+
+    public func setSelected(_ selected: Bool, at position: Int) {
+        guard let slot = slots[position] else { return }
+        if selected {
+            gtk_widget_set_state_flags(slot.rowWidget, GTK_STATE_FLAG_SELECTED, 0)
+        } else {
+            gtk_widget_unset_state_flags(slot.rowWidget, GTK_STATE_FLAG_SELECTED)
+        }
+    }
+
+    private func isShownSelected(_ position: Int) -> Bool {
+        guard let slot = slots[position] else { return false }
+        return gtk_widget_get_state_flags(slot.rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
+    }
+
+    /// A primary click selects as GTK lists do (Ctrl toggles in multiple mode), focuses the row,
+    /// and activates it on a double click (or a single one when so configured).
+    private func buttonPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        var button: guint = 0
+        var x = 0.0, y = 0.0
+        guard gdk_event_get_button(event, &button) != 0, button == 1, gdk_event_get_coords(event, &x, &y) != 0,
+            let position = position(atY: y), let slot = slots[position]
+        else { return false }
+        let type = gdk_event_get_event_type(event)
+        if type == GDK_2BUTTON_PRESS {
+            if !storedActivatesOnSingleClick { activate(position) }
+            return true
+        }
+        guard type == GDK_BUTTON_PRESS else { return false }
+        gtk_widget_grab_focus(slot.rowWidget)
+        var state = GdkModifierType(0)
+        _ = gdk_event_get_state(event, &state)
+        let toggles = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        select(position, toggling: toggles && storedSelectionMode == .multiple)
+        if storedActivatesOnSingleClick { activate(position) }
+        return true
+    }
+
+    /// Reports the user's selection of `position` (or its toggling) to the delegate.
+    private func select(_ position: Int, toggling: Bool) {
+        guard storedSelectionMode != .none, boundRow(at: position)?.role == .item else { return }
+        if toggling {
+            let selected = isShownSelected(position)
+            delegate?.hostSelectionDidChange(
+                selected: selected ? [] : [position], deselected: selected ? [position] : [], byUser: true)
+            return
+        }
+        if isShownSelected(position), storedSelectionMode != .multiple { return }
+        let others = slots.keys.filter { $0 != position && isShownSelected($0) }.sorted()
+        delegate?.hostSelectionDidChange(selected: [position], deselected: others, byUser: true)
+    }
+
+    // MARK: - Activation
+
+    public var activatesOnSingleClick: Bool {
+        get { storedActivatesOnSingleClick }
+        set { storedActivatesOnSingleClick = newValue }
+    }
+
+    public var reportsActivation: Bool {
+        get { storedReportsActivation }
+        set { storedReportsActivation = storedReportsActivation || newValue }
+    }
+
+    public func setActivatable(_ activatable: Bool, for row: BoundRow) {
+        if activatable { notActivatable.remove(ObjectIdentifier(row)) } else { notActivatable.insert(ObjectIdentifier(row)) }
+    }
+
+    private func activate(_ position: Int) {
+        guard storedReportsActivation, let row = slots[position]?.row, row.role == .item,
+            !notActivatable.contains(ObjectIdentifier(row))
+        else { return }
+        delegate?.userDidActivateRow(at: position)
+    }
+
+    // MARK: - Focus
+
+    public var focusedPosition: Int? {
+        guard let toplevel = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(toplevel) != 0,
+            let focus = gtk_window_get_focus(gcast(toplevel)),
+            let rowWidget = gtk_widget_get_ancestor(focus, glm_list_row_get_type()),
+            gtk_widget_get_parent(rowWidget) == widget
+        else { return nil }
+        return position(ofRowWidget: rowWidget)
+    }
+
+    @discardableResult
+    public func focusRow(at position: Int) -> Bool {
+        guard let slot = slots[position], gtk_widget_get_can_focus(slot.rowWidget) != 0 else { return false }
+        gtk_widget_grab_focus(slot.rowWidget)
+        return true
+    }
+
+    /// Keyboard focus entering or moving inside the list: Tab enters on the preferred row (or
+    /// the first on screen) and leaves from any row; arrows move between rows.
+    func focus(_ direction: GtkDirectionType) -> Bool {
+        let current = focusedPosition
+        switch direction {
+        case GTK_DIR_TAB_FORWARD, GTK_DIR_TAB_BACKWARD:
+            guard current == nil else { return false }
+            let target = delegate?.positionToFocusOnEntry() ?? visibleRange?.lowerBound
+            return target.map(focusRow(at:)) ?? false
+        case GTK_DIR_UP, GTK_DIR_DOWN:
+            guard let current else { return focusRow(at: visibleRange?.lowerBound ?? 0) }
+            let target = current + (direction == GTK_DIR_UP ? -1 : 1)
+            guard target >= 0, target < count else { return false }
+            if slots[target] == nil { return false }
+            scrollTo(position: target, alignment: .nearest)
+            return focusRow(at: target)
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Screen presence, placeholder
+
+    public var reportsScreenPresence: Bool {
+        get { storedReportsScreenPresence }
+        set {
+            guard newValue, !storedReportsScreenPresence else { return }
+            storedReportsScreenPresence = true
+            guard gtk_widget_get_mapped(widget) != 0 else { return }
+            forEachBoundRow { _, row in delegate?.rowDidAppearOnScreen(row) }
+        }
+    }
+
+    public func setPlaceholder(_ newPlaceholder: UnsafeMutablePointer<GtkWidget>?) {
+        if let placeholder { glm_virtual_list_remove_child(list, placeholder) }
+        placeholder = newPlaceholder
+        if let newPlaceholder {
+            glm_virtual_list_add_child(list, newPlaceholder)
+            gtk_widget_set_child_visible(newPlaceholder, count == 0 ? 1 : 0)
+        }
+        gtk_widget_queue_allocate(widget)
+    }
+}

@@ -1,0 +1,166 @@
+import CGtk
+import CVirtualList
+
+// The layout: on every allocation, bind the rows the viewport and its margins need, let go of
+// the others, measure, and place the bound rows in viewport coordinates from the anchor.
+extension VirtualListHost {
+    /// The list got `width` × `height` of viewport.
+    func layOut(width: Int, height: Int) {
+        viewportSize = (width, height)
+        isLayingOut = true
+        defer { isLayingOut = false }
+        applyPendingScroll()
+        // Until nothing changes: binding runs the manager's events, which may change the list;
+        // measured heights may need more rows, or move the end of the content.
+        for _ in 0..<4 {
+            clampAnchor()
+            let before = (generation, slots.count, anchor, anchorOffset)
+            bindNeededRows()
+            for position in slots.keys { measure(position) }
+            clampAnchor()
+            if before == (generation, slots.count, anchor, anchorOffset) { break }
+        }
+        placeRows()
+        showPlaceholderIfEmpty()
+    }
+
+    /// The pixel offset of the viewport's top in the content.
+    var scrollTop: Int {
+        guard count > 0 else { return 0 }
+        return heights.offset(of: min(anchor, count - 1)) + anchorOffset
+    }
+
+    /// The user scrolled the adjustment to `value`: the row there becomes the anchor.
+    func scrolled(to value: Double) {
+        let top = Int(value.rounded())
+        guard let position = heights.position(atOffset: top) else { return }
+        anchor = position
+        anchorOffset = top - heights.offset(of: position)
+    }
+
+    // MARK: - Binding
+
+    /// The positions to bind: the anchor's, those below it down to the viewport's bottom, and
+    /// ``overscan`` more on each side.
+    private func neededRows() -> ClosedRange<Int>? {
+        guard count > 0 else { return nil }
+        var last = min(anchor, count - 1)
+        var bottom = heights.height(of: last) - anchorOffset
+        while bottom < viewportSize.height, last + 1 < count {
+            last += 1
+            bottom += heights.height(of: last)
+        }
+        return max(0, min(anchor, count - 1) - overscan)...min(count - 1, last + overscan)
+    }
+
+    private func bindNeededRows() {
+        guard let delegate else { return }
+        let needed = neededRows()
+        for position in slots.keys.sorted() where needed?.contains(position) != true {
+            unbind(position)
+        }
+        guard let needed else { return }
+        let start = generation
+        for position in needed where slots[position] == nil {
+            bind(position, with: delegate)
+            guard generation == start else { return }  // the list changed under this pass
+        }
+    }
+
+    // MARK: - Placing
+
+    /// Keeps the anchor inside the list and the content from ending above the viewport's bottom.
+    private func clampAnchor() {
+        guard count > 0 else {
+            anchor = 0
+            anchorOffset = 0
+            return
+        }
+        anchor = min(max(anchor, 0), count - 1)
+        anchorOffset = min(max(anchorOffset, 0), max(heights.height(of: anchor) - 1, 0))
+        let lowestTop = max(heights.totalHeight - viewportSize.height, 0)
+        if scrollTop > lowestTop, let position = heights.position(atOffset: lowestTop) {
+            anchor = position
+            anchorOffset = lowestTop - heights.offset(of: position)
+        }
+    }
+
+    /// Places the bound rows from the top of the viewport and tells the adjustment.
+    private func placeRows() {
+        let top = scrollTop
+        let positions = slots.keys.sorted()
+        if let first = positions.first {
+            var y = heights.offset(of: first) - top
+            var previous = first
+            for position in positions {
+                // Bound positions are contiguous but for rows kept by their state: add the gap.
+                if position > previous + 1 { y = heights.offset(of: position) - top }
+                let height = heights.height(of: position)
+                glm_virtual_list_place_child(list, slots[position]!.rowWidget, Int32(clamping: y), Int32(clamping: height))
+                y += height
+                previous = position
+            }
+        }
+        glm_virtual_list_configure_vadjustment(
+            list, Double(top), Double(heights.totalHeight), Double(viewportSize.height))
+    }
+
+    private func showPlaceholderIfEmpty() {
+        guard let placeholder else { return }
+        gtk_widget_set_child_visible(placeholder, count == 0 ? 1 : 0)
+        guard count == 0 else { return }
+        glm_virtual_list_place_child(list, placeholder, 0, Int32(clamping: max(viewportSize.height, 1)))
+    }
+
+    // MARK: - Scrolling by position
+
+    private func applyPendingScroll() {
+        guard let pending = pendingScroll, count > 0 else { return }
+        pendingScroll = nil
+        let position = min(max(pending.position, 0), count - 1)
+        let rowTop = heights.offset(of: position), rowHeight = heights.height(of: position)
+        let top = scrollTop, page = viewportSize.height
+        let target: Int = switch pending.alignment {
+        case .top: rowTop
+        case .center: rowTop + rowHeight / 2 - page / 2
+        case .bottom: rowTop + rowHeight - page
+        case .nearest: rowTop < top ? rowTop : (rowTop + rowHeight > top + page ? rowTop + rowHeight - page : top)
+        }
+        let clamped = min(max(target, 0), max(heights.totalHeight - page, 0))
+        guard let anchorRow = heights.position(atOffset: clamped) else { return }
+        anchor = anchorRow
+        anchorOffset = clamped - heights.offset(of: anchorRow)
+    }
+
+    public func scrollTo(position: Int, alignment: ScrollAlignment) {
+        guard position >= 0, position < count else { return }
+        pendingScroll = (position, alignment)
+        gtk_widget_queue_allocate(widget)
+    }
+
+    // MARK: - Geometry
+
+    public func position(atY y: Double) -> Int? {
+        guard count > 0, y >= 0, y < Double(min(viewportSize.height, heights.totalHeight - scrollTop)) else { return nil }
+        return heights.position(atOffset: scrollTop + Int(y.rounded(.down)))
+    }
+
+    public func rowFrame(at position: Int) -> (y: Double, height: Double)? {
+        guard position >= 0, position < count else { return nil }
+        return (Double(heights.offset(of: position) - scrollTop), Double(heights.height(of: position)))
+    }
+
+    public var visibleRange: Range<Int>? {
+        guard count > 0, gtk_widget_get_mapped(widget) != 0, let first = heights.position(atOffset: scrollTop),
+            let last = heights.position(atOffset: scrollTop + max(viewportSize.height - 1, 0))
+        else { return nil }
+        return first..<last + 1
+    }
+
+    public var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        glm_virtual_list_get_vadjustment(list)
+    }
+
+    /// The content height, measured and estimated: the list's natural height.
+    var contentHeight: Int { heights.totalHeight }
+}

@@ -1,0 +1,234 @@
+import CGtk
+import CVirtualList
+import ModelStorage
+
+/// A ``ListHost`` that keeps widgets only for the rows on screen and a margin around them, so a
+/// list of a million models opens and scrolls like a list of a hundred.
+///
+/// ```swift
+/// let manager = ListManager(host: VirtualListHost())
+/// gtk_container_add(gcast(scrolledWindow), manager.widget)   // a GtkScrollable
+/// ```
+///
+/// Its widget is a scrollable container whose window is the viewport. Rows are bound when they
+/// come into view, measured, and placed in viewport coordinates; rows that leave it go back to
+/// the reuse pool. Heights are measured for bound rows and estimated (their mean) for the rest,
+/// in a ``RowHeightIndex``. The scroll position is kept as an anchor, a row and how far its top
+/// is above the viewport, so nothing on screen moves when rows are inserted or removed above it
+/// or when estimates are corrected.
+///
+/// Pick it for long lists; ``ListBoxHost`` for short ones that want GtkListBox's own keyboard
+/// handling and accessibility of every row. A row here is "displayed" while it is bound
+/// (UITableView's meaning), not while its window is shown.
+@MainActor
+public final class VirtualListHost: ListHost {
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    public weak var delegate: (any ListHostDelegate)?
+    public private(set) var isDestroyed = false
+    public var rowCount: Int { count }
+
+    /// Rows bound beyond each edge of the viewport, so that small scrolls find them ready.
+    public var overscan = 4 {
+        didSet { gtk_widget_queue_allocate(widget) }
+    }
+
+    /// What a bound position holds: the row and the row widget it sits in.
+    struct Slot {
+        let row: BoundRow
+        let rowWidget: UnsafeMutablePointer<GtkWidget>
+    }
+
+    // The layout's state; the Layout extension reads and moves it.
+    var count = 0
+    var heights = RowHeightIndex()
+    /// The bound rows by position.
+    var slots: [Int: Slot] = [:]
+    /// Row widgets no row sits in, hidden, for the next bindings.
+    var spareRowWidgets: [UnsafeMutablePointer<GtkWidget>] = []
+    /// The row at the top of the viewport and how many pixels of it are scrolled above the top.
+    var anchor = 0
+    var anchorOffset = 0
+    var viewportSize = (width: 0, height: 0)
+    /// Counts splices, so a layout pass notices one made by an event it triggered.
+    var generation = 0
+    /// True while a layout pass runs: the splices it triggers only mark the layout stale.
+    var isLayingOut = false
+    /// A scroll asked for by position, applied by the next layout.
+    var pendingScroll: (position: Int, alignment: ScrollAlignment)?
+    /// Interaction state: see the Interaction extension.
+    var storedSelectionMode = ListSelectionMode.single
+    var storedActivatesOnSingleClick = false
+    var storedReportsActivation = false
+    var storedReportsScreenPresence = false
+    var notActivatable = Set<ObjectIdentifier>()
+    var placeholder: UnsafeMutablePointer<GtkWidget>?
+
+    /// The widget as the C side's opaque `GlmVirtualList *`.
+    var list: OpaquePointer { OpaquePointer(widget) }
+
+    /// A host with a new list widget, shown.
+    public init() {
+        MainActorConfinement.check("A VirtualListHost was created")
+        widget = glm_virtual_list_new()
+        g_object_ref_sink(widget)
+        gtk_widget_show(widget)
+        Signal.connect(widget, "destroy") { [weak self] _ in self?.listDestroyed() }
+        VirtualListCallbacks.connect(self)
+        connectInteraction()
+    }
+
+    isolated deinit {
+        glm_virtual_list_set_callbacks(list, nil, nil, nil)
+        g_object_unref(widget)
+    }
+
+    private func listDestroyed() {
+        isDestroyed = true
+        slots = [:]
+        spareRowWidgets = []
+        count = 0
+        heights.removeAll()
+    }
+
+    // MARK: - Splices
+
+    public func insertRows(at position: Int, count inserted: Int) {
+        guard inserted > 0 else { return }
+        let wasEmpty = count == 0
+        heights.insert(count: inserted, at: position)
+        count += inserted
+        shiftSlots(from: position, by: inserted)
+        // Rows inserted above the top row keep what is on screen where it is; at the very top
+        // of the list they show, as a mailbox shows new mail.
+        if !wasEmpty, position < anchor || (position == anchor && (anchor > 0 || anchorOffset > 0)) {
+            anchor += inserted
+        }
+        layoutChanged()
+    }
+
+    public func removeRows(at positions: Range<Int>) {
+        guard !positions.isEmpty else { return }
+        let leaving = slots.filter { positions.contains($0.key) }.sorted { $0.key < $1.key }
+        for (position, slot) in leaving { delegate?.willUnbind(slot.row, at: position) }
+        for (position, slot) in leaving {
+            slots[position] = nil
+            release(slot)
+        }
+        heights.remove(positions)
+        count -= positions.count
+        shiftSlots(from: positions.upperBound, by: -positions.count)
+        if anchor >= positions.upperBound {
+            anchor -= positions.count
+        } else if anchor >= positions.lowerBound {
+            anchor = positions.lowerBound
+            anchorOffset = 0
+        }
+        layoutChanged()
+    }
+
+    public func moveRow(from source: Int, to destination: Int) {
+        guard source != destination else { return }
+        heights.move(from: source, to: destination)
+        let moving = slots.removeValue(forKey: source)
+        shiftSlots(from: source + 1, by: -1)
+        shiftSlots(from: destination, by: 1)
+        slots[destination] = moving
+        // As a removal at the source, then an insertion at the destination.
+        if anchor > source { anchor -= 1 }
+        if destination <= anchor { anchor += 1 }
+        layoutChanged()
+    }
+
+    public func rebindRow(at position: Int) {
+        if let slot = slots.removeValue(forKey: position) {
+            delegate?.willUnbind(slot.row, at: position)
+            release(slot)
+        }
+        heights.forgetHeight(of: position)
+        layoutChanged()
+    }
+
+    /// Moves the slots at `position` and after by `offset` positions.
+    private func shiftSlots(from position: Int, by offset: Int) {
+        guard offset != 0, slots.keys.contains(where: { $0 >= position }) else { return }
+        var shifted: [Int: Slot] = [:]
+        for (key, slot) in slots { shifted[key >= position ? key + offset : key] = slot }
+        slots = shifted
+    }
+
+    /// A splice changed the layout: the next allocation binds and places anew.
+    func layoutChanged() {
+        generation += 1
+        if !isLayingOut { gtk_widget_queue_allocate(widget) }
+    }
+
+    // MARK: - Bound rows
+
+    public func boundRow(at position: Int) -> BoundRow? {
+        slots[position]?.row
+    }
+
+    public func position(of row: BoundRow) -> Int? {
+        slots.first { $0.value.row === row }?.key
+    }
+
+    public func forEachBoundRow(_ body: (Int, BoundRow) -> Void) {
+        for position in slots.keys.sorted() { body(position, slots[position]!.row) }
+    }
+
+    /// The number of row widgets in the list, bound or spare: independent of the row count.
+    public var rowWidgetCount: Int { slots.count + spareRowWidgets.count }
+
+    // MARK: - Binding
+
+    /// Binds `position`: a row from the delegate in a spare or new row widget, measured.
+    func bind(_ position: Int, with delegate: any ListHostDelegate) {
+        let row = delegate.bindRow(at: position)
+        let rowWidget = spareRowWidgets.popLast() ?? makeRowWidget()
+        gtk_container_add(gcast(rowWidget), row.widget)
+        gtk_widget_set_child_visible(rowWidget, 1)
+        row.hostWidget = rowWidget
+        slots[position] = Slot(row: row, rowWidget: rowWidget)
+        measure(position)
+        delegate.didBind(row, at: position)
+        if storedReportsScreenPresence, gtk_widget_get_mapped(widget) != 0 { delegate.rowDidAppearOnScreen(row) }
+    }
+
+    /// Unbinds `position`'s row: told first, then its widget leaves its row widget.
+    func unbind(_ position: Int) {
+        guard let slot = slots.removeValue(forKey: position) else { return }
+        delegate?.willUnbind(slot.row, at: position)
+        release(slot)
+    }
+
+    /// Takes the row's widget out of its row widget, resets and hides that for reuse, and hands
+    /// the row back.
+    private func release(_ slot: Slot) {
+        gtk_container_remove(gcast(slot.rowWidget), slot.row.widget)
+        gtk_widget_unset_state_flags(
+            slot.rowWidget,
+            GtkStateFlags(GTK_STATE_FLAG_SELECTED.rawValue | GTK_STATE_FLAG_PRELIGHT.rawValue | GTK_STATE_FLAG_ACTIVE.rawValue))
+        gtk_widget_set_size_request(slot.rowWidget, -1, -1)
+        gtk_widget_set_can_focus(slot.rowWidget, 1)
+        gtk_widget_set_child_visible(slot.rowWidget, 0)
+        spareRowWidgets.append(slot.rowWidget)
+        notActivatable.remove(ObjectIdentifier(slot.row))
+        slot.row.hostWidget = nil
+        delegate?.didRelease(slot.row)
+    }
+
+    private func makeRowWidget() -> UnsafeMutablePointer<GtkWidget> {
+        let rowWidget = glm_list_row_new()!
+        gtk_widget_show(rowWidget)
+        glm_virtual_list_add_child(list, rowWidget)
+        connectInteraction(of: rowWidget)
+        return rowWidget
+    }
+
+    /// Records the height `position`'s row needs at the viewport's width.
+    func measure(_ position: Int) {
+        guard let slot = slots[position] else { return }
+        let height = glm_virtual_list_measure_child(list, slot.rowWidget, Int32(viewportSize.width))
+        heights.setHeight(Int(height), of: position)
+    }
+}

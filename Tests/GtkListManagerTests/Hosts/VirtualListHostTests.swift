@@ -1,0 +1,172 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import SeededRandom
+import XCTest
+
+/// The virtualized host on the real widget under Xvfb: only the rows around the viewport have
+/// widgets, each showing the storage's model at its position, however the list scrolls and
+/// changes; what is on screen stays put when rows come and go above it.
+final class VirtualListHostTests: XCTestCase {
+    /// A label row whose text is its model, every fifth one two lines high.
+    final class TextRow: RowView, ModelTransfer {
+        let widget = gtk_label_new(nil)!
+        init() {}
+        func update(with model: Int) {
+            gtk_label_set_text(gcast(widget), model % 5 == 0 ? "\(model)\nsecond line" : "\(model)")
+        }
+        var text: String { String(cString: gtk_label_get_text(gcast(widget))) }
+    }
+
+    /// A manager over a virtualized host, shown in a 300×400 window.
+    @MainActor private static func makeList(_ items: [Int] = Array(0..<10_000)) -> (ListManager, VirtualListHost, ShownList) {
+        let host = VirtualListHost()
+        let manager = ListManager(host: host)
+        manager.register(TextRow.self)
+        manager.register(CaptionRow.self)
+        manager.memoryStorage?.setItems(items)
+        let list = ShownList(manager, width: 300, height: 400)
+        list.settle()
+        return (manager, host, list)
+    }
+
+    /// Lets GTK lay the list out and draw.
+    @MainActor private static func settle(_ list: ShownList) {
+        list.settle(milliseconds: 40)
+    }
+
+    /// The positions on screen, from the host's frames: those overlapping the viewport.
+    @MainActor private static func onScreen(_ host: VirtualListHost, viewport: Double) -> [Int] {
+        (0..<host.rowCount).lazy.filter { position in
+            guard let frame = host.rowFrame(at: position) else { return false }
+            return frame.y + frame.height > 0 && frame.y < viewport
+        }.map { $0 }
+    }
+
+    /// Scrolls the viewport's top to `value` as the scrollbar would.
+    @MainActor private static func scroll(_ host: VirtualListHost, to value: Double) {
+        gtk_adjustment_set_value(host.verticalAdjustment!, value)
+    }
+
+    func testOnlyTheRowsAroundTheViewportHaveWidgetsAndShowTheirModels() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.onlyVisibleRowsBound() }
+    }
+
+    @MainActor private static func onlyVisibleRowsBound() throws {
+        let (manager, host, list) = makeList()
+        defer { list.close() }
+        let adjustment = try XCTUnwrap(host.verticalAdjustment)
+        XCTAssertEqual(host.rowCount, 10_000)
+        let bound = Set(0..<host.rowCount).filter { host.boundRow(at: $0) != nil }
+        XCTAssertFalse(bound.isEmpty)
+        XCTAssertLessThan(host.rowWidgetCount, 60, "widgets for the viewport and its margins, not 10,000")
+        XCTAssertTrue(bound.contains(0))
+        for position in bound {
+            XCTAssertEqual(manager.boundRow(atPosition: position)?.model as? Int, position)
+        }
+        XCTAssertGreaterThan(gtk_adjustment_get_upper(adjustment), 10_000 * 15, "the scrollbar covers every row")
+
+        scroll(host, to: gtk_adjustment_get_upper(adjustment) / 2)
+        settle(list)
+        let middle = try XCTUnwrap(host.visibleRange)
+        XCTAssertGreaterThan(middle.lowerBound, 3_000)
+        for position in middle {
+            let row = try XCTUnwrap(host.boundRow(at: position), "row \(position) on screen has a widget")
+            XCTAssertEqual((row.view as? TextRow)?.text.split(separator: "\n").first.map(String.init), String(position))
+        }
+        XCTAssertLessThan(host.rowWidgetCount, 60, "scrolling reuses the row widgets")
+    }
+
+    func testRandomChangesAndScrollsKeepTheBoundRowsEqualToTheStorage() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.randomChangesAndScrolls() }
+    }
+
+    @MainActor private static func randomChangesAndScrolls() throws {
+        for seed in UInt64(0)..<12 {
+            var rng = SplitMix64(seed: seed)
+            let storage = MemoryStorage()
+            storage.anomalyHandler.action = { _ in }
+            let host = VirtualListHost()
+            let manager = ListManager(host: host, storage: storage, configuration: RandomizedListTests.randomConfiguration(&rng))
+            manager.anomalyHandler.action = { _ in }
+            manager.register(TextRow.self)
+            manager.register(CaptionRow.self)
+            storage.setItemsForAllSections([Array(0..<300), Array(300..<400)])
+            storage.setSectionHeaderModels(["first", "second"])
+            let list = ShownList(manager, width: 300, height: 400)
+            defer { list.close() }
+            var history: [String] = []
+            for step in 0..<40 {
+                let change = RandomizedListTests.randomStep(storage, &rng)
+                history.append(change.name)
+                change.run()
+                if rng.next() % 2 == 0, let adjustment = host.verticalAdjustment {
+                    scroll(host, to: Double(rng.next() % UInt64(max(gtk_adjustment_get_upper(adjustment), 1))))
+                }
+                settle(list)
+                let expected = expectedRows(
+                    of: storage, headerOnEmpty: manager.configuration.displayHeaderOnEmptySection,
+                    footerOnEmpty: manager.configuration.displayFooterOnEmptySection).map(\.description)
+                let context = "seed \(seed) step \(step): \(history.suffix(3))"
+                XCTAssertEqual(host.rowCount, expected.count, context)
+                var wrong: [String] = []
+                host.forEachBoundRow { position, row in
+                    let shown = "\(row.role) \(String(describing: row.model))"
+                    if position >= expected.count || shown != expected[position] { wrong.append("\(position): \(shown)") }
+                }
+                XCTAssertEqual(wrong, [], context)
+                if let visible = host.visibleRange {
+                    XCTAssertTrue(visible.allSatisfy { host.boundRow(at: $0) != nil }, "\(context): a row on screen has no widget")
+                }
+                XCTAssertLessThan(host.rowWidgetCount, 80, context)
+                if !wrong.isEmpty { return }
+            }
+        }
+    }
+
+    func testRowsInsertedOrRemovedAboveTheViewportLeaveTheVisibleRowsWhereTheyAre() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.anchoring() }
+    }
+
+    @MainActor private static func anchoring() throws {
+        let (manager, host, list) = makeList()
+        defer { list.close() }
+        let storage = try XCTUnwrap(manager.memoryStorage)
+        scroll(host, to: 40_000.5)
+        settle(list)
+        let top = try XCTUnwrap(host.visibleRange?.lowerBound)
+        let topModel = try XCTUnwrap(host.boundRow(at: top)?.model as? Int)
+        let topY = try XCTUnwrap(host.rowFrame(at: top)?.y)
+
+        try storage.insertItems(Array(-1_000..<0), at: IndexPath(item: 0, section: 0))
+        settle(list)
+        XCTAssertEqual(host.boundRow(at: top + 1_000)?.model as? Int, topModel)
+        XCTAssertEqual(host.rowFrame(at: top + 1_000)?.y, topY, "1,000 rows inserted above: the top row kept its pixel")
+
+        storage.removeItems(at: (0..<1_000).map { IndexPath(item: $0, section: 0) })
+        settle(list)
+        XCTAssertEqual(host.boundRow(at: top)?.model as? Int, topModel)
+        XCTAssertEqual(host.rowFrame(at: top)?.y, topY, "1,000 rows removed above: the top row kept its pixel")
+    }
+
+    func testEveryRowWidgetIsReleasedWithTheManager() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.widgetsReleased() }
+    }
+
+    @MainActor private static func widgetsReleased() throws {
+        let before = finalizedObjects.load(ordering: .acquiring)
+        var watched = 0
+        do {
+            let (manager, host, list) = makeList(Array(0..<1_000))
+            host.forEachBoundRow { _, row in
+                watchFinalization(of: UnsafeMutableRawPointer(row.widget))
+                watched += 1
+            }
+            list.close()
+            _ = manager
+        }
+        XCTAssertGreaterThan(watched, 5)
+        XCTAssertTrue(GtkRuntime.iterate(until: { finalizedObjects.load(ordering: .acquiring) - before >= watched }, timeout: .seconds(2)),
+                      "every bound row's widget is finalized once the window and the manager are gone")
+    }
+}
