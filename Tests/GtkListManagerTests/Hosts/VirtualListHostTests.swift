@@ -82,7 +82,7 @@ final class VirtualListHostTests: XCTestCase {
     }
 
     @MainActor private static func randomChangesAndScrolls() throws {
-        for seed in UInt64(0)..<12 {
+        for seed in UInt64(0)..<8 {
             var rng = SplitMix64(seed: seed)
             let storage = MemoryStorage()
             storage.anomalyHandler.action = { _ in }
