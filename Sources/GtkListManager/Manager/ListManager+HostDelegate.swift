@@ -31,9 +31,14 @@ extension ListManager: ListHostDelegate {
     }
 
     public func hostSelectionDidChange(selected: [Int], deselected: [Int], byUser: Bool) {
-        let added = selected.compactMap(itemIndexPath(ofPosition:))
-        let removed = deselected.compactMap(itemIndexPath(ofPosition:))
+        var added = selected.compactMap(itemIndexPath(ofPosition:)).filter { !selection.isSelected($0) }
+        var removed = deselected.compactMap(itemIndexPath(ofPosition:)).filter(selection.isSelected)
         if byUser {
+            // One row at most outside multiple mode, whatever a host saw of the others.
+            if host.selectionMode != .multiple, let last = added.last {
+                added = [last]
+                removed = selectedIndexPaths.filter { $0 != last }
+            }
             userChangedSelection(added: added, removed: removed)
         } else {
             for indexPath in removed { selection.deselect(indexPath) }

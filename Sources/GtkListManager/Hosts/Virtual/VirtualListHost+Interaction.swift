@@ -11,6 +11,11 @@ extension VirtualListHost {
             guard let self, let event else { return false }
             return buttonPressed(event)
         }
+        Signal.connectEvent(widget, "button-release-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, _ in
+            guard let self else { return false }
+            for slot in slots.values { gtk_widget_unset_state_flags(slot.rowWidget, GTK_STATE_FLAG_ACTIVE) }
+            return false
+        }
         Signal.connect(widget, "set-focus-child", argument: UnsafeMutablePointer<GtkWidget>.self, after: true) {
             [weak self] _, child in
             guard let self else { return }
@@ -75,10 +80,20 @@ extension VirtualListHost {
         }
         guard type == GDK_BUTTON_PRESS else { return false }
         gtk_widget_grab_focus(slot.rowWidget)
+        // Pressed, as GTK shows a pressed list-box row, when the row can be activated.
+        if slot.row.role == .item, !notActivatable.contains(ObjectIdentifier(slot.row)) {
+            gtk_widget_set_state_flags(slot.rowWidget, GTK_STATE_FLAG_ACTIVE, 0)
+        }
         var state = GdkModifierType(0)
         _ = gdk_event_get_state(event, &state)
-        let toggles = state.rawValue & GDK_CONTROL_MASK.rawValue != 0
-        select(position, toggling: toggles && storedSelectionMode == .multiple)
+        let extends = state.rawValue & GDK_SHIFT_MASK.rawValue != 0 && storedSelectionMode == .multiple
+        let toggles = state.rawValue & GDK_CONTROL_MASK.rawValue != 0 && storedSelectionMode == .multiple
+        if extends {
+            moveCursor(to: position, extending: true, focusOnly: false)
+        } else {
+            select(position, toggling: toggles)
+            selectionRangeStart = position
+        }
         if storedActivatesOnSingleClick { activate(position) }
         return true
     }
@@ -93,8 +108,7 @@ extension VirtualListHost {
             return
         }
         if isShownSelected(position), storedSelectionMode != .multiple { return }
-        let others = slots.keys.filter { $0 != position && isShownSelected($0) }.sorted()
-        delegate?.hostSelectionDidChange(selected: [position], deselected: others, byUser: true)
+        selectOnly(position)
     }
 
     // MARK: - Activation
@@ -169,6 +183,22 @@ extension VirtualListHost {
             guard gtk_widget_get_mapped(widget) != 0 else { return }
             forEachBoundRow { _, row in delegate?.rowDidAppearOnScreen(row) }
         }
+    }
+
+    /// Tells the delegate when a bound row kept off screen (the focused one) leaves the screen
+    /// or comes back.
+    func noteScreenPresence(of row: BoundRow, onScreen: Bool) {
+        let id = ObjectIdentifier(row)
+        guard onScreen == keptOffScreen.contains(id) else { return }
+        if onScreen { keptOffScreen.remove(id) } else { keptOffScreen.insert(id) }
+        guard storedReportsScreenPresence, gtk_widget_get_mapped(widget) != 0 else { return }
+        if onScreen { delegate?.rowDidAppearOnScreen(row) } else { delegate?.rowDidLeaveScreen(row) }
+    }
+
+    public func setDropHighlight(at position: Int?) {
+        if let highlighted = dropHighlight { gtk_drag_unhighlight(highlighted) }
+        dropHighlight = position.flatMap { slots[$0]?.rowWidget }
+        if let dropHighlight { gtk_drag_highlight(dropHighlight) }
     }
 
     public func setPlaceholder(_ newPlaceholder: UnsafeMutablePointer<GtkWidget>?) {

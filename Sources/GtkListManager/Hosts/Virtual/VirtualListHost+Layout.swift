@@ -21,6 +21,7 @@ extension VirtualListHost {
             if before == (generation, slots.count, anchor, anchorOffset) { break }
         }
         placeRows()
+        applyPendingFocus()
         showPlaceholderIfEmpty()
     }
 
@@ -56,7 +57,10 @@ extension VirtualListHost {
     private func bindNeededRows() {
         guard let delegate else { return }
         let needed = neededRows()
-        for position in slots.keys.sorted() where needed?.contains(position) != true {
+        neededPositions = needed
+        // The focused row keeps its widget off screen: the focus would go with it.
+        let focused = focusedPosition
+        for position in slots.keys.sorted() where needed?.contains(position) != true && position != focused {
             unbind(position)
         }
         guard let needed else { return }
@@ -93,10 +97,15 @@ extension VirtualListHost {
             var y = heights.offset(of: first) - top
             var previous = first
             for position in positions {
-                // Bound positions are contiguous but for rows kept by their state: add the gap.
+                // Bound positions are contiguous but for the focused row kept off screen.
                 if position > previous + 1 { y = heights.offset(of: position) - top }
                 let height = heights.height(of: position)
-                glm_virtual_list_place_child(list, slots[position]!.rowWidget, Int32(clamping: y), Int32(clamping: height))
+                let rowWidget = slots[position]!.rowWidget
+                // The focused row kept off screen waits just above the viewport, mapped: a row
+                // widget made invisible would lose the focus.
+                let onScreen = neededPositions?.contains(position) == true
+                glm_virtual_list_place_child(list, rowWidget, Int32(clamping: onScreen ? y : -height), Int32(clamping: height))
+                noteScreenPresence(of: slots[position]!.row, onScreen: onScreen)
                 y += height
                 previous = position
             }

@@ -55,6 +55,12 @@ public final class VirtualListHost: ListHost {
     var isLayingOut = false
     /// A scroll asked for by position, applied by the next layout.
     var pendingScroll: (position: Int, alignment: ScrollAlignment)?
+    /// A row a key moved the focus to before it had a widget: focused once bound.
+    var pendingFocus: Int?
+    /// Where a Shift range selection starts: the row last clicked or reached without Shift.
+    var selectionRangeStart: Int?
+    /// The positions the last layout bound for the viewport and its margins.
+    var neededPositions: ClosedRange<Int>?
     /// Interaction state: see the Interaction extension.
     var storedSelectionMode = ListSelectionMode.single
     var storedActivatesOnSingleClick = false
@@ -62,6 +68,10 @@ public final class VirtualListHost: ListHost {
     var storedReportsScreenPresence = false
     var notActivatable = Set<ObjectIdentifier>()
     var placeholder: UnsafeMutablePointer<GtkWidget>?
+    /// Bound rows placed off screen (the focused row scrolled away).
+    var keptOffScreen = Set<ObjectIdentifier>()
+    /// The row widget highlighted as a drop target.
+    var dropHighlight: UnsafeMutablePointer<GtkWidget>?
 
     /// The widget as the C side's opaque `GlmVirtualList *`.
     var list: OpaquePointer { OpaquePointer(widget) }
@@ -75,6 +85,7 @@ public final class VirtualListHost: ListHost {
         Signal.connect(widget, "destroy") { [weak self] _ in self?.listDestroyed() }
         VirtualListCallbacks.connect(self)
         connectInteraction()
+        connectKeyboard()
     }
 
     isolated deinit {
@@ -98,6 +109,7 @@ public final class VirtualListHost: ListHost {
         heights.insert(count: inserted, at: position)
         count += inserted
         shiftSlots(from: position, by: inserted)
+        shiftMarks(from: position, by: inserted)
         // Rows inserted above the top row keep what is on screen where it is; at the very top
         // of the list they show, as a mailbox shows new mail.
         if !wasEmpty, position < anchor || (position == anchor && (anchor > 0 || anchorOffset > 0)) {
@@ -117,6 +129,9 @@ public final class VirtualListHost: ListHost {
         heights.remove(positions)
         count -= positions.count
         shiftSlots(from: positions.upperBound, by: -positions.count)
+        if let focus = pendingFocus, positions.contains(focus) { pendingFocus = nil }
+        if let start = selectionRangeStart, positions.contains(start) { selectionRangeStart = nil }
+        shiftMarks(from: positions.upperBound, by: -positions.count)
         if anchor >= positions.upperBound {
             anchor -= positions.count
         } else if anchor >= positions.lowerBound {
@@ -154,6 +169,12 @@ public final class VirtualListHost: ListHost {
         var shifted: [Int: Slot] = [:]
         for (key, slot) in slots { shifted[key >= position ? key + offset : key] = slot }
         slots = shifted
+    }
+
+    /// Moves the positions the keyboard keeps (pending focus, range start) with a splice.
+    private func shiftMarks(from position: Int, by offset: Int) {
+        if let focus = pendingFocus, focus >= position { pendingFocus = focus + offset }
+        if let start = selectionRangeStart, start >= position { selectionRangeStart = start + offset }
     }
 
     /// A splice changed the layout: the next allocation binds and places anew.
@@ -204,6 +225,10 @@ public final class VirtualListHost: ListHost {
     /// Takes the row's widget out of its row widget, resets and hides that for reuse, and hands
     /// the row back.
     private func release(_ slot: Slot) {
+        if dropHighlight == slot.rowWidget {
+            gtk_drag_unhighlight(slot.rowWidget)
+            dropHighlight = nil
+        }
         gtk_container_remove(gcast(slot.rowWidget), slot.row.widget)
         gtk_widget_unset_state_flags(
             slot.rowWidget,
@@ -213,6 +238,7 @@ public final class VirtualListHost: ListHost {
         gtk_widget_set_child_visible(slot.rowWidget, 0)
         spareRowWidgets.append(slot.rowWidget)
         notActivatable.remove(ObjectIdentifier(slot.row))
+        keptOffScreen.remove(ObjectIdentifier(slot.row))
         slot.row.hostWidget = nil
         delegate?.didRelease(slot.row)
     }

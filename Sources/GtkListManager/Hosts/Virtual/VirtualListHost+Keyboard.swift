@@ -1,0 +1,90 @@
+import CGtk
+
+// Keyboard navigation over rows that may have no widget yet: the target is scrolled into view,
+// bound and focused, and the selection follows as in a GTK list box (Shift extends a range in
+// multiple mode, Ctrl moves the focus alone).
+extension VirtualListHost {
+    /// Connected after the default handler: the user's key reactions (the manager's key
+    /// dispatcher) and the row's own bindings come first, as for a list box's key bindings.
+    func connectKeyboard() {
+        Signal.connectEvent(widget, "key-press-event", argument: UnsafeMutablePointer<GdkEventKey>.self, after: true) {
+            [weak self] _, event in
+            guard let self, let event else { return false }
+            return navigate(KeyPress(event))
+        }
+    }
+
+    /// Moves the focus for an arrow, page, Home or End key; false for other keys.
+    func navigate(_ key: KeyPress) -> Bool {
+        guard count > 0, !key.modifiers.contains(.alt) else { return false }
+        let current = focusedPosition ?? min(max(anchor, 0), count - 1)
+        let target: Int
+        switch Int32(key.keyval) {
+        case GDK_KEY_Up, GDK_KEY_KP_Up: target = current - 1
+        case GDK_KEY_Down, GDK_KEY_KP_Down: target = current + 1
+        case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
+        case GDK_KEY_End, GDK_KEY_KP_End: target = count - 1
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: target = page(from: current, by: -1)
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: target = page(from: current, by: 1)
+        default: return false
+        }
+        let position = min(max(target, 0), count - 1)
+        moveCursor(to: position, extending: key.modifiers.contains(.shift), focusOnly: key.modifiers.contains(.control))
+        return true
+    }
+
+    /// The row one viewport above or below `position`.
+    private func page(from position: Int, by direction: Int) -> Int {
+        let offset = heights.offset(of: position) + direction * max(viewportSize.height, 1)
+        return heights.position(atOffset: max(offset, 0)) ?? position
+    }
+
+    /// Focuses `position` (binding it first when it has no widget) and updates the selection
+    /// as the keys ask.
+    func moveCursor(to position: Int, extending: Bool, focusOnly: Bool) {
+        let origin = focusedPosition
+        scrollTo(position: position, alignment: .nearest)
+        if slots[position] != nil {
+            focusRow(at: position)
+        } else {
+            pendingFocus = position
+        }
+        if extending, storedSelectionMode == .multiple {
+            let start = selectionRangeStart ?? origin ?? position
+            selectionRangeStart = start
+            selectRange(from: start, to: position)
+        } else if !focusOnly {
+            selectionRangeStart = position
+            selectOnly(position)
+        }
+    }
+
+    /// Reports the user's selection of `position` alone, as a click or a plain arrow key does.
+    func selectOnly(_ position: Int) {
+        guard storedSelectionMode != .none else { return }
+        let others = shownSelectedPositions.filter { $0 != position }
+        delegate?.hostSelectionDidChange(selected: [position], deselected: others, byUser: true)
+    }
+
+    /// Reports the user's selection of the range `start...end` (either order), instead of the
+    /// rows selected before.
+    private func selectRange(from start: Int, to end: Int) {
+        let range = min(start, end)...max(start, end)
+        let deselected = shownSelectedPositions.filter { !range.contains($0) }
+        delegate?.hostSelectionDidChange(selected: Array(range), deselected: deselected, byUser: true)
+    }
+
+    /// The bound positions shown selected.
+    var shownSelectedPositions: [Int] {
+        slots.keys.filter { position in
+            gtk_widget_get_state_flags(slots[position]!.rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
+        }.sorted()
+    }
+
+    /// Focuses the row a key asked for once the layout bound it.
+    func applyPendingFocus() {
+        guard let position = pendingFocus, slots[position] != nil else { return }
+        pendingFocus = nil
+        focusRow(at: position)
+    }
+}
