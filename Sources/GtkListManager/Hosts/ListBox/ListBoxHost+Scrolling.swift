@@ -64,17 +64,47 @@ extension ListBoxHost {
         return (Double(y), frame.height)
     }
 
-    /// Watches allocations for scrolls asked before the layout; connected on the first such scroll.
+    /// Watches allocations for scrolls waiting for the layout: a scroll asked before it, and the
+    /// anchor that keeps the visible rows in place. Connected on first need.
     private func scrollAfterNextAllocation() {
         guard !watchesAllocationForScrolls else { return }
         watchesAllocationForScrolls = true
         Signal.connect(listBox, "size-allocate", argument: UnsafeMutableRawPointer.self, after: true) { [weak self] _, _ in
-            guard let self, let pending = pendingScroll else { return }
+            guard let self else { return }
+            restoreAnchor()
+            guard let pending = pendingScroll else { return }
             pendingScroll = nil
             // The adjustment learns its new range in the same allocation pass: scroll once it did.
             GtkRuntime.after(milliseconds: 0) { [weak self] in
                 self?.scrollTo(position: pending.position, alignment: pending.alignment)
             }
         }
+    }
+
+    // MARK: - Keeping the visible rows in place
+
+    /// Before a splice at `position`: when it is above the row at the viewport's top (or at it,
+    /// unless the list is scrolled to its very top, where new rows show), remember that row and
+    /// its offset, so the next allocation scrolls it back to the same place on screen. A removal
+    /// that takes the top row away keeps nothing.
+    func keepVisibleRowsInPlace(around position: Int, removing removed: Range<Int>? = nil) {
+        guard pendingAnchor == nil, gtk_widget_get_mapped(widget) != 0, let adjustment = verticalAdjustment else { return }
+        let value = gtk_adjustment_get_value(adjustment)
+        guard let top = self.position(atY: value), let frame = rowFrame(at: top),
+            position < top || (position == top && value > 0), removed?.contains(top) != true
+        else { return }
+        pendingAnchor = (listBoxRow(at: top), value - frame.y)
+        scrollAfterNextAllocation()
+    }
+
+    /// Scrolls the remembered top row back to where it was on screen.
+    private func restoreAnchor() {
+        guard let anchor = pendingAnchor else { return }
+        pendingAnchor = nil
+        guard let adjustment = verticalAdjustment, position(of: anchor.row) != nil else { return }
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(gcast(anchor.row), &allocation)
+        let upper = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        gtk_adjustment_set_value(adjustment, min(max(Double(allocation.y) + anchor.offset, 0), max(upper, 0)))
     }
 }

@@ -71,6 +71,9 @@ public final class ListBoxHost: ListHost {
     /// A scroll asked for before the rows were laid out, done after the next allocation.
     var pendingScroll: (position: Int, alignment: ScrollAlignment)?
     var watchesAllocationForScrolls = false
+    /// The row at the top of the viewport before a splice above it, and how far the viewport's
+    /// top was below the row's top: restored after the next allocation.
+    var pendingAnchor: (row: UnsafeMutablePointer<GtkListBoxRow>, offset: Double)?
 
     /// Hosts rows in `listBox`, which the host references for its lifetime and shows. The list
     /// box must be empty: the host tracks its rows without asking GTK.
@@ -102,6 +105,7 @@ public final class ListBoxHost: ListHost {
 
     public func insertRows(at position: Int, count inserted: Int) {
         guard let delegate else { return }
+        keepVisibleRowsInPlace(around: position)
         ownChanges += 1
         defer { ownChanges -= 1 }
         for offset in 0..<inserted {
@@ -114,6 +118,7 @@ public final class ListBoxHost: ListHost {
 
     public func removeRows(at positions: Range<Int>) {
         guard let delegate, !positions.isEmpty else { return }
+        keepVisibleRowsInPlace(around: positions.lowerBound, removing: positions)
         ownChanges += 1
         defer { ownChanges -= 1 }
         // Every row hears it first, while the positions still match the manager's. (Loops, not
@@ -128,6 +133,7 @@ public final class ListBoxHost: ListHost {
         }
         // From the end: the positions before each removal stay valid.
         for (listRow, row) in rows.reversed() {
+            if pendingAnchor?.row == listRow { pendingAnchor = nil }
             count -= 1
             shownSelection[ObjectIdentifier(row)] = nil
             if let revealer = animatedRevealer(of: row) {
