@@ -4,9 +4,13 @@
  * its focus, and activated by Enter, keypad Enter and Space (its "activate" signal).
  */
 #include "glm_virtual_list.h"
+#include "glm_virtual_list_private.h"
 
 struct _GlmListRow {
     GtkBin parent_instance;
+    /* Its place in the whole list, for accessibility. */
+    gint position;
+    gint total;
 };
 
 enum {
@@ -77,6 +81,7 @@ static void glm_list_row_class_init(GlmListRowClass *class) {
     gtk_binding_entry_add_signal(bindings, GDK_KEY_KP_Space, 0, "activate", 0);
 
     gtk_widget_class_set_css_name(widget_class, "row");
+    gtk_widget_class_set_accessible_type(widget_class, GLM_TYPE_LIST_ROW_ACCESSIBLE);
     gtk_widget_class_set_accessible_role(widget_class, ATK_ROLE_LIST_ITEM);
 }
 
@@ -87,4 +92,14 @@ static void glm_list_row_init(GlmListRow *row) {
 
 GtkWidget *glm_list_row_new(void) {
     return g_object_new(GLM_TYPE_LIST_ROW, NULL);
+}
+
+void glm_list_row_set_position(GlmListRow *row, gint position, gint total) {
+    row->position = position;
+    row->total = total;
+}
+
+void glm_list_row_get_position(GlmListRow *row, gint *position, gint *total) {
+    *position = row->position;
+    *total = row->total;
 }

@@ -4,11 +4,17 @@
  * adjustments describe the whole content, which no widget or window is ever as tall as.
  */
 #include "glm_virtual_list.h"
+#include "glm_virtual_list_private.h"
 
 struct _GlmVirtualList {
     GtkContainer parent_instance;
 
+    /* The children that show rows, and the spare ones kept hidden for reuse. */
     GList *children;
+    GList *parked;
+    gint row_count;
+    /* The accessible, once GTK made it (a weak pointer): told when children come and go. */
+    AtkObject *accessible;
     GtkAdjustment *hadjustment;
     GtkAdjustment *vadjustment;
     gulong vadjustment_handler;
@@ -32,6 +38,8 @@ enum {
 
 G_DEFINE_TYPE_WITH_CODE(GlmVirtualList, glm_virtual_list, GTK_TYPE_CONTAINER,
                         G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
+
+static void tell_accessible(GlmVirtualList *list, GtkWidget *child, gboolean added);
 
 /* ---- Adjustments --------------------------------------------------------------------- */
 
@@ -122,6 +130,10 @@ static void release_callbacks(GlmVirtualList *list) {
 static void glm_virtual_list_dispose(GObject *object) {
     GlmVirtualList *list = GLM_VIRTUAL_LIST(object);
     release_callbacks(list);
+    if (list->accessible != NULL) {
+        g_object_remove_weak_pointer(G_OBJECT(list->accessible), (gpointer *)&list->accessible);
+        list->accessible = NULL;
+    }
     if (list->vadjustment != NULL) {
         g_signal_handler_disconnect(list->vadjustment, list->vadjustment_handler);
         g_clear_object(&list->vadjustment);
@@ -216,10 +228,12 @@ static void glm_virtual_list_remove(GtkContainer *container, GtkWidget *child) {
 
 static void glm_virtual_list_forall(GtkContainer *container, gboolean include_internals, GtkCallback callback,
                                     gpointer callback_data) {
-    (void)include_internals;
     GlmVirtualList *list = GLM_VIRTUAL_LIST(container);
-    /* The callback may remove the child it gets: walk a copy. */
+    /* Spare children are internal: GTK's own walks see them, gtk_container_get_children not.
+     * The callback may remove the child it gets: walk a copy. */
     GList *children = g_list_copy(list->children);
+    if (include_internals)
+        children = g_list_concat(children, g_list_copy(list->parked));
     for (GList *node = children; node != NULL; node = node->next)
         callback(node->data, callback_data);
     g_list_free(children);
@@ -252,6 +266,7 @@ static void glm_virtual_list_class_init(GlmVirtualListClass *class) {
 
     /* Styled like a list box: themes give "list" its background and "list > row" its states. */
     gtk_widget_class_set_css_name(widget_class, "list");
+    gtk_widget_class_set_accessible_type(widget_class, GLM_TYPE_VIRTUAL_LIST_ACCESSIBLE);
     gtk_widget_class_set_accessible_role(widget_class, ATK_ROLE_LIST);
 }
 
@@ -260,6 +275,17 @@ static void glm_virtual_list_init(GlmVirtualList *list) {
     gtk_widget_set_redraw_on_allocate(GTK_WIDGET(list), FALSE);
     set_hadjustment(list, NULL);
     set_vadjustment(list, NULL);
+}
+
+/* ---- Accessibility ------------------------------------------------------------------ */
+
+/* Emits children-changed on the accessible, when there is one (made only when asked for). */
+static void tell_accessible(GlmVirtualList *list, GtkWidget *child, gboolean added) {
+    if (list->accessible == NULL)
+        return;
+    gint index = g_list_index(list->children, child);
+    g_signal_emit_by_name(list->accessible, added ? "children-changed::add" : "children-changed::remove", index,
+                          gtk_widget_get_accessible(child), NULL);
 }
 
 /* ---- Public ------------------------------------------------------------------------- */
@@ -281,17 +307,65 @@ void glm_virtual_list_set_callbacks(GlmVirtualList *list, const GlmVirtualListCa
 void glm_virtual_list_add_child(GlmVirtualList *list, GtkWidget *child) {
     list->children = g_list_prepend(list->children, child);
     gtk_widget_set_parent(child, GTK_WIDGET(list));
+    tell_accessible(list, child, TRUE);
 }
 
 void glm_virtual_list_remove_child(GlmVirtualList *list, GtkWidget *child) {
     GList *node = g_list_find(list->children, child);
+    gboolean parked = node == NULL;
+    if (parked)
+        node = g_list_find(list->parked, child);
     if (node == NULL)
         return;
     gboolean was_visible = gtk_widget_get_visible(child);
-    list->children = g_list_delete_link(list->children, node);
+    if (parked) {
+        list->parked = g_list_delete_link(list->parked, node);
+    } else {
+        list->children = g_list_delete_link(list->children, node);
+        tell_accessible(list, child, FALSE);
+    }
     gtk_widget_unparent(child);
     if (was_visible && gtk_widget_get_visible(GTK_WIDGET(list)))
         gtk_widget_queue_draw(GTK_WIDGET(list));
+}
+
+void glm_virtual_list_park_child(GlmVirtualList *list, GtkWidget *child) {
+    GList *node = g_list_find(list->children, child);
+    if (node == NULL)
+        return;
+    tell_accessible(list, child, FALSE);
+    list->children = g_list_remove_link(list->children, node);
+    list->parked = g_list_concat(node, list->parked);
+    gtk_widget_set_child_visible(child, FALSE);
+}
+
+void glm_virtual_list_unpark_child(GlmVirtualList *list, GtkWidget *child) {
+    GList *node = g_list_find(list->parked, child);
+    if (node == NULL)
+        return;
+    list->parked = g_list_remove_link(list->parked, node);
+    list->children = g_list_concat(node, list->children);
+    gtk_widget_set_child_visible(child, TRUE);
+    tell_accessible(list, child, TRUE);
+}
+
+void glm_virtual_list_set_row_count(GlmVirtualList *list, gint count) {
+    list->row_count = count;
+}
+
+gint glm_virtual_list_get_row_count(GlmVirtualList *list) {
+    return list->row_count;
+}
+
+GList *glm_virtual_list_active_children(GlmVirtualList *list) {
+    return list->children;
+}
+
+void glm_virtual_list_remember_accessible(GlmVirtualList *list, AtkObject *accessible) {
+    if (list->accessible != NULL)
+        g_object_remove_weak_pointer(G_OBJECT(list->accessible), (gpointer *)&list->accessible);
+    list->accessible = accessible;
+    g_object_add_weak_pointer(G_OBJECT(accessible), (gpointer *)&list->accessible);
 }
 
 gint glm_virtual_list_measure_child(GlmVirtualList *list, GtkWidget *child, gint width) {

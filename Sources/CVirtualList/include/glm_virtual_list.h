@@ -43,6 +43,16 @@ void glm_virtual_list_add_child(GlmVirtualList *list, GtkWidget *child);
 /** Removes `child` from the list. */
 void glm_virtual_list_remove_child(GlmVirtualList *list, GtkWidget *child);
 
+/** Keeps `child` as a spare: hidden, not a row for accessibility, ready to be used again. */
+void glm_virtual_list_park_child(GlmVirtualList *list, GtkWidget *child);
+
+/** Makes a spare child a shown row again. */
+void glm_virtual_list_unpark_child(GlmVirtualList *list, GtkWidget *child);
+
+/** The number of rows of the whole list, bound or not, that accessibility reports. */
+void glm_virtual_list_set_row_count(GlmVirtualList *list, gint count);
+gint glm_virtual_list_get_row_count(GlmVirtualList *list);
+
 /** The height `child` needs at `width` (its minimum height for that width). */
 gint glm_virtual_list_measure_child(GlmVirtualList *list, GtkWidget *child, gint width);
 
@@ -60,6 +70,10 @@ G_DECLARE_FINAL_TYPE(GlmListRow, glm_list_row, GLM, LIST_ROW, GtkBin)
 
 /** A new row widget (CSS node "row"), focusable, holding no child yet. */
 GtkWidget *glm_list_row_new(void);
+
+/** The row's place for accessibility: `position` (from 0) of `total` rows. */
+void glm_list_row_set_position(GlmListRow *row, gint position, gint total);
+void glm_list_row_get_position(GlmListRow *row, gint *position, gint *total);
 
 G_END_DECLS
 

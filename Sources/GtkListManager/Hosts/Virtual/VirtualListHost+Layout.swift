@@ -105,6 +105,7 @@ extension VirtualListHost {
                 // widget made invisible would lose the focus.
                 let onScreen = neededPositions?.contains(position) == true
                 glm_virtual_list_place_child(list, rowWidget, Int32(clamping: onScreen ? y : -height), Int32(clamping: height))
+                glm_list_row_set_position(OpaquePointer(rowWidget), Int32(clamping: position), Int32(clamping: count))
                 noteScreenPresence(of: slots[position]!.row, onScreen: onScreen)
                 y += height
                 previous = position
@@ -112,6 +113,7 @@ extension VirtualListHost {
         }
         glm_virtual_list_configure_vadjustment(
             list, Double(top), Double(heights.totalHeight), Double(viewportSize.height))
+        glm_virtual_list_set_row_count(list, Int32(clamping: count))
     }
 
     private func showPlaceholderIfEmpty() {

@@ -205,9 +205,14 @@ public final class VirtualListHost: ListHost {
     /// Binds `position`: a row from the delegate in a spare or new row widget, measured.
     func bind(_ position: Int, with delegate: any ListHostDelegate) {
         let row = delegate.bindRow(at: position)
-        let rowWidget = spareRowWidgets.popLast() ?? makeRowWidget()
+        let rowWidget: UnsafeMutablePointer<GtkWidget>
+        if let spare = spareRowWidgets.popLast() {
+            rowWidget = spare
+            glm_virtual_list_unpark_child(list, rowWidget)
+        } else {
+            rowWidget = makeRowWidget()
+        }
         gtk_container_add(gcast(rowWidget), row.widget)
-        gtk_widget_set_child_visible(rowWidget, 1)
         row.hostWidget = rowWidget
         slots[position] = Slot(row: row, rowWidget: rowWidget)
         measure(position)
@@ -235,7 +240,7 @@ public final class VirtualListHost: ListHost {
             GtkStateFlags(GTK_STATE_FLAG_SELECTED.rawValue | GTK_STATE_FLAG_PRELIGHT.rawValue | GTK_STATE_FLAG_ACTIVE.rawValue))
         gtk_widget_set_size_request(slot.rowWidget, -1, -1)
         gtk_widget_set_can_focus(slot.rowWidget, 1)
-        gtk_widget_set_child_visible(slot.rowWidget, 0)
+        glm_virtual_list_park_child(list, slot.rowWidget)
         spareRowWidgets.append(slot.rowWidget)
         notActivatable.remove(ObjectIdentifier(slot.row))
         keptOffScreen.remove(ObjectIdentifier(slot.row))

@@ -1,0 +1,25 @@
+/* What the list, its rows and their accessibles share inside the C target. */
+#ifndef GLM_VIRTUAL_LIST_PRIVATE_H
+#define GLM_VIRTUAL_LIST_PRIVATE_H
+
+#include <gtk/gtk-a11y.h>
+#include "glm_virtual_list.h"
+
+G_BEGIN_DECLS
+
+#define GLM_TYPE_VIRTUAL_LIST_ACCESSIBLE (glm_virtual_list_accessible_get_type())
+G_DECLARE_FINAL_TYPE(GlmVirtualListAccessible, glm_virtual_list_accessible, GLM, VIRTUAL_LIST_ACCESSIBLE,
+                     GtkContainerAccessible)
+
+#define GLM_TYPE_LIST_ROW_ACCESSIBLE (glm_list_row_accessible_get_type())
+G_DECLARE_FINAL_TYPE(GlmListRowAccessible, glm_list_row_accessible, GLM, LIST_ROW_ACCESSIBLE, GtkContainerAccessible)
+
+/** The children that show rows (the spare ones excluded), owned by the list. */
+GList *glm_virtual_list_active_children(GlmVirtualList *list);
+
+/** Lets the list tell its accessible, once made, when children come and go. */
+void glm_virtual_list_remember_accessible(GlmVirtualList *list, AtkObject *accessible);
+
+G_END_DECLS
+
+#endif /* GLM_VIRTUAL_LIST_PRIVATE_H */
