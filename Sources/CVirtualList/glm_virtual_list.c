@@ -13,6 +13,10 @@ struct _GlmVirtualList {
     GList *children;
     GList *parked;
     gint row_count;
+    /* Drawn last, over the others, on the list's background (a pinned header). Not a reference:
+     * the host clears it before the child goes. */
+    GtkWidget *overlay;
+    cairo_t *drawing;
     /* The accessible, once GTK made it (a weak pointer): told when children come and go. */
     AtkObject *accessible;
     GtkAdjustment *hadjustment;
@@ -202,11 +206,28 @@ static void glm_virtual_list_get_preferred_height(GtkWidget *widget, gint *minim
     *natural = list->callbacks.content_height ? list->callbacks.content_height(list->user_data) : 0;
 }
 
+static void draw_child_under_overlay(GtkWidget *child, gpointer data) {
+    GlmVirtualList *list = data;
+    if (child != list->overlay)
+        gtk_container_propagate_draw(GTK_CONTAINER(list), child, list->drawing);
+}
+
 static gboolean glm_virtual_list_draw(GtkWidget *widget, cairo_t *cr) {
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
     GtkStyleContext *context = gtk_widget_get_style_context(widget);
     gtk_render_background(context, cr, 0, 0, gtk_widget_get_allocated_width(widget),
                           gtk_widget_get_allocated_height(widget));
-    return GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->draw(widget, cr);
+    if (list->overlay == NULL || !gtk_widget_get_child_visible(list->overlay))
+        return GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->draw(widget, cr);
+    list->drawing = cr;
+    gtk_container_forall(GTK_CONTAINER(widget), draw_child_under_overlay, list);
+    list->drawing = NULL;
+    /* The overlay hides what scrolls under it: the list's background first, then the child. */
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(list->overlay, &allocation);
+    gtk_render_background(context, cr, allocation.x, allocation.y, allocation.width, allocation.height);
+    gtk_container_propagate_draw(GTK_CONTAINER(widget), list->overlay, cr);
+    return FALSE;
 }
 
 static gboolean glm_virtual_list_focus(GtkWidget *widget, GtkDirectionType direction) {
@@ -318,6 +339,8 @@ void glm_virtual_list_remove_child(GlmVirtualList *list, GtkWidget *child) {
     if (node == NULL)
         return;
     gboolean was_visible = gtk_widget_get_visible(child);
+    if (list->overlay == child)
+        list->overlay = NULL;
     if (parked) {
         list->parked = g_list_delete_link(list->parked, node);
     } else {
@@ -334,6 +357,8 @@ void glm_virtual_list_park_child(GlmVirtualList *list, GtkWidget *child) {
     if (node == NULL)
         return;
     tell_accessible(list, child, FALSE);
+    if (list->overlay == child)
+        list->overlay = NULL;
     list->children = g_list_remove_link(list->children, node);
     list->parked = g_list_concat(node, list->parked);
     gtk_widget_set_child_visible(child, FALSE);
@@ -387,6 +412,13 @@ void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint y
     /* GTK expects a size request before every allocation; the request is cached. */
     gtk_widget_get_preferred_width(child, &minimum, &natural);
     gtk_widget_size_allocate(child, &allocation);
+}
+
+void glm_virtual_list_set_overlay_child(GlmVirtualList *list, GtkWidget *child) {
+    if (list->overlay == child)
+        return;
+    list->overlay = child;
+    gtk_widget_queue_draw(GTK_WIDGET(list));
 }
 
 GtkAdjustment *glm_virtual_list_get_vadjustment(GlmVirtualList *list) {

@@ -59,6 +59,10 @@ gint glm_virtual_list_measure_child(GlmVirtualList *list, GtkWidget *child, gint
 /** Allocates `child` the full width at viewport `y`, `height` pixels tall. */
 void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint y, gint height);
 
+/** Draws `child` (a child of the list, or NULL for none) over the others, on the list's own
+ *  background: a header pinned at the top covers the rows scrolling under it. */
+void glm_virtual_list_set_overlay_child(GlmVirtualList *list, GtkWidget *child);
+
 /** The vertical adjustment (NULL until a scrolled window gives one). */
 GtkAdjustment *glm_virtual_list_get_vadjustment(GlmVirtualList *list);
 

@@ -14,6 +14,9 @@ public protocol ListHostDelegate: AnyObject {
     func willUnbind(_ row: BoundRow, at position: Int)
     /// The host no longer shows `row` and has detached its widget: it may be reused.
     func didRelease(_ row: BoundRow)
+    /// The position of the header row of the section that holds `position`; nil when that
+    /// section shows no header (for hosts that pin the current section's header).
+    func headerPosition(forRowAt position: Int) -> Int?
 
     // MARK: What the user did
 

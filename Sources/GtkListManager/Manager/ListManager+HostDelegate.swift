@@ -30,6 +30,11 @@ extension ListManager: ListHostDelegate {
         factory.recycle(row)
     }
 
+    public func headerPosition(forRowAt position: Int) -> Int? {
+        guard let location = updater.layout.location(ofPosition: position) else { return nil }
+        return updater.layout.position(of: RowLocation(role: .header, indexPath: IndexPath(item: 0, section: location.section)))
+    }
+
     public func hostSelectionDidChange(selected: [Int], deselected: [Int], byUser: Bool) {
         var added = selected.compactMap(itemIndexPath(ofPosition:)).filter { !selection.isSelected($0) }
         var removed = deselected.compactMap(itemIndexPath(ofPosition:)).filter(selection.isSelected)

@@ -149,6 +149,48 @@ final class VirtualListHostTests: XCTestCase {
         XCTAssertEqual(host.rowFrame(at: top)?.y, topY, "1,000 rows removed above: the top row kept its pixel")
     }
 
+    func testAPinnedSectionHeaderStaysAtTheTopUntilTheNextPushesItUp() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.pinnedHeaders() }
+    }
+
+    @MainActor private static func pinnedHeaders() throws {
+        let host = VirtualListHost()
+        host.pinsSectionHeaders = true
+        let manager = ListManager(host: host)
+        manager.register(TextRow.self)
+        let storage = try XCTUnwrap(manager.memoryStorage)
+        storage.setSectionHeaderModels((0..<20).map { "Section \($0)" })
+        storage.setItemsForAllSections((0..<20).map { section in Array(section * 100..<section * 100 + 100) })
+        let list = ShownList(manager, width: 300, height: 400)
+        defer { list.close() }
+        let header3 = 3 * 101  // each section: a header and 100 rows
+        func placedY(_ position: Int) -> Int32? {
+            guard let widget = host.boundRow(at: position)?.hostWidget else { return nil }
+            var allocation = GtkAllocation()
+            gtk_widget_get_allocation(widget, &allocation)
+            return allocation.y
+        }
+
+        // Into the middle of section 3: its header is bound though scrolled far above.
+        gtk_adjustment_set_value(host.verticalAdjustment!, Double(host.rowFrame(at: header3 + 50)!.y) + gtk_adjustment_get_value(host.verticalAdjustment!))
+        settle(list)
+        XCTAssertEqual(host.boundRow(at: header3)?.model as? String, "Section 3")
+        XCTAssertEqual(placedY(header3), 0, "pinned at the top of the viewport")
+        XCTAssertEqual(host.position(atY: 2), header3, "a click at the top hits the pinned header")
+        XCTAssertLessThan(host.rowWidgetCount, 60)
+
+        // The next section's header comes up under it: it pushes the pinned one up.
+        let header4 = 4 * 101
+        let value = gtk_adjustment_get_value(host.verticalAdjustment!)
+        gtk_adjustment_set_value(host.verticalAdjustment!, value + host.rowFrame(at: header4)!.y - 5)
+        settle(list)
+        let pushed = try XCTUnwrap(placedY(header3))
+        XCTAssertLessThan(pushed, 0, "pushed above the top by section 4's header")
+        let next = try XCTUnwrap(placedY(header4))
+        XCTAssertGreaterThan(next, 0)
+        XCTAssertEqual(Double(pushed) + host.rowFrame(at: header3)!.height, Double(next), "its bottom meets the next header")
+    }
+
     func testAccessibilitySeesTheBoundRowsAndTheirPlaceInTheWholeList() throws {
         try MainActor.assumeIsolated { try requireGtk(); try Self.accessibility() }
     }

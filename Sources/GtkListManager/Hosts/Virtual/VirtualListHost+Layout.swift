@@ -58,10 +58,14 @@ extension VirtualListHost {
         guard let delegate else { return }
         let needed = neededRows()
         neededPositions = needed
-        // The focused row keeps its widget off screen: the focus would go with it.
-        let focused = focusedPosition
-        for position in slots.keys.sorted() where needed?.contains(position) != true && position != focused {
+        // The focused row keeps its widget off screen (the focus would go with it), and the
+        // pinned header its place at the top.
+        let kept = [focusedPosition, headerToPin()].compactMap { $0 }
+        for position in slots.keys.sorted() where needed?.contains(position) != true && !kept.contains(position) {
             unbind(position)
+        }
+        for position in kept where slots[position] == nil && needed?.contains(position) != true {
+            bind(position, with: delegate)
         }
         guard let needed else { return }
         let start = generation
@@ -89,9 +93,29 @@ extension VirtualListHost {
         }
     }
 
+    /// The header of the section at the top of the viewport, when it is to be pinned.
+    private func headerToPin() -> Int? {
+        guard pinsSectionHeaders, count > 0 else { return nil }
+        return delegate?.headerPosition(forRowAt: min(anchor, count - 1))
+    }
+
+    /// Where the pinned header goes: at the top, or pushed up by the next section's header; nil
+    /// when the header is on screen where it is.
+    private func pinnedPlace(of header: Int, top: Int) -> Int? {
+        let natural = heights.offset(of: header) - top
+        guard natural < 0 else { return nil }
+        let height = heights.height(of: header)
+        let next = slots.keys.filter { $0 > header && slots[$0]!.row.role == .header }.min()
+        let pushed = next.map { heights.offset(of: $0) - top - height } ?? 0
+        return min(0, pushed)
+    }
+
     /// Places the bound rows from the top of the viewport and tells the adjustment.
     private func placeRows() {
         let top = scrollTop
+        pinnedHeader = headerToPin().flatMap { header in
+            slots[header] == nil ? nil : pinnedPlace(of: header, top: top).map { (header, $0) }
+        }
         let positions = slots.keys.sorted()
         if let first = positions.first {
             var y = heights.offset(of: first) - top
@@ -103,14 +127,16 @@ extension VirtualListHost {
                 let rowWidget = slots[position]!.rowWidget
                 // The focused row kept off screen waits just above the viewport, mapped: a row
                 // widget made invisible would lose the focus.
-                let onScreen = neededPositions?.contains(position) == true
-                glm_virtual_list_place_child(list, rowWidget, Int32(clamping: onScreen ? y : -height), Int32(clamping: height))
+                let onScreen = neededPositions?.contains(position) == true || pinnedHeader?.position == position
+                let placedY = pinnedHeader?.position == position ? pinnedHeader!.y : (onScreen ? y : -height)
+                glm_virtual_list_place_child(list, rowWidget, Int32(clamping: placedY), Int32(clamping: height))
                 glm_list_row_set_position(OpaquePointer(rowWidget), Int32(clamping: position), Int32(clamping: count))
                 noteScreenPresence(of: slots[position]!.row, onScreen: onScreen)
                 y += height
                 previous = position
             }
         }
+        glm_virtual_list_set_overlay_child(list, pinnedHeader.flatMap { slots[$0.position]?.rowWidget })
         glm_virtual_list_configure_vadjustment(
             list, Double(top), Double(heights.totalHeight), Double(viewportSize.height))
         glm_virtual_list_set_row_count(list, Int32(clamping: count))
@@ -152,6 +178,9 @@ extension VirtualListHost {
     // MARK: - Geometry
 
     public func position(atY y: Double) -> Int? {
+        if let pinned = pinnedHeader, y >= Double(pinned.y), y < Double(pinned.y + heights.height(of: pinned.position)) {
+            return pinned.position
+        }
         guard count > 0, y >= 0, y < Double(min(viewportSize.height, heights.totalHeight - scrollTop)) else { return nil }
         return heights.position(atOffset: scrollTop + Int(y.rounded(.down)))
     }

@@ -32,6 +32,12 @@ public final class VirtualListHost: ListHost {
         didSet { gtk_widget_queue_allocate(widget) }
     }
 
+    /// Whether the header of the section at the top of the viewport stays pinned there while
+    /// its rows scroll under it (pushed up by the next section's header). Default: false.
+    public var pinsSectionHeaders = false {
+        didSet { gtk_widget_queue_allocate(widget) }
+    }
+
     /// What a bound position holds: the row and the row widget it sits in.
     struct Slot {
         let row: BoundRow
@@ -68,6 +74,8 @@ public final class VirtualListHost: ListHost {
     var storedReportsScreenPresence = false
     var notActivatable = Set<ObjectIdentifier>()
     var placeholder: UnsafeMutablePointer<GtkWidget>?
+    /// The header pinned at the top of the viewport, when ``pinsSectionHeaders`` pins one now.
+    var pinnedHeader: (position: Int, y: Int)?
     /// Bound rows placed off screen (the focused row scrolled away).
     var keptOffScreen = Set<ObjectIdentifier>()
     /// The row widget highlighted as a drop target.
