@@ -22,3 +22,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 scripts/viewer-screenshot.sh "$tmp/viewer.png"
+
+# The big-list modes on the virtualized host: a million generated rows, and a directory's files.
+scripts/viewer-screenshot.sh "$tmp/synthetic.png" --synthetic 1000000
+scripts/viewer-screenshot.sh "$tmp/files.png" --files Sources

@@ -25,20 +25,42 @@ struct PackageViewerCommand: ParsableCommand {
     @Option(help: "Sort packages within their section by name or by installed size.")
     var sort = PackageOrder.name
 
+    @Option(help: "Show every file under this directory instead, in sections by directory, on the virtualized host.")
+    var files: String?
+
+    @Option(help: "Show this many generated rows instead (a million opens at once), on the virtualized host.")
+    var synthetic: Int?
+
     // Synchronous on purpose (ParsableCommand, not AsyncParsableCommand): the MainActor must stay
     // on the process main thread, the one that runs gtk_main. See GtkRuntime.
     func run() throws {
+        let screenshotPath = screenshot, search = search
+        if files != nil || synthetic != nil {
+            let files = files, synthetic = synthetic
+            return try MainActor.assumeIsolated {
+                let source: any BigListSource = if let files { FileTreeSource(root: files) } else { SyntheticSource(count: max(synthetic ?? 0, 0)) }
+                try Self.showBigList(BigListWindow(source: source, search: search), screenshotPath: screenshotPath)
+            }
+        }
         let source = try PackageSource.load(explicitPath: statusFile)
         if summary {
             let sections = PackageSection.grouped(source.packages)
             print("\(source.packages.count) packages in \(sections.count) sections from \(source.path)")
             return
         }
-        let screenshotPath = screenshot
         let query = PackageQuery(searchText: search, order: sort)
         try MainActor.assumeIsolated {
             try Self.showWindow(source: source, query: query, screenshotPath: screenshotPath)
         }
+    }
+
+    @MainActor
+    private static func showBigList(_ makeViewer: @autoclosure () -> BigListWindow, screenshotPath: String?) throws {
+        guard GtkRuntime.initialize() else {
+            throw NoDisplay()
+        }
+        let viewer = makeViewer()
+        try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)
     }
 
     @MainActor
@@ -47,15 +69,22 @@ struct PackageViewerCommand: ParsableCommand {
             throw NoDisplay()
         }
         let viewer = PackageListWindow(source: source, query: query)
+        try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)
+    }
+
+    /// Runs `window` until closed, or renders it into `screenshotPath` (failing when the manager
+    /// reported anomalies).
+    @MainActor
+    private static func present(_ window: UnsafeMutablePointer<GtkWidget>, anomalies: [ManagerAnomaly], screenshotPath: String?) throws {
         if let screenshotPath {
-            guard viewer.anomalies.isEmpty else { throw ListProblems(anomalies: viewer.anomalies) }
-            try WindowSnapshot.capture(viewer.window, to: screenshotPath)
-            gtk_widget_destroy(viewer.window)
+            guard anomalies.isEmpty else { throw ListProblems(anomalies: anomalies) }
+            try WindowSnapshot.capture(window, to: screenshotPath)
+            gtk_widget_destroy(window)
             print("wrote \(screenshotPath)")
             return
         }
-        Signal.connect(viewer.window, "destroy") { _ in GtkRuntime.quit() }
-        gtk_widget_show_all(viewer.window)
+        Signal.connect(window, "destroy") { _ in GtkRuntime.quit() }
+        gtk_widget_show_all(window)
         GtkRuntime.run()
     }
 }

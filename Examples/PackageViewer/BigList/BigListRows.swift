@@ -1,0 +1,49 @@
+import CGtk
+import Foundation
+import GtkListManager
+
+/// A generated row: its number and a line of text, every fifth one with a second line.
+@MainActor
+final class SyntheticRow: RowView, ModelTransfer {
+    let widget = gtk_label_new(nil)!
+
+    init() {
+        gtk_widget_set_halign(widget, GTK_ALIGN_START)
+        gtk_widget_set_margin_start(widget, 12)
+        gtk_widget_set_margin_top(widget, 3)
+        gtk_widget_set_margin_bottom(widget, 3)
+    }
+
+    nonisolated static func title(of number: Int) -> String { "Row \(number)" }
+
+    func update(with number: Int) {
+        let title = Self.title(of: number)
+        gtk_label_set_text(gcast(widget), number % 5 == 0 ? "\(title)\nevery fifth row has a second line" : title)
+    }
+}
+
+/// A file: its name, and its size dimmed after it.
+@MainActor
+final class FileRow: RowView, ModelTransfer {
+    let widget = gtk_label_new(nil)!
+
+    init() {
+        gtk_widget_set_halign(widget, GTK_ALIGN_START)
+        gtk_widget_set_margin_start(widget, 12)
+        gtk_widget_set_margin_top(widget, 3)
+        gtk_widget_set_margin_bottom(widget, 3)
+        gtk_label_set_ellipsize(gcast(widget), PANGO_ELLIPSIZE_MIDDLE)
+    }
+
+    func update(with file: FileTreeSource.File) {
+        let size = ByteCountFormatter.string(fromByteCount: file.size, countStyle: .file)
+        gtk_label_set_markup(gcast(widget), "\(Self.escaped(file.name))  <span alpha=\"55%\">\(Self.escaped(size))</span>")
+    }
+
+    /// `text` with Pango markup's special characters escaped.
+    private static func escaped(_ text: String) -> String {
+        guard let raw = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(raw) }
+        return String(cString: raw)
+    }
+}
