@@ -107,6 +107,7 @@ final class CountingHost: ListHost {
     func position(atY y: Double) -> Int? { forwarded?.position(atY: y) }
     func rowFrame(at position: Int) -> (y: Double, height: Double)? { forwarded?.rowFrame(at: position) }
     var visibleRange: Range<Int>? { forwarded?.visibleRange }
+    var visibleFrame: (y: Double, height: Double)? { forwarded?.visibleFrame }
     var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? { forwarded?.verticalAdjustment }
     func scrollTo(position: Int, alignment: ScrollAlignment) { forwarded?.scrollTo(position: position, alignment: alignment) }
     var selectionMode: ListSelectionMode {
@@ -120,6 +121,7 @@ final class CountingHost: ListHost {
     }
     var focusedPosition: Int? { forwarded?.focusedPosition }
     func focusRow(at position: Int) -> Bool { forwarded?.focusRow(at: position) ?? false }
+    func keepBound(_ row: BoundRow?) { forwarded?.keepBound(row) }
     var rowAnimation: RowAnimation? {
         get { forwarded?.rowAnimation }
         set { forwarded?.rowAnimation = newValue }

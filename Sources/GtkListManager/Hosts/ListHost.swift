@@ -60,6 +60,9 @@ public protocol ListHost: AnyObject {
     func rowFrame(at position: Int) -> (y: Double, height: Double)?
     /// The positions on screen; nil when the list is not on screen.
     var visibleRange: Range<Int>? { get }
+    /// The part of ``widget`` the viewport shows, in the coordinates of its allocation; nil
+    /// when the list is not on screen.
+    var visibleFrame: (y: Double, height: Double)? { get }
     /// The adjustment that scrolls the list vertically, if it is scrolled.
     var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? { get }
     /// Scrolls so that the row at `position` is on screen, placed as `alignment` says.
@@ -86,6 +89,10 @@ public protocol ListHost: AnyObject {
     /// Moves the keyboard focus to the row at `position`; false when it cannot take it.
     @discardableResult
     func focusRow(at position: Int) -> Bool
+    /// Keeps `row` bound, wherever the list scrolls, until called with another row or nil:
+    /// the row a drag started from, which the drop must still find. Hosts that bind every row
+    /// have nothing to do.
+    func keepBound(_ row: BoundRow?)
 
     // MARK: Row appearance
 
@@ -110,6 +117,7 @@ public protocol ListHost: AnyObject {
 // Defaults for what some widgets cannot do, or do the plain GTK way.
 extension ListHost {
     public func setActivatable(_ activatable: Bool, for row: BoundRow) {}
+    public func keepBound(_ row: BoundRow?) {}
 
     public func setFocusable(_ focusable: Bool, for row: BoundRow) {
         guard let hostWidget = row.hostWidget else { return }

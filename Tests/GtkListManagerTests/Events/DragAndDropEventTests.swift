@@ -98,6 +98,59 @@ final class DragAndDropEventTests: XCTestCase {
         XCTAssertEqual(ended.map(\.1), [.copy])
     }
 
+    func testAModelDroppedOnAVirtualListLandsBetweenTheRowsUnderThePointer() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.aModelDroppedOnAVirtualList() }
+    }
+
+    /// From a list box to the middle of 10,000 rows on the virtualized host: the destination
+    /// comes from the bound row under the pointer, the placeholder's insertion shows there.
+    @MainActor private static func aModelDroppedOnAVirtualList() throws {
+        let source = ListManager()
+        source.register(NameRow.self)
+        source.itemsForBeginningDrag(NameRow.self) { _, model, _ in [DragItem(model: model)] }
+        let host = VirtualListHost()
+        let destination = ListManager(host: host)
+        destination.register(NameRow.self)
+        var updates: [IndexPath?] = []
+        destination.dropSessionDidUpdate { _, indexPath in
+            updates.append(indexPath)
+            return .copy
+        }
+        var performed: [(String, IndexPath?)] = []
+        destination.performDrop { [unowned destination] session in
+            performed += session.models(of: String.self).map { ($0, session.destinationIndexPath) }
+            guard let indexPath = session.destinationIndexPath, let item = session.items.first else { return }
+            destination.drop(item, toPlaceholderAt: indexPath).commitInsertion(ofItem: item.model ?? "")
+        }
+        let (first, second) = twoLists(source: source, destination: destination)
+        defer { first.close(); second.close() }
+        destination.memoryStorage?.setItems((0..<10_000).map { "n\($0)" })
+        XCTAssertTrue(destination.scrollTo(IndexPath(item: 5_000, section: 0), alignment: .top))
+        second.settle()
+        XCTAssertEqual(host.visibleRange?.lowerBound, 5_000)
+
+        // "b" onto the lower half of the third row on screen: inserted after it.
+        let target = 5_002
+        let frame = try XCTUnwrap(host.rowFrame(at: target))
+        let start = first.screenPoint(in: gcast(first.listRow(at: IndexPath(item: 1, section: 0))), x: 60)
+        let end = second.screenPoint(in: host.widget, x: 60, y: Int32(frame.y + frame.height * 3 / 4))
+        first.drag(from: start, to: end, steps: 6)
+
+        XCTAssertEqual(updates.last, IndexPath(item: target + 1, section: 0))
+        XCTAssertEqual(performed.map(\.0), ["b"])
+        XCTAssertEqual(performed.map(\.1), [IndexPath(item: target + 1, section: 0)])
+        let names = items(destination)
+        XCTAssertEqual(names.count, 10_001)
+        XCTAssertEqual(names[target...target + 2], ["n5002", "b", "n5003"])
+        XCTAssertEqual(host.visibleRange?.lowerBound, 5_000, "the rows on screen stayed")
+        host.forEachBoundRow { position, row in
+            XCTAssertEqual(String(cString: gtk_label_get_text(gcast(row.widget))), names[position])
+        }
+        XCTAssertEqual((destination.boundRow(at: IndexPath(item: target + 1, section: 0))?.view as? NameRow)
+            .map { String(cString: gtk_label_get_text(gcast($0.widget))) }, "b", "the dropped row is bound where it landed")
+        XCTAssertEqual(items(source), ["a", "b", "c"], "a copy leaves the source as it was")
+    }
+
     func testAMoveProposalEndsTheSourceSessionWithMove() throws {
         try MainActor.assumeIsolated { try requireGtk(); try Self.moveProposal(sourceAllowsMove: true) }
     }

@@ -20,7 +20,8 @@ extension ListEvent {
 /// - **Drop target**: the list widget (`gtk_drag_dest_set` without defaults); `drag-motion`
 ///   computes the destination from the pointer's y (the row the host finds there) and has
 ///   the host highlight that row (``ListHost/setDropHighlight(at:)``); `drag-drop` moves
-///   (reorder) or collects the data and performs the drop.
+///   (reorder) or collects the data and performs the drop. Near the top or bottom edge the
+///   list scrolls (``DragAutoscroll``), and the host keeps the dragged row bound meanwhile.
 ///
 /// Connected once per list when the first reordering or drag-and-drop reaction is
 /// registered; nothing is set up per row.
@@ -66,6 +67,14 @@ final class ListDragController: EventSource {
     private var pendingTargets: [GdkAtom] = []
     private var receivedItem = DragItem()
     private var dropTime: guint32 = 0
+
+    /// Scrolls the list while a drag hovers near its edges.
+    private lazy var autoscroll = DragAutoscroll(host: manager.host) { [weak self] y in
+        guard let self, let context = hoveringDrag else { return }
+        _ = evaluateDrag(context, atY: Int32(y.rounded(.down)))
+    }
+    /// The drag over this list, between its motions and its leaving or dropping.
+    private var hoveringDrag: OpaquePointer?
 
     /// What the destination target list was made for.
     private var destinationTargets: (reorder: Bool, drops: Bool)?
@@ -198,6 +207,7 @@ final class ListDragController: EventSource {
             Self.dragging = nil
             return false
         }
+        manager.host.keepBound(record)  // wherever the list scrolls, the drop must find it
         return true
     }
 
@@ -246,6 +256,8 @@ final class ListDragController: EventSource {
         press = nil
         guard let drag = activeDrag else { return }
         activeDrag = nil
+        manager.host.keepBound(nil)
+        autoscroll.stop()
         if Self.dragging === self { Self.dragging = nil }
         let action = gdk_drag_context_get_selected_action(context)
         if drag.session.endedInSameList {
@@ -300,22 +312,31 @@ final class ListDragController: EventSource {
 
     private func dragMoved(_ context: OpaquePointer, x: Int32, y: Int32, time: guint) -> Bool {
         updateDestinationTargets()
-        if let drag = ownReorderDrag(context) {
-            let destination = reorderDestination(of: drag, atY: y)
-            highlightRow(atY: destination == nil ? nil : y)
-            gdk_drag_status(context, destination == nil ? GdkDragAction(0) : GDK_ACTION_MOVE, time)
-            return true
-        }
-        guard let events = dragAndDrop, events.acceptsDrops, gtk_drag_dest_find_target(widget, context, nil) != nil else {
+        guard let action = evaluateDrag(context, atY: y) else {
             gdk_drag_status(context, GdkDragAction(0), time)
             return false
         }
+        gdk_drag_status(context, action, time)
+        hoveringDrag = context
+        autoscroll.pointerMoved(toY: Double(y))
+        return true
+    }
+
+    /// What dropping the drag at `y` would do (no action when refused there), with the
+    /// destination highlighted and the drop session's proposal updated; nil when the list
+    /// takes no drop of this drag at all.
+    private func evaluateDrag(_ context: OpaquePointer, atY y: Int32) -> GdkDragAction? {
+        if let drag = ownReorderDrag(context) {
+            let destination = reorderDestination(of: drag, atY: y)
+            highlightRow(atY: destination == nil ? nil : y)
+            return destination == nil ? GdkDragAction(0) : GDK_ACTION_MOVE
+        }
+        guard let events = dragAndDrop, events.acceptsDrops, gtk_drag_dest_find_target(widget, context, nil) != nil else {
+            return nil
+        }
         exitPending = false
         let session = dropSession ?? enterDrop(context, events: events)
-        guard !dropRefused else {
-            gdk_drag_status(context, GdkDragAction(0), time)
-            return true
-        }
+        guard !dropRefused else { return GdkDragAction(0) }
         let proposed = insertionIndexPath(atY: y)
         session.destinationIndexPath = proposed
         let proposal = events.proposal(for: session, at: proposed)
@@ -324,8 +345,7 @@ final class ListDragController: EventSource {
         let action = Self.action(of: proposal.operation, allowed: gdk_drag_context_get_actions(context))
         session.proposal.operation = Self.operation(of: action)
         highlightRow(atY: action.rawValue == 0 ? nil : y)
-        gdk_drag_status(context, action, time)
-        return true
+        return action
     }
 
     /// A new drop session for a drag entering the list: asks `canHandleDrop`, tells
@@ -360,7 +380,7 @@ final class ListDragController: EventSource {
     }
 
     private func dragLeft() {
-        highlightRow(atY: nil)
+        stopHovering()
         guard dropSession != nil else { return }
         // GTK sends drag-leave before drag-drop too: the exit is told only if no drop follows.
         exitPending = true
@@ -382,7 +402,7 @@ final class ListDragController: EventSource {
     }
 
     private func dropped(_ context: OpaquePointer, x: Int32, y: Int32, time: guint) -> Bool {
-        highlightRow(atY: nil)
+        stopHovering()
         if let drag = ownReorderDrag(context) {
             let destination = reorderDestination(of: drag, atY: y)
             if let destination, let reordering, let source = manager.location(of: drag.record)?.indexPath {
@@ -483,6 +503,12 @@ final class ListDragController: EventSource {
         let sections = manager.shownSectionCount
         guard sections > 0, y >= 0 else { return IndexPath(item: 0, section: 0) }
         return IndexPath(item: manager.shownItemCount(inSection: sections - 1), section: sections - 1)
+    }
+
+    private func stopHovering() {
+        hoveringDrag = nil
+        autoscroll.stop()
+        highlightRow(atY: nil)
     }
 
     private func highlightRow(atY y: Int32?) {

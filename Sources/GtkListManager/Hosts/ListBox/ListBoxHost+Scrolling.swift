@@ -27,6 +27,13 @@ extension ListBoxHost {
         return first..<min(last + 1, rowCount)
     }
 
+    public var visibleFrame: (y: Double, height: Double)? {
+        guard gtk_widget_get_mapped(widget) != 0 else { return nil }
+        guard let adjustment = verticalAdjustment else { return (0, Double(gtk_widget_get_allocated_height(widget))) }
+        let top = gtk_adjustment_get_value(adjustment) - listTopInScrolledContent
+        return (top, gtk_adjustment_get_page_size(adjustment))
+    }
+
     public var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
         gtk_list_box_get_adjustment(listBox)
     }
@@ -50,18 +57,20 @@ extension ListBoxHost {
         gtk_adjustment_set_value(adjustment, min(max(target, gtk_adjustment_get_lower(adjustment)), upper))
     }
 
-    /// The row's frame in the coordinates the adjustment scrolls (the scrolled content's), which
-    /// differ from the list box's when other widgets sit above it in the content.
+    /// The row's frame in the coordinates the adjustment scrolls (the scrolled content's).
     private func rowFrameInScrolledContent(at position: Int) -> (y: Double, height: Double)? {
         guard let frame = rowFrame(at: position) else { return nil }
+        return (frame.y + listTopInScrolledContent, frame.height)
+    }
+
+    /// Where the list box starts in the scrolled content: not 0 when other widgets sit above it.
+    private var listTopInScrolledContent: Double {
         guard let viewport = gtk_widget_get_ancestor(widget, gtk_viewport_get_type()),
             let content = gtk_bin_get_child(gcast(viewport))
-        else { return frame }
+        else { return 0 }
         var x: Int32 = 0, y: Int32 = 0
-        guard gtk_widget_translate_coordinates(gcast(listBoxRow(at: position)), content, 0, 0, &x, &y) != 0 else {
-            return frame
-        }
-        return (Double(y), frame.height)
+        guard gtk_widget_translate_coordinates(widget, content, 0, 0, &x, &y) != 0 else { return 0 }
+        return Double(y)
     }
 
     /// Watches allocations for scrolls waiting for the layout: a scroll asked before it, and the

@@ -7,7 +7,9 @@ extension VirtualListHost {
     /// The list-wide handlers: pressed buttons, and the focus moving between row widgets.
     func connectInteraction() {
         gtk_widget_add_events(widget, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue))
-        Signal.connectEvent(widget, "button-press-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, event in
+        // After the manager's own handlers (a press may start a drag), which let presses pass.
+        Signal.connectEvent(widget, "button-press-event", argument: UnsafeMutablePointer<GdkEvent>.self, after: true) {
+            [weak self] _, event in
             guard let self, let event else { return false }
             return buttonPressed(event)
         }
@@ -150,6 +152,10 @@ extension VirtualListHost {
         guard let slot = slots[position], gtk_widget_get_can_focus(slot.rowWidget) != 0 else { return false }
         gtk_widget_grab_focus(slot.rowWidget)
         return true
+    }
+
+    public func keepBound(_ row: BoundRow?) {
+        rowKeptBound = row.map(ObjectIdentifier.init)
     }
 
     /// Keyboard focus entering or moving inside the list: Tab enters on the preferred row (or

@@ -58,9 +58,10 @@ extension VirtualListHost {
         guard let delegate else { return }
         let needed = neededRows()
         neededPositions = needed
-        // The focused row keeps its widget off screen (the focus would go with it), and the
-        // pinned header its place at the top.
-        let kept = [focusedPosition, headerToPin()].compactMap { $0 }
+        // The focused row keeps its widget off screen (the focus would go with it), so does a
+        // dragged row (its drop must find it), and the pinned header its place at the top.
+        let dragged = rowKeptBound.flatMap { kept in slots.first { ObjectIdentifier($0.value.row) == kept }?.key }
+        let kept = [focusedPosition, dragged, headerToPin()].compactMap { $0 }
         for position in slots.keys.sorted() where needed?.contains(position) != true && !kept.contains(position) {
             unbind(position)
         }
@@ -121,12 +122,12 @@ extension VirtualListHost {
             var y = heights.offset(of: first) - top
             var previous = first
             for position in positions {
-                // Bound positions are contiguous but for the focused row kept off screen.
+                // Bound positions are contiguous but for the rows kept off screen.
                 if position > previous + 1 { y = heights.offset(of: position) - top }
                 let height = heights.height(of: position)
                 let rowWidget = slots[position]!.rowWidget
-                // The focused row kept off screen waits just above the viewport, mapped: a row
-                // widget made invisible would lose the focus.
+                // A row kept off screen waits just above the viewport, mapped: a row widget made
+                // invisible would lose the focus.
                 let onScreen = neededPositions?.contains(position) == true || pinnedHeader?.position == position
                 let placedY = pinnedHeader?.position == position ? pinnedHeader!.y : (onScreen ? y : -height)
                 glm_virtual_list_place_child(list, rowWidget, Int32(clamping: placedY), Int32(clamping: height))
@@ -195,6 +196,10 @@ extension VirtualListHost {
             let last = heights.position(atOffset: scrollTop + max(viewportSize.height - 1, 0))
         else { return nil }
         return first..<last + 1
+    }
+
+    public var visibleFrame: (y: Double, height: Double)? {
+        gtk_widget_get_mapped(widget) != 0 ? (0, Double(viewportSize.height)) : nil
     }
 
     public var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {

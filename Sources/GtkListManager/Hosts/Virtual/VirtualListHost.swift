@@ -78,6 +78,8 @@ public final class VirtualListHost: ListHost {
     var pinnedHeader: (position: Int, y: Int)?
     /// Bound rows placed off screen (the focused row scrolled away).
     var keptOffScreen = Set<ObjectIdentifier>()
+    /// The row ``keepBound(_:)`` keeps bound wherever the list scrolls.
+    var rowKeptBound: ObjectIdentifier?
     /// The row widget highlighted as a drop target.
     var dropHighlight: UnsafeMutablePointer<GtkWidget>?
 
