@@ -119,9 +119,69 @@ final class VirtualListHostTests: XCTestCase {
                     XCTAssertTrue(visible.allSatisfy { host.boundRow(at: $0) != nil }, "\(context): a row on screen has no widget")
                 }
                 XCTAssertLessThan(host.rowWidgetCount, 80, context)
+                assertGeometry(of: host, context)
                 if !wrong.isEmpty { return }
             }
         }
+    }
+
+    /// The scrollbar spans every row's height (measured or estimated) and stands at the
+    /// viewport's top; each row on screen is allocated where the host says it is.
+    @MainActor private static func assertGeometry(of host: VirtualListHost, _ context: String) {
+        guard host.rowCount > 0, let adjustment = host.verticalAdjustment, let first = host.rowFrame(at: 0),
+            let last = host.rowFrame(at: host.rowCount - 1)
+        else { return }
+        XCTAssertEqual(gtk_adjustment_get_upper(adjustment), last.y + last.height - first.y, "\(context): upper is the content height")
+        XCTAssertEqual(gtk_adjustment_get_value(adjustment), -first.y, "\(context): value is the viewport's top")
+        for position in host.visibleRange ?? 0..<0 {
+            guard let row = host.boundRow(at: position), let rowWidget = row.hostWidget, let frame = host.rowFrame(at: position),
+                row.role != .header
+            else { continue }
+            var allocation = GtkAllocation()
+            gtk_widget_get_allocation(rowWidget, &allocation)
+            XCTAssertEqual(Double(allocation.y), frame.y, "\(context): row \(position) allocated at its frame")
+            XCTAssertEqual(Double(allocation.height), frame.height, "\(context): row \(position) allocated its height")
+        }
+    }
+
+    func testHeightsCorrectedAboveTheViewportMoveNothingOnScreen() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.heightCorrections() }
+    }
+
+    /// Rows above the viewport measured taller than before (as an estimate is corrected when
+    /// its row is bound): what is on screen keeps its pixel and the scrollbar follows. The top
+    /// row growing keeps its own top where it is.
+    @MainActor private static func heightCorrections() throws {
+        let (manager, host, list) = makeList()
+        defer { list.close() }
+        let storage = try XCTUnwrap(manager.memoryStorage)
+        let adjustment = try XCTUnwrap(host.verticalAdjustment)
+        let sixLines = "tall\n\n\n\n\nend"
+        scroll(host, to: 40_000.5)
+        settle(list)
+        let top = try XCTUnwrap(host.visibleRange?.lowerBound)
+        let topY = try XCTUnwrap(host.rowFrame(at: top)?.y)
+        let belowY = try XCTUnwrap(host.rowFrame(at: top + 1)?.y)
+        let upper = gtk_adjustment_get_upper(adjustment)
+        let above = try [top - 2, top - 1].map { try XCTUnwrap(host.rowFrame(at: $0)?.height) }.reduce(0, +)
+
+        for position in [top - 2, top - 1] { try storage.replaceItem(at: IndexPath(item: position, section: 0), with: sixLines) }
+        settle(list)
+        XCTAssertNotNil(host.boundRow(at: top - 1), "the rows above are bound in the overscan, measured anew")
+        let grown = try [top - 2, top - 1].map { try XCTUnwrap(host.rowFrame(at: $0)?.height) }.reduce(0, +) - above
+        XCTAssertGreaterThan(grown, 40, "two rows grew by four lines or more")
+        XCTAssertEqual(host.rowFrame(at: top)?.y, topY, "the top row kept its pixel")
+        XCTAssertEqual(host.rowFrame(at: top + 1)?.y, belowY, "so did the row below it")
+        // Unmeasured rows are estimated at the measured mean, which grew too: the content above
+        // the viewport grew by at least the measured difference, and the scrollbar with it.
+        XCTAssertGreaterThanOrEqual(gtk_adjustment_get_upper(adjustment), upper + grown, "the scrollbar grew")
+        XCTAssertGreaterThanOrEqual(gtk_adjustment_get_value(adjustment), 40_000 + grown, "and stands further down")
+        assertGeometry(of: host, "after the rows above grew")
+
+        try storage.replaceItem(at: IndexPath(item: top, section: 0), with: sixLines)
+        settle(list)
+        XCTAssertEqual(host.rowFrame(at: top)?.y, topY, "the top row grew downwards from where it was")
+        assertGeometry(of: host, "after the top row grew")
     }
 
     func testRowsInsertedOrRemovedAboveTheViewportLeaveTheVisibleRowsWhereTheyAre() throws {
