@@ -105,12 +105,16 @@ public final class ListManager {
 
     /// A manager whose rows `host` shows.
     ///
+    /// ```swift
+    /// let manager = ListManager(host: .virtualized)   // or .listBox, or any ListHost
+    /// ```
+    ///
     /// - Parameters:
     ///   - host: the list widget's host; the manager becomes its delegate.
     ///   - storage: the models to show; a new `MemoryStorage` by default.
     ///   - configuration: how sections are shown and updates applied.
     public init(
-        host: any ListHost, storage: any Storage = MemoryStorage(), configuration: ListConfiguration = ListConfiguration()
+        host: some ListHost, storage: any Storage = MemoryStorage(), configuration: ListConfiguration = ListConfiguration()
     ) {
         MainActorConfinement.check("A ListManager was created")
         self.host = host

@@ -56,6 +56,25 @@ final class VirtualListEventTests: XCTestCase {
         XCTAssertEqual(manager.selectedIndexPaths, [at(reached)])
         XCTAssertTrue(host.visibleRange?.contains(reached) == true, "the focused row is on screen")
         XCTAssertLessThan(host.rowWidgetCount, 60)
+
+        // Page Down held: 10,000 rows in batches of 100 keys as fast as X sends them (faster than
+        // the layout binds the rows); none is lost.
+        var position = reached
+        for _ in 0..<20 where position < 10_000 {
+            list.xdotool(["key", "--delay", "1", "--repeat", "100", "Page_Down"])
+            var next = -1
+            while let now = host.focusedPosition, now != next {  // until every key is handled
+                next = now
+                list.settle(milliseconds: 150)
+            }
+            XCTAssertTrue((100 * (page - 2))...(100 * (page + 1)) ~= next - position, "100 pages: \(next - position) rows")
+            position = next
+        }
+        XCTAssertGreaterThanOrEqual(position, 10_000)
+        XCTAssertEqual(manager.selectedIndexPaths, [at(position)], "the selection followed")
+        XCTAssertEqual((manager.boundRow(at: at(position))?.view as? NameRow)?.text, "row \(position)")
+        XCTAssertTrue(host.visibleRange?.contains(position) == true)
+        XCTAssertLessThan(host.rowWidgetCount, 60, "widgets for the viewport, not for the rows walked over")
     }
 
     func testShiftExtendsAndCtrlMovesOnlyTheFocusInMultipleMode() throws {

@@ -48,6 +48,17 @@ final class VirtualListHostTests: XCTestCase {
         gtk_adjustment_set_value(host.verticalAdjustment!, value)
     }
 
+    func testOneArgumentChoosesTheHost() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let virtualized = ListManager(host: .virtualized)
+            XCTAssertEqual(String(cString: gtk_widget_get_name(virtualized.widget)), "GlmVirtualList")
+            XCTAssertNil(virtualized.listBox)
+            let listBox = ListManager(host: .listBox)
+            XCTAssertEqual(listBox.listBox.map { gcast($0) }, listBox.widget)
+        }
+    }
+
     func testOnlyTheRowsAroundTheViewportHaveWidgetsAndShowTheirModels() throws {
         try MainActor.assumeIsolated { try requireGtk(); try Self.onlyVisibleRowsBound() }
     }

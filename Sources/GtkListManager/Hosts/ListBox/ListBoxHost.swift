@@ -292,3 +292,8 @@ public final class ListBoxHost: ListHost {
         return gcast(hostWidget)
     }
 }
+
+extension ListHost where Self == ListBoxHost {
+    /// A new ``ListBoxHost``: `ListManager(host: .listBox)`.
+    public static var listBox: ListBoxHost { ListBoxHost() }
+}

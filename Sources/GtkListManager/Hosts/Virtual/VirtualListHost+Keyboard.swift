@@ -17,7 +17,8 @@ extension VirtualListHost {
     /// Moves the focus for an arrow, page, Home or End key; false for other keys.
     func navigate(_ key: KeyPress) -> Bool {
         guard count > 0, !key.modifiers.contains(.alt) else { return false }
-        let current = focusedPosition ?? min(max(anchor, 0), count - 1)
+        // Keys faster than layouts walk on from the row the last one is taking the focus to.
+        let current = pendingFocus ?? focusedPosition ?? min(max(anchor, 0), count - 1)
         let target: Int
         switch Int32(key.keyval) {
         case GDK_KEY_Up, GDK_KEY_KP_Up: target = current - 1
@@ -42,9 +43,10 @@ extension VirtualListHost {
     /// Focuses `position` (binding it first when it has no widget) and updates the selection
     /// as the keys ask.
     func moveCursor(to position: Int, extending: Bool, focusOnly: Bool) {
-        let origin = focusedPosition
+        let origin = pendingFocus ?? focusedPosition
         scrollTo(position: position, alignment: .nearest)
         if slots[position] != nil {
+            pendingFocus = nil
             focusRow(at: position)
         } else {
             pendingFocus = position

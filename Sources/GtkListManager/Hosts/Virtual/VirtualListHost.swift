@@ -273,3 +273,8 @@ public final class VirtualListHost: ListHost {
         heights.setHeight(Int(height), of: position)
     }
 }
+
+extension ListHost where Self == VirtualListHost {
+    /// A new ``VirtualListHost``: `ListManager(host: .virtualized)`.
+    public static var virtualized: VirtualListHost { VirtualListHost() }
+}
