@@ -1,6 +1,9 @@
 // The project's benchmark: `make benchmark` (a release build under Xvfb). Prints Markdown tables
 // of ratios measured side by side in one run; `list-benchmarks storage`, `list-benchmarks
 // manager` or `list-benchmarks differ` runs one group (only `manager` needs a display).
+// `list-benchmarks big [quick]` is the big-list benchmark (issue 16): the virtualized host
+// against GtkListBox, GtkTreeView and GTK 4's ListView, each in its own processes; `make
+// benchmark` runs every group and it.
 //
 // `list-benchmarks profile manager|plain [loops]` repeats the 1,000-row bulk load of one side,
 // and nothing else, for a profiler: compare `valgrind --tool=callgrind` runs of two loop counts
@@ -19,7 +22,11 @@ func runBenchmarks(groups: Set<String>) {
 
 MainActor.assumeIsolated {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.first == BulkLoadBenchmark.childArgument {
+    if arguments.first == BigListBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
+        BigListBenchmark.measureInThisProcess(side: arguments[1], count: count)
+    } else if arguments.first == "big" {
+        BigListBenchmark.run(quick: arguments.dropFirst().first == "quick")
+    } else if arguments.first == BulkLoadBenchmark.childArgument {
         BulkLoadBenchmark.measureInThisProcess()
     } else if arguments.first == "profile" {
         BulkLoadBenchmark.profile(

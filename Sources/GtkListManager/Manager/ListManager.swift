@@ -169,10 +169,12 @@ extension ListManager: StorageObserver {
         checkConfinement()
         guard storage === self.storage, !host.isDestroyed else { return }
         willUpdateContent?(.changes(changes))
-        for change in changes {
+        for run in ChangeRun.runs(of: changes) {
             // The selection first: rows bound by the change show the selection they will have.
-            selection.apply(change)
-            updater.apply(change)
+            if !selection.isEmpty {
+                for change in run.changes { selection.apply(change) }
+            }
+            updater.apply(run)
         }
         didUpdateContent?(.changes(changes))
     }

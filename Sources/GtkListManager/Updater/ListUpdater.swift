@@ -1,8 +1,9 @@
 import ModelStorage
 
 /// Where a change set becomes widget operations: each entry of a storage's change set becomes
-/// splices of the host's positions, so the cost of an update grows with the number of entries,
-/// not with the list.
+/// splices of the host's positions (consecutive item insertions or deletions one splice, see
+/// ``ChangeRun``), so the cost of an update grows with the number of entries, not with the
+/// list.
 ///
 /// - The layout changes first for an insertion (the host may bind the new position during the
 ///   splice and must find its model) and last for a removal (the rows leaving are unbound at
@@ -30,6 +31,26 @@ final class ListUpdater {
     }
 
     // MARK: - Change sets
+
+    /// Applies a run of entries: merged item insertions or deletions as one splice of the
+    /// layout and of the host's positions.
+    func apply(_ run: ChangeRun) {
+        switch run {
+        case let .single(change):
+            apply(change)
+        case let .insertItems(models, indexPath):
+            defer { factory.releasePreparedRows() }
+            layout.insertItems(models, at: indexPath)
+            host.insertRows(at: layout.position(of: indexPath), count: models.count)
+            reconcileSupplementaryRows(inSection: indexPath.section)
+        case let .deleteItems(items, section):
+            defer { factory.releasePreparedRows() }
+            let first = layout.position(of: IndexPath(item: items.lowerBound, section: section))
+            host.removeRows(at: first..<first + items.count)
+            layout.removeItems(items, inSection: section)
+            reconcileSupplementaryRows(inSection: section)
+        }
+    }
 
     func apply(_ change: StorageChange) {
         defer { factory.releasePreparedRows() }

@@ -147,6 +147,16 @@ final class SectionLayout {
         invalidateStarts()
     }
 
+    func insertItems(_ models: [Any], at indexPath: IndexPath) {
+        entries[indexPath.section].items.insert(contentsOf: models, at: indexPath.item)
+        invalidateStarts()
+    }
+
+    func removeItems(_ items: Range<Int>, inSection section: Int) {
+        entries[section].items.removeSubrange(items)
+        invalidateStarts()
+    }
+
     @discardableResult
     func removeItem(at indexPath: IndexPath) -> Any {
         defer { invalidateStarts() }

@@ -186,4 +186,53 @@ final class WindowedHostTests: XCTestCase {
         storage.removeItems(at: [IndexPath(item: 71, section: 0)])
         XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 6, section: 0)], "a deleted item leaves the selection")
     }
+
+    // MARK: - Splices
+
+    func testConsecutiveInsertionsOrDeletionsReachTheHostAsOneSplice() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.batchedSplices() }
+    }
+
+    /// A storage reports one entry per item; the host gets one splice per run of adjacent
+    /// entries (a section of a million models moves once, not once per item), and what it
+    /// shows, the selection included, is what entry-by-entry application would give.
+    @MainActor private static func batchedSplices() throws {
+        let (manager, host) = makeWindowedManager(windowSize: 10)
+        manager.register(NumberRow.self)
+        manager.selectionMode = .multiple
+        let storage = try XCTUnwrap(manager.memoryStorage)
+        storage.setItems(Array(0..<100))
+        manager.selectItem(at: IndexPath(item: 5, section: 0))
+        let expected = { (items: [Int]) in items.map { "item \($0)" } }
+        let line = { (row: BoundRow) in "item \(row.model)" }
+        func spliced(_ change: () throws -> Void) rethrows -> [String] {
+            let before = host.splices.count
+            try change()
+            return Array(host.splices[before...])
+        }
+
+        XCTAssertEqual(try spliced { try storage.insertItems(Array(-1_000..<0), at: IndexPath(item: 0, section: 0)) }, ["insert 0+1000"])
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 1_005, section: 0)])
+        assertWindowShows(expected(Array(-1_000..<100)), on: host, line: line, "after 1,000 inserted")
+
+        XCTAssertEqual(spliced { storage.removeItems(at: (0..<1_000).map { IndexPath(item: $0, section: 0) }) }, ["remove 0..<1000"])
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 5, section: 0)])
+        assertWindowShows(expected(Array(0..<100)), on: host, line: line, "after 1,000 removed")
+
+        // Deleting forwards, at the same index: one run too.
+        XCTAssertEqual(spliced {
+            storage.performUpdates { for _ in 0..<3 { storage.removeItems(at: [IndexPath(item: 2, section: 0)]) } }
+        }, ["remove 2..<5"])
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 2, section: 0)], "item 5 slid to 2")
+        assertWindowShows(expected([0, 1] + Array(5..<100)), on: host, line: line, "after deleting forwards")
+
+        // Not adjacent: separate splices, in the storage's order.
+        XCTAssertEqual(spliced { storage.insertItems([7, 8], to: [IndexPath(item: 0, section: 0), IndexPath(item: 5, section: 0)]) },
+                       ["insert 0+1", "insert 5+1"])
+        XCTAssertEqual(spliced { storage.removeItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 5, section: 0)]) },
+                       ["remove 5..<6", "remove 0..<1"])
+        assertWindowShows(expected([0, 1] + Array(5..<100)), on: host, line: line, "after separate changes")
+        XCTAssertEqual(spliced { storage.removeItems(fromSection: 0) }, ["remove 0..<97"])
+        XCTAssertEqual(manager.selectedIndexPaths, [])
+    }
 }

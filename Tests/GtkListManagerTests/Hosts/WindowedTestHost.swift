@@ -18,6 +18,8 @@ final class WindowedTestHost: ListHost {
     private var rows: [BoundRow?] = []
     private(set) var bindCount = 0
     private(set) var releaseCount = 0
+    /// The splices asked for, in order: "insert 3+2" (2 rows at 3), "remove 0..<5", "move 1→4".
+    private(set) var splices: [String] = []
     /// Contract breaches seen (a bound row bound again, a release of an unknown row, …).
     private(set) var violations: [String] = []
     private var selectedRows = Set<ObjectIdentifier>()
@@ -72,6 +74,7 @@ final class WindowedTestHost: ListHost {
     // MARK: - Splices
 
     func insertRows(at position: Int, count: Int) {
+        splices.append("insert \(position)+\(count)")
         rows.insert(contentsOf: repeatElement(nil, count: count), at: position)
         guard let delegate else { return }
         // The inserted positions inside the window are bound during the splice; rows pushed out
@@ -82,6 +85,7 @@ final class WindowedTestHost: ListHost {
     }
 
     func removeRows(at positions: Range<Int>) {
+        splices.append("remove \(positions)")
         guard let delegate else { return }
         let leaving = positions.compactMap { position in rows[position].map { (position, $0) } }
         for (position, row) in leaving { delegate.willUnbind(row, at: position) }
@@ -90,6 +94,7 @@ final class WindowedTestHost: ListHost {
     }
 
     func moveRow(from source: Int, to destination: Int) {
+        splices.append("move \(source)→\(destination)")
         rows.insert(rows.remove(at: source), at: destination)
     }
 

@@ -2,13 +2,15 @@
 /// index a virtualized host lays its rows out with.
 ///
 /// A row's height is measured once it had a widget; until then it counts as the ``estimate``,
-/// the mean of the measured heights (a fixed default before any). Every operation costs O(log N)
-/// plus the size of one block of rows (at most ``blockCapacity``), never O(N): splices of any
-/// size, a height change, the offset of a row, the row at an offset.
+/// the mean of the measured heights (a fixed default before any). Reading an offset or the row
+/// at an offset, measuring a row and splicing rows into a block cost O(log N) plus one block of
+/// rows (at most ``blockCapacity``), never O(N).
 ///
-/// Heights are kept in blocks of up to ``blockCapacity`` rows with their sums; the running sums
-/// over blocks are rebuilt, O(blocks), on the first look-up after a change. At a million rows
-/// that is about 2,000 blocks and 4 bytes per row.
+/// Heights are kept in blocks of up to ``blockCapacity`` rows, and Fenwick trees over the blocks
+/// sum their rows, measured heights and measured rows, so a block's change updates O(log blocks)
+/// entries and a look-up descends the trees. A change of the blocks themselves (a block split
+/// in two, blocks removed) rebuilds the trees, O(blocks), on the next look-up: at a million rows
+/// about 2,000 blocks; 4 bytes per row.
 public struct RowHeightIndex: Sendable {
     /// The most rows one block holds; a block that grows past it splits in two.
     public static let blockCapacity = 512
@@ -25,12 +27,15 @@ public struct RowHeightIndex: Sendable {
     private static let unmeasured: Int32 = -1
 
     private var blocks: [Block] = [Block()]
-    /// Running sums over whole blocks, valid while `sumsAreCurrent`: rows before block `b`, and
-    /// their measured heights and count. One more entry holds the totals.
-    private var rowsBefore: [Int] = [0, 0]
-    private var measuredSumBefore: [Int] = [0, 0]
-    private var measuredCountBefore: [Int] = [0, 0]
-    private var sumsAreCurrent = true
+    /// Fenwick trees (1-based) over the blocks: their rows, measured heights and measured rows.
+    /// Valid while `treesAreCurrent`.
+    private var rowTree: [Int] = [0, 0]
+    private var sumTree: [Int] = [0, 0]
+    private var countTree: [Int] = [0, 0]
+    private var treesAreCurrent = true
+    private var totalRows = 0
+    private var totalMeasuredSum = 0
+    private var totalMeasuredCount = 0
 
     /// The height a row counts as before it is measured, while nothing is.
     public var defaultEstimate: Int
@@ -43,31 +48,18 @@ public struct RowHeightIndex: Sendable {
     // MARK: - Reading
 
     /// The number of rows.
-    public var count: Int {
-        mutating get {
-            refreshSums()
-            return rowsBefore[blocks.count]
-        }
-    }
+    public var count: Int { totalRows }
 
     /// The height an unmeasured row counts as: the mean of the measured heights (rounded), or
     /// ``defaultEstimate`` before any was measured.
     public var estimate: Int {
-        mutating get {
-            refreshSums()
-            let count = measuredCountBefore[blocks.count]
-            guard count > 0 else { return defaultEstimate }
-            return max(1, (measuredSumBefore[blocks.count] + count / 2) / count)
-        }
+        guard totalMeasuredCount > 0 else { return defaultEstimate }
+        return max(1, (totalMeasuredSum + totalMeasuredCount / 2) / totalMeasuredCount)
     }
 
     /// The sum of all heights, measured and estimated.
     public var totalHeight: Int {
-        mutating get {
-            refreshSums()
-            let rows = rowsBefore[blocks.count], measured = measuredCountBefore[blocks.count]
-            return measuredSumBefore[blocks.count] + (rows - measured) * estimate
-        }
+        totalMeasuredSum + (totalRows - totalMeasuredCount) * estimate
     }
 
     /// Whether the row at `position` was measured.
@@ -85,12 +77,11 @@ public struct RowHeightIndex: Sendable {
 
     /// The offset of the top of the row at `position` (`count` gives the total height).
     public mutating func offset(of position: Int) -> Int {
-        refreshSums()
-        if position >= rowsBefore[blocks.count] { return totalHeight }
-        let (block, index) = locate(position)
+        if position >= totalRows { return totalHeight }
         let estimate = estimate
-        var offset = measuredSumBefore[block] + (rowsBefore[block] - measuredCountBefore[block]) * estimate
-        for height in blocks[block].heights[..<index] {
+        let before = blocksBefore(row: position)
+        var offset = before.measuredSum + (before.rows - before.measuredCount) * estimate
+        for height in blocks[before.blocks].heights[..<(position - before.rows)] {
             offset += height == Self.unmeasured ? estimate : Int(height)
         }
         return offset
@@ -98,27 +89,20 @@ public struct RowHeightIndex: Sendable {
 
     /// The row whose span covers `offset` (clamped to the first and last row); nil when empty.
     public mutating func position(atOffset offset: Int) -> Int? {
-        refreshSums()
-        let total = rowsBefore[blocks.count]
-        guard total > 0 else { return nil }
-        let estimate = estimate
-        func blockStart(_ block: Int) -> Int {
-            measuredSumBefore[block] + (rowsBefore[block] - measuredCountBefore[block]) * estimate
-        }
+        guard totalRows > 0 else { return nil }
         guard offset > 0 else { return 0 }
-        // The last block that starts at or before the offset and holds rows.
-        var low = 0, high = blocks.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if blockStart(middle) <= offset, blocks[middle].count > 0 { low = middle } else { high = middle - 1 }
+        let estimate = estimate
+        // The blocks that end at or before the offset; the next one holds it.
+        let before = descend { rows, measuredSum, measuredCount in
+            measuredSum + (rows - measuredCount) * estimate <= offset
         }
-        while low > 0, blocks[low].count == 0 { low -= 1 }
-        var top = blockStart(low)
-        for (index, height) in blocks[low].heights.enumerated() {
+        guard before.blocks < blocks.count else { return totalRows - 1 }
+        var top = before.measuredSum + (before.rows - before.measuredCount) * estimate
+        for (index, height) in blocks[before.blocks].heights.enumerated() {
             top += height == Self.unmeasured ? estimate : Int(height)
-            if top > offset { return rowsBefore[low] + index }
+            if top > offset { return before.rows + index }
         }
-        return total - 1
+        return before.rows + blocks[before.blocks].count - 1
     }
 
     // MARK: - Changing
@@ -126,16 +110,18 @@ public struct RowHeightIndex: Sendable {
     /// Inserts `count` unmeasured rows at `position` (`0...count`).
     public mutating func insert(count inserted: Int, at position: Int) {
         guard inserted > 0 else { return }
-        let (block, index) = locate(insertingAt: position)
+        precondition(position >= 0 && position <= totalRows, "RowHeightIndex: cannot insert at \(position) of \(totalRows)")
+        let (block, index) = position == totalRows
+            ? (blocks.count - 1, blocks[blocks.count - 1].count) : locate(position)
         blocks[block].heights.insert(contentsOf: repeatElement(Self.unmeasured, count: inserted), at: index)
+        add(rows: inserted, measuredSum: 0, measuredCount: 0, toBlock: block)
         splitIfNeeded(block)
-        sumsAreCurrent = false
     }
 
     /// Removes the rows at `positions`.
     public mutating func remove(_ positions: Range<Int>) {
         guard !positions.isEmpty else { return }
-        if positions.lowerBound == 0, positions.upperBound == count { return removeAll() }
+        if positions.lowerBound == 0, positions.upperBound == totalRows { return removeAll() }
         let (first, firstIndex) = locate(positions.lowerBound)
         let (last, lastIndex) = locate(positions.upperBound - 1)
         if first == last {
@@ -144,20 +130,30 @@ public struct RowHeightIndex: Sendable {
             // The tail of the first block, the head of the last, every block between.
             trim(block: last, 0..<lastIndex + 1)
             trim(block: first, firstIndex..<blocks[first].count)
+            for block in blocks[first + 1..<last] {
+                totalRows -= block.count
+                totalMeasuredSum -= block.measuredSum
+                totalMeasuredCount -= block.measuredCount
+            }
             blocks.removeSubrange(first + 1..<last)
+            treesAreCurrent = false
         }
-        blocks.removeAll { $0.count == 0 }
-        if blocks.isEmpty { blocks = [Block()] }
-        sumsAreCurrent = false
+        if blocks.contains(where: { $0.count == 0 }) {
+            blocks.removeAll { $0.count == 0 }
+            if blocks.isEmpty { blocks = [Block()] }
+            treesAreCurrent = false
+        }
     }
 
     /// Removes `range` of one block's rows, keeping its sums.
     private mutating func trim(block: Int, _ range: Range<Int>) {
+        var measuredSum = 0, measuredCount = 0
         for height in blocks[block].heights[range] where height != Self.unmeasured {
-            blocks[block].measuredSum -= Int(height)
-            blocks[block].measuredCount -= 1
+            measuredSum += Int(height)
+            measuredCount += 1
         }
         blocks[block].heights.removeSubrange(range)
+        add(rows: -range.count, measuredSum: -measuredSum, measuredCount: -measuredCount, toBlock: block)
     }
 
     /// Moves the row at `source` to `destination` (read after the removal), with its height.
@@ -175,14 +171,12 @@ public struct RowHeightIndex: Sendable {
         let old = blocks[block].heights[index]
         let new = Int32(clamping: max(height, 0))
         guard old != new else { return }
-        if old != Self.unmeasured {
-            blocks[block].measuredSum -= Int(old)
-        } else {
-            blocks[block].measuredCount += 1
-        }
-        blocks[block].measuredSum += Int(new)
         blocks[block].heights[index] = new
-        sumsAreCurrent = false
+        if old == Self.unmeasured {
+            add(rows: 0, measuredSum: Int(new), measuredCount: 1, toBlock: block)
+        } else {
+            add(rows: 0, measuredSum: Int(new) - Int(old), measuredCount: 0, toBlock: block)
+        }
     }
 
     /// Forgets the measured height of the row at `position` (its content changed).
@@ -190,41 +184,96 @@ public struct RowHeightIndex: Sendable {
         let (block, index) = locate(position)
         let old = blocks[block].heights[index]
         guard old != Self.unmeasured else { return }
-        blocks[block].measuredSum -= Int(old)
-        blocks[block].measuredCount -= 1
         blocks[block].heights[index] = Self.unmeasured
-        sumsAreCurrent = false
+        add(rows: 0, measuredSum: -Int(old), measuredCount: -1, toBlock: block)
     }
 
     /// Removes every row.
     public mutating func removeAll() {
         blocks = [Block()]
-        sumsAreCurrent = false
+        totalRows = 0
+        totalMeasuredSum = 0
+        totalMeasuredCount = 0
+        treesAreCurrent = false
     }
 
     // MARK: - Blocks
 
     /// The block and index of the row at `position` (`0..<count`).
     private mutating func locate(_ position: Int) -> (block: Int, index: Int) {
-        refreshSums()
-        precondition(position >= 0 && position < rowsBefore[blocks.count], "RowHeightIndex: no row \(position)")
-        var low = 0, high = blocks.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if rowsBefore[middle] <= position { low = middle } else { high = middle - 1 }
-        }
-        // Empty blocks share their start with the next: step to the one holding the row.
-        while position - rowsBefore[low] >= blocks[low].count { low += 1 }
-        return (low, position - rowsBefore[low])
+        let before = blocksBefore(row: position)
+        return (before.blocks, position - before.rows)
     }
 
-    /// Where an insertion at `position` (`0...count`) goes: the end of the last block for the end.
-    private mutating func locate(insertingAt position: Int) -> (block: Int, index: Int) {
-        refreshSums()
-        let total = rowsBefore[blocks.count]
-        precondition(position >= 0 && position <= total, "RowHeightIndex: cannot insert at \(position) of \(total)")
-        if position == total { return (blocks.count - 1, blocks[blocks.count - 1].count) }
-        return locate(position)
+    /// The blocks before the one holding the row at `position` (`0..<count`), and their sums.
+    private mutating func blocksBefore(row position: Int) -> Sums {
+        precondition(position >= 0 && position < totalRows, "RowHeightIndex: no row \(position) of \(totalRows)")
+        return descend { rows, _, _ in rows <= position }
+    }
+
+    /// Sums over the first `blocks` blocks.
+    private struct Sums {
+        var blocks = 0, rows = 0, measuredSum = 0, measuredCount = 0
+    }
+
+    /// The most leading blocks whose sums satisfy `holds`, which must stay true up to some
+    /// block and false after it (as any test of growing sums does): a descent of the trees.
+    private mutating func descend(while holds: (_ rows: Int, _ measuredSum: Int, _ measuredCount: Int) -> Bool) -> Sums {
+        rebuildTreesIfNeeded()
+        var sums = Sums()
+        var step = 1
+        while step * 2 <= blocks.count { step *= 2 }
+        while step > 0 {
+            let next = sums.blocks + step
+            if next <= blocks.count {
+                let rows = sums.rows + rowTree[next], measuredSum = sums.measuredSum + sumTree[next]
+                let measuredCount = sums.measuredCount + countTree[next]
+                if holds(rows, measuredSum, measuredCount) {
+                    sums = Sums(blocks: next, rows: rows, measuredSum: measuredSum, measuredCount: measuredCount)
+                }
+            }
+            step /= 2
+        }
+        return sums
+    }
+
+    /// Adds to one block's sums, in the totals and in the trees.
+    private mutating func add(rows: Int, measuredSum: Int, measuredCount: Int, toBlock block: Int) {
+        blocks[block].measuredSum += measuredSum
+        blocks[block].measuredCount += measuredCount
+        totalRows += rows
+        totalMeasuredSum += measuredSum
+        totalMeasuredCount += measuredCount
+        guard treesAreCurrent else { return }
+        var node = block + 1
+        while node <= blocks.count {
+            rowTree[node] += rows
+            sumTree[node] += measuredSum
+            countTree[node] += measuredCount
+            node += node & -node
+        }
+    }
+
+    /// Builds the trees anew from the blocks, O(blocks), after the blocks themselves changed.
+    private mutating func rebuildTreesIfNeeded() {
+        guard !treesAreCurrent else { return }
+        let size = blocks.count + 1
+        rowTree = [Int](repeating: 0, count: size)
+        sumTree = [Int](repeating: 0, count: size)
+        countTree = [Int](repeating: 0, count: size)
+        for (index, block) in blocks.enumerated() {
+            rowTree[index + 1] = block.count
+            sumTree[index + 1] = block.measuredSum
+            countTree[index + 1] = block.measuredCount
+        }
+        for node in 1..<size {
+            let parent = node + (node & -node)
+            guard parent < size else { continue }
+            rowTree[parent] += rowTree[node]
+            sumTree[parent] += sumTree[node]
+            countTree[parent] += countTree[node]
+        }
+        treesAreCurrent = true
     }
 
     private mutating func splitIfNeeded(_ block: Int) {
@@ -243,29 +292,6 @@ public struct RowHeightIndex: Sendable {
             start = end
         }
         blocks.replaceSubrange(block...block, with: pieces)
-    }
-
-    private mutating func refreshSums() {
-        guard !sumsAreCurrent else { return }
-        var rows = 0, measuredSum = 0, measuredCount = 0
-        var newRows = [Int](), newSums = [Int](), newCounts = [Int]()
-        newRows.reserveCapacity(blocks.count + 1)
-        newSums.reserveCapacity(blocks.count + 1)
-        newCounts.reserveCapacity(blocks.count + 1)
-        for block in blocks {
-            newRows.append(rows)
-            newSums.append(measuredSum)
-            newCounts.append(measuredCount)
-            rows += block.count
-            measuredSum += block.measuredSum
-            measuredCount += block.measuredCount
-        }
-        newRows.append(rows)
-        newSums.append(measuredSum)
-        newCounts.append(measuredCount)
-        rowsBefore = newRows
-        measuredSumBefore = newSums
-        measuredCountBefore = newCounts
-        sumsAreCurrent = true
+        treesAreCurrent = false
     }
 }
