@@ -108,11 +108,13 @@ public final class ListBoxHost: ListHost {
         keepVisibleRowsInPlace(around: position)
         ownChanges += 1
         defer { ownChanges -= 1 }
-        for offset in 0..<inserted {
-            let row = delegate.bindRow(at: position + offset)
-            let listRow = place(row, at: position + offset)
-            delegate.didBind(row, at: position + offset)
-            if reportsScreenPresence { watchScreenPresence(of: listRow, row: row) }
+        insertingRows(count: inserted) {
+            for offset in 0..<inserted {
+                let row = delegate.bindRow(at: position + offset)
+                let listRow = place(row, at: position + offset)
+                delegate.didBind(row, at: position + offset)
+                if reportsScreenPresence { watchScreenPresence(of: listRow, row: row) }
+            }
         }
     }
 
