@@ -12,7 +12,8 @@ public protocol ListHostDelegate: AnyObject {
     func didBind(_ row: BoundRow, at position: Int)
     /// The row at `position` is about to be let go (its position removed, or scrolled away).
     func willUnbind(_ row: BoundRow, at position: Int)
-    /// The host no longer shows `row` and has detached its widget: it may be reused.
+    /// The host no longer shows `row`: it may be reused. Its widget may stay inside a hidden
+    /// widget of the host, which takes it out before showing it anywhere else.
     func didRelease(_ row: BoundRow)
     /// The position of the header row of the section that holds `position`; nil when that
     /// section shows no header (for hosts that pin the current section's header).

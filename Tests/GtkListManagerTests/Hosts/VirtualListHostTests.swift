@@ -86,6 +86,17 @@ final class VirtualListHostTests: XCTestCase {
             XCTAssertEqual((row.view as? TextRow)?.text.split(separator: "\n").first.map(String.init), String(position))
         }
         XCTAssertLessThan(host.rowWidgetCount, 60, "scrolling reuses the row widgets")
+
+        // After a jump the rows on screen alone are bound; a scroll that goes on adds margins.
+        var boundNow: [Int] {
+            (0..<host.rowCount).filter { host.boundRow(at: $0) != nil && $0 != host.focusedPosition }
+        }
+        XCTAssertEqual(boundNow, Array(middle), "a jump binds the rows on screen")
+        scroll(host, to: gtk_adjustment_get_value(adjustment) + 3)
+        settle(list)
+        let visible = try XCTUnwrap(host.visibleRange)
+        XCTAssertEqual(boundNow, Array(visible.lowerBound - host.overscan..<visible.upperBound + host.overscan),
+                       "then \(host.overscan) rows more on each side")
     }
 
     func testRandomChangesAndScrollsKeepTheBoundRowsEqualToTheStorage() throws {
@@ -169,7 +180,10 @@ final class VirtualListHostTests: XCTestCase {
         let adjustment = try XCTUnwrap(host.verticalAdjustment)
         let sixLines = "tall\n\n\n\n\nend"
         scroll(host, to: 40_000.5)
-        settle(list)
+        list.wait { host.visibleRange.map { $0.lowerBound > 1_000 && host.boundRow(at: $0.lowerBound) != nil } ?? false }
+        let jumpedTo = gtk_adjustment_get_value(adjustment)  // estimates corrected: not quite 40,000
+        scroll(host, to: jumpedTo + 1)  // a scroll that goes on: the margins get bound too
+        list.wait { host.visibleRange.map { host.boundRow(at: $0.lowerBound - 1) != nil } ?? false }
         let top = try XCTUnwrap(host.visibleRange?.lowerBound)
         let topY = try XCTUnwrap(host.rowFrame(at: top)?.y)
         let belowY = try XCTUnwrap(host.rowFrame(at: top + 1)?.y)
@@ -186,7 +200,7 @@ final class VirtualListHostTests: XCTestCase {
         // Unmeasured rows are estimated at the measured mean, which grew too: the content above
         // the viewport grew by at least the measured difference, and the scrollbar with it.
         XCTAssertGreaterThanOrEqual(gtk_adjustment_get_upper(adjustment), upper + grown, "the scrollbar grew")
-        XCTAssertGreaterThanOrEqual(gtk_adjustment_get_value(adjustment), 40_000 + grown, "and stands further down")
+        XCTAssertGreaterThanOrEqual(gtk_adjustment_get_value(adjustment), jumpedTo + 1 + grown, "and stands further down")
         assertGeometry(of: host, "after the rows above grew")
 
         try storage.replaceItem(at: IndexPath(item: top, section: 0), with: sixLines)

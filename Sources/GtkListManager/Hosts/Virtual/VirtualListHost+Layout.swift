@@ -9,13 +9,14 @@ extension VirtualListHost {
         viewportSize = (width, height)
         isLayingOut = true
         defer { isLayingOut = false }
+        let previouslyNeeded = neededPositions
         applyPendingScroll()
         // Until nothing changes: binding runs the manager's events, which may change the list;
         // measured heights may need more rows, or move the end of the content.
         for _ in 0..<4 {
             clampAnchor()
             let before = (generation, slots.count, anchor, anchorOffset)
-            bindNeededRows()
+            bindNeededRows(previouslyNeeded: previouslyNeeded)
             for position in slots.keys { measure(position) }
             clampAnchor()
             if before == (generation, slots.count, anchor, anchorOffset) { break }
@@ -42,21 +43,26 @@ extension VirtualListHost {
     // MARK: - Binding
 
     /// The positions to bind: the anchor's, those below it down to the viewport's bottom, and
-    /// ``overscan`` more on each side.
-    private func neededRows() -> ClosedRange<Int>? {
+    /// ``overscan`` more on each side, once the viewport shows rows bound before. Right after a
+    /// jump (the scrollbar dragged, End) or on opening, it binds the rows on screen alone: rows beyond them
+    /// would be for a scroll that may not come, and the next layout adds them if it does.
+    private func neededRows(previouslyNeeded: ClosedRange<Int>?) -> ClosedRange<Int>? {
         guard count > 0 else { return nil }
-        var last = min(anchor, count - 1)
+        let first = min(anchor, count - 1)
+        var last = first
         var bottom = heights.height(of: last) - anchorOffset
         while bottom < viewportSize.height, last + 1 < count {
             last += 1
             bottom += heights.height(of: last)
         }
-        return max(0, min(anchor, count - 1) - overscan)...min(count - 1, last + overscan)
+        let continues = previouslyNeeded.map { $0.overlaps(first...last) } ?? false
+        let margin = continues ? overscan : 0
+        return max(0, first - margin)...min(count - 1, last + margin)
     }
 
-    private func bindNeededRows() {
+    private func bindNeededRows(previouslyNeeded: ClosedRange<Int>?) {
         guard let delegate else { return }
-        let needed = neededRows()
+        let needed = neededRows(previouslyNeeded: previouslyNeeded)
         neededPositions = needed
         // The focused row keeps its widget off screen (the focus would go with it), so does a
         // dragged row (its drop must find it), and the pinned header its place at the top.
