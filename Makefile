@@ -46,7 +46,9 @@ screenshot: deps
 		--status-file Examples/PackageViewer/Resources/sample-dpkg-status --search lib --sort size
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-million.png --synthetic 1000000
 
-## benchmark: release build of the benchmark executable; prints Markdown tables.
+## benchmark: release build of the benchmark executable and the C peers; prints Markdown tables.
 benchmark: deps
 	$(SWIFT) build --scratch-path $(SCRATCH) -c release --product list-benchmarks
-	$(XVFB) $(SCRATCH)/release/list-benchmarks
+	scripts/build-benchmark-peers.sh $(SCRATCH)/peers
+	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks
+	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds the big-list benchmark's C peers (Benchmarks/Peers): GTK 3's GtkTreeView and GTK 4's
+# GtkListView, measured the same way as the virtualized host. Installs libgtk-4-dev with
+# apt-get when missing. Usage: scripts/build-benchmark-peers.sh [FOLDER] (default .build/peers).
+set -euo pipefail
+
+folder=${1:-.build/peers}
+sources=$(cd "$(dirname "$0")/../Benchmarks/Peers" && pwd)
+
+if ! pkg-config --exists gtk4 2>/dev/null; then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "build-benchmark-peers: GTK 4 headers missing and apt-get not available" >&2
+        exit 1
+    fi
+    sudo=()
+    [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+    echo "build-benchmark-peers: installing libgtk-4-dev"
+    "${sudo[@]}" apt-get update
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libgtk-4-dev
+fi
+
+mkdir -p "$folder"
+build() {
+    local program=$1 source=$2 package=$3
+    if [ "$folder/$program" -nt "$sources/$source" ] && [ "$folder/$program" -nt "$sources/peer_measure.h" ]; then
+        return
+    fi
+    # shellcheck disable=SC2046
+    cc -O2 -Wall -Wextra -Werror "$sources/$source" -o "$folder/$program" $(pkg-config --cflags --libs "$package") -lm
+}
+build gtk3-tree-view gtk3_tree_view.c gtk+-3.0
+build gtk4-list-view gtk4_list_view.c gtk4
+echo "$folder/gtk3-tree-view $folder/gtk4-list-view"
