@@ -71,4 +71,8 @@ final class DeclarativeStorage: SupplementaryStorage, ObservableStorage {
     func removeObserver(_ observer: any StorageObserver) {
         broadcaster.remove(observer)
     }
+
+    func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
+        broadcaster.updatesNotDelivered(to: observer)
+    }
 }

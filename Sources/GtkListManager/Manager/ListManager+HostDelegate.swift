@@ -4,11 +4,12 @@ import ModelStorage
 extension ListManager: ListHostDelegate {
     public func bindRow(at position: Int) -> BoundRow {
         let layout = updater.layout
-        guard let location = layout.location(ofPosition: position), let model = layout.model(at: location) else {
+        guard let location = layout.location(ofPosition: position) else {
             // A host asked for a position it does not have: its bug, and no row to show is
             // right. Kept in release builds.
             fatalError("\(type(of: host)) asked for a row at position \(position); the list has \(layout.rowCount)")
         }
+        guard let model = layout.model(at: location) else { return factory.makeVacantRow(location.role) }
         return factory.makeRow(at: location, showing: model)
     }
 

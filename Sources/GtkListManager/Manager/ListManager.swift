@@ -141,7 +141,7 @@ public final class ListManager {
         guard !host.isDestroyed else { return }
         willUpdateContent?(.reload)
         selection.reset()
-        host.withoutAnimation { updater.reload(from: storage) }
+        host.withoutAnimation { updater.reload(from: storage, seenBy: self) }
         didUpdateContent?(.reload)
     }
 
@@ -168,6 +168,8 @@ extension ListManager: StorageObserver {
     public func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
         checkConfinement()
         guard storage === self.storage, !host.isDestroyed else { return }
+        updater.layout.mirror?.beginApplying(changes)
+        defer { updater.layout.mirror?.endApplying() }
         willUpdateContent?(.changes(changes))
         for run in ChangeRun.runs(of: changes) {
             // The selection first: rows bound by the change show the selection they will have.

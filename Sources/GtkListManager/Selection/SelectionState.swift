@@ -37,62 +37,18 @@ struct SelectionState: Equatable {
     mutating func apply(_ change: StorageChange) {
         guard !isEmpty else { return }
         switch change {
-        case let .insertSection(section, _):
-            remap { $0.section >= section ? IndexPath(item: $0.item, section: $0.section + 1) : $0 }
-        case let .deleteSection(section):
-            remap { path in
-                if path.section == section { return nil }
-                return path.section > section ? IndexPath(item: path.item, section: path.section - 1) : path
-            }
-        case let .moveSection(from, to):
-            remap { IndexPath(item: $0.item, section: Self.section($0.section, afterMoving: from, to: to)) }
-        case let .insertItem(indexPath, _):
-            remapItems { Self.item($0, afterInserting: indexPath) }
-        case let .deleteItem(indexPath):
-            remapItems { Self.item($0, afterDeleting: indexPath) }
-        case let .moveItem(from, to):
-            remapItems { path in
-                if path == from { return to }
-                return Self.item(Self.item(path, afterDeleting: from)!, afterInserting: to)
-            }
         case .updateSection, .updateItem:
+            return
+        default:
             break
         }
-    }
-
-    // MARK: - Remapping
-
-    /// Moves every selected index path and the cursor's section through `transform` (nil drops).
-    private mutating func remap(_ transform: (IndexPath) -> IndexPath?) {
-        selected = Set(selected.compactMap(transform))
-        if let cursor {
-            self.cursor = transform(cursor.indexPath).map { RowLocation(role: cursor.role, indexPath: $0) }
-        }
-    }
-
-    /// Like `remap`, for item entries: a header or footer cursor keeps its place.
-    private mutating func remapItems(_ transform: (IndexPath) -> IndexPath?) {
-        selected = Set(selected.compactMap(transform))
-        if let cursor, cursor.role == .item {
-            self.cursor = transform(cursor.indexPath).map(RowLocation.item)
-        }
-    }
-
-    private static func item(_ path: IndexPath, afterInserting inserted: IndexPath) -> IndexPath {
-        guard path.section == inserted.section, path.item >= inserted.item else { return path }
-        return IndexPath(item: path.item + 1, section: path.section)
-    }
-
-    private static func item(_ path: IndexPath, afterDeleting deleted: IndexPath) -> IndexPath? {
-        guard path.section == deleted.section else { return path }
-        if path.item == deleted.item { return nil }
-        return path.item > deleted.item ? IndexPath(item: path.item - 1, section: path.section) : path
-    }
-
-    private static func section(_ section: Int, afterMoving from: Int, to: Int) -> Int {
-        if section == from { return to }
-        if from < to, section > from, section <= to { return section - 1 }
-        if to < from, section >= to, section < from { return section + 1 }
-        return section
+        selected = Set(selected.compactMap(change.destination(ofItemAt:)))
+        guard let cursor else { return }
+        // A header or footer cursor follows its section only.
+        self.cursor = cursor.role == .item
+            ? change.destination(ofItemAt: cursor.indexPath).map(RowLocation.item)
+            : change.destination(ofSection: cursor.section).map {
+                RowLocation(role: cursor.role, indexPath: IndexPath(item: cursor.indexPath.item, section: $0))
+            }
     }
 }

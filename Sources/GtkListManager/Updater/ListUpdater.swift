@@ -68,13 +68,13 @@ final class ListUpdater {
             layout.setSupplements(supplements, ofSection: section)
             reconcileSupplementaryRows(inSection: section, refreshing: true)
         case let .insertItem(indexPath, model):
-            layout.insertItem(model, at: indexPath)
+            layout.insertItems([model], at: indexPath)
             host.insertRows(at: layout.position(of: indexPath), count: 1)
             reconcileSupplementaryRows(inSection: indexPath.section)
         case let .deleteItem(indexPath):
             let position = layout.position(of: indexPath)
             host.removeRows(at: position..<position + 1)
-            layout.removeItem(at: indexPath)
+            layout.removeItems(indexPath.item..<indexPath.item + 1, inSection: indexPath.section)
             reconcileSupplementaryRows(inSection: indexPath.section)
         case let .moveItem(from, to):
             moveItem(from: from, to: to)
@@ -85,18 +85,22 @@ final class ListUpdater {
 
     // MARK: - Reload
 
-    /// Replaces every row with rows for `storage`'s current content: one removal and one
-    /// insertion of the host's positions.
-    func reload(from storage: any Storage) {
+    /// Replaces every row with rows for `storage`'s current content, as `observer` (the
+    /// manager) sees it: one removal and one insertion of the host's positions. The layout
+    /// reads the models through a ``StorageMirror`` when the storage allows, else copies them.
+    func reload(from storage: any Storage, seenBy observer: any StorageObserver) {
         if host.rowCount > 0 { host.removeRows(at: 0..<host.rowCount) }
+        let mirror = StorageMirror(of: storage, seenBy: observer)
         let supplementary = storage as? any SupplementaryStorage
         var sections: [SectionLayout.Section] = []
         sections.reserveCapacity(storage.numberOfSections)
         for section in 0..<storage.numberOfSections {
-            // A copy of its own: sharing the storage's array would make the storage's next
-            // mutation copy the whole section, inside a change that should cost O(change).
-            let items = storage.models(inSection: section).withUnsafeBufferPointer { Array($0) }
-            var entry = SectionLayout.Section(items: items)
+            var entry = SectionLayout.Section(itemCount: storage.numberOfItems(inSection: section))
+            if mirror == nil {
+                // A copy of its own: sharing the storage's array would make the storage's next
+                // mutation copy the whole section, inside a change that should cost O(change).
+                entry.items = storage.models(inSection: section).withUnsafeBufferPointer { Array($0) }
+            }
             for kind in [SupplementaryKind.header, .footer] {
                 if let model = supplementary?.supplementaryModel(ofKind: kind, inSection: section) {
                     entry.supplements[kind] = model
@@ -104,7 +108,7 @@ final class ListUpdater {
             }
             sections.append(entry)
         }
-        layout.reset(sections)
+        layout.reset(sections, mirror: mirror)
         for section in sections.indices {
             for role in [RowRole.header, .footer] where shouldShow(role, inSection: section) {
                 layout.setShows(role, true, inSection: section)
@@ -120,11 +124,10 @@ final class ListUpdater {
         let source = layout.position(of: from)
         if configuration.animateMoveAsDeleteAndInsert {
             host.removeRows(at: source..<source + 1)
-            let model = layout.removeItem(at: from)
-            layout.insertItem(model, at: to)
+            layout.moveItem(from: from, to: to)
             host.insertRows(at: layout.position(of: to), count: 1)
         } else {
-            layout.insertItem(layout.removeItem(at: from), at: to)
+            layout.moveItem(from: from, to: to)
             host.moveRow(from: source, to: layout.position(of: to))
         }
         reconcileSupplementaryRows(inSection: from.section)

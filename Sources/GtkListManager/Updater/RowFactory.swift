@@ -52,6 +52,13 @@ final class RowFactory {
         return BoundRow(view: UnmappedRow(), role: location.role, model: storedModel, mapping: nil)
     }
 
+    /// An empty row for a position whose model left the storage before the list heard of it:
+    /// the change on its way removes the position. Not an anomaly: a host that binds rows while
+    /// its storage is mid-transaction (a main loop run inside `performUpdates`) meets it.
+    func makeVacantRow(_ role: RowRole) -> BoundRow {
+        BoundRow(view: UnmappedRow(), role: role, model: Optional<Any>.none as Any, mapping: nil)
+    }
+
     /// Whether a header or footer row can show `model`: a mapping takes it (else the anomaly is
     /// reported) and has made a row, or makes one now, kept for the binding of its position
     /// (until ``releasePreparedRows()``).

@@ -1,11 +1,14 @@
 import ModelStorage
 
 /// The list as the manager shows it: per section its supplementary models, whether its header
-/// and footer rows are shown, and its item models, and from these where each row sits in the
-/// flat list (an optional header row, the items, an optional footer row).
+/// and footer rows are shown, and its items, and from these where each row sits in the flat
+/// list (an optional header row, the items, an optional footer row).
 ///
 /// The models are the ones the change sets delivered, so a host that binds a position later
 /// (scrolled into view) gets what the list shows, never a storage state that may be ahead.
+/// With a ``StorageMirror`` the layout reads them from the storage through the mirror and
+/// keeps only counts; without one (a storage that cannot say what it has not delivered yet) it
+/// keeps its own copy.
 ///
 /// Section starts are prefix sums, rebuilt after a change on the first look-up (O(sections));
 /// finding the row at a position is a binary search over them, O(1) when positions are asked
@@ -13,7 +16,9 @@ import ModelStorage
 @MainActor
 final class SectionLayout {
     struct Section {
-        /// The stored models of the section's items, as the storage handed them.
+        var itemCount = 0
+        /// The stored models of the section's items, as the storage handed them, when the
+        /// layout keeps its own copy; empty with a mirror.
         var items: [Any] = []
         /// The supplementary models the last section insert or update carried.
         var supplements = SectionSupplements()
@@ -23,8 +28,7 @@ final class SectionLayout {
         /// section's supplements change.
         var unmappedRoles: Set<RowRole> = []
 
-        var itemCount: Int { items.count }
-        var rowCount: Int { items.count + (showsHeader ? 1 : 0) + (showsFooter ? 1 : 0) }
+        var rowCount: Int { itemCount + (showsHeader ? 1 : 0) + (showsFooter ? 1 : 0) }
 
         func shows(_ role: RowRole) -> Bool { role == .header ? showsHeader : showsFooter }
 
@@ -32,6 +36,9 @@ final class SectionLayout {
             if role == .header { showsHeader = shows } else { showsFooter = shows }
         }
     }
+
+    /// Where the item models come from when the layout keeps no copy of them.
+    private(set) var mirror: StorageMirror?
 
     /// The sections, in order (a copy). Mutations go through the methods below, which keep the
     /// starts.
@@ -59,7 +66,7 @@ final class SectionLayout {
     }
 
     func itemCount(inSection section: Int) -> Int {
-        entries[section].items.count
+        entries[section].itemCount
     }
 
     /// The flat position of the section's first row.
@@ -77,7 +84,7 @@ final class SectionLayout {
     func position(of role: RowRole, inSection section: Int) -> Int {
         let start = start(of: section)
         guard role == .footer else { return start }
-        return start + (entries[section].showsHeader ? 1 : 0) + entries[section].items.count
+        return start + (entries[section].showsHeader ? 1 : 0) + entries[section].itemCount
     }
 
     /// The position of the row at `location`, when the list shows one there.
@@ -86,7 +93,7 @@ final class SectionLayout {
         guard section >= 0, section < entries.count else { return nil }
         switch location.role {
         case .item:
-            guard location.indexPath.item >= 0, location.indexPath.item < entries[section].items.count else { return nil }
+            guard location.indexPath.item >= 0, location.indexPath.item < entries[section].itemCount else { return nil }
             return position(of: location.indexPath)
         case .header, .footer:
             return entries[section].shows(location.role) ? position(of: location.role, inSection: section) : nil
@@ -102,7 +109,7 @@ final class SectionLayout {
             return RowLocation(role: .header, indexPath: IndexPath(item: 0, section: section))
         }
         let item = offset - (showsHeader ? 1 : 0)
-        if item < entries[section].items.count {
+        if item < entries[section].itemCount {
             return RowLocation(role: .item, indexPath: IndexPath(item: item, section: section))
         }
         return RowLocation(role: .footer, indexPath: IndexPath(item: 0, section: section))
@@ -112,7 +119,8 @@ final class SectionLayout {
     /// or footer model.
     func model(at location: RowLocation) -> Any? {
         switch location.role {
-        case .item: entries[location.section].items[location.indexPath.item]
+        case .item:
+            if let mirror { mirror.model(at: location.indexPath) } else { entries[location.section].items[location.indexPath.item] }
         case .header: entries[location.section].supplements[.header]
         case .footer: entries[location.section].supplements[.footer]
         }
@@ -120,56 +128,65 @@ final class SectionLayout {
 
     // MARK: - Changing
 
-    /// Replaces everything; no header or footer row is shown until the updater shows it.
-    func reset(_ newSections: [Section]) {
+    // Each change but `setShows` and `markUnmapped` applies one entry of the change set (or,
+    // for a run, several), which the mirror follows.
+
+    /// Replaces everything, read through `mirror` when there is one; no header or footer row
+    /// is shown until the updater shows it.
+    func reset(_ newSections: [Section], mirror newMirror: StorageMirror?) {
         entries = newSections
+        mirror = newMirror
         invalidateStarts()
     }
 
     func insertSection(_ section: Section, at index: Int) {
         entries.insert(section, at: index)
-        invalidateStarts()
+        didApply()
     }
 
-    @discardableResult
-    func removeSection(at index: Int) -> Section {
-        defer { invalidateStarts() }
-        return entries.remove(at: index)
+    func removeSection(at index: Int) {
+        entries.remove(at: index)
+        didApply()
     }
 
     func moveSection(from source: Int, to destination: Int) {
         entries.insert(entries.remove(at: source), at: destination)
-        invalidateStarts()
+        didApply()
     }
 
-    func insertItem(_ model: Any, at indexPath: IndexPath) {
-        entries[indexPath.section].items.insert(model, at: indexPath.item)
-        invalidateStarts()
-    }
-
+    /// Inserts `models` from `indexPath` on: one entry per model.
     func insertItems(_ models: [Any], at indexPath: IndexPath) {
-        entries[indexPath.section].items.insert(contentsOf: models, at: indexPath.item)
-        invalidateStarts()
+        entries[indexPath.section].itemCount += models.count
+        if mirror == nil { entries[indexPath.section].items.insert(contentsOf: models, at: indexPath.item) }
+        didApply(models.count, carrying: models, at: indexPath)
     }
 
+    /// Removes the items at `items`: one entry per item.
     func removeItems(_ items: Range<Int>, inSection section: Int) {
-        entries[section].items.removeSubrange(items)
-        invalidateStarts()
+        entries[section].itemCount -= items.count
+        if mirror == nil { entries[section].items.removeSubrange(items) }
+        didApply(items.count)
     }
 
-    @discardableResult
-    func removeItem(at indexPath: IndexPath) -> Any {
-        defer { invalidateStarts() }
-        return entries[indexPath.section].items.remove(at: indexPath.item)
+    func moveItem(from source: IndexPath, to destination: IndexPath) {
+        entries[source.section].itemCount -= 1
+        entries[destination.section].itemCount += 1
+        if mirror == nil {
+            let model = entries[source.section].items.remove(at: source.item)
+            entries[destination.section].items.insert(model, at: destination.item)
+        }
+        didApply()
     }
 
     func setModel(_ model: Any, at indexPath: IndexPath) {
-        entries[indexPath.section].items[indexPath.item] = model
+        if mirror == nil { entries[indexPath.section].items[indexPath.item] = model }
+        mirror?.didApply(1, carrying: [model], at: indexPath)
     }
 
     func setSupplements(_ supplements: SectionSupplements, ofSection section: Int) {
         entries[section].supplements = supplements
         entries[section].unmappedRoles = []
+        mirror?.didApply(1)
     }
 
     func setShows(_ role: RowRole, _ shows: Bool, inSection section: Int) {
@@ -179,6 +196,12 @@ final class SectionLayout {
 
     func markUnmapped(_ role: RowRole, inSection section: Int) {
         entries[section].unmappedRoles.insert(role)
+    }
+
+    /// `count` entries changed the rows: the starts are stale, the mirror moves on.
+    private func didApply(_ count: Int = 1, carrying models: [Any] = [], at indexPath: IndexPath? = nil) {
+        invalidateStarts()
+        mirror?.didApply(count, carrying: models, at: indexPath)
     }
 
     // MARK: - Starts

@@ -79,6 +79,10 @@ public final class MemoryStorage: SupplementaryStorage, ObservableStorage {
         broadcaster.remove(observer)
     }
 
+    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
+        broadcaster.updatesNotDelivered(to: observer, openTransaction: recorder.pendingUpdate)
+    }
+
     // MARK: - Transactions
 
     /// Runs `updates` as one transaction: observers receive a single update when the outermost

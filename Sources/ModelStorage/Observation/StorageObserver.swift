@@ -17,4 +17,16 @@ public protocol ObservableStorage: Storage {
     func addObserver(_ observer: any StorageObserver)
     /// Stops delivering changes to `observer`.
     func removeObserver(_ observer: any StorageObserver)
+    /// What the storage changed that `observer` has not been handed yet, oldest first: updates
+    /// queued behind the one it handles now, then the open transaction's changes. Empty when it
+    /// has seen everything; nil when the storage cannot tell (the default).
+    ///
+    /// An observer that knows this can read models from the storage itself, following its own
+    /// index paths through these changes, instead of keeping a copy of every model:
+    /// `ListManager` does so, and keeps a copy only of storages that answer nil.
+    func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]?
+}
+
+extension ObservableStorage {
+    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? { nil }
 }

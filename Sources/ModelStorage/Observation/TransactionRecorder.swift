@@ -15,6 +15,12 @@ struct TransactionRecorder {
     /// True when the open transaction has something to deliver.
     var hasPendingUpdate: Bool { needsReload || !pending.isEmpty }
 
+    /// What the open transaction will deliver if it ends now.
+    var pendingUpdate: StorageUpdate? {
+        if needsReload { return .reload }
+        return pending.isEmpty ? nil : .changes(pending)
+    }
+
     mutating func begin() {
         depth += 1
     }
@@ -28,8 +34,7 @@ struct TransactionRecorder {
             pending = ChangeSet()
             needsReload = false
         }
-        if needsReload { return .reload }
-        return pending.isEmpty ? nil : .changes(pending)
+        return pendingUpdate
     }
 
     mutating func record(_ change: StorageChange) {

@@ -2,29 +2,57 @@
 ///
 /// An observer may mutate the storage while it handles an update. The update that produces is
 /// queued and delivered once every observer has seen the current one, so all observers see the
-/// same updates in the same order. (A class, because delivery re-enters it.) Package-wide, so
+/// same updates in the same order. Updates are numbered as they are queued, and each observer
+/// remembers how many it was handed: one added during a delivery starts from the storage as it
+/// is then and is not handed the updates queued before it, and ``updatesNotHanded(to:)`` says
+/// what an observer has yet to see. (A class, because delivery re-enters it.) Package-wide, so
 /// storages of other modules of this package (the declarative storage) deliver the same way.
 @MainActor
 package final class UpdateBroadcaster {
-    private struct WeakObserver {
+    private struct Recipient {
         weak var observer: (any StorageObserver)?
+        /// The number of the first update not handed to it yet.
+        var nextUpdate: Int
     }
 
-    private var entries: [WeakObserver] = []
+    private var recipients: [Recipient] = []
+    /// Updates queued and not yet handed to every observer; `queue[0]` is number `firstQueued`.
     private var queue: [StorageUpdate] = []
+    private var firstQueued = 0
     private var isDelivering = false
 
     package init() {}
 
+    /// The number the next queued update gets.
+    private var nextNumber: Int { firstQueued + queue.count }
+
     package func add(_ observer: any StorageObserver) {
         MainActorConfinement.check("A storage observer was added")
         remove(observer)
-        entries.append(WeakObserver(observer: observer))
+        recipients.append(Recipient(observer: observer, nextUpdate: nextNumber))
     }
 
     package func remove(_ observer: any StorageObserver) {
         MainActorConfinement.check("A storage observer was removed")
-        entries.removeAll { $0.observer == nil || $0.observer === observer }
+        recipients.removeAll { $0.observer == nil || $0.observer === observer }
+    }
+
+    /// The updates queued that `observer` has not been handed yet, oldest first (the one it is
+    /// handling now is handed); nil when it does not observe the storage.
+    package func updatesNotHanded(to observer: any StorageObserver) -> ArraySlice<StorageUpdate>? {
+        guard let recipient = recipients.first(where: { $0.observer === observer }) else { return nil }
+        return queue[min(max(recipient.nextUpdate - firstQueued, 0), queue.count)...]
+    }
+
+    /// What a storage answers for ``ObservableStorage/updatesNotDelivered(to:)``: the queued
+    /// updates `observer` has not been handed, then `openTransaction` (what the storage's open
+    /// transaction has recorded so far).
+    package func updatesNotDelivered(
+        to observer: any StorageObserver, openTransaction: StorageUpdate? = nil
+    ) -> [StorageUpdate]? {
+        guard let queued = updatesNotHanded(to: observer) else { return nil }
+        guard let openTransaction else { return Array(queued) }
+        return Array(queued) + [openTransaction]
     }
 
     /// Queues `update` and, unless a delivery is already running further up the stack, delivers
@@ -36,15 +64,21 @@ package final class UpdateBroadcaster {
         defer { isDelivering = false }
         var next = 0
         while next < queue.count {
-            let update = queue[next]
+            let update = queue[next], number = firstQueued + next
             next += 1
-            for observer in entries.compactMap(\.observer) {
+            for observer in recipients.compactMap(\.observer) {
+                // Observers come and go while others handle the update: look each one up again.
+                guard let index = recipients.firstIndex(where: { $0.observer === observer }),
+                    recipients[index].nextUpdate <= number
+                else { continue }
+                recipients[index].nextUpdate = number + 1
                 switch update {
                 case let .changes(changeSet): observer.storage(storage, didPerform: changeSet)
                 case .reload: observer.storageNeedsReload(storage)
                 }
             }
         }
+        firstQueued += queue.count
         queue.removeAll()
     }
 }

@@ -125,6 +125,10 @@ public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hasha
         broadcaster.remove(observer)
     }
 
+    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
+        broadcaster.updatesNotDelivered(to: observer, openTransaction: recorder.pendingUpdate)
+    }
+
     // MARK: - Private
 
     private func supplements(for section: SectionID) -> SectionSupplements {

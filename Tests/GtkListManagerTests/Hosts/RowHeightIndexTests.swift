@@ -92,16 +92,20 @@ final class RowHeightIndexTests: XCTestCase {
         }
     }
 
-    func testAMillionRowsCostFourBytesEachAndStayFastToSplice() {
+    func testAMillionRowsStoreHeightsOnlyWhereRowsWereMeasured() {
         var index = RowHeightIndex(defaultEstimate: 24)
         index.insert(count: 1_000_000, at: 0)
         XCTAssertEqual(index.totalHeight, 24_000_000)
+        XCTAssertEqual(index.storedHeightCount, 0, "no row measured: nothing stored per row")
         index.setHeight(48, of: 999_999)
+        XCTAssertLessThanOrEqual(index.storedHeightCount, RowHeightIndex.blockCapacity, "one block's worth")
         index.insert(count: 1_000, at: 500_000)
         index.remove(0..<1_000)
         XCTAssertEqual(index.count, 1_000_000)
         XCTAssertEqual(index.position(atOffset: index.offset(of: 999_999)), 999_999)
         XCTAssertEqual(index.height(of: 999_999), 48)
         XCTAssertEqual(index.offset(of: 999_999) + 48, index.totalHeight)
+        index.forgetHeight(of: 999_999)
+        XCTAssertEqual(index.storedHeightCount, 0, "a block whose last measured row is forgotten stores nothing again")
     }
 }

@@ -10,18 +10,27 @@
 /// sum their rows, measured heights and measured rows, so a block's change updates O(log blocks)
 /// entries and a look-up descends the trees. A change of the blocks themselves (a block split
 /// in two, blocks removed) rebuilds the trees, O(blocks), on the next look-up: at a million rows
-/// about 2,000 blocks; 4 bytes per row.
+/// about 2,000 blocks. A block stores its rows' heights (4 bytes each) only once one of them is
+/// measured, so the index grows with the rows shown, not with the list.
 public struct RowHeightIndex: Sendable {
     /// The most rows one block holds; a block that grows past it splits in two.
     public static let blockCapacity = 512
 
     private struct Block: Sendable {
-        /// Measured heights, or `unmeasured`.
+        var count = 0
+        /// Measured heights, or `unmeasured`; empty while no row of the block is measured.
         var heights: [Int32] = []
         var measuredSum = 0
         var measuredCount = 0
 
-        var count: Int { heights.count }
+        func height(at index: Int) -> Int32 {
+            heights.isEmpty ? RowHeightIndex.unmeasured : heights[index]
+        }
+
+        /// Stores a height for every row, before one is measured.
+        mutating func storeHeights() {
+            if heights.isEmpty { heights = Array(repeating: RowHeightIndex.unmeasured, count: count) }
+        }
     }
 
     private static let unmeasured: Int32 = -1
@@ -62,16 +71,21 @@ public struct RowHeightIndex: Sendable {
         totalMeasuredSum + (totalRows - totalMeasuredCount) * estimate
     }
 
+    /// The rows whose heights the index stores: those of the blocks where a row is measured.
+    public var storedHeightCount: Int {
+        blocks.reduce(0) { $0 + $1.heights.count }
+    }
+
     /// Whether the row at `position` was measured.
     public mutating func isMeasured(_ position: Int) -> Bool {
         let (block, index) = locate(position)
-        return blocks[block].heights[index] != Self.unmeasured
+        return blocks[block].height(at: index) != Self.unmeasured
     }
 
     /// The height of the row at `position`: measured, or the estimate.
     public mutating func height(of position: Int) -> Int {
         let (block, index) = locate(position)
-        let height = blocks[block].heights[index]
+        let height = blocks[block].height(at: index)
         return height == Self.unmeasured ? estimate : Int(height)
     }
 
@@ -81,7 +95,9 @@ public struct RowHeightIndex: Sendable {
         let estimate = estimate
         let before = blocksBefore(row: position)
         var offset = before.measuredSum + (before.rows - before.measuredCount) * estimate
-        for height in blocks[before.blocks].heights[..<(position - before.rows)] {
+        let index = position - before.rows
+        guard !blocks[before.blocks].heights.isEmpty else { return offset + index * estimate }
+        for height in blocks[before.blocks].heights[..<index] {
             offset += height == Self.unmeasured ? estimate : Int(height)
         }
         return offset
@@ -98,7 +114,9 @@ public struct RowHeightIndex: Sendable {
         }
         guard before.blocks < blocks.count else { return totalRows - 1 }
         var top = before.measuredSum + (before.rows - before.measuredCount) * estimate
-        for (index, height) in blocks[before.blocks].heights.enumerated() {
+        let block = blocks[before.blocks]
+        if block.heights.isEmpty { return before.rows + min((offset - top) / estimate, block.count - 1) }
+        for (index, height) in block.heights.enumerated() {
             top += height == Self.unmeasured ? estimate : Int(height)
             if top > offset { return before.rows + index }
         }
@@ -113,7 +131,10 @@ public struct RowHeightIndex: Sendable {
         precondition(position >= 0 && position <= totalRows, "RowHeightIndex: cannot insert at \(position) of \(totalRows)")
         let (block, index) = position == totalRows
             ? (blocks.count - 1, blocks[blocks.count - 1].count) : locate(position)
-        blocks[block].heights.insert(contentsOf: repeatElement(Self.unmeasured, count: inserted), at: index)
+        if !blocks[block].heights.isEmpty {
+            blocks[block].heights.insert(contentsOf: repeatElement(Self.unmeasured, count: inserted), at: index)
+        }
+        blocks[block].count += inserted
         add(rows: inserted, measuredSum: 0, measuredCount: 0, toBlock: block)
         splitIfNeeded(block)
     }
@@ -148,11 +169,15 @@ public struct RowHeightIndex: Sendable {
     /// Removes `range` of one block's rows, keeping its sums.
     private mutating func trim(block: Int, _ range: Range<Int>) {
         var measuredSum = 0, measuredCount = 0
-        for height in blocks[block].heights[range] where height != Self.unmeasured {
-            measuredSum += Int(height)
-            measuredCount += 1
+        if !blocks[block].heights.isEmpty {
+            for height in blocks[block].heights[range] where height != Self.unmeasured {
+                measuredSum += Int(height)
+                measuredCount += 1
+            }
+            blocks[block].heights.removeSubrange(range)
         }
-        blocks[block].heights.removeSubrange(range)
+        blocks[block].count -= range.count
+        if blocks[block].measuredCount == measuredCount { blocks[block].heights = [] }
         add(rows: -range.count, measuredSum: -measuredSum, measuredCount: -measuredCount, toBlock: block)
     }
 
@@ -168,9 +193,10 @@ public struct RowHeightIndex: Sendable {
     /// Records the measured height of the row at `position` (negative counts as 0).
     public mutating func setHeight(_ height: Int, of position: Int) {
         let (block, index) = locate(position)
-        let old = blocks[block].heights[index]
+        let old = blocks[block].height(at: index)
         let new = Int32(clamping: max(height, 0))
         guard old != new else { return }
+        blocks[block].storeHeights()
         blocks[block].heights[index] = new
         if old == Self.unmeasured {
             add(rows: 0, measuredSum: Int(new), measuredCount: 1, toBlock: block)
@@ -182,9 +208,10 @@ public struct RowHeightIndex: Sendable {
     /// Forgets the measured height of the row at `position` (its content changed).
     public mutating func forgetHeight(of position: Int) {
         let (block, index) = locate(position)
-        let old = blocks[block].heights[index]
+        let old = blocks[block].height(at: index)
         guard old != Self.unmeasured else { return }
         blocks[block].heights[index] = Self.unmeasured
+        if blocks[block].measuredCount == 1 { blocks[block].heights = [] }
         add(rows: 0, measuredSum: -Int(old), measuredCount: -1, toBlock: block)
     }
 
@@ -279,15 +306,16 @@ public struct RowHeightIndex: Sendable {
     private mutating func splitIfNeeded(_ block: Int) {
         guard blocks[block].count > Self.blockCapacity else { return }
         var pieces: [Block] = []
-        let heights = blocks[block].heights
+        let heights = blocks[block].heights, count = blocks[block].count
         var start = 0
-        while start < heights.count {
-            let end = min(start + Self.blockCapacity / 2, heights.count)
-            var piece = Block(heights: Array(heights[start..<end]))
-            for height in piece.heights where height != Self.unmeasured {
+        while start < count {
+            let end = min(start + Self.blockCapacity / 2, count)
+            var piece = Block(count: end - start)
+            for height in heights.isEmpty ? [] : heights[start..<end] where height != Self.unmeasured {
                 piece.measuredSum += Int(height)
                 piece.measuredCount += 1
             }
+            if piece.measuredCount > 0 { piece.heights = Array(heights[start..<end]) }
             pieces.append(piece)
             start = end
         }

@@ -60,6 +60,12 @@ public final class SingleSectionStorage<Item: Diffable>: ObservableStorage {
         broadcaster.remove(observer)
     }
 
+    /// Inside an open transaction the items changed in ways no entry records yet (the diff comes
+    /// at its end): that part reads as a reload.
+    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
+        broadcaster.updatesNotDelivered(to: observer, openTransaction: depth > 0 ? .reload : nil)
+    }
+
     // MARK: - Changes
 
     /// Replaces the items; observers receive the diff.

@@ -166,6 +166,10 @@ where Item.DiffIdentifier: Sendable {
         broadcaster.remove(observer)
     }
 
+    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
+        broadcaster.updatesNotDelivered(to: observer)
+    }
+
     /// The supplements section inserts carry: the header of a section of `state`.
     func supplements(of state: State, section: Int) -> SectionSupplements {
         guard let header = sectionHeader?(state.sectionKeys[section]) else { return [:] }

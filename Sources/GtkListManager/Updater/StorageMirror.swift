@@ -1,0 +1,71 @@
+import ModelStorage
+
+/// Reads the models a list shows from its storage itself, so that the list keeps no copy of
+/// them: a million models cost the list nothing, and a change costs it what the change touches.
+///
+/// The list may be behind its storage: while it applies a change set, by the entries it has not
+/// applied yet; while the storage's transaction is open or updates wait in its queue, by those
+/// (``ObservableStorage/updatesNotDelivered(to:)``). A model is read by following the list's
+/// index path through these changes to the storage's. The entry being applied carries its own
+/// models, read from it: the host binds the rows it inserts then.
+///
+/// Nil when the model the list shows there has left the storage (a change on its way removes
+/// the row) or a pending reload replaces everything.
+@MainActor
+final class StorageMirror {
+    private let storage: any ObservableStorage
+    private unowned let observer: any StorageObserver
+    /// The entries of the change set being applied that the layout has not applied yet.
+    private var unapplied: ArraySlice<StorageChange> = []
+    /// The models that the entry applied last carries, at the items where the layout shows them.
+    private var carried: (section: Int, items: Range<Int>, models: [Any])?
+
+    /// A mirror of `storage` as `observer` sees it; nil when the storage cannot say what it
+    /// has not delivered yet (the layout then keeps its own copy).
+    init?(of storage: any Storage, seenBy observer: any StorageObserver) {
+        guard let storage = storage as? any ObservableStorage, storage.updatesNotDelivered(to: observer) != nil
+        else { return nil }
+        self.storage = storage
+        self.observer = observer
+    }
+
+    /// `changes` are being applied, entry by entry, from the first.
+    func beginApplying(_ changes: ChangeSet) {
+        unapplied = changes.changes[...]
+        carried = nil
+    }
+
+    /// The layout applied `count` more entries; the last carries `models` for the items from
+    /// `indexPath` on.
+    func didApply(_ count: Int, carrying models: [Any] = [], at indexPath: IndexPath? = nil) {
+        unapplied = unapplied.dropFirst(count)
+        carried = indexPath.map { ($0.section, $0.item..<$0.item + models.count, models) }
+    }
+
+    /// The change set is applied.
+    func endApplying() {
+        unapplied = []
+        carried = nil
+    }
+
+    /// The model of the item the layout shows at `indexPath`.
+    func model(at indexPath: IndexPath) -> Any? {
+        if let carried, carried.section == indexPath.section, carried.items.contains(indexPath.item) {
+            return carried.models[indexPath.item - carried.items.lowerBound]
+        }
+        var path = indexPath
+        for change in unapplied {
+            guard let next = change.destination(ofItemAt: path) else { return nil }
+            path = next
+        }
+        guard let undelivered = storage.updatesNotDelivered(to: observer) else { return nil }
+        for update in undelivered {
+            guard case let .changes(changes) = update else { return nil }
+            for change in changes {
+                guard let next = change.destination(ofItemAt: path) else { return nil }
+                path = next
+            }
+        }
+        return storage.item(at: path)
+    }
+}
