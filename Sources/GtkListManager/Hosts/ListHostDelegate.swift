@@ -25,6 +25,14 @@ public protocol ListHostDelegate: AnyObject {
     /// `byUser` (a click, a key), else by code that drove the widget directly. Positions that
     /// became selected, and positions that stopped being selected.
     func hostSelectionDidChange(selected: [Int], deselected: [Int], byUser: Bool)
+    /// The user asked for the rows at `positions` to be the selection, in place of every row
+    /// selected now, bound or not (a click or an arrow key without Ctrl, a Shift range): for
+    /// hosts that leave the selection to the manager and show what it settles on
+    /// (``ListHost/setSelected(_:at:)``). Headers and footers in the range are skipped.
+    func userSelectedOnly(_ positions: ClosedRange<Int>)
+    /// The user asked to toggle the row at `position` in or out of the selection (a Ctrl click
+    /// in multiple mode), for the same hosts.
+    func userToggledSelection(at position: Int)
     /// The user activated the row at `position` (a double click, Enter, or a single click).
     func userDidActivateRow(at position: Int)
     /// The keyboard focus moved to the row at `position`, or left the rows when nil.

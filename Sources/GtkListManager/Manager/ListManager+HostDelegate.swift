@@ -52,6 +52,28 @@ extension ListManager: ListHostDelegate {
         }
     }
 
+    public func userSelectedOnly(_ positions: ClosedRange<Int>) {
+        guard host.selectionMode != .none else { return }
+        var chosen = positions.compactMap(itemIndexPath(ofPosition:))
+        if host.selectionMode != .multiple { chosen = chosen.last.map { [$0] } ?? [] }
+        guard !chosen.isEmpty else { return }  // headers and footers select nothing
+        let kept = Set(chosen)
+        userChangedSelection(
+            added: chosen.filter { !selection.isSelected($0) }, removed: selectedIndexPaths.filter { !kept.contains($0) },
+            shownByHost: false)
+    }
+
+    public func userToggledSelection(at position: Int) {
+        guard let indexPath = itemIndexPath(ofPosition: position) else { return }
+        if selection.isSelected(indexPath), host.selectionMode != .browse {
+            userChangedSelection(added: [], removed: [indexPath], shownByHost: false)
+        } else if host.selectionMode == .multiple {
+            userChangedSelection(added: [indexPath], removed: [], shownByHost: false)
+        } else {
+            userSelectedOnly(position...position)
+        }
+    }
+
     public func userDidActivateRow(at position: Int) {
         guard events.source(ActivationEvents.self) != nil, let (row, location) = boundRowAndLocation(atPosition: position)
         else { return }

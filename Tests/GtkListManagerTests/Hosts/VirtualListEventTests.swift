@@ -29,6 +29,16 @@ final class VirtualListEventTests: XCTestCase {
         return (manager, host, list)
     }
 
+    /// The items whose bound row widgets GTK shows selected.
+    @MainActor private static func shownSelected(_ manager: ListManager) -> [Int] {
+        var shown: [Int] = []
+        for item in 0..<manager.rowCount {
+            guard let rowWidget = manager.boundRow(at: at(item))?.hostWidget else { continue }
+            if gtk_widget_get_state_flags(rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0 { shown.append(item) }
+        }
+        return shown
+    }
+
     // MARK: - Keyboard and focus
 
     func testKeysMoveTheFocusAndTheSelectionOverAMillionRows() throws {
@@ -135,6 +145,7 @@ final class VirtualListEventTests: XCTestCase {
         list.click(at(4))
         XCTAssertEqual(log, ["highlight 4", "select 4 4 row 4"])
         XCTAssertEqual(manager.selectedIndexPaths, [at(4)])
+        XCTAssertEqual(shownSelected(manager), [4], "the row widget shows it")
         log.removeAll()
         list.click(at(1), count: 2)
         XCTAssertTrue(log.contains("activate 1"), "\(log)")
@@ -142,6 +153,53 @@ final class VirtualListEventTests: XCTestCase {
         list.press("Return")
         list.settle()
         XCTAssertEqual(log, ["activate 1"], "Enter activates the focused row")
+    }
+
+    func testEverySelectionModeAndRowsSelectedThenScrolledAway() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.selectionModes() }
+    }
+
+    @MainActor private static func selectionModes() throws {
+        let (manager, _, list) = makeList { $0.selectionMode = .none }
+        defer { list.close() }
+        list.click(at(2))
+        XCTAssertEqual(manager.selectedIndexPaths, [], "none: a click selects nothing")
+        XCTAssertEqual(shownSelected(manager), [])
+
+        manager.selectionMode = .single
+        list.click(at(2))
+        list.click(at(5))
+        XCTAssertEqual(manager.selectedIndexPaths, [at(5)])
+        XCTAssertEqual(shownSelected(manager), [5], "single: the row clicked last, shown")
+        list.click(at(5), modifiers: ["ctrl"])
+        XCTAssertEqual(manager.selectedIndexPaths, [], "single: Ctrl+click deselects the selected row")
+        XCTAssertEqual(shownSelected(manager), [])
+
+        manager.selectionMode = .browse
+        list.click(at(3))
+        list.click(at(3), modifiers: ["ctrl"])
+        XCTAssertEqual(manager.selectedIndexPaths, [at(3)], "browse: the selected row stays selected")
+        XCTAssertEqual(shownSelected(manager), [3])
+
+        manager.selectionMode = .multiple
+        list.click(at(1))
+        list.click(at(4), modifiers: ["ctrl"])
+        XCTAssertEqual(manager.selectedIndexPaths, [at(1), at(4)])
+        XCTAssertEqual(shownSelected(manager), [1, 4])
+        // Rows 1 and 4 scroll away and lose their widgets; a plain click far below selects
+        // that row alone, as in a list box, and a Shift+click makes a range from it.
+        manager.scrollTo(at(900), alignment: .top)
+        list.settle()
+        XCTAssertNil(manager.boundRow(at: at(1)), "row 1 has no widget now")
+        list.click(at(902))
+        XCTAssertEqual(manager.selectedIndexPaths, [at(902)], "the rows selected off screen are deselected too")
+        list.click(at(905), modifiers: ["shift"])
+        XCTAssertEqual(manager.selectedIndexPaths, (902...905).map(at))
+        XCTAssertEqual(shownSelected(manager), [902, 903, 904, 905])
+        manager.scrollTo(at(0), alignment: .top)
+        list.settle()
+        XCTAssertNotNil(manager.boundRow(at: at(1)))
+        XCTAssertEqual(shownSelected(manager).filter { $0 < 100 }, [], "rows bound again show the selection the manager kept")
     }
 
     // MARK: - Display, sizes, scrolling

@@ -89,7 +89,8 @@ extension VirtualListHost {
         var state = GdkModifierType(0)
         _ = gdk_event_get_state(event, &state)
         let extends = state.rawValue & GDK_SHIFT_MASK.rawValue != 0 && storedSelectionMode == .multiple
-        let toggles = state.rawValue & GDK_CONTROL_MASK.rawValue != 0 && storedSelectionMode == .multiple
+        // Ctrl toggles, as in a list box: in single mode it can deselect the selected row.
+        let toggles = state.rawValue & GDK_CONTROL_MASK.rawValue != 0 && [.single, .multiple].contains(storedSelectionMode)
         if extends {
             moveCursor(to: position, extending: true, focusOnly: false)
         } else {
@@ -104,13 +105,10 @@ extension VirtualListHost {
     private func select(_ position: Int, toggling: Bool) {
         guard storedSelectionMode != .none, boundRow(at: position)?.role == .item else { return }
         if toggling {
-            let selected = isShownSelected(position)
-            delegate?.hostSelectionDidChange(
-                selected: selected ? [] : [position], deselected: selected ? [position] : [], byUser: true)
-            return
+            delegate?.userToggledSelection(at: position)
+        } else if !isShownSelected(position) || storedSelectionMode == .multiple {
+            selectOnly(position)
         }
-        if isShownSelected(position), storedSelectionMode != .multiple { return }
-        selectOnly(position)
     }
 
     // MARK: - Activation

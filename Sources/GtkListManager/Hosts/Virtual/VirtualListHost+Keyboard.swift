@@ -61,26 +61,17 @@ extension VirtualListHost {
         }
     }
 
-    /// Reports the user's selection of `position` alone, as a click or a plain arrow key does.
+    /// Reports the user's selection of `position` alone, as a click or a plain arrow key does:
+    /// every other row, bound or not, is deselected.
     func selectOnly(_ position: Int) {
         guard storedSelectionMode != .none else { return }
-        let others = shownSelectedPositions.filter { $0 != position }
-        delegate?.hostSelectionDidChange(selected: [position], deselected: others, byUser: true)
+        delegate?.userSelectedOnly(position...position)
     }
 
     /// Reports the user's selection of the range `start...end` (either order), instead of the
     /// rows selected before.
     private func selectRange(from start: Int, to end: Int) {
-        let range = min(start, end)...max(start, end)
-        let deselected = shownSelectedPositions.filter { !range.contains($0) }
-        delegate?.hostSelectionDidChange(selected: Array(range), deselected: deselected, byUser: true)
-    }
-
-    /// The bound positions shown selected.
-    var shownSelectedPositions: [Int] {
-        slots.keys.filter { position in
-            gtk_widget_get_state_flags(slots[position]!.rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
-        }.sorted()
+        delegate?.userSelectedOnly(min(start, end)...max(start, end))
     }
 
     /// Focuses the row a key asked for once the layout bound it.
