@@ -157,24 +157,45 @@ extension VirtualListHost {
     }
 
     /// Keyboard focus entering or moving inside the list: Tab enters on the preferred row (or
-    /// the first on screen) and leaves from any row; arrows move between rows.
+    /// the first on screen that can take it) and leaves from any row; arrows move between rows.
     func focus(_ direction: GtkDirectionType) -> Bool {
         let current = focusedPosition
         switch direction {
         case GTK_DIR_TAB_FORWARD, GTK_DIR_TAB_BACKWARD:
-            guard current == nil else { return false }
-            let target = delegate?.positionToFocusOnEntry() ?? visibleRange?.lowerBound
-            return target.map(focusRow(at:)) ?? false
+            guard current == nil, count > 0 else { return false }
+            if let preferred = delegate?.positionToFocusOnEntry() { return enterFocus(at: preferred) }
+            return focusable(from: visibleRange?.lowerBound ?? 0, stepping: 1).map(enterFocus(at:)) ?? false
         case GTK_DIR_UP, GTK_DIR_DOWN:
-            guard let current else { return focusRow(at: visibleRange?.lowerBound ?? 0) }
-            let target = current + (direction == GTK_DIR_UP ? -1 : 1)
-            guard target >= 0, target < count else { return false }
-            if slots[target] == nil { return false }
+            let step = direction == GTK_DIR_UP ? -1 : 1
+            guard let target = focusable(from: current.map { $0 + step } ?? visibleRange?.lowerBound ?? 0, stepping: step),
+                slots[target] != nil
+            else { return false }
             scrollTo(position: target, alignment: .nearest)
             return focusRow(at: target)
         default:
             return false
         }
+    }
+
+    /// Focuses `position`, or, when it has no widget yet, scrolls to it and focuses it once
+    /// the next layout bound it.
+    private func enterFocus(at position: Int) -> Bool {
+        if slots[position] != nil { return focusRow(at: position) }
+        scrollTo(position: position, alignment: .nearest)
+        pendingFocus = position
+        return true
+    }
+
+    /// `position`, or the nearest row past it in the direction of `step` that can take the
+    /// focus; rows without a widget count as able (their mapping decides once bound). Nil when
+    /// the list ends first.
+    func focusable(from position: Int, stepping step: Int) -> Int? {
+        var candidate = position
+        while candidate >= 0, candidate < count {
+            guard let slot = slots[candidate], gtk_widget_get_can_focus(slot.rowWidget) == 0 else { return candidate }
+            candidate += step
+        }
+        return nil
     }
 
     // MARK: - Screen presence, placeholder

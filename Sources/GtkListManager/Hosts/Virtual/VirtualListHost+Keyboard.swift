@@ -19,17 +19,18 @@ extension VirtualListHost {
         guard count > 0, !key.modifiers.contains(.alt) else { return false }
         // Keys faster than layouts walk on from the row the last one is taking the focus to.
         let current = pendingFocus ?? focusedPosition ?? min(max(anchor, 0), count - 1)
-        let target: Int
+        // The target, and the way to go on past rows that cannot take the focus.
+        let target: Int, step: Int
         switch Int32(key.keyval) {
-        case GDK_KEY_Up, GDK_KEY_KP_Up: target = current - 1
-        case GDK_KEY_Down, GDK_KEY_KP_Down: target = current + 1
-        case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
-        case GDK_KEY_End, GDK_KEY_KP_End: target = count - 1
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: target = page(from: current, by: -1)
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: target = page(from: current, by: 1)
+        case GDK_KEY_Up, GDK_KEY_KP_Up: (target, step) = (current - 1, -1)
+        case GDK_KEY_Down, GDK_KEY_KP_Down: (target, step) = (current + 1, 1)
+        case GDK_KEY_Home, GDK_KEY_KP_Home: (target, step) = (0, 1)
+        case GDK_KEY_End, GDK_KEY_KP_End: (target, step) = (count - 1, -1)
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: (target, step) = (page(from: current, by: -1), -1)
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: (target, step) = (page(from: current, by: 1), 1)
         default: return false
         }
-        let position = min(max(target, 0), count - 1)
+        guard let position = focusable(from: min(max(target, 0), count - 1), stepping: step) else { return true }
         moveCursor(to: position, extending: key.modifiers.contains(.shift), focusOnly: key.modifiers.contains(.control))
         return true
     }
