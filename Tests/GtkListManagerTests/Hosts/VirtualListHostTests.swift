@@ -139,6 +139,13 @@ final class VirtualListHostTests: XCTestCase {
                 XCTAssertEqual(wrong, [], context)
                 if let visible = host.visibleRange {
                     XCTAssertTrue(visible.allSatisfy { host.boundRow(at: $0) != nil }, "\(context): a row on screen has no widget")
+                    // Widgets for the viewport and its margins only (and the focused row).
+                    let margins = visible.lowerBound - host.overscan..<visible.upperBound + host.overscan
+                    var outside: [Int] = []
+                    host.forEachBoundRow { position, _ in
+                        if !margins.contains(position), position != host.focusedPosition { outside.append(position) }
+                    }
+                    XCTAssertEqual(outside, [], "\(context): bound outside \(margins)")
                 }
                 XCTAssertLessThan(host.rowWidgetCount, 80, context)
                 assertGeometry(of: host, context)
