@@ -24,5 +24,5 @@ trap 'rm -rf "$tmp"' EXIT
 scripts/viewer-screenshot.sh "$tmp/viewer.png"
 
 # The big-list modes on the virtualized host: a million generated rows, and a directory's files.
-scripts/viewer-screenshot.sh "$tmp/synthetic.png" --synthetic 1000000
+scripts/viewer-screenshot.sh "$tmp/synthetic.png" --synthetic 1000000 --scroll-fraction 0.5
 scripts/viewer-screenshot.sh "$tmp/files.png" --files Sources

@@ -31,15 +31,18 @@ struct PackageViewerCommand: ParsableCommand {
     @Option(help: "Show this many generated rows instead (a million opens at once), on the virtualized host.")
     var synthetic: Int?
 
+    @Option(help: "With --files or --synthetic: start scrolled this far down the list, from 0 (the top) to 1 (the end).")
+    var scrollFraction: Double?
+
     // Synchronous on purpose (ParsableCommand, not AsyncParsableCommand): the MainActor must stay
     // on the process main thread, the one that runs gtk_main. See GtkRuntime.
     func run() throws {
         let screenshotPath = screenshot, search = search
         if files != nil || synthetic != nil {
-            let files = files, synthetic = synthetic
+            let files = files, synthetic = synthetic, scrollFraction = scrollFraction
             return try MainActor.assumeIsolated {
                 let source: any BigListSource = if let files { FileTreeSource(root: files) } else { SyntheticSource(count: max(synthetic ?? 0, 0)) }
-                try Self.showBigList(BigListWindow(source: source, search: search), screenshotPath: screenshotPath)
+                try Self.showBigList(BigListWindow(source: source, search: search), scrolledTo: scrollFraction, screenshotPath: screenshotPath)
             }
         }
         let source = try PackageSource.load(explicitPath: statusFile)
@@ -55,11 +58,14 @@ struct PackageViewerCommand: ParsableCommand {
     }
 
     @MainActor
-    private static func showBigList(_ makeViewer: @autoclosure () -> BigListWindow, screenshotPath: String?) throws {
+    private static func showBigList(
+        _ makeViewer: @autoclosure () -> BigListWindow, scrolledTo fraction: Double?, screenshotPath: String?
+    ) throws {
         guard GtkRuntime.initialize() else {
             throw NoDisplay()
         }
         let viewer = makeViewer()
+        if let fraction { viewer.scroll(toFraction: fraction) }
         try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)
     }
 

@@ -18,6 +18,7 @@ enum WindowSnapshot {
         defer { Signal.disconnect(window, handler) }
 
         gtk_widget_show_all(window)
+        gtk_widget_queue_draw(window)  // a window shown already paints again
         guard GtkRuntime.iterate(until: { painted }, timeout: .seconds(10)) else {
             throw Failure(description: "the window was never painted (is the X server alive?)")
         }

@@ -8,7 +8,7 @@ import XCTest
 /// After every step the GtkListBox's children, read through GTK, must be exactly the rows the
 /// storage implies (role, model, order), and row views must not leak.
 final class RandomizedListTests: XCTestCase {
-    static let sequenceCount = 2_000
+    static let sequenceCount = SeedCount.of(2_000)
     static let sequenceLength = 30
 
     func testRandomSequencesKeepTheListEqualToTheStorage() throws {

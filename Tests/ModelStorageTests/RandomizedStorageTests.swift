@@ -11,7 +11,7 @@ import Testing
 @Suite("Randomized storage sequences")
 @MainActor
 struct RandomizedStorageTests {
-    static let sequenceCount = 3_000
+    static let sequenceCount = SeedCount.of(3_000)
     static let sequenceLength = 40
 
     @Test("every change log replays to the new state, and refused requests change nothing")

@@ -79,7 +79,7 @@ struct UndeliveredUpdatesTests {
 
     @Test("Following an index path entry by entry lands where the item is after a random change set")
     func destinationsFollowRandomChanges() {
-        for seed in UInt64(0)..<200 {
+        for seed in SeedCount.seeds(200) {
             var random = SplitMix64(seed: seed)
             let storage = MemoryStorage()
             storage.anomalyHandler.action = { _ in }

@@ -49,6 +49,18 @@ final class BigListWindow {
         gtk_container_add(gcast(window), scrolled)
     }
 
+    /// Shows the window and scrolls the list to `fraction` of its height (0 the top, 1 the end).
+    func scroll(toFraction fraction: Double) {
+        gtk_widget_show_all(window)
+        guard let adjustment = host.verticalAdjustment,
+            GtkRuntime.iterate(until: { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) })
+        else { return }
+        let top = host.visibleRange?.lowerBound
+        let range = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        gtk_adjustment_set_value(adjustment, (range * min(max(fraction, 0), 1)).rounded())
+        _ = GtkRuntime.iterate(until: { [host] in host.visibleRange?.lowerBound != top })
+    }
+
     /// Shows the items matching `search`: a reload, which binds only the rows on screen.
     private func show(matching search: String) {
         let sections = source.sections(matching: search)

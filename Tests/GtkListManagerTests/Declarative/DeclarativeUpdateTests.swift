@@ -133,7 +133,7 @@ final class DeclarativeUpdateTests: XCTestCase {
 
     @MainActor private static func randomUpdates() throws {
         var checkedKeptWidgets = 0
-        for seed in UInt64(0)..<150 {
+        for seed in SeedCount.seeds(150) {
             var rng = SplitMix64(seed: seed)
             let list = DeclarativeList()
             var specs: [SectionSpec] = []

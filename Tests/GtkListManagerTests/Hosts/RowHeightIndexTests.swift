@@ -38,7 +38,7 @@ final class RowHeightIndexTests: XCTestCase {
     }
 
     func testRandomSplicesAndMeasurementsAgreeWithAPlainArray() {
-        for seed in UInt64(0)..<30 {
+        for seed in SeedCount.seeds(30) {
             var rng = SplitMix64(seed: seed)
             var index = RowHeightIndex(defaultEstimate: 20)
             var reference = Reference(defaultEstimate: 20)

@@ -32,7 +32,7 @@ final class VirtualListHostTests: XCTestCase {
 
     /// Lets GTK lay the list out and draw.
     @MainActor private static func settle(_ list: ShownList) {
-        list.settle(milliseconds: 40)
+        list.settleFrame()
     }
 
     /// The positions on screen, from the host's frames: those overlapping the viewport.
@@ -104,7 +104,7 @@ final class VirtualListHostTests: XCTestCase {
     }
 
     @MainActor private static func randomChangesAndScrolls() throws {
-        for seed in UInt64(0)..<8 {
+        for seed in SeedCount.seeds(8) {
             var rng = SplitMix64(seed: seed)
             let storage = MemoryStorage()
             storage.anomalyHandler.action = { _ in }
@@ -329,6 +329,33 @@ final class VirtualListHostTests: XCTestCase {
                            String(place - 1), "a row reads as its text")
         }
         XCTAssertEqual(places.sorted(), bound)
+    }
+
+    func testARowLetGoLosesItsHoverPressAndPopover() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.rowLetGoIsReset() }
+    }
+
+    @MainActor private static func rowLetGoIsReset() throws {
+        let (manager, host, list) = makeList(Array(0..<1_000))
+        defer { list.close() }
+        list.xdotool(["mousemove", "1900", "1000"])  // no real hover on the rows
+        let row = try XCTUnwrap(manager.boundRow(atPosition: 2))
+        let rowWidget = try XCTUnwrap(row.hostWidget)
+        gtk_widget_set_state_flags(rowWidget, GtkStateFlags(GTK_STATE_FLAG_PRELIGHT.rawValue | GTK_STATE_FLAG_ACTIVE.rawValue), 0)
+        let popover = gtk_popover_new(row.widget)!
+        gtk_container_add(gcast(popover), gtk_label_new("details"))
+        gtk_widget_show_all(popover)
+        list.settle()
+        XCTAssertNotEqual(gtk_widget_get_mapped(popover), 0, "the popover is up")
+
+        scroll(host, to: 20_000)
+        settle(list)
+        XCTAssertNil(host.position(of: row), "row 2 was let go")
+        XCTAssertTrue(list.wait(until: { gtk_widget_get_mapped(popover) == 0 }), "its popover went down with it (GTK fades it out)")
+        let flags = gtk_widget_get_state_flags(rowWidget).rawValue
+        XCTAssertEqual(flags & (GTK_STATE_FLAG_PRELIGHT.rawValue | GTK_STATE_FLAG_ACTIVE.rawValue | GTK_STATE_FLAG_SELECTED.rawValue), 0,
+                       "no hover, press or selection stays on its row widget for the next row")
+        gtk_widget_destroy(popover)
     }
 
     func testEveryRowWidgetIsReleasedWithTheManager() throws {

@@ -27,7 +27,7 @@ final class VirtualListStorageKindsTests: XCTestCase {
         if random.next() % 2 == 0, let adjustment = host.verticalAdjustment {
             gtk_adjustment_set_value(adjustment, Double(random.next() % UInt64(max(gtk_adjustment_get_upper(adjustment), 1))))
         }
-        list.settle(milliseconds: 30)
+        list.settleFrame()
         var wrong: [String] = []
         if host.rowCount != expected.count { wrong.append("\(host.rowCount) rows for \(expected.count)") }
         host.forEachBoundRow { position, row in
@@ -45,7 +45,7 @@ final class VirtualListStorageKindsTests: XCTestCase {
     }
 
     @MainActor private static func randomSnapshots() throws {
-        for seed in UInt64(1)...6 {
+        for seed in SeedCount.seeds(6).map({ $0 + 1 }) {
             var random = SplitMix64(seed: seed)
             let storage = SnapshotStorage<String, Int>(headerModel: { sectionTitle($0) }, footerModel: { sectionFooter($0) })
             let (manager, host, list) = makeList { ListManager(host: $0, storage: storage) }
@@ -69,7 +69,7 @@ final class VirtualListStorageKindsTests: XCTestCase {
     }
 
     @MainActor private static func randomDeclarations() throws {
-        for seed in UInt64(0)..<8 {
+        for seed in SeedCount.seeds(8) {
             var random = SplitMix64(seed: seed)
             let (manager, host, list) = makeList { ListManager(host: $0) }
             defer { list.close() }

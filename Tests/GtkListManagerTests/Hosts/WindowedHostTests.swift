@@ -51,7 +51,7 @@ final class WindowedHostTests: XCTestCase {
     @MainActor private static func randomStorageSequences() throws {
         let startingRows = NumberRow.liveCount
         var steps = 0
-        for seed in 0..<UInt64(600) {
+        for seed in SeedCount.seeds(600) {
             var rng = SplitMix64(seed: seed)
             let configuration = RandomizedListTests.randomConfiguration(&rng)
             let storage = MemoryStorage()
@@ -85,7 +85,7 @@ final class WindowedHostTests: XCTestCase {
     }
 
     @MainActor private static func randomSnapshots() throws {
-        for seed in UInt64(1)...40 {
+        for seed in SeedCount.seeds(40).map({ $0 + 1 }) {
             var random = SplitMix64(seed: seed)
             let storage = SnapshotStorage<String, Int>(headerModel: { sectionTitle($0) }, footerModel: { sectionFooter($0) })
             let (manager, host) = makeWindowedManager(storage: storage, windowSize: 2 + Int(random.next() % 8))
@@ -109,7 +109,7 @@ final class WindowedHostTests: XCTestCase {
     }
 
     @MainActor private static func randomDeclarations() throws {
-        for seed in UInt64(0)..<80 {
+        for seed in SeedCount.seeds(80) {
             var rng = SplitMix64(seed: seed)
             let (manager, host) = makeWindowedManager(windowSize: 2 + Int(rng.next() % 6))
             var specs: [SectionSpec] = []

@@ -13,7 +13,7 @@ final class RandomizedSnapshotListTests: XCTestCase {
 
     @MainActor private static func randomSequences() throws {
         try requireGtk()
-        for seed in UInt64(1)...12 {
+        for seed in SeedCount.seeds(12).map({ $0 + 1 }) {
             var random = SplitMix64(seed: seed)
             var configuration = ListConfiguration()
             configuration.reusePoolLimit = Int(random.next() % 4)

@@ -112,7 +112,7 @@ private func randomOperation(
 struct RandomizedSnapshotTests {
     @Test("Random operations, valid or not, keep the snapshot equal to a naive model, its index exact")
     func operationsMatchReference() {
-        for seed in UInt64(1)...60 {
+        for seed in SeedCount.seeds(60).map({ $0 + 1 }) {
             var random = SplitMix64(seed: seed)
             var snapshot = NumberSnapshot()
             var reference = ReferenceSnapshot()
@@ -145,7 +145,7 @@ struct RandomizedSnapshotTests {
 
     @Test("Applying random snapshots in sequence: the delivered logs, replayed, reach each snapshot with its headers")
     func appliedLogsReplayToTheSnapshot() throws {
-        for seed in UInt64(1)...40 {
+        for seed in SeedCount.seeds(40).map({ $0 + 1 }) {
             var random = SplitMix64(seed: seed)
             let storage = SnapshotStorage<String, Int>(
                 headerModel: { "Header \($0)" }, footerModel: { Int($0.dropFirst())?.isMultiple(of: 2) == true ? "Footer \($0)" : nil })

@@ -12,14 +12,15 @@ extension VirtualListHost {
         let previouslyNeeded = neededPositions
         applyPendingScroll()
         // Until nothing changes: binding runs the manager's events, which may change the list;
-        // measured heights may need more rows, or move the end of the content.
+        // measured heights (and the estimate, their mean) may need more rows or fewer, or move
+        // the end of the content.
         for _ in 0..<4 {
             clampAnchor()
-            let before = (generation, slots.count, anchor, anchorOffset)
+            let before = (generation, slots.count, anchor, anchorOffset, heights.totalHeight)
             bindNeededRows(previouslyNeeded: previouslyNeeded)
             for position in slots.keys { measure(position) }
             clampAnchor()
-            if before == (generation, slots.count, anchor, anchorOffset) { break }
+            if before == (generation, slots.count, anchor, anchorOffset, heights.totalHeight) { break }
         }
         placeRows()
         applyPendingFocus()
