@@ -11,6 +11,7 @@ final class BigListWindow {
     let host = VirtualListHost()
     let manager: ListManager
     private(set) var anomalies: [ManagerAnomaly] = []
+    let searchEntry: UnsafeMutablePointer<GtkWidget>
     private let source: any BigListSource
     private let headerBar: UnsafeMutablePointer<GtkWidget>
 
@@ -22,6 +23,7 @@ final class BigListWindow {
         gtk_window_set_title(gcast(window), "Big list")
         gtk_window_set_default_size(gcast(window), 720, 560)
         headerBar = gtk_header_bar_new()
+        searchEntry = gtk_search_entry_new()
         gtk_header_bar_set_title(gcast(headerBar), "Big list")
         gtk_header_bar_set_show_close_button(gcast(headerBar), 1)
         gtk_window_set_titlebar(gcast(window), headerBar)
@@ -34,13 +36,12 @@ final class BigListWindow {
         manager.register(FileRow.self)
         manager.selectionMode = .multiple
 
-        let entry = gtk_search_entry_new()!
-        gtk_entry_set_placeholder_text(gcast(entry), "Search")
-        gtk_entry_set_text(gcast(entry), search)
-        Signal.connect(entry, "search-changed") { [weak self] entry in
+        gtk_entry_set_placeholder_text(gcast(searchEntry), "Search")
+        gtk_entry_set_text(gcast(searchEntry), search)
+        Signal.connect(searchEntry, "search-changed") { [weak self] entry in
             self?.show(matching: String(cString: gtk_entry_get_text(gcast(entry))))
         }
-        gtk_header_bar_pack_start(gcast(headerBar), entry)
+        gtk_header_bar_pack_start(gcast(headerBar), searchEntry)
         show(matching: search)
 
         let scrolled = gtk_scrolled_window_new(nil, nil)!
@@ -55,10 +56,10 @@ final class BigListWindow {
         guard let adjustment = host.verticalAdjustment,
             GtkRuntime.iterate(until: { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) })
         else { return }
-        let top = host.visibleRange?.lowerBound
         let range = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
         gtk_adjustment_set_value(adjustment, (range * min(max(fraction, 0), 1)).rounded())
-        _ = GtkRuntime.iterate(until: { [host] in host.visibleRange?.lowerBound != top })
+        // Until the next layout bound the rows now on screen.
+        _ = GtkRuntime.iterate(until: { [host] in host.visibleRange?.allSatisfy { host.boundRow(at: $0) != nil } ?? true })
     }
 
     /// Shows the items matching `search`: a reload, which binds only the rows on screen.

@@ -202,6 +202,33 @@ final class VirtualListEventTests: XCTestCase {
         XCTAssertEqual(shownSelected(manager).filter { $0 < 100 }, [], "rows bound again show the selection the manager kept")
     }
 
+    func testTheSelectionFollowsItsRowThroughInsertsAndDeletesAbove() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.selectionThroughChangesAbove() }
+    }
+
+    @MainActor private static func selectionThroughChangesAbove() throws {
+        let (manager, host, list) = makeList(count: 5_000) { $0.selectionMode = .multiple }
+        defer { list.close() }
+        let storage = try XCTUnwrap(manager.memoryStorage)
+        manager.scrollTo(at(2_000), alignment: .top)
+        list.settle()
+        list.click(at(2_003))
+        list.click(at(2_005), modifiers: ["ctrl"])
+        try storage.insertItems(Array(-1_000..<0), at: at(0))
+        list.settle()
+        XCTAssertEqual(manager.selectedIndexPaths, [at(3_003), at(3_005)], "1,000 rows inserted above: the same items")
+        XCTAssertEqual(shownSelected(manager), [3_003, 3_005], "still shown on their rows, which stayed on screen")
+        XCTAssertTrue(host.visibleRange?.contains(3_003) == true)
+        storage.removeItems(at: (0..<1_500).map { at($0) })
+        list.settle()
+        XCTAssertEqual(manager.selectedIndexPaths, [at(1_503), at(1_505)], "1,500 deleted above")
+        manager.scrollTo(at(0), alignment: .top)
+        list.settle()
+        manager.scrollTo(at(1_500), alignment: .top)
+        list.settle()
+        XCTAssertEqual(shownSelected(manager), [1_503, 1_505], "bound anew after scrolling away and back: shown selected")
+    }
+
     // MARK: - Display, sizes, scrolling
 
     func testRowsAreDisplayedWhileBoundAndSizesAndScrollToApply() throws {

@@ -162,6 +162,15 @@ final class VirtualListHostTests: XCTestCase {
         else { return }
         XCTAssertEqual(gtk_adjustment_get_upper(adjustment), last.y + last.height - first.y, "\(context): upper is the content height")
         XCTAssertEqual(gtk_adjustment_get_value(adjustment), -first.y, "\(context): value is the viewport's top")
+        // Rows live in viewport coordinates (X11 windows end at 32,767 px): none is placed
+        // further than a viewport away from it, whatever the content's height.
+        let viewport = gtk_adjustment_get_page_size(adjustment)
+        host.forEachBoundRow { position, row in
+            guard let rowWidget = row.hostWidget else { return }
+            var allocation = GtkAllocation()
+            gtk_widget_get_allocation(rowWidget, &allocation)
+            XCTAssertTrue(-viewport...2 * viewport ~= Double(allocation.y), "\(context): row \(position) placed at \(allocation.y)")
+        }
         for position in host.visibleRange ?? 0..<0 {
             guard let row = host.boundRow(at: position), let rowWidget = row.hostWidget, let frame = host.rowFrame(at: position),
                 row.role != .header

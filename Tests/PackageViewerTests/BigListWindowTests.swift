@@ -1,0 +1,94 @@
+import CGtk
+import Foundation
+import GtkListManager
+import XCTest
+
+@testable import PackageViewer
+
+/// The viewer's big-list modes on the virtualized host, through their real window: a million
+/// generated rows, a directory's files by directory, the search field narrowing either.
+final class BigListWindowTests: XCTestCase {
+    /// Shows `viewer` and waits until its list has bound rows.
+    @MainActor private static func show(_ viewer: BigListWindow) {
+        gtk_widget_show_all(viewer.window)
+        _ = GtkRuntime.iterate(until: { viewer.host.visibleRange != nil })
+    }
+
+    /// What the bound rows show, by position: `header <title>` or `item <model>`.
+    @MainActor private static func boundLines(_ viewer: BigListWindow) -> [Int: String] {
+        var lines: [Int: String] = [:]
+        viewer.host.forEachBoundRow { position, row in lines[position] = "\(row.role) \(row.model)" }
+        return lines
+    }
+
+    func testAMillionRowsOpenWithWidgetsForTheScreenAlone() throws {
+        try MainActor.assumeIsolated { try Self.aMillionRows() }
+    }
+
+    @MainActor private static func aMillionRows() throws {
+        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+        let viewer = BigListWindow(source: SyntheticSource(count: 1_000_000))
+        defer { gtk_widget_destroy(viewer.window) }
+        show(viewer)
+        XCTAssertEqual(viewer.host.rowCount, 1_001_000, "a million rows and a thousand section headers")
+        XCTAssertLessThan(viewer.host.rowWidgetCount, 80)
+        XCTAssertEqual(boundLines(viewer)[0], "header Rows 0–999")
+        XCTAssertEqual(boundLines(viewer)[1], "item 0")
+        XCTAssertTrue(viewer.anomalies.isEmpty)
+
+        viewer.scroll(toFraction: 0.5)
+        let top = try XCTUnwrap(viewer.host.visibleRange?.lowerBound)
+        XCTAssertTrue(480_000...520_000 ~= top, "half way down: \(top)")
+        let section = top / 1_001  // each section: its header, then a thousand rows
+        XCTAssertEqual(boundLines(viewer)[section * 1_001], "header Rows \((section * 1_000).formatted())–\((section * 1_000 + 999).formatted())",
+                       "the section's header is bound, pinned at the top")
+    }
+
+    func testTheSearchFieldNarrowsAMillionRows() throws {
+        try MainActor.assumeIsolated { try Self.searchNarrowsAMillionRows() }
+    }
+
+    @MainActor private static func searchNarrowsAMillionRows() throws {
+        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+        let viewer = BigListWindow(source: SyntheticSource(count: 1_000_000))
+        defer { gtk_widget_destroy(viewer.window) }
+        show(viewer)
+        gtk_entry_set_text(gcast(viewer.searchEntry), "Row 99999")
+        XCTAssertTrue(GtkRuntime.iterate(until: { viewer.host.rowCount == 12 }, timeout: .seconds(10)), "\(viewer.host.rowCount) rows")
+        _ = GtkRuntime.iterate(until: { viewer.host.boundRow(at: 11) != nil })
+        let matches = [99_999] + Array(999_990...999_999)
+        XCTAssertEqual(boundLines(viewer), Dictionary(uniqueKeysWithValues:
+            [(0, "header Rows 99,999–999,999")] + matches.enumerated().map { ($0.offset + 1, "item \($0.element)") }))
+        gtk_entry_set_text(gcast(viewer.searchEntry), "")
+        XCTAssertTrue(GtkRuntime.iterate(until: { viewer.host.rowCount == 1_001_000 }, timeout: .seconds(10)))
+    }
+
+    func testFilesAreListedInSectionsByDirectoryAndSearched() throws {
+        try MainActor.assumeIsolated { try Self.filesByDirectory() }
+    }
+
+    @MainActor private static func filesByDirectory() throws {
+        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("big-list-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for path in ["b.txt", "a.txt", "docs/readme.md", "docs/guide/intro.md", "docs/guide/index.txt"] {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: file)
+        }
+        let viewer = BigListWindow(source: FileTreeSource(root: root.path))
+        defer { gtk_widget_destroy(viewer.window) }
+        show(viewer)
+        let file = { (name: String) in "item \(FileTreeSource.File(name: name, size: 1))" }
+        XCTAssertEqual((0..<viewer.host.rowCount).map { boundLines(viewer)[$0] ?? "unbound" }, [
+            "header /", file("a.txt"), file("b.txt"),
+            "header /docs", file("readme.md"),
+            "header /docs/guide", file("index.txt"), file("intro.md"),
+        ])
+        gtk_entry_set_text(gcast(viewer.searchEntry), ".md")
+        XCTAssertTrue(GtkRuntime.iterate(until: { viewer.host.rowCount == 4 }), "\(viewer.host.rowCount) rows")
+        _ = GtkRuntime.iterate(until: { viewer.host.boundRow(at: 3) != nil })
+        XCTAssertEqual((0..<4).map { boundLines(viewer)[$0] ?? "unbound" },
+                       ["header /docs", file("readme.md"), "header /docs/guide", file("intro.md")])
+    }
+}
