@@ -14,47 +14,71 @@ enum ChangeRun {
     /// The items at `items` of `section`, deleted.
     case deleteItems(Range<Int>, inSection: Int)
 
-    /// The runs of `changes`, in order.
+    /// The runs of `changes`, in order. O(entries).
     static func runs(of changes: ChangeSet) -> [ChangeRun] {
-        var runs: [ChangeRun] = []
-        for change in changes {
-            if let last = runs.last, let merged = last.merging(change) {
-                runs[runs.count - 1] = merged
-            } else {
+        var builder = Builder()
+        for change in changes { builder.add(change) }
+        return builder.finish()
+    }
+
+    /// Collects runs, keeping the one being extended in plain variables so that its models
+    /// array grows in place (an array inside an enum case is copied on every append).
+    private struct Builder {
+        private var runs: [ChangeRun] = []
+        /// Models inserted from `start` on, one after the other.
+        private var insertion: (models: [Any], start: IndexPath)?
+        /// Items of one section deleted together (positions before any of them was deleted).
+        private var deletion: (items: Range<Int>, section: Int)?
+
+        mutating func add(_ change: StorageChange) {
+            switch change {
+            case let .insertItem(indexPath, model):
+                if let run = insertion, indexPath.section == run.start.section, indexPath.item == run.start.item + run.models.count {
+                    insertion!.models.append(model)
+                    return
+                }
+                flush()
+                insertion = ([model], indexPath)
+            case let .deleteItem(indexPath):
+                if let run = deletion, indexPath.section == run.section, let items = Self.extend(run.items, by: indexPath.item) {
+                    deletion!.items = items
+                    return
+                }
+                flush()
+                deletion = (indexPath.item..<indexPath.item + 1, indexPath.section)
+            default:
+                flush()
                 runs.append(.single(change))
             }
         }
-        return runs
-    }
 
-    /// This run with `change` added, or nil when `change` does not continue it: an insertion
-    /// right after the last inserted item; a deletion just before the deleted items (deleting
-    /// from the end) or at their start (deleting forwards).
-    private func merging(_ change: StorageChange) -> ChangeRun? {
-        switch (self, change) {
-        case let (.single(.insertItem(first, firstModel)), .insertItem(next, model))
-            where next.section == first.section && next.item == first.item + 1:
-            return .insertItems([firstModel, model], at: first)
-        case let (.insertItems(models, start), .insertItem(next, model))
-            where next.section == start.section && next.item == start.item + models.count:
-            var models = models
-            models.append(model)
-            return .insertItems(models, at: start)
-        case let (.single(.deleteItem(first)), .deleteItem(next)) where next.section == first.section:
-            return Self.deletion(first.item..<first.item + 1, inSection: first.section, extendedBy: next.item)
-        case let (.deleteItems(items, section), .deleteItem(next)) where next.section == section:
-            return Self.deletion(items, inSection: section, extendedBy: next.item)
-        default:
+        mutating func finish() -> [ChangeRun] {
+            flush()
+            return runs
+        }
+
+        /// Ends the run being extended.
+        private mutating func flush() {
+            if let run = insertion {
+                runs.append(run.models.count == 1
+                    ? .single(.insertItem(at: run.start, model: run.models[0])) : .insertItems(run.models, at: run.start))
+                insertion = nil
+            }
+            if let run = deletion {
+                runs.append(run.items.count == 1
+                    ? .single(.deleteItem(at: IndexPath(item: run.items.lowerBound, section: run.section)))
+                    : .deleteItems(run.items, inSection: run.section))
+                deletion = nil
+            }
+        }
+
+        /// `items` (of the items before any of them was deleted) and one more deletion at `item`
+        /// (read after them), when that one is adjacent: deleting from the end, or forwards.
+        private static func extend(_ items: Range<Int>, by item: Int) -> Range<Int>? {
+            if item == items.lowerBound - 1 { return item..<items.upperBound }
+            if item == items.lowerBound { return items.lowerBound..<items.upperBound + 1 }
             return nil
         }
-    }
-
-    /// `items` (of the items before any of them was deleted) and one more deletion at `item`
-    /// (read after them), when that one is adjacent.
-    private static func deletion(_ items: Range<Int>, inSection section: Int, extendedBy item: Int) -> ChangeRun? {
-        if item == items.lowerBound - 1 { return .deleteItems(item..<items.upperBound, inSection: section) }
-        if item == items.lowerBound { return .deleteItems(items.lowerBound..<items.upperBound + 1, inSection: section) }
-        return nil
     }
 
     /// The entries this run stands for, for whoever follows entries one by one.
