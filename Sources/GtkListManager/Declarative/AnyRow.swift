@@ -30,7 +30,7 @@ public class AnyRow {
 
     /// What matches this row with a row of the previous update: the explicit ``id``, or the
     /// model's identity together with the row class (two classes showing one model are two
-    /// rows). Nil when the model has no identity (see ``ModelIdentity``).
+    /// rows). Nil when the model has no identity (see `ModelIdentity` in ModelStorage).
     var identity: RowIdentity? {
         if let id { return .explicit(id) }
         return ModelIdentity(of: erasedModel).map { .model(rowClass: ObjectIdentifier(rowClass), $0) }

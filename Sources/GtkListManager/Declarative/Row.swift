@@ -12,9 +12,9 @@ import ModelStorage
 ///
 /// The row is shown by `R` whatever its model type, so two rows of one model type can use two
 /// classes. Across updates a row is matched by its ``AnyRow/id`` when given, otherwise by its
-/// model's identity (``ModelIdentity``: `Diffable`, `Identifiable`, `Hashable` or object
+/// model's identity (`ModelIdentity` in ModelStorage: `Diffable`, `Identifiable`, `Hashable` or object
 /// identity) and its class. A matched row keeps its widget; when its model's content changed
-/// (``ModelIdentity/contentIsEqual(_:_:)``) the widget is updated in place. Closures are not
+/// (`ModelIdentity.contentIsEqual(_:_:)`) the widget is updated in place. Closures are not
 /// content: a new declaration's closures replace the old ones without touching the widget.
 ///
 /// Every closure gets the row view, the model and the row's index path at the time of the event.
@@ -49,6 +49,7 @@ public final class Row<R: ListRow & ModelTransfer>: AnyRow {
     ///
     /// - Parameters:
     ///   - id: the row's identity across updates; nil to use the model's.
+    ///   - model: what the row shows.
     ///   - configure: sets the row's event closures.
     public init(id: AnyHashable? = nil, model: R.Model, _ configure: ((Row<R>) -> Void)? = nil) {
         self.model = model

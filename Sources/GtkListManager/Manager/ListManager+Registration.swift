@@ -4,6 +4,7 @@ extension ListManager {
     /// Shows models of `Row.Model` (and of its subtypes and conforming types) with `Row`.
     ///
     /// - Parameters:
+    ///   - rowClass: the row class; its `Model` is the model type it shows.
     ///   - mapping: customizes the mapping (condition, reuse identifier) before it is added.
     ///   - handler: runs before `update(with:)` whenever a row is filled.
     public func register<Row: ListRow & ModelTransfer>(

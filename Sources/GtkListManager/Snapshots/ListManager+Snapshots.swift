@@ -4,9 +4,9 @@ import ModelStorage
 // the minimal row changes; unchanged rows keep their widgets.
 extension ListManager {
     /// Shows `snapshot`: its differences from the state shown become row inserts, removals,
-    /// moves and in-place refreshes (see ``SnapshotStorage/apply(_:completion:)``).
+    /// moves and in-place refreshes (see `SnapshotStorage.apply(_:completion:)`).
     ///
-    /// The first snapshot of these identifier types makes a new ``SnapshotStorage`` the manager's
+    /// The first snapshot of these identifier types makes a new `SnapshotStorage` the manager's
     /// storage (the list reloads, empty, then the snapshot is applied). To give sections header
     /// and footer models, show your own storage first:
     ///
@@ -16,6 +16,7 @@ extension ListManager {
     /// ```
     ///
     /// - Parameters:
+    ///   - snapshot: the sections and items to show, by identifier.
     ///   - animatingDifferences: false applies the same diffed changes without row animations,
     ///     so rows of unchanged items still keep their widgets. (An apply made while the list
     ///     applies another update, from an event closure say, runs right after it, animated as
@@ -44,7 +45,7 @@ extension ListManager {
             .applyUsingReloadData(snapshot, completion: completion)
     }
 
-    /// The snapshot shown, or nil when the manager shows no ``SnapshotStorage`` of these types.
+    /// The snapshot shown, or nil when the manager shows no `SnapshotStorage` of these types.
     ///
     /// ```swift
     /// typealias Snapshot = ListSnapshot<Category, Package>

@@ -1,6 +1,6 @@
 import ModelStorage
 
-/// Hands background results (a ``SortedStorage``'s diffs) back to the GTK thread through the
+/// Hands background results (a `SortedStorage`'s diffs) back to the GTK thread through the
 /// GLib main loop: each result is a one-shot idle source queued by ``GtkRuntime/perform(_:)``
 /// (`g_idle_add_full`), which the loop runs in order with GTK's own events.
 ///

@@ -5,8 +5,8 @@
 /// reported to an ``AnomalyHandler``, which by default logs it through swift-log.
 ///
 /// Every anomaly has two texts:
-/// - ``description``: short and stable, fit for analytics or a log key;
-/// - ``debugDescription``: a full sentence explaining what happened and how to fix it.
+/// - `description`: short and stable, fit for analytics or a log key;
+/// - `debugDescription`: a full sentence explaining what happened and how to fix it.
 public protocol Anomaly: Error, Equatable, Sendable, CustomStringConvertible,
     CustomDebugStringConvertible
 {}

@@ -59,6 +59,10 @@ public struct Differ: Sendable {
     /// for models that are not ``Diffable`` themselves (type-erased storages, snapshots).
     ///
     /// - Parameters:
+    ///   - oldSections: the sections' identities before.
+    ///   - oldItems: the items' identities before, section by section.
+    ///   - newSections: the sections' identities after.
+    ///   - newItems: the items' identities after, section by section.
     ///   - sectionContentEqual: (old section, new section) → whether their own content is equal.
     ///   - itemContentEqual: (old index path, new index path) of two matched items → whether
     ///     their content is equal.

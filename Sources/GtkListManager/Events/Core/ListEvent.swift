@@ -1,7 +1,7 @@
 /// Names one event a list produces (`didSelect`, `willDisplay`, …): the key under which
 /// reactions are stored and found.
 ///
-/// Each event belongs to an ``EventSource``, the piece that listens to GTK for it. The source is
+/// Each event belongs to an event source, the piece that listens to GTK for it. The source is
 /// installed when the first reaction for one of its events is registered, so an event no one
 /// listens to connects no signal and costs nothing per row.
 public struct ListEvent: Hashable, Sendable, CustomStringConvertible {
