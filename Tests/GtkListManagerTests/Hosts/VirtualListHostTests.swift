@@ -367,6 +367,22 @@ final class VirtualListHostTests: XCTestCase {
         gtk_widget_destroy(popover)
     }
 
+    func testAModelWithoutMappingIsAnAnomalyAndAnEmptyRowInPlace() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.unmappedModel() }
+    }
+
+    @MainActor private static func unmappedModel() throws {
+        let (manager, host, list) = makeList([0, 1, 2])
+        defer { list.close() }
+        let anomalies = AnomalyRecorder(manager)
+        try manager.memoryStorage?.insertItem(2.5, to: IndexPath(item: 1, section: 0))  // no Double mapping
+        settle(list)
+        XCTAssertEqual(anomalies.reports, [.noRowMappingFound(modelDescription: "2.5", indexPath: IndexPath(item: 1, section: 0))])
+        XCTAssertEqual(host.rowCount, 4, "one row per item still")
+        let shown = (0..<4).map { host.boundRow(at: $0).map { ($0.view as? TextRow)?.text ?? "empty" } }
+        XCTAssertEqual(shown, ["0\nsecond line", "empty", "1", "2"], "the others in place around an empty row")
+    }
+
     func testEveryRowWidgetIsReleasedWithTheManager() throws {
         try MainActor.assumeIsolated { try requireGtk(); try Self.widgetsReleased() }
     }
