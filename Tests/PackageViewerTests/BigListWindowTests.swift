@@ -8,10 +8,14 @@ import XCTest
 /// The viewer's big-list modes on the virtualized host, through their real window: a million
 /// generated rows, a directory's files by directory, the search field narrowing either.
 final class BigListWindowTests: XCTestCase {
-    /// Shows `viewer` and waits until its list has bound rows.
-    @MainActor private static func show(_ viewer: BigListWindow) {
+    /// A shown big-list window over `source`, its list laid out (skips without a display).
+    /// Destroy its window when done.
+    @MainActor private static func shownViewer(_ source: any BigListSource) throws -> BigListWindow {
+        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+        let viewer = BigListWindow(source: source)
         gtk_widget_show_all(viewer.window)
         _ = GtkRuntime.iterate(until: { viewer.host.visibleRange != nil })
+        return viewer
     }
 
     /// What the bound rows show, by position: `header <title>` or `item <model>`.
@@ -26,10 +30,8 @@ final class BigListWindowTests: XCTestCase {
     }
 
     @MainActor private static func aMillionRows() throws {
-        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
-        let viewer = BigListWindow(source: SyntheticSource(count: 1_000_000))
+        let viewer = try shownViewer(SyntheticSource(count: 1_000_000))
         defer { gtk_widget_destroy(viewer.window) }
-        show(viewer)
         XCTAssertEqual(viewer.host.rowCount, 1_001_000, "a million rows and a thousand section headers")
         XCTAssertLessThan(viewer.host.rowWidgetCount, 80)
         XCTAssertEqual(boundLines(viewer)[0], "header Rows 0–999")
@@ -49,10 +51,8 @@ final class BigListWindowTests: XCTestCase {
     }
 
     @MainActor private static func searchNarrowsAMillionRows() throws {
-        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
-        let viewer = BigListWindow(source: SyntheticSource(count: 1_000_000))
+        let viewer = try shownViewer(SyntheticSource(count: 1_000_000))
         defer { gtk_widget_destroy(viewer.window) }
-        show(viewer)
         gtk_entry_set_text(gcast(viewer.searchEntry), "Row 99999")
         XCTAssertTrue(GtkRuntime.iterate(until: { viewer.host.rowCount == 12 }, timeout: .seconds(10)), "\(viewer.host.rowCount) rows")
         _ = GtkRuntime.iterate(until: { viewer.host.boundRow(at: 11) != nil })
@@ -68,7 +68,6 @@ final class BigListWindowTests: XCTestCase {
     }
 
     @MainActor private static func filesByDirectory() throws {
-        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("big-list-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         for path in ["b.txt", "a.txt", "docs/readme.md", "docs/guide/intro.md", "docs/guide/index.txt"] {
@@ -76,9 +75,8 @@ final class BigListWindowTests: XCTestCase {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: file)
         }
-        let viewer = BigListWindow(source: FileTreeSource(root: root.path))
+        let viewer = try shownViewer(FileTreeSource(root: root.path))
         defer { gtk_widget_destroy(viewer.window) }
-        show(viewer)
         let file = { (name: String) in "item \(FileTreeSource.File(name: name, size: 1))" }
         XCTAssertEqual((0..<viewer.host.rowCount).map { boundLines(viewer)[$0] ?? "unbound" }, [
             "header /", file("a.txt"), file("b.txt"),

@@ -39,7 +39,7 @@ package final class UpdateBroadcaster {
 
     /// The updates queued that `observer` has not been handed yet, oldest first (the one it is
     /// handling now is handed); nil when it does not observe the storage.
-    package func updatesNotHanded(to observer: any StorageObserver) -> ArraySlice<StorageUpdate>? {
+    private func updatesNotHanded(to observer: any StorageObserver) -> ArraySlice<StorageUpdate>? {
         guard let recipient = recipients.first(where: { $0.observer === observer }) else { return nil }
         return queue[min(max(recipient.nextUpdate - firstQueued, 0), queue.count)...]
     }
