@@ -42,6 +42,21 @@ public protocol ListHost: AnyObject {
     /// that has a row bound there unbinds it and binds the position anew.
     func rebindRow(at position: Int)
 
+    // MARK: Sections
+
+    /// Inserts `count` empty sections at `index`, before any of their rows: for hosts that
+    /// group rows by section (a grid with a flow of cells per section). The manager calls the
+    /// section splices in step with its sections, so a host's section `s` is always the
+    /// manager's, and ``ListHostDelegate/location(ofPosition:)`` tells which section a new
+    /// position joins.
+    func insertSections(at index: Int, count: Int)
+    /// Removes the sections `indexes`, whose rows were removed before.
+    func removeSections(at indexes: Range<Int>)
+    /// Moves section `source` with its rows, the positions `rows`, to be section `destination`,
+    /// its rows starting at position `firstPosition` (read after the removal). The default
+    /// moves the rows one by one.
+    func moveSection(from source: Int, to destination: Int, rows: Range<Int>, toPosition firstPosition: Int)
+
     // MARK: Bound rows
 
     /// The row bound at `position`; nil when none is (off screen in a virtualized host).
@@ -55,6 +70,9 @@ public protocol ListHost: AnyObject {
 
     /// The position whose row covers `y`, in the coordinates of ``widget``'s allocation.
     func position(atY y: Double) -> Int?
+    /// The position whose row or cell covers the point, in the coordinates of ``widget``'s
+    /// allocation; a list's default asks ``position(atY:)``.
+    func position(atX x: Double, y: Double) -> Int?
     /// The top and height of the row at `position`, in the coordinates of ``widget``'s
     /// allocation; nil when it has no row or is not laid out.
     func rowFrame(at position: Int) -> (y: Double, height: Double)?
@@ -117,6 +135,20 @@ public protocol ListHost: AnyObject {
 // Defaults for what some widgets cannot do, or do the plain GTK way.
 extension ListHost {
     public func setActivatable(_ activatable: Bool, for row: BoundRow) {}
+    public func insertSections(at index: Int, count: Int) {}
+    public func removeSections(at indexes: Range<Int>) {}
+    public func position(atX x: Double, y: Double) -> Int? { position(atY: y) }
+
+    public func moveSection(from source: Int, to destination: Int, rows: Range<Int>, toPosition firstPosition: Int) {
+        // The same widgets, row by row: forwards when moving down, so each source stays in place.
+        for offset in 0..<rows.count {
+            if firstPosition > rows.lowerBound {
+                moveRow(from: rows.lowerBound, to: firstPosition + rows.count - 1)
+            } else {
+                moveRow(from: rows.lowerBound + offset, to: firstPosition + offset)
+            }
+        }
+    }
     public func keepBound(_ row: BoundRow?) {}
 
     public func setFocusable(_ focusable: Bool, for row: BoundRow) {

@@ -18,6 +18,10 @@ public protocol ListHostDelegate: AnyObject {
     /// The position of the header row of the section that holds `position`; nil when that
     /// section shows no header (for hosts that pin the current section's header).
     func headerPosition(forRowAt position: Int) -> Int?
+    /// What the row at `position` is (item, header or footer) and its section; nil past the end.
+    /// During a splice it answers for the manager's positions (the inserted ones included, the
+    /// removed ones still there).
+    func location(ofPosition position: Int) -> RowLocation?
 
     // MARK: What the user did
 

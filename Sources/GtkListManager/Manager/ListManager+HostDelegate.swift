@@ -42,8 +42,12 @@ extension ListManager: ListHostDelegate {
         if byUser {
             // One row at most outside multiple mode, whatever a host saw of the others.
             if host.selectionMode != .multiple, let last = added.last {
+                // A host may show one selection per part of it (a grid's sections): the rows
+                // it still shows selected are deselected through it.
                 added = [last]
                 removed = selectedIndexPaths.filter { $0 != last }
+                userChangedSelection(added: added, removed: removed, shownByHost: false)
+                return
             }
             userChangedSelection(added: added, removed: removed)
         } else {

@@ -16,7 +16,7 @@ extension ListManager {
     }
 
     /// What the row at a flat position is; nil past the end.
-    func location(ofPosition position: Int) -> RowLocation? {
+    public func location(ofPosition position: Int) -> RowLocation? {
         updater.layout.location(ofPosition: position)
     }
 

@@ -57,11 +57,13 @@ final class ListUpdater {
         switch change {
         case let .insertSection(section, supplements):
             layout.insertSection(SectionLayout.Section(supplements: supplements), at: section)
+            host.insertSections(at: section, count: 1)
             reconcileSupplementaryRows(inSection: section)
         case let .deleteSection(section):
             let start = layout.start(of: section)
             host.removeRows(at: start..<start + layout.sections[section].rowCount)
             layout.removeSection(at: section)
+            host.removeSections(at: section..<section + 1)
         case let .moveSection(from, to):
             moveSection(from: from, to: to)
         case let .updateSection(section, supplements):
@@ -90,6 +92,7 @@ final class ListUpdater {
     /// reads the models through a ``StorageMirror`` when the storage allows, else copies them.
     func reload(from storage: any Storage, seenBy observer: any StorageObserver) {
         if host.rowCount > 0 { host.removeRows(at: 0..<host.rowCount) }
+        if layout.sectionCount > 0 { host.removeSections(at: 0..<layout.sectionCount) }
         let mirror = StorageMirror(of: storage, seenBy: observer)
         let supplementary = storage as? any SupplementaryStorage
         var sections: [SectionLayout.Section] = []
@@ -109,6 +112,7 @@ final class ListUpdater {
             sections.append(entry)
         }
         layout.reset(sections, mirror: mirror)
+        if !sections.isEmpty { host.insertSections(at: 0, count: sections.count) }
         for section in sections.indices {
             for role in [RowRole.header, .footer] where shouldShow(role, inSection: section) {
                 layout.setShows(role, true, inSection: section)
@@ -138,15 +142,7 @@ final class ListUpdater {
         let count = layout.sections[from].rowCount
         let source = layout.start(of: from)
         layout.moveSection(from: from, to: to)
-        let destination = layout.start(of: to)
-        // Row by row, the same widgets: forwards when moving down, so each source stays in place.
-        for offset in 0..<count {
-            if destination > source {
-                host.moveRow(from: source, to: destination + count - 1)
-            } else {
-                host.moveRow(from: source + offset, to: destination + offset)
-            }
-        }
+        host.moveSection(from: from, to: to, rows: source..<source + count, toPosition: layout.start(of: to))
     }
 
     private func updateItem(at indexPath: IndexPath, with model: Any) {

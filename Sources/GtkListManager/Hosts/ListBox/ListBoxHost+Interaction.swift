@@ -20,24 +20,11 @@ extension ListBoxHost {
     // MARK: - Selection
 
     public var selectionMode: ListSelectionMode {
-        get {
-            switch gtk_list_box_get_selection_mode(listBox) {
-            case GTK_SELECTION_NONE: .none
-            case GTK_SELECTION_BROWSE: .browse
-            case GTK_SELECTION_MULTIPLE: .multiple
-            default: .single
-            }
-        }
+        get { ListSelectionMode(gtk_list_box_get_selection_mode(listBox)) }
         set {
-            let mode: GtkSelectionMode = switch newValue {
-            case .none: GTK_SELECTION_NONE
-            case .single: GTK_SELECTION_SINGLE
-            case .browse: GTK_SELECTION_BROWSE
-            case .multiple: GTK_SELECTION_MULTIPLE
-            }
             ownChanges += 1
             defer { ownChanges -= 1 }
-            gtk_list_box_set_selection_mode(listBox, mode)
+            gtk_list_box_set_selection_mode(listBox, newValue.gtkMode)
             shownSelection = Self.identified(selectedRows())
         }
     }

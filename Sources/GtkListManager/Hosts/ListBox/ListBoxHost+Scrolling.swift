@@ -46,15 +46,7 @@ extension ListBoxHost {
             scrollAfterNextAllocation()
             return
         }
-        let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
-        let target: Double = switch alignment {
-        case .top: frame.y
-        case .center: frame.y + frame.height / 2 - page / 2
-        case .bottom: frame.y + frame.height - page
-        case .nearest: frame.y < value ? frame.y : (frame.y + frame.height > value + page ? frame.y + frame.height - page : value)
-        }
-        let upper = gtk_adjustment_get_upper(adjustment) - page
-        gtk_adjustment_set_value(adjustment, min(max(target, gtk_adjustment_get_lower(adjustment)), upper))
+        ViewportScrolling.scroll(adjustment, toShow: frame, alignment: alignment)
     }
 
     /// The row's frame in the coordinates the adjustment scrolls (the scrolled content's).
@@ -64,14 +56,7 @@ extension ListBoxHost {
     }
 
     /// Where the list box starts in the scrolled content: not 0 when other widgets sit above it.
-    private var listTopInScrolledContent: Double {
-        guard let viewport = gtk_widget_get_ancestor(widget, gtk_viewport_get_type()),
-            let content = gtk_bin_get_child(gcast(viewport))
-        else { return 0 }
-        var x: Int32 = 0, y: Int32 = 0
-        guard gtk_widget_translate_coordinates(widget, content, 0, 0, &x, &y) != 0 else { return 0 }
-        return Double(y)
-    }
+    private var listTopInScrolledContent: Double { ViewportScrolling.top(of: widget) }
 
     /// Watches allocations for scrolls waiting for the layout: a scroll asked before it, and the
     /// anchor that keeps the visible rows in place. Connected on first need.

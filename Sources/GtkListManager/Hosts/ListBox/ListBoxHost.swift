@@ -16,7 +16,7 @@ import ModelStorage
 ///
 /// This is the only code that calls `gtk_list_box_*`.
 @MainActor
-public final class ListBoxHost: ListHost {
+public final class ListBoxHost: ListHost, ScreenPresenceReporting {
     /// The list box the rows live in.
     public let listBox: UnsafeMutablePointer<GtkListBox>
     public var widget: UnsafeMutablePointer<GtkWidget> { gcast(listBox) }
@@ -111,9 +111,9 @@ public final class ListBoxHost: ListHost {
         insertingRows(count: inserted) {
             for offset in 0..<inserted {
                 let row = delegate.bindRow(at: position + offset)
-                let listRow = place(row, at: position + offset)
+                place(row, at: position + offset)
                 delegate.didBind(row, at: position + offset)
-                if reportsScreenPresence { watchScreenPresence(of: listRow, row: row) }
+                if reportsScreenPresence { watchScreenPresence(of: row) }
             }
         }
     }
@@ -167,6 +167,7 @@ public final class ListBoxHost: ListHost {
     }
 
     /// Wraps `row` in a new `GtkListBoxRow` and inserts it at `position`.
+    @discardableResult
     private func place(_ row: BoundRow, at position: Int) -> UnsafeMutablePointer<GtkListBoxRow> {
         let listRow = ListBoxRowType.make()
         if row.role != .item {  // rows are selectable and activatable by default

@@ -1,34 +1,40 @@
 import CGtk
 
-// Rows coming on and leaving the screen, from GTK's map and unmap signals: connected only once
-// the delegate wants them (display events), then on every row.
-extension ListBoxHost {
+/// Rows coming on and leaving the screen, from GTK's map and unmap signals, for hosts that keep
+/// every row in a widget GTK maps (``ListBoxHost``, ``FlowBoxGridHost``): connected only once
+/// the delegate wants them (display events), then on every row.
+@MainActor
+protocol ScreenPresenceReporting: ListHost {
+    /// True while the host takes a row out and puts it back (a move): GTK unmaps and maps it
+    /// then, which is not the row leaving or entering the screen.
+    var isMovingRow: Bool { get }
+}
+
+extension ScreenPresenceReporting {
     func startReportingScreenPresence() {
-        // Before the list box's default handler: the rows are still in place and mapped.
-        Signal.connect(listBox, "unmap") { [weak self] _ in
+        // Before the host widget's default handler: the rows are still in place and mapped.
+        Signal.connect(widget, "unmap") { [weak self] _ in
             guard let self else { return }
             forEachBoundRow { _, row in self.delegate?.rowDidLeaveScreen(row) }
         }
-        Signal.connect(listBox, "map", after: true) { [weak self] _ in
+        Signal.connect(widget, "map", after: true) { [weak self] _ in
             guard let self else { return }
             forEachBoundRow { _, row in
                 if self.isOnScreen(row) { self.delegate?.rowDidAppearOnScreen(row) }
             }
         }
-        forEachBoundRow { _, row in
-            guard let listRow = ownRow(of: row) else { return }
-            watchScreenPresence(of: listRow, row: row)
-        }
+        forEachBoundRow { _, row in watchScreenPresence(of: row) }
     }
 
     /// Reports the row's maps and unmaps, and its presence now (a row inserted into a shown
     /// list was mapped by the insertion, before this connection).
-    func watchScreenPresence(of listRow: UnsafeMutablePointer<GtkListBoxRow>, row: BoundRow) {
-        Signal.connect(listRow, "map", after: true) { [weak self, weak row] _ in
+    func watchScreenPresence(of row: BoundRow) {
+        guard let hostWidget = row.hostWidget else { return }
+        Signal.connect(hostWidget, "map", after: true) { [weak self, weak row] _ in
             guard let self, let row, !isMovingRow, isOnScreen(row) else { return }
             delegate?.rowDidAppearOnScreen(row)
         }
-        Signal.connect(listRow, "unmap") { [weak self, weak row] _ in
+        Signal.connect(hostWidget, "unmap") { [weak self, weak row] _ in
             guard let self, let row, !isMovingRow else { return }
             delegate?.rowDidLeaveScreen(row)
         }

@@ -1,0 +1,181 @@
+import CGtk
+
+// What the user does with the grid's flow boxes, reported to the delegate, and the selection
+// and focus the manager asks the grid to show. Each section's flow box gets its handlers when
+// the section is made: a handful per section, none per cell.
+extension FlowBoxGridHost {
+    func connectInteraction(of section: GridSection) {
+        Signal.connect(section.flowBox, "selected-children-changed") { [weak self] _ in self?.selectionChanged() }
+        Signal.connect(section.flowBox, "set-focus-child", argument: UnsafeMutablePointer<GtkWidget>.self, after: true) {
+            [weak self] _, child in
+            self?.focusChildChanged(child)
+        }
+        // The signal's argument is a GtkDirectionType (an enum, not a pointer).
+        Signal.connectEvent(section.flowBox, "keynav-failed", argument: UnsafeMutableRawPointer.self) {
+            [weak self, weak section] _, direction in
+            guard let self, let section else { return false }
+            return moveFocusAcrossSections(from: section, signalled: Int(bitPattern: direction))
+        }
+        if reportsActivation { connectActivation(of: section) }
+    }
+
+    func connectActivation(of section: GridSection) {
+        Signal.connect(section.flowBox, "child-activated", argument: UnsafeMutablePointer<GtkFlowBoxChild>.self) {
+            [weak self] _, cell in
+            guard let self, let cell, let row = FlowBoxCellType.shared.record(of: cell), let position = position(of: row)
+            else { return }
+            delegate?.userDidActivateRow(at: position)
+        }
+    }
+
+    /// The keyboard focus enters the grid with no cell focused: the delegate may choose it.
+    func connectFocusEntry() {
+        Signal.connectEvent(box, "focus", argument: UnsafeMutableRawPointer.self) { [weak self] _, _ in
+            guard let self, gtk_container_get_focus_child(gcast(box)) == nil,
+                let position = delegate?.positionToFocusOnEntry()
+            else { return false }
+            return focusRow(at: position)
+        }
+    }
+
+    // MARK: - Selection
+
+    public func setSelected(_ selected: Bool, at position: Int) {
+        guard position >= 0, position < rowCount, case let (section, .cell(index)) = sectionAndSlot(at: position) else { return }
+        ownChanges += 1
+        defer { ownChanges -= 1 }
+        let cell = section.cells[index]
+        if selected { gtk_flow_box_select_child(section.flowBox, cell) } else { gtk_flow_box_unselect_child(section.flowBox, cell) }
+        shownSelection = selectedCells()
+    }
+
+    /// GTK changed a section's selection without the manager asking: tell the delegate what
+    /// changed, in the whole grid.
+    private func selectionChanged() {
+        guard ownChanges == 0, let delegate else { return }
+        let before = shownSelection
+        let now = selectedCells()
+        shownSelection = now
+        let selected = now.filter { before[$0.key] == nil }.values.compactMap(position(of:))
+        let deselected = before.filter { now[$0.key] == nil }.values.compactMap(position(of:))
+        guard !selected.isEmpty || !deselected.isEmpty else { return }
+        delegate.hostSelectionDidChange(
+            selected: selected.sorted(), deselected: deselected.sorted(), byUser: UserInput.isHandlingInput)
+    }
+
+    /// The cells GTK shows selected, in every section.
+    func selectedCells() -> [ObjectIdentifier: BoundRow] {
+        var cells: [ObjectIdentifier: BoundRow] = [:]
+        for section in sections {
+            let list = gtk_flow_box_get_selected_children(section.flowBox)
+            defer { g_list_free(list) }
+            var node = list
+            while let current = node {
+                if let data = current.pointee.data,
+                    let row = FlowBoxCellType.shared.record(of: data.assumingMemoryBound(to: GtkFlowBoxChild.self))
+                {
+                    cells[ObjectIdentifier(row)] = row
+                }
+                node = current.pointee.next
+            }
+        }
+        return cells
+    }
+
+    // MARK: - Focus
+
+    public var focusedPosition: Int? {
+        guard let toplevel = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(toplevel) != 0,
+            let focus = gtk_window_get_focus(gcast(toplevel)),
+            let cell = gtk_widget_get_ancestor(focus, FlowBoxCellType.shared.type),
+            let row = FlowBoxCellType.shared.record(of: gcast(cell))
+        else { return nil }
+        return position(of: row)
+    }
+
+    @discardableResult
+    public func focusRow(at position: Int) -> Bool {
+        guard let hostWidget = boundRow(at: position)?.hostWidget, gtk_widget_get_can_focus(hostWidget) != 0 else { return false }
+        // A cell's own focus handling makes it its flow box's cursor, as the arrow keys do.
+        return gtk_widget_child_focus(hostWidget, GTK_DIR_TAB_FORWARD) != 0
+    }
+
+    private func focusChildChanged(_ child: UnsafeMutablePointer<GtkWidget>?) {
+        guard ownChanges == 0 else { return }
+        let row = child.flatMap { FlowBoxCellType.shared.isInstance($0) ? FlowBoxCellType.shared.record(of: gcast($0)) : nil }
+        delegate?.focusDidMove(to: row.flatMap(position(of:)))
+    }
+
+    /// An arrow key found no cell in its section's flow box: move to the neighbouring section
+    /// with cells. Up and Down keep the column (the cell nearest the focused one's centre in the
+    /// first or last line); Left and Right take the next cell in reading order. Without Ctrl,
+    /// the cell becomes the selection, as within a flow box.
+    ///
+    /// The key says which way: GTK 3's flow box signals `GTK_DIR_DOWN` for most failures, Left
+    /// and Up included (its count of steps left is 0 by then).
+    private func moveFocusAcrossSections(from section: GridSection, signalled direction: Int) -> Bool {
+        let key = CurrentKey.read()
+        let forward = key.isForward ?? (direction == Int(GTK_DIR_DOWN.rawValue) || direction == Int(GTK_DIR_RIGHT.rawValue))
+        guard let index = sections.firstIndex(where: { $0 === section }),
+            let focused = gtk_container_get_focus_child(gcast(section.flowBox)),
+            let target = sectionWithCells(after: index, forward: forward)
+        else { return false }
+        let cell: UnsafeMutablePointer<GtkFlowBoxChild>
+        if key.isHorizontal {
+            cell = forward ? target.cells[0] : target.cells[target.cells.count - 1]
+        } else {
+            let centre = frame(of: focused).map { $0.x + $0.width / 2 } ?? 0
+            cell = nearestCell(to: centre, inEdgeLineOf: target, first: forward)
+        }
+        guard let row = FlowBoxCellType.shared.record(of: cell), let position = position(of: row), focusRow(at: position)
+        else { return false }
+        if !key.withControl { delegate?.userSelectedOnly(position...position) }
+        return true
+    }
+
+    private func sectionWithCells(after index: Int, forward: Bool) -> GridSection? {
+        let candidates = forward ? Array(sections[(index + 1)...]) : sections[..<index].reversed()
+        return candidates.first { !$0.cells.isEmpty }
+    }
+
+    /// The cell of the section's first or last line whose centre is nearest `x`.
+    private func nearestCell(to x: Double, inEdgeLineOf section: GridSection, first: Bool) -> UnsafeMutablePointer<GtkFlowBoxChild> {
+        let edge = first ? section.cells[0] : section.cells[section.cells.count - 1]
+        guard let lineY = frame(of: gcast(edge))?.y else { return edge }
+        var best = edge, bestDistance = Double.infinity
+        for cell in section.cells {
+            guard let cellFrame = frame(of: gcast(cell)), cellFrame.y == lineY else { continue }
+            let distance = abs(cellFrame.x + cellFrame.width / 2 - x)
+            if distance < bestDistance { (best, bestDistance) = (cell, distance) }
+        }
+        return best
+    }
+}
+
+/// The key event GTK is handling, as far as crossing sections cares.
+@MainActor
+private struct CurrentKey {
+    var isHorizontal = false
+    /// Whether the key moves forward (Down, Right, Page Down, End); nil for another key.
+    var isForward: Bool?
+    var withControl = false
+
+    static func read() -> CurrentKey {
+        guard let event = gtk_get_current_event() else { return CurrentKey() }
+        defer { gdk_event_free(event) }
+        var key = CurrentKey()
+        var keyval: guint = 0
+        if gdk_event_get_keyval(event, &keyval) != 0 {
+            let code = Int32(keyval)
+            key.isHorizontal = [GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_KP_Left, GDK_KEY_KP_Right].contains(code)
+            if [GDK_KEY_Down, GDK_KEY_Right, GDK_KEY_Page_Down, GDK_KEY_End, GDK_KEY_KP_Down, GDK_KEY_KP_Right].contains(code) {
+                key.isForward = true
+            } else if [GDK_KEY_Up, GDK_KEY_Left, GDK_KEY_Page_Up, GDK_KEY_Home, GDK_KEY_KP_Up, GDK_KEY_KP_Left].contains(code) {
+                key.isForward = false
+            }
+        }
+        var state = GdkModifierType(rawValue: 0)
+        if gdk_event_get_state(event, &state) != 0 { key.withControl = state.rawValue & GDK_CONTROL_MASK.rawValue != 0 }
+        return key
+    }
+}

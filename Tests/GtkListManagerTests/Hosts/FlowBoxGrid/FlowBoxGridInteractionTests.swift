@@ -1,0 +1,185 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+/// A fixed-size tile showing an `Int`: four fit on a line of the test window.
+@MainActor
+final class TileCell: RowView, ModelTransfer {
+    let widget: UnsafeMutablePointer<GtkWidget> = gtk_label_new(nil)
+    init() { gtk_widget_set_size_request(widget, 90, 40) }
+    func update(with model: Int) { gtk_label_set_text(gcast(widget), String(model)) }
+}
+
+/// The flow-box grid through real input under Xvfb: one selection across sections, arrow keys
+/// that cross sections, activation, display, focus and scrolling, read back from GTK.
+final class FlowBoxGridInteractionTests: XCTestCase {
+    /// A shown grid of four columns: section 0 holds 0…5 (two lines: 0–3, 4–5), section 1
+    /// holds 10…17 (two full lines), each under a header.
+    @MainActor private static func shownGrid(mode: ListSelectionMode = .single) -> (ListManager, FlowBoxGridHost, ShownList) {
+        var layout = FlowBoxGridLayout()
+        layout.maximumColumns = 4
+        layout.minimumColumns = 4
+        let host = FlowBoxGridHost(layout: layout)
+        let manager = ListManager(host: host)
+        manager.register(TileCell.self)
+        manager.registerHeader(CaptionRow.self)
+        manager.selectionMode = mode
+        manager.memoryStorage?.setSectionHeaderModels(["first", "second"])
+        manager.memoryStorage?.setItemsForAllSections([Array(0..<6), Array(10..<18)])
+        return (manager, host, ShownList(manager, width: 440, height: 400))
+    }
+
+    @MainActor private static func cell(_ manager: ListManager, _ item: Int, _ section: Int) -> UnsafeMutablePointer<GtkWidget> {
+        manager.boundRow(at: IndexPath(item: item, section: section))!.hostWidget!
+    }
+
+    @MainActor private static func isShownSelected(_ manager: ListManager, _ item: Int, _ section: Int) -> Bool {
+        gtk_flow_box_child_is_selected(gcast(cell(manager, item, section))) != 0
+    }
+
+    @MainActor private static func focusedIndexPath(_ manager: ListManager, _ host: FlowBoxGridHost) -> IndexPath? {
+        guard let position = host.focusedPosition, let row = manager.boundRow(atPosition: position) else { return nil }
+        return manager.location(of: row)?.indexPath
+    }
+
+    func testTheCellsSitInFourColumnsUnderTheirHeaders() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.columns() }
+    }
+
+    @MainActor private static func columns() throws {
+        let (manager, host, list) = shownGrid()
+        defer { list.close() }
+        let frames = (0..<6).map { host.rowFrame(at: host.position(of: manager.boundRow(at: IndexPath(item: $0, section: 0))!)!)! }
+        XCTAssertEqual(Set(frames[0..<4].map(\.y)).count, 1, "0…3 share the first line")
+        XCTAssertGreaterThan(frames[4].y, frames[0].y, "4 starts the second line")
+        let header = host.rowFrame(at: host.position(of: manager.boundRow(atPosition: 7)!)!)!
+        XCTAssertEqual(manager.boundRow(atPosition: 7)?.role, .header, "position 7 is the second header")
+        XCTAssertGreaterThan(header.y, frames[5].y, "the second header spans below section 0's cells")
+        XCTAssertEqual(host.position(atX: 5, y: header.y + 2), 7, "a point on the header finds it")
+    }
+
+    func testOneCellStaysSelectedAcrossSectionsInSingleMode() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.singleSelection() }
+    }
+
+    @MainActor private static func singleSelection() throws {
+        let (manager, _, list) = shownGrid()
+        defer { list.close() }
+        list.click(widget: cell(manager, 1, 0))
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 1, section: 0)])
+        XCTAssertTrue(isShownSelected(manager, 1, 0))
+        list.click(widget: cell(manager, 2, 1))
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 2, section: 1)], "the click in section 1 replaces the selection")
+        XCTAssertTrue(isShownSelected(manager, 2, 1))
+        XCTAssertFalse(isShownSelected(manager, 1, 0), "section 0's flow box no longer shows its cell selected")
+    }
+
+    func testCtrlClicksCollectCellsOfSeveralSectionsInMultipleMode() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.multipleSelection() }
+    }
+
+    @MainActor private static func multipleSelection() throws {
+        let (manager, _, list) = shownGrid(mode: .multiple)
+        defer { list.close() }
+        list.click(widget: cell(manager, 0, 0))
+        list.click(widget: cell(manager, 3, 1), modifiers: ["ctrl"])
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 0, section: 0), IndexPath(item: 3, section: 1)])
+        XCTAssertTrue(isShownSelected(manager, 0, 0))
+        XCTAssertTrue(isShownSelected(manager, 3, 1))
+        try manager.memoryStorage?.insertItem(99, to: IndexPath(item: 0, section: 1))
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 0, section: 0), IndexPath(item: 4, section: 1)], "the selection follows an insert")
+    }
+
+    func testArrowKeysCrossSectionsKeepingTheColumn() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.crossingSections() }
+    }
+
+    @MainActor private static func crossingSections() throws {
+        let (manager, host, list) = shownGrid()
+        defer { list.close() }
+        list.click(widget: cell(manager, 5, 0))  // column 1 of section 0's last line
+        XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 5, section: 0))
+        list.press("Down")
+        XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 1, section: 1), "Down lands in column 1 of the next section")
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 1, section: 1)], "and selects it, as within a flow box")
+        list.press("Up")
+        XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 5, section: 0), "Up goes back to the same column")
+        list.press("Right")
+        XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 0, section: 1), "Right after the last cell takes the next section's first")
+        list.press("Left")
+        XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 5, section: 0), "Left before the first takes the previous section's last")
+        list.press("ctrl+Down")
+        XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 1, section: 1))
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 5, section: 0)], "Ctrl moves the focus without selecting")
+    }
+
+    func testActivationAndDisplayEventsReportCellsWithTheirModels() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.activationAndDisplay() }
+    }
+
+    @MainActor private static func activationAndDisplay() throws {
+        var layout = FlowBoxGridLayout()
+        layout.maximumColumns = 4
+        let manager = ListManager(host: .flowBoxGrid(layout))
+        manager.register(TileCell.self)
+        manager.registerHeader(CaptionRow.self)
+        var displayed: [Int] = [], headers: [String] = [], activated: [(Int, IndexPath)] = []
+        manager.willDisplay(TileCell.self) { _, model, _ in displayed.append(model) }
+        manager.willDisplayHeader(CaptionRow.self) { _, model, _ in headers.append(model) }
+        manager.didActivate(TileCell.self) { _, model, indexPath in activated.append((model, indexPath)) }
+        manager.memoryStorage?.setSectionHeaderModels(["first", "second"])
+        manager.memoryStorage?.setItemsForAllSections([[1, 2], [3, 4, 5]])
+        let list = ShownList(manager, width: 440, height: 400)
+        defer { list.close() }
+        XCTAssertEqual(displayed.sorted(), [1, 2, 3, 4, 5], "every cell came on screen")
+        XCTAssertEqual(headers.sorted(), ["first", "second"])
+        list.click(widget: cell(manager, 2, 1))
+        XCTAssertEqual(activated.map(\.0), [5])
+        XCTAssertEqual(activated.map(\.1), [IndexPath(item: 2, section: 1)])
+        manager.memoryStorage?.addItem(6, toSection: 0)
+        list.settle()
+        XCTAssertEqual(displayed.last, 6, "a cell added to a shown grid is displayed")
+    }
+
+    func testScrollToBringsACellOfALaterSectionIntoView() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.scrolling() }
+    }
+
+    @MainActor private static func scrolling() throws {
+        var layout = FlowBoxGridLayout()
+        layout.maximumColumns = 4
+        let host = FlowBoxGridHost(layout: layout)
+        let manager = ListManager(host: host)
+        manager.register(TileCell.self)
+        manager.memoryStorage?.setItemsForAllSections([Array(0..<80), Array(100..<180), Array(200..<280)])
+        let list = ShownList(manager, width: 440, height: 300)
+        defer { list.close() }
+        let target = IndexPath(item: 50, section: 2)
+        let position = host.position(of: manager.boundRow(at: target)!)!
+        XCTAssertFalse(host.visibleRange!.contains(position))
+        XCTAssertTrue(manager.scrollTo(target, alignment: .center))
+        list.settleFrame()
+        XCTAssertTrue(host.visibleRange!.contains(position), "\(host.visibleRange!) holds \(position)")
+        XCTAssertGreaterThan(gtk_adjustment_get_value(host.verticalAdjustment!), 0)
+    }
+
+    func testSectionMovesKeepTheirCellWidgetsAndThePlaceholderShowsWhenEmpty() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.sectionMoves() }
+    }
+
+    @MainActor private static func sectionMoves() throws {
+        let (manager, host, list) = shownGrid()
+        defer { list.close() }
+        let widgets = (0..<6).map { manager.boundRow(at: IndexPath(item: $0, section: 0))!.widget }
+        manager.memoryStorage?.moveSection(0, toSection: 1)
+        XCTAssertEqual((0..<6).map { manager.boundRow(at: IndexPath(item: $0, section: 1))!.widget }, widgets, "the same cells, moved")
+        XCTAssertEqual(inspectSections(of: host), expectedSections(of: manager.memoryStorage!))
+        let placeholder = gtk_label_new("Nothing here")!
+        manager.setPlaceholder(placeholder)
+        XCTAssertEqual(gtk_widget_get_visible(placeholder), 0)
+        manager.memoryStorage?.setItemsForAllSections([])
+        XCTAssertEqual(manager.rowCount, 0)
+        XCTAssertEqual(gtk_widget_get_visible(placeholder), 1, "an empty grid shows its placeholder")
+    }
+}

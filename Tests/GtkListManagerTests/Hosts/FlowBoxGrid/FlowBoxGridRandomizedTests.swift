@@ -1,0 +1,55 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import SeededRandom
+import XCTest
+
+/// The randomized storage sequences of the list tests on the flow-box grid: after every step,
+/// each section's header, cells and footer, read from GTK, are exactly what the storage implies,
+/// section by section (a cell in the wrong section's flow box fails), and no row view leaks.
+final class FlowBoxGridRandomizedTests: XCTestCase {
+    static let sequenceCount = SeedCount.of(600)
+    static let sequenceLength = 30
+
+    func testRandomSequencesKeepEverySectionEqualToTheStorage() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.randomSequences() }
+    }
+
+    @MainActor private static func randomSequences() throws {
+        let startingRows = NumberRow.liveCount
+        var steps = 0
+        for seed in 0..<UInt64(sequenceCount) {
+            var rng = SplitMix64(seed: seed &+ 0x9_1D)
+            let configuration = RandomizedListTests.randomConfiguration(&rng)
+            let storage = MemoryStorage()
+            storage.anomalyHandler.action = { _ in }
+            let host = FlowBoxGridHost()
+            let manager = ListManager(host: host, storage: storage, configuration: configuration)
+            manager.anomalyHandler.action = { _ in }
+            manager.register(NumberRow.self)
+            manager.register(CaptionRow.self)
+            var history: [String] = []
+            for _ in 0..<sequenceLength {
+                let step = RandomizedListTests.randomStep(storage, &rng)
+                history.append(step.name)
+                step.run()
+                steps += 1
+                let actual = inspectSections(of: host)
+                let expected = expectedSections(
+                    of: storage, headerOnEmpty: configuration.displayHeaderOnEmptySection,
+                    footerOnEmpty: configuration.displayFooterOnEmptySection)
+                guard actual == expected, manager.rowCount == actual.joined().count else {
+                    XCTFail("""
+                        seed \(seed), configuration \(configuration), after:
+                        \(history.map { "  \($0)" }.joined(separator: "\n"))
+                        grid:    \(actual)
+                        storage: \(expected)
+                        """)
+                    return
+                }
+            }
+        }
+        XCTAssertEqual(NumberRow.liveCount, startingRows, "every row view is released with its manager")
+        print("Randomized flow-box grid: \(sequenceCount) sequences, \(steps) steps checked against GTK")
+    }
+}
