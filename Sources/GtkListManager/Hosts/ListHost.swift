@@ -116,6 +116,13 @@ public protocol ListHost: AnyObject {
 
     /// The row's height, or its natural height when nil (never less than its content needs).
     func setHeight(_ height: Int?, for row: BoundRow)
+    /// Whether the host lays its items out as a grid whose cell sizes and section metrics it
+    /// takes (``setSize(_:for:)``, ``setSectionMetrics(_:ofSection:)``). Default: false.
+    var honoursGridLayout: Bool { get }
+    /// A cell's, header's or footer's size in a grid, or its natural size when nil.
+    func setSize(_ size: GridSize?, for row: BoundRow)
+    /// How section `section` of a grid spaces its cells.
+    func setSectionMetrics(_ metrics: SectionMetrics, ofSection section: Int)
     /// Indents the row's content by `pixels` from the start edge.
     func setIndentation(_ pixels: Int, for row: BoundRow)
     /// Marks the row at `position` as the target of a drag, or no row when nil.
@@ -159,6 +166,14 @@ extension ListHost {
     public func setHeight(_ height: Int?, for row: BoundRow) {
         guard let hostWidget = row.hostWidget else { return }
         gtk_widget_set_size_request(hostWidget, -1, Int32(clamping: max(height ?? -1, -1)))
+    }
+
+    public var honoursGridLayout: Bool { false }
+    public func setSectionMetrics(_ metrics: SectionMetrics, ofSection section: Int) {}
+
+    public func setSize(_ size: GridSize?, for row: BoundRow) {
+        guard let hostWidget = row.hostWidget else { return }
+        gtk_widget_set_size_request(hostWidget, Int32(clamping: max(size?.width ?? -1, -1)), Int32(clamping: max(size?.height ?? -1, -1)))
     }
 
     public func setDropHighlight(at position: Int?) {}

@@ -142,6 +142,7 @@ public final class ListManager {
         willUpdateContent?(.reload)
         selection.reset()
         host.withoutAnimation { updater.reload(from: storage, seenBy: self) }
+        installedEvents?.source(GridLayoutEvents.self)?.applySectionMetrics()
         didUpdateContent?(.reload)
     }
 
@@ -177,6 +178,9 @@ extension ListManager: StorageObserver {
                 for change in run.changes { selection.apply(change) }
             }
             updater.apply(run)
+        }
+        if let gridLayout = installedEvents?.source(GridLayoutEvents.self), changes.contains(where: \.changesSectionIndexes) {
+            gridLayout.applySectionMetrics()
         }
         didUpdateContent?(.changes(changes))
     }

@@ -20,6 +20,9 @@ public enum ManagerAnomaly: Anomaly {
     case unusedEventDetected(rowClass: String, event: String)
     /// A model event was registered with a row class as its model type.
     case modelEventCalledWithRowClass(modelType: String, event: String)
+    /// A grid layout event (cell, header or footer sizes, section insets or spacing) was
+    /// registered on a manager whose host lays out no grid: it has no effect there.
+    case gridLayoutEventWithoutGrid(event: String, host: String)
 
     public var description: String {
         switch self {
@@ -30,6 +33,7 @@ public enum ManagerAnomaly: Anomaly {
         case .eventRegistrationForUnregisteredMapping: "eventRegistrationForUnregisteredMapping"
         case .unusedEventDetected: "unusedEventDetected"
         case .modelEventCalledWithRowClass: "modelEventCalledWithRowClass"
+        case .gridLayoutEventWithoutGrid: "gridLayoutEventWithoutGrid"
         }
     }
 
@@ -60,6 +64,9 @@ public enum ManagerAnomaly: Anomaly {
         case let .modelEventCalledWithRowClass(modelType, event):
             "\(event) was registered with \(modelType) as its model type, which is a row class: pass the "
                 + "model type (or use the row-class form of the event)."
+        case let .gridLayoutEventWithoutGrid(event, host):
+            "\(event) sizes grid cells and sections, but this manager's host (\(host)) lays out no grid: it "
+                + "has no effect. Create the manager with a grid host (.flowBoxGrid), or use heightForRow for lists."
         }
     }
 }

@@ -315,6 +315,13 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
 
     // MARK: - Appearance
 
+    public var honoursGridLayout: Bool { true }
+
+    public func setSectionMetrics(_ metrics: SectionMetrics, ofSection index: Int) {
+        guard index >= 0, index < sections.count else { return }
+        sections[index].apply(metrics, over: layout)
+    }
+
     public func setPlaceholder(_ widget: UnsafeMutablePointer<GtkWidget>?) {
         if let placeholder { gtk_container_remove(gcast(box), placeholder) }
         placeholder = widget

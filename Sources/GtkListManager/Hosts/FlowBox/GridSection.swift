@@ -35,6 +35,18 @@ final class GridSection {
         gtk_widget_show(gcast(box))
     }
 
+    /// Spaces the cells as `metrics` says, and as `layout` does where it says nothing.
+    func apply(_ metrics: SectionMetrics, over layout: FlowBoxGridLayout) {
+        let insets = metrics.insets ?? .zero
+        let widget: UnsafeMutablePointer<GtkWidget> = gcast(flowBox)
+        gtk_widget_set_margin_top(widget, Int32(clamping: max(insets.top, 0)))
+        gtk_widget_set_margin_start(widget, Int32(clamping: max(insets.leading, 0)))
+        gtk_widget_set_margin_bottom(widget, Int32(clamping: max(insets.bottom, 0)))
+        gtk_widget_set_margin_end(widget, Int32(clamping: max(insets.trailing, 0)))
+        gtk_flow_box_set_row_spacing(flowBox, guint(clamping: max(metrics.lineSpacing ?? layout.rowSpacing, 0)))
+        gtk_flow_box_set_column_spacing(flowBox, guint(clamping: max(metrics.itemSpacing ?? layout.columnSpacing, 0)))
+    }
+
     /// What sits at `offset` among the section's positions.
     func slot(at offset: Int) -> GridSlot {
         let headerRows = header == nil ? 0 : 1
