@@ -44,6 +44,8 @@ screenshot: deps
 		--status-file Examples/PackageViewer/Resources/sample-dpkg-status
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-search.png \
 		--status-file Examples/PackageViewer/Resources/sample-dpkg-status --search lib --sort size
+	scripts/viewer-screenshot.sh docs/screenshots/viewer-grid.png \
+		--status-file Examples/PackageViewer/Resources/sample-dpkg-status --grid
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-million.png --synthetic 1000000 --scroll-fraction 0.4213
 
 ## benchmark: release build of the benchmark executable and the C peers; prints Markdown tables.

@@ -22,6 +22,8 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 scripts/viewer-screenshot.sh "$tmp/viewer.png"
+# The grid mode: the same packages as tiles on the flow-box grid host.
+scripts/viewer-screenshot.sh "$tmp/grid.png" --grid
 
 # The big-list modes on the virtualized host: a million generated rows, and a directory's files.
 scripts/viewer-screenshot.sh "$tmp/synthetic.png" --synthetic 1000000 --scroll-fraction 0.5

@@ -2,19 +2,22 @@ import CGtk
 import GtkListManager
 import ModelStorage
 
-/// The viewer's window: a header bar with a live search and a sort switch, and a scrolled list
-/// of package rows grouped in sections by Debian section.
+/// The viewer's window: a header bar with a live search, a sort switch and a list/grid switch,
+/// and the packages grouped in sections by Debian section, as a list of rows or a grid of tiles.
 ///
 /// The list is a `ListManager` over a `SortedStorage`: searching hands the storage the matching
 /// packages and switching the order hands it a new comparator. The storage diffs on a background
 /// queue and the manager applies the result row by row: rows that stay keep their widgets, rows
-/// that leave or arrive slide, and a new order moves the existing rows.
+/// that leave or arrive slide, and a new order moves the existing rows. The grid is a second
+/// manager, on a flow-box grid host, over the same storage: both follow every change.
 @MainActor
 final class PackageListWindow {
     /// The toplevel window (owned by GTK's toplevel list until destroyed).
     let window: UnsafeMutablePointer<GtkWidget>
     /// The manager of the package list.
     let manager = ListManager()
+    /// The manager of the grid of tiles (`--grid`, or the switch in the header bar).
+    let gridManager: ListManager
     /// The shown packages, sorted by the query's order, in sections keyed by Debian section.
     let storage: SortedStorage<InstalledPackage, String>
     /// What the manager reported while building the list (a broken `PackageRow.ui`, say);
@@ -26,13 +29,21 @@ final class PackageListWindow {
     /// The search field (a `GtkSearchEntry`) and the sort switch (a `GtkComboBoxText`).
     private(set) var searchEntry: UnsafeMutablePointer<GtkWidget>!
     private(set) var orderSwitch: UnsafeMutablePointer<GtkWidget>!
+    /// The list/grid switch (a `GtkToggleButton`, active for the grid) and the stack it flips.
+    private(set) var gridSwitch: UnsafeMutablePointer<GtkWidget>!
+    private let stack = gtk_stack_new()!
 
     private let source: PackageSource
     private let headerBar: UnsafeMutablePointer<GtkWidget>
 
-    init(source: PackageSource, query: PackageQuery = PackageQuery()) {
+    init(source: PackageSource, query: PackageQuery = PackageQuery(), showsGrid: Bool = false) {
         self.source = source
         self.query = query
+        var layout = FlowBoxGridLayout()
+        layout.maximumColumns = 8
+        layout.rowSpacing = 4
+        layout.columnSpacing = 4
+        gridManager = ListManager(host: .flowBoxGrid(layout))
         storage = SortedStorage(
             sortedBy: query.order.comparator, sectionedBy: { $0.section }, handOff: GLibMainActorHandOff())
         Self.installCSS()
@@ -45,18 +56,43 @@ final class PackageListWindow {
         gtk_header_bar_set_show_close_button(gcast(headerBar), 1)
         searchEntry = makeSearchEntry()
         orderSwitch = makeOrderSwitch()
+        gridSwitch = makeGridSwitch()
         gtk_header_bar_pack_start(gcast(headerBar), searchEntry)
         gtk_header_bar_pack_end(gcast(headerBar), orderSwitch)
+        gtk_header_bar_pack_end(gcast(headerBar), gridSwitch)
         gtk_window_set_titlebar(gcast(window), headerBar)
 
+        PackageTile.largestSizeKiB = source.packages.compactMap(\.installedSizeKiB).max() ?? 1
         configureManager()
+        configureGridManager()
         storage.reset(query.matching(source.packages), execution: .immediate)
         storageDidUpdate()
 
-        let scrolled = gtk_scrolled_window_new(nil, nil)!
-        gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_container_add(gcast(scrolled), manager.widget)
-        gtk_container_add(gcast(window), scrolled)
+        for (name, list) in [("list", manager), ("grid", gridManager)] {
+            let scrolled = gtk_scrolled_window_new(nil, nil)!
+            gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+            gtk_container_add(gcast(scrolled), list.widget)
+            gtk_stack_add_named(gcast(stack), scrolled, name)
+        }
+        gtk_container_add(gcast(window), stack)
+        gtk_widget_show_all(stack)
+        showGrid(showsGrid)
+        // Typing searches at once; and GTK 3's flow box selects the cell that takes the focus,
+        // which would select a first tile when the window opens on the grid.
+        gtk_window_set_focus(gcast(window), searchEntry)
+    }
+
+    /// Shows the grid of tiles, or the list of rows.
+    func showGrid(_ grid: Bool) {
+        gtk_stack_set_visible_child_name(gcast(stack), grid ? "grid" : "list")
+        if (gtk_toggle_button_get_active(gcast(gridSwitch)) != 0) != grid {
+            gtk_toggle_button_set_active(gcast(gridSwitch), grid ? 1 : 0)
+        }
+    }
+
+    /// Whether the grid is shown.
+    var showsGrid: Bool {
+        String(cString: gtk_stack_get_visible_child_name(gcast(stack))) == "grid"
     }
 
     /// Shows the packages `newQuery` asks for. With `.background` (what typing does) the storage
@@ -95,6 +131,22 @@ final class PackageListWindow {
         }
         manager.registerHeader(SectionHeadingRow.self)
         manager.storage = storage
+    }
+
+    /// The grid: tiles of one size, the same section headings, the same selection details.
+    private func configureGridManager() {
+        gridManager.selectionMode = .single
+        gridManager.anomalyHandler.action = manager.anomalyHandler.action
+        let headerBar = headerBar
+        gridManager.register(PackageTile.self) { mapping in
+            mapping.didSelect { _, package, _ in
+                gtk_header_bar_set_subtitle(gcast(headerBar), "\(package.name) \(package.version) — \(package.summary)")
+            }
+        }
+        gridManager.sizeForCell(withItem: InstalledPackage.self) { _, _ in PackageTile.size }
+        gridManager.insetForSection { _ in EdgeInsets(top: 6, leading: 8, bottom: 10, trailing: 8) }
+        gridManager.registerHeader(SectionHeadingRow.self)
+        gridManager.storage = storage
     }
 
     /// Section headings count what each section shows now, and the subtitle sums it up.
@@ -141,6 +193,16 @@ final class PackageListWindow {
         return combo
     }
 
+    private func makeGridSwitch() -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_toggle_button_new()!
+        gtk_button_set_image(gcast(button), gtk_image_new_from_icon_name("view-grid-symbolic", GTK_ICON_SIZE_BUTTON))
+        gtk_widget_set_tooltip_text(button, "Show the packages as a grid of tiles")
+        Signal.connect(button, "toggled") { [weak self] button in
+            self?.showGrid(gtk_toggle_button_get_active(gcast(button)) != 0)
+        }
+        return button
+    }
+
     /// Styles section headers like GTK's own list headers: bold, padded, on a tinted band.
     private static func installCSS() {
         let css = """
@@ -150,6 +212,7 @@ final class PackageListWindow {
                 background-color: alpha(@theme_fg_color, 0.06);
                 border-bottom: 1px solid alpha(@theme_fg_color, 0.12);
             }
+            .package-tile-name { font-weight: bold; }
             """
         let provider = gtk_css_provider_new()!
         _ = gtk_css_provider_load_from_data(provider, css, -1, nil)

@@ -25,6 +25,9 @@ struct PackageViewerCommand: ParsableCommand {
     @Option(help: "Sort packages within their section by name or by installed size.")
     var sort = PackageOrder.name
 
+    @Flag(help: "Start with the packages as a grid of tiles (the switch in the header bar flips it).")
+    var grid = false
+
     @Option(help: "Show every file under this directory instead, in sections by directory, on the virtualized host.")
     var files: String?
 
@@ -33,6 +36,12 @@ struct PackageViewerCommand: ParsableCommand {
 
     @Option(help: "With --files or --synthetic: start scrolled this far down the list, from 0 (the top) to 1 (the end).")
     var scrollFraction: Double?
+
+    func validate() throws {
+        if grid, files != nil || synthetic != nil {
+            throw ValidationError("--grid shows the installed packages; --files and --synthetic show big lists on the virtualized list host, which has no grid layout yet")
+        }
+    }
 
     // Synchronous on purpose (ParsableCommand, not AsyncParsableCommand): the MainActor must stay
     // on the process main thread, the one that runs gtk_main. See GtkRuntime.
@@ -51,9 +60,9 @@ struct PackageViewerCommand: ParsableCommand {
             print("\(source.packages.count) packages in \(sections.count) sections from \(source.path)")
             return
         }
-        let query = PackageQuery(searchText: search, order: sort)
+        let query = PackageQuery(searchText: search, order: sort), grid = grid
         try MainActor.assumeIsolated {
-            try Self.showWindow(source: source, query: query, screenshotPath: screenshotPath)
+            try Self.showWindow(source: source, query: query, grid: grid, screenshotPath: screenshotPath)
         }
     }
 
@@ -70,11 +79,11 @@ struct PackageViewerCommand: ParsableCommand {
     }
 
     @MainActor
-    private static func showWindow(source: PackageSource, query: PackageQuery, screenshotPath: String?) throws {
+    private static func showWindow(source: PackageSource, query: PackageQuery, grid: Bool, screenshotPath: String?) throws {
         guard GtkRuntime.initialize() else {
             throw NoDisplay()
         }
-        let viewer = PackageListWindow(source: source, query: query)
+        let viewer = PackageListWindow(source: source, query: query, showsGrid: grid)
         try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)
     }
 

@@ -20,13 +20,39 @@ final class PackageListWindowTests: XCTestCase {
         try MainActor.assumeIsolated { try Self.switchingTheOrder() }
     }
 
+    func testTheGridShowsTheSamePackagesAsTilesAndFollowsASearch() throws {
+        try MainActor.assumeIsolated { try Self.gridMode() }
+    }
+
     // MARK: - Bodies
+
+    @MainActor
+    private static func gridMode() throws {
+        let (viewer, packages) = try makeViewer(showsGrid: true)
+        defer { gtk_widget_destroy(viewer.window) }
+        XCTAssertTrue(viewer.showsGrid)
+        XCTAssertEqual(shownLines(of: viewer.gridManager), expectedLines(packages, query: PackageQuery()))
+        let tile = viewer.gridManager.boundRow(at: IndexPath(item: 0, section: 0))!
+        XCTAssertTrue(tile.view is PackageTile)
+        XCTAssertNotEqual(
+            g_type_check_instance_is_a(gcast(gtk_widget_get_parent(tile.hostWidget!)), gtk_flow_box_get_type()), 0,
+            "a tile is a cell of a GtkFlowBox")
+
+        gtk_entry_set_text(gcast(viewer.searchEntry), "lib")
+        XCTAssertTrue(GtkRuntime.iterate(until: { viewer.query.searchText == "lib" && !viewer.storage.hasPendingChanges }))
+        let expected = expectedLines(packages, query: PackageQuery(searchText: "lib"))
+        XCTAssertEqual(shownLines(of: viewer.gridManager), expected, "the grid follows the search")
+        XCTAssertEqual(shownLines(of: viewer.manager), expected, "and so does the list behind it")
+
+        gtk_toggle_button_set_active(gcast(viewer.gridSwitch), 0)
+        XCTAssertFalse(viewer.showsGrid, "the switch in the header bar shows the list again")
+    }
 
     @MainActor
     private static func startsWithEveryPackage() throws {
         let (viewer, packages) = try makeViewer()
         defer { gtk_widget_destroy(viewer.window) }
-        XCTAssertEqual(shownLines(of: viewer), expectedLines(packages, query: PackageQuery()))
+        XCTAssertEqual(shownLines(of: viewer.manager), expectedLines(packages, query: PackageQuery()))
     }
 
     @MainActor
@@ -42,7 +68,7 @@ final class PackageListWindowTests: XCTestCase {
 
         let expected = expectedLines(packages, query: PackageQuery(searchText: "lib"))
         XCTAssertLessThan(expected.count, packages.count)
-        XCTAssertEqual(shownLines(of: viewer), expected)
+        XCTAssertEqual(shownLines(of: viewer.manager), expected)
         for (id, widget) in rowWidgets(of: viewer) {
             XCTAssertEqual(widget, widgetsBefore[id], "\(id) stayed, so its row widget must be the same")
         }
@@ -58,7 +84,7 @@ final class PackageListWindowTests: XCTestCase {
         XCTAssertEqual(viewer.query.order, .size)
         XCTAssertTrue(GtkRuntime.iterate(until: { !viewer.storage.hasPendingChanges }))
 
-        XCTAssertEqual(shownLines(of: viewer), expectedLines(packages, query: PackageQuery(order: .size)))
+        XCTAssertEqual(shownLines(of: viewer.manager), expectedLines(packages, query: PackageQuery(order: .size)))
         XCTAssertEqual(rowWidgets(of: viewer), widgetsBefore, "a new order moves rows; it builds none")
     }
 
@@ -70,17 +96,18 @@ final class PackageListWindowTests: XCTestCase {
         .appendingPathComponent("Examples/PackageViewer/Resources/sample-dpkg-status").path
 
     @MainActor
-    private static func makeViewer() throws -> (PackageListWindow, [InstalledPackage]) {
+    private static func makeViewer(showsGrid: Bool = false) throws -> (PackageListWindow, [InstalledPackage]) {
         guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
         let source = try PackageSource.load(explicitPath: samplePath)
-        return (PackageListWindow(source: source), source.packages)
+        return (PackageListWindow(source: source, showsGrid: showsGrid), source.packages)
     }
 
-    /// One line per row of the list box: `# section` for a header row, the package id otherwise.
+    /// One line per row of the list or tile of the grid: `# section` for a header, the package
+    /// id otherwise.
     @MainActor
-    private static func shownLines(of viewer: PackageListWindow) -> [String] {
-        (0..<viewer.manager.rowCount).map { position in
-            switch viewer.manager.boundRow(atPosition: position)?.model {
+    private static func shownLines(of manager: ListManager) -> [String] {
+        (0..<manager.rowCount).map { position in
+            switch manager.boundRow(atPosition: position)?.model {
             case let heading as SectionHeading: "# \(heading.title) (\(heading.packageCount))"
             case let package as InstalledPackage: package.id
             case let other: "unexpected \(String(describing: other))"
