@@ -3,8 +3,8 @@ import Foundation
 import GtkListManager
 import ModelStorage
 
-/// Loads 1k, 5k and 10k rows into an unrealized list with plain C calls and with the manager,
-/// side by side, in several processes.
+/// Loads 1k, 5k and 10k rows into an unrealized list (or cells into a sectioned grid) with plain
+/// C calls and with the manager, side by side, in several processes.
 ///
 /// Why several processes: the comparison moved by up to 8 points from one process to the next
 /// while staying steady within one. One cause, measured under callgrind: GLib finds an object's
@@ -28,10 +28,10 @@ enum BulkLoadBenchmark {
     }
 
     /// Runs the child processes and prints the table.
-    static func run() {
+    static func run(_ target: BulkLoadTarget = .listBox) {
         var bySize: [Int: [Measurement]] = [:]
         for _ in 0..<processes {
-            for measurement in measureInChildProcess() { bySize[measurement.rows, default: []].append(measurement) }
+            for measurement in measureInChildProcess(target) { bySize[measurement.rows, default: []].append(measurement) }
         }
         guard bySize.count == sizes.count else { return print("\n(the bulk-load processes failed)") }
         let rows = sizes.map { count in
@@ -43,16 +43,16 @@ enum BulkLoadBenchmark {
                 percent(median(overheads)), "\(percent(overheads.first!)) to \(percent(overheads.last!))",
             ]
         }
-        printTable("Bulk load into an unrealized GtkListBox, then destroy it (medians over processes)",
-                   ["rows", "processes × runs per side", "plain C calls", "ListManager", "overhead", "range over processes"],
+        printTable("\(target.title) (medians over processes)",
+                   [target == .listBox ? "rows" : "cells", "processes × runs per side", "plain C calls", "ListManager", "overhead", "range over processes"],
                    rows)
     }
 
     /// Measures every size in this process and prints one line per size for the parent.
-    static func measureInThisProcess() {
+    static func measureInThisProcess(_ target: BulkLoadTarget) {
         guard GtkRuntime.initialize() else { return }
         for count in sizes {
-            let m = measure(rows: count)
+            let m = measure(rows: count, target)
             print("\(m.rows) \(m.runsPerSide) \(m.plain) \(m.managed)")
         }
     }
@@ -61,7 +61,7 @@ enum BulkLoadBenchmark {
     /// block order alternating: a run right after the other side's inherits a heap shaped by the
     /// other's frees and was measured ~5% slower on either side. Every size gets about the same
     /// measuring time: a 1k load takes ~10 ms, so it gets ten times the runs of a 10k load.
-    static func measure(rows count: Int) -> Measurement {
+    static func measure(rows count: Int, _ target: BulkLoadTarget) -> Measurement {
         let labels = (0..<count).map { "Row \($0)" }
         let runsPerBlock = 1 + max(2, 10_000 / count)
         var plainTimes: [Double] = [], managedTimes: [Double] = []
@@ -70,7 +70,7 @@ enum BulkLoadBenchmark {
             for plain in plainFirst ? [true, false] : [false, true] {
                 for run in 0..<runsPerBlock {
                     let time = medianSeconds(repetitions: 1) {
-                        if plain { loadWithPlainCalls(labels) } else { loadWithManager(labels) }
+                        if plain { target.loadWithPlainCalls(labels) } else { target.loadWithManager(labels) }
                     }
                     guard run > 0 else { continue }
                     if plain { plainTimes.append(time) } else { managedTimes.append(time) }
@@ -80,46 +80,23 @@ enum BulkLoadBenchmark {
         return Measurement(rows: count, runsPerSide: plainTimes.count, plain: median(plainTimes), managed: median(managedTimes))
     }
 
-    /// Loads 1,000 rows `loops` times with the manager or with plain C calls, for a profiler.
-    static func profile(withManager: Bool, loops: Int) {
+    /// Loads 1,000 rows (or cells) `loops` times with the manager or with plain C calls, for a
+    /// profiler.
+    static func profile(withManager: Bool, loops: Int, target: BulkLoadTarget) {
         guard GtkRuntime.initialize() else { return print("no display: run under xvfb-run") }
         let labels = (0..<1_000).map { "Row \($0)" }
         for _ in 0..<loops {
-            if withManager { loadWithManager(labels) } else { loadWithPlainCalls(labels) }
+            if withManager { target.loadWithManager(labels) } else { target.loadWithPlainCalls(labels) }
         }
-    }
-
-    /// What a C programmer writes: a label per row, appended to a shown list box.
-    ///
-    /// Shown, because the manager's list box is: GTK does more for each row added to a shown
-    /// list (it updates the row's neighbours), and the two sides must end with the same widgets.
-    private static func loadWithPlainCalls(_ labels: [String]) {
-        let list: UnsafeMutablePointer<GtkListBox> = gcast(gtk_list_box_new())
-        g_object_ref_sink(list)
-        gtk_widget_show(gcast(list))
-        for label in labels {
-            let widget = gtk_label_new(label)!
-            gtk_widget_show(widget)
-            gtk_list_box_insert(list, widget, -1)
-        }
-        gtk_widget_destroy(gcast(list))
-        g_object_unref(list)
-    }
-
-    private static func loadWithManager(_ labels: [String]) {
-        let manager = ListManager()
-        manager.register(ManagerBenchmarks.LabelRow.self)
-        manager.memoryStorage?.setItems(labels)
-        gtk_widget_destroy(manager.widget)
     }
 
     // MARK: - Processes
 
     /// Runs this executable as a child that measures every size once; its lines, parsed.
-    private static func measureInChildProcess() -> [Measurement] {
+    private static func measureInChildProcess(_ target: BulkLoadTarget) -> [Measurement] {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        child.arguments = [childArgument]
+        child.arguments = [childArgument, target.rawValue]
         let output = Pipe()
         child.standardOutput = output
         do { try child.run() } catch { return [] }

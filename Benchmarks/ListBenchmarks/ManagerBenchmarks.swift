@@ -14,6 +14,12 @@ enum ManagerBenchmarks {
         func update(with text: String) { gtk_label_set_text(gcast(widget), text) }
     }
 
+    /// The flow-box grid host's bulk load against plain C flow boxes.
+    static func runGrid() {
+        guard GtkRuntime.initialize() else { return }
+        BulkLoadBenchmark.run(.flowBoxGrid)
+    }
+
     static func run() {
         guard GtkRuntime.initialize() else {
             print("\n(no display: GTK measurements skipped; run `make benchmark`, which uses Xvfb)")

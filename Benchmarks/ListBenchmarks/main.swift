@@ -5,10 +5,11 @@
 // against GtkListBox, GtkTreeView and GTK 4's ListView, each in its own processes; `make
 // benchmark` runs every group and it.
 //
-// `list-benchmarks profile manager|plain [loops]` repeats the 1,000-row bulk load of one side,
+// `list-benchmarks profile manager|plain [loops] [list|grid]` repeats the 1,000-row bulk load of one side,
 // and nothing else, for a profiler: compare `valgrind --tool=callgrind` runs of two loop counts
 // to get instructions per row (deterministic, unlike times on these machines).
-// `list-benchmarks bulk-load-process` is how the bulk load measures itself in child processes.
+// `list-benchmarks bulk-load-process list|grid` is how the bulk load measures itself in child
+// processes; `list-benchmarks grid` runs the grid's bulk load alone.
 import GtkListManager
 import ModelStorage
 
@@ -18,6 +19,7 @@ func runBenchmarks(groups: Set<String>) {
     if groups.isEmpty || groups.contains("storage") { StorageBenchmarks.run() }
     if groups.isEmpty || groups.contains("manager") { ManagerBenchmarks.run() }
     if groups.isEmpty || groups.contains("differ") { DifferBenchmarks.run() }
+    if groups.isEmpty || groups.contains("grid") { ManagerBenchmarks.runGrid() }
 }
 
 MainActor.assumeIsolated {
@@ -27,11 +29,12 @@ MainActor.assumeIsolated {
     } else if arguments.first == "big" {
         BigListBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == BulkLoadBenchmark.childArgument {
-        BulkLoadBenchmark.measureInThisProcess()
+        BulkLoadBenchmark.measureInThisProcess(arguments.dropFirst().first.flatMap(BulkLoadTarget.init(rawValue:)) ?? .listBox)
     } else if arguments.first == "profile" {
         BulkLoadBenchmark.profile(
             withManager: arguments.dropFirst().first != "plain",
-            loops: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200)
+            loops: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 200,
+            target: arguments.dropFirst(3).first.flatMap(BulkLoadTarget.init(rawValue:)) ?? .listBox)
     } else {
         runBenchmarks(groups: Set(arguments))
     }
