@@ -15,9 +15,6 @@ extension ListManager {
         updater.layout.position(of: .item(indexPath)).flatMap(host.boundRow(at:))
     }
 
-    /// The number of sections the list shows (the storage's, as far as delivered).
-    var numberOfShownSections: Int { updater.layout.sectionCount }
-
     /// What the row at a flat position is; nil past the end.
     public func location(ofPosition position: Int) -> RowLocation? {
         updater.layout.location(ofPosition: position)

@@ -56,7 +56,7 @@ final class ContextMenuEvents: EventSource {
     private func buttonPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         guard gdk_event_get_event_type(event) == GDK_BUTTON_PRESS, gdk_event_triggers_context_menu(event) != 0,
             let point = PointerLocation.point(of: event, in: manager.widget),
-            let position = manager.host.position(atY: point.y),
+            let position = manager.host.position(atX: point.x, y: point.y),
             let (record, location) = manager.boundRowAndLocation(atPosition: position)
         else { return false }
         return showMenu(for: record, at: location, atPointer: true)

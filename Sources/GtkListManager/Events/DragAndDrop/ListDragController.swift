@@ -143,7 +143,7 @@ final class ListDragController: EventSource {
         var button: guint = 0
         guard gdk_event_get_event_type(event) == GDK_BUTTON_PRESS, gdk_event_get_button(event, &button) != 0, button == 1,
             activeDrag == nil, let (x, y) = listPoint(of: event),
-            let position = manager.host.position(atY: Double(y)),
+            let position = manager.host.position(atX: Double(x), y: Double(y)),
             let (record, location) = manager.boundRowAndLocation(atPosition: position), location.role == .item,
             isOnHandle(record, x: x, y: y)
         else { return }

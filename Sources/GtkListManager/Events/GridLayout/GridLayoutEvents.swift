@@ -47,7 +47,7 @@ final class GridLayoutEvents: EventSource {
             for (event, registered) in events where registered { reportUnusable(event) }
             return
         }
-        for section in 0..<manager.numberOfShownSections {
+        for section in 0..<manager.shownSectionCount {
             let metrics = SectionMetrics(
                 insets: insetForSection?(section), lineSpacing: lineSpacingForSection?(section),
                 itemSpacing: itemSpacingForSection?(section))

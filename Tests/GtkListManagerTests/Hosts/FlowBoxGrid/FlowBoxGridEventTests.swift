@@ -1,0 +1,66 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+/// More event groups on the flow-box grid, through real input: the context menu of the cell
+/// under the pointer (found by both coordinates), and editing with the Delete key.
+final class FlowBoxGridEventTests: XCTestCase {
+    @MainActor private static func shownGrid(_ configure: @escaping (RowMapping<TileCell, Int>) -> Void) -> (ListManager, FlowBoxGridHost, ShownList) {
+        var layout = FlowBoxGridLayout()
+        layout.minimumColumns = 4
+        layout.maximumColumns = 4
+        let host = FlowBoxGridHost(layout: layout)
+        let manager = ListManager(host: host)
+        manager.register(TileCell.self, mapping: configure)
+        manager.memoryStorage?.setItemsForAllSections([Array(0..<6), Array(10..<18)])
+        return (manager, host, ShownList(manager, width: 440, height: 400))
+    }
+
+    func testARightClickShowsTheMenuOfTheCellUnderThePointer() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.contextMenu() }
+    }
+
+    @MainActor private static func contextMenu() throws {
+        var asked: [(Int, IndexPath)] = []
+        let (manager, _, list) = shownGrid { mapping in
+            mapping.contextMenu { _, model, indexPath in
+                asked.append((model, indexPath))
+                return [MenuItem("Open \(model)") {}]
+            }
+        }
+        defer { list.close() }
+        // The fourth column of section 1's first line: a y-only look-up would find another cell.
+        list.click(widget: manager.boundRow(at: IndexPath(item: 3, section: 1))!.hostWidget!, button: 3)
+        XCTAssertEqual(asked.map(\.0), [13])
+        XCTAssertEqual(asked.map(\.1), [IndexPath(item: 3, section: 1)])
+        XCTAssertNotNil(manager.shownContextMenu)
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 3, section: 1)], "the right-clicked cell is selected")
+        list.press("Escape")
+        XCTAssertTrue(list.wait { manager.shownContextMenu == nil })
+    }
+
+    func testTheDeleteKeyCommitsAnEditOfTheFocusedCell() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.deleting() }
+    }
+
+    @MainActor private static func deleting() throws {
+        var committed: [(Int, IndexPath)] = []
+        var manager: ListManager!
+        let (shownManager, host, list) = shownGrid { mapping in
+            mapping.canEdit { model, _ in model != 10 }
+            mapping.commitEditing { _, _, model, indexPath in
+                committed.append((model, indexPath))
+                manager.memoryStorage?.removeItems(at: [indexPath])
+            }
+        }
+        manager = shownManager
+        defer { list.close() }
+        list.click(widget: manager.boundRow(at: IndexPath(item: 2, section: 1))!.hostWidget!)
+        list.press("Delete")
+        XCTAssertEqual(committed.map(\.0), [12])
+        XCTAssertEqual(committed.map(\.1), [IndexPath(item: 2, section: 1)])
+        XCTAssertEqual(inspectSections(of: host), expectedSections(of: manager.memoryStorage!), "the cell left its flow box")
+        XCTAssertEqual(inspectSections(of: host)[1].map(\.model), ["10", "11", "13", "14", "15", "16", "17"])
+    }
+}
