@@ -61,9 +61,15 @@ func rowClasses(_ manager: ListManager) -> [String] {
 /// `headerOnEmpty`), its items, its footer.
 @MainActor
 func expectedRows(of storage: MemoryStorage, headerOnEmpty: Bool = true, footerOnEmpty: Bool = true) -> [ExpectedRow] {
-    var rows: [ExpectedRow] = []
-    for section in 0..<storage.numberOfSections {
+    Array(expectedSections(of: storage, headerOnEmpty: headerOnEmpty, footerOnEmpty: footerOnEmpty).joined())
+}
+
+/// The same, section by section.
+@MainActor
+func expectedSections(of storage: MemoryStorage, headerOnEmpty: Bool = true, footerOnEmpty: Bool = true) -> [[ExpectedRow]] {
+    (0..<storage.numberOfSections).map { section in
         let items = storage.items(inSection: section) ?? []
+        var rows: [ExpectedRow] = []
         if let header = storage.headerModel(forSection: section), !items.isEmpty || headerOnEmpty {
             rows.append(ExpectedRow(role: .header, model: String(describing: header)))
         }
@@ -71,8 +77,22 @@ func expectedRows(of storage: MemoryStorage, headerOnEmpty: Bool = true, footerO
         if let footer = storage.footerModel(forSection: section), !items.isEmpty || footerOnEmpty {
             rows.append(ExpectedRow(role: .footer, model: String(describing: footer)))
         }
+        return rows
     }
-    return rows
+}
+
+/// A container's children, in order, read through GTK.
+@MainActor
+func containerChildren(_ container: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    let list = gtk_container_get_children(gcast(container))
+    defer { g_list_free(list) }
+    var widgets: [UnsafeMutablePointer<GtkWidget>] = []
+    var node = list
+    while let current = node {
+        if let data = current.pointee.data { widgets.append(data.assumingMemoryBound(to: GtkWidget.self)) }
+        node = current.pointee.next
+    }
+    return widgets
 }
 
 /// Asserts the list box holds exactly the rows the storage implies, in order.

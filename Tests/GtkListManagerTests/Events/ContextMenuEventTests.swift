@@ -289,7 +289,7 @@ func attachedMenus(of manager: ListManager) -> [UnsafeMutableRawPointer] {
 /// The menu's items, in order: their labels, "-" for separators.
 @MainActor
 func menuTitles(_ menu: UnsafeMutablePointer<GtkMenu>) -> [String] {
-    menuChildren(menu).map { item in
+    containerChildren(gcast(menu)).map { item in
         if g_type_check_instance_is_a(gcast(item), gtk_separator_menu_item_get_type()) != 0 { return "-" }
         return gtk_menu_item_get_label(gcast(item)).map { String(cString: $0) } ?? "?"
     }
@@ -298,21 +298,8 @@ func menuTitles(_ menu: UnsafeMutablePointer<GtkMenu>) -> [String] {
 /// The menu item labelled `title`.
 @MainActor
 func menuItem(_ menu: UnsafeMutablePointer<GtkMenu>, _ title: String) -> UnsafeMutablePointer<GtkWidget>? {
-    menuChildren(menu).first { item in
+    containerChildren(gcast(menu)).first { item in
         g_type_check_instance_is_a(gcast(item), gtk_separator_menu_item_get_type()) == 0
             && gtk_menu_item_get_label(gcast(item)).map { String(cString: $0) } == title
     }
-}
-
-@MainActor
-private func menuChildren(_ menu: UnsafeMutablePointer<GtkMenu>) -> [UnsafeMutablePointer<GtkWidget>] {
-    let children = gtk_container_get_children(gcast(menu))
-    defer { g_list_free(children) }
-    var widgets: [UnsafeMutablePointer<GtkWidget>] = []
-    var node = children
-    while let current = node {
-        if let data = current.pointee.data { widgets.append(data.assumingMemoryBound(to: GtkWidget.self)) }
-        node = current.pointee.next
-    }
-    return widgets
 }

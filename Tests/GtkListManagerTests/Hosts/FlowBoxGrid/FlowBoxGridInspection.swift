@@ -15,10 +15,10 @@ func inspectSections(of host: FlowBoxGridHost) -> [[ExpectedRow]] {
         XCTAssertEqual(row.role, role, "a \(row.role) row sits where GTK shows a \(role)")
         return ExpectedRow(role: role, model: String(describing: row.model))
     }
-    return children(of: gcast(host.box)).filter { gtk_widget_get_visible($0) != 0 && isBox($0) }.map { sectionBox in
+    return containerChildren(gcast(host.box)).filter { gtk_widget_get_visible($0) != 0 && isBox($0) }.map { sectionBox in
         var rows: [ExpectedRow] = []
         var pastCells = false
-        for child in children(of: sectionBox) {
+        for child in containerChildren(sectionBox) {
             if g_type_check_instance_is_a(gcast(child), gtk_flow_box_get_type()) != 0 {
                 pastCells = true
                 var index: Int32 = 0
@@ -38,36 +38,6 @@ func inspectSections(of host: FlowBoxGridHost) -> [[ExpectedRow]] {
         }
         return rows
     }
-}
-
-/// The rows a storage implies, per section: header, items, footer.
-@MainActor
-func expectedSections(of storage: MemoryStorage, headerOnEmpty: Bool = true, footerOnEmpty: Bool = true) -> [[ExpectedRow]] {
-    (0..<storage.numberOfSections).map { section in
-        let items = storage.items(inSection: section) ?? []
-        var rows: [ExpectedRow] = []
-        if let header = storage.headerModel(forSection: section), !items.isEmpty || headerOnEmpty {
-            rows.append(ExpectedRow(role: .header, model: String(describing: header)))
-        }
-        rows += items.map { ExpectedRow(role: .item, model: String(describing: $0)) }
-        if let footer = storage.footerModel(forSection: section), !items.isEmpty || footerOnEmpty {
-            rows.append(ExpectedRow(role: .footer, model: String(describing: footer)))
-        }
-        return rows
-    }
-}
-
-@MainActor
-private func children(of container: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-    let list = gtk_container_get_children(gcast(container))
-    defer { g_list_free(list) }
-    var widgets: [UnsafeMutablePointer<GtkWidget>] = []
-    var node = list
-    while let current = node {
-        widgets.append(current.pointee.data.assumingMemoryBound(to: GtkWidget.self))
-        node = current.pointee.next
-    }
-    return widgets
 }
 
 @MainActor
