@@ -107,6 +107,20 @@ final class EventRouter {
             || managerReactions.contains { $0.reaction.event == event }
     }
 
+    /// A model event asked per row role (a size, a height): the event for the row's role
+    /// among the three, when it has any reaction, and where the row is.
+    func roleEvent(
+        for record: BoundRow, item: ListEvent, header: ListEvent, footer: ListEvent
+    ) -> (event: ListEvent, location: RowLocation)? {
+        let event = switch record.role {
+        case .item: item
+        case .header: header
+        case .footer: footer
+        }
+        guard hasAnyReaction(event), let location = manager.location(of: record) else { return nil }
+        return (event, location)
+    }
+
     /// Runs the first fitting reaction for `event` on a shown row, with `input`; nil when none
     /// fits, so the caller applies GTK's default.
     func perform<Output>(

@@ -44,13 +44,9 @@ final class SizeEvents: EventSource {
     }
 
     private func applyHeight(_ record: BoundRow) {
-        let event: ListEvent = switch record.role {
-        case .item: .heightForRow
-        case .header: .heightForHeader
-        case .footer: .heightForFooter
-        }
         let router = manager.events
-        guard router.hasAnyReaction(event), let location = manager.location(of: record) else { return }
+        guard let (event, location) = router.roleEvent(for: record, item: .heightForRow, header: .heightForHeader, footer: .heightForFooter)
+        else { return }
         let height: Int? = router.performModelEvent(event, model: record.model, at: location)
         manager.host.setHeight(height, for: record)
     }

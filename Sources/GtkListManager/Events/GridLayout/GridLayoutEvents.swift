@@ -56,13 +56,10 @@ final class GridLayoutEvents: EventSource {
     }
 
     private func applySize(_ record: BoundRow) {
-        let event: ListEvent = switch record.role {
-        case .item: .sizeForCell
-        case .header: .referenceSizeForHeader
-        case .footer: .referenceSizeForFooter
-        }
         let router = manager.events
-        guard router.hasAnyReaction(event), let location = manager.location(of: record) else { return }
+        guard let (event, location) = router.roleEvent(
+            for: record, item: .sizeForCell, header: .referenceSizeForHeader, footer: .referenceSizeForFooter)
+        else { return }
         guard manager.host.honoursGridLayout else { return reportUnusable(event) }
         let size: GridSize? = router.performModelEvent(event, model: record.model, at: location)
         manager.host.setSize(size, for: record)
