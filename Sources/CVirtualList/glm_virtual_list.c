@@ -401,11 +401,21 @@ gint glm_virtual_list_measure_child(GlmVirtualList *list, GtkWidget *child, gint
     return minimum;
 }
 
-void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint y, gint height) {
+void glm_virtual_list_measure_child_natural(GlmVirtualList *list, GtkWidget *child, gint *width, gint *height) {
+    (void)list;
+    gint minimum_width = 0, natural_width = 0, minimum = 0, natural = 0;
+    gtk_widget_get_preferred_width(child, &minimum_width, &natural_width);
+    gtk_widget_get_preferred_height_for_width(child, natural_width, &minimum, &natural);
+    *width = natural_width;
+    *height = minimum;
+}
+
+void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint x, gint y, gint width, gint height) {
+    (void)list;
     GtkAllocation allocation = {
-        .x = 0,
+        .x = x,
         .y = y,
-        .width = MAX(gtk_widget_get_allocated_width(GTK_WIDGET(list)), 1),
+        .width = MAX(width, 1),
         .height = MAX(height, 1),
     };
     gint minimum = 0, natural = 0;

@@ -2,7 +2,7 @@
  * GlmVirtualList: the widget of the virtualized host. A GtkContainer implementing GtkScrollable
  * whose window is the viewport: it keeps widgets only for the rows the Swift host binds and
  * places them in viewport coordinates, so no child is ever larger or farther than the screen.
- * The layout itself (which rows, where, the scroll anchor) is the host's: the container calls it
+ * The layout itself (which rows or cells, where, the scroll anchor) is the host's: the container calls it
  * back on every allocation and scroll, and places what it is told.
  *
  * GlmListRow: the widget each bound row's view sits in (CSS node "row", like a list box row):
@@ -56,8 +56,11 @@ gint glm_virtual_list_get_row_count(GlmVirtualList *list);
 /** The height `child` needs at `width` (its minimum height for that width). */
 gint glm_virtual_list_measure_child(GlmVirtualList *list, GtkWidget *child, gint width);
 
-/** Allocates `child` the full width at viewport `y`, `height` pixels tall. */
-void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint y, gint height);
+/** The natural width `child` asks for, and its minimum height for that width. */
+void glm_virtual_list_measure_child_natural(GlmVirtualList *list, GtkWidget *child, gint *width, gint *height);
+
+/** Allocates `child` the rectangle at viewport `x`, `y`, `width` × `height` pixels. */
+void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint x, gint y, gint width, gint height);
 
 /** Draws `child` (a child of the list, or NULL for none) over the others, on the list's own
  *  background: a header pinned at the top covers the rows scrolling under it. */

@@ -73,7 +73,7 @@ extension VirtualListHost {
         var button: guint = 0
         var x = 0.0, y = 0.0
         guard gdk_event_get_button(event, &button) != 0, button == 1, gdk_event_get_coords(event, &x, &y) != 0,
-            let position = position(atY: y), let slot = slots[position]
+            let position = position(atX: x, y: y), let slot = slots[position]
         else { return false }
         let type = gdk_event_get_event_type(event)
         if type == GDK_2BUTTON_PRESS {
@@ -165,11 +165,16 @@ extension VirtualListHost {
             guard current == nil, count > 0 else { return false }
             if let preferred = delegate?.positionToFocusOnEntry() { return enterFocus(at: preferred) }
             return focusable(from: visibleRange?.lowerBound ?? 0, stepping: 1).map(enterFocus(at:)) ?? false
-        case GTK_DIR_UP, GTK_DIR_DOWN:
-            let step = direction == GTK_DIR_UP ? -1 : 1
-            guard let target = focusable(from: current.map { $0 + step } ?? visibleRange?.lowerBound ?? 0, stepping: step),
-                slots[target] != nil
-            else { return false }
+        case GTK_DIR_UP, GTK_DIR_DOWN, GTK_DIR_LEFT, GTK_DIR_RIGHT:
+            let way: NavigationDirection = switch direction {
+            case GTK_DIR_UP: .up
+            case GTK_DIR_DOWN: .down
+            case GTK_DIR_LEFT: .left
+            default: .right
+            }
+            let step = way == .up || way == .left ? -1 : 1
+            let start = current.map { neighbour(of: $0, toward: way) } ?? visibleRange?.lowerBound ?? 0
+            guard let start, let target = focusable(from: start, stepping: step), slots[target] != nil else { return false }
             scrollTo(position: target, alignment: .nearest)
             return focusRow(at: target)
         default:
@@ -187,12 +192,13 @@ extension VirtualListHost {
     }
 
     /// `position`, or the nearest row past it in the direction of `step` that can take the
-    /// focus; rows without a widget count as able (their mapping decides once bound). Nil when
-    /// the list ends first.
+    /// focus (a grid's cells alone); rows without a widget count as able (their mapping decides
+    /// once bound). Nil when the list ends first.
     func focusable(from position: Int, stepping step: Int) -> Int? {
         var candidate = position
         while candidate >= 0, candidate < count {
-            guard let slot = slots[candidate], gtk_widget_get_can_focus(slot.rowWidget) == 0 else { return candidate }
+            let able = slots[candidate].map { gtk_widget_get_can_focus($0.rowWidget) != 0 } ?? true
+            if able, index.isNavigable(candidate) { return candidate }
             candidate += step
         }
         return nil

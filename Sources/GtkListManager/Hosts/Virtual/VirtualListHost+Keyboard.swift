@@ -20,25 +20,41 @@ extension VirtualListHost {
         // Keys faster than layouts walk on from the row the last one is taking the focus to.
         let current = pendingFocus ?? focusedPosition ?? min(max(anchor, 0), count - 1)
         // The target, and the way to go on past rows that cannot take the focus.
-        let target: Int, step: Int
+        let target: Int?, step: Int
         switch Int32(key.keyval) {
-        case GDK_KEY_Up, GDK_KEY_KP_Up: (target, step) = (current - 1, -1)
-        case GDK_KEY_Down, GDK_KEY_KP_Down: (target, step) = (current + 1, 1)
+        case GDK_KEY_Up, GDK_KEY_KP_Up: (target, step) = (neighbour(of: current, toward: .up), -1)
+        case GDK_KEY_Down, GDK_KEY_KP_Down: (target, step) = (neighbour(of: current, toward: .down), 1)
+        case GDK_KEY_Left, GDK_KEY_KP_Left:
+            guard index.isGrid else { return false }
+            (target, step) = (neighbour(of: current, toward: .left), -1)
+        case GDK_KEY_Right, GDK_KEY_KP_Right:
+            guard index.isGrid else { return false }
+            (target, step) = (neighbour(of: current, toward: .right), 1)
         case GDK_KEY_Home, GDK_KEY_KP_Home: (target, step) = (0, 1)
         case GDK_KEY_End, GDK_KEY_KP_End: (target, step) = (count - 1, -1)
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: (target, step) = (page(from: current, by: -1), -1)
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: (target, step) = (page(from: current, by: 1), 1)
         default: return false
         }
-        guard let position = focusable(from: min(max(target, 0), count - 1), stepping: step) else { return true }
+        guard let target, let position = focusable(from: min(max(target, 0), count - 1), stepping: step) else { return true }
         moveCursor(to: position, extending: key.modifiers.contains(.shift), focusOnly: key.modifiers.contains(.control))
         return true
     }
 
-    /// The row one viewport above or below `position`.
+    /// Where an arrow key goes from `position`: the layout's neighbour (the next row of a list,
+    /// the cell above in a grid), or from a grid's header or footer the next row that way.
+    func neighbour(of position: Int, toward direction: NavigationDirection) -> Int? {
+        if let neighbour = index.neighbour(of: position, toward: direction) { return neighbour }
+        guard !index.isNavigable(position) else { return nil }
+        return direction == .up || direction == .left ? position - 1 : position + 1
+    }
+
+    /// The row one viewport above or below `position`, in its column in a grid.
     private func page(from position: Int, by direction: Int) -> Int {
-        let offset = heights.offset(of: position) + direction * max(viewportSize.height, 1)
-        return heights.position(atOffset: max(offset, 0)) ?? position
+        let frame = index.frame(of: position, width: viewportSize.width)
+        let offset = max(frame.y + direction * max(viewportSize.height, 1), 0)
+        return index.position(atX: frame.x + frame.width / 2, offset: offset, width: viewportSize.width)
+            ?? index.position(atOffset: offset) ?? position
     }
 
     /// Focuses `position` (binding it first when it has no widget) and updates the selection

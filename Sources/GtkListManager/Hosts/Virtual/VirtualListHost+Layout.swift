@@ -2,11 +2,13 @@ import CGtk
 import CVirtualList
 
 // The layout: on every allocation, bind the rows the viewport and its margins need, let go of
-// the others, measure, and place the bound rows in viewport coordinates from the anchor.
+// the others, measure, and place the bound rows in viewport coordinates from the anchor. Rows
+// and cells are found by band (a row, a header, a footer, a line of cells: VirtualLayoutIndex).
 extension VirtualListHost {
     /// The list got `width` × `height` of viewport.
     func layOut(width: Int, height: Int) {
         viewportSize = (width, height)
+        index.setWidth(width)
         isLayingOut = true
         defer { isLayingOut = false }
         let previouslyNeeded = neededPositions
@@ -16,11 +18,11 @@ extension VirtualListHost {
         // the end of the content.
         for _ in 0..<4 {
             clampAnchor()
-            let before = (generation, slots.count, anchor, anchorOffset, heights.totalHeight)
+            let before = (generation, slots.count, anchor, anchorOffset, index.totalHeight)
             bindNeededRows(previouslyNeeded: previouslyNeeded)
             for position in slots.keys { measure(position) }
             clampAnchor()
-            if before == (generation, slots.count, anchor, anchorOffset, heights.totalHeight) { break }
+            if before == (generation, slots.count, anchor, anchorOffset, index.totalHeight) { break }
         }
         placeRows()
         applyPendingFocus()
@@ -30,35 +32,35 @@ extension VirtualListHost {
     /// The pixel offset of the viewport's top in the content.
     var scrollTop: Int {
         guard count > 0 else { return 0 }
-        return heights.offset(of: min(anchor, count - 1)) + anchorOffset
+        return index.band(of: min(anchor, count - 1)).top + anchorOffset
     }
 
     /// The user scrolled the adjustment to `value`: the row there becomes the anchor.
     func scrolled(to value: Double) {
         let top = Int(value.rounded())
-        guard let position = heights.position(atOffset: top) else { return }
+        guard let position = index.position(atOffset: top) else { return }
         anchor = position
-        anchorOffset = top - heights.offset(of: position)
+        anchorOffset = top - index.band(of: position).top
     }
 
     // MARK: - Binding
 
-    /// The positions to bind: the anchor's, those below it down to the viewport's bottom, and
-    /// ``overscan`` more on each side, once the viewport shows rows bound before. Right after a
-    /// jump (the scrollbar dragged, End) or on opening, it binds the rows on screen alone: rows beyond them
-    /// would be for a scroll that may not come, and the next layout adds them if it does.
+    /// The positions to bind: the bands from the anchor's down to the viewport's bottom, and
+    /// ``overscan`` more bands on each side once the viewport shows rows bound before. Right
+    /// after a jump (the scrollbar dragged, End) or on opening, it binds the rows on screen
+    /// alone: rows beyond them would be for a scroll that may not come, and the next layout adds
+    /// them if it does.
     private func neededRows(previouslyNeeded: ClosedRange<Int>?) -> ClosedRange<Int>? {
-        guard count > 0 else { return nil }
-        let first = min(anchor, count - 1)
-        var last = first
-        var bottom = heights.height(of: last) - anchorOffset
-        while bottom < viewportSize.height, last + 1 < count {
-            last += 1
-            bottom += heights.height(of: last)
+        guard count > 0, var first = index.position(atOffset: scrollTop),
+            let bottom = index.position(atOffset: scrollTop + max(viewportSize.height, 1) - 1)
+        else { return nil }
+        var last = index.bandEnd(of: bottom)
+        guard previouslyNeeded.map({ $0.overlaps(first...last) }) == true else { return first...last }
+        for _ in 0..<overscan {
+            if first > 0 { first = index.position(atOffset: index.band(of: first - 1).top) ?? first }
+            if last < count - 1 { last = index.bandEnd(of: last + 1) }
         }
-        let continues = previouslyNeeded.map { $0.overlaps(first...last) } ?? false
-        let margin = continues ? overscan : 0
-        return max(0, first - margin)...min(count - 1, last + margin)
+        return first...last
     }
 
     private func bindNeededRows(previouslyNeeded: ClosedRange<Int>?) {
@@ -93,11 +95,11 @@ extension VirtualListHost {
             return
         }
         anchor = min(max(anchor, 0), count - 1)
-        anchorOffset = min(max(anchorOffset, 0), max(heights.height(of: anchor) - 1, 0))
-        let lowestTop = max(heights.totalHeight - viewportSize.height, 0)
-        if scrollTop > lowestTop, let position = heights.position(atOffset: lowestTop) {
+        anchorOffset = min(max(anchorOffset, 0), max(index.band(of: anchor).height - 1, 0))
+        let lowestTop = max(index.totalHeight - viewportSize.height, 0)
+        if scrollTop > lowestTop, let position = index.position(atOffset: lowestTop) {
             anchor = position
-            anchorOffset = lowestTop - heights.offset(of: position)
+            anchorOffset = lowestTop - index.band(of: position).top
         }
     }
 
@@ -110,43 +112,35 @@ extension VirtualListHost {
     /// Where the pinned header goes: at the top, or pushed up by the next section's header; nil
     /// when the header is on screen where it is.
     private func pinnedPlace(of header: Int, top: Int) -> Int? {
-        let natural = heights.offset(of: header) - top
-        guard natural < 0 else { return nil }
-        let height = heights.height(of: header)
+        let band = index.band(of: header)
+        guard band.top - top < 0 else { return nil }
         let next = slots.keys.filter { $0 > header && slots[$0]!.row.role == .header }.min()
-        let pushed = next.map { heights.offset(of: $0) - top - height } ?? 0
+        let pushed = next.map { index.band(of: $0).top - top - band.height } ?? 0
         return min(0, pushed)
     }
 
-    /// Places the bound rows from the top of the viewport and tells the adjustment.
+    /// Places the bound rows in the viewport and tells the adjustment.
     private func placeRows() {
         let top = scrollTop
         pinnedHeader = headerToPin().flatMap { header in
             slots[header] == nil ? nil : pinnedPlace(of: header, top: top).map { (header, $0) }
         }
-        let positions = slots.keys.sorted()
-        if let first = positions.first {
-            var y = heights.offset(of: first) - top
-            var previous = first
-            for position in positions {
-                // Bound positions are contiguous but for the rows kept off screen.
-                if position > previous + 1 { y = heights.offset(of: position) - top }
-                let height = heights.height(of: position)
-                let rowWidget = slots[position]!.rowWidget
-                // A row kept off screen waits just above the viewport, mapped: a row widget made
-                // invisible would lose the focus.
-                let onScreen = neededPositions?.contains(position) == true || pinnedHeader?.position == position
-                let placedY = pinnedHeader?.position == position ? pinnedHeader!.y : (onScreen ? y : -height)
-                glm_virtual_list_place_child(list, rowWidget, Int32(clamping: placedY), Int32(clamping: height))
-                glm_list_row_set_position(OpaquePointer(rowWidget), Int32(clamping: position), Int32(clamping: count))
-                noteScreenPresence(of: slots[position]!.row, onScreen: onScreen)
-                y += height
-                previous = position
-            }
+        for position in slots.keys.sorted() {
+            let slot = slots[position]!
+            var frame = index.frame(of: position, width: viewportSize.width)
+            // A row kept off screen waits just above the viewport, mapped: a row widget made
+            // invisible would lose the focus.
+            let onScreen = neededPositions?.contains(position) == true || pinnedHeader?.position == position
+            frame.y = pinnedHeader?.position == position ? pinnedHeader!.y : (onScreen ? frame.y - top : -frame.height)
+            glm_virtual_list_place_child(
+                list, slot.rowWidget, Int32(clamping: frame.x), Int32(clamping: frame.y), Int32(clamping: frame.width),
+                Int32(clamping: frame.height))
+            glm_list_row_set_position(OpaquePointer(slot.rowWidget), Int32(clamping: position), Int32(clamping: count))
+            noteScreenPresence(of: slot.row, onScreen: onScreen)
         }
         glm_virtual_list_set_overlay_child(list, pinnedHeader.flatMap { slots[$0.position]?.rowWidget })
         glm_virtual_list_configure_vadjustment(
-            list, Double(top), Double(heights.totalHeight), Double(viewportSize.height))
+            list, Double(top), Double(index.totalHeight), Double(viewportSize.height))
         glm_virtual_list_set_row_count(list, Int32(clamping: count))
     }
 
@@ -154,7 +148,8 @@ extension VirtualListHost {
         guard let placeholder else { return }
         gtk_widget_set_child_visible(placeholder, count == 0 ? 1 : 0)
         guard count == 0 else { return }
-        glm_virtual_list_place_child(list, placeholder, 0, Int32(clamping: max(viewportSize.height, 1)))
+        glm_virtual_list_place_child(
+            list, placeholder, 0, 0, Int32(clamping: viewportSize.width), Int32(clamping: max(viewportSize.height, 1)))
     }
 
     // MARK: - Scrolling by position
@@ -163,18 +158,18 @@ extension VirtualListHost {
         guard let pending = pendingScroll, count > 0 else { return }
         pendingScroll = nil
         let position = min(max(pending.position, 0), count - 1)
-        let rowTop = heights.offset(of: position), rowHeight = heights.height(of: position)
+        let frame = index.frame(of: position, width: viewportSize.width)
         let top = scrollTop, page = viewportSize.height
         let target: Int = switch pending.alignment {
-        case .top: rowTop
-        case .center: rowTop + rowHeight / 2 - page / 2
-        case .bottom: rowTop + rowHeight - page
-        case .nearest: rowTop < top ? rowTop : (rowTop + rowHeight > top + page ? rowTop + rowHeight - page : top)
+        case .top: frame.y
+        case .center: frame.y + frame.height / 2 - page / 2
+        case .bottom: frame.y + frame.height - page
+        case .nearest: frame.y < top ? frame.y : (frame.y + frame.height > top + page ? frame.y + frame.height - page : top)
         }
-        let clamped = min(max(target, 0), max(heights.totalHeight - page, 0))
-        guard let anchorRow = heights.position(atOffset: clamped) else { return }
+        let clamped = min(max(target, 0), max(index.totalHeight - page, 0))
+        guard let anchorRow = index.position(atOffset: clamped) else { return }
         anchor = anchorRow
-        anchorOffset = clamped - heights.offset(of: anchorRow)
+        anchorOffset = clamped - index.band(of: anchorRow).top
     }
 
     public func scrollTo(position: Int, alignment: ScrollAlignment) {
@@ -186,23 +181,35 @@ extension VirtualListHost {
     // MARK: - Geometry
 
     public func position(atY y: Double) -> Int? {
-        if let pinned = pinnedHeader, y >= Double(pinned.y), y < Double(pinned.y + heights.height(of: pinned.position)) {
-            return pinned.position
-        }
-        guard count > 0, y >= 0, y < Double(min(viewportSize.height, heights.totalHeight - scrollTop)) else { return nil }
-        return heights.position(atOffset: scrollTop + Int(y.rounded(.down)))
+        if let pinned = pinnedPosition(atY: y) { return pinned }
+        guard count > 0, y >= 0, y < Double(min(viewportSize.height, index.totalHeight - scrollTop)) else { return nil }
+        return index.position(atOffset: scrollTop + Int(y.rounded(.down)))
+    }
+
+    public func position(atX x: Double, y: Double) -> Int? {
+        if let pinned = pinnedPosition(atY: y) { return pinned }
+        guard count > 0, y >= 0, y < Double(viewportSize.height) else { return nil }
+        return index.position(atX: Int(x.rounded(.down)), offset: scrollTop + Int(y.rounded(.down)), width: viewportSize.width)
+    }
+
+    /// The pinned header, when it covers `y`.
+    private func pinnedPosition(atY y: Double) -> Int? {
+        guard let pinned = pinnedHeader, y >= Double(pinned.y), y < Double(pinned.y + index.band(of: pinned.position).height)
+        else { return nil }
+        return pinned.position
     }
 
     public func rowFrame(at position: Int) -> (y: Double, height: Double)? {
         guard position >= 0, position < count else { return nil }
-        return (Double(heights.offset(of: position) - scrollTop), Double(heights.height(of: position)))
+        let frame = index.frame(of: position, width: viewportSize.width)
+        return (Double(frame.y - scrollTop), Double(frame.height))
     }
 
     public var visibleRange: Range<Int>? {
-        guard count > 0, gtk_widget_get_mapped(widget) != 0, let first = heights.position(atOffset: scrollTop),
-            let last = heights.position(atOffset: scrollTop + max(viewportSize.height - 1, 0))
+        guard count > 0, gtk_widget_get_mapped(widget) != 0, let first = index.position(atOffset: scrollTop),
+            let last = index.position(atOffset: scrollTop + max(viewportSize.height - 1, 0))
         else { return nil }
-        return first..<last + 1
+        return first..<index.bandEnd(of: last) + 1
     }
 
     public var visibleFrame: (y: Double, height: Double)? {
@@ -214,5 +221,5 @@ extension VirtualListHost {
     }
 
     /// The content height, measured and estimated: the list's natural height.
-    var contentHeight: Int { heights.totalHeight }
+    var contentHeight: Int { index.totalHeight }
 }

@@ -3,11 +3,14 @@ import CVirtualList
 import ModelStorage
 
 /// A ``ListHost`` that keeps widgets only for the rows on screen and a margin around them, so a
-/// list of a million models opens and scrolls like a list of a hundred.
+/// list of a million models opens and scrolls like a list of a hundred. It lays its rows out as
+/// a list, or as a grid of cells (``init(gridLayout:)``).
 ///
 /// ```swift
 /// let manager = ListManager(host: VirtualListHost())
 /// gtk_container_add(gcast(scrolledWindow), manager.widget)   // a GtkScrollable
+///
+/// let grid = ListManager(host: .virtualizedGrid(VirtualGridLayout(cellSize: GridSize(width: 120, height: 96))))
 /// ```
 ///
 /// Its widget is a scrollable container whose window is the viewport. Rows are bound when they
@@ -17,8 +20,14 @@ import ModelStorage
 /// is above the viewport, so nothing on screen moves when rows are inserted or removed above it
 /// or when estimates are corrected.
 ///
-/// Pick it for long lists; ``ListBoxHost`` for short ones that want GtkListBox's own keyboard
-/// handling and accessibility of every row. A row here is "displayed" while it is bound
+/// As a grid, each section's header and footer span the width and its cells fill lines of as
+/// many columns as the width holds (``VirtualGridLayout``); the position at the top of the
+/// viewport stays there when the width changes the column count. Left and Right move the focus
+/// by one cell, Up and Down by one line (into the neighbouring section, in the same column),
+/// Page Up and Page Down by one viewport, Home and End to the first and last cell.
+///
+/// Pick it for long lists and big grids; ``ListBoxHost`` for short lists that want GtkListBox's
+/// own keyboard handling and accessibility of every row, ``FlowBoxGridHost`` for small grids. A row here is "displayed" while it is bound
 /// (UITableView's meaning), not while its window is shown.
 @MainActor
 public final class VirtualListHost: ListHost {
@@ -27,7 +36,8 @@ public final class VirtualListHost: ListHost {
     public private(set) var isDestroyed = false
     public var rowCount: Int { count }
 
-    /// Rows bound beyond each edge of the viewport, so that small scrolls find them ready.
+    /// Rows (lines of cells, in a grid) bound beyond each edge of the viewport, so that small
+    /// scrolls find them ready. Default: 4 rows, or 2 lines of cells.
     public var overscan = 4 {
         didSet { gtk_widget_queue_allocate(widget) }
     }
@@ -46,7 +56,8 @@ public final class VirtualListHost: ListHost {
 
     // The layout's state; the Layout extension reads and moves it.
     var count = 0
-    var heights = RowHeightIndex()
+    /// Where positions sit: rows one under another, or a grid's lines of cells.
+    var index: any VirtualLayoutIndex
     /// The bound rows by position.
     var slots: [Int: Slot] = [:]
     /// Row widgets no row sits in, hidden, for the next bindings.
@@ -86,9 +97,20 @@ public final class VirtualListHost: ListHost {
     /// The widget as the C side's opaque `GlmVirtualList *`.
     var list: OpaquePointer { OpaquePointer(widget) }
 
-    /// A host with a new list widget, shown.
-    public init() {
+    /// A host with a new list widget, shown, laying its rows out as a list.
+    public convenience init() {
+        self.init(index: RowHeightIndex())
+    }
+
+    /// A host with a new list widget, shown, laying its rows out as a grid as `gridLayout` says.
+    public convenience init(gridLayout: VirtualGridLayout) {
+        self.init(index: GridLineIndex(layout: gridLayout))
+        overscan = 2
+    }
+
+    private init(index: any VirtualLayoutIndex) {
         MainActorConfinement.check("A VirtualListHost was created")
+        self.index = index
         widget = glm_virtual_list_new()
         g_object_ref_sink(widget)
         gtk_widget_show(widget)
@@ -108,7 +130,7 @@ public final class VirtualListHost: ListHost {
         slots = [:]
         spareRowWidgets = []
         count = 0
-        heights.removeAll()
+        index.removeAll()
     }
 
     // MARK: - Splices
@@ -116,7 +138,7 @@ public final class VirtualListHost: ListHost {
     public func insertRows(at position: Int, count inserted: Int) {
         guard inserted > 0 else { return }
         let wasEmpty = count == 0
-        heights.insert(count: inserted, at: position)
+        index.insert(count: inserted, at: position) { [delegate] in delegate?.location(ofPosition: $0) }
         count += inserted
         shiftSlots(from: position, by: inserted)
         shiftMarks(from: position, by: inserted)
@@ -136,7 +158,7 @@ public final class VirtualListHost: ListHost {
             slots[position] = nil
             release(slot)
         }
-        heights.remove(positions)
+        index.remove(positions)
         count -= positions.count
         shiftSlots(from: positions.upperBound, by: -positions.count)
         if let focus = pendingFocus, positions.contains(focus) { pendingFocus = nil }
@@ -152,15 +174,18 @@ public final class VirtualListHost: ListHost {
     }
 
     public func moveRow(from source: Int, to destination: Int) {
-        guard source != destination else { return }
-        heights.move(from: source, to: destination)
+        // Equal positions may still be a move in a grid: from one section's end to the next's start.
+        guard source != destination || index.isGrid else { return }
+        index.move(from: source, to: destination, location: delegate?.location(ofPosition: destination))
         let moving = slots.removeValue(forKey: source)
         shiftSlots(from: source + 1, by: -1)
         shiftSlots(from: destination, by: 1)
         slots[destination] = moving
         // As a removal at the source, then an insertion at the destination.
-        if anchor > source { anchor -= 1 }
-        if destination <= anchor { anchor += 1 }
+        if source != destination {
+            if anchor > source { anchor -= 1 }
+            if destination <= anchor { anchor += 1 }
+        }
         layoutChanged()
     }
 
@@ -169,7 +194,34 @@ public final class VirtualListHost: ListHost {
             delegate?.willUnbind(slot.row, at: position)
             release(slot)
         }
-        heights.forgetHeight(of: position)
+        index.forgetMeasurement(of: position)
+        layoutChanged()
+    }
+
+    // MARK: - Sections
+
+    public func insertSections(at sectionIndex: Int, count inserted: Int) {
+        index.insertSections(at: sectionIndex, count: inserted)
+        layoutChanged()
+    }
+
+    public func removeSections(at indexes: Range<Int>) {
+        index.removeSections(at: indexes)
+        layoutChanged()
+    }
+
+    public func moveSection(from source: Int, to destination: Int, rows: Range<Int>, toPosition firstPosition: Int) {
+        index.moveSection(from: source, to: destination, rows: rows, toPosition: firstPosition)
+        // The rows as one block: removed, then inserted at `firstPosition`, keeping their widgets.
+        func moved(_ position: Int) -> Int {
+            if rows.contains(position) { return firstPosition + position - rows.lowerBound }
+            let afterRemoval = position >= rows.upperBound ? position - rows.count : position
+            return afterRemoval >= firstPosition ? afterRemoval + rows.count : afterRemoval
+        }
+        slots = Dictionary(uniqueKeysWithValues: slots.map { (moved($0.key), $0.value) })
+        anchor = moved(anchor)
+        pendingFocus = pendingFocus.map(moved)
+        selectionRangeStart = selectionRangeStart.map(moved)
         layoutChanged()
     }
 
@@ -282,15 +334,49 @@ public final class VirtualListHost: ListHost {
         return rowWidget
     }
 
-    /// Records the height `position`'s row needs at the viewport's width.
+    /// Records the height `position`'s row needs at the viewport's width, or a grid cell's
+    /// natural size when its section's cells have no size yet.
     func measure(_ position: Int) {
         guard let slot = slots[position] else { return }
-        let height = glm_virtual_list_measure_child(list, slot.rowWidget, Int32(viewportSize.width))
-        heights.setHeight(Int(height), of: position)
+        switch index.measurement(of: position, width: viewportSize.width) {
+        case .none:
+            return
+        case let .height(width):
+            let height = glm_virtual_list_measure_child(list, slot.rowWidget, Int32(clamping: width))
+            index.setMeasured(GridSize(width: width, height: Int(height)), of: position)
+        case .naturalSize:
+            var width: Int32 = 0, height: Int32 = 0
+            glm_virtual_list_measure_child_natural(list, slot.rowWidget, &width, &height)
+            index.setMeasured(GridSize(width: Int(width), height: Int(height)), of: position)
+        }
+    }
+
+    // MARK: - Grid layout
+
+    public var honoursGridLayout: Bool { index.isGrid }
+
+    public func setSize(_ size: GridSize?, for row: BoundRow) {
+        guard index.isGrid, let position = position(of: row), index.setGivenSize(size, of: position) else { return }
+        geometryChanged()
+    }
+
+    public func setSectionMetrics(_ metrics: SectionMetrics, ofSection section: Int) {
+        index.setMetrics(metrics, ofSection: section)
+        geometryChanged()
+    }
+
+    /// Sizes changed, not positions: the next allocation places anew.
+    private func geometryChanged() {
+        if !isLayingOut { gtk_widget_queue_allocate(widget) }
     }
 }
 
 extension ListHost where Self == VirtualListHost {
     /// A new ``VirtualListHost``: `ListManager(host: .virtualized)`.
     public static var virtualized: VirtualListHost { VirtualListHost() }
+
+    /// A new ``VirtualListHost`` laying its rows out as a grid: `ListManager(host: .virtualizedGrid(layout))`.
+    public static func virtualizedGrid(_ layout: VirtualGridLayout = VirtualGridLayout()) -> VirtualListHost {
+        VirtualListHost(gridLayout: layout)
+    }
 }
