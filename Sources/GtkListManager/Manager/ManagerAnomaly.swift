@@ -66,7 +66,7 @@ public enum ManagerAnomaly: Anomaly {
                 + "model type (or use the row-class form of the event)."
         case let .gridLayoutEventWithoutGrid(event, host):
             "\(event) sizes grid cells and sections, but this manager's host (\(host)) lays out no grid: it "
-                + "has no effect. Create the manager with a grid host (.flowBoxGrid), or use heightForRow for lists."
+                + "has no effect. Create the manager with a grid host (.flowBoxGrid or .virtualizedGrid), or use heightForRow for lists."
         }
     }
 }

@@ -149,8 +149,12 @@ extension GridLineIndex: VirtualLayoutIndex {
     mutating func measurement(of position: Int, width: Int) -> VirtualMeasurement {
         let (section, part) = locate(position)
         switch part {
-        case .header, .footer:
-            return .height(forWidth: width)
+        case .header:
+            let height = sections[section].headerHeight
+            return height.given == nil && layout.headerHeight == nil ? .height(forWidth: width) : .none
+        case .footer:
+            let height = sections[section].footerHeight
+            return height.given == nil && layout.footerHeight == nil ? .height(forWidth: width) : .none
         case .item:
             // Measured once per section, when nothing gives a side of its cells.
             let entry = sections[section]

@@ -8,11 +8,13 @@ struct GridSectionEntry {
         case footer
     }
 
-    /// A header's or footer's height: given by a sizing event, else measured.
+    /// A header's or footer's height: given by a sizing event, or measured.
     struct Height: Equatable {
         var given: Int?
         var measured: Int?
-        var known: Int? { given ?? measured }
+
+        /// The height: given, else the layout's `fixed` one, else measured.
+        func known(fixed: Int?) -> Int? { given ?? fixed ?? measured }
     }
 
     var hasHeader = false

@@ -16,8 +16,8 @@ struct GridSectionShape {
     var height: Int { headerHeight + itemsHeight + footerHeight }
 
     init(of entry: GridSectionEntry, width: Int, layout: VirtualGridLayout, estimates: GridEstimates) {
-        headerHeight = entry.hasHeader ? entry.headerHeight.known ?? estimates.supplementaryHeight : 0
-        footerHeight = entry.hasFooter ? entry.footerHeight.known ?? estimates.supplementaryHeight : 0
+        headerHeight = entry.hasHeader ? entry.headerHeight.known(fixed: layout.headerHeight) ?? estimates.headerHeight : 0
+        footerHeight = entry.hasFooter ? entry.footerHeight.known(fixed: layout.footerHeight) ?? estimates.footerHeight : 0
         insets = entry.metrics.insets ?? layout.sectionInsets
         lineSpacing = max(entry.metrics.lineSpacing ?? layout.lineSpacing, 0)
         let itemSpacing = max(entry.metrics.itemSpacing ?? layout.itemSpacing, 0)
@@ -78,27 +78,35 @@ struct GridSectionShape {
     }
 }
 
-/// The sizes a grid counts for what it has not measured yet: the mean header or footer, the
-/// mean cell.
+/// The sizes a grid counts for what it has not measured yet: the mean header, footer and cell
+/// of those it knows.
 struct GridEstimates {
-    var supplementaryHeight = 24
+    var headerHeight = 24
+    var footerHeight = 24
     var cellSize = GridSize(width: 100, height: 100)
 
     init(sections: [GridSectionEntry], layout: VirtualGridLayout) {
-        var heights = 0, heightCount = 0, widths = 0, cellHeights = 0, cellCount = 0
+        var headers = Mean(), footers = Mean(), widths = Mean(), heights = Mean()
         for section in sections {
-            for height in [section.headerHeight.known, section.footerHeight.known].compactMap({ $0 }) {
-                heights += height
-                heightCount += 1
-            }
+            if let height = section.headerHeight.known(fixed: layout.headerHeight) { headers.add(height) }
+            if let height = section.footerHeight.known(fixed: layout.footerHeight) { footers.add(height) }
             if let size = section.resolvedCellSize(layout: layout) {
-                widths += size.width
-                cellHeights += size.height
-                cellCount += 1
+                widths.add(size.width)
+                heights.add(size.height)
             }
         }
-        if heightCount > 0 { supplementaryHeight = heights / heightCount }
-        if cellCount > 0 { cellSize = GridSize(width: widths / cellCount, height: cellHeights / cellCount) }
+        headerHeight = headers.value ?? headerHeight
+        footerHeight = footers.value ?? footerHeight
+        if let width = widths.value, let height = heights.value { cellSize = GridSize(width: width, height: height) }
+    }
+
+    private struct Mean {
+        private var sum = 0, count = 0
+        var value: Int? { count > 0 ? sum / count : nil }
+        mutating func add(_ value: Int) {
+            sum += value
+            count += 1
+        }
     }
 }
 

@@ -8,12 +8,21 @@
 /// ``ListManager/insetForSection(_:)``, ``ListManager/minimumLineSpacingForSection(_:)`` and
 /// ``ListManager/minimumInteritemSpacingForSection(_:)`` override the spacing per section.
 ///
+/// Headers and footers take the height their sizing event gives, else ``headerHeight`` and
+/// ``footerHeight``, else their natural height at the grid's width. With every size known, the
+/// grid's height is exact before anything is shown; otherwise what has not been seen yet counts
+/// as the mean of what has.
+///
 /// Lines are justified, as in UIKit's flow layout: the space a line's cells leave is shared
 /// out between them, so columns line up from one line to the next.
 public struct VirtualGridLayout: Sendable, Equatable {
     /// The size of the cells of sections no sizing event sizes; nil: the natural size of the
     /// first cell bound in the section. Default: nil.
     public var cellSize: GridSize?
+    /// The height of the headers no sizing event sizes; nil: their natural height. Default: nil.
+    public var headerHeight: Int?
+    /// The height of the footers no sizing event sizes; nil: their natural height. Default: nil.
+    public var footerHeight: Int?
     /// The fewest cells per line, however narrow the grid. Default: 1.
     public var minimumColumns = 1
     /// The most cells per line, however wide the grid. Default: no limit.
