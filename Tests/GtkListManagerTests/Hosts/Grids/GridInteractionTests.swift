@@ -3,31 +3,22 @@ import GtkListManager
 import ModelStorage
 import XCTest
 
-/// A fixed-size tile showing an `Int`: four fit on a line of the test window.
-@MainActor
-final class TileCell: RowView, ModelTransfer {
-    let widget: UnsafeMutablePointer<GtkWidget> = gtk_label_new(nil)
-    init() { gtk_widget_set_size_request(widget, 90, 40) }
-    func update(with model: Int) { gtk_label_set_text(gcast(widget), String(model)) }
-}
-
-/// The flow-box grid through real input under Xvfb: one selection across sections, arrow keys
+/// Both grid hosts through real input under Xvfb: one selection across sections, arrow keys
 /// that cross sections, activation, display, focus and scrolling, read back from GTK.
-final class FlowBoxGridInteractionTests: XCTestCase {
+final class GridInteractionTests: XCTestCase {
     /// A shown grid of four columns: section 0 holds 0…5 (two lines: 0–3, 4–5), section 1
     /// holds 10…17 (two full lines), each under a header.
-    @MainActor private static func shownGrid(mode: ListSelectionMode = .single) -> (ListManager, FlowBoxGridHost, ShownList) {
-        var layout = FlowBoxGridLayout()
-        layout.maximumColumns = 4
-        layout.minimumColumns = 4
-        let host = FlowBoxGridHost(layout: layout)
+    @MainActor private static func shownGrid(_ kind: GridKind, mode: ListSelectionMode = .single) -> (ListManager, any ListHost, ShownList) {
+        let host = kind.makeHost()
         let manager = ListManager(host: host)
         manager.register(TileCell.self)
         manager.registerHeader(CaptionRow.self)
         manager.selectionMode = mode
         manager.memoryStorage?.setSectionHeaderModels(["first", "second"])
         manager.memoryStorage?.setItemsForAllSections([Array(0..<6), Array(10..<18)])
-        return (manager, host, ShownList(manager, width: 440, height: 400))
+        let list = ShownList(manager, width: 440, height: 400)
+        list.settleFrame()
+        return (manager, host, list)
     }
 
     @MainActor private static func cell(_ manager: ListManager, _ item: Int, _ section: Int) -> UnsafeMutablePointer<GtkWidget> {
@@ -35,20 +26,20 @@ final class FlowBoxGridInteractionTests: XCTestCase {
     }
 
     @MainActor private static func isShownSelected(_ manager: ListManager, _ item: Int, _ section: Int) -> Bool {
-        gtk_flow_box_child_is_selected(gcast(cell(manager, item, section))) != 0
+        GtkListManagerTests.isShownSelected(manager.boundRow(at: IndexPath(item: item, section: section))!)
     }
 
-    @MainActor private static func focusedIndexPath(_ manager: ListManager, _ host: FlowBoxGridHost) -> IndexPath? {
+    @MainActor private static func focusedIndexPath(_ manager: ListManager, _ host: any ListHost) -> IndexPath? {
         guard let position = host.focusedPosition, let row = manager.boundRow(atPosition: position) else { return nil }
         return manager.location(of: row)?.indexPath
     }
 
     func testTheCellsSitInFourColumnsUnderTheirHeaders() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.columns() }
+        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.columns(kind) } }
     }
 
-    @MainActor private static func columns() throws {
-        let (manager, host, list) = shownGrid()
+    @MainActor private static func columns(_ kind: GridKind) throws {
+        let (manager, host, list) = shownGrid(kind)
         defer { list.close() }
         let frames = (0..<6).map { host.rowFrame(at: host.position(of: manager.boundRow(at: IndexPath(item: $0, section: 0))!)!)! }
         XCTAssertEqual(Set(frames[0..<4].map(\.y)).count, 1, "0…3 share the first line")
@@ -60,11 +51,11 @@ final class FlowBoxGridInteractionTests: XCTestCase {
     }
 
     func testOneCellStaysSelectedAcrossSectionsInSingleMode() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.singleSelection() }
+        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.singleSelection(kind) } }
     }
 
-    @MainActor private static func singleSelection() throws {
-        let (manager, _, list) = shownGrid()
+    @MainActor private static func singleSelection(_ kind: GridKind) throws {
+        let (manager, _, list) = shownGrid(kind)
         defer { list.close() }
         list.click(widget: cell(manager, 1, 0))
         XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 1, section: 0)])
@@ -76,11 +67,11 @@ final class FlowBoxGridInteractionTests: XCTestCase {
     }
 
     func testCtrlClicksCollectCellsOfSeveralSectionsInMultipleMode() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.multipleSelection() }
+        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.multipleSelection(kind) } }
     }
 
-    @MainActor private static func multipleSelection() throws {
-        let (manager, _, list) = shownGrid(mode: .multiple)
+    @MainActor private static func multipleSelection(_ kind: GridKind) throws {
+        let (manager, _, list) = shownGrid(kind, mode: .multiple)
         defer { list.close() }
         list.click(widget: cell(manager, 0, 0))
         list.click(widget: cell(manager, 3, 1), modifiers: ["ctrl"])
@@ -92,11 +83,11 @@ final class FlowBoxGridInteractionTests: XCTestCase {
     }
 
     func testArrowKeysCrossSectionsKeepingTheColumn() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.crossingSections() }
+        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.crossingSections(kind) } }
     }
 
-    @MainActor private static func crossingSections() throws {
-        let (manager, host, list) = shownGrid()
+    @MainActor private static func crossingSections(_ kind: GridKind) throws {
+        let (manager, host, list) = shownGrid(kind)
         defer { list.close() }
         list.click(widget: cell(manager, 5, 0))  // column 1 of section 0's last line
         XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 5, section: 0))
@@ -115,13 +106,12 @@ final class FlowBoxGridInteractionTests: XCTestCase {
     }
 
     func testActivationAndDisplayEventsReportCellsWithTheirModels() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.activationAndDisplay() }
+        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.activationAndDisplay(kind) } }
     }
 
-    @MainActor private static func activationAndDisplay() throws {
-        var layout = FlowBoxGridLayout()
-        layout.maximumColumns = 4
-        let manager = ListManager(host: .flowBoxGrid(layout))
+    @MainActor private static func activationAndDisplay(_ kind: GridKind) throws {
+        let manager = ListManager(host: kind.makeHost())
+        manager.activatesOnSingleClick = true
         manager.register(TileCell.self)
         manager.registerHeader(CaptionRow.self)
         var displayed: [Int] = [], headers: [String] = [], activated: [(Int, IndexPath)] = []
@@ -143,20 +133,19 @@ final class FlowBoxGridInteractionTests: XCTestCase {
     }
 
     func testScrollToBringsACellOfALaterSectionIntoView() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.scrolling() }
+        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.scrolling(kind) } }
     }
 
-    @MainActor private static func scrolling() throws {
-        var layout = FlowBoxGridLayout()
-        layout.maximumColumns = 4
-        let host = FlowBoxGridHost(layout: layout)
+    @MainActor private static func scrolling(_ kind: GridKind) throws {
+        let host = kind.makeHost()
         let manager = ListManager(host: host)
         manager.register(TileCell.self)
         manager.memoryStorage?.setItemsForAllSections([Array(0..<80), Array(100..<180), Array(200..<280)])
         let list = ShownList(manager, width: 440, height: 300)
         defer { list.close() }
         let target = IndexPath(item: 50, section: 2)
-        let position = host.position(of: manager.boundRow(at: target)!)!
+        let position = 160 + 50  // no headers: two sections of 80 before it
+        XCTAssertEqual(manager.location(ofPosition: position), .item(target))
         XCTAssertFalse(host.visibleRange!.contains(position))
         XCTAssertTrue(manager.scrollTo(target, alignment: .center))
         list.settleFrame()
@@ -165,21 +154,23 @@ final class FlowBoxGridInteractionTests: XCTestCase {
     }
 
     func testSectionMovesKeepTheirCellWidgetsAndThePlaceholderShowsWhenEmpty() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.sectionMoves() }
+        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.sectionMoves(kind) } }
     }
 
-    @MainActor private static func sectionMoves() throws {
-        let (manager, host, list) = shownGrid()
+    @MainActor private static func sectionMoves(_ kind: GridKind) throws {
+        let (manager, host, list) = shownGrid(kind)
         defer { list.close() }
         let widgets = (0..<6).map { manager.boundRow(at: IndexPath(item: $0, section: 0))!.widget }
         manager.memoryStorage?.moveSection(0, toSection: 1)
         XCTAssertEqual((0..<6).map { manager.boundRow(at: IndexPath(item: $0, section: 1))!.widget }, widgets, "the same cells, moved")
-        XCTAssertEqual(inspectSections(of: host), expectedSections(of: manager.memoryStorage!))
+        XCTAssertEqual(shownSections(of: host, manager), expectedSections(of: manager.memoryStorage!))
         let placeholder = gtk_label_new("Nothing here")!
         manager.setPlaceholder(placeholder)
-        XCTAssertEqual(gtk_widget_get_visible(placeholder), 0)
+        list.settleFrame()
+        XCTAssertEqual(gtk_widget_get_mapped(placeholder), 0, "\(kind): a grid with cells hides its placeholder")
         manager.memoryStorage?.setItemsForAllSections([])
+        list.settleFrame()
         XCTAssertEqual(manager.rowCount, 0)
-        XCTAssertEqual(gtk_widget_get_visible(placeholder), 1, "an empty grid shows its placeholder")
+        XCTAssertEqual(gtk_widget_get_mapped(placeholder), 1, "\(kind): an empty grid shows its placeholder")
     }
 }

@@ -3,14 +3,13 @@ import GtkListManager
 import ModelStorage
 import XCTest
 
-/// More event groups on the flow-box grid, through real input: the context menu of the cell
+/// More event groups on both grid hosts, through real input: the context menu of the cell
 /// under the pointer (found by both coordinates), and editing with the Delete key.
-final class FlowBoxGridEventTests: XCTestCase {
-    @MainActor private static func shownGrid(_ configure: @escaping (RowMapping<TileCell, Int>) -> Void) -> (ListManager, FlowBoxGridHost, ShownList) {
-        var layout = FlowBoxGridLayout()
-        layout.minimumColumns = 4
-        layout.maximumColumns = 4
-        let host = FlowBoxGridHost(layout: layout)
+final class GridEventTests: XCTestCase {
+    @MainActor private static func shownGrid(
+        _ kind: GridKind, _ configure: @escaping (RowMapping<TileCell, Int>) -> Void
+    ) -> (ListManager, any ListHost, ShownList) {
+        let host = kind.makeHost()
         let manager = ListManager(host: host)
         manager.register(TileCell.self, mapping: configure)
         manager.memoryStorage?.setItemsForAllSections([Array(0..<6), Array(10..<18)])
@@ -18,12 +17,12 @@ final class FlowBoxGridEventTests: XCTestCase {
     }
 
     func testARightClickShowsTheMenuOfTheCellUnderThePointer() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.contextMenu() }
+        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.contextMenu(kind) } }
     }
 
-    @MainActor private static func contextMenu() throws {
+    @MainActor private static func contextMenu(_ kind: GridKind) throws {
         var asked: [(Int, IndexPath)] = []
-        let (manager, _, list) = shownGrid { mapping in
+        let (manager, _, list) = shownGrid(kind) { mapping in
             mapping.contextMenu { _, model, indexPath in
                 asked.append((model, indexPath))
                 return [MenuItem("Open \(model)") {}]
@@ -41,13 +40,13 @@ final class FlowBoxGridEventTests: XCTestCase {
     }
 
     func testTheDeleteKeyCommitsAnEditOfTheFocusedCell() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.deleting() }
+        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.deleting(kind) } }
     }
 
-    @MainActor private static func deleting() throws {
+    @MainActor private static func deleting(_ kind: GridKind) throws {
         var committed: [(Int, IndexPath)] = []
         var manager: ListManager!
-        let (shownManager, host, list) = shownGrid { mapping in
+        let (shownManager, host, list) = shownGrid(kind) { mapping in
             mapping.canEdit { model, _ in model != 10 }
             mapping.commitEditing { _, _, model, indexPath in
                 committed.append((model, indexPath))
@@ -60,7 +59,7 @@ final class FlowBoxGridEventTests: XCTestCase {
         list.press("Delete")
         XCTAssertEqual(committed.map(\.0), [12])
         XCTAssertEqual(committed.map(\.1), [IndexPath(item: 2, section: 1)])
-        XCTAssertEqual(inspectSections(of: host), expectedSections(of: manager.memoryStorage!), "the cell left its flow box")
-        XCTAssertEqual(inspectSections(of: host)[1].map(\.model), ["10", "11", "13", "14", "15", "16", "17"])
+        XCTAssertEqual(shownSections(of: host, manager), expectedSections(of: manager.memoryStorage!), "\(kind): the cell left its section")
+        XCTAssertEqual(shownSections(of: host, manager)[1].map(\.model), ["10", "11", "13", "14", "15", "16", "17"])
     }
 }

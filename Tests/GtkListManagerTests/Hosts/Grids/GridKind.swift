@@ -1,0 +1,57 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+/// The two grid hosts, for the tests that must hold on both.
+enum GridKind: CaseIterable, CustomStringConvertible {
+    case flowBox
+    case virtualized
+
+    var description: String { self == .flowBox ? "flow-box grid" : "virtualized grid" }
+
+    /// A host laying out four columns of ``TileCell``s in a 440-pixel window.
+    @MainActor func makeHost() -> any ListHost {
+        switch self {
+        case .flowBox:
+            var layout = FlowBoxGridLayout()
+            layout.minimumColumns = 4
+            layout.maximumColumns = 4
+            return FlowBoxGridHost(layout: layout)
+        case .virtualized:
+            var layout = VirtualGridLayout()
+            layout.minimumColumns = 4
+            layout.maximumColumns = 4
+            return VirtualListHost(gridLayout: layout)
+        }
+    }
+}
+
+/// A fixed-size tile showing an `Int`: four fit on a line of the test window.
+@MainActor
+final class TileCell: RowView, ModelTransfer {
+    let widget: UnsafeMutablePointer<GtkWidget> = gtk_label_new(nil)
+    init() { gtk_widget_set_size_request(widget, 90, 40) }
+    func update(with model: Int) { gtk_label_set_text(gcast(widget), String(model)) }
+}
+
+/// The rows a grid shows, read from GTK: the flow boxes' children section by section, or the
+/// virtualized host's bound cells (every one, in the small grids of these tests).
+@MainActor
+func shownSections(of host: any ListHost, _ manager: ListManager) -> [[ExpectedRow]] {
+    if let flowBox = host as? FlowBoxGridHost { return inspectSections(of: flowBox) }
+    var sections: [[ExpectedRow]] = Array(repeating: [], count: manager.memoryStorage?.numberOfSections ?? 0)
+    for (position, row, _) in inspectBoundCells(of: host as! VirtualListHost) {
+        guard let section = manager.location(ofPosition: position)?.section, sections.indices.contains(section) else {
+            return [[ExpectedRow(role: row.role, model: "position \(position) in no section")]]
+        }
+        sections[section].append(row)
+    }
+    return sections
+}
+
+/// Whether GTK shows the widget of `row` selected.
+@MainActor
+func isShownSelected(_ row: BoundRow) -> Bool {
+    gtk_widget_get_state_flags(row.hostWidget!).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
+}
