@@ -10,6 +10,10 @@ enum GridKind: CaseIterable, CustomStringConvertible {
 
     var description: String { self == .flowBox ? "flow-box grid" : "virtualized grid" }
 
+    /// Whether each step waits for a frame (the host binds when it lays out): such tests run
+    /// fewer random seeds on it.
+    var isVirtualized: Bool { self == .virtualized }
+
     /// A host laying out four columns of ``TileCell``s in a 440-pixel window.
     @MainActor func makeHost() -> any ListHost {
         switch self {
@@ -25,6 +29,12 @@ enum GridKind: CaseIterable, CustomStringConvertible {
             return VirtualListHost(gridLayout: layout)
         }
     }
+
+    /// The manager's grid in a tall window when the host binds only what it shows; nil for the
+    /// flow-box grid, which binds every cell at once.
+    @MainActor func showIfNeeded(_ manager: ListManager) -> ShownList? {
+        isVirtualized ? ShownList(manager, width: 440, height: 1000) : nil
+    }
 }
 
 /// A fixed-size tile showing an `Int`: four fit on a line of the test window.
@@ -36,15 +46,19 @@ final class TileCell: RowView, ModelTransfer {
 }
 
 /// The rows a grid shows, read from GTK: the flow boxes' children section by section, or the
-/// virtualized host's bound cells (every one, in the small grids of these tests).
+/// virtualized host's bound cells (every one, in the small grids of these tests) grouped by the
+/// section of their position.
 @MainActor
 func shownSections(of host: any ListHost, _ manager: ListManager) -> [[ExpectedRow]] {
     if let flowBox = host as? FlowBoxGridHost { return inspectSections(of: flowBox) }
     var sections: [[ExpectedRow]] = Array(repeating: [], count: manager.memoryStorage?.numberOfSections ?? 0)
-    for (position, row, _) in inspectBoundCells(of: host as! VirtualListHost) {
-        guard let section = manager.location(ofPosition: position)?.section, sections.indices.contains(section) else {
+    let cells = inspectBoundCells(of: host as! VirtualListHost)
+    if cells.count != host.rowCount { return [[ExpectedRow(role: .item, model: "\(host.rowCount - cells.count) rows unbound")]] }
+    for (position, row, _) in cells {
+        guard let section = manager.location(ofPosition: position)?.section else {
             return [[ExpectedRow(role: row.role, model: "position \(position) in no section")]]
         }
+        while sections.count <= section { sections.append([]) }
         sections[section].append(row)
     }
     return sections
