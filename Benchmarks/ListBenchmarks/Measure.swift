@@ -32,3 +32,20 @@ func printTable(_ title: String, _ header: [String], _ rows: [[String]]) {
     print("|" + header.map { _ in "---" }.joined(separator: "|") + "|")
     for row in rows { print("| " + row.joined(separator: " | ") + " |") }
 }
+
+/// Formats milliseconds for a table cell ("–" when not measured).
+func ms(_ value: Double) -> String {
+    value.isNaN ? "–" : value < 10 ? String(format: "%.2f ms", value) : String(format: "%.0f ms", value)
+}
+
+/// Formats a ratio for a table cell.
+func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
+
+/// Formats a speed-up for a table cell.
+func faster(_ value: Double) -> String { String(format: "%.1f× faster", value) }
+
+/// The sample below which `percent` per cent of `samples` fall.
+func percentile(_ samples: [Double], _ percent: Int) -> Double {
+    let sorted = samples.sorted()
+    return sorted[max(0, (sorted.count * percent + 99) / 100 - 1)]
+}

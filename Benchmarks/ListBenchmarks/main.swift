@@ -5,6 +5,9 @@
 // against GtkListBox, GtkTreeView and GTK 4's ListView, each in its own processes; `make
 // benchmark` runs every group and it.
 //
+// `list-benchmarks big-grid [quick]` is the big-grid benchmark (issue 17): the virtualized grid
+// at 100,000 cells against the sectioned GtkFlowBox host, each in its own processes.
+//
 // `list-benchmarks profile manager|plain [loops] [list|grid]` repeats the 1,000-row bulk load of one side,
 // and nothing else, for a profiler: compare `valgrind --tool=callgrind` runs of two loop counts
 // to get instructions per row (deterministic, unlike times on these machines).
@@ -26,6 +29,10 @@ MainActor.assumeIsolated {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == BigListBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
         BigListBenchmark.measureInThisProcess(side: arguments[1], count: count)
+    } else if arguments.first == BigGridBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
+        BigGridBenchmark.measureInThisProcess(side: arguments[1], count: count)
+    } else if arguments.first == "big-grid" {
+        BigGridBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big" {
         BigListBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == BulkLoadBenchmark.childArgument {

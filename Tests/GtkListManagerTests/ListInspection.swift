@@ -107,15 +107,19 @@ func assertListMatchesStorage(
     XCTAssertEqual(manager.rowCount, actual.count, "the manager's row count drifted from GTK's", file: file, line: line)
 }
 
-/// A row class for `Int` models that counts its live instances.
+/// A row class for `Int` models that counts its live instances and those ever made.
 @MainActor
 final class NumberRow: RowView, ModelTransfer {
     static var liveCount = 0
+    static var madeCount = 0
     let widget: UnsafeMutablePointer<GtkWidget> = gtk_label_new(nil)
     private(set) var shown: Int?
     private(set) var updateCount = 0
 
-    init() { Self.liveCount += 1 }
+    init() {
+        Self.liveCount += 1
+        Self.madeCount += 1
+    }
     isolated deinit { Self.liveCount -= 1 }
 
     func update(with model: Int) {

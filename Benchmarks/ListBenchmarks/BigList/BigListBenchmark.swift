@@ -70,8 +70,8 @@ enum BigListBenchmark {
         return built ? folder : nil
     }
 
-    /// Runs one measuring process; its `RESULT` line, parsed.
-    private static func measure(_ command: [String]) -> BigListResult? {
+    /// Runs one measuring process; its `RESULT` line, parsed for `keys`.
+    static func measure(_ command: [String], keys: [String] = BigListResult.listKeys) -> BigListResult? {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: command[0])
         child.arguments = Array(command.dropFirst())
@@ -81,6 +81,6 @@ enum BigListBenchmark {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         child.waitUntilExit()
         guard child.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").lazy.compactMap(BigListResult.init(line:)).first
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").lazy.compactMap { BigListResult(line: $0, keys: keys) }.first
     }
 }

@@ -68,11 +68,4 @@ struct BigListReport {
              ours.map { $0["stayed"] == 1 ? "yes" : "no" }.joined(separator: ", "), ours.allSatisfy { $0["stayed"] == 1 })
         printTable("Issue 16's goals for the virtualized host (same run)", ["goal", "measured", ""], rows)
     }
-
-    private func ms(_ value: Double) -> String {
-        value.isNaN ? "–" : value < 10 ? String(format: "%.2f ms", value) : String(format: "%.0f ms", value)
-    }
-
-    private func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
-    private func faster(_ value: Double) -> String { String(format: "%.1f× faster", value) }
 }

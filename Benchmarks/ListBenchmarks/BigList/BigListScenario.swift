@@ -186,9 +186,4 @@ struct BigListScenario {
         host.forEachBoundRow { _, _ in rows += 1 }
         return rows
     }
-
-    private func percentile(_ samples: [Double], _ percent: Int) -> Double {
-        let sorted = samples.sorted()
-        return sorted[max(0, (sorted.count * percent + 99) / 100 - 1)]
-    }
 }

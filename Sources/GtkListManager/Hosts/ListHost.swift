@@ -133,6 +133,10 @@ public protocol ListHost: AnyObject {
     var rowAnimation: RowAnimation? { get set }
     /// Runs `body` with animations off (reloads).
     func withoutAnimation(_ body: () -> Void)
+    /// How many released rows are worth keeping for reuse, whatever the configuration's
+    /// ``ListConfiguration/reusePoolLimit``: a virtualized host rebinds its whole viewport on a
+    /// jump, and rows made anew cost far more than rows reused. Default: 0.
+    var rowsWorthReusing: Int { get }
     /// Whether the host tells its delegate when bound rows come on and leave the screen
     /// (``ListHostDelegate/rowDidAppearOnScreen(_:)``). Off until an event needs it (it may
     /// cost a signal per row); once on, it stays on.
@@ -169,6 +173,7 @@ extension ListHost {
     }
 
     public var honoursGridLayout: Bool { false }
+    public var rowsWorthReusing: Int { 0 }
     public func setSectionMetrics(_ metrics: SectionMetrics, ofSection section: Int) {}
 
     public func setSize(_ size: GridSize?, for row: BoundRow) {

@@ -28,7 +28,7 @@ extension ListManager: ListHostDelegate {
     }
 
     public func didRelease(_ row: BoundRow) {
-        factory.recycle(row)
+        factory.recycle(row, keepingAtLeast: host.rowsWorthReusing)
     }
 
     public func headerPosition(forRowAt position: Int) -> Int? {

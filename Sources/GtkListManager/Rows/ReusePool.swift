@@ -21,9 +21,10 @@ final class ReusePool {
         self.limit = limit
     }
 
-    func enqueue(_ row: BoundRow) {
+    /// Keeps `row` for reuse, unless its identifier has ``limit`` rows, or `minimum` when more.
+    func enqueue(_ row: BoundRow, keepingAtLeast minimum: Int = 0) {
         guard let identifier = row.mapping?.reuseIdentifier else { return }
-        guard rows[identifier, default: []].count < limit else { return }
+        guard rows[identifier, default: []].count < max(limit, minimum) else { return }
         row.mapping = nil
         rows[identifier, default: []].append(row)
         count += 1

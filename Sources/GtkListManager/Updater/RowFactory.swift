@@ -105,8 +105,9 @@ final class RowFactory {
     }
 
     /// Sends a row that left the list to the reuse pool.
-    func recycle(_ row: BoundRow) {
-        pool.enqueue(row)
+    /// Pools `row`, keeping at least `minimum` rows of its kind whatever the pool's limit.
+    func recycle(_ row: BoundRow, keepingAtLeast minimum: Int = 0) {
+        pool.enqueue(row, keepingAtLeast: minimum)
     }
 
     /// A filled row of `mapping`, pooled or new; nil when the mapping cannot make rows (reported

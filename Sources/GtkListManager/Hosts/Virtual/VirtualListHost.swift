@@ -60,6 +60,8 @@ public final class VirtualListHost: ListHost {
     var index: any VirtualLayoutIndex
     /// The bound rows by position.
     var slots: [Int: Slot] = [:]
+    /// The most rows bound at once so far.
+    var mostRowsBound = 0
     /// Row widgets no row sits in, hidden, for the next bindings.
     var spareRowWidgets: [UnsafeMutablePointer<GtkWidget>] = []
     /// The row at the top of the viewport and how many pixels of it are scrolled above the top.
@@ -259,6 +261,9 @@ public final class VirtualListHost: ListHost {
         for position in slots.keys.sorted() { body(position, slots[position]!.row) }
     }
 
+    /// The most rows bound at once: a jump unbinds and binds as many.
+    public var rowsWorthReusing: Int { mostRowsBound }
+
     /// The number of row widgets in the list, bound or spare: independent of the row count.
     public var rowWidgetCount: Int { slots.count + spareRowWidgets.count }
 
@@ -283,6 +288,7 @@ public final class VirtualListHost: ListHost {
         }
         row.hostWidget = rowWidget
         slots[position] = Slot(row: row, rowWidget: rowWidget)
+        mostRowsBound = max(mostRowsBound, slots.count)
         measure(position)
         delegate.didBind(row, at: position)
         if storedReportsScreenPresence, gtk_widget_get_mapped(widget) != 0 { delegate.rowDidAppearOnScreen(row) }

@@ -73,16 +73,18 @@ final class VirtualGridLayoutTests: XCTestCase {
 
     @MainActor private static func hundredThousand() throws {
         let sections = (0..<100).map { section in Array(section * 1000..<(section + 1) * 1000) }
-        let (manager, host, list) = shownGrid(sections)
+        let (manager, host, list) = shownGrid(sections, width: 900, height: 700)
         defer { list.close() }
         XCTAssertEqual(host.rowCount, 100_100)
-        XCTAssertLessThan(host.rowWidgetCount, 60, "widgets for the lines on screen, not for 100,000 cells")
+        XCTAssertLessThan(host.rowWidgetCount, 120, "widgets for the lines on screen, not for 100,000 cells")
         let geometry = ExpectedGridGeometry(
             width: viewportWidth(host), cell: GridSize(width: 100, height: 80), headerHeight: 30, footerHeight: 0)
         let expected = geometry.frames(of: expectedSections(of: manager.memoryStorage!))
         let rows = expectedRows(of: manager.memoryStorage!)
         XCTAssertEqual(Int(gtk_adjustment_get_upper(host.verticalAdjustment!)), expected.last!.y + expected.last!.height, "the scrollbar spans the whole grid")
-        for value in [1_000_000.0, 77_777, 2_000_000, 0] {
+        var madeBeforeLastJumps = 0
+        for (jump, value) in [1_000_000.0, 77_777, 2_000_000, 0, 555_555, 1_500_000].enumerated() {
+            if jump == 2 { madeBeforeLastJumps = NumberRow.madeCount }
             gtk_adjustment_set_value(host.verticalAdjustment!, value)
             list.settleFrame()
             let shown = inspectBoundCells(of: host)
@@ -92,8 +94,10 @@ final class VirtualGridLayoutTests: XCTestCase {
                 XCTAssertEqual(row, rows[position], "at \(value): position \(position)")
                 XCTAssertEqual(rect, expected[position], "at \(value): position \(position)")
             }
-            XCTAssertLessThan(host.rowWidgetCount, 80, "at \(value)")
+            XCTAssertLessThan(host.rowWidgetCount, 160, "at \(value)")
         }
+        XCTAssertEqual(NumberRow.madeCount, madeBeforeLastJumps, "jumps reuse the rows they let go, whatever the pool's configured limit")
+        XCTAssertGreaterThan(host.rowsWorthReusing, manager.configuration.reusePoolLimit, "more cells on screen than the default pool keeps")
     }
 
     func testResizingChangesTheColumnsAndKeepsTheTopCellInView() throws {
