@@ -47,6 +47,7 @@ screenshot: deps
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-grid.png \
 		--status-file Examples/PackageViewer/Resources/sample-dpkg-status --grid
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-million.png --synthetic 1000000 --scroll-fraction 0.4213
+	scripts/viewer-screenshot.sh docs/screenshots/viewer-files-grid.png --grid --files Sources
 
 ## benchmark: release build of the benchmark executable and the C peers; prints Markdown tables.
 benchmark: deps

@@ -28,3 +28,5 @@ scripts/viewer-screenshot.sh "$tmp/grid.png" --grid
 # The big-list modes on the virtualized host: a million generated rows, and a directory's files.
 scripts/viewer-screenshot.sh "$tmp/synthetic.png" --synthetic 1000000 --scroll-fraction 0.5
 scripts/viewer-screenshot.sh "$tmp/files.png" --files Sources
+# And the virtualized grid: the files as tiles.
+scripts/viewer-screenshot.sh "$tmp/files-grid.png" --grid --files Sources

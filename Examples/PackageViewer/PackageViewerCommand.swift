@@ -25,7 +25,7 @@ struct PackageViewerCommand: ParsableCommand {
     @Option(help: "Sort packages within their section by name or by installed size.")
     var sort = PackageOrder.name
 
-    @Flag(help: "Start with the packages as a grid of tiles (the switch in the header bar flips it).")
+    @Flag(help: "Start with the packages as a grid of tiles (the switch in the header bar flips it); with --files or --synthetic, show tiles on the virtualized grid.")
     var grid = false
 
     @Option(help: "Show every file under this directory instead, in sections by directory, on the virtualized host.")
@@ -37,21 +37,15 @@ struct PackageViewerCommand: ParsableCommand {
     @Option(help: "With --files or --synthetic: start scrolled this far down the list, from 0 (the top) to 1 (the end).")
     var scrollFraction: Double?
 
-    func validate() throws {
-        if grid, files != nil || synthetic != nil {
-            throw ValidationError("--grid shows the installed packages; --files and --synthetic show big lists on the virtualized list host, which has no grid layout yet")
-        }
-    }
-
     // Synchronous on purpose (ParsableCommand, not AsyncParsableCommand): the MainActor must stay
     // on the process main thread, the one that runs gtk_main. See GtkRuntime.
     func run() throws {
         let screenshotPath = screenshot, search = search
         if files != nil || synthetic != nil {
-            let files = files, synthetic = synthetic, scrollFraction = scrollFraction
+            let files = files, synthetic = synthetic, scrollFraction = scrollFraction, grid = grid
             return try MainActor.assumeIsolated {
                 let source: any BigListSource = if let files { FileTreeSource(root: files) } else { SyntheticSource(count: max(synthetic ?? 0, 0)) }
-                try Self.showBigList(BigListWindow(source: source, search: search), scrolledTo: scrollFraction, screenshotPath: screenshotPath)
+                try Self.showBigList(BigListWindow(source: source, search: search, grid: grid), scrolledTo: scrollFraction, screenshotPath: screenshotPath)
             }
         }
         let source = try PackageSource.load(explicitPath: statusFile)

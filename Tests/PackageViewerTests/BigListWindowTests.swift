@@ -10,9 +10,9 @@ import XCTest
 final class BigListWindowTests: XCTestCase {
     /// A shown big-list window over `source`, its list laid out (skips without a display).
     /// Destroy its window when done.
-    @MainActor private static func shownViewer(_ source: any BigListSource) throws -> BigListWindow {
+    @MainActor private static func shownViewer(_ source: any BigListSource, grid: Bool = false) throws -> BigListWindow {
         guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
-        let viewer = BigListWindow(source: source)
+        let viewer = BigListWindow(source: source, grid: grid)
         gtk_widget_show_all(viewer.window)
         _ = GtkRuntime.iterate(until: { viewer.host.visibleRange != nil })
         return viewer
@@ -44,6 +44,33 @@ final class BigListWindowTests: XCTestCase {
         let section = top / 1_001  // each section: its header, then a thousand rows
         XCTAssertEqual(boundLines(viewer)[section * 1_001], "header Rows \((section * 1_000).formatted())–\((section * 1_000 + 999).formatted())",
                        "the section's header is bound, pinned at the top")
+    }
+
+    func testTheGridShowsAHundredThousandTilesInLinesUnderPinnedHeaders() throws {
+        try MainActor.assumeIsolated { try Self.gridOfTiles() }
+    }
+
+    @MainActor private static func gridOfTiles() throws {
+        let viewer = try shownViewer(SyntheticSource(count: 100_000), grid: true)
+        defer { gtk_widget_destroy(viewer.window) }
+        XCTAssertEqual(viewer.host.rowCount, 100_100, "100,000 tiles and 100 section headers")
+        XCTAssertLessThan(viewer.host.rowWidgetCount, 120, "widgets for the tiles on screen")
+        XCTAssertEqual(boundLines(viewer)[0], "header Rows 0–999")
+        // The first line: tiles side by side at the size the window's sizing event gives.
+        let tiles = (1...3).map { viewer.host.boundRow(at: $0)!.hostWidget! }
+        var allocations = tiles.map { _ in GtkAllocation() }
+        for (index, tile) in tiles.enumerated() { gtk_widget_get_allocation(tile, &allocations[index]) }
+        XCTAssertEqual(Set(allocations.map(\.y)).count, 1, "tiles 0, 1, 2 share a line")
+        XCTAssertTrue(allocations[0].x < allocations[1].x && allocations[1].x < allocations[2].x)
+        XCTAssertEqual(allocations.map { Int($0.width) }, Array(repeating: SyntheticTile.size.width, count: 3))
+        XCTAssertEqual(allocations.map { Int($0.height) }, Array(repeating: SyntheticTile.size.height, count: 3))
+
+        viewer.scroll(toFraction: 0.5)
+        let top = try XCTUnwrap(viewer.host.visibleRange?.lowerBound)
+        let section = top / 1_001
+        XCTAssertEqual(boundLines(viewer)[section * 1_001], "header Rows \((section * 1_000).formatted())–\((section * 1_000 + 999).formatted())",
+                       "the section's header is bound, pinned at the top")
+        XCTAssertTrue(viewer.anomalies.isEmpty, "\(viewer.anomalies)")
     }
 
     func testTheSearchFieldNarrowsAMillionRows() throws {
