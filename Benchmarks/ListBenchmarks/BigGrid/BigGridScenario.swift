@@ -4,23 +4,28 @@ import GtkListManager
 import ModelStorage
 import SeededRandom
 
-/// One side of the big-grid benchmark measured in this process: a 900×600 window of
-/// icon-and-label cells in 100 sections under titles, the models made before the clock starts;
-/// the first frame, random jumps, window resizes (a column more or fewer) and memory.
+/// One side of the big-grid benchmark measured in this process: a 900×600 window (400×600, the
+/// big-list benchmark's, for the narrow side) of icon-and-label cells in 100 sections under
+/// titles, the models made before the clock starts; the first frame, random jumps, window
+/// resizes (a column more or fewer) and memory.
 @MainActor
 struct BigGridScenario {
     enum Side: String, CaseIterable {
         /// The virtualized host's grid layout, cells of a fixed size.
         case virtualized = "virtual-grid"
+        /// The same in the big-list benchmark's 400×600 window: as many cells on screen as rows there.
+        case narrowVirtualized = "virtual-grid-400px"
         /// The sectioned GtkFlowBox host, homogeneous cells.
         case flowBox = "flowbox-grid"
 
         @MainActor func makeHost() -> any ListHost {
             switch self {
-            case .virtualized: VirtualListHost(gridLayout: VirtualGridLayout(cellSize: BigGridScenario.cellSize))
+            case .virtualized, .narrowVirtualized: VirtualListHost(gridLayout: VirtualGridLayout(cellSize: BigGridScenario.cellSize))
             case .flowBox: FlowBoxGridHost()
             }
         }
+
+        var windowWidth: Int32 { self == .narrowVirtualized ? 400 : 900 }
     }
 
     static let keys = ["first_frame_ms", "jump_cpu_p50_ms", "jump_cpu_p95_ms", "resize_ms", "resize_p95_ms", "live_widgets", "grid_mb", "wrong_cells"]
@@ -47,7 +52,7 @@ struct BigGridScenario {
         manager.register(IconLabelCell.self)
         manager.registerHeader(ManagerBenchmarks.LabelRow.self)
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
-        gtk_window_set_default_size(gcast(window), 900, 600)
+        gtk_window_set_default_size(gcast(window), side.windowWidth, 600)
         scrolledWindow = gtk_scrolled_window_new(nil, nil)
         gtk_container_add(gcast(scrolledWindow), manager.widget)
         gtk_container_add(gcast(window), scrolledWindow)
@@ -90,7 +95,7 @@ struct BigGridScenario {
         for index in 0..<Self.resizes {
             // A column fewer, then back: every resize changes the width (a resize to the size
             // the window has would wait for a configure event that never comes without a WM).
-            let width: Int32 = index % 2 == 0 ? 900 - Int32(Self.cellSize.width) : 900
+            let width = side.windowWidth - (index % 2 == 0 ? Int32(Self.cellSize.width) : 0)
             let start = ProcessProbes.wallMilliseconds()
             gtk_window_resize(gcast(window), width, 600)
             frames.waitForNextFrame()

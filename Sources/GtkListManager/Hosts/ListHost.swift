@@ -151,14 +151,7 @@ extension ListHost {
     public func position(atX x: Double, y: Double) -> Int? { position(atY: y) }
 
     public func moveSection(from source: Int, to destination: Int, rows: Range<Int>, toPosition firstPosition: Int) {
-        // The same widgets, row by row: forwards when moving down, so each source stays in place.
-        for offset in 0..<rows.count {
-            if firstPosition > rows.lowerBound {
-                moveRow(from: rows.lowerBound, to: firstPosition + rows.count - 1)
-            } else {
-                moveRow(from: rows.lowerBound + offset, to: firstPosition + offset)
-            }
-        }
+        for (from, to) in rowByRowMoves(of: rows, toPosition: firstPosition) { moveRow(from: from, to: to) }
     }
     public func keepBound(_ row: BoundRow?) {}
 
@@ -212,4 +205,13 @@ public enum ScrollAlignment: Sendable, Equatable {
     case center
     /// At the bottom of the viewport.
     case bottom
+}
+
+/// The single-row moves that move the block `rows` to start at `firstPosition` (read after its
+/// removal): from its first row each time when moving down, so each source stays in place.
+func rowByRowMoves(of rows: Range<Int>, toPosition firstPosition: Int) -> [(from: Int, to: Int)] {
+    (0..<rows.count).map { offset in
+        firstPosition > rows.lowerBound
+            ? (rows.lowerBound, firstPosition + rows.count - 1) : (rows.lowerBound + offset, firstPosition + offset)
+    }
 }

@@ -42,14 +42,7 @@ extension RowHeightIndex: VirtualLayoutIndex {
     func removeSections(at indexes: Range<Int>) {}
 
     mutating func moveSection(from source: Int, to destination: Int, rows: Range<Int>, toPosition firstPosition: Int) {
-        // Row by row, as the widgets move: forwards when moving down.
-        for offset in 0..<rows.count {
-            if firstPosition > rows.lowerBound {
-                move(from: rows.lowerBound, to: firstPosition + rows.count - 1)
-            } else {
-                move(from: rows.lowerBound + offset, to: firstPosition + offset)
-            }
-        }
+        for (from, to) in rowByRowMoves(of: rows, toPosition: firstPosition) { move(from: from, to: to) }
     }
 
     func isNavigable(_ position: Int) -> Bool { true }

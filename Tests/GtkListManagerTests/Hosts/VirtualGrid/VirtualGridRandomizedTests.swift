@@ -10,7 +10,7 @@ import XCTest
 /// (computed here from the storage alone), every visible position is bound, and widgets exist
 /// for the visible lines and their margins only.
 final class VirtualGridRandomizedTests: XCTestCase {
-    static let sequenceCount = SeedCount.of(30)
+    static let sequenceCount = SeedCount.of(20)
     static let sequenceLength = 30
     static let cell = GridSize(width: 90, height: 40)
 
