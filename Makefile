@@ -55,3 +55,4 @@ benchmark: deps
 	scripts/build-benchmark-peers.sh $(SCRATCH)/peers
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big
+	$(XVFB) $(SCRATCH)/release/list-benchmarks big-grid
