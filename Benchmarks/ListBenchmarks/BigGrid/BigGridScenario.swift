@@ -38,10 +38,7 @@ struct BigGridScenario {
     let count: Int
     private let host: any ListHost
     private let manager: ListManager
-    private let window: UnsafeMutablePointer<GtkWidget>
-    private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
-    private let frames: FramePainter
-    private var adjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(gcast(scrolledWindow)) }
+    private let shown: BenchmarkWindow
 
     /// The empty grid, shown and drawn once.
     init(side: Side, count: Int) {
@@ -51,17 +48,7 @@ struct BigGridScenario {
         manager = ListManager(host: host)
         manager.register(IconLabelCell.self)
         manager.registerHeader(ManagerBenchmarks.LabelRow.self)
-        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
-        gtk_window_set_default_size(gcast(window), side.windowWidth, 600)
-        scrolledWindow = gtk_scrolled_window_new(nil, nil)
-        gtk_container_add(gcast(scrolledWindow), manager.widget)
-        gtk_container_add(gcast(window), scrolledWindow)
-        gtk_widget_show_all(window)
-        let shown = window
-        GtkRuntime.iterate(until: { gtk_widget_get_mapped(shown) != 0 })
-        frames = FramePainter(window: window)
-        gtk_widget_queue_draw(window)
-        frames.waitForNextFrame()
+        shown = BenchmarkWindow(showing: manager.widget, width: side.windowWidth, height: 600)
     }
 
     func run() -> BigListResult {
@@ -75,7 +62,7 @@ struct BigGridScenario {
 
         let start = ProcessProbes.wallMilliseconds()
         manager.storage = storage
-        frames.waitForNextFrame()
+        shown.frames.waitForNextFrame()
         values["first_frame_ms"] = ProcessProbes.wallMilliseconds() - start
 
         var random = SplitMix64(seed: 42)
@@ -97,8 +84,8 @@ struct BigGridScenario {
             // the window has would wait for a configure event that never comes without a WM).
             let width = side.windowWidth - (index % 2 == 0 ? Int32(Self.cellSize.width) : 0)
             let start = ProcessProbes.wallMilliseconds()
-            gtk_window_resize(gcast(window), width, 600)
-            frames.waitForNextFrame()
+            gtk_window_resize(gcast(shown.window), width, 600)
+            shown.frames.waitForNextFrame()
             resizes.append(ProcessProbes.wallMilliseconds() - start)
         }
         values["resize_ms"] = percentile(resizes, 50)
@@ -108,25 +95,25 @@ struct BigGridScenario {
     }
 
     private var scrollRange: Double {
-        gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        gtk_adjustment_get_upper(shown.adjustment) - gtk_adjustment_get_page_size(shown.adjustment)
     }
 
     /// Scrolls to `value` and waits for the frame: the process's CPU time.
     private func step(to value: Double) -> Double {
         let cpu = ProcessProbes.cpuMilliseconds()
-        gtk_adjustment_set_value(adjustment, value)
-        frames.waitForNextFrame()
+        gtk_adjustment_set_value(shown.adjustment, value)
+        shown.frames.waitForNextFrame()
         return ProcessProbes.cpuMilliseconds() - cpu
     }
 
     /// Whether 12 points across the viewport each show a mapped cell (or header) whose model is
     /// the storage's at its position.
     private func viewportShowsItsCells(_ storage: MemoryStorage) -> Bool {
-        let page = gtk_adjustment_get_page_size(adjustment)
+        let page = gtk_adjustment_get_page_size(shown.adjustment)
         for sample in 0..<12 {
             let x = Int32(30 + (sample % 3) * 300), y = Int32((Double(sample / 3) + 0.5) * page / 4)
             var listX: Int32 = 0, listY: Int32 = 0
-            guard gtk_widget_translate_coordinates(scrolledWindow, host.widget, x, y, &listX, &listY) != 0 else { return false }
+            guard gtk_widget_translate_coordinates(shown.scrolledWindow, host.widget, x, y, &listX, &listY) != 0 else { return false }
             // A point between cells shows no cell: nothing to check there.
             guard let position = host.position(atX: Double(listX), y: Double(listY)) else { continue }
             guard let row = host.boundRow(at: position), let rowWidget = row.hostWidget, gtk_widget_get_mapped(rowWidget) != 0,

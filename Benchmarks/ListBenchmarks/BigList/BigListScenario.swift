@@ -39,10 +39,7 @@ struct BigListScenario {
     let count: Int
     private let host: any ListHost
     private let manager: ListManager
-    private let window: UnsafeMutablePointer<GtkWidget>
-    private let scrolledWindow: UnsafeMutablePointer<GtkWidget>
-    private let frames: FramePainter
-    private var adjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(gcast(scrolledWindow)) }
+    private let shown: BenchmarkWindow
 
     /// The empty list, shown and drawn once.
     init(side: Side, count: Int) {
@@ -51,17 +48,7 @@ struct BigListScenario {
         host = side.makeHost()
         manager = ListManager(host: host)
         manager.register(LabelRow.self)
-        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
-        gtk_window_set_default_size(gcast(window), 400, 600)
-        scrolledWindow = gtk_scrolled_window_new(nil, nil)
-        gtk_container_add(gcast(scrolledWindow), manager.widget)
-        gtk_container_add(gcast(window), scrolledWindow)
-        gtk_widget_show_all(window)
-        let shown = window
-        GtkRuntime.iterate(until: { gtk_widget_get_mapped(shown) != 0 })
-        frames = FramePainter(window: window)
-        gtk_widget_queue_draw(window)
-        frames.waitForNextFrame()
+        shown = BenchmarkWindow(showing: manager.widget, width: 400, height: 600)
     }
 
     /// Every measurement, in the protocol's order.
@@ -73,7 +60,7 @@ struct BigListScenario {
 
         let start = ProcessProbes.wallMilliseconds()
         manager.storage = storage
-        frames.waitForNextFrame()
+        shown.frames.waitForNextFrame()
         values["first_frame_ms"] = ProcessProbes.wallMilliseconds() - start
 
         var random = SplitMix64(seed: 42)
@@ -92,10 +79,10 @@ struct BigListScenario {
         values["list_mb"] = ProcessProbes.residentMiB() - memoryBefore
 
         _ = step(to: scrollRange / 2)
-        let wheel = pow(gtk_adjustment_get_page_size(adjustment), 2.0 / 3.0)
+        let wheel = pow(gtk_adjustment_get_page_size(shown.adjustment), 2.0 / 3.0)
         var wheelCPU: [Double] = []
         for _ in 0..<Self.wheelSteps {
-            wheelCPU.append(step(to: min(gtk_adjustment_get_value(adjustment) + wheel, scrollRange)).cpu)
+            wheelCPU.append(step(to: min(gtk_adjustment_get_value(shown.adjustment) + wheel, scrollRange)).cpu)
         }
         values["wheel_cpu_p50_ms"] = percentile(wheelCPU, 50)
         values["wheel_cpu_p95_ms"] = percentile(wheelCPU, 95)
@@ -118,14 +105,14 @@ struct BigListScenario {
     // MARK: - Steps
 
     private var scrollRange: Double {
-        gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        gtk_adjustment_get_upper(shown.adjustment) - gtk_adjustment_get_page_size(shown.adjustment)
     }
 
     /// Scrolls to `value` and waits for the frame: the process's CPU time and the wall time.
     private func step(to value: Double) -> (cpu: Double, wall: Double) {
         let cpu = ProcessProbes.cpuMilliseconds(), wall = ProcessProbes.wallMilliseconds()
-        gtk_adjustment_set_value(adjustment, value)
-        frames.waitForNextFrame()
+        gtk_adjustment_set_value(shown.adjustment, value)
+        shown.frames.waitForNextFrame()
         return (ProcessProbes.cpuMilliseconds() - cpu, ProcessProbes.wallMilliseconds() - wall)
     }
 
@@ -133,7 +120,7 @@ struct BigListScenario {
     private func timeToFrame(_ change: () -> Void) -> Double {
         let start = ProcessProbes.wallMilliseconds()
         change()
-        frames.waitForNextFrame()
+        shown.frames.waitForNextFrame()
         return ProcessProbes.wallMilliseconds() - start
     }
 
@@ -141,18 +128,18 @@ struct BigListScenario {
 
     /// Whether 8 points down the viewport each show a drawn row with its own model's text.
     private func viewportShowsItsRows(_ storage: MemoryStorage) -> Bool {
-        let page = gtk_adjustment_get_page_size(adjustment)
+        let page = gtk_adjustment_get_page_size(shown.adjustment)
         for sample in 0..<8 {
             let y = Int32((Double(sample) + 0.5) * page / 8)
             var listX: Int32 = 0, listY: Int32 = 0
-            guard gtk_widget_translate_coordinates(scrolledWindow, host.widget, 20, y, &listX, &listY) != 0,
+            guard gtk_widget_translate_coordinates(shown.scrolledWindow, host.widget, 20, y, &listX, &listY) != 0,
                 let position = host.position(atY: Double(listY)), let row = host.boundRow(at: position),
                 let rowWidget = row.hostWidget, gtk_widget_get_mapped(rowWidget) != 0,
                 let model = row.model as? Int, storage.item(at: IndexPath(item: position, section: 0)) as? Int == model,
                 (row.view as? LabelRow)?.text.hasPrefix("row \(model)") == true
             else { return false }
             var rowX: Int32 = 0, rowY: Int32 = 0
-            gtk_widget_translate_coordinates(scrolledWindow, rowWidget, 20, y, &rowX, &rowY)
+            gtk_widget_translate_coordinates(shown.scrolledWindow, rowWidget, 20, y, &rowX, &rowY)
             guard rowY >= 0, rowY < gtk_widget_get_allocated_height(rowWidget) else { return false }
         }
         return true
@@ -161,7 +148,7 @@ struct BigListScenario {
     /// The model of the row at the viewport's top and its y in the scrolled window.
     private func topRow() -> (model: Int, y: Int32)? {
         var listX: Int32 = 0, listY: Int32 = 0
-        guard gtk_widget_translate_coordinates(scrolledWindow, host.widget, 20, 0, &listX, &listY) != 0,
+        guard gtk_widget_translate_coordinates(shown.scrolledWindow, host.widget, 20, 0, &listX, &listY) != 0,
             let position = host.position(atY: Double(listY)), let model = host.boundRow(at: position)?.model as? Int
         else { return nil }
         return topRowY(model: model).map { (model, $0) }
@@ -173,7 +160,7 @@ struct BigListScenario {
         host.forEachBoundRow { _, row in
             guard found == nil, row.model as? Int == model, let rowWidget = row.hostWidget else { return }
             var x: Int32 = 0, y: Int32 = 0
-            gtk_widget_translate_coordinates(rowWidget, scrolledWindow, 0, 0, &x, &y)
+            gtk_widget_translate_coordinates(rowWidget, shown.scrolledWindow, 0, 0, &x, &y)
             found = y
         }
         return found
