@@ -41,7 +41,9 @@ protocol VirtualLayoutIndex {
     mutating func remove(_ positions: Range<Int>)
     /// Moves `source` to `destination` (read after the removal), to be what `location` says.
     mutating func move(from source: Int, to destination: Int, location: RowLocation?)
+    /// Inserts `count` empty sections at `index` (a list's index has no sections: nothing).
     mutating func insertSections(at index: Int, count: Int)
+    /// Removes the sections `indexes`, whose positions were removed before.
     mutating func removeSections(at indexes: Range<Int>)
     /// Moves section `source`, the positions `rows`, to be section `destination` starting at
     /// `firstPosition` (read after the removal).
