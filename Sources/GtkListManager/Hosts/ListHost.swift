@@ -76,6 +76,10 @@ public protocol ListHost: AnyObject {
     /// The top and height of the row at `position`, in the coordinates of ``widget``'s
     /// allocation; nil when it has no row or is not laid out.
     func rowFrame(at position: Int) -> (y: Double, height: Double)?
+    /// The left edge and width of the grid cell at `position`, in the coordinates of
+    /// ``widget``'s allocation; nil for a row that spans the width (a list's rows, a grid's
+    /// headers and footers). Drops land before or after a cell by this span.
+    func cellSpan(at position: Int) -> (x: Double, width: Double)?
     /// The positions on screen; nil when the list is not on screen.
     var visibleRange: Range<Int>? { get }
     /// The part of ``widget`` the viewport shows, in the coordinates of its allocation; nil
@@ -149,6 +153,7 @@ extension ListHost {
     public func insertSections(at index: Int, count: Int) {}
     public func removeSections(at indexes: Range<Int>) {}
     public func position(atX x: Double, y: Double) -> Int? { position(atY: y) }
+    public func cellSpan(at position: Int) -> (x: Double, width: Double)? { nil }
 
     public func moveSection(from source: Int, to destination: Int, rows: Range<Int>, toPosition firstPosition: Int) {
         for (from, to) in rowByRowMoves(of: rows, toPosition: firstPosition) { moveRow(from: from, to: to) }

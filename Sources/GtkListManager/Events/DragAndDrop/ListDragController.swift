@@ -71,10 +71,12 @@ final class ListDragController: EventSource {
     /// Scrolls the list while a drag hovers near its edges.
     private lazy var autoscroll = DragAutoscroll(host: manager.host) { [weak self] y in
         guard let self, let context = hoveringDrag else { return }
-        _ = evaluateDrag(context, atY: Int32(y.rounded(.down)))
+        _ = evaluateDrag(context, at: (hoveringX, Int32(y.rounded(.down))))
     }
-    /// The drag over this list, between its motions and its leaving or dropping.
+    /// The drag over this list, between its motions and its leaving or dropping, and where the
+    /// pointer was across (the autoscroll tells only its height).
     private var hoveringDrag: OpaquePointer?
+    private var hoveringX: Int32 = 0
 
     /// What the destination target list was made for.
     private var destinationTargets: (reorder: Bool, drops: Bool)?
@@ -312,7 +314,8 @@ final class ListDragController: EventSource {
 
     private func dragMoved(_ context: OpaquePointer, x: Int32, y: Int32, time: guint) -> Bool {
         updateDestinationTargets()
-        guard let action = evaluateDrag(context, atY: y) else {
+        hoveringX = x
+        guard let action = evaluateDrag(context, at: (x, y)) else {
             gdk_drag_status(context, GdkDragAction(0), time)
             return false
         }
@@ -322,13 +325,13 @@ final class ListDragController: EventSource {
         return true
     }
 
-    /// What dropping the drag at `y` would do (no action when refused there), with the
+    /// What dropping the drag at `point` would do (no action when refused there), with the
     /// destination highlighted and the drop session's proposal updated; nil when the list
     /// takes no drop of this drag at all.
-    private func evaluateDrag(_ context: OpaquePointer, atY y: Int32) -> GdkDragAction? {
+    private func evaluateDrag(_ context: OpaquePointer, at point: (x: Int32, y: Int32)) -> GdkDragAction? {
         if let drag = ownReorderDrag(context) {
-            let destination = reorderDestination(of: drag, atY: y)
-            highlightRow(atY: destination == nil ? nil : y)
+            let destination = reorderDestination(of: drag, at: point)
+            highlightRow(at: destination == nil ? nil : point)
             return destination == nil ? GdkDragAction(0) : GDK_ACTION_MOVE
         }
         guard let events = dragAndDrop, events.acceptsDrops, gtk_drag_dest_find_target(widget, context, nil) != nil else {
@@ -337,14 +340,14 @@ final class ListDragController: EventSource {
         exitPending = false
         let session = dropSession ?? enterDrop(context, events: events)
         guard !dropRefused else { return GdkDragAction(0) }
-        let proposed = insertionIndexPath(atY: y)
+        let proposed = insertionIndexPath(at: point)
         session.destinationIndexPath = proposed
         let proposal = events.proposal(for: session, at: proposed)
         if let redirect = proposal.destinationIndexPath { session.destinationIndexPath = redirect }
         session.proposal = proposal
         let action = Self.action(of: proposal.operation, allowed: gdk_drag_context_get_actions(context))
         session.proposal.operation = Self.operation(of: action)
-        highlightRow(atY: action.rawValue == 0 ? nil : y)
+        highlightRow(at: action.rawValue == 0 ? nil : point)
         return action
     }
 
@@ -404,7 +407,7 @@ final class ListDragController: EventSource {
     private func dropped(_ context: OpaquePointer, x: Int32, y: Int32, time: guint) -> Bool {
         stopHovering()
         if let drag = ownReorderDrag(context) {
-            let destination = reorderDestination(of: drag, atY: y)
+            let destination = reorderDestination(of: drag, at: (x, y))
             if let destination, let reordering, let source = manager.location(of: drag.record)?.indexPath {
                 reordering.move(drag.record, from: source, to: destination)
                 drag.session.endedInSameList = true
@@ -476,24 +479,32 @@ final class ListDragController: EventSource {
 
     // MARK: - Destinations from the pointer
 
-    /// Where the dragged row of this list would go with the pointer at `y`, after
+    /// Where the dragged row of this list would go with the pointer at `point`, after
     /// `targetIndexPathForMove`; nil when nowhere.
-    private func reorderDestination(of drag: ActiveDrag, atY y: Int32) -> IndexPath? {
+    private func reorderDestination(of drag: ActiveDrag, at point: (x: Int32, y: Int32)) -> IndexPath? {
         guard let reordering, let source = manager.location(of: drag.record)?.indexPath else { return nil }
-        let proposed = reordering.destination(forGap: insertionIndexPath(atY: y), from: source)
+        let proposed = reordering.destination(forGap: insertionIndexPath(at: point), from: source)
         return reordering.destination(for: drag.record, from: source, proposed: proposed)
     }
 
-    /// The index path an item inserted at the pointer's `y` would get: before the item under
-    /// the pointer (upper half) or after it (lower half); the start of a section on its header,
-    /// its end on its footer; the end of the list below the rows.
-    func insertionIndexPath(atY y: Int32) -> IndexPath {
-        if let position = manager.host.position(atY: Double(y)), let location = manager.location(ofPosition: position) {
+    /// The index path an item inserted at the pointer would get: before the item under the
+    /// pointer (its upper half, or a grid cell's leading half) or after it; the start of a
+    /// section on its header, its end on its footer; the end of the list below the rows.
+    func insertionIndexPath(at point: (x: Int32, y: Int32)) -> IndexPath {
+        let host = manager.host
+        let (x, y) = (Double(point.x), Double(point.y))
+        // Between a grid's cells: the last cell of the line that starts before the pointer.
+        let hit = host.position(atX: x, y: y) ?? host.position(atY: y).map { cell(onLineOf: $0, startingBefore: x) }
+        if let position = hit, let location = manager.location(ofPosition: position) {
             let section = location.section
             switch location.role {
             case .item:
-                let lowerHalf = manager.host.rowFrame(at: position).map { Double(y) >= $0.y + ($0.height / 2).rounded(.down) } ?? false
-                return IndexPath(item: location.indexPath.item + (lowerHalf ? 1 : 0), section: section)
+                let after = if let span = host.cellSpan(at: position) {
+                    x >= span.x + (span.width / 2).rounded(.down)
+                } else {
+                    host.rowFrame(at: position).map { y >= $0.y + ($0.height / 2).rounded(.down) } ?? false
+                }
+                return IndexPath(item: location.indexPath.item + (after ? 1 : 0), section: section)
             case .header:
                 return IndexPath(item: 0, section: section)
             case .footer:
@@ -505,14 +516,25 @@ final class ListDragController: EventSource {
         return IndexPath(item: manager.shownItemCount(inSection: sections - 1), section: sections - 1)
     }
 
+    /// From `position`, the last cell of its line (in a grid) whose leading edge is before `x`.
+    private func cell(onLineOf position: Int, startingBefore x: Double) -> Int {
+        var current = position
+        while let span = manager.host.cellSpan(at: current), let next = manager.host.cellSpan(at: current + 1),
+            next.x > span.x, next.x <= x
+        {
+            current += 1
+        }
+        return current
+    }
+
     private func stopHovering() {
         hoveringDrag = nil
         autoscroll.stop()
-        highlightRow(atY: nil)
+        highlightRow(at: nil)
     }
 
-    private func highlightRow(atY y: Int32?) {
-        manager.host.setDropHighlight(at: y.flatMap { manager.host.position(atY: Double($0)) })
+    private func highlightRow(at point: (x: Int32, y: Int32)?) {
+        manager.host.setDropHighlight(at: point.flatMap { manager.host.position(atX: Double($0.x), y: Double($0.y)) })
     }
 
     // MARK: - Actions

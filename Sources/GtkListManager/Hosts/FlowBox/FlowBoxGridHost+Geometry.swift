@@ -32,6 +32,13 @@ extension FlowBoxGridHost {
         return (frame.y, frame.height)
     }
 
+    public func cellSpan(at position: Int) -> (x: Double, width: Double)? {
+        guard let row = boundRow(at: position), row.role == .item, let hostWidget = row.hostWidget,
+            let frame = frame(of: hostWidget), frame.width > 0
+        else { return nil }
+        return (frame.x, frame.width)
+    }
+
     /// The positions whose rows or cells show in the viewport; all of them when the grid is
     /// not scrolled; nil when it is not on screen.
     public var visibleRange: Range<Int>? {

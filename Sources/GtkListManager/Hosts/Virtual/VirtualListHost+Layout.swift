@@ -205,6 +205,12 @@ extension VirtualListHost {
         return (Double(frame.y - scrollTop), Double(frame.height))
     }
 
+    public func cellSpan(at position: Int) -> (x: Double, width: Double)? {
+        guard index.isGrid, position >= 0, position < count, index.isNavigable(position) else { return nil }
+        let frame = index.frame(of: position, width: viewportSize.width)
+        return (Double(frame.x), Double(frame.width))
+    }
+
     public var visibleRange: Range<Int>? {
         guard count > 0, gtk_widget_get_mapped(widget) != 0, let first = index.position(atOffset: scrollTop),
             let last = index.position(atOffset: scrollTop + max(viewportSize.height - 1, 0))
