@@ -3,6 +3,7 @@ import ModelStorage
 
 extension ListEvent {
     static let contextMenu = ListEvent("contextMenu", source: ContextMenuEvents.self)
+    static let contextMenuForSelection = ListEvent("contextMenuForSelection", source: ContextMenuEvents.self)
 }
 
 /// Context menus of rows: a right-click on a row (the list widget's `button-press-event`, any
@@ -17,6 +18,9 @@ extension ListEvent {
 /// on to GTK. A right-click first selects the row unless it is already selected, as GTK file
 /// managers do (a user selection: selection events run and may veto it).
 ///
+/// On an item that is one of several selected, the `contextMenuForSelection` entries stand for
+/// all of them, when that event is registered and answers.
+///
 /// The menu is destroyed once it is dismissed, after the chosen item ran.
 @MainActor
 final class ContextMenuEvents: EventSource {
@@ -28,6 +32,8 @@ final class ContextMenuEvents: EventSource {
     private var menuNumber = 0
     /// The edit interaction the shown menu offers, ended when the menu closes.
     private var editSession: EditSession?
+    /// The menu for several selected items, given their index paths in list order.
+    var selectionMenu: (([IndexPath]) -> [MenuItem]?)?
 
     init(manager: ListManager) {
         self.manager = manager
@@ -100,10 +106,15 @@ final class ContextMenuEvents: EventSource {
         return true
     }
 
-    /// The `contextMenu` entries, and the edit the row offers with its item's title.
+    /// The `contextMenu` entries, and the edit the row offers with its item's title; on one of
+    /// several selected items, the `contextMenuForSelection` entries when it answers.
     private func menuEntries(
         for record: BoundRow, at location: RowLocation
     ) -> (items: [MenuItem], editStyle: EditingStyle?, editTitle: String) {
+        let selected = manager.selectedIndexPaths
+        if let selectionMenu, selected.count > 1, selected.contains(location.indexPath), let items = selectionMenu(selected) {
+            return (items, nil, "")
+        }
         let answer: [MenuItem]?? = manager.events.perform(.contextMenu, on: record, at: location)
         let items = (answer ?? nil) ?? []
         guard let editing = manager.events.source(EditingEvents.self) else { return (items, nil, "") }

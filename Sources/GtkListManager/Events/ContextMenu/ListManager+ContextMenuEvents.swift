@@ -11,6 +11,13 @@ extension ListManager {
         addRowClassEvent(.contextMenu, rowClass, role: .item, closure)
     }
 
+    /// The context menu of the selected items, shown instead of a row's own when the user asks
+    /// for the menu of an item that is one of several selected; `closure` gets their index
+    /// paths in list order. No entries shows no menu; nil shows the row's own menu instead.
+    public func contextMenuForSelection(_ closure: @escaping ([IndexPath]) -> [MenuItem]?) {
+        events.require(.contextMenuForSelection, as: ContextMenuEvents.self).selectionMenu = closure
+    }
+
     /// The context menu shown now for a row of this list, if any (it is destroyed once
     /// dismissed).
     public var shownContextMenu: UnsafeMutablePointer<GtkMenu>? {

@@ -16,4 +16,15 @@ enum UserInput {
             return false
         }
     }
+
+    /// Whether GTK is handling a pointer button event without Ctrl or Shift: a click that, in
+    /// a list, selects its row alone.
+    static var isPlainClick: Bool {
+        guard let event = gtk_get_current_event() else { return false }
+        defer { gdk_event_free(event) }
+        var state = GdkModifierType(0)
+        let type = gdk_event_get_event_type(event)
+        guard type == GDK_BUTTON_PRESS || type == GDK_BUTTON_RELEASE, gdk_event_get_state(event, &state) != 0 else { return false }
+        return state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0
+    }
 }

@@ -59,6 +59,11 @@ extension FlowBoxGridHost {
         let selected = now.filter { before[$0.key] == nil }.values.compactMap(position(of:))
         let deselected = before.filter { now[$0.key] == nil }.values.compactMap(position(of:))
         guard !selected.isEmpty || !deselected.isEmpty else { return }
+        // A flow box that activates on a single click adds a plainly clicked cell to the
+        // selection in multiple mode; a click selects it alone everywhere else in GTK.
+        if selectionMode == .multiple, selected.count == 1, deselected.isEmpty, UserInput.isPlainClick {
+            return delegate.userSelectedOnly(selected[0]...selected[0])
+        }
         delegate.hostSelectionDidChange(
             selected: selected.sorted(), deselected: deselected.sorted(), byUser: UserInput.isHandlingInput)
     }

@@ -39,6 +39,46 @@ final class GridEventTests: XCTestCase {
         XCTAssertTrue(list.wait { manager.shownContextMenu == nil })
     }
 
+    func testARightClickOnOneOfSeveralSelectedCellsShowsTheMenuOfTheSelection() throws {
+        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.selectionMenu(kind) } }
+    }
+
+    @MainActor private static func selectionMenu(_ kind: GridKind) throws {
+        var rowMenus: [Int] = [], selectionMenus: [[IndexPath]] = []
+        let (manager, _, list) = shownGrid(kind) { mapping in
+            mapping.contextMenu { _, model, _ in
+                rowMenus.append(model)
+                return [MenuItem("Open \(model)") {}]
+            }
+        }
+        defer { list.close() }
+        manager.selectionMode = .multiple
+        manager.contextMenuForSelection { indexPaths in
+            selectionMenus.append(indexPaths)
+            return [MenuItem("Open \(indexPaths.count) cells") {}]
+        }
+        func cell(_ item: Int, _ section: Int) -> UnsafeMutablePointer<GtkWidget> {
+            manager.boundRow(at: IndexPath(item: item, section: section))!.hostWidget!
+        }
+        list.click(widget: cell(1, 0))
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 1, section: 0)], "\(kind): a plain click selects its cell alone")
+        list.click(widget: cell(3, 1), modifiers: ["ctrl"])
+        list.click(widget: cell(3, 1), button: 3)
+        let both = [IndexPath(item: 1, section: 0), IndexPath(item: 3, section: 1)]
+        XCTAssertEqual(selectionMenus, [both], "\(kind): the menu of both selected cells")
+        XCTAssertEqual(rowMenus, [], "\(kind)")
+        XCTAssertNotNil(manager.shownContextMenu)
+        XCTAssertEqual(manager.selectedIndexPaths, both, "\(kind): the selection stays")
+        list.press("Escape")
+        XCTAssertTrue(list.wait { manager.shownContextMenu == nil })
+
+        list.click(widget: cell(0, 1), button: 3)
+        XCTAssertEqual(rowMenus, [10], "\(kind): an unselected cell shows its own menu")
+        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 0, section: 1)], "\(kind): and becomes the selection")
+        list.press("Escape")
+        XCTAssertTrue(list.wait { manager.shownContextMenu == nil })
+    }
+
     func testTheDeleteKeyCommitsAnEditOfTheFocusedCell() throws {
         try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.deleting(kind) } }
     }
