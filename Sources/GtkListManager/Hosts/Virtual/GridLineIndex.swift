@@ -11,9 +11,7 @@ import ModelStorage
 /// Bands cut the content without gaps: the first line of cells also covers the section's top
 /// inset, every line the spacing below it, and the last line the bottom inset.
 struct GridLineIndex {
-    var layout: VirtualGridLayout {
-        didSet { isCurrent = false }
-    }
+    let layout: VirtualGridLayout
 
     private var sections: [GridSectionEntry] = []
     private var width = 0
@@ -30,8 +28,6 @@ struct GridLineIndex {
 
     /// The number of positions.
     private(set) var count = 0
-
-    var sectionCount: Int { sections.count }
 
     // MARK: - Looking up
 
