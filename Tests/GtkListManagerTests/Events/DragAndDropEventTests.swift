@@ -19,13 +19,7 @@ final class DragAndDropEventTests: XCTestCase {
         destination.memoryStorage?.setItems(["x", "y", "z"])
         let first = ShownList(source)
         let second = ShownList(destination)
-        gtk_window_move(gcast(second.window), 500, 0)
-        _ = GtkRuntime.iterate(until: {
-            var x: Int32 = 0, y: Int32 = 0
-            gdk_window_get_origin(gtk_widget_get_window(second.window), &x, &y)
-            return x >= 500
-        }, timeout: .seconds(2))
-        second.settle()
+        second.moveWindow(toX: 500)
         return (first, second)
     }
 

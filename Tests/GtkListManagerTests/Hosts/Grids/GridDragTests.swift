@@ -119,12 +119,7 @@ final class GridDragTests: XCTestCase {
         let shownGrid = ShownList(grid, width: 440, height: 300)
         let shownList = ShownList(list, width: 300, height: 300)
         defer { shownGrid.close(); shownList.close() }
-        gtk_window_move(gcast(shownList.window), 600, 0)
-        _ = GtkRuntime.iterate(until: {
-            var x: Int32 = 0, y: Int32 = 0
-            gdk_window_get_origin(gtk_widget_get_window(shownList.window), &x, &y)
-            return x >= 600
-        }, timeout: .seconds(2))
+        shownList.moveWindow(toX: 600)
         shownGrid.settleFrame()
 
         // Cell "5" onto the lower half of "101": inserted after it.
