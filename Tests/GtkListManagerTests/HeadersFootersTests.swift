@@ -162,7 +162,7 @@ final class HeadersFootersTests: XCTestCase {
         storage.addItems([1])
 
         XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), ["item 1 (NumberRow)"])
-        let expected = ManagerAnomaly.noHeaderFooterMappingFound(role: .header, modelDescription: "42", section: 0)
+        let expected = ManagerAnomaly.noSupplementaryMappingFound(kind: .header, modelDescription: "42", section: 0)
         XCTAssertFalse(anomalies.reports.isEmpty)
         XCTAssertTrue(anomalies.reports.allSatisfy { $0 == expected }, "\(anomalies.reports)")
     }

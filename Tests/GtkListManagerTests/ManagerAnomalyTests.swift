@@ -51,10 +51,10 @@ final class ManagerAnomalyTests: XCTestCase {
     }
 
     func testNoHeaderFooterMappingFoundReportsRoleAndSection() throws {
-        try MainActor.assumeIsolated { try Self.noHeaderFooterMappingFoundReportsRoleAndSection() }
+        try MainActor.assumeIsolated { try Self.noSupplementaryMappingFoundReportsKindAndSection() }
     }
 
-    @MainActor private static func noHeaderFooterMappingFoundReportsRoleAndSection() throws {
+    @MainActor private static func noSupplementaryMappingFoundReportsKindAndSection() throws {
         try requireGtk()
         let (manager, storage, anomalies) = makeManager()
         storage.setSectionFooterModels(["plain", 7] as [Any])
@@ -65,8 +65,8 @@ final class ManagerAnomalyTests: XCTestCase {
             "item 1 (NumberRow)", "footer plain (SectionTitleRow)", "item 2 (NumberRow)",
         ])
         XCTAssertEqual(anomalies.reports, [
-            .noHeaderFooterMappingFound(role: .header, modelDescription: "3.5", section: 1),
-            .noHeaderFooterMappingFound(role: .footer, modelDescription: "7", section: 1),
+            .noSupplementaryMappingFound(kind: .header, modelDescription: "3.5", section: 1),
+            .noSupplementaryMappingFound(kind: .footer, modelDescription: "7", section: 1),
         ])
     }
 
@@ -85,7 +85,7 @@ final class ManagerAnomalyTests: XCTestCase {
         XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
             "header 5 (NumberRow)", "item 1 (NumberRow)", "item 2 (NumberRow)",
         ])
-        XCTAssertEqual(anomalies.reports, [.noHeaderFooterMappingFound(role: .header, modelDescription: "title", section: 1)])
+        XCTAssertEqual(anomalies.reports, [.noSupplementaryMappingFound(kind: .header, modelDescription: "title", section: 1)])
     }
 
     func testMissingHeaderMappingIsReportedOncePerUpdate() throws {
@@ -98,7 +98,7 @@ final class ManagerAnomalyTests: XCTestCase {
         storage.setSectionHeaderModels([42])
         storage.addItems([1, 2, 3, 4])
         XCTAssertEqual(manager.rowCount, 4)
-        let expected = ManagerAnomaly.noHeaderFooterMappingFound(role: .header, modelDescription: "42", section: 0)
+        let expected = ManagerAnomaly.noSupplementaryMappingFound(kind: .header, modelDescription: "42", section: 0)
         XCTAssertEqual(anomalies.reports, [expected])
     }
 
@@ -113,10 +113,10 @@ final class ManagerAnomalyTests: XCTestCase {
         let all: [ManagerAnomaly] = [
             .nilModel(indexPath: indexPath),
             .noRowMappingFound(modelDescription: "Post(id: 1)", indexPath: indexPath),
-            .noHeaderFooterMappingFound(role: .header, modelDescription: "42", section: 2),
-            .noHeaderFooterMappingFound(role: .footer, modelDescription: "42", section: 2),
+            .noSupplementaryMappingFound(kind: .header, modelDescription: "42", section: 2),
+            .noSupplementaryMappingFound(kind: .footer, modelDescription: "42", section: 2),
         ]
-        XCTAssertEqual(all.map(\.description), ["nilModel", "noRowMappingFound", "noHeaderFooterMappingFound", "noHeaderFooterMappingFound"])
+        XCTAssertEqual(all.map(\.description), ["nilModel", "noRowMappingFound", "noSupplementaryMappingFound", "noSupplementaryMappingFound"])
         XCTAssertEqual(Set(all.map(\.description)).count, 3, "one short description per case")
         for anomaly in all {
             XCTAssertTrue(anomaly.debugDescription.hasPrefix("⚠️ [ListManager]"), anomaly.debugDescription)

@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// What a ``ListHost`` asks of, and tells, its manager: rows for positions, and what the user
 /// did. ``ListManager`` is the only implementation; hosts call it.
 @MainActor
@@ -18,10 +20,14 @@ public protocol ListHostDelegate: AnyObject {
     /// The position of the header row of the section that holds `position`; nil when that
     /// section shows no header (for hosts that pin the current section's header).
     func headerPosition(forRowAt position: Int) -> Int?
-    /// What the row at `position` is (item, header or footer) and its section; nil past the end.
-    /// During a splice it answers for the manager's positions (the inserted ones included, the
-    /// removed ones still there).
+    /// What the row at `position` is (an item or a supplementary view) and its section; nil
+    /// past the end. During a splice it answers for the manager's positions (the inserted ones
+    /// included, the removed ones still there).
     func location(ofPosition position: Int) -> RowLocation?
+    /// The order of a section's supplementary views, before and after its items: for hosts
+    /// that keep a section's items apart from its other rows, as grids do. It changes only
+    /// while the list has no rows.
+    var supplementaryArrangement: SupplementaryArrangement { get }
 
     // MARK: What the user did
 

@@ -1,9 +1,14 @@
+import ModelStorage
+
 /// How a manager shows sections and applies updates.
 public struct ListConfiguration: Sendable {
     /// Whether a section without items shows its header. Default: true.
     public var displayHeaderOnEmptySection = true
     /// Whether a section without items shows its footer. Default: true.
     public var displayFooterOnEmptySection = true
+    /// Whether a section without items shows its supplementary views of kinds other than
+    /// header and footer. Default: true.
+    public var displaySupplementaryViewsOnEmptySection = true
     /// Apply item moves as a removal plus an insertion of a new row instead of moving the
     /// existing row. Default: false (the same widget moves).
     public var animateMoveAsDeleteAndInsert = false
@@ -13,4 +18,15 @@ public struct ListConfiguration: Sendable {
     public var rowAnimation: RowAnimation?
 
     public init() {}
+}
+
+extension ListConfiguration {
+    /// Whether a section without items shows its supplementary view of `kind`.
+    func displaysOnEmptySection(_ kind: SupplementaryKind) -> Bool {
+        switch kind {
+        case .header: displayHeaderOnEmptySection
+        case .footer: displayFooterOnEmptySection
+        default: displaySupplementaryViewsOnEmptySection
+        }
+    }
 }

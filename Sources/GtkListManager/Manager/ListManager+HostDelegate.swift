@@ -36,6 +36,10 @@ extension ListManager: ListHostDelegate {
         return updater.layout.position(of: RowLocation(role: .header, indexPath: IndexPath(item: 0, section: location.section)))
     }
 
+    public var supplementaryArrangement: SupplementaryArrangement {
+        updater.layout.arrangement
+    }
+
     public func hostSelectionDidChange(selected: [Int], deselected: [Int], byUser: Bool) {
         var added = selected.compactMap(itemIndexPath(ofPosition:)).filter { !selection.isSelected($0) }
         var removed = deselected.compactMap(itemIndexPath(ofPosition:)).filter(selection.isSelected)

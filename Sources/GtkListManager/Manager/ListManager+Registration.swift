@@ -33,8 +33,7 @@ extension ListManager {
         mapping: ((RowMapping<View, View.Model>) -> Void)? = nil,
         handler: ((View, View.Model, Int) -> Void)? = nil
     ) {
-        add(RowMapping<View, View.Model>(
-            role: .header, handler: handler.map(inSection), transfer: { $0.update(with: $1) }), mapping)
+        registerSupplementary(viewClass, ofKind: .header, mapping: mapping, handler: handler)
     }
 
     /// Shows section header models of `modelType` with `View`, filled by `handler`.
@@ -44,7 +43,7 @@ extension ListManager {
         mapping: ((RowMapping<View, Model>) -> Void)? = nil,
         handler: @escaping (View, Model, Int) -> Void
     ) {
-        add(RowMapping<View, Model>(role: .header, handler: inSection(handler), transfer: nil), mapping)
+        registerSupplementary(viewClass, for: modelType, ofKind: .header, mapping: mapping, handler: handler)
     }
 
     /// Shows section footer models of `View.Model` with `View`. Registering any footer view
@@ -54,8 +53,7 @@ extension ListManager {
         mapping: ((RowMapping<View, View.Model>) -> Void)? = nil,
         handler: ((View, View.Model, Int) -> Void)? = nil
     ) {
-        add(RowMapping<View, View.Model>(
-            role: .footer, handler: handler.map(inSection), transfer: { $0.update(with: $1) }), mapping)
+        registerSupplementary(viewClass, ofKind: .footer, mapping: mapping, handler: handler)
     }
 
     /// Shows section footer models of `modelType` with `View`, filled by `handler`.
@@ -65,7 +63,49 @@ extension ListManager {
         mapping: ((RowMapping<View, Model>) -> Void)? = nil,
         handler: @escaping (View, Model, Int) -> Void
     ) {
-        add(RowMapping<View, Model>(role: .footer, handler: inSection(handler), transfer: nil), mapping)
+        registerSupplementary(viewClass, for: modelType, ofKind: .footer, mapping: mapping, handler: handler)
+    }
+
+    /// Shows the storage's supplementary models of `kind` with `View`: one row per section that
+    /// has a model of that kind, placed before or after the section's items
+    /// (DTCollectionViewManager's `registerSupplementary(_:ofKind:)`).
+    ///
+    /// ```swift
+    /// manager.registerSupplementary(SummaryView.self, ofKind: "summary", placement: .afterItems)
+    /// storage.setSupplementaryModels(summaries, ofKind: "summary")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - kind: the kind; `.header` and `.footer` are the section's header and footer, which
+    ///     keep their places (first and last) whatever `placement` says.
+    ///   - placement: where the kind's rows go, the first time the kind is registered or when
+    ///     it changes; kinds of one placement keep the order of their first registration.
+    ///   - mapping: customizes the mapping (condition, reuse identifier) before it is added.
+    ///   - handler: runs before `update(with:)` whenever a view is filled, with its section.
+    public func registerSupplementary<View: ListRow & ModelTransfer>(
+        _ viewClass: View.Type,
+        ofKind kind: SupplementaryKind,
+        placement: SupplementaryPlacement = .beforeItems,
+        mapping: ((RowMapping<View, View.Model>) -> Void)? = nil,
+        handler: ((View, View.Model, Int) -> Void)? = nil
+    ) {
+        guard place(kind, placement) else { return }
+        add(RowMapping<View, View.Model>(
+            role: .supplementary(kind), handler: handler.map(inSection), transfer: { $0.update(with: $1) }), mapping)
+    }
+
+    /// Shows the storage's supplementary models of `kind` and of type `modelType` with `View`,
+    /// filled by `handler`. See ``registerSupplementary(_:ofKind:placement:mapping:handler:)``.
+    public func registerSupplementary<View: ListRow, Model>(
+        _ viewClass: View.Type,
+        for modelType: Model.Type,
+        ofKind kind: SupplementaryKind,
+        placement: SupplementaryPlacement = .beforeItems,
+        mapping: ((RowMapping<View, Model>) -> Void)? = nil,
+        handler: @escaping (View, Model, Int) -> Void
+    ) {
+        guard place(kind, placement) else { return }
+        add(RowMapping<View, Model>(role: .supplementary(kind), handler: inSection(handler), transfer: nil), mapping)
     }
 
     /// Removes every item mapping of `rowClass`; the list reloads.
@@ -83,6 +123,25 @@ extension ListManager {
         removeMappings(of: viewClass, role: .footer)
     }
 
+    /// Removes every mapping of `viewClass` for supplementary views of `kind`; the list
+    /// reloads. The kind keeps its place for a later registration.
+    public func unregisterSupplementary<View: ListRow>(_ viewClass: View.Type, ofKind kind: SupplementaryKind) {
+        removeMappings(of: viewClass, role: .supplementary(kind))
+    }
+
+    /// Gives `kind` its place among the section's rows; false (reported) when the list places
+    /// as many kinds as it can already.
+    private func place(_ kind: SupplementaryKind, _ placement: SupplementaryPlacement, call: StaticString = #function) -> Bool {
+        checkConfinement(call)
+        var arrangement = updater.arrangement
+        guard arrangement.place(kind, placement) else {
+            anomalyHandler.report(.tooManySupplementaryKinds(kind: kind, limit: SupplementaryArrangement.capacity))
+            return false
+        }
+        if arrangement != updater.arrangement { updater.arrangement = arrangement }
+        return true
+    }
+
     /// A section handler as a mapping's handler, which is given the section's index path.
     private func inSection<View, Model>(
         _ handler: @escaping (View, Model, Int) -> Void
@@ -97,8 +156,8 @@ extension ListManager {
         customize?(mapping)
         factory.registry.append(mapping)
         connectEvents(of: mapping)
-        // Rows already shown may now resolve differently (or at all).
-        if host.rowCount > 0 || storage.numberOfSections > 0 { reload() }
+        // Rows already shown may now resolve differently (or at all), or go elsewhere.
+        if host.rowCount > 0 || storage.numberOfSections > 0 || updater.layout.sectionCount > 0 { reload() }
     }
 
     private func removeMappings(of rowClass: any ListRow.Type, role: RowRole, call: StaticString = #function) {

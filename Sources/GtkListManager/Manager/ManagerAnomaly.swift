@@ -7,8 +7,13 @@ public enum ManagerAnomaly: Anomaly {
     case nilModel(indexPath: IndexPath)
     /// No registered row mapping accepts the model at this index path.
     case noRowMappingFound(modelDescription: String, indexPath: IndexPath)
-    /// A header or footer model that no registered view (nor the built-in `String` title) shows.
-    case noHeaderFooterMappingFound(role: RowRole, modelDescription: String, section: Int)
+    /// A section's supplementary model (header, footer or another kind registered on the
+    /// manager) that no registered view shows (nor, for headers and footers, the built-in
+    /// `String` title). The section shows no view of that kind.
+    case noSupplementaryMappingFound(kind: SupplementaryKind, modelDescription: String, section: Int)
+    /// A supplementary kind was registered while the manager already places as many kinds as
+    /// it can (`limit`, header and footer included): its views are not shown.
+    case tooManySupplementaryKinds(kind: SupplementaryKind, limit: Int)
     /// Rows of a ``BuilderRow`` class cannot be made from their GtkBuilder definition (missing,
     /// empty, malformed, or with objects of the wrong class). Reported once per mapping.
     case rowInterfaceFailed(rowClass: String, error: RowInterfaceError)
@@ -28,7 +33,8 @@ public enum ManagerAnomaly: Anomaly {
         switch self {
         case .nilModel: "nilModel"
         case .noRowMappingFound: "noRowMappingFound"
-        case .noHeaderFooterMappingFound: "noHeaderFooterMappingFound"
+        case .noSupplementaryMappingFound: "noSupplementaryMappingFound"
+        case .tooManySupplementaryKinds: "tooManySupplementaryKinds"
         case .rowInterfaceFailed: "rowInterfaceFailed"
         case .eventRegistrationForUnregisteredMapping: "eventRegistrationForUnregisteredMapping"
         case .unusedEventDetected: "unusedEventDetected"
@@ -49,10 +55,14 @@ public enum ManagerAnomaly: Anomaly {
             "No row mapping accepts the model at \(indexPath.shortDescription) (\(model)): register "
                 + "a row class for its type (or a protocol or superclass of it) whose condition holds "
                 + "there. An empty row is shown meanwhile."
-        case let .noHeaderFooterMappingFound(role, model, section):
-            "No \(role) view shows the \(role) model of section \(section) (\(model)): register one "
-                + "with register\(role == .header ? "Header" : "Footer")(_:), or use a String model "
-                + "for a plain title. The section shows no \(role)."
+        case let .noSupplementaryMappingFound(kind, model, section):
+            "No \(kind) view shows the \(kind) model of section \(section) (\(model)): register one "
+                + "with \(Self.registration(of: kind)) whose model type accepts it and whose condition holds"
+                + "\(kind == .header || kind == .footer ? ", or use a String model for a plain title" : ""). "
+                + "The section shows no \(kind)."
+        case let .tooManySupplementaryKinds(kind, limit):
+            "The supplementary kind \(kind) cannot be placed: a list places at most \(limit) kinds, header and "
+                + "footer included. Its views are not shown."
         case let .rowInterfaceFailed(rowClass, error):
             "\(rowClass) rows cannot be made: \(error). Empty rows are shown in their place."
         case let .eventRegistrationForUnregisteredMapping(rowClass, event):
@@ -67,6 +77,14 @@ public enum ManagerAnomaly: Anomaly {
         case let .gridLayoutEventWithoutGrid(event, host):
             "\(event) sizes grid cells and sections, but this manager's host (\(host)) lays out no grid: it "
                 + "has no effect. Create the manager with a grid host (.flowBoxGrid or .virtualizedGrid), or use heightForRow for lists."
+        }
+    }
+
+    private static func registration(of kind: SupplementaryKind) -> String {
+        switch kind {
+        case .header: "registerHeader(_:)"
+        case .footer: "registerFooter(_:)"
+        default: "registerSupplementary(_:ofKind: \"\(kind)\")"
         }
     }
 }

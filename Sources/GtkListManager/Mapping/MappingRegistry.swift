@@ -95,8 +95,12 @@ final class MappingRegistry {
             if index == 0, candidate.isUnconditional, let key { lastUnconditional = (key, candidate) }
             return candidate
         }
-        guard role != .item, !hasMappings(for: role), model is String else { return nil }
-        return role == .header ? titleHeader : titleFooter
+        guard !hasMappings(for: role), model is String else { return nil }
+        return switch role {
+        case .header: titleHeader
+        case .footer: titleFooter
+        default: nil
+        }
     }
 
     /// The mappings for `role` whose model type accepts `model`; `key` is the model's type and

@@ -1,23 +1,32 @@
 import CGtk
 import ModelStorage
 
-/// What a list holds: an item, a section header or a section footer.
+/// What a list holds at a position: an item, or a supplementary view of a section — its header,
+/// its footer, or a view of any other ``SupplementaryKind`` placed before or after its items.
 public enum RowRole: Hashable, Sendable, CustomStringConvertible {
     case item
-    case header
-    case footer
+    case supplementary(SupplementaryKind)
+
+    /// A section's header: the first of its supplementary views.
+    public static let header = RowRole.supplementary(.header)
+    /// A section's footer: the last of its supplementary views.
+    public static let footer = RowRole.supplementary(.footer)
+
+    /// The supplementary kind; nil for an item.
+    public var supplementaryKind: SupplementaryKind? {
+        if case let .supplementary(kind) = self { kind } else { nil }
+    }
 
     public var description: String {
         switch self {
         case .item: "item"
-        case .header: "header"
-        case .footer: "footer"
+        case let .supplementary(kind): kind.rawValue
         }
     }
 }
 
 /// A row view the manager bound to a position of its list: the view (your ``ListRow``), the
-/// model it shows, and whether it is an item, a header or a footer.
+/// model it shows, and whether it is an item or a supplementary view (a header, a footer, …).
 ///
 /// Hosts ask the manager for a bound row when a position needs a widget and hand it back when
 /// they let it go; the manager then keeps it in its reuse pool for another position. A host
@@ -34,7 +43,7 @@ public enum RowRole: Hashable, Sendable, CustomStringConvertible {
 public final class BoundRow {
     /// The row view (a ``ListRow`` class instance).
     public let view: any ListRow
-    /// What the row is: item, header or footer.
+    /// What the row is: an item or a supplementary view.
     public internal(set) var role: RowRole {
         get { storedRole }
         set { storedRole = newValue }

@@ -10,9 +10,9 @@ import ModelStorage
 ///   the positions they had).
 /// - An update refreshes a bound row in place, rebinds it when another mapping now shows the
 ///   model, and only records the model at a position no row is bound to.
-/// - Moves move the same widget. Section entries carry their header and footer rows along; a
-///   section's header or footer appears and disappears with its first and last item when
-///   empty sections hide them.
+/// - Moves move the same widget. Section entries carry their supplementary rows along; a
+///   section's supplementary row appears and disappears with its first and last item when
+///   empty sections hide its kind.
 @MainActor
 final class ListUpdater {
     let host: any ListHost
@@ -23,6 +23,11 @@ final class ListUpdater {
     var reloadRow: ((IndexPath, Any) -> Void)?
     /// Told about every bound row refreshed in place.
     var refreshObserver: ((BoundRow) -> Void)?
+    /// The order of the supplementary kinds the list shows; the layout follows it at the next
+    /// reload, or at once while it has no sections.
+    var arrangement = SupplementaryArrangement() {
+        didSet { layout.adopt(arrangement) }
+    }
 
     init(host: any ListHost, factory: RowFactory, configuration: ListConfiguration) {
         self.host = host
@@ -104,18 +109,18 @@ final class ListUpdater {
                 // mutation copy the whole section, inside a change that should cost O(change).
                 entry.items = storage.models(inSection: section).withUnsafeBufferPointer { Array($0) }
             }
-            for kind in [SupplementaryKind.header, .footer] {
+            for kind in arrangement.kinds {
                 if let model = supplementary?.supplementaryModel(ofKind: kind, inSection: section) {
                     entry.supplements[kind] = model
                 }
             }
             sections.append(entry)
         }
-        layout.reset(sections, mirror: mirror)
+        layout.reset(sections, mirror: mirror, arrangement: arrangement)
         if !sections.isEmpty { host.insertSections(at: 0, count: sections.count) }
         for section in sections.indices {
-            for role in [RowRole.header, .footer] where shouldShow(role, inSection: section) {
-                layout.setShows(role, true, inSection: section)
+            for slot in arrangement.kinds.indices where shouldShow(slot: slot, inSection: section) {
+                layout.setShows(slot: slot, true, inSection: section)
             }
         }
         if layout.rowCount > 0 { host.insertRows(at: 0, count: layout.rowCount) }
@@ -162,39 +167,40 @@ final class ListUpdater {
         }
     }
 
-    // MARK: - Headers and footers
+    // MARK: - Supplementary rows
 
-    /// Whether the section's header or footer row belongs in the list: it has a model that a
-    /// mapping can show, and items or a configuration that shows it on empty sections.
-    private func shouldShow(_ role: RowRole, inSection section: Int) -> Bool {
+    /// Whether the section's supplementary row in `slot` belongs in the list: it has a model
+    /// that a mapping can show, and items or a configuration that shows its kind on empty
+    /// sections.
+    private func shouldShow(slot: Int, inSection section: Int) -> Bool {
         let entry = layout.sections[section]
-        guard let model = supplementaryModel(role, of: entry), !entry.unmappedRoles.contains(role) else { return false }
-        let displayOnEmpty = role == .header
-            ? configuration.displayHeaderOnEmptySection : configuration.displayFooterOnEmptySection
-        guard entry.itemCount > 0 || displayOnEmpty else { return false }
-        guard factory.canMakeSupplementaryRow(role, for: model, section: section) else {
-            layout.markUnmapped(role, inSection: section)
+        let kind = layout.arrangement.kinds[slot]
+        guard let model = supplementaryModel(kind, of: entry), !entry.isUnmapped(slot: slot) else { return false }
+        guard entry.itemCount > 0 || configuration.displaysOnEmptySection(kind) else { return false }
+        guard factory.canMakeSupplementaryRow(.supplementary(kind), for: model, section: section) else {
+            layout.markUnmapped(slot: slot, inSection: section)
             return false
         }
         return true
     }
 
-    private func supplementaryModel(_ role: RowRole, of section: SectionLayout.Section) -> Any? {
-        section.supplements[role == .header ? .header : .footer].flatMap(factory.unwrappedModel)
+    private func supplementaryModel(_ kind: SupplementaryKind, of section: SectionLayout.Section) -> Any? {
+        section.supplements[kind].flatMap(factory.unwrappedModel)
     }
 
-    /// Brings the section's header and footer rows in line with its models and item count:
-    /// inserts or removes their positions, or (when `refreshing`) refreshes bound ones in place.
+    /// Brings the section's supplementary rows in line with its models and item count, in the
+    /// arrangement's order: inserts or removes their positions, or (when `refreshing`)
+    /// refreshes bound ones in place.
     private func reconcileSupplementaryRows(inSection section: Int, refreshing: Bool = false) {
-        for role in [RowRole.header, .footer] {
-            let shows = layout.sections[section].shows(role)
-            guard shows || !layout.sections[section].unmappedRoles.contains(role) else { continue }
-            let position = layout.position(of: role, inSection: section)
-            let belongs = shouldShow(role, inSection: section)
+        for (slot, kind) in layout.arrangement.kinds.enumerated() {
+            let shows = layout.sections[section].shows(slot: slot)
+            guard shows || !layout.sections[section].isUnmapped(slot: slot) else { continue }
+            let position = layout.position(ofSlot: slot, inSection: section)
+            let belongs = shouldShow(slot: slot, inSection: section)
             switch (shows, belongs) {
             case (true, true):
                 guard refreshing, let row = host.boundRow(at: position),
-                    let model = supplementaryModel(role, of: layout.sections[section])
+                    let model = supplementaryModel(kind, of: layout.sections[section])
                 else { continue }
                 if factory.refresh(row, with: model, at: IndexPath(item: 0, section: section)) {
                     refreshObserver?(row)
@@ -203,11 +209,11 @@ final class ListUpdater {
                 }
             case (true, false):
                 host.removeRows(at: position..<position + 1)
-                layout.setShows(role, false, inSection: section)
+                layout.setShows(slot: slot, false, inSection: section)
             case (false, true):
                 // The layout first: the host binds the new position at once, or later.
-                layout.setShows(role, true, inSection: section)
-                host.insertRows(at: layout.position(of: role, inSection: section), count: 1)
+                layout.setShows(slot: slot, true, inSection: section)
+                host.insertRows(at: layout.position(ofSlot: slot, inSection: section), count: 1)
             case (false, false):
                 continue
             }

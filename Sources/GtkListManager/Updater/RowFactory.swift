@@ -8,7 +8,7 @@ final class RowFactory {
     private let unwrapper = OptionalUnwrapper()
     let pool: ReusePool
     let anomalies: AnomalyHandler<ManagerAnomaly>
-    /// Header and footer rows made to check that their mapping can make rows, kept for the
+    /// Supplementary rows made to check that their mapping can make rows, kept for the
     /// binding of the position they were made for, so that they are not filled twice.
     private var preparedRows: [RowLocation: BoundRow] = [:]
 
@@ -59,7 +59,7 @@ final class RowFactory {
         BoundRow(view: UnmappedRow(), role: role, model: Optional<Any>.none as Any, mapping: nil)
     }
 
-    /// Whether a header or footer row can show `model`: a mapping takes it (else the anomaly is
+    /// Whether a supplementary row can show `model`: a mapping takes it (else the anomaly is
     /// reported) and has made a row, or makes one now, kept for the binding of its position
     /// (until ``releasePreparedRows()``).
     func canMakeSupplementaryRow(_ role: RowRole, for model: Any, section: Int) -> Bool {
@@ -83,12 +83,12 @@ final class RowFactory {
         unwrapper.unwrap(storedModel)
     }
 
-    /// The mapping that shows a section's header or footer model, reporting when there is none.
+    /// The mapping that shows a section's supplementary model, reporting when there is none.
     func supplementaryMapping(_ role: RowRole, for model: Any, section: Int) -> (any AnyRowMapping)? {
         let mapping = registry.mapping(for: model, role: role, at: IndexPath(item: 0, section: section))
-        if mapping == nil {
-            anomalies.report(.noHeaderFooterMappingFound(
-                role: role, modelDescription: String(describing: model), section: section))
+        if mapping == nil, let kind = role.supplementaryKind {
+            anomalies.report(.noSupplementaryMappingFound(
+                kind: kind, modelDescription: String(describing: model), section: section))
         }
         return mapping
     }

@@ -1,8 +1,9 @@
 import ModelStorage
 
-/// The list as the manager shows it: per section its supplementary models, whether its header
-/// and footer rows are shown, and its items, and from these where each row sits in the flat
-/// list (an optional header row, the items, an optional footer row).
+/// The list as the manager shows it: per section its supplementary models, which of its
+/// supplementary rows are shown, and its items, and from these where each row sits in the flat
+/// list (the supplementary rows placed before the items — the header first —, the items, the
+/// ones placed after them — the footer last —, as the ``SupplementaryArrangement`` orders them).
 ///
 /// The models are the ones the change sets delivered, so a host that binds a position later
 /// (scrolled into view) gets what the list shows, never a storage state that may be ahead.
@@ -22,20 +23,21 @@ final class SectionLayout {
         var items: [Any] = []
         /// The supplementary models the last section insert or update carried.
         var supplements = SectionSupplements()
-        var showsHeader = false
-        var showsFooter = false
-        /// Header or footer models no mapping shows: reported once, not retried until the
+        /// The slots of the arrangement whose rows are shown.
+        var shownSlots: UInt64 = 0
+        /// The slots whose models no mapping shows: reported once, not retried until the
         /// section's supplements change.
-        var unmappedRoles: Set<RowRole> = []
+        var unmappedSlots: UInt64 = 0
 
-        var rowCount: Int { itemCount + (showsHeader ? 1 : 0) + (showsFooter ? 1 : 0) }
+        var rowCount: Int { itemCount + shownSlots.nonzeroBitCount }
 
-        func shows(_ role: RowRole) -> Bool { role == .header ? showsHeader : showsFooter }
-
-        mutating func setShows(_ role: RowRole, _ shows: Bool) {
-            if role == .header { showsHeader = shows } else { showsFooter = shows }
-        }
+        func shows(slot: Int) -> Bool { shownSlots & (1 << UInt64(slot)) != 0 }
+        func isUnmapped(slot: Int) -> Bool { unmappedSlots & (1 << UInt64(slot)) != 0 }
     }
+
+    /// The order of the supplementary rows; changed only by ``reset(_:mirror:arrangement:)``
+    /// or while the layout has no sections, as the shown slots follow it.
+    private(set) var arrangement = SupplementaryArrangement()
 
     /// Where the item models come from when the layout keeps no copy of them.
     private(set) var mirror: StorageMirror?
@@ -77,14 +79,19 @@ final class SectionLayout {
 
     /// The flat position of the item row at `indexPath`.
     func position(of indexPath: IndexPath) -> Int {
-        start(of: indexPath.section) + (entries[indexPath.section].showsHeader ? 1 : 0) + indexPath.item
+        start(of: indexPath.section) + leadingRows(of: entries[indexPath.section]) + indexPath.item
     }
 
-    /// The flat position of the section's header or footer row (shown or about to be).
-    func position(of role: RowRole, inSection section: Int) -> Int {
-        let start = start(of: section)
-        guard role == .footer else { return start }
-        return start + (entries[section].showsHeader ? 1 : 0) + entries[section].itemCount
+    /// The flat position of the section's supplementary row in `slot` (shown or about to be).
+    func position(ofSlot slot: Int, inSection section: Int) -> Int {
+        let entry = entries[section]
+        let before = (entry.shownSlots & .bits(below: slot)).nonzeroBitCount
+        return start(of: section) + before + (slot < arrangement.leadingCount ? 0 : entry.itemCount)
+    }
+
+    /// The number of supplementary rows the section shows before its items.
+    private func leadingRows(of entry: Section) -> Int {
+        (entry.shownSlots & arrangement.leadingSlots).nonzeroBitCount
     }
 
     /// The position of the row at `location`, when the list shows one there.
@@ -95,8 +102,9 @@ final class SectionLayout {
         case .item:
             guard location.indexPath.item >= 0, location.indexPath.item < entries[section].itemCount else { return nil }
             return position(of: location.indexPath)
-        case .header, .footer:
-            return entries[section].shows(location.role) ? position(of: location.role, inSection: section) : nil
+        case let .supplementary(kind):
+            guard let slot = arrangement.slot(of: kind), entries[section].shows(slot: slot) else { return nil }
+            return position(ofSlot: slot, inSection: section)
         }
     }
 
@@ -104,25 +112,31 @@ final class SectionLayout {
     func location(ofPosition position: Int) -> RowLocation? {
         guard let section = section(containing: position) else { return nil }
         let offset = position - starts[section]
-        let showsHeader = entries[section].showsHeader
-        if showsHeader && offset == 0 {
-            return RowLocation(role: .header, indexPath: IndexPath(item: 0, section: section))
+        let entry = entries[section]
+        let leading = entry.shownSlots & arrangement.leadingSlots
+        let leadingCount = leading.nonzeroBitCount
+        if offset < leadingCount {
+            return supplementaryLocation(slot: leading.indexOfSetBit(offset), section: section)
         }
-        let item = offset - (showsHeader ? 1 : 0)
-        if item < entries[section].itemCount {
+        let item = offset - leadingCount
+        if item < entry.itemCount {
             return RowLocation(role: .item, indexPath: IndexPath(item: item, section: section))
         }
-        return RowLocation(role: .footer, indexPath: IndexPath(item: 0, section: section))
+        let trailing = entry.shownSlots & ~arrangement.leadingSlots
+        return supplementaryLocation(slot: trailing.indexOfSetBit(item - entry.itemCount), section: section)
     }
 
-    /// The stored model the row at `location` shows: an item's model, or the section's header
-    /// or footer model.
+    private func supplementaryLocation(slot: Int, section: Int) -> RowLocation {
+        RowLocation(role: .supplementary(arrangement.kinds[slot]), indexPath: IndexPath(item: 0, section: section))
+    }
+
+    /// The stored model the row at `location` shows: an item's model, or the section's
+    /// supplementary model of the row's kind.
     func model(at location: RowLocation) -> Any? {
         switch location.role {
         case .item:
             if let mirror { mirror.model(at: location.indexPath) } else { entries[location.section].items[location.indexPath.item] }
-        case .header: entries[location.section].supplements[.header]
-        case .footer: entries[location.section].supplements[.footer]
+        case let .supplementary(kind): entries[location.section].supplements[kind]
         }
     }
 
@@ -131,12 +145,20 @@ final class SectionLayout {
     // Each change but `setShows` and `markUnmapped` applies one entry of the change set (or,
     // for a run, several), which the mirror follows.
 
-    /// Replaces everything, read through `mirror` when there is one; no header or footer row
-    /// is shown until the updater shows it.
-    func reset(_ newSections: [Section], mirror newMirror: StorageMirror?) {
+    /// Replaces everything, read through `mirror` when there is one, with supplementary rows
+    /// ordered by `newArrangement`; none is shown until the updater shows it.
+    func reset(_ newSections: [Section], mirror newMirror: StorageMirror?, arrangement newArrangement: SupplementaryArrangement) {
         entries = newSections
         mirror = newMirror
+        arrangement = newArrangement
         invalidateStarts()
+    }
+
+    /// Orders supplementary rows by `newArrangement` from now on; only while there are no
+    /// sections, whose shown slots would otherwise mean other kinds.
+    func adopt(_ newArrangement: SupplementaryArrangement) {
+        guard entries.isEmpty else { return }
+        arrangement = newArrangement
     }
 
     func insertSection(_ section: Section, at index: Int) {
@@ -185,17 +207,18 @@ final class SectionLayout {
 
     func setSupplements(_ supplements: SectionSupplements, ofSection section: Int) {
         entries[section].supplements = supplements
-        entries[section].unmappedRoles = []
+        entries[section].unmappedSlots = 0
         mirror?.didApply(1)
     }
 
-    func setShows(_ role: RowRole, _ shows: Bool, inSection section: Int) {
-        entries[section].setShows(role, shows)
+    func setShows(slot: Int, _ shows: Bool, inSection section: Int) {
+        let bit: UInt64 = 1 << UInt64(slot)
+        if shows { entries[section].shownSlots |= bit } else { entries[section].shownSlots &= ~bit }
         invalidateStarts()
     }
 
-    func markUnmapped(_ role: RowRole, inSection section: Int) {
-        entries[section].unmappedRoles.insert(role)
+    func markUnmapped(slot: Int, inSection section: Int) {
+        entries[section].unmappedSlots |= 1 << UInt64(slot)
     }
 
     /// `count` entries changed the rows: the starts are stale, the mirror moves on.

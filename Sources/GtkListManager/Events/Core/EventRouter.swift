@@ -108,14 +108,17 @@ final class EventRouter {
     }
 
     /// A model event asked per row role (a size, a height): the event for the row's role
-    /// among the three, when it has any reaction, and where the row is.
+    /// among the three, when it has any reaction, and where the row is. Supplementary kinds
+    /// other than header and footer have none.
     func roleEvent(
         for record: BoundRow, item: ListEvent, header: ListEvent, footer: ListEvent
     ) -> (event: ListEvent, location: RowLocation)? {
-        let event = switch record.role {
-        case .item: item
-        case .header: header
-        case .footer: footer
+        let event: ListEvent
+        switch record.role {
+        case .item: event = item
+        case .header: event = header
+        case .footer: event = footer
+        default: return nil
         }
         guard hasAnyReaction(event), let location = manager.location(of: record) else { return nil }
         return (event, location)

@@ -7,6 +7,28 @@ extension ListEvent {
     static let didEndDisplayingHeader = ListEvent("didEndDisplayingHeader", source: DisplayEvents.self)
     static let willDisplayFooter = ListEvent("willDisplayFooter", source: DisplayEvents.self)
     static let didEndDisplayingFooter = ListEvent("didEndDisplayingFooter", source: DisplayEvents.self)
+    static let willDisplaySupplementaryView = ListEvent("willDisplaySupplementaryView", source: DisplayEvents.self)
+    static let didEndDisplayingSupplementaryView = ListEvent("didEndDisplayingSupplementaryView", source: DisplayEvents.self)
+
+    /// The event telling that a row of `role` comes on screen.
+    static func willDisplay(_ role: RowRole) -> ListEvent {
+        switch role {
+        case .item: .willDisplay
+        case .header: .willDisplayHeader
+        case .footer: .willDisplayFooter
+        default: .willDisplaySupplementaryView
+        }
+    }
+
+    /// The event telling that a row of `role` left the screen.
+    static func didEndDisplaying(_ role: RowRole) -> ListEvent {
+        switch role {
+        case .item: .didEndDisplaying
+        case .header: .didEndDisplayingHeader
+        case .footer: .didEndDisplayingFooter
+        default: .didEndDisplayingSupplementaryView
+        }
+    }
 }
 
 /// Rows coming on screen and leaving it, as the host reports them
@@ -62,21 +84,11 @@ final class DisplayEvents: EventSource {
         let id = ObjectIdentifier(record)
         guard displayed[id] == nil else { return }
         displayed[id] = record
-        let event: ListEvent = switch record.role {
-        case .item: .willDisplay
-        case .header: .willDisplayHeader
-        case .footer: .willDisplayFooter
-        }
-        let _: Void? = manager.events.perform(event, on: record, at: location)
+        let _: Void? = manager.events.perform(.willDisplay(record.role), on: record, at: location)
     }
 
     private func endDisplaying(_ record: BoundRow, at location: RowLocation) {
         guard displayed.removeValue(forKey: ObjectIdentifier(record)) != nil else { return }
-        let event: ListEvent = switch record.role {
-        case .item: .didEndDisplaying
-        case .header: .didEndDisplayingHeader
-        case .footer: .didEndDisplayingFooter
-        }
-        let _: Void? = manager.events.perform(event, on: record, at: location)
+        let _: Void? = manager.events.perform(.didEndDisplaying(record.role), on: record, at: location)
     }
 }

@@ -42,7 +42,26 @@ extension ListManager {
         addSectionViewReaction(viewClass, role: .footer, .didEndDisplayingFooter, closure)
     }
 
-    /// A header or footer view reaction: the closure gets the section instead of an index path.
+    /// When a supplementary view of `View` for `kind` (registered with `registerSupplementary`)
+    /// comes on screen, with the model it shows and its section. For `.header` and `.footer`
+    /// it is ``willDisplayHeader(_:_:)`` and ``willDisplayFooter(_:_:)``.
+    public func willDisplaySupplementaryView<View: ListRow & ModelTransfer>(
+        _ viewClass: View.Type, ofKind kind: SupplementaryKind, _ closure: @escaping (View, View.Model, Int) -> Void
+    ) {
+        let role = RowRole.supplementary(kind)
+        addSectionViewReaction(viewClass, role: role, .willDisplay(role), closure)
+    }
+
+    /// When a supplementary view of `View` for `kind` leaves the screen, with the model it
+    /// showed and its section then.
+    public func didEndDisplayingSupplementaryView<View: ListRow & ModelTransfer>(
+        _ viewClass: View.Type, ofKind kind: SupplementaryKind, _ closure: @escaping (View, View.Model, Int) -> Void
+    ) {
+        let role = RowRole.supplementary(kind)
+        addSectionViewReaction(viewClass, role: role, .didEndDisplaying(role), closure)
+    }
+
+    /// A supplementary view reaction: the closure gets the section instead of an index path.
     private func addSectionViewReaction<View: ListRow & ModelTransfer>(
         _ viewClass: View.Type, role: RowRole, _ event: ListEvent, _ closure: @escaping (View, View.Model, Int) -> Void
     ) {

@@ -489,7 +489,8 @@ final class ListDragController: EventSource {
 
     /// The index path an item inserted at the pointer would get: before the item under the
     /// pointer (its upper half, or a grid cell's leading half) or after it; the start of a
-    /// section on its header, its end on its footer; the end of the list below the rows.
+    /// section on its header (or a view placed before its items), its end on its footer (or
+    /// a view placed after them); the end of the list below the rows.
     func insertionIndexPath(at point: (x: Int32, y: Int32)) -> IndexPath {
         let host = manager.host
         let (x, y) = (Double(point.x), Double(point.y))
@@ -505,10 +506,9 @@ final class ListDragController: EventSource {
                     host.rowFrame(at: position).map { y >= $0.y + ($0.height / 2).rounded(.down) } ?? false
                 }
                 return IndexPath(item: location.indexPath.item + (after ? 1 : 0), section: section)
-            case .header:
-                return IndexPath(item: 0, section: section)
-            case .footer:
-                return IndexPath(item: manager.shownItemCount(inSection: section), section: section)
+            case let .supplementary(kind):
+                let beforeItems = manager.updater.layout.arrangement.placement(of: kind) == .beforeItems
+                return IndexPath(item: beforeItems ? 0 : manager.shownItemCount(inSection: section), section: section)
             }
         }
         let sections = manager.shownSectionCount

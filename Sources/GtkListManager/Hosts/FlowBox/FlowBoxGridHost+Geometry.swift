@@ -10,7 +10,7 @@ extension FlowBoxGridHost {
     public func position(atX x: Double, y: Double) -> Int? {
         for (index, section) in sections.enumerated() {
             guard let frame = frame(of: gcast(section.box)), y >= frame.y, y < frame.y + frame.height else { continue }
-            for slot in [GridSlot.header, .footer] {
+            for slot in section.supplementarySlots {
                 if let row = section.row(in: slot), let rowFrame = self.frame(of: row.widget),
                     y >= rowFrame.y, y < rowFrame.y + rowFrame.height
                 {

@@ -2,8 +2,9 @@ import CGtk
 import ModelStorage
 
 /// A ``ListHost`` that shows items as cells of a grid, a `GtkFlowBox` per section, with the
-/// section's header above its cells and its footer below, spanning the width: GTK's own grid,
-/// with its reflow, keyboard navigation, rubber-band and selection look.
+/// section's header and the supplementary views placed before its items above its cells, and
+/// the others and its footer below, spanning the width: GTK's own grid, with its reflow,
+/// keyboard navigation, rubber-band and selection look.
 ///
 /// ```swift
 /// var layout = FlowBoxGridLayout()
@@ -144,7 +145,8 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
                 fatalError("FlowBoxGridHost: position \(position + offset) is in no section of the grid")
             }
             let row = delegate.bindRow(at: position + offset)
-            place(row, as: location, in: sections[location.section])
+            let section = sections[location.section]
+            place(row, as: location, in: section, atOffset: position + offset - start(of: location.section), delegate: delegate)
             invalidateStarts()
             delegate.didBind(row, at: position + offset)
             if reportsScreenPresence { watchScreenPresence(of: row) }
@@ -205,40 +207,44 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
         insertRows(at: position, count: 1)
     }
 
-    /// Puts `row` where `location` says in `section`: a header first, a footer last, an item
-    /// as a cell of the flow box.
-    private func place(_ row: BoundRow, as location: RowLocation, in section: GridSection) {
-        switch location.role {
-        case .header:
-            section.header = row
+    /// Puts `row` where `location` says in `section`, `offset` positions from its first: a
+    /// supplementary row above or below the flow box, an item as a cell of it.
+    private func place(
+        _ row: BoundRow, as location: RowLocation, in section: GridSection, atOffset offset: Int, delegate: any ListHostDelegate
+    ) {
+        guard location.role == .item else {
             row.hostWidget = row.widget
             gtk_box_pack_start(section.box, row.widget, 0, 0, 0)
-            gtk_box_reorder_child(section.box, row.widget, 0)
-        case .footer:
-            section.footer = row
-            row.hostWidget = row.widget
-            gtk_box_pack_end(section.box, row.widget, 0, 0, 0)
-        case .item:
-            let cell = FlowBoxCellType.shared.make()
-            gtk_container_add(gcast(cell), row.widget)
-            FlowBoxCellType.shared.attach(row, to: cell)
-            gtk_widget_show(gcast(cell))
-            row.hostWidget = gcast(cell)
-            let index = location.indexPath.item
-            gtk_flow_box_insert(section.flowBox, gcast(cell), index == section.cells.count ? -1 : Int32(index))
-            section.cells.insert(cell, at: index)
+            if let kind = location.role.supplementaryKind, delegate.supplementaryArrangement.placement(of: kind) == .beforeItems {
+                section.leading.insert(row, at: offset)
+                gtk_box_reorder_child(section.box, row.widget, Int32(offset))
+            } else {
+                let index = offset - section.leading.count - section.cells.count
+                section.trailing.insert(row, at: index)
+                // After the leading rows and the flow box.
+                gtk_box_reorder_child(section.box, row.widget, Int32(section.leading.count + 1 + index))
+            }
+            return
         }
+        let cell = FlowBoxCellType.shared.make()
+        gtk_container_add(gcast(cell), row.widget)
+        FlowBoxCellType.shared.attach(row, to: cell)
+        gtk_widget_show(gcast(cell))
+        row.hostWidget = gcast(cell)
+        let index = location.indexPath.item
+        gtk_flow_box_insert(section.flowBox, gcast(cell), index == section.cells.count ? -1 : Int32(index))
+        section.cells.insert(cell, at: index)
     }
 
     /// Takes `row` out of its slot and out of GTK; the row keeps its widget.
     private func take(_ row: BoundRow, outOf slot: GridSlot, of section: GridSection) {
         row.hostWidget = nil
         switch slot {
-        case .header:
-            section.header = nil
+        case let .leading(index):
+            section.leading.remove(at: index)
             gtk_container_remove(gcast(section.box), row.widget)
-        case .footer:
-            section.footer = nil
+        case let .trailing(index):
+            section.trailing.remove(at: index)
             gtk_container_remove(gcast(section.box), row.widget)
         case let .cell(index):
             let cell = section.cells.remove(at: index)

@@ -1,19 +1,22 @@
 import CGtk
 
-/// One section of a ``FlowBoxGridHost``: a vertical box holding the header row, a `GtkFlowBox`
-/// of the section's cells, and the footer row, in that order.
+/// One section of a ``FlowBoxGridHost``: a vertical box holding the rows of the supplementary
+/// views placed before the items (the header first), a `GtkFlowBox` of the section's cells, and
+/// the rows placed after them (the footer last), in that order.
 @MainActor
 final class GridSection {
-    /// Holds the header, the flow box and the footer.
+    /// Holds the supplementary rows and the flow box.
     let box: UnsafeMutablePointer<GtkBox>
     let flowBox: UnsafeMutablePointer<GtkFlowBox>
-    var header: BoundRow?
+    /// The supplementary rows above the cells, in order.
+    var leading: [BoundRow] = []
     /// The cells' flow-box children, in order.
     var cells: [UnsafeMutablePointer<GtkFlowBoxChild>] = []
-    var footer: BoundRow?
+    /// The supplementary rows below the cells, in order.
+    var trailing: [BoundRow] = []
 
-    /// The section's positions: header, cells, footer.
-    var rowCount: Int { cells.count + (header == nil ? 0 : 1) + (footer == nil ? 0 : 1) }
+    /// The section's positions: leading rows, cells, trailing rows.
+    var rowCount: Int { leading.count + cells.count + trailing.count }
 
     init(layout: FlowBoxGridLayout, selectionMode: ListSelectionMode, activatesOnSingleClick: Bool) {
         box = gcast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
@@ -49,44 +52,48 @@ final class GridSection {
 
     /// What sits at `offset` among the section's positions.
     func slot(at offset: Int) -> GridSlot {
-        let headerRows = header == nil ? 0 : 1
-        if offset < headerRows { return .header }
-        let cell = offset - headerRows
-        return cell < cells.count ? .cell(cell) : .footer
+        if offset < leading.count { return .leading(offset) }
+        let cell = offset - leading.count
+        return cell < cells.count ? .cell(cell) : .trailing(cell - cells.count)
     }
 
     /// The offset of a slot among the section's positions.
     func offset(of slot: GridSlot) -> Int {
-        let headerRows = header == nil ? 0 : 1
-        return switch slot {
-        case .header: 0
-        case let .cell(index): headerRows + index
-        case .footer: headerRows + cells.count
+        switch slot {
+        case let .leading(index): index
+        case let .cell(index): leading.count + index
+        case let .trailing(index): leading.count + cells.count + index
         }
     }
 
     /// The row in a slot.
     func row(in slot: GridSlot) -> BoundRow? {
         switch slot {
-        case .header: header
+        case let .leading(index): leading[index]
         case let .cell(index): FlowBoxCellType.shared.record(of: cells[index])
-        case .footer: footer
+        case let .trailing(index): trailing[index]
         }
     }
 
     /// The slot of `row` in this section, found by its host widget; nil for another row.
     func slot(of row: BoundRow) -> GridSlot? {
         guard let hostWidget = row.hostWidget else { return nil }
-        if row === header { return .header }
-        if row === footer { return .footer }
+        if let index = leading.firstIndex(where: { $0 === row }) { return .leading(index) }
+        if let index = trailing.firstIndex(where: { $0 === row }) { return .trailing(index) }
         guard gtk_widget_get_parent(hostWidget) == gcast(flowBox) else { return nil }
         return .cell(Int(gtk_flow_box_child_get_index(gcast(hostWidget))))
     }
+
+    /// The supplementary rows, above the cells then below them.
+    var supplementarySlots: [GridSlot] {
+        leading.indices.map(GridSlot.leading) + trailing.indices.map(GridSlot.trailing)
+    }
 }
 
-/// A position's place in its ``GridSection``.
+/// A position's place in its ``GridSection``: a supplementary row above the cells, a cell, or
+/// a supplementary row below them.
 enum GridSlot: Equatable {
-    case header
+    case leading(Int)
     case cell(Int)
-    case footer
+    case trailing(Int)
 }

@@ -1,7 +1,8 @@
 import ModelStorage
 
-/// The sections of a virtualized grid and where their positions sit: per section a header band,
-/// lines of cells of one size, and a footer band, stacked from the top.
+/// The sections of a virtualized grid and where their positions sit: per section the bands of
+/// the supplementary views placed before its items (the header first), lines of cells of one
+/// size, and the bands of those placed after them (the footer last), stacked from the top.
 ///
 /// The index keeps O(sections) state, never O(cells): a section is its counts, its measured or
 /// given sizes and its spacing. The offsets of the sections are summed again, O(sections), on
@@ -20,10 +21,12 @@ struct GridLineIndex {
     private var starts: [Int] = [0]
     private var tops: [Int] = [0]
     private var shapes: [GridSectionShape] = []
+    private var estimates: GridEstimates
     private var isCurrent = true
 
     init(layout: VirtualGridLayout) {
         self.layout = layout
+        estimates = GridEstimates(sections: [], layout: layout)
     }
 
     /// The number of positions.
@@ -67,7 +70,7 @@ struct GridLineIndex {
 
     private mutating func refresh() {
         guard !isCurrent else { return }
-        let estimates = GridEstimates(sections: sections, layout: layout)
+        estimates = GridEstimates(sections: sections, layout: layout)
         starts = [0]
         tops = [0]
         starts.reserveCapacity(sections.count + 1)
@@ -100,13 +103,13 @@ extension GridLineIndex: VirtualLayoutIndex {
 
     mutating func band(of position: Int) -> (top: Int, height: Int) {
         let (section, part) = locate(position)
-        let band = shapes[section].band(of: part)
+        let band = shapes[section].band(of: part, in: sections[section], layout: layout, estimates: estimates)
         return (tops[section] + band.top, band.height)
     }
 
     mutating func position(atOffset offset: Int) -> Int? {
         guard let section = section(atOffset: offset) else { return nil }
-        let part = shapes[section].part(atOffset: offset - tops[section], in: sections[section])
+        let part = shapes[section].part(atOffset: offset - tops[section], in: sections[section], layout: layout, estimates: estimates)
         return starts[section] + sections[section].offset(of: part)
     }
 
@@ -120,7 +123,7 @@ extension GridLineIndex: VirtualLayoutIndex {
 
     mutating func frame(of position: Int, width: Int) -> ContentFrame {
         let (section, part) = locate(position)
-        var frame = shapes[section].frame(of: part, width: self.width)
+        var frame = shapes[section].frame(of: part, in: sections[section], width: self.width, layout: layout, estimates: estimates)
         frame.y += tops[section]
         return frame
     }
@@ -145,12 +148,9 @@ extension GridLineIndex: VirtualLayoutIndex {
     mutating func measurement(of position: Int, width: Int) -> VirtualMeasurement {
         let (section, part) = locate(position)
         switch part {
-        case .header:
-            let height = sections[section].headerHeight
-            return height.given == nil && layout.headerHeight == nil ? .height(forWidth: width) : .none
-        case .footer:
-            let height = sections[section].footerHeight
-            return height.given == nil && layout.footerHeight == nil ? .height(forWidth: width) : .none
+        case .leading, .trailing:
+            let band = sections[section].band(part)!
+            return band.given == nil && layout.fixedHeight(of: band.kind) == nil ? .height(forWidth: width) : .none
         case .item:
             // Measured once per section, when nothing gives a side of its cells.
             let entry = sections[section]
@@ -162,22 +162,19 @@ extension GridLineIndex: VirtualLayoutIndex {
     mutating func setMeasured(_ size: GridSize, of position: Int) {
         let (section, part) = locate(position)
         switch part {
-        case .header where sections[section].headerHeight.measured != size.height:
-            change(section: section) { $0.headerHeight.measured = size.height }
-        case .footer where sections[section].footerHeight.measured != size.height:
-            change(section: section) { $0.footerHeight.measured = size.height }
-        case .item where sections[section].measuredCellSize != size:
+        case .leading, .trailing:
+            guard sections[section].band(part)!.measured != size.height else { return }
+            change(section: section) { $0.changeBand(part) { $0.measured = size.height } }
+        case .item:
+            guard sections[section].measuredCellSize != size else { return }
             change(section: section) { $0.measuredCellSize = size }
-        default:
-            break
         }
     }
 
     mutating func forgetMeasurement(of position: Int) {
         let (section, part) = locate(position)
         switch part {
-        case .header: change(section: section) { $0.headerHeight.measured = nil }
-        case .footer: change(section: section) { $0.footerHeight.measured = nil }
+        case .leading, .trailing: change(section: section) { $0.changeBand(part) { $0.measured = nil } }
         case .item: break  // a section's cells keep the size of the first one measured
         }
     }
@@ -186,14 +183,12 @@ extension GridLineIndex: VirtualLayoutIndex {
         let (section, part) = locate(position)
         let height = size.flatMap { $0.height >= 0 ? $0.height : nil }
         switch part {
-        case .header where sections[section].headerHeight.given != height:
-            change(section: section) { $0.headerHeight.given = height }
-        case .footer where sections[section].footerHeight.given != height:
-            change(section: section) { $0.footerHeight.given = height }
-        case .item where sections[section].givenCellSize != size:
+        case .leading, .trailing:
+            guard sections[section].band(part)!.given != height else { return false }
+            change(section: section) { $0.changeBand(part) { $0.given = height } }
+        case .item:
+            guard sections[section].givenCellSize != size else { return false }
             change(section: section) { $0.givenCellSize = size }
-        default:
-            return false
         }
         return true
     }
@@ -205,17 +200,16 @@ extension GridLineIndex: VirtualLayoutIndex {
 
     // MARK: Splices
 
-    mutating func insert(count inserted: Int, at position: Int, locations: (Int) -> RowLocation?) {
+    mutating func insert(
+        count inserted: Int, at position: Int, locations: (Int) -> RowLocation?, arrangement: SupplementaryArrangement
+    ) {
         var offset = 0
         defer { count += offset }
         while offset < inserted, let location = locations(position + offset) {
             guard sections.indices.contains(location.section) else { return }
             switch location.role {
-            case .header:
-                change(section: location.section) { $0.hasHeader = true }
-                offset += 1
-            case .footer:
-                change(section: location.section) { $0.hasFooter = true }
+            case let .supplementary(kind):
+                change(section: location.section) { $0.insertBand(of: kind, arrangedBy: arrangement) }
                 offset += 1
             case .item:
                 // A run of items of one section: found by galloping, so a bulk load asks about

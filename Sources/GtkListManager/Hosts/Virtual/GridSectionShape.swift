@@ -1,8 +1,11 @@
+import ModelStorage
+
 /// One section of a ``GridLineIndex`` laid out at a width, in coordinates from the section's
-/// top: the header band, lines of cells, the footer band.
+/// top: the supplementary bands above the cells, lines of cells, the bands below them.
 struct GridSectionShape {
-    let headerHeight: Int
-    let footerHeight: Int
+    /// The heights of the bands above the cells and below them, summed.
+    let leadingHeight: Int
+    let trailingHeight: Int
     let cell: GridSize
     let columns: Int
     let lines: Int
@@ -13,11 +16,11 @@ struct GridSectionShape {
     /// The height of the cells and the insets and spacing around them.
     let itemsHeight: Int
 
-    var height: Int { headerHeight + itemsHeight + footerHeight }
+    var height: Int { leadingHeight + itemsHeight + trailingHeight }
 
     init(of entry: GridSectionEntry, width: Int, layout: VirtualGridLayout, estimates: GridEstimates) {
-        headerHeight = entry.hasHeader ? entry.headerHeight.known(fixed: layout.headerHeight) ?? estimates.headerHeight : 0
-        footerHeight = entry.hasFooter ? entry.footerHeight.known(fixed: layout.footerHeight) ?? estimates.footerHeight : 0
+        leadingHeight = entry.leading.reduce(0) { $0 + estimates.height(of: $1, layout: layout) }
+        trailingHeight = entry.trailing.reduce(0) { $0 + estimates.height(of: $1, layout: layout) }
         insets = entry.metrics.insets ?? layout.sectionInsets
         lineSpacing = max(entry.metrics.lineSpacing ?? layout.lineSpacing, 0)
         let itemSpacing = max(entry.metrics.itemSpacing ?? layout.itemSpacing, 0)
@@ -34,70 +37,88 @@ struct GridSectionShape {
     }
 
     /// The band of `part`: its top and height.
-    func band(of part: GridSectionEntry.Part) -> (top: Int, height: Int) {
+    func band(of part: GridSectionEntry.Part, in entry: GridSectionEntry, layout: VirtualGridLayout, estimates: GridEstimates) -> (top: Int, height: Int) {
         switch part {
-        case .header:
-            return (0, headerHeight)
+        case let .leading(index):
+            let top = entry.leading[..<index].reduce(0) { $0 + estimates.height(of: $1, layout: layout) }
+            return (top, estimates.height(of: entry.leading[index], layout: layout))
         case let .item(item):
             let line = item / columns
-            let top = line == 0 ? headerHeight : lineTop(line)
-            let bottom = line == lines - 1 ? headerHeight + itemsHeight : lineTop(line + 1)
+            let top = line == 0 ? leadingHeight : lineTop(line)
+            let bottom = line == lines - 1 ? leadingHeight + itemsHeight : lineTop(line + 1)
             return (top, bottom - top)
-        case .footer:
-            return (headerHeight + itemsHeight, footerHeight)
+        case let .trailing(index):
+            let above = entry.trailing[..<index].reduce(0) { $0 + estimates.height(of: $1, layout: layout) }
+            return (leadingHeight + itemsHeight + above, estimates.height(of: entry.trailing[index], layout: layout))
         }
     }
 
     /// The first part of the band covering `offset`.
-    func part(atOffset offset: Int, in entry: GridSectionEntry) -> GridSectionEntry.Part {
-        if entry.hasHeader, offset < headerHeight || (lines == 0 && !entry.hasFooter) { return .header }
-        if lines > 0, offset < headerHeight + itemsHeight || !entry.hasFooter {
-            let line = (offset - headerHeight - insets.top) / (cell.height + lineSpacing)
+    func part(atOffset offset: Int, in entry: GridSectionEntry, layout: VirtualGridLayout, estimates: GridEstimates) -> GridSectionEntry.Part {
+        if offset < leadingHeight || (lines == 0 && entry.trailing.isEmpty), !entry.leading.isEmpty {
+            return .leading(bandIndex(atOffset: offset, in: entry.leading, layout: layout, estimates: estimates))
+        }
+        if lines > 0, offset < leadingHeight + itemsHeight || entry.trailing.isEmpty {
+            let line = (offset - leadingHeight - insets.top) / (cell.height + lineSpacing)
             return .item(min(max(line, 0), lines - 1) * columns)
         }
-        return .footer
+        let below = offset - leadingHeight - itemsHeight
+        return .trailing(bandIndex(atOffset: below, in: entry.trailing, layout: layout, estimates: estimates))
+    }
+
+    /// The index of the band covering `offset` from the first of `bands`, clamped to them.
+    private func bandIndex(atOffset offset: Int, in bands: [GridSectionEntry.Band], layout: VirtualGridLayout, estimates: GridEstimates) -> Int {
+        var bottom = 0
+        for (index, band) in bands.enumerated() {
+            bottom += estimates.height(of: band, layout: layout)
+            if offset < bottom { return index }
+        }
+        return bands.count - 1
     }
 
     /// Where `part` sits, `width` being the grid's.
-    func frame(of part: GridSectionEntry.Part, width: Int) -> ContentFrame {
-        switch part {
-        case .header:
-            return ContentFrame(x: 0, y: 0, width: width, height: headerHeight)
-        case let .item(item):
-            let column = item % columns
-            let gaps = columns > 1 ? column * freeSpace / (columns - 1) : 0
-            let x = insets.leading + column * cell.width + gaps
-            return ContentFrame(x: x, y: lineTop(item / columns), width: cell.width, height: cell.height)
-        case .footer:
-            return ContentFrame(x: 0, y: headerHeight + itemsHeight, width: width, height: footerHeight)
+    func frame(of part: GridSectionEntry.Part, in entry: GridSectionEntry, width: Int, layout: VirtualGridLayout, estimates: GridEstimates) -> ContentFrame {
+        guard case let .item(item) = part else {
+            let band = band(of: part, in: entry, layout: layout, estimates: estimates)
+            return ContentFrame(x: 0, y: band.top, width: width, height: band.height)
         }
+        let column = item % columns
+        let gaps = columns > 1 ? column * freeSpace / (columns - 1) : 0
+        let x = insets.leading + column * cell.width + gaps
+        return ContentFrame(x: x, y: lineTop(item / columns), width: cell.width, height: cell.height)
     }
 
     private func lineTop(_ line: Int) -> Int {
-        headerHeight + insets.top + line * (cell.height + lineSpacing)
+        leadingHeight + insets.top + line * (cell.height + lineSpacing)
     }
 }
 
-/// The sizes a grid counts for what it has not measured yet: the mean header, footer and cell
-/// of those it knows.
+/// The sizes a grid counts for what it has not measured yet: the mean height of the bands of
+/// each supplementary kind and the mean cell of those it knows.
 struct GridEstimates {
-    var headerHeight = 24
-    var footerHeight = 24
+    /// A band's height when no band of its kind is known.
+    static let bandHeight = 24
+    private var bandHeights: [SupplementaryKind: Int] = [:]
     var cellSize = GridSize(width: 100, height: 100)
 
     init(sections: [GridSectionEntry], layout: VirtualGridLayout) {
-        var headers = Mean(), footers = Mean(), widths = Mean(), heights = Mean()
+        var bands: [SupplementaryKind: Mean] = [:], widths = Mean(), heights = Mean()
         for section in sections {
-            if let height = section.headerHeight.known(fixed: layout.headerHeight) { headers.add(height) }
-            if let height = section.footerHeight.known(fixed: layout.footerHeight) { footers.add(height) }
+            for band in section.leading + section.trailing {
+                if let height = band.known(fixed: layout.fixedHeight(of: band.kind)) { bands[band.kind, default: Mean()].add(height) }
+            }
             if let size = section.resolvedCellSize(layout: layout) {
                 widths.add(size.width)
                 heights.add(size.height)
             }
         }
-        headerHeight = headers.value ?? headerHeight
-        footerHeight = footers.value ?? footerHeight
+        bandHeights = bands.compactMapValues(\.value)
         if let width = widths.value, let height = heights.value { cellSize = GridSize(width: width, height: height) }
+    }
+
+    /// The height `band` counts for: its own when known, else the mean of its kind's.
+    func height(of band: GridSectionEntry.Band, layout: VirtualGridLayout) -> Int {
+        band.known(fixed: layout.fixedHeight(of: band.kind)) ?? bandHeights[band.kind] ?? Self.bandHeight
     }
 
     private struct Mean {

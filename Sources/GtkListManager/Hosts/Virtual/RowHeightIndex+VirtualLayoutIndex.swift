@@ -1,3 +1,5 @@
+import ModelStorage
+
 // A list's bands are its rows: each row spans the width at its offset.
 extension RowHeightIndex: VirtualLayoutIndex {
     var isGrid: Bool { false }
@@ -30,7 +32,9 @@ extension RowHeightIndex: VirtualLayoutIndex {
     func setGivenSize(_ size: GridSize?, of position: Int) -> Bool { false }
     func setMetrics(_ metrics: SectionMetrics, ofSection section: Int) {}
 
-    mutating func insert(count inserted: Int, at position: Int, locations: (Int) -> RowLocation?) {
+    mutating func insert(
+        count inserted: Int, at position: Int, locations: (Int) -> RowLocation?, arrangement: SupplementaryArrangement
+    ) {
         insert(count: inserted, at: position)
     }
 

@@ -1,6 +1,9 @@
+import ModelStorage
+
 /// How a virtualized grid (``VirtualListHost/init(gridLayout:)``) lays out its sections: cells
-/// of one size per section, as many per line as the width holds, the section's header above
-/// them and its footer below, both spanning the width.
+/// of one size per section, as many per line as the width holds, the section's header and the
+/// supplementary views placed before its items above them, the others and its footer below,
+/// all spanning the width.
 ///
 /// A section's cell size is what the sizing event ``ListManager/sizeForCell(withItem:_:)``
 /// answers for its cells (the last answer wins: give one size per section), else ``cellSize``,
@@ -9,7 +12,8 @@
 /// ``ListManager/minimumInteritemSpacingForSection(_:)`` override the spacing per section.
 ///
 /// Headers and footers take the height their sizing event gives, else ``headerHeight`` and
-/// ``footerHeight``, else their natural height at the grid's width. With every size known, the
+/// ``footerHeight``, else their natural height at the grid's width; views of other kinds take
+/// their kind's entry in ``supplementaryHeights``, else their natural height. With every size known, the
 /// grid's height is exact before anything is shown; otherwise what has not been seen yet counts
 /// as the mean of what has.
 ///
@@ -23,6 +27,9 @@ public struct VirtualGridLayout: Sendable, Equatable {
     public var headerHeight: Int?
     /// The height of the footers no sizing event sizes; nil: their natural height. Default: nil.
     public var footerHeight: Int?
+    /// The height of the supplementary views of kinds other than header and footer, by kind;
+    /// a kind without an entry takes its natural height. Default: none.
+    public var supplementaryHeights: [SupplementaryKind: Int] = [:]
     /// The fewest cells per line, however narrow the grid. Default: 1.
     public var minimumColumns = 1
     /// The most cells per line, however wide the grid. Default: no limit.
@@ -37,5 +44,16 @@ public struct VirtualGridLayout: Sendable, Equatable {
     /// A layout whose cells are `cellSize`, or their natural size when nil.
     public init(cellSize: GridSize? = nil) {
         self.cellSize = cellSize
+    }
+}
+
+extension VirtualGridLayout {
+    /// The height the layout gives every supplementary view of `kind`; nil when it measures them.
+    func fixedHeight(of kind: SupplementaryKind) -> Int? {
+        switch kind {
+        case .header: headerHeight
+        case .footer: footerHeight
+        default: supplementaryHeights[kind]
+        }
     }
 }

@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// Where a ``VirtualListHost`` places its positions in the content, which is cut from top to
 /// bottom into bands: a list's band is one row (``RowHeightIndex``); a grid's is a header, a
 /// footer or a line of cells (``GridLineIndex``). The host binds, anchors and scrolls by band,
@@ -35,8 +37,9 @@ protocol VirtualLayoutIndex {
     /// Records the spacing of section `section`.
     mutating func setMetrics(_ metrics: SectionMetrics, ofSection section: Int)
 
-    /// Inserts `count` positions at `position`; `locations` tells what each new position is.
-    mutating func insert(count: Int, at position: Int, locations: (Int) -> RowLocation?)
+    /// Inserts `count` positions at `position`; `locations` tells what each new position is,
+    /// `arrangement` where a section's supplementary rows go.
+    mutating func insert(count: Int, at position: Int, locations: (Int) -> RowLocation?, arrangement: SupplementaryArrangement)
     /// Removes `positions`.
     mutating func remove(_ positions: Range<Int>)
     /// Moves `source` to `destination` (read after the removal), to be what `location` says.

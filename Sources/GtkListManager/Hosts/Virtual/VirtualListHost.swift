@@ -140,7 +140,9 @@ public final class VirtualListHost: ListHost {
     public func insertRows(at position: Int, count inserted: Int) {
         guard inserted > 0 else { return }
         let wasEmpty = count == 0
-        index.insert(count: inserted, at: position) { [delegate] in delegate?.location(ofPosition: $0) }
+        index.insert(
+            count: inserted, at: position, locations: { [delegate] in delegate?.location(ofPosition: $0) },
+            arrangement: delegate?.supplementaryArrangement ?? SupplementaryArrangement())
         count += inserted
         shiftSlots(from: position, by: inserted)
         shiftMarks(from: position, by: inserted)

@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import ModelStorage
 import XCTest
 
 /// A rectangle in a grid's content: where a row should be, or where GTK allocated it (its
@@ -13,13 +14,15 @@ struct GridRect: Equatable, CustomStringConvertible {
 }
 
 /// The geometry a virtualized grid promises, computed here from the rows alone: per section
-/// the header spanning the width, the cells in lines of as many columns as fit (justified),
-/// the footer spanning the width.
+/// the supplementary views spanning the width (header, other kinds, footer, as the rows say),
+/// the cells in lines of as many columns as fit (justified).
 struct ExpectedGridGeometry {
     var width: Int
     var cell: GridSize
     var headerHeight: Int
     var footerHeight: Int
+    /// The heights of views of other kinds.
+    var supplementaryHeights: [SupplementaryKind: Int] = [:]
     var lineSpacing = 0
     var itemSpacing = 0
 
@@ -37,18 +40,16 @@ struct ExpectedGridGeometry {
             var item = 0
             for row in rows {
                 switch row.role {
-                case .header:
-                    frames.append(GridRect(x: 0, y: top, width: width, height: headerHeight))
-                    top += headerHeight
+                case let .supplementary(kind):
+                    let height = kind == .header ? headerHeight : kind == .footer ? footerHeight : supplementaryHeights[kind] ?? 0
+                    frames.append(GridRect(x: 0, y: top, width: width, height: height))
+                    top += height
                 case .item:
                     let column = item % columns, line = item / columns
                     let x = column * cell.width + (columns > 1 ? column * free / (columns - 1) : 0)
                     frames.append(GridRect(x: x, y: top + line * (cell.height + lineSpacing), width: cell.width, height: cell.height))
                     item += 1
                     if item == items { top += lines * cell.height + (lines - 1) * lineSpacing }
-                case .footer:
-                    frames.append(GridRect(x: 0, y: top, width: width, height: footerHeight))
-                    top += footerHeight
                 }
             }
         }
