@@ -64,20 +64,29 @@ func expectedRows(of storage: MemoryStorage, headerOnEmpty: Bool = true, footerO
     Array(expectedSections(of: storage, headerOnEmpty: headerOnEmpty, footerOnEmpty: footerOnEmpty).joined())
 }
 
-/// The same, section by section.
+/// The same, section by section; with the supplementary views of the kinds in `before` and
+/// `after` (in that order, shown on empty sections when `othersOnEmpty`) between the header
+/// and the items and between the items and the footer.
 @MainActor
-func expectedSections(of storage: MemoryStorage, headerOnEmpty: Bool = true, footerOnEmpty: Bool = true) -> [[ExpectedRow]] {
+func expectedSections(
+    of storage: MemoryStorage, headerOnEmpty: Bool = true, footerOnEmpty: Bool = true,
+    before: [SupplementaryKind] = [], after: [SupplementaryKind] = [], othersOnEmpty: Bool = true
+) -> [[ExpectedRow]] {
     (0..<storage.numberOfSections).map { section in
         let items = storage.items(inSection: section) ?? []
-        var rows: [ExpectedRow] = []
-        if let header = storage.headerModel(forSection: section), !items.isEmpty || headerOnEmpty {
-            rows.append(ExpectedRow(role: .header, model: String(describing: header)))
+        @MainActor func views(_ kinds: [SupplementaryKind], onEmpty: Bool) -> [ExpectedRow] {
+            guard !items.isEmpty || onEmpty else { return [] }
+            var rows: [ExpectedRow] = []
+            for kind in kinds {
+                if let model = storage.supplementaryModel(ofKind: kind, inSection: section) {
+                    rows.append(ExpectedRow(role: .supplementary(kind), model: String(describing: model)))
+                }
+            }
+            return rows
         }
-        rows += items.map { ExpectedRow(role: .item, model: String(describing: $0)) }
-        if let footer = storage.footerModel(forSection: section), !items.isEmpty || footerOnEmpty {
-            rows.append(ExpectedRow(role: .footer, model: String(describing: footer)))
-        }
-        return rows
+        return views([.header], onEmpty: headerOnEmpty) + views(before, onEmpty: othersOnEmpty)
+            + items.map { ExpectedRow(role: .item, model: String(describing: $0)) }
+            + views(after, onEmpty: othersOnEmpty) + views([.footer], onEmpty: footerOnEmpty)
     }
 }
 

@@ -70,8 +70,10 @@ final class RandomizedListTests: XCTestCase {
         let run: @MainActor () -> Void
     }
 
+    /// A random storage change; with `otherKinds`, one step in eight sets the models of one of
+    /// those supplementary kinds.
     @MainActor
-    static func randomStep(_ storage: MemoryStorage, _ rng: inout SplitMix64) -> Step {
+    static func randomStep(_ storage: MemoryStorage, _ rng: inout SplitMix64, otherKinds: [SupplementaryKind] = []) -> Step {
         let sections = storage.numberOfSections
         func model() -> Any {
             switch rng.next() % 10 {
@@ -94,6 +96,10 @@ final class RandomizedListTests: XCTestCase {
             (0..<Int(rng.next() % 5)).map { _ in rng.next() % 3 == 0 ? nil : "T\(rng.next() % 9)" }
         }
 
+        if !otherKinds.isEmpty, rng.next() % 8 == 0 {
+            let kind = otherKinds[Int(rng.next() % UInt64(otherKinds.count))], models = titles()
+            return Step(name: "setSupplementaryModels(\(models), ofKind: \(kind))") { storage.setSupplementaryModels(models, ofKind: kind) }
+        }
         switch rng.next() % 16 {
         case 0, 1, 2:
             let s = section(extra: 2), values = (0..<Int(rng.next() % 4)).map { _ in model() }
@@ -131,7 +137,7 @@ final class RandomizedListTests: XCTestCase {
             let footers = titles()
             return Step(name: "setSectionFooterModels(\(footers))") { storage.setSupplementaryModels(footers, ofKind: .footer) }
         case 14:
-            let inner = (0..<Int(rng.next() % 3 + 2)).map { _ in randomStep(storage, &rng) }
+            let inner = (0..<Int(rng.next() % 3 + 2)).map { _ in randomStep(storage, &rng, otherKinds: otherKinds) }
             return Step(name: "performUpdates { \(inner.map(\.name).joined(separator: "; ")) }") {
                 storage.performUpdates { for step in inner { step.run() } }
             }

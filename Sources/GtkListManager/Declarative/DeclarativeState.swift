@@ -44,9 +44,9 @@ final class DeclarativeState {
             for row in section.rows { groups.formUnion(row.declaredEvents) }
         })
         let targets = declared.map { section in
-            var supplements = SectionSupplements()
-            supplements[.header] = section.header
-            supplements[.footer] = section.footer
+            var supplements = SectionSupplements(section.supplementaries)
+            if let header = section.header { supplements[.header] = header }
+            if let footer = section.footer { supplements[.footer] = footer }
             let collapsed = collapse.isCollapsed(section.id) ?? section.isCollapsed
             return DeclarativeTransition.Target(id: section.id, supplements: supplements, rows: collapsed ? [] : section.rows)
         }

@@ -1,5 +1,7 @@
+import ModelStorage
+
 /// A section declared for ``ListManager/update(animated:completion:_:)``: an identity, an optional header
-/// and footer, and rows.
+/// and footer, supplementary models of other kinds, and rows.
 ///
 /// ```swift
 /// Section(id: "devel", header: "Development", rows: Row<PackageRow>.rows(develPackages))
@@ -10,12 +12,14 @@
 /// ```
 ///
 /// The ``id`` matches the section across updates: a section keeps its rows' widgets (and its
-/// header's and footer's) as long as its id stays. Its content, for the diff, is its header and
-/// footer only: rows added to or removed from it change nothing about the section itself.
+/// header's and footer's) as long as its id stays. Its content, for the diff, is its header,
+/// footer and other supplementary models only: rows added to or removed from it change nothing
+/// about the section itself.
 ///
 /// Headers and footers are models like the storages' supplementary models: a `String` is shown
 /// as a title, other models by the header or footer views registered with
-/// `registerHeader` / `registerFooter`.
+/// `registerHeader` / `registerFooter`. Models of other kinds are shown by the views registered
+/// for their kind with `registerSupplementary(_:ofKind:placement:)`.
 public struct Section {
     /// The section's identity across updates; unique among the sections of one update.
     public var id: AnyHashable
@@ -23,6 +27,9 @@ public struct Section {
     public var header: Any?
     /// The footer model, or nil for no footer.
     public var footer: Any?
+    /// Supplementary models of other kinds, by kind (a `.header` or `.footer` entry here is
+    /// overridden by ``header`` and ``footer`` when they are set).
+    public var supplementaries: [SupplementaryKind: Any]
     /// The rows, in order.
     public var rows: [AnyRow]
     /// A collapsed section shows its header and footer but no rows. The manager remembers the
@@ -33,10 +40,14 @@ public struct Section {
     public var isCollapsed: Bool
 
     /// A section with `rows`.
-    public init(id: AnyHashable, header: Any? = nil, footer: Any? = nil, isCollapsed: Bool = false, rows: [AnyRow]) {
+    public init(
+        id: AnyHashable, header: Any? = nil, footer: Any? = nil, supplementaries: [SupplementaryKind: Any] = [:],
+        isCollapsed: Bool = false, rows: [AnyRow]
+    ) {
         self.id = id
         self.header = header
         self.footer = footer
+        self.supplementaries = supplementaries
         self.isCollapsed = isCollapsed
         self.rows = rows
     }
@@ -44,9 +55,9 @@ public struct Section {
     /// A section whose rows are listed in a ``RowsBuilder`` block.
     @MainActor
     public init(
-        id: AnyHashable, header: Any? = nil, footer: Any? = nil, isCollapsed: Bool = false,
-        @RowsBuilder rows: () -> [AnyRow]
+        id: AnyHashable, header: Any? = nil, footer: Any? = nil, supplementaries: [SupplementaryKind: Any] = [:],
+        isCollapsed: Bool = false, @RowsBuilder rows: () -> [AnyRow]
     ) {
-        self.init(id: id, header: header, footer: footer, isCollapsed: isCollapsed, rows: rows())
+        self.init(id: id, header: header, footer: footer, supplementaries: supplementaries, isCollapsed: isCollapsed, rows: rows())
     }
 }

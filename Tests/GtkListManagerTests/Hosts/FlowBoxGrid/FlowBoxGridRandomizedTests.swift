@@ -4,9 +4,11 @@ import ModelStorage
 import SeededRandom
 import XCTest
 
-/// The randomized storage sequences of the list tests on the flow-box grid: after every step,
-/// each section's header, cells and footer, read from GTK, are exactly what the storage implies,
-/// section by section (a cell in the wrong section's flow box fails), and no row view leaks.
+/// The randomized storage sequences of the list tests on the flow-box grid, with models of two
+/// more supplementary kinds (a banner before the cells, a summary after them): after every
+/// step, each section's supplementary views and cells, read from GTK, are exactly what the
+/// storage implies, section by section (a cell in the wrong section's flow box, or a view on
+/// the wrong side of the cells, fails), and no row view leaks.
 final class FlowBoxGridRandomizedTests: XCTestCase {
     static let sequenceCount = SeedCount.of(600)
     static let sequenceLength = 30
@@ -20,7 +22,8 @@ final class FlowBoxGridRandomizedTests: XCTestCase {
         var steps = 0
         for seed in 0..<UInt64(sequenceCount) {
             var rng = SplitMix64(seed: seed &+ 0x9_1D)
-            let configuration = RandomizedListTests.randomConfiguration(&rng)
+            var configuration = RandomizedListTests.randomConfiguration(&rng)
+            configuration.displaySupplementaryViewsOnEmptySection = rng.next() % 2 == 0
             let storage = MemoryStorage()
             storage.anomalyHandler.action = { _ in }
             let host = FlowBoxGridHost()
@@ -28,16 +31,19 @@ final class FlowBoxGridRandomizedTests: XCTestCase {
             manager.anomalyHandler.action = { _ in }
             manager.register(NumberRow.self)
             manager.register(CaptionRow.self)
+            manager.registerSupplementary(KindLabel.self, ofKind: "banner")
+            manager.registerSupplementary(KindLabel.self, ofKind: "summary", placement: .afterItems)
             var history: [String] = []
             for _ in 0..<sequenceLength {
-                let step = RandomizedListTests.randomStep(storage, &rng)
+                let step = RandomizedListTests.randomStep(storage, &rng, otherKinds: ["banner", "summary"])
                 history.append(step.name)
                 step.run()
                 steps += 1
                 let actual = inspectSections(of: host)
                 let expected = expectedSections(
                     of: storage, headerOnEmpty: configuration.displayHeaderOnEmptySection,
-                    footerOnEmpty: configuration.displayFooterOnEmptySection)
+                    footerOnEmpty: configuration.displayFooterOnEmptySection,
+            before: ["banner"], after: ["summary"], othersOnEmpty: configuration.displaySupplementaryViewsOnEmptySection)
                 guard actual == expected, manager.rowCount == actual.joined().count else {
                     XCTFail("""
                         seed \(seed), configuration \(configuration), after:

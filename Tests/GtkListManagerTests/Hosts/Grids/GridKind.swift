@@ -45,16 +45,21 @@ final class TileCell: RowView, ModelTransfer {
     func update(with model: Int) { gtk_label_set_text(gcast(widget), String(model)) }
 }
 
-/// The rows a grid shows, read from GTK: the flow boxes' children section by section, or the
-/// virtualized host's bound cells (every one, in the small grids of these tests) grouped by the
-/// section of their position.
+/// The rows a list or grid shows, read from GTK: the flow boxes' children section by section,
+/// or the list box's rows, or the virtualized host's bound rows (every one, in the small lists
+/// of these tests), grouped by the section of their position.
 @MainActor
 func shownSections(of host: any ListHost, _ manager: ListManager) -> [[ExpectedRow]] {
     if let flowBox = host as? FlowBoxGridHost { return inspectSections(of: flowBox) }
     var sections: [[ExpectedRow]] = Array(repeating: [], count: manager.memoryStorage?.numberOfSections ?? 0)
-    let cells = inspectBoundCells(of: host as! VirtualListHost)
-    if cells.count != host.rowCount { return [[ExpectedRow(role: .item, model: "\(host.rowCount - cells.count) rows unbound")]] }
-    for (position, row, _) in cells {
+    let rows: [(position: Int, row: ExpectedRow)] =
+        if let listBox = manager.listBox {
+            inspectRows(of: listBox).enumerated().map { ($0, ExpectedRow(role: $1.role, model: $1.model)) }
+        } else {
+            inspectBoundCells(of: host as! VirtualListHost).map { ($0.position, $0.row) }
+        }
+    if rows.count != host.rowCount { return [[ExpectedRow(role: .item, model: "\(host.rowCount - rows.count) rows unbound")]] }
+    for (position, row) in rows {
         guard let section = manager.location(ofPosition: position)?.section else {
             return [[ExpectedRow(role: row.role, model: "position \(position) in no section")]]
         }

@@ -4,11 +4,12 @@ import ModelStorage
 import SeededRandom
 import XCTest
 
-/// The randomized storage sequences of the list tests on the virtualized grid, with random
-/// scrolls and window widths: after every step, each bound cell, header and footer shows the
-/// storage's model at its position and is allocated the rectangle the grid's geometry gives it
-/// (computed here from the storage alone), every visible position is bound, and widgets exist
-/// for the visible lines and their margins only.
+/// The randomized storage sequences of the list tests on the virtualized grid, with models of
+/// two more supplementary kinds (a banner before the cells, a summary after them), random
+/// scrolls and window widths: after every step, each bound cell and supplementary view shows
+/// the storage's model at its position and is allocated the rectangle the grid's geometry gives
+/// it (computed here from the storage alone), every visible position is bound, and widgets
+/// exist for the visible lines and their margins only.
 final class VirtualGridRandomizedTests: XCTestCase {
     static let sequenceCount = SeedCount.of(20)
     static let sequenceLength = 30
@@ -23,25 +24,29 @@ final class VirtualGridRandomizedTests: XCTestCase {
         var steps = 0
         for seed in 0..<UInt64(sequenceCount) {
             var rng = SplitMix64(seed: seed &+ 0x6_12D)
-            let configuration = RandomizedListTests.randomConfiguration(&rng)
+            var configuration = RandomizedListTests.randomConfiguration(&rng)
+            configuration.displaySupplementaryViewsOnEmptySection = rng.next() % 2 == 0
             let storage = MemoryStorage()
             storage.anomalyHandler.action = { _ in }
             var layout = VirtualGridLayout(cellSize: cell)
             layout.lineSpacing = Int(rng.next() % 3) * 4
             layout.headerHeight = 30
             layout.footerHeight = 20
+            layout.supplementaryHeights = ["banner": 18, "summary": 22]
             let host = VirtualListHost(gridLayout: layout)
             let manager = ListManager(host: host, storage: storage, configuration: configuration)
             manager.anomalyHandler.action = { _ in }
             manager.register(NumberRow.self)
             manager.register(CaptionRow.self)
+            manager.registerSupplementary(KindLabel.self, ofKind: "banner")
+            manager.registerSupplementary(KindLabel.self, ofKind: "summary", placement: .afterItems)
             storage.setItemsForAllSections([Array(0..<150), Array(150..<190)])
             storage.setSectionHeaderModels(["first", "second"])
             let list = ShownList(manager, width: 400, height: 300)
             defer { list.close() }
             var history: [String] = []
             for _ in 0..<sequenceLength {
-                let step = RandomizedListTests.randomStep(storage, &rng)
+                let step = RandomizedListTests.randomStep(storage, &rng, otherKinds: ["banner", "summary"])
                 history.append(step.name)
                 step.run()
                 steps += 1
@@ -87,11 +92,13 @@ final class VirtualGridRandomizedTests: XCTestCase {
     ) -> String? {
         let sections = expectedSections(
             of: storage, headerOnEmpty: configuration.displayHeaderOnEmptySection,
-            footerOnEmpty: configuration.displayFooterOnEmptySection)
+            footerOnEmpty: configuration.displayFooterOnEmptySection,
+            before: ["banner"], after: ["summary"], othersOnEmpty: configuration.displaySupplementaryViewsOnEmptySection)
         let rows = Array(sections.joined())
         guard host.rowCount == rows.count else { return "the grid has \(host.rowCount) positions, the storage \(rows.count)" }
         let width = VirtualGridLayoutTests.viewportWidth(host)
-        var geometry = ExpectedGridGeometry(width: width, cell: cell, headerHeight: 30, footerHeight: 20)
+        var geometry = ExpectedGridGeometry(
+            width: width, cell: cell, headerHeight: 30, footerHeight: 20, supplementaryHeights: ["banner": 18, "summary": 22])
         geometry.lineSpacing = lineSpacing
         let frames = geometry.frames(of: sections)
         let visible = host.visibleRange ?? 0..<0
