@@ -76,6 +76,7 @@ extension ListManager {
     /// ```
     ///
     /// - Parameters:
+    ///   - viewClass: the view class; its `Model` is the model type it shows.
     ///   - kind: the kind; `.header` and `.footer` are the section's header and footer, which
     ///     keep their places (first and last) whatever `placement` says.
     ///   - placement: where the kind's rows go, the first time the kind is registered or when

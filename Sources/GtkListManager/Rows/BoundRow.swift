@@ -2,7 +2,7 @@ import CGtk
 import ModelStorage
 
 /// What a list holds at a position: an item, or a supplementary view of a section — its header,
-/// its footer, or a view of any other ``SupplementaryKind`` placed before or after its items.
+/// its footer, or a view of any other kind (`SupplementaryKind`) placed before or after its items.
 public enum RowRole: Hashable, Sendable, CustomStringConvertible {
     case item
     case supplementary(SupplementaryKind)
