@@ -84,6 +84,8 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
     /// A scroll asked for before the rows were laid out, done after the next allocation.
     var pendingScroll: (position: Int, alignment: ScrollAlignment)?
     var watchesAllocationForScrolls = false
+    /// The rubber band a flow box is drawing, followed across sections.
+    var rubberBand: FlowBoxRubberBand?
 
     /// A grid whose sections lay their cells out as `layout` says.
     public init(layout: FlowBoxGridLayout = FlowBoxGridLayout()) {
@@ -101,6 +103,7 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
             shownSelection = [:]
         }
         connectFocusEntry()
+        connectRubberBandCancellation()
     }
 
     isolated deinit {
@@ -116,6 +119,7 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
             gtk_box_reorder_child(box, gcast(section.box), Int32(index + offset))
             sections.insert(section, at: index + offset)
             connectInteraction(of: section)
+            connectRubberBand(of: section)
         }
         invalidateStarts()
     }

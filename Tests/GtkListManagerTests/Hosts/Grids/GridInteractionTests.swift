@@ -82,6 +82,47 @@ final class GridInteractionTests: XCTestCase {
         XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 0, section: 0), IndexPath(item: 4, section: 1)], "the selection follows an insert")
     }
 
+    func testARubberBandOnTheFlowBoxGridSelectsEveryCellBetweenItsEndsAcrossSections() throws {
+        try MainActor.assumeIsolated { try requireGtk(); try Self.rubberBandAcrossSections() }
+    }
+
+    @MainActor private static func rubberBandAcrossSections() throws {
+        let (manager, _, list) = shownGrid(.flowBox, mode: .multiple)
+        defer { list.close() }
+        func band(from start: (item: Int, section: Int), to end: (item: Int, section: Int), modifiers: [String] = []) {
+            let from = cell(manager, start.item, start.section), to = cell(manager, end.item, end.section)
+            for modifier in modifiers { list.xdotool(["keydown", modifier]) }
+            list.drag(
+                from: list.screenPoint(in: from, x: gtk_widget_get_allocated_width(from) / 2),
+                to: list.screenPoint(in: to, x: gtk_widget_get_allocated_width(to) / 2), steps: 8)
+            for modifier in modifiers.reversed() { list.xdotool(["keyup", modifier]) }
+            list.settleFrame()
+        }
+        func shownSelection() -> [IndexPath] {
+            (0..<2).flatMap { section in
+                (0..<(section == 0 ? 6 : 8)).filter { isShownSelected(manager, $0, section) }.map { IndexPath(item: $0, section: section) }
+            }
+        }
+        // Down from "1" in the first section to "12" in the second: 1…5, then 10…12.
+        band(from: (1, 0), to: (2, 1))
+        let downward = (1..<6).map { IndexPath(item: $0, section: 0) } + (0...2).map { IndexPath(item: $0, section: 1) }
+        XCTAssertEqual(manager.selectedIndexPaths, downward, "every cell between the band's ends, in the grid's order")
+        XCTAssertEqual(shownSelection(), downward, "and GTK shows exactly those selected")
+
+        // Up from "15" to "4": a new band replaces the selection.
+        band(from: (5, 1), to: (4, 0))
+        let upward = [IndexPath(item: 4, section: 0), IndexPath(item: 5, section: 0)] + (0...5).map { IndexPath(item: $0, section: 1) }
+        XCTAssertEqual(manager.selectedIndexPaths, upward)
+        XCTAssertEqual(shownSelection(), upward)
+
+        // With Ctrl, a band adds to what was selected.
+        list.click(widget: cell(manager, 7, 1))
+        band(from: (0, 0), to: (0, 1), modifiers: ["ctrl"])
+        let added = (0..<6).map { IndexPath(item: $0, section: 0) } + [IndexPath(item: 0, section: 1), IndexPath(item: 7, section: 1)]
+        XCTAssertEqual(manager.selectedIndexPaths, added)
+        XCTAssertEqual(shownSelection(), added)
+    }
+
     func testArrowKeysCrossSectionsKeepingTheColumn() throws {
         try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.crossingSections(kind) } }
     }
