@@ -130,6 +130,7 @@ final class PackageListWindow {
             }
         }
         manager.registerHeader(SectionHeadingRow.self)
+        manager.registerSupplementary(SectionTotalRow.self, ofKind: SectionTotal.kind, placement: .afterItems)
         manager.storage = storage
     }
 
@@ -146,16 +147,24 @@ final class PackageListWindow {
         gridManager.sizeForCell(withItem: InstalledPackage.self) { _, _ in PackageTile.size }
         gridManager.insetForSection { _ in EdgeInsets(top: 6, leading: 8, bottom: 10, trailing: 8) }
         gridManager.registerHeader(SectionHeadingRow.self)
+        gridManager.registerSupplementary(SectionTotalRow.self, ofKind: SectionTotal.kind, placement: .afterItems)
         gridManager.storage = storage
     }
 
-    /// Section headings count what each section shows now, and the subtitle sums it up.
+    /// Section headings count what each section shows now, totals sum its sizes after its
+    /// packages, and the subtitle sums it up.
     private func storageDidUpdate() {
-        var counts: [String: Int] = [:]
+        var counts: [String: Int] = [:], totals: [String: SectionTotal] = [:]
         for (section, key) in storage.sectionKeys.enumerated() {
             counts[key] = storage.numberOfItems(inSection: section)
+            var total = SectionTotal()
+            for case let package as InstalledPackage in storage.models(inSection: section) {
+                if let size = package.installedSizeKiB { total.installedKiB += size } else { total.unsized += 1 }
+            }
+            totals[key] = total
         }
-        // Setting the header closure refreshes the header rows in place.
+        // Setting the closures refreshes the header and total rows in place.
+        storage.sectionSupplementaries = [SectionTotal.kind: { totals[$0] }]
         storage.sectionHeader = { SectionHeading(title: $0, packageCount: counts[$0] ?? 0) }
         let shown = storage.count == source.packages.count
             ? "\(source.packages.count) installed" : "\(storage.count) of \(source.packages.count) installed"
@@ -211,6 +220,11 @@ final class PackageListWindow {
                 padding: 8px 12px 4px 12px;
                 background-color: alpha(@theme_fg_color, 0.06);
                 border-bottom: 1px solid alpha(@theme_fg_color, 0.12);
+            }
+            .\(SectionTotalRow.styleClass) {
+                padding: 2px 12px 8px 12px;
+                font-size: smaller;
+                color: alpha(@theme_fg_color, 0.6);
             }
             .package-tile-name { font-weight: bold; }
             """

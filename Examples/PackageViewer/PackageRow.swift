@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkListManager
+import ModelStorage
 
 /// The row of one package, loaded from `PackageRow.ui` (a GtkBuilder definition in the
 /// viewer's resources): name in bold and version on the first line, the one-line description
@@ -29,7 +30,7 @@ final class PackageRow: BuilderRow, ModelTransfer {
     }
 
     /// A size as people read it: `840 KB`, `12.4 MB` (powers of 1024, like dpkg's own figures).
-    static func formatted(kibibytes: Int) -> String {
+    nonisolated static func formatted(kibibytes: Int) -> String {
         kibibytes < 1024 ? "\(kibibytes) KB" : String(format: "%.1f MB", Double(kibibytes) / 1024)
     }
 }
@@ -54,6 +55,33 @@ final class SectionHeadingRow: RowView, ModelTransfer {
     func update(with heading: SectionHeading) {
         let count = heading.packageCount
         gtk_label_set_text(gcast(widget), "\(heading.title)  ·  \(count) package\(count == 1 ? "" : "s")")
+    }
+}
+
+/// The total of one Debian section, shown after its packages: what they take on disk.
+struct SectionTotal: Hashable, Sendable {
+    /// The supplementary kind of section totals, placed after the section's items.
+    static let kind: SupplementaryKind = "total"
+
+    var installedKiB = 0
+    /// Packages whose status file gives no size.
+    var unsized = 0
+}
+
+/// Shows a ``SectionTotal``, right-aligned and dimmed under the section's packages.
+@MainActor
+final class SectionTotalRow: RowView, ModelTransfer {
+    /// The CSS class of section totals.
+    static let styleClass = "section-total"
+    let widget = singleLineLabel(xalign: 1)
+
+    init() {
+        addStyleClass(Self.styleClass, to: widget)
+    }
+
+    func update(with total: SectionTotal) {
+        let unsized = total.unsized > 0 ? "  ·  \(total.unsized) without a size" : ""
+        gtk_label_set_text(gcast(widget), "\(PackageRow.formatted(kibibytes: total.installedKiB)) installed\(unsized)")
     }
 }
 

@@ -102,26 +102,33 @@ final class PackageListWindowTests: XCTestCase {
         return (PackageListWindow(source: source, showsGrid: showsGrid), source.packages)
     }
 
-    /// One line per row of the list or tile of the grid: `# section` for a header, the package
-    /// id otherwise.
+    /// One line per row of the list or tile of the grid: `# section` for a header, `= size` for
+    /// a section's total (and what the view shows), the package id otherwise.
     @MainActor
     private static func shownLines(of manager: ListManager) -> [String] {
         (0..<manager.rowCount).map { position in
             switch manager.boundRow(atPosition: position)?.model {
             case let heading as SectionHeading: "# \(heading.title) (\(heading.packageCount))"
             case let package as InstalledPackage: package.id
+            case let total as SectionTotal:
+                "= \(total.installedKiB) KiB, \(total.unsized) unsized: "
+                    + String(cString: gtk_label_get_text(gcast(manager.boundRow(atPosition: position)!.widget)))
             case let other: "unexpected \(String(describing: other))"
             }
         }
     }
 
-    /// What the rows must be: sections by name, each with its count, packages in the query's order.
+    /// What the rows must be: sections by name, each with its count, packages in the query's
+    /// order, and the sum of their sizes after them.
     private static func expectedLines(_ packages: [InstalledPackage], query: PackageQuery) -> [String] {
         let matching = query.matching(packages)
         let sections = Dictionary(grouping: matching, by: \.section)
         return sections.keys.sorted().flatMap { key -> [String] in
             let members = sections[key]!.sorted(by: query.order.comparator)
-            return ["# \(key) (\(members.count))"] + members.map(\.id)
+            let kibibytes = members.compactMap(\.installedSizeKiB).reduce(0, +)
+            let unsized = members.filter { $0.installedSizeKiB == nil }.count
+            let shown = "\(PackageRow.formatted(kibibytes: kibibytes)) installed" + (unsized > 0 ? "  ·  \(unsized) without a size" : "")
+            return ["# \(key) (\(members.count))"] + members.map(\.id) + ["= \(kibibytes) KiB, \(unsized) unsized: \(shown)"]
         }
     }
 

@@ -224,6 +224,29 @@ struct SortedStorageTests {
         ])])
     }
 
+    @Test("Other supplementary kinds come from the section key, ride on section changes, and refresh when set")
+    func otherKindsFromTheSectionKey() {
+        let (storage, recorder, _) = sectioned([Fruit(id: "a", section: "s1"), Fruit(id: "b", section: "s2")])
+
+        storage.sectionSupplementaries = ["summary": { "\($0) summary" }, .footer: { $0 == "s1" ? "end of s1" : nil }]
+
+        #expect(recorder.updates == [.changes([
+            .updateSection(0, supplements: [.header: "Section s1", "summary": "s1 summary", .footer: "end of s1"]),
+            .updateSection(1, supplements: [.header: "Section s2", "summary": "s2 summary"]),
+        ])])
+        #expect(storage.supplementaryModel(ofKind: "summary", inSection: 1) as? String == "s2 summary")
+        #expect(storage.supplementaryModel(ofKind: .footer, inSection: 1) == nil)
+        #expect(storage.supplementaryModel(ofKind: "summary", inSection: 2) == nil, "no section, no model")
+
+        recorder.reset()
+        let cherry = Fruit(id: "c", section: "s3")
+        storage.upsert([cherry], execution: .immediate)
+        #expect(recorder.updates == [.changes([
+            .insertSection(2, supplements: [.header: "Section s3", "summary": "s3 summary"]),
+            .insertItem(at: ip(0, 2), model: cherry),
+        ])], "a new section carries its models of every kind")
+    }
+
     // MARK: - Lookup
 
     @Test("Lookup by identifier finds the item and where it is now (T21's uid subscript was always nil)")

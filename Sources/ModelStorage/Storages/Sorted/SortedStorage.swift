@@ -57,7 +57,13 @@ where Item.DiffIdentifier: Sendable {
     /// The header model of each section, from its key; nil for no header. Setting it refreshes
     /// every header.
     public var sectionHeader: ((SectionKey) -> Any?)? {
-        didSet { refreshHeaders() }
+        didSet { refreshSupplements() }
+    }
+
+    /// The models of other supplementary kinds (a footer, a summary, …) of each section, from
+    /// its key, by kind; nil for none. Setting it refreshes every section's supplements.
+    public var sectionSupplementaries: [SupplementaryKind: (SectionKey) -> Any?] = [:] {
+        didSet { refreshSupplements() }
     }
 
     /// Where duplicate identities in a batch and removals of absent identities are reported.
@@ -154,8 +160,9 @@ where Item.DiffIdentifier: Sendable {
     }
 
     public func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {
-        guard kind == .header, state.sectionKeys.indices.contains(section) else { return nil }
-        return sectionHeader?(state.sectionKeys[section])
+        guard state.sectionKeys.indices.contains(section) else { return nil }
+        let key = state.sectionKeys[section]
+        return kind == .header ? sectionHeader?(key) : sectionSupplementaries[kind]?(key) ?? nil
     }
 
     public func addObserver(_ observer: any StorageObserver) {
@@ -170,13 +177,19 @@ where Item.DiffIdentifier: Sendable {
         broadcaster.updatesNotDelivered(to: observer)
     }
 
-    /// The supplements section inserts carry: the header of a section of `state`.
+    /// The supplements section inserts and updates carry: the header and the other kinds of a
+    /// section of `state`.
     func supplements(of state: State, section: Int) -> SectionSupplements {
-        guard let header = sectionHeader?(state.sectionKeys[section]) else { return [:] }
-        return [.header: header]
+        let key = state.sectionKeys[section]
+        var supplements = SectionSupplements()
+        if let header = sectionHeader?(key) { supplements[.header] = header }
+        for (kind, model) in sectionSupplementaries where kind != .header {
+            if let model = model(key) { supplements[kind] = model }
+        }
+        return supplements
     }
 
-    private func refreshHeaders() {
+    private func refreshSupplements() {
         guard !state.sectionKeys.isEmpty else { return }
         let changes = ChangeSet(state.sectionKeys.indices.map { .updateSection($0, supplements: supplements(of: state, section: $0)) })
         broadcaster.deliver(.changes(changes), from: self)
