@@ -46,11 +46,7 @@ struct SectionHeading: Hashable, Sendable {
 final class SectionHeadingRow: RowView, ModelTransfer {
     /// The CSS class of header rows.
     static let styleClass = "section-header"
-    let widget = singleLineLabel(xalign: 0)
-
-    init() {
-        addStyleClass(Self.styleClass, to: widget)
-    }
+    let widget = singleLineLabel(xalign: 0, styleClass: SectionHeadingRow.styleClass)
 
     func update(with heading: SectionHeading) {
         let count = heading.packageCount
@@ -73,11 +69,7 @@ struct SectionTotal: Hashable, Sendable {
 final class SectionTotalRow: RowView, ModelTransfer {
     /// The CSS class of section totals.
     static let styleClass = "section-total"
-    let widget = singleLineLabel(xalign: 1)
-
-    init() {
-        addStyleClass(Self.styleClass, to: widget)
-    }
+    let widget = singleLineLabel(xalign: 1, styleClass: SectionTotalRow.styleClass)
 
     func update(with total: SectionTotal) {
         let unsized = total.unsized > 0 ? "  ·  \(total.unsized) without a size" : ""
@@ -85,10 +77,11 @@ final class SectionTotalRow: RowView, ModelTransfer {
     }
 }
 
-/// A single-line label that ellipsizes instead of widening the window.
+/// A single-line label of a CSS class that ellipsizes instead of widening the window.
 @MainActor
-private func singleLineLabel(xalign: Float) -> UnsafeMutablePointer<GtkWidget> {
+private func singleLineLabel(xalign: Float, styleClass: String) -> UnsafeMutablePointer<GtkWidget> {
     let widget = gtk_label_new(nil)!
+    addStyleClass(styleClass, to: widget)
     let label: UnsafeMutablePointer<GtkLabel> = gcast(widget)
     gtk_label_set_xalign(label, xalign)
     gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
