@@ -79,19 +79,21 @@ final class SectionLayout {
 
     /// The flat position of the item row at `indexPath`.
     func position(of indexPath: IndexPath) -> Int {
-        start(of: indexPath.section) + leadingRows(of: entries[indexPath.section]) + indexPath.item
+        start(of: indexPath.section) + leadingRows(inSection: indexPath.section) + indexPath.item
     }
 
     /// The flat position of the section's supplementary row in `slot` (shown or about to be).
     func position(ofSlot slot: Int, inSection section: Int) -> Int {
-        let entry = entries[section]
-        let before = (entry.shownSlots & .bits(below: slot)).nonzeroBitCount
-        return start(of: section) + before + (slot < arrangement.leadingCount ? 0 : entry.itemCount)
+        let before = (entries[section].shownSlots & .bits(below: slot)).nonzeroBitCount
+        return start(of: section) + before + (slot < arrangement.leadingCount ? 0 : entries[section].itemCount)
     }
 
+    // Fields read in place, never a copy of the section: its models would be retained and
+    // released on every row bound.
+
     /// The number of supplementary rows the section shows before its items.
-    private func leadingRows(of entry: Section) -> Int {
-        (entry.shownSlots & arrangement.leadingSlots).nonzeroBitCount
+    private func leadingRows(inSection section: Int) -> Int {
+        (entries[section].shownSlots & arrangement.leadingSlots).nonzeroBitCount
     }
 
     /// The position of the row at `location`, when the list shows one there.
@@ -112,18 +114,18 @@ final class SectionLayout {
     func location(ofPosition position: Int) -> RowLocation? {
         guard let section = section(containing: position) else { return nil }
         let offset = position - starts[section]
-        let entry = entries[section]
-        let leading = entry.shownSlots & arrangement.leadingSlots
+        let shownSlots = entries[section].shownSlots, itemCount = entries[section].itemCount
+        let leading = shownSlots & arrangement.leadingSlots
         let leadingCount = leading.nonzeroBitCount
         if offset < leadingCount {
             return supplementaryLocation(slot: leading.indexOfSetBit(offset), section: section)
         }
         let item = offset - leadingCount
-        if item < entry.itemCount {
+        if item < itemCount {
             return RowLocation(role: .item, indexPath: IndexPath(item: item, section: section))
         }
-        let trailing = entry.shownSlots & ~arrangement.leadingSlots
-        return supplementaryLocation(slot: trailing.indexOfSetBit(item - entry.itemCount), section: section)
+        let trailing = shownSlots & ~arrangement.leadingSlots
+        return supplementaryLocation(slot: trailing.indexOfSetBit(item - itemCount), section: section)
     }
 
     private func supplementaryLocation(slot: Int, section: Int) -> RowLocation {

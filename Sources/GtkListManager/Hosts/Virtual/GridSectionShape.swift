@@ -104,9 +104,8 @@ struct GridEstimates {
     init(sections: [GridSectionEntry], layout: VirtualGridLayout) {
         var bands: [SupplementaryKind: Mean] = [:], widths = Mean(), heights = Mean()
         for section in sections {
-            for band in section.leading + section.trailing {
-                if let height = band.known(fixed: layout.fixedHeight(of: band.kind)) { bands[band.kind, default: Mean()].add(height) }
-            }
+            for band in section.leading { bands.add(band, layout: layout) }
+            for band in section.trailing { bands.add(band, layout: layout) }
             if let size = section.resolvedCellSize(layout: layout) {
                 widths.add(size.width)
                 heights.add(size.height)
@@ -121,13 +120,20 @@ struct GridEstimates {
         band.known(fixed: layout.fixedHeight(of: band.kind)) ?? bandHeights[band.kind] ?? Self.bandHeight
     }
 
-    private struct Mean {
+    fileprivate struct Mean {
         private var sum = 0, count = 0
         var value: Int? { count > 0 ? sum / count : nil }
         mutating func add(_ value: Int) {
             sum += value
             count += 1
         }
+    }
+}
+
+extension [SupplementaryKind: GridEstimates.Mean] {
+    /// Counts `band`'s height in the mean of its kind, when it is known.
+    fileprivate mutating func add(_ band: GridSectionEntry.Band, layout: VirtualGridLayout) {
+        if let height = band.known(fixed: layout.fixedHeight(of: band.kind)) { self[band.kind, default: GridEstimates.Mean()].add(height) }
     }
 }
 
