@@ -69,7 +69,7 @@ struct BigGridScenario {
         var jumpCPU: [Double] = [], wrong = 0
         for _ in 0..<Self.jumps {
             let fraction = Double(random.next() >> 11) / Double(1 << 53)
-            jumpCPU.append(step(to: fraction * scrollRange))
+            jumpCPU.append(shown.scroll(to: fraction * shown.scrollRange).cpu)
             if !viewportShowsItsCells(storage) { wrong += 1 }
         }
         values["jump_cpu_p50_ms"] = percentile(jumpCPU, 50)
@@ -77,7 +77,7 @@ struct BigGridScenario {
         values["wrong_cells"] = Double(wrong)
         values["grid_mb"] = ProcessProbes.residentMiB() - memoryBefore
 
-        _ = step(to: scrollRange / 2)
+        _ = shown.scroll(to: shown.scrollRange / 2)
         var resizes: [Double] = []
         for index in 0..<Self.resizes {
             // A column fewer, then back: every resize changes the width (a resize to the size
@@ -92,18 +92,6 @@ struct BigGridScenario {
         values["resize_p95_ms"] = percentile(resizes, 95)
         values["live_widgets"] = Double(liveCellWidgets)
         return BigListResult(side: side.rawValue, count: count, values: values, keys: Self.keys)
-    }
-
-    private var scrollRange: Double {
-        gtk_adjustment_get_upper(shown.adjustment) - gtk_adjustment_get_page_size(shown.adjustment)
-    }
-
-    /// Scrolls to `value` and waits for the frame: the process's CPU time.
-    private func step(to value: Double) -> Double {
-        let cpu = ProcessProbes.cpuMilliseconds()
-        gtk_adjustment_set_value(shown.adjustment, value)
-        shown.frames.waitForNextFrame()
-        return ProcessProbes.cpuMilliseconds() - cpu
     }
 
     /// Whether 12 points across the viewport each show a mapped cell (or header) whose model is

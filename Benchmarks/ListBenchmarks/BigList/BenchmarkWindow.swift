@@ -11,6 +11,19 @@ struct BenchmarkWindow {
 
     var adjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(gcast(scrolledWindow)) }
 
+    /// How far the list scrolls: the adjustment's upper bound less a page.
+    var scrollRange: Double {
+        gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+    }
+
+    /// Scrolls to `value` and waits for the frame: the process's CPU time and the wall time.
+    func scroll(to value: Double) -> (cpu: Double, wall: Double) {
+        let cpu = ProcessProbes.cpuMilliseconds(), wall = ProcessProbes.wallMilliseconds()
+        gtk_adjustment_set_value(adjustment, value)
+        frames.waitForNextFrame()
+        return (ProcessProbes.cpuMilliseconds() - cpu, ProcessProbes.wallMilliseconds() - wall)
+    }
+
     init(showing widget: UnsafeMutablePointer<GtkWidget>, width: Int32, height: Int32) {
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_default_size(gcast(window), width, height)

@@ -67,7 +67,7 @@ struct BigListScenario {
         var jumpCPU: [Double] = [], jumpWall: [Double] = [], wrongJumps = 0
         for _ in 0..<Self.jumps {
             let fraction = Double(random.next() >> 11) / Double(1 << 53)
-            let (cpu, wall) = step(to: fraction * scrollRange)
+            let (cpu, wall) = shown.scroll(to: fraction * shown.scrollRange)
             jumpCPU.append(cpu)
             jumpWall.append(wall)
             if !viewportShowsItsRows(storage) { wrongJumps += 1 }
@@ -78,16 +78,16 @@ struct BigListScenario {
         values["wrong_rows"] = Double(wrongJumps)
         values["list_mb"] = ProcessProbes.residentMiB() - memoryBefore
 
-        _ = step(to: scrollRange / 2)
+        _ = shown.scroll(to: shown.scrollRange / 2)
         let wheel = pow(gtk_adjustment_get_page_size(shown.adjustment), 2.0 / 3.0)
         var wheelCPU: [Double] = []
         for _ in 0..<Self.wheelSteps {
-            wheelCPU.append(step(to: min(gtk_adjustment_get_value(shown.adjustment) + wheel, scrollRange)).cpu)
+            wheelCPU.append(shown.scroll(to: min(gtk_adjustment_get_value(shown.adjustment) + wheel, shown.scrollRange)).cpu)
         }
         values["wheel_cpu_p50_ms"] = percentile(wheelCPU, 50)
         values["wheel_cpu_p95_ms"] = percentile(wheelCPU, 95)
 
-        _ = step(to: scrollRange / 2)
+        _ = shown.scroll(to: shown.scrollRange / 2)
         let top = topRow()
         let zero = IndexPath(item: 0, section: 0)
         values["insert1_ms"] = timeToFrame { try? storage.insertItems([-1], at: zero) }
@@ -103,18 +103,6 @@ struct BigListScenario {
     }
 
     // MARK: - Steps
-
-    private var scrollRange: Double {
-        gtk_adjustment_get_upper(shown.adjustment) - gtk_adjustment_get_page_size(shown.adjustment)
-    }
-
-    /// Scrolls to `value` and waits for the frame: the process's CPU time and the wall time.
-    private func step(to value: Double) -> (cpu: Double, wall: Double) {
-        let cpu = ProcessProbes.cpuMilliseconds(), wall = ProcessProbes.wallMilliseconds()
-        gtk_adjustment_set_value(shown.adjustment, value)
-        shown.frames.waitForNextFrame()
-        return (ProcessProbes.cpuMilliseconds() - cpu, ProcessProbes.wallMilliseconds() - wall)
-    }
 
     /// Wall time from `change` to the frame that shows it.
     private func timeToFrame(_ change: () -> Void) -> Double {
