@@ -22,28 +22,17 @@ final class FlowBoxGridRandomizedTests: XCTestCase {
         var steps = 0
         for seed in 0..<UInt64(sequenceCount) {
             var rng = SplitMix64(seed: seed &+ 0x9_1D)
-            var configuration = RandomizedListTests.randomConfiguration(&rng)
-            configuration.displaySupplementaryViewsOnEmptySection = rng.next() % 2 == 0
-            let storage = MemoryStorage()
-            storage.anomalyHandler.action = { _ in }
+            let configuration = RandomizedGrid.randomConfiguration(&rng)
             let host = FlowBoxGridHost()
-            let manager = ListManager(host: host, storage: storage, configuration: configuration)
-            manager.anomalyHandler.action = { _ in }
-            manager.register(NumberRow.self)
-            manager.register(CaptionRow.self)
-            manager.registerSupplementary(KindLabel.self, ofKind: "banner")
-            manager.registerSupplementary(KindLabel.self, ofKind: "summary", placement: .afterItems)
+            let (manager, storage) = RandomizedGrid.manager(on: host, configuration)
             var history: [String] = []
             for _ in 0..<sequenceLength {
-                let step = RandomizedListTests.randomStep(storage, &rng, otherKinds: ["banner", "summary"])
+                let step = RandomizedListTests.randomStep(storage, &rng, otherKinds: RandomizedGrid.otherKinds)
                 history.append(step.name)
                 step.run()
                 steps += 1
                 let actual = inspectSections(of: host)
-                let expected = expectedSections(
-                    of: storage, headerOnEmpty: configuration.displayHeaderOnEmptySection,
-                    footerOnEmpty: configuration.displayFooterOnEmptySection,
-            before: ["banner"], after: ["summary"], othersOnEmpty: configuration.displaySupplementaryViewsOnEmptySection)
+                let expected = RandomizedGrid.expectedSections(of: storage, configuration)
                 guard actual == expected, manager.rowCount == actual.joined().count else {
                     XCTFail("""
                         seed \(seed), configuration \(configuration), after:

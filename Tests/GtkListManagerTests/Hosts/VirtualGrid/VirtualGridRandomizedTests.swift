@@ -24,29 +24,21 @@ final class VirtualGridRandomizedTests: XCTestCase {
         var steps = 0
         for seed in 0..<UInt64(sequenceCount) {
             var rng = SplitMix64(seed: seed &+ 0x6_12D)
-            var configuration = RandomizedListTests.randomConfiguration(&rng)
-            configuration.displaySupplementaryViewsOnEmptySection = rng.next() % 2 == 0
-            let storage = MemoryStorage()
-            storage.anomalyHandler.action = { _ in }
+            let configuration = RandomizedGrid.randomConfiguration(&rng)
             var layout = VirtualGridLayout(cellSize: cell)
             layout.lineSpacing = Int(rng.next() % 3) * 4
             layout.headerHeight = 30
             layout.footerHeight = 20
             layout.supplementaryHeights = ["banner": 18, "summary": 22]
             let host = VirtualListHost(gridLayout: layout)
-            let manager = ListManager(host: host, storage: storage, configuration: configuration)
-            manager.anomalyHandler.action = { _ in }
-            manager.register(NumberRow.self)
-            manager.register(CaptionRow.self)
-            manager.registerSupplementary(KindLabel.self, ofKind: "banner")
-            manager.registerSupplementary(KindLabel.self, ofKind: "summary", placement: .afterItems)
+            let (manager, storage) = RandomizedGrid.manager(on: host, configuration)
             storage.setItemsForAllSections([Array(0..<150), Array(150..<190)])
             storage.setSectionHeaderModels(["first", "second"])
             let list = ShownList(manager, width: 400, height: 300)
             defer { list.close() }
             var history: [String] = []
             for _ in 0..<sequenceLength {
-                let step = RandomizedListTests.randomStep(storage, &rng, otherKinds: ["banner", "summary"])
+                let step = RandomizedListTests.randomStep(storage, &rng, otherKinds: RandomizedGrid.otherKinds)
                 history.append(step.name)
                 step.run()
                 steps += 1
@@ -90,10 +82,7 @@ final class VirtualGridRandomizedTests: XCTestCase {
     @MainActor private static func mismatch(
         _ host: VirtualListHost, _ storage: MemoryStorage, _ configuration: ListConfiguration, lineSpacing: Int
     ) -> String? {
-        let sections = expectedSections(
-            of: storage, headerOnEmpty: configuration.displayHeaderOnEmptySection,
-            footerOnEmpty: configuration.displayFooterOnEmptySection,
-            before: ["banner"], after: ["summary"], othersOnEmpty: configuration.displaySupplementaryViewsOnEmptySection)
+        let sections = RandomizedGrid.expectedSections(of: storage, configuration)
         let rows = Array(sections.joined())
         guard host.rowCount == rows.count else { return "the grid has \(host.rowCount) positions, the storage \(rows.count)" }
         let width = VirtualGridLayoutTests.viewportWidth(host)
