@@ -25,6 +25,7 @@ extension VirtualListHost {
             if before == (generation, slots.count, anchor, anchorOffset, index.totalHeight) { break }
         }
         placeRows()
+        hideReleasedRowWidgets()
         applyPendingFocus()
         showPlaceholderIfEmpty()
     }

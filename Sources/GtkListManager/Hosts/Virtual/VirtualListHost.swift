@@ -64,6 +64,10 @@ public final class VirtualListHost: ListHost {
     var mostRowsBound = 0
     /// Row widgets no row sits in, hidden, for the next bindings.
     var spareRowWidgets: [UnsafeMutablePointer<GtkWidget>] = []
+    /// Spare row widgets released during the running layout pass, hidden when it ends unless a
+    /// binding took them back: a jump rebinds most rows into the widgets it released, and
+    /// hiding and showing them again would unmap and map every cell on screen.
+    var rowWidgetsToHide = Set<UnsafeMutablePointer<GtkWidget>>()
     /// The row at the top of the viewport and how many pixels of it are scrolled above the top.
     var anchor = 0
     var anchorOffset = 0
@@ -131,6 +135,7 @@ public final class VirtualListHost: ListHost {
         isDestroyed = true
         slots = [:]
         spareRowWidgets = []
+        rowWidgetsToHide = []
         count = 0
         index.removeAll()
     }
@@ -282,7 +287,7 @@ public final class VirtualListHost: ListHost {
         let rowWidget: UnsafeMutablePointer<GtkWidget>
         if let parent = gtk_widget_get_parent(row.widget), let index = spareRowWidgets.firstIndex(of: parent) {
             rowWidget = spareRowWidgets.remove(at: index)
-            glm_virtual_list_unpark_child(list, rowWidget)
+            showSpare(rowWidget)
         } else {
             rowWidget = takeSpareRowWidget() ?? makeRowWidget()
             if let parent = gtk_widget_get_parent(row.widget) { gtk_container_remove(gcast(parent), row.widget) }
@@ -315,7 +320,11 @@ public final class VirtualListHost: ListHost {
             GtkStateFlags(GTK_STATE_FLAG_SELECTED.rawValue | GTK_STATE_FLAG_PRELIGHT.rawValue | GTK_STATE_FLAG_ACTIVE.rawValue))
         gtk_widget_set_size_request(slot.rowWidget, -1, -1)
         gtk_widget_set_can_focus(slot.rowWidget, 1)
-        glm_virtual_list_park_child(list, slot.rowWidget)
+        if isLayingOut {
+            rowWidgetsToHide.insert(slot.rowWidget)
+        } else {
+            glm_virtual_list_park_child(list, slot.rowWidget)
+        }
         spareRowWidgets.append(slot.rowWidget)
         notActivatable.remove(ObjectIdentifier(slot.row))
         keptOffScreen.remove(ObjectIdentifier(slot.row))
@@ -330,8 +339,20 @@ public final class VirtualListHost: ListHost {
         let index = spareRowWidgets.firstIndex { gtk_bin_get_child(gcast($0)) == nil } ?? 0
         let rowWidget = spareRowWidgets.remove(at: index)
         if let content = gtk_bin_get_child(gcast(rowWidget)) { gtk_container_remove(gcast(rowWidget), content) }
-        glm_virtual_list_unpark_child(list, rowWidget)
+        showSpare(rowWidget)
         return rowWidget
+    }
+
+    /// Shows a spare row widget again for a binding: it is still shown when this layout pass
+    /// released it.
+    private func showSpare(_ rowWidget: UnsafeMutablePointer<GtkWidget>) {
+        if rowWidgetsToHide.remove(rowWidget) == nil { glm_virtual_list_unpark_child(list, rowWidget) }
+    }
+
+    /// Hides the row widgets this layout pass released and no binding took back.
+    func hideReleasedRowWidgets() {
+        for rowWidget in rowWidgetsToHide { glm_virtual_list_park_child(list, rowWidget) }
+        rowWidgetsToHide.removeAll(keepingCapacity: true)
     }
 
     private func makeRowWidget() -> UnsafeMutablePointer<GtkWidget> {

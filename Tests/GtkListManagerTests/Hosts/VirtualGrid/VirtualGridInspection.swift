@@ -72,3 +72,20 @@ func inspectBoundCells(of host: VirtualListHost) -> [(position: Int, row: Expect
     }
     return cells
 }
+
+/// Checks that GTK draws the bound rows' widgets and nothing else: every row widget the list
+/// shows holds a bound row, and every spare one is hidden (it would draw a cell it no longer
+/// holds).
+@MainActor
+func assertOnlyBoundRowWidgetsShown(by host: VirtualListHost, _ context: String, line: UInt = #line) {
+    var bound = Set<UnsafeMutablePointer<GtkWidget>>()
+    host.forEachBoundRow { _, row in if let rowWidget = row.hostWidget { bound.insert(rowWidget) } }
+    var shown = Set<UnsafeMutablePointer<GtkWidget>>()
+    let walk: GtkCallback = { child, shown in
+        guard let child, gtk_widget_get_child_visible(child) != 0, gtk_widget_get_mapped(child) != 0 else { return }
+        shown!.assumingMemoryBound(to: Set<UnsafeMutablePointer<GtkWidget>>.self).pointee.insert(child)
+    }
+    withUnsafeMutablePointer(to: &shown) { gtk_container_forall(gcast(host.widget), walk, $0) }
+    XCTAssertEqual(shown.subtracting(bound).count, 0, "\(context): spare row widgets shown", line: line)
+    XCTAssertEqual(bound.subtracting(shown).count, 0, "\(context): bound row widgets hidden", line: line)
+}

@@ -95,6 +95,7 @@ final class VirtualGridLayoutTests: XCTestCase {
                 XCTAssertEqual(rect, expected[position], "at \(value): position \(position)")
             }
             XCTAssertLessThan(host.rowWidgetCount, 160, "at \(value)")
+            assertOnlyBoundRowWidgetsShown(by: host, "at \(value)")
         }
         XCTAssertEqual(NumberRow.madeCount, madeBeforeLastJumps, "jumps reuse the rows they let go, whatever the pool's configured limit")
         XCTAssertGreaterThan(host.rowsWorthReusing, manager.configuration.reusePoolLimit, "more cells on screen than the default pool keeps")
