@@ -43,6 +43,9 @@ public final class ListManager {
     /// The storage as a `MemoryStorage`, or nil when another kind is shown.
     public var memoryStorage: MemoryStorage? { storage as? MemoryStorage }
 
+    /// The storage as one that takes drops, or nil.
+    var placeholderStorage: (any PlaceholderStorage)? { storage as? any PlaceholderStorage }
+
     /// How sections are shown and updates applied. Changing it reloads the list.
     public var configuration: ListConfiguration {
         didSet {

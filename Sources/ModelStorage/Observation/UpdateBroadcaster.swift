@@ -1,14 +1,27 @@
-/// The observers of one storage, held weakly, and the in-order delivery of updates to them.
+/// The observers of one storage, held weakly, and the in-order delivery of updates to them: the
+/// observer side of ``ObservableStorage`` for a storage of your own.
 ///
 /// An observer may mutate the storage while it handles an update. The update that produces is
 /// queued and delivered once every observer has seen the current one, so all observers see the
 /// same updates in the same order. Updates are numbered as they are queued, and each observer
 /// remembers how many it was handed: one added during a delivery starts from the storage as it
-/// is then and is not handed the updates queued before it, and ``updatesNotHanded(to:)`` says
-/// what an observer has yet to see. (A class, because delivery re-enters it.) Package-wide, so
-/// storages of other modules of this package (the declarative storage) deliver the same way.
+/// is then and is not handed the updates queued before it, and
+/// ``updatesNotDelivered(to:openTransaction:)`` says what an observer has yet to see. (A class,
+/// because delivery re-enters it.)
+///
+/// ```swift
+/// final class MyStorage: ObservableStorage {
+///     private let broadcaster = UpdateBroadcaster()
+///     func addObserver(_ observer: any StorageObserver) { broadcaster.add(observer) }
+///     func removeObserver(_ observer: any StorageObserver) { broadcaster.remove(observer) }
+///     func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
+///         broadcaster.updatesNotDelivered(to: observer)
+///     }
+///     // After changing the models: broadcaster.deliver(.changes(changeSet), from: self)
+/// }
+/// ```
 @MainActor
-package final class UpdateBroadcaster {
+public final class UpdateBroadcaster {
     private struct Recipient {
         weak var observer: (any StorageObserver)?
         /// The number of the first update not handed to it yet.
@@ -21,18 +34,21 @@ package final class UpdateBroadcaster {
     private var firstQueued = 0
     private var isDelivering = false
 
-    package init() {}
+    /// A broadcaster with no observers.
+    public init() {}
 
     /// The number the next queued update gets.
     private var nextNumber: Int { firstQueued + queue.count }
 
-    package func add(_ observer: any StorageObserver) {
+    /// Starts handing updates to `observer` (held weakly), from the next update queued.
+    public func add(_ observer: any StorageObserver) {
         MainActorConfinement.check("A storage observer was added")
         remove(observer)
         recipients.append(Recipient(observer: observer, nextUpdate: nextNumber))
     }
 
-    package func remove(_ observer: any StorageObserver) {
+    /// Stops handing updates to `observer`.
+    public func remove(_ observer: any StorageObserver) {
         MainActorConfinement.check("A storage observer was removed")
         recipients.removeAll { $0.observer == nil || $0.observer === observer }
     }
@@ -47,7 +63,7 @@ package final class UpdateBroadcaster {
     /// What a storage answers for ``ObservableStorage/updatesNotDelivered(to:)``: the queued
     /// updates `observer` has not been handed, then `openTransaction` (what the storage's open
     /// transaction has recorded so far).
-    package func updatesNotDelivered(
+    public func updatesNotDelivered(
         to observer: any StorageObserver, openTransaction: StorageUpdate? = nil
     ) -> [StorageUpdate]? {
         guard let queued = updatesNotHanded(to: observer) else { return nil }
@@ -56,8 +72,8 @@ package final class UpdateBroadcaster {
     }
 
     /// Queues `update` and, unless a delivery is already running further up the stack, delivers
-    /// the queue in order.
-    package func deliver(_ update: StorageUpdate, from storage: any Storage) {
+    /// the queue in order. Call it once the storage holds the state `update` leads to.
+    public func deliver(_ update: StorageUpdate, from storage: any Storage) {
         queue.append(update)
         guard !isDelivering else { return }
         isDelivering = true

@@ -3,9 +3,9 @@ import ModelStorage
 /// A place reserved in the list for an item whose data arrives later (a drop from another
 /// application), made by ``ListManager/drop(_:toPlaceholderAt:showing:)``.
 ///
-/// Everything goes through the memory storage's ordinary, recorded API (`insertItem`,
-/// `replaceItem`, `removeItems`), so observers and the list see each step as one change.
-/// The placeholder follows its row when other changes move it meanwhile.
+/// Every step goes through the storage's ``PlaceholderStorage`` side (``MemoryStorage`` and the
+/// database storage adopt it), so observers and the list see each step as one change. The
+/// placeholder follows its row when other changes move it meanwhile.
 @MainActor
 public final class DropPlaceholder {
     /// The item the placeholder stands for.
@@ -21,9 +21,9 @@ public final class DropPlaceholder {
         self.item = item
         self.manager = manager
         requestedIndexPath = indexPath
-        guard let placeholderModel, let storage = manager.memoryStorage else { return }
+        guard let placeholderModel, let storage = manager.placeholderStorage else { return }
         let target = Self.clamped(indexPath, in: storage)
-        guard (try? storage.insertItem(placeholderModel, to: target)) != nil else { return }
+        guard (try? storage.insertPlaceholder(placeholderModel, at: target)) != nil else { return }
         record = manager.boundRow(at: target)
     }
 
@@ -36,14 +36,15 @@ public final class DropPlaceholder {
 
     /// Puts `model` where the placeholder is: replaces the placeholder model (one update), or
     /// inserts it (one insert) when none was shown. Returns the index path of the model, or
-    /// nil when the placeholder was settled already or the storage is not a `MemoryStorage`.
+    /// nil when the placeholder was settled already or the storage takes no drops (it is not a
+    /// ``PlaceholderStorage``).
     @discardableResult
     public func commitInsertion(ofItem model: Any) -> IndexPath? {
-        guard !isSettled, let manager, let storage = manager.memoryStorage else { return nil }
+        guard !isSettled, let manager, let storage = manager.placeholderStorage else { return nil }
         isSettled = true
         if record != nil {
             guard let indexPath = record.flatMap({ manager.location(of: $0)?.indexPath }),
-                (try? storage.replaceItem(at: indexPath, with: model)) != nil
+                (try? storage.commitPlaceholder(at: indexPath, with: model)) != nil
             else { return nil }
             return indexPath
         }
@@ -57,15 +58,15 @@ public final class DropPlaceholder {
     public func deletePlaceholder() {
         guard !isSettled else { return }
         isSettled = true
-        guard let manager, let storage = manager.memoryStorage,
+        guard let manager, let storage = manager.placeholderStorage,
             let indexPath = record.flatMap({ manager.location(of: $0)?.indexPath })
         else { return }
-        storage.removeItems(at: [indexPath])
+        storage.removePlaceholder(at: indexPath)
     }
 
     /// `indexPath` limited to the storage: an existing section (or the next new one) and an
     /// item index at most the section's count.
-    private static func clamped(_ indexPath: IndexPath, in storage: MemoryStorage) -> IndexPath {
+    private static func clamped(_ indexPath: IndexPath, in storage: any Storage) -> IndexPath {
         let section = min(max(indexPath.section, 0), storage.numberOfSections)
         let item = min(max(indexPath.item, 0), storage.numberOfItems(inSection: section))
         return IndexPath(item: item, section: section)

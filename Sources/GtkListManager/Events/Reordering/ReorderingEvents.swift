@@ -15,11 +15,12 @@ extension ListEvent {
 /// the pointer (or one step away for the keyboard) is proposed to `targetIndexPathForMove`,
 /// whose answer is used when it is a valid destination (no reaction: the proposal itself).
 ///
-/// The rule for the storage: GTK never moves a row by itself. With a `MemoryStorage` the
-/// manager moves the item there (one recorded `moveItem`, so the host moves the same row widget
-/// once), then tells `move` / `moveRowTo` and `moveItem`, which must not move it
-/// again. With any other storage the manager changes nothing: the reactions are told, and it is
-/// theirs to update the storage (whose change then moves the row).
+/// The rule for the storage: GTK never moves a row by itself. With a ``ReorderableStorage``
+/// (`MemoryStorage`, the database storage) the manager moves the item there (one recorded
+/// `moveItem`, so the host moves the same row widget once), then tells `move` / `moveRowTo`
+/// and `moveItem`, which must not move it again. With any other storage the manager changes
+/// nothing: the reactions are told, and it is theirs to update the storage (whose change then
+/// moves the row).
 @MainActor
 final class ReorderingEvents: EventSource {
     private unowned let manager: ListManager
@@ -52,7 +53,7 @@ final class ReorderingEvents: EventSource {
     @discardableResult
     func move(_ record: BoundRow, from source: IndexPath, to destination: IndexPath) -> Bool {
         guard destination != source else { return false }
-        if let storage = manager.memoryStorage {
+        if let storage = manager.storage as? any ReorderableStorage {
             storage.moveItem(at: source, to: destination)
             guard manager.location(of: record)?.indexPath == destination else { return false }
         }
