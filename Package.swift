@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "ModelStorage", targets: ["ModelStorage"]),
         .library(name: "GtkListManager", targets: ["GtkListManager"]),
+        // A storage over a live SQLite query, kept apart so ModelStorage needs no database.
+        .library(name: "GRDBStorage", targets: ["GRDBStorage"]),
         // GTK 3 itself, for the row classes and windows of an application: `import CGtk`.
         .library(name: "CGtk", targets: ["CGtk"]),
         .executable(name: "package-viewer", targets: ["PackageViewer"]),
@@ -17,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // The sample viewer's command line (`--screenshot FILE`, modes).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // SQLite for the database storage: observation of queries, pools, migrations.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C boundary: GTK 3 as a system library, plus a shim header for macros,
@@ -35,6 +39,12 @@ let package = Package(
         .target(
             name: "ModelStorage",
             dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+
+        // Persistence: a storage that follows a live SQLite query (GRDB). Knows nothing of GTK.
+        .target(
+            name: "GRDBStorage",
+            dependencies: ["ModelStorage", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // A seeded generator shared by the randomized tests and the benchmarks (not a product).
@@ -84,6 +94,14 @@ let package = Package(
         .testTarget(
             name: "PackageViewerTests",
             dependencies: ["PackageViewer", "GtkListManager", "ModelStorage", "CGtk"]
+        ),
+        // Real SQLite files in a temporary folder, shown by a ListManager under Xvfb.
+        .testTarget(
+            name: "GRDBStorageTests",
+            dependencies: [
+                "GRDBStorage", "GtkListManager", "ModelStorage", "CGtk", "SeededRandom",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "GtkListManagerTests",

@@ -1,6 +1,8 @@
 /// Carries work computed on a background thread back to the main actor.
 ///
-/// ``SortedStorage`` diffs off the main thread and hands its result back through one of these.
+/// ``SortedStorage`` and the database storage diff off the main thread and hand their results
+/// back through one of these; so can a storage of your own.
+///
 /// An implementation must run `work` later, on the main actor, and never synchronously inside
 /// ``handOff(_:)``: the caller is a background thread that must not wait for the main thread
 /// (T21TableViewDataSource's `DispatchQueue.main.sync` hand-off is how deadlocks happen).

@@ -1,0 +1,120 @@
+import GRDB
+import ModelStorage
+
+// How results reach the list: fetched on GRDB's reader threads, diffed on the storage's
+// serial queue, one diff at a time against the result on screen, applied on the main actor
+// when that result is still the one on screen.
+extension DatabaseStorage {
+    /// Stops following the database: no result is applied after this call, the list keeps
+    /// what it shows. Releasing the storage does the same.
+    public func stopObserving() {
+        isStopped = true
+        observation?.cancel()
+        observation = nil
+        externalChanges?.stop()
+        externalChanges = nil
+        latestResult = nil
+    }
+
+    /// Starts GRDB's observation of the request: a fresh result after every write through
+    /// ``database`` that touches the tables the request reads.
+    func startObservation() {
+        guard !isStopped, observation == nil else { return }
+        let fetch = fetch, ownWrites = ownWrites, handOff = handOff
+        let tracking = ValueObservation.tracking { db in
+            let seen = ownWrites.value
+            return FetchedResult(sections: try fetch(db), ownWrites: seen)
+        }
+        observation = tracking.start(
+            in: database, scheduling: .async(onQueue: queue),
+            onError: { [weak self] error in
+                let reason = String(describing: error)
+                handOff.handOff { [weak self] in self?.observationFailed(reason: reason) }
+            },
+            onChange: { [weak self] result in
+                handOff.handOff { [weak self] in self?.received(result) }
+            })
+    }
+
+    /// Runs the request once more, outside the observation: after the storage's own write and
+    /// when another connection changed the database. A failed observation starts again instead.
+    func refetch() {
+        guard !isStopped else { return }
+        guard observation != nil else { return startObservation() }
+        let fetch = fetch, ownWrites = ownWrites, handOff = handOff
+        database.asyncRead { [weak self] access in
+            let result = Result { () throws -> FetchedResult in
+                let seen = ownWrites.value
+                return FetchedResult(sections: try fetch(access.get()), ownWrites: seen)
+            }
+            handOff.handOff { [weak self] in
+                switch result {
+                case let .success(fetched): self?.received(fetched)
+                case let .failure(error): self?.anomalyHandler.report(.fetchFailed(reason: String(describing: error)))
+                }
+            }
+        }
+    }
+
+    /// A new result: diffed next, replacing any result still waiting (only the newest counts).
+    func received(_ result: FetchedResult) {
+        // Fetched before the storage's latest reorder was committed: applying it would move the
+        // record back for a moment. The fetch after the commit follows.
+        guard !isStopped, result.ownWrites >= ownWritesRequired else { return }
+        latestResult = result
+        startNextDiff()
+    }
+
+    private func observationFailed(reason: String) {
+        observation = nil
+        guard !isStopped else { return }
+        anomalyHandler.report(.fetchFailed(reason: reason))
+    }
+
+    /// Diffs the newest result against the result on screen, unless a diff is running.
+    private func startNextDiff() {
+        guard !isDiffing, let result = latestResult else { return }
+        latestResult = nil
+        isDiffing = true
+        let base = sections, baseVersion = version, handOff = handOff
+        queue.async { [weak self] in
+            let transition = FetchedTransition(from: base, to: result.sections)
+            handOff.handOff { [weak self] in
+                self?.finishDiff(transition, of: result, baseVersion: baseVersion)
+            }
+        }
+    }
+
+    private func finishDiff(_ transition: FetchedTransition<Record, SectionKey>, of result: FetchedResult, baseVersion: UInt64) {
+        isDiffing = false
+        guard !isStopped else { return }
+        if baseVersion == version {
+            if result.ownWrites >= ownWritesRequired { apply(transition) }
+        } else if latestResult == nil, result.ownWrites >= ownWritesRequired {
+            // The list changed while the diff ran (a reorder): its script would apply to rows
+            // that moved. Diff the same result again against what the list shows now.
+            latestResult = result
+        }
+        startNextDiff()
+    }
+
+    /// Installs the transition's result and tells observers its change set.
+    private func apply(_ transition: FetchedTransition<Record, SectionKey>) {
+        sections = transition.sections
+        version += 1
+        reportDuplicates(in: sections)
+        guard !transition.script.isEmpty else { return }
+        let shown = sections
+        let changes = transition.script.changeSet(
+            supplements: { self.supplements(ofSection: $0) },
+            item: { shown.records[$0.section][$0.item] })
+        broadcaster.deliver(.changes(changes), from: self)
+    }
+
+    /// Reports a result's duplicate ids once for as long as they last.
+    func reportDuplicates(in sections: Sections) {
+        defer { reportedDuplicates = sections.duplicateCount }
+        guard sections.duplicateCount > 0, sections.duplicateCount != reportedDuplicates else { return }
+        anomalyHandler.report(.duplicateIdentifiers(count: sections.duplicateCount))
+    }
+}

@@ -1,0 +1,62 @@
+import GRDB
+import ModelStorage
+
+// A move made in the list: shown at once, written in one transaction on the writer's queue.
+extension DatabaseStorage: ReorderableStorage {
+    /// Moves the record at `source` to `destination` (read after its removal) and writes the
+    /// new order with the storage's ``DatabaseReordering``. Observers see one move now; the
+    /// write's own result then changes nothing on screen. An invalid move, a move to another
+    /// section the reordering cannot write, or a storage without reordering is refused with an
+    /// anomaly.
+    public func moveItem(at source: IndexPath, to destination: IndexPath) {
+        MainActorConfinement.check("DatabaseStorage was changed")
+        guard let reordering, let writer = database as? any DatabaseWriter else {
+            return anomalyHandler.report(.notReorderable)
+        }
+        guard let moved = sections.record(at: source), isValidDestination(destination, from: source),
+            source.section == destination.section || reordering.movesAcrossSections
+        else {
+            return anomalyHandler.report(.invalidMove(source: source, destination: destination))
+        }
+        guard source != destination else { return }
+        sections.moveRecord(from: source, to: destination)
+        version += 1
+        broadcaster.deliver(.changes([.moveItem(from: source, to: destination)]), from: self)
+        write(sectionOf: destination.section, moved: moved.id, with: reordering, to: writer)
+    }
+
+    private func isValidDestination(_ destination: IndexPath, from source: IndexPath) -> Bool {
+        guard destination.count == 2, sections.keys.indices.contains(destination.section), destination.item >= 0
+        else { return false }
+        let available = numberOfItems(inSection: destination.section) - (destination.section == source.section ? 1 : 0)
+        return destination.item <= available
+    }
+
+    /// Writes the order of `section` as the list shows it now. Results fetched before the write
+    /// is over are not applied; the fetch after it brings the list in line with the database,
+    /// whether the write committed or failed.
+    private func write(
+        sectionOf section: Int, moved: Record.ID, with reordering: DatabaseReordering<Record.ID, SectionKey>,
+        to writer: any DatabaseWriter
+    ) {
+        let key = sections.keys[section], ids = sections.records[section].map(\.id)
+        ownWritesStarted += 1
+        ownWritesRequired = ownWritesStarted
+        let ownWrites = ownWrites, handOff = handOff, write = reordering.write
+        writer.asyncWrite({ db in try write(db, key, ids, moved) }) { [weak self] _, result in
+            ownWrites.increment()
+            let failure = result.failure.map { String(describing: $0) }
+            handOff.handOff { [weak self] in
+                guard let self else { return }
+                if let failure { anomalyHandler.report(.writeFailed(reason: failure)) }
+                refetch()
+            }
+        }
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case let .failure(error) = self { error } else { nil }
+    }
+}

@@ -1,0 +1,251 @@
+import Dispatch
+import GRDB
+import ModelStorage
+
+/// A storage that shows the result of a live SQLite query and follows the database by itself:
+/// the CoreData and Realm storages of DTModelStorage, on SQLite with GRDB.
+///
+/// ```swift
+/// let database = try DatabaseQueue(path: path)
+/// let storage = try DatabaseStorage(
+///     database,
+///     request: Book.order(Column("shelf"), Column("position")),
+///     sectionedBy: { $0.shelf },
+///     reordering: .column("position", ofTable: "book", sectionColumn: "shelf"),
+///     handOff: GLibMainActorHandOff())
+/// storage.sectionHeader = { shelf in shelf }
+/// let manager = ListManager(host: .listBox, storage: storage)
+///
+/// try database.write { db in try Book(title: "Dune", shelf: "SF").insert(db) }   // any thread
+/// ```
+///
+/// ## How it follows the database
+/// - The request runs once when the storage is made (its errors are thrown from `init`), then
+///   again after every write to the tables it reads: writes through `database` from any thread
+///   (GRDB's `ValueObservation`), and writes by other connections and other processes, which
+///   the storage notices by polling SQLite's `data_version` (``externalChangeInterval``).
+/// - Each new result is grouped in sections and diffed by id against the result the list
+///   shows, off the main thread; the change set is applied on the main actor. Records whose id
+///   stays are matched: a new position is a move, new content an in-place update.
+/// - A result that is stale when it arrives (the storage changed meanwhile, by a reorder) is
+///   diffed again, never applied blindly. An unchanged result delivers nothing.
+/// - ``stopObserving()`` (or releasing the storage) stops every delivery.
+///
+/// ## Sections
+/// Records are in sections by `sectionKey`, in the order their keys first appear in the
+/// result; each section keeps the request's order. Without `sectionedBy`, one section (while
+/// there are records). Header, footer and other supplementary models come from the key:
+/// ``sectionHeader`` and ``sectionSupplementaries``.
+///
+/// ## Errors
+/// A request that cannot run when the storage is made throws (a missing table or column, SQL
+/// that does not compile, a file that is not a database). Later failures (the schema changed
+/// under the query, the database locked past its busy timeout) are reported to
+/// ``anomalyHandler`` as ``DatabaseStorageAnomaly``; the storage keeps its last good result and
+/// tries again when the database changes. It never writes to the database except to store a
+/// reorder the user made.
+@MainActor
+public final class DatabaseStorage<Record, SectionKey>: SupplementaryStorage, ObservableStorage
+where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionKey: Hashable & Sendable {
+    typealias Sections = FetchedSections<Record, SectionKey>
+
+    /// The header model of each section, from its key; nil for no header. Setting it refreshes
+    /// every section.
+    public var sectionHeader: ((SectionKey) -> Any?)? {
+        didSet { refreshSupplements() }
+    }
+
+    /// The models of other supplementary kinds (a footer, a summary, …) of each section, from its
+    /// key, by kind. Setting it refreshes every section.
+    public var sectionSupplementaries: [SupplementaryKind: (SectionKey) -> Any?] = [:] {
+        didSet { refreshSupplements() }
+    }
+
+    /// Where failures after creation are reported: see ``DatabaseStorageAnomaly``.
+    public let anomalyHandler = AnomalyHandler<DatabaseStorageAnomaly>()
+
+    /// The database the request reads.
+    public let database: any DatabaseReader
+
+    /// How often the storage asks SQLite whether another connection or process changed the
+    /// database. Writes through ``database`` itself are seen at once, without waiting for it.
+    public let externalChangeInterval: Duration
+
+    /// The result the list shows, in sections.
+    var sections = Sections()
+    /// Counts changes of ``sections``: a diff whose base version is no longer current is stale.
+    var version: UInt64 = 0
+    /// The newest result received and not diffed yet.
+    var latestResult: FetchedResult?
+    /// True while a diff runs on the queue.
+    var isDiffing = false
+    /// The own writes a result must have seen to be applied.
+    var ownWritesRequired = 0
+    /// The own writes started so far.
+    var ownWritesStarted = 0
+    /// The duplicate count last reported, so one lasting duplicate is reported once.
+    var reportedDuplicates = 0
+    /// The running observation of the request, nil once it failed or stopped.
+    var observation: AnyDatabaseCancellable?
+    /// Polls `data_version` for other connections' writes.
+    var externalChanges: ExternalChangeMonitor?
+    /// True once ``stopObserving()`` ran.
+    public internal(set) var isStopped = false
+
+    let fetch: @Sendable (Database) throws -> Sections
+    let reordering: DatabaseReordering<Record.ID, SectionKey>?
+    let handOff: any MainActorHandOff
+    let queue = DispatchQueue(label: "GRDBStorage.DatabaseStorage", qos: .userInitiated)
+    let ownWrites = OwnWriteCounter()
+    let broadcaster = UpdateBroadcaster()
+
+    /// A result of the request and the own writes it saw.
+    struct FetchedResult: Sendable {
+        let sections: Sections
+        let ownWrites: Int
+    }
+
+    /// A storage showing `request`'s records from `database`, in sections by `sectionKey`.
+    ///
+    /// - Parameters:
+    ///   - database: a `DatabaseQueue` or `DatabasePool` (a `DatabaseWriter` to store reorders),
+    ///     or any other reader.
+    ///   - request: the records and their order.
+    ///   - sectionKey: a record's section; runs on a background queue.
+    ///   - reordering: how to write the order when the user moves a record; nil when records
+    ///     cannot be moved.
+    ///   - externalChangeInterval: how often to look for writes by other connections or
+    ///     processes; nil never looks (writes through `database` are still followed).
+    ///   - handOff: how background results reach the main actor. A GTK application passes
+    ///     `GLibMainActorHandOff()`.
+    /// - Throws: the request's error when it cannot run now (`DatabaseError`, or a decoding
+    ///   error of `Record`).
+    public init(
+        _ database: any DatabaseReader,
+        request: some FetchRequest<Record>,
+        sectionedBy sectionKey: @escaping @Sendable (Record) -> SectionKey,
+        reordering: DatabaseReordering<Record.ID, SectionKey>? = nil,
+        externalChangeInterval: Duration? = .milliseconds(250),
+        handOff: any MainActorHandOff = TaskMainActorHandOff()
+    ) throws {
+        MainActorConfinement.check("A DatabaseStorage was created")
+        self.database = database
+        self.reordering = reordering
+        self.handOff = handOff
+        self.externalChangeInterval = externalChangeInterval ?? .zero
+        fetch = { db in Sections(grouping: try request.fetchAll(db), by: sectionKey) }
+        let monitor = externalChangeInterval.flatMap { ExternalChangeMonitor(path: database.path, interval: $0) }
+        sections = try database.read(fetch)
+        reportDuplicates(in: sections)
+        startObservation()
+        if let monitor { startWatchingExternalChanges(with: monitor) }
+    }
+
+    isolated deinit {
+        observation?.cancel()
+        externalChanges?.stop()
+    }
+
+    // MARK: - Reading
+
+    /// Every record shown, sections one after the other.
+    public var records: [Record] { sections.records.flatMap { $0 } }
+
+    /// The number of records shown.
+    public var count: Int { sections.count }
+
+    /// The key of each section, in order.
+    public var sectionKeys: [SectionKey] { sections.keys }
+
+    /// The records of `section`, in order; empty when there is no such section.
+    public func records(inSection section: Int) -> [Record] {
+        sections.records.indices.contains(section) ? sections.records[section] : []
+    }
+
+    /// The record at `indexPath`, or nil.
+    public func record(at indexPath: IndexPath) -> Record? {
+        sections.record(at: indexPath)
+    }
+
+    /// Where the record with `id` is shown, or nil.
+    public func indexPath(ofID id: Record.ID) -> IndexPath? {
+        for (section, records) in sections.records.enumerated() {
+            if let item = records.firstIndex(where: { $0.id == id }) { return IndexPath(item: item, section: section) }
+        }
+        return nil
+    }
+
+    /// True while a result is being diffed, waits to be, or a reorder is being written.
+    public var hasPendingChanges: Bool {
+        isDiffing || latestResult != nil || ownWrites.value < ownWritesStarted
+    }
+
+    // MARK: - Storage
+
+    public var numberOfSections: Int { sections.keys.count }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.records.indices.contains(section) ? sections.records[section].count : 0
+    }
+
+    public func item(at indexPath: IndexPath) -> Any? {
+        sections.record(at: indexPath)
+    }
+
+    public func models(inSection section: Int) -> [Any] {
+        records(inSection: section)
+    }
+
+    public func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {
+        guard sections.keys.indices.contains(section) else { return nil }
+        let key = sections.keys[section]
+        return kind == .header ? sectionHeader?(key) : sectionSupplementaries[kind]?(key) ?? nil
+    }
+
+    public func addObserver(_ observer: any StorageObserver) {
+        broadcaster.add(observer)
+    }
+
+    public func removeObserver(_ observer: any StorageObserver) {
+        broadcaster.remove(observer)
+    }
+
+    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
+        broadcaster.updatesNotDelivered(to: observer)
+    }
+
+    // MARK: - Supplements
+
+    /// The supplements a section insert or update carries.
+    func supplements(ofSection section: Int) -> SectionSupplements {
+        let key = sections.keys[section]
+        var supplements = SectionSupplements()
+        if let header = sectionHeader?(key) { supplements[.header] = header }
+        for (kind, model) in sectionSupplementaries where kind != .header {
+            if let model = model(key) { supplements[kind] = model }
+        }
+        return supplements
+    }
+
+    private func refreshSupplements() {
+        guard !sections.keys.isEmpty else { return }
+        let changes = ChangeSet(sections.keys.indices.map { .updateSection($0, supplements: supplements(ofSection: $0)) })
+        broadcaster.deliver(.changes(changes), from: self)
+    }
+}
+
+extension DatabaseStorage where SectionKey == Unsectioned {
+    /// A storage showing `request`'s records from `database` in one section (while there are
+    /// records). See ``init(_:request:sectionedBy:reordering:externalChangeInterval:handOff:)``.
+    public convenience init(
+        _ database: any DatabaseReader,
+        request: some FetchRequest<Record>,
+        reordering: DatabaseReordering<Record.ID, SectionKey>? = nil,
+        externalChangeInterval: Duration? = .milliseconds(250),
+        handOff: any MainActorHandOff = TaskMainActorHandOff()
+    ) throws {
+        try self.init(
+            database, request: request, sectionedBy: { _ in .all }, reordering: reordering,
+            externalChangeInterval: externalChangeInterval, handOff: handOff)
+    }
+}

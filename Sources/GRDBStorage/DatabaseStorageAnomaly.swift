@@ -1,0 +1,47 @@
+import ModelStorage
+
+/// What went wrong with a ``DatabaseStorage`` after it was made. The storage keeps showing its
+/// last good result and loses nothing: the database stays the truth, and the list follows it
+/// again once it can be read.
+public enum DatabaseStorageAnomaly: Anomaly {
+    /// Running the request again failed: a table or column was dropped or renamed, the schema
+    /// changed under the query, the database was locked past its busy timeout, or the file was
+    /// damaged. The storage tries again when the database changes.
+    case fetchFailed(reason: String)
+    /// Writing a reorder failed (a constraint, a read-only or locked database): nothing was
+    /// written, and the list returns to the database's order.
+    case writeFailed(reason: String)
+    /// The request returned `count` records whose id appeared earlier in the same result; only
+    /// the first record of each id is shown.
+    case duplicateIdentifiers(count: Int)
+    /// A move asked for a source or destination that is not in the storage.
+    case invalidMove(source: IndexPath, destination: IndexPath)
+    /// A move was asked of a storage made without ``DatabaseReordering`` or over a read-only
+    /// ``GRDB/DatabaseReader``: it has no way to write the order.
+    case notReorderable
+
+    public var description: String {
+        switch self {
+        case .fetchFailed: "fetchFailed"
+        case .writeFailed: "writeFailed"
+        case let .duplicateIdentifiers(count): "duplicateIdentifiers(\(count))"
+        case let .invalidMove(source, destination): "invalidMove(\(source.shortDescription) → \(destination.shortDescription))"
+        case .notReorderable: "notReorderable"
+        }
+    }
+
+    public var debugDescription: String {
+        switch self {
+        case let .fetchFailed(reason):
+            "The storage's request failed, so the list keeps its last good content until the database changes again: \(reason)"
+        case let .writeFailed(reason):
+            "Writing the new order failed and nothing was written; the list returns to the database's order: \(reason)"
+        case let .duplicateIdentifiers(count):
+            "The request returned \(count) record(s) with an id seen earlier in the same result (a join that repeats rows?); only the first of each id is shown."
+        case let .invalidMove(source, destination):
+            "A move from \(source.shortDescription) to \(destination.shortDescription) addresses no record or no place in the storage; nothing moved."
+        case .notReorderable:
+            "The storage was asked to move a record but cannot write the order: make it with a DatabaseReordering and a DatabaseWriter (a DatabaseQueue or DatabasePool)."
+        }
+    }
+}

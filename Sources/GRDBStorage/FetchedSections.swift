@@ -1,0 +1,61 @@
+import ModelStorage
+
+/// One result of a storage's request, in sections: what the storage shows, as a `Sendable`
+/// value that the background queue groups and diffs.
+///
+/// Sections follow the first appearance of their key in the request's order, and each keeps
+/// its records in that order, so any `ORDER BY` gives well-formed sections. A record whose id
+/// appeared before is left out (and counted): ids address rows, and two rows with one id would
+/// make every later change ambiguous.
+struct FetchedSections<Record: Identifiable & Equatable & Sendable, SectionKey: Hashable & Sendable>: Sendable, Equatable
+where Record.ID: Sendable {
+    /// The key of each section, in order.
+    private(set) var keys: [SectionKey] = []
+    /// The records of each section, in order.
+    private(set) var records: [[Record]] = []
+    /// Records left out because their id appeared earlier in the result.
+    private(set) var duplicateCount = 0
+
+    /// No sections.
+    init() {}
+
+    /// `fetched` in sections by `sectionKey`.
+    init(grouping fetched: [Record], by sectionKey: (Record) -> SectionKey) {
+        var sectionOfKey: [SectionKey: Int] = [:]
+        var seen = Set<Record.ID>(minimumCapacity: fetched.count)
+        for record in fetched {
+            guard seen.insert(record.id).inserted else {
+                duplicateCount += 1
+                continue
+            }
+            let key = sectionKey(record)
+            if let section = sectionOfKey[key] {
+                records[section].append(record)
+            } else {
+                sectionOfKey[key] = keys.count
+                keys.append(key)
+                records.append([record])
+            }
+        }
+    }
+
+    /// The number of records.
+    var count: Int { records.reduce(0) { $0 + $1.count } }
+
+    /// The record at `indexPath`, or nil.
+    func record(at indexPath: IndexPath) -> Record? {
+        guard indexPath.count == 2, records.indices.contains(indexPath.section),
+            records[indexPath.section].indices.contains(indexPath.item)
+        else { return nil }
+        return records[indexPath.section][indexPath.item]
+    }
+
+    /// Moves the record at `source` to `destination`, read after its removal; both valid.
+    mutating func moveRecord(from source: IndexPath, to destination: IndexPath) {
+        let record = records[source.section].remove(at: source.item)
+        records[destination.section].insert(record, at: destination.item)
+    }
+
+    /// The ids of each section's records: what the differ matches.
+    var identities: [[Record.ID]] { records.map { $0.map(\.id) } }
+}

@@ -1,0 +1,21 @@
+import ModelStorage
+
+/// A new result and the script from the state the storage showed when the diff began: computed
+/// on the background queue, applied on the main actor if that state is still current.
+struct FetchedTransition<Record: Identifiable & Equatable & Sendable, SectionKey: Hashable & Sendable>: Sendable
+where Record.ID: Sendable {
+    typealias Sections = FetchedSections<Record, SectionKey>
+
+    let sections: Sections
+    /// Minimal: records matched by id (moves stay moves, the fewest of them), changed records
+    /// as in-place updates, sections matched by key.
+    let script: EditScript
+
+    init(from base: Sections, to new: Sections) {
+        script = Differ().script(
+            fromSections: base.keys, items: base.identities,
+            toSections: new.keys, items: new.identities,
+            itemContentEqual: { old, updated in base.record(at: old) == new.record(at: updated) })
+        sections = new
+    }
+}
