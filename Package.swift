@@ -95,17 +95,13 @@ let package = Package(
             name: "PackageViewerTests",
             dependencies: ["PackageViewer", "GtkListManager", "ModelStorage", "CGtk"]
         ),
-        // Real SQLite files in a temporary folder, shown by a ListManager under Xvfb.
-        .testTarget(
-            name: "GRDBStorageTests",
-            dependencies: [
-                "GRDBStorage", "GtkListManager", "ModelStorage", "CGtk", "SeededRandom",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
         .testTarget(
             name: "GtkListManagerTests",
-            dependencies: ["GtkListManager", "CGtk", "CGtkTestSupport", "ModelStorage", "SeededRandom"],
+            dependencies: [
+                "GtkListManager", "CGtk", "CGtkTestSupport", "ModelStorage", "SeededRandom",
+                // The database storage under a real list: SQLite files in a temporary folder.
+                "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             resources: [.process("Interfaces")]
         ),
     ]

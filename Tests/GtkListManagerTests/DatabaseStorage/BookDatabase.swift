@@ -3,7 +3,7 @@ import GRDB
 import GRDBStorage
 import ModelStorage
 
-/// A book on a shelf: the record the tests keep in SQLite.
+/// A book on a shelf: the record the database storage tests keep in SQLite.
 struct Book: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatable, Sendable, CustomStringConvertible {
     var id: Int64
     var title: String

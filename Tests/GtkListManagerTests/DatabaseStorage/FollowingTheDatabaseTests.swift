@@ -98,7 +98,7 @@ final class FollowingTheDatabaseTests: XCTestCase {
             try database.queue.write { db in try db.execute(sql: "DELETE FROM book") }
             list.storage.stopObserving()
             try database.otherConnection().write { db in try Book(id: 7, title: "late", shelf: "a", position: 0).insert(db) }
-            GtkRuntime.iterate(until: { false }, timeout: .milliseconds(400))
+            list.list.settle(milliseconds: 400)
             XCTAssertEqual(list.shownRows, before)
             XCTAssertTrue(list.updates.isEmpty)
         }
