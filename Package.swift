@@ -83,6 +83,13 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
 
+        // Another process writing to a database the tests show (`DatabaseWriterProbe PATH SQL...`).
+        .executableTarget(
+            name: "DatabaseWriterProbe",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/Probes/DatabaseWriterProbe"
+        ),
+
         // GTK helpers only the tests use (type checks, variadic wrappers): not in the product shim.
         .systemLibrary(name: "CGtkTestSupport", path: "Tests/Support/CGtkTestSupport", pkgConfig: "gtk+-3.0"),
 

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Installs the system packages that building (GTK 3 headers) and the headless tests (Xvfb)
-# need, and only those that are missing: when everything is present it returns at once.
+# Installs the system packages that building (GTK 3 and SQLite headers) and the headless tests
+# (Xvfb) need, and only those that are missing: when everything is present it returns at once.
 set -euo pipefail
 
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 pkg-config --exists gtk+-3.0 2>/dev/null || missing+=(libgtk-3-dev)
+pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
 command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
 command -v xauth >/dev/null 2>&1 || missing+=(xauth)
 command -v xdotool >/dev/null 2>&1 || missing+=(xdotool)
@@ -28,4 +29,4 @@ echo "install-system-deps: installing ${missing[*]}"
 "${sudo[@]}" apt-get update
 # Always the full set: apt skips what is already installed.
 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-    pkg-config libgtk-3-dev xvfb xauth xdotool
+    pkg-config libgtk-3-dev libsqlite3-dev xvfb xauth xdotool

@@ -42,15 +42,18 @@ extension DatabaseStorage {
         guard !isStopped else { return }
         guard observation != nil else { return startObservation() }
         let fetch = fetch, ownWrites = ownWrites, handOff = handOff
+        refetchesInFlight += 1
         database.asyncRead { [weak self] access in
             let result = Result { () throws -> FetchedResult in
                 let seen = ownWrites.value
                 return FetchedResult(sections: try fetch(access.get()), ownWrites: seen)
             }
             handOff.handOff { [weak self] in
+                guard let self else { return }
+                refetchesInFlight -= 1
                 switch result {
-                case let .success(fetched): self?.received(fetched)
-                case let .failure(error): self?.anomalyHandler.report(.fetchFailed(reason: String(describing: error)))
+                case let .success(fetched): received(fetched)
+                case let .failure(error): anomalyHandler.report(.fetchFailed(reason: String(describing: error)))
                 }
             }
         }

@@ -48,6 +48,7 @@ extension DatabaseStorage: ReorderableStorage {
             let failure = result.failure.map { String(describing: $0) }
             handOff.handOff { [weak self] in
                 guard let self else { return }
+                ownWritesFinished += 1
                 if let failure { anomalyHandler.report(.writeFailed(reason: failure)) }
                 refetch()
             }

@@ -81,8 +81,11 @@ where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: 
     var isDiffing = false
     /// The own writes a result must have seen to be applied.
     var ownWritesRequired = 0
-    /// The own writes started so far.
+    /// The own writes started so far, and those whose end reached the main actor.
     var ownWritesStarted = 0
+    var ownWritesFinished = 0
+    /// Fetches outside the observation not back yet.
+    var refetchesInFlight = 0
     /// The duplicate count last reported, so one lasting duplicate is reported once.
     var reportedDuplicates = 0
     /// The running observation of the request, nil once it failed or stopped.
@@ -175,9 +178,10 @@ where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: 
         return nil
     }
 
-    /// True while a result is being diffed, waits to be, or a reorder is being written.
+    /// True while a reorder is being written, or a result is being fetched after a write,
+    /// diffed, or waits to be.
     public var hasPendingChanges: Bool {
-        isDiffing || latestResult != nil || ownWrites.value < ownWritesStarted
+        isDiffing || latestResult != nil || ownWritesFinished < ownWritesStarted || refetchesInFlight > 0
     }
 
     // MARK: - Storage

@@ -11,6 +11,7 @@ struct Book: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatabl
     var position: Int64
 
     var description: String { "\(title)#\(id)" }
+    var debugDescription: String { "\(title)#\(id) \(shelf)@\(position)" }
 }
 
 /// A real SQLite file in a new temporary folder, with the `book` table; removed with its folder
@@ -25,7 +26,7 @@ final class BookDatabase: Sendable {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("grdb-storage-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent("books.sqlite").path
-        queue = try DatabaseQueue(path: path)
+        queue = try DatabaseQueue(path: path, configuration: Self.configuration)
         try queue.write { db in
             try db.execute(sql: "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, shelf TEXT NOT NULL, position INTEGER NOT NULL)")
             for book in books { try book.insert(db) }
@@ -50,9 +51,14 @@ final class BookDatabase: Sendable {
     /// The request the tests' storages show: by shelf, then position.
     static let request = Book.order(Column("shelf"), Column("position"), Column("id"))
 
+    /// The request's records, fetched now.
+    func freshRecords() throws -> [Book] {
+        try queue.read { db in try Self.request.fetchAll(db) }
+    }
+
     /// What a fresh query says the list must show: per shelf its name, then its books.
     func expectedRows() throws -> [String] {
-        let books = try queue.read { db in try Self.request.fetchAll(db) }
+        let books = try freshRecords()
         var rows: [String] = []
         for book in books {
             if rows.isEmpty || !rows.contains("shelf \(book.shelf)") { rows.append("shelf \(book.shelf)") }
@@ -64,6 +70,13 @@ final class BookDatabase: Sendable {
     /// A second connection to the same file, as another program would open it: its writes are
     /// invisible to GRDB's observation of ``queue``.
     func otherConnection() throws -> DatabaseQueue {
-        try DatabaseQueue(path: path)
+        try DatabaseQueue(path: path, configuration: Self.configuration)
+    }
+
+    /// Connections wait for each other's locks, as programs sharing a file do.
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        return configuration
     }
 }

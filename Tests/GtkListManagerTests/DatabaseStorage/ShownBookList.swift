@@ -66,12 +66,17 @@ final class ShownBookList {
         }
     }
 
-    /// Lets the GLib loop run until the list shows what a fresh query returns and the storage
-    /// has nothing pending; false on timeout.
+    /// Lets the GLib loop run until the storage holds what a fresh query returns, the list
+    /// shows it, and the storage has nothing pending; false on timeout. (A write by another
+    /// connection is pending only once a poll noticed it: the records are compared, not only
+    /// the rows, which may not change.)
     @discardableResult
     func settle(matching database: BookDatabase, timeout: Duration = .seconds(5)) -> Bool {
         GtkRuntime.iterate(
-            until: { !self.storage.hasPendingChanges && (try? database.expectedRows()) == self.shownRows },
+            until: {
+                !self.storage.hasPendingChanges && (try? database.freshRecords()) == self.storage.records
+                    && (try? database.expectedRows()) == self.shownRows
+            },
             timeout: timeout)
     }
 }

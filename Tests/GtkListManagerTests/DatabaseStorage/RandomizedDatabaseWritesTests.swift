@@ -1,0 +1,95 @@
+import CGtk
+import Foundation
+import GRDB
+import GRDBStorage
+import GtkListManager
+import ModelStorage
+import SeededRandom
+import XCTest
+
+/// Random writes to the database a list shows, from every kind of writer, some of them racing a
+/// reorder made in the list: after each round settles, the GtkListBox equals a fresh query.
+final class RandomizedDatabaseWritesTests: XCTestCase {
+    /// Who writes.
+    private enum Writer: CaseIterable {
+        case mainThread, backgroundThreads, otherConnection, otherProcess, listReorder
+    }
+
+    func testTheListEqualsAFreshQueryAfterEveryRoundOfRandomWrites() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for seed in SeedCount.seeds(6) { try Self.run(seed: seed) }
+        }
+    }
+
+    @MainActor private static func run(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let database = try BookDatabase(books: BookDatabase.books(shelves: ["a", "b", "c"], count: 6))
+        let shown = try ShownBookList(
+            database, reordering: .column("position", ofTable: "book", sectionColumn: "shelf"),
+            externalChangeInterval: .milliseconds(50))
+        defer { shown.close() }
+        var nextID: Int64 = 1000
+        for round in 0..<10 {
+            // One to three writers without waiting in between: results race the reorders.
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let statements = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                    nextID += 1
+                    return randomStatement(id: nextID, using: &random)
+                }
+                switch Writer.allCases.randomElement(using: &random)! {
+                case .mainThread:
+                    try database.queue.write { db in for sql in statements { try db.execute(sql: sql) } }
+                case .backgroundThreads:
+                    let queue = database.queue
+                    DispatchQueue.concurrentPerform(iterations: statements.count) { index in
+                        try! queue.write { db in try db.execute(sql: statements[index]) }
+                    }
+                case .otherConnection:
+                    try database.otherConnection().write { db in for sql in statements { try db.execute(sql: sql) } }
+                case .otherProcess:
+                    let result = try ProbeProcess.run(probe: "DatabaseWriterProbe", [database.path] + statements)
+                    XCTAssertEqual(result.output, "ok\n", result.errors)
+                case .listReorder:
+                    reorder(shown.storage, using: &random)
+                }
+            }
+            XCTAssertTrue(shown.settle(matching: database), "seed \(seed), round \(round): shows \(shown.shownRows), database \((try? database.expectedRows()) ?? [])")
+            let fresh = try database.freshRecords()
+            let differing = zip(shown.storage.records, fresh).filter { $0 != $1 }.map { "\($0.debugDescription) ≠ \($1.debugDescription)" }
+            XCTAssertEqual(differing, [], "seed \(seed), round \(round): the storage's records are the database's")
+        }
+    }
+
+    /// An insert, a delete, a new title, a new shelf or a new position.
+    private static func randomStatement(id: Int64, using random: inout SplitMix64) -> String {
+        let existing = Int.random(in: 1...18, using: &random)
+        let shelf = ["a", "b", "c", "d"].randomElement(using: &random)!
+        let position = Int.random(in: 0...20, using: &random)
+        return switch Int.random(in: 0..<5, using: &random) {
+        case 0: "INSERT INTO book VALUES (\(id), 'new-\(id)', '\(shelf)', \(position))"
+        case 1: "DELETE FROM book WHERE id = \(existing)"
+        case 2: "UPDATE book SET title = title || '+' WHERE id = \(existing)"
+        case 3: "UPDATE book SET shelf = '\(shelf)' WHERE id = \(existing)"
+        default: "UPDATE book SET position = \(position) WHERE id = \(existing)"
+        }
+    }
+
+    /// A move the list could make: any record to any place of any shelf.
+    @MainActor private static func reorder(_ storage: DatabaseStorage<Book, String>, using random: inout SplitMix64) {
+        guard storage.count > 1 else { return }
+        let source = randomIndexPath(in: storage, extra: 0, using: &random)
+        var destination = randomIndexPath(in: storage, extra: 1, using: &random)
+        if destination.section == source.section {
+            destination.item = min(destination.item, storage.numberOfItems(inSection: source.section) - 1)
+        }
+        storage.moveItem(at: source, to: destination)
+    }
+
+    @MainActor private static func randomIndexPath(
+        in storage: DatabaseStorage<Book, String>, extra: Int, using random: inout SplitMix64
+    ) -> IndexPath {
+        let section = Int.random(in: 0..<storage.numberOfSections, using: &random)
+        return IndexPath(item: Int.random(in: 0..<storage.numberOfItems(inSection: section) + extra, using: &random), section: section)
+    }
+}
