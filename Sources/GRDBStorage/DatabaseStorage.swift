@@ -202,8 +202,7 @@ where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: 
 
     public func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {
         guard sections.keys.indices.contains(section) else { return nil }
-        let key = sections.keys[section]
-        return kind == .header ? sectionHeader?(key) : sectionSupplementaries[kind]?(key) ?? nil
+        return keyedSupplements.model(ofKind: kind, forKey: sections.keys[section])
     }
 
     public func addObserver(_ observer: any StorageObserver) {
@@ -222,19 +221,16 @@ where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: 
 
     /// The supplements a section insert or update carries.
     func supplements(ofSection section: Int) -> SectionSupplements {
-        let key = sections.keys[section]
-        var supplements = SectionSupplements()
-        if let header = sectionHeader?(key) { supplements[.header] = header }
-        for (kind, model) in sectionSupplementaries where kind != .header {
-            if let model = model(key) { supplements[kind] = model }
-        }
-        return supplements
+        keyedSupplements.supplements(forKey: sections.keys[section])
+    }
+
+    private var keyedSupplements: KeyedSupplements<SectionKey> {
+        KeyedSupplements(header: sectionHeader, others: sectionSupplementaries)
     }
 
     private func refreshSupplements() {
         guard !sections.keys.isEmpty else { return }
-        let changes = ChangeSet(sections.keys.indices.map { .updateSection($0, supplements: supplements(ofSection: $0)) })
-        broadcaster.deliver(.changes(changes), from: self)
+        broadcaster.deliver(.changes(keyedSupplements.refreshing(sections.keys)), from: self)
     }
 }
 

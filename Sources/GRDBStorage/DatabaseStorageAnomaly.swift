@@ -17,7 +17,7 @@ public enum DatabaseStorageAnomaly: Anomaly {
     /// A move asked for a source or destination that is not in the storage.
     case invalidMove(source: IndexPath, destination: IndexPath)
     /// A move was asked of a storage made without ``DatabaseReordering`` or over a read-only
-    /// ``GRDB/DatabaseReader``: it has no way to write the order.
+    /// `DatabaseReader`: it has no way to write the order.
     case notReorderable
 
     public var description: String {

@@ -43,9 +43,7 @@ final class DatabaseBadInputTests: XCTestCase {
     }
 
     func testAFileThatIsNotADatabaseOrIsDamagedIsAnErrorAndStaysAsItWas() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a"], count: 300))
+        try withBooks(shelves: ["a"], count: 300) { database in
             let notADatabase = database.folder.appendingPathComponent("notes.txt")
             let text = Data(String(repeating: "not a database, just notes\n", count: 200).utf8)
             try text.write(to: notADatabase)
@@ -64,9 +62,7 @@ final class DatabaseBadInputTests: XCTestCase {
     }
 
     func testAMissingColumnOrAnSQLErrorInTheRequestIsAnError() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a"], count: 3))
+        try withBooks(shelves: ["a"], count: 3) { database in
             Self.assertRefused("no such column: author") {
                 try Self.storage(database.queue, request: Book.order(Column("author")))
             }
@@ -80,9 +76,7 @@ final class DatabaseBadInputTests: XCTestCase {
     }
 
     func testAConstraintViolationIsThrownToTheWriterAndTheListIsUnchanged() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a"], count: 3))
+        try withBooks(shelves: ["a"], count: 3) { database in
             let shown = try ShownBookList(database)
             defer { shown.close() }
             let before = shown.shownRows
@@ -99,17 +93,14 @@ final class DatabaseBadInputTests: XCTestCase {
     }
 
     func testADatabaseLockedByAnotherConnectionDelaysTheWriteThenFailsItCleanly() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a"], count: 3))
+        try withBooks(shelves: ["a"], count: 3) { database in
             var configuration = Configuration()
             configuration.busyMode = .timeout(0.2)
             let queue = try DatabaseQueue(path: database.path, configuration: configuration)
             let storage = try DatabaseStorage(
                 queue, request: BookDatabase.request, reordering: .column("position", ofTable: "book"),
                 externalChangeInterval: .milliseconds(50), handOff: GLibMainActorHandOff())
-            var anomalies: [DatabaseStorageAnomaly] = []
-            storage.anomalyHandler.action = { anomalies.append($0) }
+            let anomalies = ReportedAnomalies(of: storage)
 
             // Another connection holds the write lock for longer than the busy timeout.
             let other = try database.otherConnection()
@@ -124,8 +115,8 @@ final class DatabaseBadInputTests: XCTestCase {
             }
             locked.wait()
             storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
-            XCTAssertTrue(GtkRuntime.iterate(until: { anomalies.contains { if case .writeFailed = $0 { true } else { false } } }))
-            XCTAssertTrue(anomalies.contains { "\($0.debugDescription)".contains("database is locked") }, "\(anomalies)")
+            XCTAssertTrue(GtkRuntime.iterate(until: { anomalies.all.contains { if case .writeFailed = $0 { true } else { false } } }))
+            XCTAssertTrue(anomalies.all.contains { "\($0.debugDescription)".contains("database is locked") }, "\(anomalies.all)")
             release.signal()
 
             XCTAssertTrue(GtkRuntime.iterate(until: { !storage.hasPendingChanges && storage.records.map(\.id) == [1, 2, 3] }),
@@ -134,18 +125,15 @@ final class DatabaseBadInputTests: XCTestCase {
     }
 
     func testTheSchemaChangingUnderTheStorageIsReportedAndFollowedOnceRepaired() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a"], count: 3))
+        try withBooks(shelves: ["a"], count: 3) { database in
             let shown = try ShownBookList(database)
             defer { shown.close() }
-            var anomalies: [DatabaseStorageAnomaly] = []
-            shown.storage.anomalyHandler.action = { anomalies.append($0) }
+            let anomalies = ReportedAnomalies(of: shown.storage)
             let before = shown.shownRows
 
             try database.queue.write { db in try db.execute(sql: "ALTER TABLE book RENAME TO old_book") }
-            XCTAssertTrue(GtkRuntime.iterate(until: { !anomalies.isEmpty }))
-            guard case let .fetchFailed(reason) = anomalies.first else { return XCTFail("\(anomalies)") }
+            XCTAssertTrue(GtkRuntime.iterate(until: { !anomalies.all.isEmpty }))
+            guard case let .fetchFailed(reason) = anomalies.all.first else { return XCTFail("\(anomalies.all)") }
             XCTAssertTrue(reason.contains("no such table: book"), reason)
             shown.list.settle(milliseconds: 200)
             XCTAssertEqual(shown.shownRows, before, "the last good content stays")
@@ -160,28 +148,23 @@ final class DatabaseBadInputTests: XCTestCase {
     }
 
     func testAReorderOnAReadOnlyDatabaseFailsCleanly() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a"], count: 3))
+        try withBooks(shelves: ["a"], count: 3) { database in
             var configuration = Configuration()
             configuration.readonly = true
             let storage = try DatabaseStorage(
                 DatabaseQueue(path: database.path, configuration: configuration), request: BookDatabase.request,
                 reordering: .column("position", ofTable: "book"), handOff: GLibMainActorHandOff())
-            var anomalies: [DatabaseStorageAnomaly] = []
-            storage.anomalyHandler.action = { anomalies.append($0) }
+            let anomalies = ReportedAnomalies(of: storage)
             storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 1, section: 0))
             XCTAssertEqual(storage.records.map(\.id), [2, 1, 3], "shown at once")
             XCTAssertTrue(GtkRuntime.iterate(until: { !storage.hasPendingChanges && storage.records.map(\.id) == [1, 2, 3] }))
-            XCTAssertEqual(anomalies.count, 1)
-            XCTAssertTrue(anomalies.first?.debugDescription.contains("readonly") == true, "\(anomalies)")
+            XCTAssertEqual(anomalies.all.count, 1)
+            XCTAssertTrue(anomalies.all.first?.debugDescription.contains("readonly") == true, "\(anomalies.all)")
         }
     }
 
     func testRepeatedIdsInTheResultAreReportedAndShownOnce() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a"], count: 2))
+        try withBooks(shelves: ["a"], count: 2) { database in
             try database.queue.write { db in
                 try db.execute(sql: "CREATE TABLE review (book INTEGER, stars INTEGER)")
                 try db.execute(sql: "INSERT INTO review VALUES (1, 5), (1, 3), (2, 4)")

@@ -16,9 +16,7 @@ final class ReorderingInTheDatabaseTests: XCTestCase {
     }
 
     func testARealDragWritesTheNewOrderAndAnimatesOnce() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a"], count: 5))
+        try withBooks(shelves: ["a"], count: 5) { database in
             let shown = try ShownBookList(database, reordering: .column("position", ofTable: "book"), movable: true)
             defer { shown.close() }
             let dragged = shown.list.listRow(at: IndexPath(item: 0, section: 0))
@@ -38,9 +36,7 @@ final class ReorderingInTheDatabaseTests: XCTestCase {
     }
 
     func testAltArrowsMoveARecordAcrossShelvesAndWriteItsShelf() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a", "b"], count: 2))
+        try withBooks(shelves: ["a", "b"], count: 2) { database in
             let shown = try ShownBookList(
                 database, reordering: .column("position", ofTable: "book", sectionColumn: "shelf"), movable: true)
             defer { shown.close() }
@@ -57,13 +53,10 @@ final class ReorderingInTheDatabaseTests: XCTestCase {
     }
 
     func testAMoveToAnotherShelfIsRefusedWhenTheShelfCannotBeWritten() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a", "b"], count: 2))
+        try withBooks(shelves: ["a", "b"], count: 2) { database in
             let shown = try ShownBookList(database, reordering: .column("position", ofTable: "book"))
             defer { shown.close() }
-            var anomalies: [DatabaseStorageAnomaly] = []
-            shown.storage.anomalyHandler.action = { anomalies.append($0) }
+            let anomalies = ReportedAnomalies(of: shown.storage)
             let before = shown.shownRows
 
             shown.storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1))
@@ -71,37 +64,31 @@ final class ReorderingInTheDatabaseTests: XCTestCase {
             shown.storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
             shown.list.settle(milliseconds: 200)
 
-            XCTAssertEqual(anomalies.map(\.description), ["invalidMove(s0.i0 → s1.i0)", "invalidMove(s0.i5 → s0.i0)", "invalidMove(s0.i0 → s0.i2)"])
+            XCTAssertEqual(anomalies.all.map(\.description), ["invalidMove(s0.i0 → s1.i0)", "invalidMove(s0.i5 → s0.i0)", "invalidMove(s0.i0 → s0.i2)"])
             XCTAssertEqual(shown.shownRows, before)
             XCTAssertEqual(try database.expectedRows(), before, "nothing written")
         }
     }
 
     func testAStorageWithoutReorderingRefusesMoves() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a"], count: 3))
+        try withBooks(shelves: ["a"], count: 3) { database in
             let shown = try ShownBookList(database)
             defer { shown.close() }
-            var anomalies: [DatabaseStorageAnomaly] = []
-            shown.storage.anomalyHandler.action = { anomalies.append($0) }
+            let anomalies = ReportedAnomalies(of: shown.storage)
             shown.storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 1, section: 0))
-            XCTAssertEqual(anomalies, [.notReorderable])
+            XCTAssertEqual(anomalies.all, [.notReorderable])
             XCTAssertTrue(shown.updates.isEmpty)
         }
     }
 
     func testAFailedWriteReturnsTheListToTheDatabasesOrder() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            let database = try BookDatabase(books: BookDatabase.books(shelves: ["a"], count: 4))
+        try withBooks(shelves: ["a"], count: 4) { database in
             try database.queue.write { db in
                 try db.execute(sql: "CREATE TRIGGER frozen BEFORE UPDATE OF position ON book BEGIN SELECT RAISE(ABORT, 'positions are frozen'); END")
             }
             let shown = try ShownBookList(database, reordering: .column("position", ofTable: "book"))
             defer { shown.close() }
-            var anomalies: [DatabaseStorageAnomaly] = []
-            shown.storage.anomalyHandler.action = { anomalies.append($0) }
+            let anomalies = ReportedAnomalies(of: shown.storage)
             let before = shown.shownRows
 
             shown.storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
@@ -109,8 +96,8 @@ final class ReorderingInTheDatabaseTests: XCTestCase {
             XCTAssertTrue(shown.settle(matching: database), "shows \(shown.shownRows)")
 
             XCTAssertEqual(shown.shownRows, before, "back in the database's order")
-            XCTAssertEqual(anomalies.count, 1)
-            guard case let .writeFailed(reason) = anomalies.first else { return XCTFail("\(anomalies)") }
+            XCTAssertEqual(anomalies.all.count, 1)
+            guard case let .writeFailed(reason) = anomalies.all.first else { return XCTFail("\(anomalies.all)") }
             XCTAssertTrue(reason.contains("positions are frozen"), reason)
         }
     }

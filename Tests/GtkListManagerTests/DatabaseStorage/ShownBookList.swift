@@ -80,3 +80,21 @@ final class ShownBookList {
             timeout: timeout)
     }
 }
+
+/// The anomalies a database storage reports from now on, in order.
+@MainActor
+final class ReportedAnomalies {
+    private(set) var all: [DatabaseStorageAnomaly] = []
+
+    init<SectionKey>(of storage: DatabaseStorage<Book, SectionKey>) {
+        storage.anomalyHandler.action = { [unowned self] in all.append($0) }
+    }
+}
+
+/// Runs `body` on the main actor with GTK and a database of `count` books on each of `shelves`.
+func withBooks(shelves: [String], count: Int, _ body: @MainActor (BookDatabase) throws -> Void) throws {
+    try MainActor.assumeIsolated {
+        try requireGtk()
+        try body(BookDatabase(books: BookDatabase.books(shelves: shelves, count: count)))
+    }
+}

@@ -161,8 +161,7 @@ where Item.DiffIdentifier: Sendable {
 
     public func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {
         guard state.sectionKeys.indices.contains(section) else { return nil }
-        let key = state.sectionKeys[section]
-        return kind == .header ? sectionHeader?(key) : sectionSupplementaries[kind]?(key) ?? nil
+        return keyedSupplements.model(ofKind: kind, forKey: state.sectionKeys[section])
     }
 
     public func addObserver(_ observer: any StorageObserver) {
@@ -180,19 +179,16 @@ where Item.DiffIdentifier: Sendable {
     /// The supplements section inserts and updates carry: the header and the other kinds of a
     /// section of `state`.
     func supplements(of state: State, section: Int) -> SectionSupplements {
-        let key = state.sectionKeys[section]
-        var supplements = SectionSupplements()
-        if let header = sectionHeader?(key) { supplements[.header] = header }
-        for (kind, model) in sectionSupplementaries where kind != .header {
-            if let model = model(key) { supplements[kind] = model }
-        }
-        return supplements
+        keyedSupplements.supplements(forKey: state.sectionKeys[section])
+    }
+
+    private var keyedSupplements: KeyedSupplements<SectionKey> {
+        KeyedSupplements(header: sectionHeader, others: sectionSupplementaries)
     }
 
     private func refreshSupplements() {
         guard !state.sectionKeys.isEmpty else { return }
-        let changes = ChangeSet(state.sectionKeys.indices.map { .updateSection($0, supplements: supplements(of: state, section: $0)) })
-        broadcaster.deliver(.changes(changes), from: self)
+        broadcaster.deliver(.changes(keyedSupplements.refreshing(state.sectionKeys)), from: self)
     }
 }
 
