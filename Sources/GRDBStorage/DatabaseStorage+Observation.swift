@@ -103,10 +103,12 @@ extension DatabaseStorage {
 
     /// Installs the transition's result and tells observers its change set.
     private func apply(_ transition: FetchedTransition<Record, SectionKey>) {
+        reportDuplicates(in: transition.sections)
+        // The same records as on screen (GRDB's first value, a refetch after an own write):
+        // nothing to install, and a diff running now stays current.
+        guard !transition.script.isEmpty else { return }
         sections = transition.sections
         version += 1
-        reportDuplicates(in: sections)
-        guard !transition.script.isEmpty else { return }
         let shown = sections
         let changes = transition.script.changeSet(
             supplements: { self.supplements(ofSection: $0) },
