@@ -20,12 +20,8 @@ extension DatabaseStorage {
     /// ``database`` that touches the tables the request reads.
     func startObservation() {
         guard !isStopped, observation == nil else { return }
-        let fetch = fetch, ownWrites = ownWrites, handOff = handOff
-        let tracking = ValueObservation.tracking { db in
-            let seen = ownWrites.value
-            return FetchedResult(sections: try fetch(db), ownWrites: seen)
-        }
-        observation = tracking.start(
+        let handOff = handOff
+        observation = ValueObservation.tracking(fetch).start(
             in: database, scheduling: .async(onQueue: queue),
             onError: { [weak self] error in
                 let reason = String(describing: error)
@@ -41,13 +37,10 @@ extension DatabaseStorage {
     func refetch() {
         guard !isStopped else { return }
         guard observation != nil else { return startObservation() }
-        let fetch = fetch, ownWrites = ownWrites, handOff = handOff
+        let fetch = fetch, handOff = handOff
         refetchesInFlight += 1
         database.asyncRead { [weak self] access in
-            let result = Result { () throws -> FetchedResult in
-                let seen = ownWrites.value
-                return FetchedResult(sections: try fetch(access.get()), ownWrites: seen)
-            }
+            let result = Result { try fetch(access.get()) }
             handOff.handOff { [weak self] in
                 guard let self else { return }
                 refetchesInFlight -= 1

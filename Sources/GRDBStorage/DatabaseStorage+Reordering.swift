@@ -5,7 +5,7 @@ import ModelStorage
 extension DatabaseStorage: ReorderableStorage {
     /// Moves the record at `source` to `destination` (read after its removal) and writes the
     /// new order with the storage's ``DatabaseReordering``. Observers see one move now; the
-    /// write's own result then changes nothing on screen. An invalid move, a move to another
+    /// result after the write only refreshes in place the records whose order value changed. An invalid move, a move to another
     /// section the reordering cannot write, or a storage without reordering is refused with an
     /// anomaly.
     public func moveItem(at source: IndexPath, to destination: IndexPath) {

@@ -95,7 +95,8 @@ where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: 
     /// True once ``stopObserving()`` ran.
     public internal(set) var isStopped = false
 
-    let fetch: @Sendable (Database) throws -> Sections
+    /// Runs the request and groups it, tagged with the own writes committed before it began.
+    let fetch: @Sendable (Database) throws -> FetchedResult
     let reordering: DatabaseReordering<Record.ID, SectionKey>?
     let handOff: any MainActorHandOff
     let queue = DispatchQueue(label: "GRDBStorage.DatabaseStorage", qos: .userInitiated)
@@ -136,9 +137,13 @@ where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: 
         self.reordering = reordering
         self.handOff = handOff
         self.externalChangeInterval = externalChangeInterval ?? .zero
-        fetch = { db in Sections(grouping: try request.fetchAll(db), by: sectionKey) }
+        let ownWrites = ownWrites
+        fetch = { db in
+            let seen = ownWrites.value
+            return FetchedResult(sections: Sections(grouping: try request.fetchAll(db), by: sectionKey), ownWrites: seen)
+        }
         let monitor = externalChangeInterval.flatMap { ExternalChangeMonitor(path: database.path, interval: $0) }
-        sections = try database.read(fetch)
+        sections = try database.read(fetch).sections
         reportDuplicates(in: sections)
         startObservation()
         if let monitor { startWatchingExternalChanges(with: monitor) }
