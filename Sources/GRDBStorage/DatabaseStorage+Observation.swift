@@ -73,19 +73,27 @@ extension DatabaseStorage {
         latestResult = nil
         isDiffing = true
         let base = sections, baseVersion = version, handOff = handOff
+        let database = database, readCarriedModels = readCarriedModels
         queue.async { [weak self] in
             let transition = FetchedTransition(from: base, to: result.sections)
+            let carried = readCarriedModels.map { read in
+                let brought = transition.broughtRecords
+                return brought.isEmpty ? .success([:]) : Result { try database.read { db in try read(db, brought) } }
+            }
             handOff.handOff { [weak self] in
-                self?.finishDiff(transition, of: result, baseVersion: baseVersion)
+                self?.finishDiff(transition, carrying: carried, of: result, baseVersion: baseVersion)
             }
         }
     }
 
-    private func finishDiff(_ transition: FetchedTransition<Record, SectionKey>, of result: FetchedResult, baseVersion: UInt64) {
+    private func finishDiff(
+        _ transition: FetchedTransition<Record, SectionKey>, carrying carried: CarriedModels?, of result: FetchedResult,
+        baseVersion: UInt64
+    ) {
         isDiffing = false
         guard !isStopped else { return }
         if baseVersion == version {
-            if result.ownWrites >= ownWritesRequired { apply(transition) }
+            if result.ownWrites >= ownWritesRequired { apply(transition, carrying: carried) }
         } else if latestResult == nil, result.ownWrites >= ownWritesRequired {
             // The list changed while the diff ran (a reorder): its script would apply to rows
             // that moved. Diff the same result again against what the list shows now.
@@ -94,19 +102,48 @@ extension DatabaseStorage {
         startNextDiff()
     }
 
+    /// The models read for a transition's inserted and updated records, or why they could not be.
+    typealias CarriedModels = Result<[Record.ID: any Sendable], any Error>
+
     /// Installs the transition's result and tells observers its change set.
-    private func apply(_ transition: FetchedTransition<Record, SectionKey>) {
+    private func apply(_ transition: FetchedTransition<Record, SectionKey>, carrying carried: CarriedModels?) {
         reportDuplicates(in: transition.sections)
         // The same records as on screen (GRDB's first value, a refetch after an own write):
         // nothing to install, and a diff running now stays current.
         guard !transition.script.isEmpty else { return }
+        var carriedModels: [Record.ID: any Sendable] = [:]
+        switch carried {
+        case nil: break
+        case let .failure(error):
+            return anomalyHandler.report(.fetchFailed(reason: String(describing: error)))
+        case let .success(models):
+            guard transition.broughtRecords.allSatisfy({ models[$0.id] != nil }) else { return recordsVanished() }
+            carriedModels = models
+        }
+        consecutiveVanishedRecords = 0
         sections = transition.sections
         version += 1
         let shown = sections
         let changes = transition.script.changeSet(
             supplements: { self.supplements(ofSection: $0) },
-            item: { shown.records[$0.section][$0.item] })
-        broadcaster.deliver(.changes(changes), from: self)
+            item: { indexPath in
+                let record = shown.records[indexPath.section][indexPath.item]
+                return carriedModels[record.id] ?? record
+            })
+        if !carriedModels.isEmpty { willDeliverCarriedModels?(carriedModels) }
+        broadcaster.deliver(.changes(changes), from: sender)
+    }
+
+    /// A record the result brings was deleted before its model was read: the database changed
+    /// after the result was fetched, so a newer result is on its way. Fetch it now, once; a second
+    /// miss in a row means the request and the reader disagree, which is reported.
+    private func recordsVanished() {
+        consecutiveVanishedRecords += 1
+        if consecutiveVanishedRecords == 1 {
+            refetch()
+        } else {
+            anomalyHandler.report(.fetchFailed(reason: "records of the result were not found when their models were read"))
+        }
     }
 
     /// Reports a result's duplicate ids once for as long as they last.

@@ -21,7 +21,7 @@ extension DatabaseStorage: ReorderableStorage {
         guard source != destination else { return }
         sections.moveRecord(from: source, to: destination)
         version += 1
-        broadcaster.deliver(.changes([.moveItem(from: source, to: destination)]), from: self)
+        broadcaster.deliver(.changes([.moveItem(from: source, to: destination)]), from: sender)
         write(sectionOf: destination.section, moved: moved.id, with: reordering, to: writer)
     }
 

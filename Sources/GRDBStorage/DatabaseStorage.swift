@@ -46,8 +46,11 @@ import ModelStorage
 /// reorder the user made.
 @MainActor
 public final class DatabaseStorage<Record, SectionKey>: SupplementaryStorage, ObservableStorage
-where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionKey: Hashable & Sendable {
+where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionKey: Hashable & Sendable {
     typealias Sections = FetchedSections<Record, SectionKey>
+    /// Reads the models a change set carries for the records it inserts or updates, by id, when
+    /// they are not the records themselves (``LazyDatabaseStorage``'s full records).
+    typealias CarriedModelReader = @Sendable (Database, [Record]) throws -> [Record.ID: any Sendable]
 
     /// The header model of each section, from its key; nil for no header. Setting it refreshes
     /// every section.
@@ -94,9 +97,16 @@ where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: 
     var externalChanges: ExternalChangeMonitor?
     /// True once ``stopObserving()`` ran.
     public internal(set) var isStopped = false
+    /// The storage observers know, when this one works for another (``LazyDatabaseStorage``).
+    weak var facade: (any Storage)?
+    /// Told the carried models of each change set before observers are.
+    var willDeliverCarriedModels: (([Record.ID: any Sendable]) -> Void)?
+    /// Results dropped in a row because a carried model was no longer in the database.
+    var consecutiveVanishedRecords = 0
 
     /// Runs the request and groups it, tagged with the own writes committed before it began.
     let fetch: @Sendable (Database) throws -> FetchedResult
+    let readCarriedModels: CarriedModelReader?
     let reordering: DatabaseReordering<Record.ID, SectionKey>?
     let handOff: any MainActorHandOff
     let queue = DispatchQueue(label: "GRDBStorage.DatabaseStorage", qos: .userInitiated)
@@ -124,23 +134,40 @@ where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: 
     ///     `GLibMainActorHandOff()`.
     /// - Throws: the request's error when it cannot run now (`DatabaseError`, or a decoding
     ///   error of `Record`).
-    public init(
+    public convenience init(
         _ database: any DatabaseReader,
         request: some FetchRequest<Record>,
         sectionedBy sectionKey: @escaping @Sendable (Record) -> SectionKey,
         reordering: DatabaseReordering<Record.ID, SectionKey>? = nil,
         externalChangeInterval: Duration? = .milliseconds(250),
         handOff: any MainActorHandOff = TaskMainActorHandOff()
+    ) throws where Record: FetchableRecord {
+        try self.init(
+            database, fetchingWith: { db in try request.fetchAll(db) }, sectionedBy: sectionKey,
+            reordering: reordering, externalChangeInterval: externalChangeInterval, handOff: handOff)
+    }
+
+    /// A storage showing the records `fetchRecords` reads. `readCarriedModels`, when given,
+    /// reads the models change sets carry for inserted and updated records.
+    init(
+        _ database: any DatabaseReader,
+        fetchingWith fetchRecords: @escaping @Sendable (Database) throws -> [Record],
+        sectionedBy sectionKey: @escaping @Sendable (Record) -> SectionKey,
+        readCarriedModels: CarriedModelReader? = nil,
+        reordering: DatabaseReordering<Record.ID, SectionKey>?,
+        externalChangeInterval: Duration?,
+        handOff: any MainActorHandOff
     ) throws {
         MainActorConfinement.check("A DatabaseStorage was created")
         self.database = database
         self.reordering = reordering
+        self.readCarriedModels = readCarriedModels
         self.handOff = handOff
         self.externalChangeInterval = externalChangeInterval ?? .zero
         let ownWrites = ownWrites
         fetch = { db in
             let seen = ownWrites.value
-            return FetchedResult(sections: Sections(grouping: try request.fetchAll(db), by: sectionKey), ownWrites: seen)
+            return FetchedResult(sections: Sections(grouping: try fetchRecords(db), by: sectionKey), ownWrites: seen)
         }
         let monitor = externalChangeInterval.flatMap { ExternalChangeMonitor(path: database.path, interval: $0) }
         sections = try database.read(fetch).sections
@@ -222,6 +249,9 @@ where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: 
         broadcaster.updatesNotDelivered(to: observer)
     }
 
+    /// The storage observers are told changed: this one, or the one it works for.
+    var sender: any Storage { facade ?? self }
+
     // MARK: - Supplements
 
     /// The supplements a section insert or update carries.
@@ -235,7 +265,7 @@ where Record: FetchableRecord & Identifiable & Equatable & Sendable, Record.ID: 
 
     private func refreshSupplements() {
         guard !sections.keys.isEmpty else { return }
-        broadcaster.deliver(.changes(keyedSupplements.refreshing(sections.keys)), from: self)
+        broadcaster.deliver(.changes(keyedSupplements.refreshing(sections.keys)), from: sender)
     }
 }
 
@@ -248,7 +278,7 @@ extension DatabaseStorage where SectionKey == Unsectioned {
         reordering: DatabaseReordering<Record.ID, SectionKey>? = nil,
         externalChangeInterval: Duration? = .milliseconds(250),
         handOff: any MainActorHandOff = TaskMainActorHandOff()
-    ) throws {
+    ) throws where Record: FetchableRecord {
         try self.init(
             database, request: request, sectionedBy: { _ in .all }, reordering: reordering,
             externalChangeInterval: externalChangeInterval, handOff: handOff)

@@ -18,4 +18,15 @@ where Record.ID: Sendable {
             itemContentEqual: { old, updated in base.record(at: old) == new.record(at: updated) })
         sections = new
     }
+
+    /// The records the script inserts or updates, which the change set carries as models.
+    var broughtRecords: [Record] {
+        script.steps.compactMap { step in
+            switch step {
+            case let .insertItem(_, newItem): sections.record(at: newItem)
+            case let .updateItem(indexPath): sections.record(at: indexPath)
+            default: nil
+            }
+        }
+    }
 }

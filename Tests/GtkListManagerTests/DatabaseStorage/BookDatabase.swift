@@ -28,7 +28,12 @@ final class BookDatabase: Sendable {
         path = folder.appendingPathComponent("books.sqlite").path
         queue = try DatabaseQueue(path: path, configuration: Self.configuration)
         try queue.write { db in
-            try db.execute(sql: "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, shelf TEXT NOT NULL, position INTEGER NOT NULL)")
+            try db.execute(sql: "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, shelf TEXT NOT NULL, position INTEGER NOT NULL, revision INTEGER NOT NULL DEFAULT 0)")
+            // The change marker LazyDatabaseStorage follows: every write to a book bumps it.
+            try db.execute(sql: """
+                CREATE TRIGGER book_revision AFTER UPDATE OF title, shelf, position ON book
+                BEGIN UPDATE book SET revision = revision + 1 WHERE id = NEW.id; END
+                """)
             for book in books { try book.insert(db) }
         }
     }
@@ -59,9 +64,9 @@ final class BookDatabase: Sendable {
     /// What a fresh query says the list must show: per shelf its name, then its books.
     func expectedRows() throws -> [String] {
         let books = try freshRecords()
-        var rows: [String] = []
+        var rows: [String] = [], shelves: Set<String> = []
         for book in books {
-            if rows.isEmpty || !rows.contains("shelf \(book.shelf)") { rows.append("shelf \(book.shelf)") }
+            if shelves.insert(book.shelf).inserted { rows.append("shelf \(book.shelf)") }
             rows.append("book \(book)")
         }
         return rows

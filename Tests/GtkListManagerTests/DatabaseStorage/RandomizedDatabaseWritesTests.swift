@@ -61,13 +61,14 @@ final class RandomizedDatabaseWritesTests: XCTestCase {
         }
     }
 
-    /// An insert, a delete, a new title, a new shelf or a new position.
-    private static func randomStatement(id: Int64, using random: inout SplitMix64) -> String {
+    /// An insert, a delete, a new title, a new shelf or a new position, of the books with ids
+    /// 1...18 (and new ones).
+    static func randomStatement(id: Int64, using random: inout SplitMix64) -> String {
         let existing = Int.random(in: 1...18, using: &random)
         let shelf = ["a", "b", "c", "d"].randomElement(using: &random)!
         let position = Int.random(in: 0...20, using: &random)
         return switch Int.random(in: 0..<5, using: &random) {
-        case 0: "INSERT INTO book VALUES (\(id), 'new-\(id)', '\(shelf)', \(position))"
+        case 0: "INSERT INTO book (id, title, shelf, position) VALUES (\(id), 'new-\(id)', '\(shelf)', \(position))"
         case 1: "DELETE FROM book WHERE id = \(existing)"
         case 2: "UPDATE book SET title = title || '+' WHERE id = \(existing)"
         case 3: "UPDATE book SET shelf = '\(shelf)' WHERE id = \(existing)"

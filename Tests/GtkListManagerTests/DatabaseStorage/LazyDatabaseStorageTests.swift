@@ -1,0 +1,170 @@
+import CGtk
+import Foundation
+import GRDB
+import GRDBStorage
+import GtkListManager
+import ModelStorage
+import SeededRandom
+import XCTest
+
+/// A lazy database storage on the virtualized host: the list follows ids, sections and change
+/// markers, and only the records of rows on screen (and a page around them) are read.
+final class LazyDatabaseStorageTests: XCTestCase {
+    func testOnlyTheRecordsOfRowsOnScreenAreReadWherevertheListScrolls() throws {
+        try withBooks(shelves: ["a", "b", "c", "d", "e"], count: 10_000) { database in
+            let shown = try ShownLazyBookList(database)
+            defer { shown.close() }
+            XCTAssertEqual(shown.host.rowCount, 50_005, "every book and every shelf has a row")
+            XCTAssertEqual(shown.differences(from: database), [])
+            XCTAssertGreaterThan(shown.boundRows.count, 5)
+            XCTAssertLessThanOrEqual(shown.storage.cachedRecordCount, 64, "one page read for the first screen")
+
+            for fraction in [0.5, 0.9, 0.1, 1.0, 0.37] {
+                shown.scroll(toFraction: fraction)
+                XCTAssertEqual(shown.differences(from: database), [], "scrolled to \(fraction)")
+            }
+            XCTAssertLessThanOrEqual(shown.storage.cachedRecordCount, 6 * 64, "a page per place visited, not the table")
+        }
+    }
+
+    func testWritesReachTheRowsOnScreenAsMovesAndInPlaceUpdates() throws {
+        try withBooks(shelves: ["a", "b"], count: 2_000) { database in
+            let shown = try ShownLazyBookList(database)
+            defer { shown.close() }
+            var start = shown.updates.count
+
+            try database.queue.write { db in try db.execute(sql: "UPDATE book SET title = 'renamed' WHERE id = 3") }
+            XCTAssertTrue(shown.settle(matching: database), "\(shown.differences(from: database))")
+            let renamed = Book(id: 3, title: "renamed", shelf: "a", position: 2)
+            XCTAssertEqual(shown.changes(since: start), [.updateItem(at: IndexPath(item: 2, section: 0), model: renamed)],
+                "a new change marker refreshes the row in place with the record read off the main thread")
+            shown.scroll(toFraction: 0.5)
+            shown.scroll(toFraction: 0)
+            XCTAssertEqual(shown.differences(from: database), [], "rows bound again read the renamed record, not an old copy")
+
+            start = shown.updates.count
+            try database.queue.write { db in try db.execute(sql: "UPDATE book SET position = -1 WHERE id = 5") }
+            XCTAssertTrue(shown.settle(matching: database), "\(shown.differences(from: database))")
+            let moved = Book(id: 5, title: "a-4", shelf: "a", position: -1)
+            XCTAssertEqual(shown.changes(since: start), [
+                .moveItem(from: IndexPath(item: 4, section: 0), to: IndexPath(item: 0, section: 0)),
+                .updateItem(at: IndexPath(item: 0, section: 0), model: moved),
+            ])
+
+            start = shown.updates.count
+            try database.queue.write { db in
+                try db.execute(sql: "INSERT INTO book (id, title, shelf, position) VALUES (9001, 'new', 'a', 1)")
+                try db.execute(sql: "DELETE FROM book WHERE id = 2")
+            }
+            XCTAssertTrue(shown.settle(matching: database), "\(shown.differences(from: database))")
+            let inserted = shown.changes(since: start).compactMap { change -> Book? in
+                if case let .insertItem(_, model) = change { model as? Book } else { nil }
+            }
+            XCTAssertEqual(inserted.map(\.title), ["new"], "an insert carries the full record")
+        }
+    }
+
+    func testWritesByAnotherConnectionAreFollowed() throws {
+        try withBooks(shelves: ["a", "b"], count: 500) { database in
+            let shown = try ShownLazyBookList(database, externalChangeInterval: .milliseconds(50))
+            defer { shown.close() }
+            try database.otherConnection().write { db in
+                try db.execute(sql: "UPDATE book SET title = title || ' (2nd ed.)' WHERE id <= 6")
+                try db.execute(sql: "UPDATE book SET shelf = 'b' WHERE id = 7")
+                try db.execute(sql: "INSERT INTO book (id, title, shelf, position) VALUES (0, 'first', 'a', -5)")
+            }
+            XCTAssertTrue(shown.settle(matching: database), "\(shown.differences(from: database))")
+            XCTAssertEqual(shown.boundRows[2], "book a-0 (2nd ed.)#1")
+        }
+    }
+
+    func testAMoveInTheListIsWrittenOnceAndShownOnce() throws {
+        try withBooks(shelves: ["a", "b"], count: 300) { database in
+            let shown = try ShownLazyBookList(database, reordering: .column("position", ofTable: "book", sectionColumn: "shelf"))
+            defer { shown.close() }
+            let start = shown.updates.count
+            shown.storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 3, section: 0))
+            XCTAssertTrue(shown.settle(matching: database), "\(shown.differences(from: database))")
+            XCTAssertEqual(try database.freshRecords().prefix(4).map(\.id), [2, 3, 4, 1], "the new order is in the file")
+            let changes = shown.changes(since: start)
+            XCTAssertEqual(changes.first, .moveItem(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 3, section: 0)))
+            XCTAssertEqual(changes.dropFirst().filter { if case .updateItem = $0 { false } else { true } }, [],
+                "after the write, only in-place refreshes of the records whose position changed: no second animation")
+        }
+    }
+
+    func testARecordDeletedBeforeItIsReadShowsNoWrongRecord() throws {
+        try withBooks(shelves: ["a"], count: 5_000) { database in
+            // Nothing watches other connections: the storage still lists the book it cannot read.
+            let storage = try LazyDatabaseStorage<Book, String>(
+                database.queue, request: BookDatabase.request, sectionedBy: Column("shelf"),
+                changeMarker: Column("revision"), externalChangeInterval: nil)
+            try database.otherConnection().write { db in _ = try Book.deleteOne(db, key: 4_001) }
+            XCTAssertNil(storage.record(at: IndexPath(item: 4_000, section: 0)), "deleted: no record, never another one")
+            XCTAssertEqual(storage.record(at: IndexPath(item: 4_001, section: 0))?.id, 4_002, "its neighbours read as they are")
+            XCTAssertEqual(storage.id(at: IndexPath(item: 4_000, section: 0)), 4_001)
+        }
+    }
+
+    func testAChangeMarkerThatIsNotAColumnThrowsAndAPageThatCannotBeReadIsReported() throws {
+        try withBooks(shelves: ["a"], count: 200) { database in
+            XCTAssertThrowsError(
+                try LazyDatabaseStorage<Book, String>(
+                    database.queue, request: BookDatabase.request, sectionedBy: Column("shelf"),
+                    changeMarker: Column("updatedAt"), externalChangeInterval: nil)
+            ) { error in
+                XCTAssertTrue("\(error)".contains("updatedAt"), "\(error)")
+            }
+
+            let storage = try LazyDatabaseStorage<Book, String>(
+                database.queue, request: BookDatabase.request, sectionedBy: Column("shelf"),
+                changeMarker: Column("revision"), externalChangeInterval: nil)
+            var reported: [DatabaseStorageAnomaly] = []
+            storage.anomalyHandler.action = { reported.append($0) }
+            storage.stopObserving()
+            try database.queue.write { db in try db.execute(sql: "ALTER TABLE book RENAME COLUMN title TO name") }
+            XCTAssertNil(storage.record(at: IndexPath(item: 10, section: 0)), "Book cannot be decoded any more")
+            XCTAssertEqual(reported.map(\.description), ["fetchFailed"])
+            XCTAssertEqual(storage.count, 200, "the ids shown stay")
+        }
+    }
+
+    func testTheListEqualsAFreshQueryAfterEveryRoundOfRandomWrites() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for seed in SeedCount.seeds(3) { try Self.run(seed: seed) }
+        }
+    }
+
+    @MainActor private static func run(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let database = try BookDatabase(books: BookDatabase.books(shelves: ["a", "b", "c"], count: 6))
+        let shown = try ShownLazyBookList(
+            database, reordering: .column("position", ofTable: "book", sectionColumn: "shelf"),
+            externalChangeInterval: .milliseconds(50))
+        defer { shown.close() }
+        var nextID: Int64 = 1000
+        for round in 0..<10 {
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let statements = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                    nextID += 1
+                    return RandomizedDatabaseWritesTests.randomStatement(id: nextID, using: &random)
+                }
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: try database.queue.write { db in for sql in statements { try db.execute(sql: sql) } }
+                case 1: try database.otherConnection().write { db in for sql in statements { try db.execute(sql: sql) } }
+                default:
+                    let storage = shown.storage
+                    guard storage.count > 1 else { continue }
+                    let section = Int.random(in: 0..<storage.numberOfSections, using: &random)
+                    let count = storage.numberOfItems(inSection: section)
+                    storage.moveItem(
+                        at: IndexPath(item: Int.random(in: 0..<count, using: &random), section: section),
+                        to: IndexPath(item: Int.random(in: 0..<count, using: &random), section: section))
+                }
+            }
+            XCTAssertTrue(shown.settle(matching: database), "seed \(seed), round \(round): \(shown.differences(from: database))")
+            XCTAssertEqual(shown.anomalies, [], "seed \(seed), round \(round)")
+        }
+    }
+}
