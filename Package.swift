@@ -70,7 +70,10 @@ let package = Package(
         // Measured, not assumed: ratios side by side in one release run.
         .executableTarget(
             name: "ListBenchmarks",
-            dependencies: ["ModelStorage", "GtkListManager", "CGtk", "SeededRandom"],
+            dependencies: [
+                "ModelStorage", "GtkListManager", "CGtk", "SeededRandom",
+                "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Benchmarks/ListBenchmarks"
         ),
 

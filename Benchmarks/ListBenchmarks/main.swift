@@ -8,6 +8,9 @@
 // `list-benchmarks big-grid [quick]` is the big-grid benchmark (issue 17): the virtualized grid
 // at 100,000 cells against the sectioned GtkFlowBox host, each in its own processes.
 //
+// `list-benchmarks database [quick]` is the database storage benchmark (issue 18): a write to an
+// SQLite file until its rows are updated on screen, full records against ids only, 10k and 100k.
+//
 // `list-benchmarks profile manager|plain [loops] [list|grid]` repeats the 1,000-row bulk load of one side,
 // and nothing else, for a profiler: compare `valgrind --tool=callgrind` runs of two loop counts
 // to get instructions per row (deterministic, unlike times on these machines).
@@ -33,6 +36,8 @@ MainActor.assumeIsolated {
         BigGridBenchmark.measureInThisProcess(side: arguments[1], count: count)
     } else if arguments.first == "big-grid" {
         BigGridBenchmark.run(quick: arguments.dropFirst().first == "quick")
+    } else if arguments.first == "database" {
+        DatabaseBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big" {
         BigListBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == BulkLoadBenchmark.childArgument {

@@ -21,7 +21,9 @@ extension DatabaseStorage {
     func startObservation() {
         guard !isStopped, observation == nil else { return }
         let handOff = handOff
-        observation = ValueObservation.tracking(fetch).start(
+        // The request reads the same tables every time: with a constant region, a `DatabasePool`
+        // fetches after a commit on a reader, instead of holding the writer until it is done.
+        observation = ValueObservation.trackingConstantRegion(fetch).start(
             in: database, scheduling: .async(onQueue: queue),
             onError: { [weak self] error in
                 let reason = String(describing: error)

@@ -39,7 +39,7 @@ extension DatabaseStorage: ReorderableStorage {
         sectionOf section: Int, moved: Record.ID, with reordering: DatabaseReordering<Record.ID, SectionKey>,
         to writer: any DatabaseWriter
     ) {
-        let key = sections.keys[section], ids = sections.records[section].map(\.id)
+        let key = sections.keys[section], ids = sections.identities[section]
         ownWritesStarted += 1
         ownWritesRequired = ownWritesStarted
         let ownWrites = ownWrites, handOff = handOff, write = reordering.write

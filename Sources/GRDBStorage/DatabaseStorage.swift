@@ -204,8 +204,8 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
 
     /// Where the record with `id` is shown, or nil.
     public func indexPath(ofID id: Record.ID) -> IndexPath? {
-        for (section, records) in sections.records.enumerated() {
-            if let item = records.firstIndex(where: { $0.id == id }) { return IndexPath(item: item, section: section) }
+        for (section, ids) in sections.identities.enumerated() {
+            if let item = ids.firstIndex(of: id) { return IndexPath(item: item, section: section) }
         }
         return nil
     }

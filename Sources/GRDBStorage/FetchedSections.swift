@@ -13,6 +13,9 @@ where Record.ID: Sendable {
     private(set) var keys: [SectionKey] = []
     /// The records of each section, in order.
     private(set) var records: [[Record]] = []
+    /// The ids of each section's records: what the differ matches, kept beside the records
+    /// because reading them back is slow in generic code.
+    private(set) var identities: [[Record.ID]] = []
     /// Records left out because their id appeared earlier in the result.
     private(set) var duplicateCount = 0
 
@@ -24,17 +27,20 @@ where Record.ID: Sendable {
         var sectionOfKey: [SectionKey: Int] = [:]
         var seen = Set<Record.ID>(minimumCapacity: fetched.count)
         for record in fetched {
-            guard seen.insert(record.id).inserted else {
+            let id = record.id
+            guard seen.insert(id).inserted else {
                 duplicateCount += 1
                 continue
             }
             let key = sectionKey(record)
             if let section = sectionOfKey[key] {
                 records[section].append(record)
+                identities[section].append(id)
             } else {
                 sectionOfKey[key] = keys.count
                 keys.append(key)
                 records.append([record])
+                identities.append([id])
             }
         }
     }
@@ -54,8 +60,7 @@ where Record.ID: Sendable {
     mutating func moveRecord(from source: IndexPath, to destination: IndexPath) {
         let record = records[source.section].remove(at: source.item)
         records[destination.section].insert(record, at: destination.item)
+        let id = identities[source.section].remove(at: source.item)
+        identities[destination.section].insert(id, at: destination.item)
     }
-
-    /// The ids of each section's records: what the differ matches.
-    var identities: [[Record.ID]] { records.map { $0.map(\.id) } }
 }

@@ -12,10 +12,11 @@ where Record.ID: Sendable {
     let script: EditScript
 
     init(from base: Sections, to new: Sections) {
+        let oldRecords = base.records, newRecords = new.records
         script = Differ().script(
             fromSections: base.keys, items: base.identities,
             toSections: new.keys, items: new.identities,
-            itemContentEqual: { old, updated in base.record(at: old) == new.record(at: updated) })
+            itemContentEqual: { old, updated in oldRecords[old.section][old.item] == newRecords[updated.section][updated.item] })
         sections = new
     }
 

@@ -127,9 +127,9 @@ where
                 }
                 return identities
             },
-            sectionedBy: \.section,
+            sectionedBy: { $0.section },
             readCarriedModels: { db, brought in
-                let records = try readRecords(db, brought.map(\.id))
+                let records = try readRecords(db, brought.map { $0.id })
                 return Dictionary(records.map { ($0.id, $0 as any Sendable) }, uniquingKeysWith: { first, _ in first })
             },
             reordering: reordering, externalChangeInterval: externalChangeInterval, handOff: handOff)
@@ -206,7 +206,7 @@ where
         let section = identities.records(inSection: indexPath.section)
         let start = max(indexPath.item - pageSize / 4, 0)
         let page = section[start..<min(start + pageSize, section.count)]
-        let ids = page.map(\.id).filter { !cache.contains($0) }
+        let ids = page.map { $0.id }.filter { !cache.contains($0) }
         do {
             let readRecords = readRecords
             for record in try database.read({ db in try readRecords(db, ids) }) {
