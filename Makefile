@@ -46,6 +46,10 @@ screenshot: deps
 		--status-file Examples/PackageViewer/Resources/sample-dpkg-status --search lib --sort size
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-grid.png \
 		--status-file Examples/PackageViewer/Resources/sample-dpkg-status --grid
+	favourites=$$(mktemp -d) && trap 'rm -rf "$$favourites"' EXIT && \
+		scripts/viewer-screenshot.sh docs/screenshots/viewer-favourites.png \
+		--status-file Examples/PackageViewer/Resources/sample-dpkg-status --favourites-file "$$favourites/favourites.sqlite" \
+		--add-favourite apt --add-favourite postgresql --add-favourite base-files
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-million.png --synthetic 1000000 --scroll-fraction 0.4213
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-files-grid.png --grid --files Sources
 

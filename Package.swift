@@ -62,6 +62,8 @@ let package = Package(
             dependencies: [
                 "GtkListManager", "ModelStorage", "CGtk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Favourites: an SQLite file shown by a database storage.
+                "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Examples/PackageViewer",
             resources: [.copy("Resources/sample-dpkg-status"), .process("Resources/PackageRow.ui")]
@@ -100,10 +102,14 @@ let package = Package(
             name: "ModelStorageTests",
             dependencies: ["ModelStorage", "SeededRandom", .product(name: "Logging", package: "swift-log")]
         ),
-        // The sample viewer's window driven for real: search, sort switch, rows in the list box.
+        // The sample viewer's window driven for real: search, sort switch, rows in the list box,
+        // favourites in their SQLite file.
         .testTarget(
             name: "PackageViewerTests",
-            dependencies: ["PackageViewer", "GtkListManager", "ModelStorage", "CGtk"]
+            dependencies: [
+                "PackageViewer", "GtkListManager", "ModelStorage", "CGtk",
+                "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "GtkListManagerTests",

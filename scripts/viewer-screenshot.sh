@@ -15,9 +15,13 @@ viewer="$("$swift" build "${build[@]}" --show-bin-path)/package-viewer"
 
 mkdir -p "$(dirname "$output")"
 rm -f "$output"
+# Pictures are the same everywhere: the user's favourites stay out of them (an empty favourites
+# file in a folder of its own, unless the options name a --favourites-file).
+data_home=$(mktemp -d)
+trap 'rm -rf "$data_home"' EXIT
 # 24-bit screen (xvfb-run defaults to 8-bit), wide enough that the pointer, parked at the
-# screen centre, is outside the window and highlights no row.
-xvfb-run -a -s "-screen 0 1920x1080x24" "$viewer" --screenshot "$output" "$@"
+# screen centre, is outside the window (the favourites pane makes it wider) and highlights no row.
+XDG_DATA_HOME="$data_home" xvfb-run -a -s "-screen 0 2560x1440x24" "$viewer" --screenshot "$output" "$@"
 
 size=$(stat -c %s "$output" 2>/dev/null || echo 0)
 if [ "$size" -le 10240 ]; then

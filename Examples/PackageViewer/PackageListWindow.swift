@@ -3,13 +3,15 @@ import GtkListManager
 import ModelStorage
 
 /// The viewer's window: a header bar with a live search, a sort switch and a list/grid switch,
-/// and the packages grouped in sections by Debian section, as a list of rows or a grid of tiles.
+/// and the packages grouped in sections by Debian section, as a list of rows or a grid of tiles;
+/// left of them, once something is starred, the favourites pane.
 ///
 /// The list is a `ListManager` over a `SortedStorage`: searching hands the storage the matching
 /// packages and switching the order hands it a new comparator. The storage diffs on a background
 /// queue and the manager applies the result row by row: rows that stay keep their widgets, rows
 /// that leave or arrive slide, and a new order moves the existing rows. The grid is a second
-/// manager, on a flow-box grid host, over the same storage: both follow every change.
+/// manager, on a flow-box grid host, over the same storage: both follow every change. The
+/// favourites are a third manager, over the favourites file (see `PackageListWindow+Favourites`).
 @MainActor
 final class PackageListWindow {
     /// The toplevel window (owned by GTK's toplevel list until destroyed).
@@ -25,6 +27,10 @@ final class PackageListWindow {
     private(set) var anomalies: [ManagerAnomaly] = []
     /// The search and order shown (or being applied).
     private(set) var query: PackageQuery
+    /// The favourites pane; nil without a favourites file or when it could not be used.
+    var favourites: FavouritesPane?
+    /// Why the favourites file could not be used, when it could not.
+    var favouritesProblem: String?
 
     /// The search field (a `GtkSearchEntry`) and the sort switch (a `GtkComboBoxText`).
     private(set) var searchEntry: UnsafeMutablePointer<GtkWidget>!
@@ -32,11 +38,15 @@ final class PackageListWindow {
     /// The list/grid switch (a `GtkToggleButton`, active for the grid) and the stack it flips.
     private(set) var gridSwitch: UnsafeMutablePointer<GtkWidget>!
     private let stack = gtk_stack_new()!
+    /// The favourites pane (hidden while empty), then the stack.
+    private let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
 
-    private let source: PackageSource
-    private let headerBar: UnsafeMutablePointer<GtkWidget>
+    let source: PackageSource
+    let headerBar: UnsafeMutablePointer<GtkWidget>
 
-    init(source: PackageSource, query: PackageQuery = PackageQuery(), showsGrid: Bool = false) {
+    /// - Parameter favouritesFile: the SQLite file of the favourites, created when missing; nil
+    ///   shows no favourites.
+    init(source: PackageSource, query: PackageQuery = PackageQuery(), showsGrid: Bool = false, favouritesFile: String? = nil) {
         self.source = source
         self.query = query
         var layout = FlowBoxGridLayout()
@@ -67,6 +77,7 @@ final class PackageListWindow {
         configureGridManager()
         storage.reset(query.matching(source.packages), execution: .immediate)
         storageDidUpdate()
+        if let favouritesFile { openFavourites(favouritesFile) }
 
         for (name, list) in [("list", manager), ("grid", gridManager)] {
             let scrolled = gtk_scrolled_window_new(nil, nil)!
@@ -74,8 +85,17 @@ final class PackageListWindow {
             gtk_container_add(gcast(scrolled), list.widget)
             gtk_stack_add_named(gcast(stack), scrolled, name)
         }
-        gtk_container_add(gcast(window), stack)
-        gtk_widget_show_all(stack)
+        gtk_paned_pack2(gcast(paned), stack, 1, 0)
+        gtk_container_add(gcast(window), paned)
+        gtk_widget_show_all(paned)
+        if let favourites {
+            gtk_paned_pack1(gcast(paned), favourites.widget, 0, 0)
+            showFavouritesPaneIfNotEmpty()
+            // Wider when the pane shows at once, so the packages keep their room.
+            if !favourites.packageIDs.isEmpty {
+                gtk_window_set_default_size(gcast(window), 720 + FavouritesPane.width, 560)
+            }
+        }
         showGrid(showsGrid)
         // Typing searches at once; and GTK 3's flow box selects the cell that takes the focus,
         // which would select a first tile when the window opens on the grid.
@@ -119,15 +139,23 @@ final class PackageListWindow {
         manager.configuration = configuration
         let headerBar = headerBar
         manager.register(PackageRow.self) { mapping in
-            // The selected package's details in the header bar; a menu to copy its name.
+            // The selected package's details in the header bar; a menu to star it and copy its
+            // name; the star key on the focused row.
             mapping.didSelect { _, package, _ in
                 gtk_header_bar_set_subtitle(gcast(headerBar), "\(package.name) \(package.version) — \(package.summary)")
             }
-            mapping.contextMenu { _, package, _ in
-                [MenuItem("Copy “\(package.name)”") {
+            mapping.contextMenu { [unowned self] _, package, _ in
+                favouritesMenuItems(for: package) + [MenuItem("Copy “\(package.name)”") {
                     gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), package.name, -1)
                 }]
             }
+            mapping.keyPress { [unowned self] key, _, package, _ in
+                guard key.togglesFavourite, let favourites else { return false }
+                favourites.toggle(package.id)
+                return true
+            }
+        } handler: { [unowned self] row, package, _ in
+            row.showsStar = favourites?.contains(package.id) ?? false
         }
         manager.registerHeader(SectionHeadingRow.self)
         manager.registerSupplementary(SectionTotalRow.self, ofKind: SectionTotal.kind, placement: .afterItems)
@@ -227,6 +255,7 @@ final class PackageListWindow {
                 color: alpha(@theme_fg_color, 0.6);
             }
             .package-tile-name { font-weight: bold; }
+            .favourite-star { color: #c88a00; }
             """
         let provider = gtk_css_provider_new()!
         _ = gtk_css_provider_load_from_data(provider, css, -1, nil)

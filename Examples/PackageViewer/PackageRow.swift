@@ -5,8 +5,8 @@ import ModelStorage
 
 /// The row of one package, loaded from `PackageRow.ui` (a GtkBuilder definition in the
 /// viewer's resources): name in bold and version on the first line, the one-line description
-/// under them. Each row is a fresh instance of the definition, refilled by `update(with:)` when
-/// reused.
+/// under them, a ★ after the name for a favourite. Each row is a fresh instance of the
+/// definition, refilled by `update(with:)` when reused.
 @MainActor
 final class PackageRow: BuilderRow, ModelTransfer {
     static var interfaceBundle: Bundle { .module }
@@ -15,9 +15,11 @@ final class PackageRow: BuilderRow, ModelTransfer {
     private let name: UnsafeMutablePointer<GtkLabel>
     private let version: UnsafeMutablePointer<GtkLabel>
     private let summary: UnsafeMutablePointer<GtkLabel>
+    private let star: UnsafeMutablePointer<GtkLabel>
 
     init(interface: RowInterface) throws(RowInterfaceError) {
         widget = interface.root
+        star = try interface.object("star", of: gtk_label_get_type())
         name = try interface.object("name", of: gtk_label_get_type())
         version = try interface.object("version", of: gtk_label_get_type())
         summary = try interface.object("summary", of: gtk_label_get_type())
@@ -27,6 +29,13 @@ final class PackageRow: BuilderRow, ModelTransfer {
         gtk_label_set_text(name, package.name)
         gtk_label_set_text(version, package.installedSizeKiB.map { "\(package.version)  ·  \(Self.formatted(kibibytes: $0))" } ?? package.version)
         gtk_label_set_text(summary, package.summary)
+    }
+
+    /// Whether the row shows the ★ of a favourite. Set by the window, which knows the
+    /// favourites: the package alone does not say.
+    var showsStar: Bool {
+        get { gtk_widget_get_visible(gcast(star)) != 0 }
+        set { gtk_widget_set_visible(gcast(star), newValue ? 1 : 0) }
     }
 
     /// A size as people read it: `840 KB`, `12.4 MB` (powers of 1024, like dpkg's own figures).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CGtk
+import Foundation
 import GtkListManager
 
 /// `package-viewer`: the installed Debian packages, grouped in sections, in a GTK 3 window.
@@ -37,6 +38,12 @@ struct PackageViewerCommand: ParsableCommand {
     @Option(help: "With --files or --synthetic: start scrolled this far down the list, from 0 (the top) to 1 (the end).")
     var scrollFraction: Double?
 
+    @Option(name: .customLong("favourites-file"), help: "The SQLite file of the favourites, created if missing (default: $XDG_DATA_HOME/package-viewer/favourites.sqlite, else ~/.local/share/…).")
+    var favouritesFile: String?
+
+    @Option(name: .customLong("add-favourite"), help: "Star this installed package (a name, or name:architecture) before the window opens; repeatable.")
+    var addedFavourites: [String] = []
+
     // Synchronous on purpose (ParsableCommand, not AsyncParsableCommand): the MainActor must stay
     // on the process main thread, the one that runs gtk_main. See GtkRuntime.
     func run() throws {
@@ -54,9 +61,25 @@ struct PackageViewerCommand: ParsableCommand {
             print("\(source.packages.count) packages in \(sections.count) sections from \(source.path)")
             return
         }
+        let favouritesPath = favouritesFile ?? FavouritesLocation.defaultPath()
+        if !addedFavourites.isEmpty {
+            let ids = try packageIDs(named: addedFavourites, in: source)  // before the file is made
+            try FavouritesDatabase(path: favouritesPath).add(ids)
+        }
         let query = PackageQuery(searchText: search, order: sort), grid = grid
         try MainActor.assumeIsolated {
-            try Self.showWindow(source: source, query: query, grid: grid, screenshotPath: screenshotPath)
+            try Self.showWindow(
+                source: source, query: query, grid: grid, favouritesPath: favouritesPath, screenshotPath: screenshotPath)
+        }
+    }
+
+    /// The ids of the installed packages `names` stands for (every architecture of a bare
+    /// name), in order.
+    private func packageIDs(named names: [String], in source: PackageSource) throws -> [String] {
+        try names.flatMap { name in
+            let ids = source.packages.filter { $0.id == name || $0.name == name }.map(\.id)
+            guard !ids.isEmpty else { throw ValidationError("--add-favourite: no installed package \(name) in \(source.path)") }
+            return ids
         }
     }
 
@@ -73,11 +96,17 @@ struct PackageViewerCommand: ParsableCommand {
     }
 
     @MainActor
-    private static func showWindow(source: PackageSource, query: PackageQuery, grid: Bool, screenshotPath: String?) throws {
+    private static func showWindow(
+        source: PackageSource, query: PackageQuery, grid: Bool, favouritesPath: String, screenshotPath: String?
+    ) throws {
         guard GtkRuntime.initialize() else {
             throw NoDisplay()
         }
-        let viewer = PackageListWindow(source: source, query: query, showsGrid: grid)
+        let viewer = PackageListWindow(source: source, query: query, showsGrid: grid, favouritesFile: favouritesPath)
+        if let problem = viewer.favouritesProblem {
+            // Not fatal: the packages are still worth showing, and the file stays as it was.
+            FileHandle.standardError.write(Data("package-viewer: \(problem); showing no favourites, the file was left as it is\n".utf8))
+        }
         try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)
     }
 

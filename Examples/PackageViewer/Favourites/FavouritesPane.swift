@@ -1,0 +1,125 @@
+import CGtk
+import Foundation
+import GRDBStorage
+import GtkListManager
+import ModelStorage
+
+/// The favourites pane: the starred packages in the order the user gives them, shown by a
+/// `ListManager` over a `DatabaseStorage` of the favourites file.
+///
+/// The storage follows the file whoever writes to it: this window at once, other windows and
+/// processes within its polling interval (250 ms). Rows move by drag or Alt+Up/Down, and the storage
+/// writes the new order to the file. Delete, the star key (``KeyPress/togglesFavourite``) or
+/// the context menu's "Remove from favourites" unstar the focused row.
+@MainActor
+final class FavouritesPane {
+    /// The pane: a title over the scrolled list.
+    let widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    /// The manager of the favourites list.
+    let manager = ListManager()
+    /// The favourites, in the file's order.
+    let storage: DatabaseStorage<Favourite, Unsectioned>
+    /// The file they are read from and written to.
+    let database: FavouritesDatabase
+
+    /// Called after the favourites shown changed: starred, unstarred or moved, by anyone.
+    var favouritesDidChange: (() -> Void)?
+    /// Called when the user selects a favourite, with its package id.
+    var didChooseFavourite: ((String) -> Void)?
+    /// Told when a write or a later read fails (the file locked too long, made read-only…).
+    var problemHandler: (String) -> Void = { problem in
+        FileHandle.standardError.write(Data("package-viewer: \(problem)\n".utf8))
+    }
+
+    /// Shows the favourites of `database`, described by the installed `packages` (by id).
+    /// - Throws: the storage's error when the favourites cannot be read.
+    init(database: FavouritesDatabase, packages: [String: InstalledPackage]) throws {
+        self.database = database
+        storage = try DatabaseStorage(
+            database.queue, request: FavouritesDatabase.request, reordering: FavouritesDatabase.reordering,
+            // Other windows' and processes' writes show within a quarter of a second.
+            externalChangeInterval: .milliseconds(250), handOff: GLibMainActorHandOff())
+        storage.anomalyHandler.action = { [unowned self] anomaly in
+            problemHandler("favourites: \(anomaly)")
+        }
+        configureManager(packages: packages)
+        manager.storage = storage
+
+        let title = gtk_label_new("Favourites")!
+        gtk_label_set_xalign(gcast(title), 0)
+        addStyleClass(SectionHeadingRow.styleClass, to: title)
+        gtk_box_pack_start(gcast(widget), title, 0, 1, 0)
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_container_add(gcast(scrolled), manager.widget)
+        gtk_box_pack_start(gcast(widget), scrolled, 1, 1, 0)
+        gtk_widget_set_size_request(widget, Self.width, -1)
+    }
+
+    /// The width the pane asks for.
+    static let width: Int32 = 240
+
+    /// The package ids starred, in the pane's order.
+    var packageIDs: [String] { storage.records.map(\.id) }
+
+    /// Whether the package `packageID` is shown as a favourite.
+    func contains(_ packageID: String) -> Bool {
+        storage.indexPath(ofID: packageID) != nil
+    }
+
+    /// Stars the package, or unstars it when it is a favourite.
+    func toggle(_ packageID: String) {
+        contains(packageID) ? remove(packageID) : add(packageID)
+    }
+
+    /// Stars the package at the end of the favourites.
+    func add(_ packageID: String) {
+        database.add(packageID, completion: reportingFailure("cannot add \(packageID) to the favourites"))
+    }
+
+    /// Unstars the package.
+    func remove(_ packageID: String) {
+        database.remove(packageID, completion: reportingFailure("cannot remove \(packageID) from the favourites"))
+    }
+
+    private func reportingFailure(_ what: String) -> @Sendable ((any Error)?) -> Void {
+        let path = database.path
+        return { [weak self] error in
+            guard let error else { return }
+            let message = "\(what) in \(path): \(error)"
+            GtkRuntime.perform { self?.problemHandler(message) }
+        }
+    }
+
+    private func configureManager(packages: [String: InstalledPackage]) {
+        manager.selectionMode = .single
+        manager.register(FavouriteRow.self, for: Favourite.self) { mapping in
+            mapping.canMove { _, _, _ in true }
+            mapping.didSelect { [unowned self] _, favourite, _ in didChooseFavourite?(favourite.id) }
+            // Delete and the context menu's edit item unstar; the storage shows the file after it.
+            mapping.canEdit { _, _ in true }
+            mapping.titleForDeleteConfirmationButton { _, _, _ in "Remove from favourites" }
+            mapping.commitEditing { [unowned self] style, _, favourite, _ in
+                if style == .delete { remove(favourite.id) }
+            }
+            mapping.keyPress { [unowned self] key, _, favourite, _ in
+                guard key.togglesFavourite else { return false }
+                remove(favourite.id)
+                return true
+            }
+        } handler: { row, favourite, _ in
+            row.show(favourite, package: packages[favourite.id])
+        }
+        manager.didUpdateContent = { [unowned self] _ in favouritesDidChange?() }
+    }
+}
+
+extension KeyPress {
+    /// S or Ctrl+D: stars the focused package, or unstars it.
+    var togglesFavourite: Bool {
+        switch (keyval, modifiers) {
+        case (guint(GDK_KEY_s), []), (guint(GDK_KEY_S), []), (guint(GDK_KEY_d), .control), (guint(GDK_KEY_D), .control): true
+        default: false
+        }
+    }
+}

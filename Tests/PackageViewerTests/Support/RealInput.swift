@@ -1,0 +1,150 @@
+import CGtk
+import Foundation
+import GtkListManager
+import XCTest
+
+/// Real input for a shown window under Xvfb, sent through the X server (XTest, by xdotool): GTK
+/// receives button and key events exactly as from a user.
+@MainActor
+struct RealInput {
+    let window: UnsafeMutablePointer<GtkWidget>
+
+    /// Shows and presents `window`, and waits until it is mapped.
+    init(showing window: UnsafeMutablePointer<GtkWidget>) {
+        self.window = window
+        gtk_widget_show_all(window)
+        gtk_window_present(gcast(window))
+        _ = GtkRuntime.iterate(until: { gtk_widget_get_mapped(window) != 0 })
+        settle()
+    }
+
+    /// Lets GTK handle what is pending (input round trips through the X server).
+    func settle(milliseconds: Int = 60) {
+        _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(milliseconds))
+    }
+
+    /// Lets GTK lay out and paint the next frame (at most 200 ms), so widgets are where a
+    /// change (the favourites pane appearing, say) puts them before the pointer aims at them.
+    func settleFrame() {
+        guard let clock = gtk_widget_get_frame_clock(window) else { return settle() }
+        let frame = gdk_frame_clock_get_frame_counter(clock)
+        gtk_widget_queue_draw(window)
+        _ = GtkRuntime.iterate(until: { gdk_frame_clock_get_frame_counter(clock) > frame }, timeout: .milliseconds(200))
+        _ = GtkRuntime.iteratePending()
+    }
+
+    /// Moves the window to `x` on the screen (beside another one) and waits until it is there.
+    func moveWindow(toX x: Int32) {
+        gtk_window_move(gcast(window), x, 0)
+        _ = GtkRuntime.iterate(until: { [window] in
+            var originX: Int32 = 0, originY: Int32 = 0
+            gdk_window_get_origin(gtk_widget_get_window(window), &originX, &originY)
+            return originX >= x
+        }, timeout: .seconds(2))
+        settle()
+    }
+
+    /// Gives the keyboard focus to `widget`. (The X focus stays on the window presented last:
+    /// with two windows, drive the other one with the pointer.)
+    func focus(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_grab_focus(widget)
+        settle()
+    }
+
+    /// Presses and releases keys where the keyboard focus is: xdotool names ("s", "ctrl+d",
+    /// "Delete", "alt+Down").
+    func press(_ keys: String...) {
+        xdotool(["key", "--delay", "30"] + keys)
+    }
+
+    /// Clicks `button` (3: the context menu) over the middle of `widget`'s left part.
+    func click(_ widget: UnsafeMutablePointer<GtkWidget>, button: Int = 1) {
+        settleFrame()
+        moveMouse(to: screenPoint(in: widget))
+        xdotool(["click", String(button)])
+    }
+
+    /// A pointer drag from the middle of `source` to the lower (or upper) half of `destination`,
+    /// in steps past GTK's drag threshold.
+    func drag(_ source: UnsafeMutablePointer<GtkWidget>, to destination: UnsafeMutablePointer<GtkWidget>, lowerHalf: Bool) {
+        settleFrame()
+        let start = screenPoint(in: source, x: 60)
+        let height = gtk_widget_get_allocated_height(destination)
+        let end = screenPoint(in: destination, x: 60, y: lowerHalf ? height * 3 / 4 : height / 4)
+        moveMouse(to: start)
+        xdotool(["mousedown", "1"])
+        for step in 1...5 {
+            let x = start.0 + (end.0 - start.0) * Int32(step) / 5, y = start.1 + (end.1 - start.1) * Int32(step) / 5
+            xdotool(["mousemove", String(x), String(y)])
+        }
+        xdotool(["mousemove", String(end.0 + 1), String(end.1)])
+        xdotool(["mouseup", "1"])
+        settle(milliseconds: 100)
+    }
+
+    /// Moves the pointer to `point` on the screen. (`--sync` waits for a motion: when the
+    /// pointer is there already it would hang for 15 s.)
+    private func moveMouse(to point: (Int32, Int32)) {
+        if let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
+           let pointer = gdk_seat_get_pointer(seat) {
+            var x: Int32 = 0, y: Int32 = 0
+            gdk_device_get_position(pointer, nil, &x, &y)
+            if (x, y) == point { return }
+        }
+        xdotool(["mousemove", "--sync", String(point.0), String(point.1)])
+    }
+
+    /// A point inside `widget` in screen coordinates (`x` from its left edge, its middle by default).
+    private func screenPoint(in widget: UnsafeMutablePointer<GtkWidget>, x: Int32 = 8, y: Int32? = nil) -> (Int32, Int32) {
+        var windowX: Int32 = 0, windowY: Int32 = 0
+        gtk_widget_translate_coordinates(widget, window, x, y ?? gtk_widget_get_allocated_height(widget) / 2, &windowX, &windowY)
+        var originX: Int32 = 0, originY: Int32 = 0
+        gdk_window_get_origin(gtk_widget_get_window(window), &originX, &originY)
+        return (originX + windowX, originY + windowY)
+    }
+
+    private func xdotool(_ arguments: [String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdotool"] + arguments
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            XCTFail("xdotool could not run (\(error)): install it with `make deps`")
+        }
+        settle()
+    }
+}
+
+/// The children of a GTK container, in order.
+@MainActor
+func containerChildren(_ container: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    let list = gtk_container_get_children(gcast(container))
+    defer { g_list_free(list) }
+    var widgets: [UnsafeMutablePointer<GtkWidget>] = []
+    var node = list
+    while let current = node {
+        if let data = current.pointee.data { widgets.append(data.assumingMemoryBound(to: GtkWidget.self)) }
+        node = current.pointee.next
+    }
+    return widgets
+}
+
+/// The labels of a menu's items, "-" for a separator.
+@MainActor
+func menuTitles(_ menu: UnsafeMutablePointer<GtkMenu>) -> [String] {
+    containerChildren(gcast(menu)).map { item in
+        if g_type_check_instance_is_a(gcast(item), gtk_separator_menu_item_get_type()) != 0 { return "-" }
+        return gtk_menu_item_get_label(gcast(item)).map { String(cString: $0) } ?? "?"
+    }
+}
+
+/// The menu item labelled `title`.
+@MainActor
+func menuItem(_ menu: UnsafeMutablePointer<GtkMenu>, _ title: String) -> UnsafeMutablePointer<GtkWidget>? {
+    containerChildren(gcast(menu)).first { item in
+        g_type_check_instance_is_a(gcast(item), gtk_separator_menu_item_get_type()) == 0
+            && gtk_menu_item_get_label(gcast(item)).map { String(cString: $0) } == title
+    }
+}

@@ -1,0 +1,136 @@
+import CGtk
+import Foundation
+import GRDB
+import GtkListManager
+import XCTest
+
+@testable import PackageViewer
+
+/// The viewer's window on the bundled sample with a favourites file, shown under Xvfb and read
+/// through GTK: the favourites pane's rows, the stars of the package rows.
+@MainActor
+final class ShownViewer {
+    let viewer: PackageListWindow
+    let input: RealInput
+
+    /// A shown viewer over the bundled sample with the favourites file `favouritesFile`
+    /// (skips the test without a display).
+    init(favouritesFile: String) throws {
+        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+        viewer = PackageListWindow(source: try PackageSource.load(explicitPath: Self.samplePath), favouritesFile: favouritesFile)
+        input = RealInput(showing: viewer.window)
+    }
+
+    /// Destroys the window (call in a `defer`).
+    func close() {
+        gtk_widget_destroy(viewer.window)
+        input.settle()
+    }
+
+    /// The bundled sample, read from the source tree so every machine sees the same packages.
+    static let samplePath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples/PackageViewer/Resources/sample-dpkg-status").path
+
+    // MARK: - The favourites pane
+
+    /// The pane; fails the test when the window has none.
+    var pane: FavouritesPane {
+        get throws { try XCTUnwrap(viewer.favourites, "no favourites pane: \(viewer.favouritesProblem ?? "")") }
+    }
+
+    /// The favourites' rows the pane's GtkListBox holds, in order: each bound row's model.
+    var paneIDs: [String] {
+        paneRows.compactMap { ($0.model as? Favourite)?.id }
+    }
+
+    /// The package names the pane's rows show.
+    var paneNames: [String] {
+        paneRows.compactMap { ($0.view as? FavouriteRow)?.shownName }
+    }
+
+    /// Whether the pane is on screen, once GTK laid out the next frame (the paned maps a child
+    /// shown again when it allocates it room).
+    var paneIsVisible: Bool {
+        guard let pane = viewer.favourites else { return false }
+        input.settleFrame()
+        return gtk_widget_get_mapped(pane.widget) != 0
+    }
+
+    /// The `GtkListBoxRow` of the favourite at `index` of the pane.
+    func paneRow(_ index: Int) throws -> UnsafeMutablePointer<GtkWidget> {
+        let listBox = try XCTUnwrap(try pane.manager.listBox)
+        return try XCTUnwrap(gtk_list_box_get_row_at_index(listBox, Int32(index)).map { gcast($0) })
+    }
+
+    /// Lets the GLib loop run until the pane shows `ids` and its storage has nothing pending;
+    /// false after 5 s.
+    @discardableResult
+    func waitForPane(_ ids: [String]) -> Bool {
+        GtkRuntime.iterate(until: { self.paneIDs == ids && self.viewer.favourites?.storage.hasPendingChanges == false })
+    }
+
+    private var paneRows: [BoundRow] {
+        guard let listBox = viewer.favourites?.manager.listBox else { return [] }
+        var rows: [BoundRow] = []
+        while let listRow = gtk_list_box_get_row_at_index(listBox, Int32(rows.count)), let row = ListBoxHost.boundRow(of: listRow) {
+            rows.append(row)
+        }
+        return rows
+    }
+
+    // MARK: - The package list
+
+    /// The `GtkListBoxRow` of the package `id` in the list.
+    func packageRow(_ id: String) throws -> UnsafeMutablePointer<GtkWidget> {
+        let indexPath = try XCTUnwrap(viewer.storage.indexPath(ofIdentifier: id), "\(id) is not in the list")
+        return try XCTUnwrap(viewer.manager.boundRow(at: indexPath)?.hostWidget)
+    }
+
+    /// Whether the package row of `id` shows its star.
+    func isStarred(_ id: String) -> Bool {
+        guard let indexPath = viewer.storage.indexPath(ofIdentifier: id) else { return false }
+        return (viewer.manager.boundRow(at: indexPath)?.view as? PackageRow)?.showsStar ?? false
+    }
+}
+
+/// A temporary folder for one test's favourites file, removed with it.
+final class FavouritesFolder {
+    let url: URL
+    /// The favourites file's path inside it (not created).
+    let file: String
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("package-viewer-favourites-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        file = url.appendingPathComponent("favourites.sqlite").path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// A favourites file holding `ids`, in that order, made as the viewer makes it.
+    func seed(_ ids: [String]) throws {
+        try FavouritesDatabase(path: file).add(ids)
+    }
+
+    /// Another connection to the file, as another process would open it.
+    func otherConnection() throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        return try DatabaseQueue(path: file, configuration: configuration)
+    }
+
+    /// The favourites' ids in the file's order, read through a fresh connection.
+    func storedOrder() throws -> [String] {
+        try otherConnection().read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM favourite ORDER BY position, id")
+        }
+    }
+
+    /// The names of the files in the folder, sorted.
+    func contents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+}
