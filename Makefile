@@ -60,3 +60,4 @@ benchmark: deps
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big
 	$(XVFB) $(SCRATCH)/release/list-benchmarks big-grid
+	$(XVFB) $(SCRATCH)/release/list-benchmarks database

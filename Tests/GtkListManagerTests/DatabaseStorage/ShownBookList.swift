@@ -60,10 +60,7 @@ final class ShownBookList {
 
     /// The changes handed to the list since `start`, every update a change set.
     func changes(since start: Int) -> [StorageChange] {
-        updates[start...].flatMap { update -> [StorageChange] in
-            guard case let .changes(changes) = update else { XCTFail("a reload"); return [] }
-            return Array(changes)
-        }
+        changeLog(of: updates[start...])
     }
 
     /// Lets the GLib loop run until the storage holds what a fresh query returns, the list
@@ -78,6 +75,14 @@ final class ShownBookList {
                     && (try? database.expectedRows()) == self.shownRows
             },
             timeout: timeout)
+    }
+}
+
+/// The changes of `updates`, one after the other; a reload fails the test.
+func changeLog(of updates: ArraySlice<StorageUpdate>) -> [StorageChange] {
+    updates.flatMap { update -> [StorageChange] in
+        guard case let .changes(changes) = update else { XCTFail("a reload"); return [] }
+        return Array(changes)
     }
 }
 

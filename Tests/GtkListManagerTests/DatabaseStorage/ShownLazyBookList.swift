@@ -65,10 +65,7 @@ final class ShownLazyBookList {
 
     /// The changes handed to the list since `start`, every update a change set.
     func changes(since start: Int) -> [StorageChange] {
-        updates[start...].flatMap { update -> [StorageChange] in
-            guard case let .changes(changes) = update else { XCTFail("a reload"); return [] }
-            return Array(changes)
-        }
+        changeLog(of: updates[start...])
     }
 
     /// Lets the GLib loop run until the storage has nothing pending, its ids are those of a
