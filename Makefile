@@ -29,7 +29,7 @@ test: deps
 	$(XVFB) $(SWIFT) test --scratch-path $(SCRATCH)
 	scripts/check-viewer.sh
 
-## sanitizers: the whole suite again under AddressSanitizer, then ThreadSanitizer; fails on any report.
+## sanitizers: the library's suites again under AddressSanitizer, then ThreadSanitizer; fails on any report.
 sanitizers: deps
 	scripts/test-sanitized.sh address
 	scripts/test-sanitized.sh thread

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs the whole test suite under a sanitizer, headless under Xvfb, and fails on any
+# Builds and runs the library's test suites under a sanitizer, headless under Xvfb, and fails on any
 # report, whatever the test run's own exit status.
 # Usage: scripts/test-sanitized.sh address|thread
 # Environment: SWIFT (swift binary), SCRATCH (base build folder; this uses SCRATCH-asan or -tsan).
