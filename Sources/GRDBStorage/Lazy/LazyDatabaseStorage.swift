@@ -72,7 +72,12 @@ where
     ///     record.
     ///   - pageSize: how many records one read around a bound row asks for.
     ///   - cachedRecordCapacity: how many full records to keep read.
-    ///   - reordering, externalChangeInterval, handOff: as for ``DatabaseStorage``.
+    ///   - reordering: how to write the order when the user moves a record, as for
+    ///     ``DatabaseStorage``; nil when records cannot be moved.
+    ///   - externalChangeInterval: how often to look for writes by other connections or
+    ///     processes; nil never looks.
+    ///   - handOff: how background results reach the main actor (`GLibMainActorHandOff()` in a
+    ///     GTK application).
     /// - Throws: the request's error when it cannot run now.
     public convenience init(
         _ database: any DatabaseReader,
