@@ -78,9 +78,13 @@ extension DatabaseStorage {
         let database = database, readCarriedModels = readCarriedModels
         queue.async { [weak self] in
             let transition = FetchedTransition(from: base, to: result.sections)
-            let carried = readCarriedModels.map { read in
+            let carried = readCarriedModels.map { read -> CarriedModels in
                 let brought = transition.broughtRecords
-                return brought.isEmpty ? .success([:]) : Result { try database.read { db in try read(db, brought) } }
+                return brought.isEmpty ? .success([:]) : Result {
+                    let models = try database.read { db in try read(db, brought) }
+                    guard brought.allSatisfy({ models[$0.id] != nil }) else { throw VanishedRecords() }
+                    return models
+                }
             }
             handOff.handOff { [weak self] in
                 self?.finishDiff(transition, carrying: carried, of: result, baseVersion: baseVersion)
@@ -116,10 +120,11 @@ extension DatabaseStorage {
         var carriedModels: [Record.ID: any Sendable] = [:]
         switch carried {
         case nil: break
+        case .failure(is VanishedRecords):
+            return recordsVanished()
         case let .failure(error):
             return anomalyHandler.report(.fetchFailed(reason: String(describing: error)))
         case let .success(models):
-            guard transition.broughtRecords.allSatisfy({ models[$0.id] != nil }) else { return recordsVanished() }
             carriedModels = models
         }
         consecutiveVanishedRecords = 0
@@ -135,6 +140,9 @@ extension DatabaseStorage {
         if !carriedModels.isEmpty { willDeliverCarriedModels?(carriedModels) }
         broadcaster.deliver(.changes(changes), from: sender)
     }
+
+    /// A record a result brings was no longer in the database when its model was read.
+    struct VanishedRecords: Error {}
 
     /// A record the result brings was deleted before its model was read: the database changed
     /// after the result was fetched, so a newer result is on its way. Fetch it now, once; a second

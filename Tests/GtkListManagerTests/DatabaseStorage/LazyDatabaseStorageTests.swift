@@ -153,14 +153,7 @@ final class LazyDatabaseStorageTests: XCTestCase {
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0: try database.queue.write { db in for sql in statements { try db.execute(sql: sql) } }
                 case 1: try database.otherConnection().write { db in for sql in statements { try db.execute(sql: sql) } }
-                default:
-                    let storage = shown.storage
-                    guard storage.count > 1 else { continue }
-                    let section = Int.random(in: 0..<storage.numberOfSections, using: &random)
-                    let count = storage.numberOfItems(inSection: section)
-                    storage.moveItem(
-                        at: IndexPath(item: Int.random(in: 0..<count, using: &random), section: section),
-                        to: IndexPath(item: Int.random(in: 0..<count, using: &random), section: section))
+                default: RandomizedDatabaseWritesTests.reorder(shown.storage, using: &random)
                 }
             }
             XCTAssertTrue(shown.settle(matching: database), "seed \(seed), round \(round): \(shown.differences(from: database))")

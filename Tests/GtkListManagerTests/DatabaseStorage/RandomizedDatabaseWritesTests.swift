@@ -77,8 +77,9 @@ final class RandomizedDatabaseWritesTests: XCTestCase {
     }
 
     /// A move the list could make: any record to any place of any shelf.
-    @MainActor private static func reorder(_ storage: DatabaseStorage<Book, String>, using random: inout SplitMix64) {
-        guard storage.count > 1 else { return }
+    @MainActor static func reorder(_ storage: some ReorderableStorage, using random: inout SplitMix64) {
+        let count = (0..<storage.numberOfSections).reduce(0) { $0 + storage.numberOfItems(inSection: $1) }
+        guard count > 1 else { return }
         let source = randomIndexPath(in: storage, extra: 0, using: &random)
         var destination = randomIndexPath(in: storage, extra: 1, using: &random)
         if destination.section == source.section {
@@ -88,7 +89,7 @@ final class RandomizedDatabaseWritesTests: XCTestCase {
     }
 
     @MainActor private static func randomIndexPath(
-        in storage: DatabaseStorage<Book, String>, extra: Int, using random: inout SplitMix64
+        in storage: some Storage, extra: Int, using random: inout SplitMix64
     ) -> IndexPath {
         let section = Int.random(in: 0..<storage.numberOfSections, using: &random)
         return IndexPath(item: Int.random(in: 0..<storage.numberOfItems(inSection: section) + extra, using: &random), section: section)
