@@ -69,9 +69,10 @@ extension DatabaseStorage {
         anomalyHandler.report(.fetchFailed(reason: reason))
     }
 
-    /// Diffs the newest result against the result on screen, unless a diff is running.
-    private func startNextDiff() {
-        guard !isDiffing, let result = latestResult else { return }
+    /// Diffs the newest result against the result on screen, unless a diff is running or a
+    /// drop is not settled (its rows stay where they are until it is).
+    func startNextDiff() {
+        guard !isDiffing, drops.isEmpty, let result = latestResult else { return }
         latestResult = nil
         isDiffing = true
         let base = sections, baseVersion = version, handOff = handOff

@@ -5,13 +5,16 @@ import ModelStorage
 extension DatabaseStorage: ReorderableStorage {
     /// Moves the record at `source` to `destination` (read after its removal) and writes the
     /// new order with the storage's ``DatabaseReordering``. Observers see one move now; the
-    /// result after the write only refreshes in place the records whose order value changed. An invalid move, a move to another
-    /// section the reordering cannot write, or a storage without reordering is refused with an
-    /// anomaly.
+    /// result after the write only refreshes in place the records whose order value changed.
+    /// An invalid move, a move to another section the reordering cannot write, a move while a
+    /// drop is not settled, or a storage without reordering is refused with an anomaly.
     public func moveItem(at source: IndexPath, to destination: IndexPath) {
         MainActorConfinement.check("DatabaseStorage was changed")
         guard let reordering, let writer = database as? any DatabaseWriter else {
             return anomalyHandler.report(.notReorderable)
+        }
+        guard drops.isEmpty else {
+            return anomalyHandler.report(.moveWhileDropping(source: source, destination: destination))
         }
         guard let moved = sections.record(at: source), isValidDestination(destination, from: source),
             source.section == destination.section || reordering.movesAcrossSections

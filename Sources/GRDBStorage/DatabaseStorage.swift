@@ -43,7 +43,16 @@ import ModelStorage
 /// under the query, the database locked past its busy timeout) are reported to
 /// ``anomalyHandler`` as ``DatabaseStorageAnomaly``; the storage keeps its last good result and
 /// tries again when the database changes. It never writes to the database except to store a
-/// reorder the user made.
+/// reorder the user made or a record dropped into the list.
+///
+/// ## Reordering and drops
+/// With a ``DatabaseReordering``, a row dragged in the list (or moved with Alt+Up and Alt+Down)
+/// moves at once and its section's order is written in one transaction. With a
+/// ``dropInsertion``, the storage takes drops through `ListManager.drop(_:toPlaceholderAt:showing:)`:
+/// a placeholder row while the data arrives, then the record, inserted in one transaction with
+/// its section's order. While a placeholder is shown or a dropped record is being written, the
+/// storage holds the results of other writes and applies them, in one change set, once the drop
+/// settled: rows never shift under a placeholder.
 @MainActor
 public final class DatabaseStorage<Record, SectionKey>: SupplementaryStorage, ObservableStorage
 where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionKey: Hashable & Sendable {
@@ -62,6 +71,22 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     /// key, by kind. Setting it refreshes every section.
     public var sectionSupplementaries: [SupplementaryKind: (SectionKey) -> Any?] = [:] {
         didSet { refreshSupplements() }
+    }
+
+    /// How a record dropped into the list is stored; nil (the default) refuses drops. See
+    /// ``DatabaseInsertion``.
+    public var dropInsertion: DatabaseInsertion<Record, SectionKey>? {
+        didSet {
+            writeDroppedItem = dropInsertion.map { insertion in
+                { item in
+                    guard let record = item as? Record else { return nil }
+                    return { db, section in
+                        let stored = try insertion.insert(db, record, section)
+                        return StoredDrop(record: stored, shown: stored)
+                    }
+                }
+            }
+        }
     }
 
     /// Where failures after creation are reported: see ``DatabaseStorageAnomaly``.
@@ -103,9 +128,14 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     var willDeliverCarriedModels: (([Record.ID: any Sendable]) -> Void)?
     /// Results dropped in a row because a carried model was no longer in the database.
     var consecutiveVanishedRecords = 0
+    /// The placeholders and dropped records being written shown among the records.
+    var drops = DropOverlay()
+    /// Makes the write of a dropped item, or nil when the storage does not store it.
+    var writeDroppedItem: DroppedItemWriter?
 
     /// Runs the request and groups it, tagged with the own writes committed before it began.
     let fetch: @Sendable (Database) throws -> FetchedResult
+    let sectionKey: @Sendable (Record) -> SectionKey
     let readCarriedModels: CarriedModelReader?
     let reordering: DatabaseReordering<Record.ID, SectionKey>?
     let handOff: any MainActorHandOff
@@ -162,6 +192,7 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
         self.database = database
         self.reordering = reordering
         self.readCarriedModels = readCarriedModels
+        self.sectionKey = sectionKey
         self.handOff = handOff
         self.externalChangeInterval = externalChangeInterval ?? .zero
         let ownWrites = ownWrites
@@ -192,20 +223,23 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     /// The key of each section, in order.
     public var sectionKeys: [SectionKey] { sections.keys }
 
-    /// The records of `section`, in order; empty when there is no such section.
+    /// The records of `section`, in order, without a drop's placeholder; empty when there is no
+    /// such section.
     public func records(inSection section: Int) -> [Record] {
         sections.records.indices.contains(section) ? sections.records[section] : []
     }
 
-    /// The record at `indexPath`, or nil.
+    /// The record shown at `indexPath`, or nil (also for a drop's placeholder).
     public func record(at indexPath: IndexPath) -> Record? {
-        sections.record(at: indexPath)
+        drops.recordIndexPath(shownAt: indexPath).flatMap { sections.record(at: $0) }
     }
 
     /// Where the record with `id` is shown, or nil.
     public func indexPath(ofID id: Record.ID) -> IndexPath? {
         for (section, ids) in sections.identities.enumerated() {
-            if let item = ids.firstIndex(of: id) { return IndexPath(item: item, section: section) }
+            if let item = ids.firstIndex(of: id) {
+                return drops.shownIndexPath(ofRecordAt: IndexPath(item: item, section: section))
+            }
         }
         return nil
     }
@@ -218,18 +252,20 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
 
     // MARK: - Storage
 
-    public var numberOfSections: Int { sections.keys.count }
+    public var numberOfSections: Int { drops.numberOfSections(withRecordSections: sections.keys.count) }
 
     public func numberOfItems(inSection section: Int) -> Int {
-        sections.records.indices.contains(section) ? sections.records[section].count : 0
+        let records = sections.records.indices.contains(section) ? sections.records[section].count : 0
+        return records + drops.count(inSection: section)
     }
 
     public func item(at indexPath: IndexPath) -> Any? {
-        sections.record(at: indexPath)
+        drops.entry(at: indexPath)?.model ?? record(at: indexPath)
     }
 
     public func models(inSection section: Int) -> [Any] {
-        records(inSection: section)
+        guard !drops.isEmpty else { return records(inSection: section) }
+        return (0..<numberOfItems(inSection: section)).compactMap { item(at: IndexPath(item: $0, section: section)) }
     }
 
     public func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {

@@ -8,8 +8,8 @@ public enum DatabaseStorageAnomaly: Anomaly {
     /// changed under the query, the database was locked past its busy timeout, or the file was
     /// damaged. The storage tries again when the database changes.
     case fetchFailed(reason: String)
-    /// Writing a reorder failed (a constraint, a read-only or locked database): nothing was
-    /// written, and the list returns to the database's order.
+    /// Writing a reorder or a dropped record failed (a constraint, a read-only or locked
+    /// database): nothing was written, and the list returns to the database's content.
     case writeFailed(reason: String)
     /// The request returned `count` records whose id appeared earlier in the same result; only
     /// the first record of each id is shown.
@@ -19,6 +19,12 @@ public enum DatabaseStorageAnomaly: Anomaly {
     /// A move was asked of a storage made without ``DatabaseReordering`` or over a read-only
     /// `DatabaseReader`: it has no way to write the order.
     case notReorderable
+    /// A move was asked while a drop's placeholder was shown or its record was being written:
+    /// moves wait until the drop settled.
+    case moveWhileDropping(source: IndexPath, destination: IndexPath)
+    /// A drop was refused (the same anomaly is thrown to the caller): an index path outside the
+    /// list, no placeholder at the index path, or an item the storage does not store.
+    case dropRefused(StorageAnomaly)
 
     public var description: String {
         switch self {
@@ -27,6 +33,8 @@ public enum DatabaseStorageAnomaly: Anomaly {
         case let .duplicateIdentifiers(count): "duplicateIdentifiers(\(count))"
         case let .invalidMove(source, destination): "invalidMove(\(source.shortDescription) → \(destination.shortDescription))"
         case .notReorderable: "notReorderable"
+        case let .moveWhileDropping(source, destination): "moveWhileDropping(\(source.shortDescription) → \(destination.shortDescription))"
+        case let .dropRefused(anomaly): "dropRefused(\(anomaly.description))"
         }
     }
 
@@ -35,13 +43,17 @@ public enum DatabaseStorageAnomaly: Anomaly {
         case let .fetchFailed(reason):
             "The storage's request failed, so the list keeps its last good content until the database changes again: \(reason)"
         case let .writeFailed(reason):
-            "Writing the new order failed and nothing was written; the list returns to the database's order: \(reason)"
+            "Writing the new order or a dropped record failed and nothing was written; the list returns to the database's content: \(reason)"
         case let .duplicateIdentifiers(count):
             "The request returned \(count) record(s) with an id seen earlier in the same result (a join that repeats rows?); only the first of each id is shown."
         case let .invalidMove(source, destination):
             "A move from \(source.shortDescription) to \(destination.shortDescription) addresses no record or no place in the storage; nothing moved."
         case .notReorderable:
             "The storage was asked to move a record but cannot write the order: make it with a DatabaseReordering and a DatabaseWriter (a DatabaseQueue or DatabasePool)."
+        case let .moveWhileDropping(source, destination):
+            "A move from \(source.shortDescription) to \(destination.shortDescription) was asked while a drop is not settled (a placeholder shown, or a dropped record being written); nothing moved. Move after the drop settled."
+        case let .dropRefused(anomaly):
+            "A drop was refused and nothing changed: \(anomaly.debugDescription)"
         }
     }
 }

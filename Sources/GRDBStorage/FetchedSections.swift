@@ -56,6 +56,18 @@ where Record.ID: Sendable {
         return records[indexPath.section][indexPath.item]
     }
 
+    /// Inserts `record` at `indexPath`, in a new last section with `key` when `indexPath`'s
+    /// section is the one after the last.
+    mutating func insertRecord(_ record: Record, at indexPath: IndexPath, key: SectionKey) {
+        if indexPath.section == keys.count {
+            keys.append(key)
+            records.append([])
+            identities.append([])
+        }
+        records[indexPath.section].insert(record, at: indexPath.item)
+        identities[indexPath.section].insert(record.id, at: indexPath.item)
+    }
+
     /// Moves the record at `source` to `destination`, read after its removal; both valid.
     mutating func moveRecord(from source: IndexPath, to destination: IndexPath) {
         let record = records[source.section].remove(at: source.item)

@@ -218,6 +218,7 @@ struct StorageAnomalyTextTests {
         .sectionAlreadyInStorage(operation: .insertSection, index: 0),
         .duplicateIdentifiers(kind: .items, count: 2),
         .modelWithoutIdentity(typeName: "Point"),
+        .itemNotAccepted(typeName: "String", reason: "the storage stores Book records"),
     ]
 
     /// The position of `anomaly`'s case in ``everyStorageAnomaly``. The switch has no default, so a
@@ -239,12 +240,13 @@ struct StorageAnomalyTextTests {
         case .sectionAlreadyInStorage: 12
         case .duplicateIdentifiers: 13
         case .modelWithoutIdentity: 14
+        case .itemNotAccepted: 15
         }
     }
 
     @Test("The samples cover every case of StorageAnomaly")
     func samplesCoverEveryCase() {
-        #expect(Self.everyStorageAnomaly.map(Self.caseOrdinal) == Array(0..<15))
+        #expect(Self.everyStorageAnomaly.map(Self.caseOrdinal) == Array(0..<16))
     }
 
     @Test("Every case has a non-empty short description, distinct from every other case's")

@@ -23,7 +23,7 @@ import ModelStorage
 ///     changeMarker: Column("revision"),
 ///     reordering: .column("position", ofTable: "book", sectionColumn: "shelf"),
 ///     handOff: GLibMainActorHandOff())
-/// let manager = ListManager(host: .virtualList(), storage: storage)
+/// let manager = ListManager(host: .virtualized, storage: storage)
 /// ```
 ///
 /// The change marker must change whenever anything the rows show changes (a revision counter a
@@ -43,10 +43,15 @@ where
     typealias Identity = RecordIdentity<Record.ID, SectionKey>
     /// Reads the records with the given ids; those not found are left out.
     typealias RecordReader = @Sendable (Database, [Record.ID]) throws -> [Record]
+    /// Reads the identity of the record with an id; nil when the request does not return it.
+    typealias IdentityReader = @Sendable (Database, Record.ID) throws -> Identity?
 
     /// The storage of identities this one shows the records of.
     let identities: DatabaseStorage<Identity, SectionKey>
     private let readRecords: RecordReader
+    let readIdentity: IdentityReader
+    /// What ``dropInsertion`` was set to.
+    var currentDropInsertion: DatabaseInsertion<Record, SectionKey>?
     private var cache: RecordCache<Record.ID, Record>
     /// How many records a page read around a row asks for.
     private let pageSize: Int
@@ -111,6 +116,9 @@ where
         handOff: any MainActorHandOff
     ) throws {
         let identityRequest = request.select(selection, as: Row.self)
+        let identity: @Sendable (Row) throws -> Identity = { row in
+            Identity(id: try row.decode(atIndex: 0), section: try sectionOfRow(row), changeMarker: row[1])
+        }
         let readRecords: RecordReader = { db, ids in
             var records: [Record] = []
             records.reserveCapacity(ids.count)
@@ -126,10 +134,7 @@ where
             fetchingWith: { db in
                 var identities: [Identity] = []
                 let rows = try identityRequest.fetchCursor(db)
-                while let row = try rows.next() {
-                    identities.append(
-                        Identity(id: try row.decode(atIndex: 0), section: try sectionOfRow(row), changeMarker: row[1]))
-                }
+                while let row = try rows.next() { identities.append(try identity(row)) }
                 return identities
             },
             sectionedBy: { $0.section },
@@ -139,6 +144,9 @@ where
             },
             reordering: reordering, externalChangeInterval: externalChangeInterval, handOff: handOff)
         self.readRecords = readRecords
+        readIdentity = { db, recordID in
+            try identityRequest.filter(id == recordID.databaseValue).fetchOne(db).map(identity)
+        }
         self.pageSize = max(pageSize, 1)
         cache = RecordCache(capacity: max(cachedRecordCapacity, pageSize))
         identities.facade = self
@@ -207,7 +215,8 @@ where
 
     /// Reads the records not held yet of a page around `indexPath`, mostly after it (lists
     /// are read downwards more often than upwards).
-    private func readPage(around indexPath: IndexPath) {
+    private func readPage(around shownIndexPath: IndexPath) {
+        guard let indexPath = identities.drops.recordIndexPath(shownAt: shownIndexPath) else { return }
         let section = identities.records(inSection: indexPath.section)
         let start = max(indexPath.item - pageSize / 4, 0)
         let page = section[start..<min(start + pageSize, section.count)]
@@ -231,7 +240,7 @@ where
     }
 
     public func item(at indexPath: IndexPath) -> Any? {
-        record(at: indexPath)
+        identities.drops.entry(at: indexPath)?.model ?? record(at: indexPath)
     }
 
     public func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {

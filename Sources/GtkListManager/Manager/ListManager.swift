@@ -105,6 +105,9 @@ public final class ListManager {
     var cursorHasFocus = false
     /// The declarative sections shown with `update { }` and their events; made on first use.
     var declarativeState: DeclarativeState?
+    /// Drops whose placeholder model is shown: each follows the storage's changes until it
+    /// is committed or removed (they are held here until then).
+    var unsettledDrops: [DropPlaceholder] = []
 
     /// A manager whose rows `host` shows.
     ///
@@ -144,6 +147,7 @@ public final class ListManager {
         guard !host.isDestroyed else { return }
         willUpdateContent?(.reload)
         selection.reset()
+        for drop in unsettledDrops { drop.lose() }
         host.withoutAnimation { updater.reload(from: storage, seenBy: self) }
         installedEvents?.source(GridLayoutEvents.self)?.applySectionMetrics()
         didUpdateContent?(.reload)
@@ -179,6 +183,9 @@ extension ListManager: StorageObserver {
             // The selection first: rows bound by the change show the selection they will have.
             if !selection.isEmpty {
                 for change in run.changes { selection.apply(change) }
+            }
+            for drop in unsettledDrops {
+                for change in run.changes { drop.follow(change) }
             }
             updater.apply(run)
         }

@@ -36,6 +36,9 @@ public enum StorageAnomaly: Anomaly {
     /// A diffed replacement met a model with no identity (not `Diffable`, `Identifiable`,
     /// `Hashable` or a class instance): it is always deleted and inserted again.
     case modelWithoutIdentity(typeName: String)
+    /// A storage that stores only some items (a database storage, its records) was given an
+    /// item it cannot store, or it stores none (it cannot write).
+    case itemNotAccepted(typeName: String, reason: String)
 
     /// Whose identifiers ``duplicateIdentifiers(kind:count:)`` found duplicated.
     public enum IdentifierKind: String, Sendable {
@@ -65,6 +68,7 @@ public enum StorageAnomaly: Anomaly {
         case .sectionAlreadyInStorage: "sectionAlreadyInStorage"
         case .duplicateIdentifiers: "duplicateIdentifiers"
         case .modelWithoutIdentity: "modelWithoutIdentity"
+        case .itemNotAccepted: "itemNotAccepted"
         }
     }
 
@@ -120,6 +124,8 @@ public enum StorageAnomaly: Anomaly {
         case let .modelWithoutIdentity(typeName):
             "\(typeName) has no identity for diffing: make it Diffable, Identifiable or Hashable. "
                 + "Its rows are recreated on every diffed update."
+        case let .itemNotAccepted(typeName, reason):
+            "The storage cannot store a \(typeName): \(reason). Nothing was inserted."
         }
     }
 }

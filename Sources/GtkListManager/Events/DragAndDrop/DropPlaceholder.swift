@@ -4,16 +4,19 @@ import ModelStorage
 /// application), made by ``ListManager/drop(_:toPlaceholderAt:showing:)``.
 ///
 /// Every step goes through the storage's ``PlaceholderStorage`` side (``MemoryStorage`` and the
-/// database storage adopt it), so observers and the list see each step as one change. The
-/// placeholder follows its row when other changes move it meanwhile.
+/// database storages adopt it), so observers and the list see each step as one change. The
+/// placeholder follows every change the storage reports meanwhile, so it is found where other
+/// changes moved it, on any host (a virtualized host binds no row for it until it is on screen).
 @MainActor
 public final class DropPlaceholder {
     /// The item the placeholder stands for.
     public let item: DragItem
     private weak var manager: ListManager?
-    /// The row showing the placeholder model, when one is shown.
-    private weak var record: BoundRow?
-    /// Where the item goes when no placeholder row is shown.
+    /// Where the placeholder model is shown, followed through every change set; nil when none
+    /// was shown or a change removed it.
+    private var shownIndexPath: IndexPath?
+    private let showsPlaceholderModel: Bool
+    /// Where the item goes when no placeholder model is shown.
     private let requestedIndexPath: IndexPath
     private var isSettled = false
 
@@ -21,30 +24,34 @@ public final class DropPlaceholder {
         self.item = item
         self.manager = manager
         requestedIndexPath = indexPath
-        guard let placeholderModel, let storage = manager.placeholderStorage else { return }
+        guard let placeholderModel, let storage = manager.placeholderStorage else {
+            showsPlaceholderModel = false
+            return
+        }
         let target = Self.clamped(indexPath, in: storage)
-        guard (try? storage.insertPlaceholder(placeholderModel, at: target)) != nil else { return }
-        record = manager.boundRow(at: target)
+        showsPlaceholderModel = (try? storage.insertPlaceholder(placeholderModel, at: target)) != nil
+        guard showsPlaceholderModel else { return }
+        shownIndexPath = target
+        manager.unsettledDrops.append(self)
     }
 
-    /// Where the placeholder is now: its row's index path, or the index path it was made for.
+    /// Where the placeholder is now, or the index path it was made for when it shows no model;
+    /// nil once settled, or when a change removed the placeholder model.
     public var indexPath: IndexPath? {
         guard !isSettled else { return nil }
-        if let record { return manager?.location(of: record)?.indexPath }
-        return requestedIndexPath
+        return showsPlaceholderModel ? shownIndexPath : requestedIndexPath
     }
 
     /// Puts `model` where the placeholder is: replaces the placeholder model (one update), or
     /// inserts it (one insert) when none was shown. Returns the index path of the model, or
-    /// nil when the placeholder was settled already or the storage takes no drops (it is not a
-    /// ``PlaceholderStorage``).
+    /// nil when the placeholder was settled or removed already, or the storage refused the
+    /// model (it is not a ``PlaceholderStorage``, or not one that stores such models).
     @discardableResult
     public func commitInsertion(ofItem model: Any) -> IndexPath? {
         guard !isSettled, let manager, let storage = manager.placeholderStorage else { return nil }
-        isSettled = true
-        if record != nil {
-            guard let indexPath = record.flatMap({ manager.location(of: $0)?.indexPath }),
-                (try? storage.commitPlaceholder(at: indexPath, with: model)) != nil
+        settle()
+        if showsPlaceholderModel {
+            guard let indexPath = shownIndexPath, (try? storage.commitPlaceholder(at: indexPath, with: model)) != nil
             else { return nil }
             return indexPath
         }
@@ -57,11 +64,25 @@ public final class DropPlaceholder {
     /// settled either way.
     public func deletePlaceholder() {
         guard !isSettled else { return }
-        isSettled = true
-        guard let manager, let storage = manager.placeholderStorage,
-            let indexPath = record.flatMap({ manager.location(of: $0)?.indexPath })
-        else { return }
+        settle()
+        guard let manager, let storage = manager.placeholderStorage, let indexPath = shownIndexPath else { return }
         storage.removePlaceholder(at: indexPath)
+    }
+
+    /// Follows the placeholder model through one change of the storage.
+    func follow(_ change: StorageChange) {
+        shownIndexPath = shownIndexPath.flatMap(change.destination(ofItemAt:))
+    }
+
+    /// The list was reloaded: the placeholder model is gone with the old rows, or was never
+    /// told apart from the others.
+    func lose() {
+        shownIndexPath = nil
+    }
+
+    private func settle() {
+        isSettled = true
+        manager?.unsettledDrops.removeAll { $0 === self }
     }
 
     /// `indexPath` limited to the storage: an existing section (or the next new one) and an
