@@ -76,9 +76,9 @@ extension DatabaseStorage {
         latestResult = nil
         isDiffing = true
         let base = sections, baseVersion = version, handOff = handOff
-        let database = database, readCarriedModels = readCarriedModels
+        let database = database, readCarriedModels = readCarriedModels, diff = processing.diff
         queue.async { [weak self] in
-            let transition = FetchedTransition(from: base, to: result.sections)
+            let transition = diff(base, result.sections)
             let carried = readCarriedModels.map { read -> CarriedModels in
                 let brought = transition.broughtRecords
                 return brought.isEmpty ? .success([:]) : Result {

@@ -59,7 +59,7 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     typealias Sections = FetchedSections<Record, SectionKey>
     /// Reads the models a change set carries for the records it inserts or updates, by id, when
     /// they are not the records themselves (``LazyDatabaseStorage``'s full records).
-    typealias CarriedModelReader = @Sendable (Database, [Record]) throws -> [Record.ID: any Sendable]
+    @usableFromInline typealias CarriedModelReader = @Sendable (Database, [Record]) throws -> [Record.ID: any Sendable]
 
     /// The header model of each section, from its key; nil for no header. Setting it refreshes
     /// every section.
@@ -136,6 +136,7 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     /// Runs the request and groups it, tagged with the own writes committed before it began.
     let fetch: @Sendable (Database) throws -> FetchedResult
     let sectionKey: @Sendable (Record) -> SectionKey
+    let processing: ResultProcessing<Record, SectionKey>
     let readCarriedModels: CarriedModelReader?
     let reordering: DatabaseReordering<Record.ID, SectionKey>?
     let handOff: any MainActorHandOff
@@ -164,6 +165,7 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     ///     `GLibMainActorHandOff()`.
     /// - Throws: the request's error when it cannot run now (`DatabaseError`, or a decoding
     ///   error of `Record`).
+    @inlinable
     public convenience init(
         _ database: any DatabaseReader,
         request: some FetchRequest<Record>,
@@ -174,15 +176,18 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     ) throws where Record: FetchableRecord {
         try self.init(
             database, fetchingWith: { db in try request.fetchAll(db) }, sectionedBy: sectionKey,
+            processing: ResultProcessing(sectionKey: sectionKey),
             reordering: reordering, externalChangeInterval: externalChangeInterval, handOff: handOff)
     }
 
     /// A storage showing the records `fetchRecords` reads. `readCarriedModels`, when given,
     /// reads the models change sets carry for inserted and updated records.
+    @usableFromInline
     init(
         _ database: any DatabaseReader,
         fetchingWith fetchRecords: @escaping @Sendable (Database) throws -> [Record],
         sectionedBy sectionKey: @escaping @Sendable (Record) -> SectionKey,
+        processing: ResultProcessing<Record, SectionKey>,
         readCarriedModels: CarriedModelReader? = nil,
         reordering: DatabaseReordering<Record.ID, SectionKey>?,
         externalChangeInterval: Duration?,
@@ -193,12 +198,13 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
         self.reordering = reordering
         self.readCarriedModels = readCarriedModels
         self.sectionKey = sectionKey
+        self.processing = processing
         self.handOff = handOff
         self.externalChangeInterval = externalChangeInterval ?? .zero
         let ownWrites = ownWrites
         fetch = { db in
             let seen = ownWrites.value
-            return FetchedResult(sections: Sections(grouping: try fetchRecords(db), by: sectionKey), ownWrites: seen)
+            return FetchedResult(sections: processing.group(try fetchRecords(db)), ownWrites: seen)
         }
         let monitor = externalChangeInterval.flatMap { ExternalChangeMonitor(path: database.path, interval: $0) }
         sections = try database.read(fetch).sections
@@ -308,6 +314,7 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
 extension DatabaseStorage where SectionKey == Unsectioned {
     /// A storage showing `request`'s records from `database` in one section (while there are
     /// records). See ``init(_:request:sectionedBy:reordering:externalChangeInterval:handOff:)``.
+    @inlinable
     public convenience init(
         _ database: any DatabaseReader,
         request: some FetchRequest<Record>,

@@ -7,25 +7,29 @@ import ModelStorage
 /// its records in that order, so any `ORDER BY` gives well-formed sections. A record whose id
 /// appeared before is left out (and counted): ids address rows, and two rows with one id would
 /// make every later change ambiguous.
+@usableFromInline
 struct FetchedSections<Record: Identifiable & Equatable & Sendable, SectionKey: Hashable & Sendable>: Sendable, Equatable
 where Record.ID: Sendable {
     /// The key of each section, in order.
-    private(set) var keys: [SectionKey] = []
+    @usableFromInline var keys: [SectionKey] = []
     /// The records of each section, in order.
-    private(set) var records: [[Record]] = []
+    @usableFromInline var records: [[Record]] = []
     /// The ids of each section's records: what the differ matches, kept beside the records
     /// because reading them back is slow in generic code.
-    private(set) var identities: [[Record.ID]] = []
+    @usableFromInline var identities: [[Record.ID]] = []
     /// Records left out because their id appeared earlier in the result.
-    private(set) var duplicateCount = 0
+    @usableFromInline var duplicateCount = 0
 
     /// No sections.
-    init() {}
+    @usableFromInline init() {}
 
     /// `fetched` in sections by `sectionKey`.
+    @inlinable
     init(grouping fetched: [Record], by sectionKey: (Record) -> SectionKey) {
         var sectionOfKey: [SectionKey: Int] = [:]
         var seen = Set<Record.ID>(minimumCapacity: fetched.count)
+        // Requests usually order by section first: most records join the section of the last.
+        var last: (key: SectionKey, section: Int)?
         for record in fetched {
             let id = record.id
             guard seen.insert(id).inserted else {
@@ -33,10 +37,15 @@ where Record.ID: Sendable {
                 continue
             }
             let key = sectionKey(record)
-            if let section = sectionOfKey[key] {
+            if let last, last.key == key {
+                records[last.section].append(record)
+                identities[last.section].append(id)
+            } else if let section = sectionOfKey[key] {
                 records[section].append(record)
                 identities[section].append(id)
+                last = (key, section)
             } else {
+                last = (key, keys.count)
                 sectionOfKey[key] = keys.count
                 keys.append(key)
                 records.append([record])

@@ -2,15 +2,17 @@ import ModelStorage
 
 /// A new result and the script from the state the storage showed when the diff began: computed
 /// on the background queue, applied on the main actor if that state is still current.
+@usableFromInline
 struct FetchedTransition<Record: Identifiable & Equatable & Sendable, SectionKey: Hashable & Sendable>: Sendable
 where Record.ID: Sendable {
-    typealias Sections = FetchedSections<Record, SectionKey>
+    @usableFromInline typealias Sections = FetchedSections<Record, SectionKey>
 
-    let sections: Sections
+    @usableFromInline let sections: Sections
     /// Minimal: records matched by id (moves stay moves, the fewest of them), changed records
     /// as in-place updates, sections matched by key.
-    let script: EditScript
+    @usableFromInline let script: EditScript
 
+    @inlinable
     init(from base: Sections, to new: Sections) {
         let oldRecords = base.records, newRecords = new.records
         script = Differ().script(

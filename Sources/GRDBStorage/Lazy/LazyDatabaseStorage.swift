@@ -40,7 +40,7 @@ where
     Record: FetchableRecord & Identifiable & Sendable, Record.ID: DatabaseValueConvertible & Sendable,
     SectionKey: Hashable & Sendable
 {
-    typealias Identity = RecordIdentity<Record.ID, SectionKey>
+    @usableFromInline typealias Identity = RecordIdentity<Record.ID, SectionKey>
     /// Reads the records with the given ids; those not found are left out.
     typealias RecordReader = @Sendable (Database, [Record.ID]) throws -> [Record]
     /// Reads the identity of the record with an id; nil when the request does not return it.
@@ -84,6 +84,7 @@ where
     ///   - handOff: how background results reach the main actor (`GLibMainActorHandOff()` in a
     ///     GTK application).
     /// - Throws: the request's error when it cannot run now.
+    @inlinable
     public convenience init(
         _ database: any DatabaseReader,
         request: QueryInterfaceRequest<Record>,
@@ -97,28 +98,26 @@ where
         handOff: any MainActorHandOff = TaskMainActorHandOff()
     ) throws where SectionKey: DatabaseValueConvertible {
         try self.init(
-            database, request: request, id: id, selecting: [id, changeMarker, section],
-            sectionOfRow: { row in try row.decode(SectionKey.self, atIndex: 2) },
+            database, request: request, id: id,
+            identities: IdentityQuery(
+                request.select([id, changeMarker, section], as: Row.self), id: id,
+                sectionOfRow: { row in try IdentityQuery<Record.ID, SectionKey>.decode(SectionKey.self, atIndex: 2, of: row) }),
             pageSize: pageSize, cachedRecordCapacity: cachedRecordCapacity, reordering: reordering,
             externalChangeInterval: externalChangeInterval, handOff: handOff)
     }
 
+    @usableFromInline
     init(
         _ database: any DatabaseReader,
         request: QueryInterfaceRequest<Record>,
         id: Column,
-        selecting selection: [any SQLSelectable],
-        sectionOfRow: @escaping @Sendable (Row) throws -> SectionKey,
+        identities query: IdentityQuery<Record.ID, SectionKey>,
         pageSize: Int,
         cachedRecordCapacity: Int,
         reordering: DatabaseReordering<Record.ID, SectionKey>?,
         externalChangeInterval: Duration?,
         handOff: any MainActorHandOff
     ) throws {
-        let identityRequest = request.select(selection, as: Row.self)
-        let identity: @Sendable (Row) throws -> Identity = { row in
-            Identity(id: try row.decode(atIndex: 0), section: try sectionOfRow(row), changeMarker: row[1])
-        }
         let readRecords: RecordReader = { db, ids in
             var records: [Record] = []
             records.reserveCapacity(ids.count)
@@ -131,22 +130,16 @@ where
         }
         identities = try DatabaseStorage(
             database,
-            fetchingWith: { db in
-                var identities: [Identity] = []
-                let rows = try identityRequest.fetchCursor(db)
-                while let row = try rows.next() { identities.append(try identity(row)) }
-                return identities
-            },
+            fetchingWith: query.fetchAll,
             sectionedBy: { $0.section },
+            processing: query.processing,
             readCarriedModels: { db, brought in
                 let records = try readRecords(db, brought.map { $0.id })
                 return Dictionary(records.map { ($0.id, $0 as any Sendable) }, uniquingKeysWith: { first, _ in first })
             },
             reordering: reordering, externalChangeInterval: externalChangeInterval, handOff: handOff)
         self.readRecords = readRecords
-        readIdentity = { db, recordID in
-            try identityRequest.filter(id == recordID.databaseValue).fetchOne(db).map(identity)
-        }
+        readIdentity = query.fetchOne
         self.pageSize = max(pageSize, 1)
         cache = RecordCache(capacity: max(cachedRecordCapacity, pageSize))
         identities.facade = self
@@ -271,6 +264,7 @@ extension LazyDatabaseStorage: ReorderableStorage {
 extension LazyDatabaseStorage where SectionKey == Unsectioned {
     /// A storage showing the records of `request` in one section (while there are records).
     /// See ``init(_:request:id:sectionedBy:changeMarker:pageSize:cachedRecordCapacity:reordering:externalChangeInterval:handOff:)``.
+    @inlinable
     public convenience init(
         _ database: any DatabaseReader,
         request: QueryInterfaceRequest<Record>,
@@ -283,7 +277,9 @@ extension LazyDatabaseStorage where SectionKey == Unsectioned {
         handOff: any MainActorHandOff = TaskMainActorHandOff()
     ) throws {
         try self.init(
-            database, request: request, id: id, selecting: [id, changeMarker], sectionOfRow: { _ in .all },
+            database, request: request, id: id,
+            identities: IdentityQuery(
+                request.select([id, changeMarker], as: Row.self), id: id, sectionOfRow: { _ in .all }),
             pageSize: pageSize, cachedRecordCapacity: cachedRecordCapacity, reordering: reordering,
             externalChangeInterval: externalChangeInterval, handOff: handOff)
     }
