@@ -3,7 +3,7 @@ import ModelStorage
 /// A place reserved in the list for an item whose data arrives later (a drop from another
 /// application), made by ``ListManager/drop(_:toPlaceholderAt:showing:)``.
 ///
-/// Every step goes through the storage's ``PlaceholderStorage`` side (``MemoryStorage`` and the
+/// Every step goes through the storage's `PlaceholderStorage` side (`MemoryStorage` and the
 /// database storages adopt it), so observers and the list see each step as one change. The
 /// placeholder follows every change the storage reports meanwhile, so it is found where other
 /// changes moved it, on any host (a virtualized host binds no row for it until it is on screen).
@@ -45,7 +45,7 @@ public final class DropPlaceholder {
     /// Puts `model` where the placeholder is: replaces the placeholder model (one update), or
     /// inserts it (one insert) when none was shown. Returns the index path of the model, or
     /// nil when the placeholder was settled or removed already, or the storage refused the
-    /// model (it is not a ``PlaceholderStorage``, or not one that stores such models).
+    /// model (it is not a `PlaceholderStorage`, or not one that stores such models).
     @discardableResult
     public func commitInsertion(ofItem model: Any) -> IndexPath? {
         guard !isSettled, let manager, let storage = manager.placeholderStorage else { return nil }
