@@ -8,6 +8,10 @@
 // `list-benchmarks big-grid [quick]` is the big-grid benchmark (issue 17): the virtualized grid
 // at 100,000 cells against the sectioned GtkFlowBox host, each in its own processes.
 //
+// `list-benchmarks differ-one CASE N` runs exactly one diff of a cell of the differ table, for
+// `valgrind --tool=callgrind --toggle-collect=glm_measured_diff` (the differ table counts its
+// cells that way itself when valgrind is installed).
+//
 // `list-benchmarks database [quick]` is the database storage benchmark (issue 18): a write to an
 // SQLite file until its rows are updated on screen, full records against ids only, 10k and 100k.
 //
@@ -36,6 +40,8 @@ MainActor.assumeIsolated {
         BigGridBenchmark.measureInThisProcess(side: arguments[1], count: count)
     } else if arguments.first == "big-grid" {
         BigGridBenchmark.run(quick: arguments.dropFirst().first == "quick")
+    } else if arguments.first == "differ-one" {
+        DifferBenchmarks.runOne(arguments.dropFirst())
     } else if arguments.first == "database" {
         DatabaseBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big" {

@@ -61,13 +61,19 @@ struct DiffEngine {
         script.duplicateItemCount = items.duplicateCount
         let oldSections = 0..<oldLayout.sectionCount
         let newSections = 0..<newLayout.sectionCount
+        // Every section and item paired with the one at its own index (an unchanged list): no
+        // splice to find, only the content to compare.
+        if sections.pairsInPlace, items.pairsInPlace, oldLayout == newLayout {
+            appendUpdates(to: &script, sectionContentEqual: sectionContentEqual, itemContentEqual: itemContentEqual)
+            return script
+        }
 
         // 1. Item deletes in surviving sections; doomed sections take theirs along in phase 4.
         var present = [Bool](repeating: true, count: oldLayout.count)
         for section in oldSections where sections.newIndexOfOld[section] >= 0 {
             for flat in oldLayout.range(of: section).reversed() where items.newIndexOfOld[flat] < 0 {
                 present[flat] = false
-                script.steps.append(.deleteItem(IndexPath(item: flat - oldLayout.start(of: section), section: section + sectionOffset)))
+                script.append(PackedStep(.deleteItem, section + sectionOffset, flat - oldLayout.start(of: section)))
             }
         }
 
@@ -102,19 +108,14 @@ struct DiffEngine {
                 if oldFlat >= 0 {
                     let source = oldLayout.section(ofFlat: oldFlat)
                     let slot = oldFlat - oldLayout.start(of: source)
-                    let from = trackers.tracker(source).position(ofSlot: slot)
-                    trackers.update(source) { $0.remove(slot: slot) }
-                    let to = trackers.tracker(target).insertionPosition(afterAnchor: anchor)
-                    script.steps.append(.moveItem(
-                        from: IndexPath(item: from, section: order.currentIndex(ofOld: source) + sectionOffset),
-                        to: IndexPath(item: to, section: position + sectionOffset)))
+                    let from = trackers.removeSlot(slot, of: source)
+                    let to = trackers.place(afterAnchor: anchor, in: target)
+                    script.append(PackedStep(
+                        .moveItem, order.currentIndex(ofOld: source) + sectionOffset, from, position + sectionOffset, to))
                 } else {
-                    let to = trackers.tracker(target).insertionPosition(afterAnchor: anchor)
-                    script.steps.append(.insertItem(
-                        at: IndexPath(item: to, section: position + sectionOffset),
-                        newItem: IndexPath(item: offset, section: newSection + sectionOffset)))
+                    let to = trackers.place(afterAnchor: anchor, in: target)
+                    script.append(PackedStep(.insertItem, position + sectionOffset, to, newSection + sectionOffset, offset))
                 }
-                trackers.update(target) { $0.place(afterAnchor: anchor) }
             }
         }
 
@@ -122,16 +123,25 @@ struct DiffEngine {
         if emitsSectionSteps {
             for (position, token) in order.sequence.enumerated().reversed() {
                 if case let .old(section) = token, sections.newIndexOfOld[section] < 0 {
-                    script.steps.append(.deleteSection(position))
+                    script.append(PackedStep(.deleteSection, position))
                 }
             }
         }
 
         // 5. Updates, in the new state's coordinates.
-        for newSection in newSections {
+        appendUpdates(to: &script, sectionContentEqual: sectionContentEqual, itemContentEqual: itemContentEqual)
+        return script
+    }
+
+    /// Phase 5: updates of the matched sections and items whose content changed, in the new
+    /// state's coordinates.
+    private func appendUpdates(
+        to script: inout EditScript, sectionContentEqual: SectionContentEqual, itemContentEqual: ItemContentEqual
+    ) {
+        for newSection in 0..<newLayout.sectionCount {
             let oldSection = sections.oldIndexOfNew[newSection]
             if emitsSectionSteps, oldSection >= 0, !sectionContentEqual(oldSection, newSection) {
-                script.steps.append(.updateSection(newSection))
+                script.append(PackedStep(.updateSection, newSection))
             }
             for flat in newLayout.range(of: newSection) {
                 let oldFlat = items.oldIndexOfNew[flat]
@@ -139,11 +149,10 @@ struct DiffEngine {
                 let source = oldLayout.section(ofFlat: oldFlat)
                 let item = flat - newLayout.start(of: newSection)
                 if !itemContentEqual(source, oldFlat - oldLayout.start(of: source), newSection, item) {
-                    script.steps.append(.updateItem(IndexPath(item: item, section: newSection + sectionOffset)))
+                    script.append(PackedStep(.updateItem, newSection + sectionOffset, item))
                 }
             }
         }
-        return script
     }
 
     /// For each item of `newSection`, whether it stays where it is: it comes from the matched old
@@ -175,7 +184,7 @@ struct DiffEngine {
 }
 
 /// Sections of items laid end to end: flat indices and back.
-struct FlatLayout {
+struct FlatLayout: Equatable {
     /// Where each section starts, plus the total count at the end.
     private var starts: [Int]
 
@@ -206,7 +215,7 @@ struct FlatLayout {
 }
 
 /// One placement tracker per container, built when first needed: old sections first, then the
-/// inserted sections of the new state.
+/// inserted sections of the new state. Trackers are changed where they are stored, never copied.
 private struct ItemTrackers {
     private var trackers: [PlacementTracker?]
     private let oldLayout: FlatLayout
@@ -218,17 +227,26 @@ private struct ItemTrackers {
         trackers = []
     }
 
-    mutating func tracker(_ container: Int) -> PlacementTracker {
-        if container >= trackers.count { trackers.append(contentsOf: repeatElement(nil, count: container - trackers.count + 1)) }
-        if let tracker = trackers[container] { return tracker }
-        let isOld = container < oldLayout.sectionCount
-        let tracker = PlacementTracker(present: isOld ? Array(present[oldLayout.range(of: container)]) : [])
-        trackers[container] = tracker
-        return tracker
+    /// Takes the unplaced element in `slot` out of `container`; returns where it was.
+    mutating func removeSlot(_ slot: Int, of container: Int) -> Int {
+        prepare(container)
+        let position = trackers[container]!.position(ofSlot: slot)
+        trackers[container]!.remove(slot: slot)
+        return position
     }
 
-    mutating func update(_ container: Int, _ change: (inout PlacementTracker) -> Void) {
-        _ = tracker(container)
-        change(&trackers[container]!)
+    /// Places an element right after `anchor`'s run in `container`; returns its position.
+    mutating func place(afterAnchor anchor: Int, in container: Int) -> Int {
+        prepare(container)
+        let position = trackers[container]!.insertionPosition(afterAnchor: anchor)
+        trackers[container]!.place(afterAnchor: anchor)
+        return position
+    }
+
+    private mutating func prepare(_ container: Int) {
+        if container >= trackers.count { trackers.append(contentsOf: repeatElement(nil, count: container - trackers.count + 1)) }
+        guard trackers[container] == nil else { return }
+        let isOld = container < oldLayout.sectionCount
+        trackers[container] = PlacementTracker(present: isOld ? Array(present[oldLayout.range(of: container)]) : [])
     }
 }

@@ -34,6 +34,9 @@ public struct Differ: Sendable {
     /// The script that turns `old` into `new`, one section (index `section`) of items.
     @inlinable
     public func script<Item: Diffable>(from old: [Item], to new: [Item], inSection section: Int = 0) -> EditScript {
+        guard !old.isEmpty, !new.isEmpty else {
+            return .oneSided(deleting: old.count, inserting: new.count, inSection: section)
+        }
         let items = IdentityMatching(old: old.map { $0.diffIdentifier }, new: new.map { $0.diffIdentifier })
         return DiffEngine(items: items, oldCount: old.count, newCount: new.count, section: section)
             .run(itemContentEqual: { _, oldItem, _, newItem in old[oldItem].isContentEqual(to: new[newItem]) })
@@ -89,7 +92,10 @@ public struct Differ: Sendable {
         fromIdentities old: [ItemID], to new: [ItemID], inSection section: Int = 0,
         contentEqual: (Int, Int) -> Bool = { _, _ in true }
     ) -> EditScript {
-        DiffEngine(items: IdentityMatching(old: old, new: new), oldCount: old.count, newCount: new.count, section: section)
+        guard !old.isEmpty, !new.isEmpty else {
+            return .oneSided(deleting: old.count, inserting: new.count, inSection: section)
+        }
+        return DiffEngine(items: IdentityMatching(old: old, new: new), oldCount: old.count, newCount: new.count, section: section)
             .run(itemContentEqual: { _, oldItem, _, newItem in contentEqual(oldItem, newItem) })
     }
 }

@@ -25,8 +25,12 @@ public struct EditScript: Sendable, Equatable, CustomStringConvertible {
         case updateItem(IndexPath)
     }
 
-    /// The steps, in the order they must be applied.
-    public internal(set) var steps: [Step] = []
+    /// The steps, in the order they must be applied. Made from the script's compact form on
+    /// each read: read it once, then iterate.
+    public var steps: [Step] { packedSteps.map(\.step) }
+    /// The steps as plain integers: appending them costs no reference counting, which matters
+    /// when a diff emits a step per element.
+    @usableFromInline private(set) var packedSteps: [PackedStep] = []
     /// Nonzero when identities were not unique; see ``Differ`` for how duplicates are matched.
     public internal(set) var duplicateSectionCount = 0
     /// Nonzero when item identities were not unique within the state (across all its sections).
@@ -34,14 +38,50 @@ public struct EditScript: Sendable, Equatable, CustomStringConvertible {
 
     public init() {}
 
+    /// A script of `steps`.
+    public init(steps: [Step]) {
+        packedSteps = steps.map(PackedStep.init)
+    }
+
     /// True when the two states were the same.
-    public var isEmpty: Bool { steps.isEmpty }
+    public var isEmpty: Bool { packedSteps.isEmpty }
+
+    /// The number of steps.
+    public var stepCount: Int { packedSteps.count }
+
+    /// Appends `step`.
+    @usableFromInline
+    mutating func append(_ step: PackedStep) {
+        packedSteps.append(step)
+    }
+
+    /// The script from `oldCount` items to `newCount` items in `section` when one side is empty:
+    /// every old item deleted from the back, or every new item inserted in order. Nothing to
+    /// match, so nothing is hashed.
+    @usableFromInline
+    static func oneSided(deleting oldCount: Int, inserting newCount: Int, inSection section: Int) -> EditScript {
+        var script = EditScript()
+        script.packedSteps.reserveCapacity(oldCount + newCount)
+        for item in stride(from: oldCount - 1, through: 0, by: -1) {
+            script.packedSteps.append(PackedStep(.deleteItem, section, item))
+        }
+        for item in 0..<newCount {
+            script.packedSteps.append(PackedStep(.insertItem, section, item, section, item))
+        }
+        return script
+    }
+
+    /// Makes room for `count` more steps.
+    @usableFromInline
+    mutating func reserveCapacity(forMoreSteps count: Int) {
+        packedSteps.reserveCapacity(packedSteps.count + count)
+    }
 
     /// How many steps of each kind the script has.
     public var counts: Counts {
         var counts = Counts()
-        for step in steps {
-            switch step {
+        for step in packedSteps {
+            switch step.kind {
             case .insertSection, .insertItem: counts.inserts += 1
             case .deleteSection, .deleteItem: counts.deletes += 1
             case .moveSection, .moveItem: counts.moves += 1
@@ -71,9 +111,9 @@ public struct EditScript: Sendable, Equatable, CustomStringConvertible {
         item: (IndexPath) -> Any
     ) -> ChangeSet {
         var changes: [StorageChange] = []
-        changes.reserveCapacity(steps.count)
-        for step in steps {
-            switch step {
+        changes.reserveCapacity(packedSteps.count)
+        for packed in packedSteps {
+            switch packed.step {
             case let .insertSection(index, newSection):
                 changes.append(.insertSection(index, supplements: supplements(newSection)))
             case let .deleteSection(index):

@@ -32,6 +32,10 @@ struct IdentityMatching {
             pair(old: prefix, new: prefix)
             prefix += 1
         }
+        if prefix == old.count, prefix == new.count {
+            pairsInPlace = true
+            return
+        }
         var suffix = 0
         while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
             pair(old: old.count - 1 - suffix, new: new.count - 1 - suffix)
@@ -43,6 +47,10 @@ struct IdentityMatching {
         matchMiddle(old: old, oldMiddle, new: new, newMiddle)
     }
 
+    /// True when both sequences have the same length and every element is paired with the one at
+    /// its own index (found by the prefix alone: no element was hashed).
+    @usableFromInline private(set) var pairsInPlace = false
+
     @inlinable
     mutating func pair(old: Int, new: Int) {
         newIndexOfOld[old] = new
@@ -51,8 +59,7 @@ struct IdentityMatching {
 
     /// Heckel's table: identity → its next unpaired old occurrence. Later occurrences are chained
     /// in `nextOccurrence`, so the table holds one entry per identity however many duplicates.
-    /// An old element costs one hash (a swap through the table's `_modify` access), a paired new
-    /// element one hash, an inserted one two.
+    /// Every element costs one hash; a duplicate with later old occurrences one more.
     @inlinable
     mutating func matchMiddle<Identity: Hashable>(
         old: [Identity], _ oldMiddle: Range<Int>, new: [Identity], _ newMiddle: Range<Int>
@@ -64,26 +71,25 @@ struct IdentityMatching {
         // Allocated at the first duplicate only: most states have none.
         var nextOccurrence: [Int] = []
         for index in oldMiddle.reversed() {
-            var head = index
-            swap(&head, &table[old[index], default: exhausted])
-            if head != exhausted {
+            // One hash, and no closure context (the `default:` subscript's `_modify` allocates one).
+            if let head = table.updateValue(index, forKey: old[index]) {
                 if nextOccurrence.isEmpty { nextOccurrence = [Int](repeating: exhausted, count: old.count) }
                 nextOccurrence[index] = head
                 duplicateCount += 1
             }
         }
         for index in newMiddle {
-            guard let slot = table.index(forKey: new[index]) else {
-                table[new[index]] = exhausted
-                continue
-            }
-            let oldIndex = table.values[slot]
+            // One hash: the identity is marked exhausted whatever it held (a new-only identity is
+            // then known, so a second occurrence counts as a duplicate).
+            guard let oldIndex = table.updateValue(exhausted, forKey: new[index]) else { continue }
             if oldIndex == exhausted {
                 duplicateCount += 1
                 continue
             }
             pair(old: oldIndex, new: index)
-            table.values[slot] = nextOccurrence.isEmpty ? exhausted : nextOccurrence[oldIndex]
+            if !nextOccurrence.isEmpty, nextOccurrence[oldIndex] != exhausted {
+                table[new[index]] = nextOccurrence[oldIndex]
+            }
         }
     }
 }

@@ -68,9 +68,9 @@ struct SectionOrder {
             case let .old(section):
                 let from = tracker.position(ofSlot: section)
                 tracker.remove(slot: section)
-                script.steps.append(.moveSection(from: from, to: tracker.insertionPosition(afterAnchor: anchor)))
+                script.append(PackedStep(.moveSection, from, tracker.insertionPosition(afterAnchor: anchor)))
             case let .inserted(section):
-                script.steps.append(.insertSection(tracker.insertionPosition(afterAnchor: anchor), newSection: section))
+                script.append(PackedStep(.insertSection, tracker.insertionPosition(afterAnchor: anchor), section))
             }
             tracker.place(afterAnchor: anchor)
         }

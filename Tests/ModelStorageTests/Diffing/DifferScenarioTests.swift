@@ -14,6 +14,38 @@ struct DifferFlatScenarioTests {
         #expect(script == EditScript())
     }
 
+    @Test("From an empty list every item is inserted in order; to one, deleted from the back")
+    func oneSidedLists() {
+        let path = { (item: Int) in IndexPath(item: item, section: 2) }
+        #expect(differ.script(from: [], to: cards(7, 8, 9), inSection: 2).steps == [
+            .insertItem(at: path(0), newItem: path(0)), .insertItem(at: path(1), newItem: path(1)),
+            .insertItem(at: path(2), newItem: path(2)),
+        ])
+        #expect(differ.script(from: cards(7, 8, 9), to: [], inSection: 2).steps == [
+            .deleteItem(path(2)), .deleteItem(path(1)), .deleteItem(path(0)),
+        ])
+        // The same as the general engine gives when the other side has one shared item.
+        let general = differ.script(from: cards(1), to: cards(1, 7, 8)).steps
+        #expect(general == [.insertItem(at: IndexPath(item: 1, section: 0), newItem: IndexPath(item: 1, section: 0)),
+                            .insertItem(at: IndexPath(item: 2, section: 0), newItem: IndexPath(item: 2, section: 0))])
+        #expect(differ.script(fromIdentities: [Int](), to: [4, 5]).counts.inserts == 2)
+        #expect(differ.script(fromIdentities: [4, 5], to: [Int]()).counts.deletes == 2)
+    }
+
+    @Test("A script made of steps reads them back unchanged")
+    func stepsRoundTrip() {
+        let steps: [EditScript.Step] = [
+            .insertSection(1, newSection: 2), .deleteSection(3), .moveSection(from: 0, to: 4), .updateSection(5),
+            .insertItem(at: IndexPath(item: 1, section: 2), newItem: IndexPath(item: 3, section: 4)),
+            .deleteItem(IndexPath(item: 5, section: 6)), .moveItem(from: IndexPath(item: 7, section: 8), to: IndexPath(item: 9, section: 10)),
+            .updateItem(IndexPath(item: 11, section: 12)),
+        ]
+        let script = EditScript(steps: steps)
+        #expect(script.steps == steps)
+        let counts = script.counts
+        #expect([counts.inserts, counts.deletes, counts.moves, counts.updates] == [2, 2, 2, 2])
+    }
+
     @Test("Around a common prefix and suffix only the middle changes")
     func commonPrefixAndSuffix() {
         let script = differ.script(from: cards(1, 2, 3, 4, 5), to: cards(1, 2, 9, 4, 5))

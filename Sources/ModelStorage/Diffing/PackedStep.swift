@@ -1,0 +1,61 @@
+/// An ``EditScript/Step`` as plain integers: what the differ appends, one per changed element.
+///
+/// A `Step` holds `IndexPath`s, whose storage may be an array: copying one costs a call that
+/// checks for a reference to retain. A packed step is five words with nothing to count, so a
+/// diff of ten thousand inserts appends ten thousand of them at the price of a store each.
+@usableFromInline
+struct PackedStep: Equatable, Sendable {
+    @usableFromInline
+    enum Kind: UInt8, Sendable {
+        case insertSection, deleteSection, moveSection, updateSection
+        case insertItem, deleteItem, moveItem, updateItem
+    }
+
+    @usableFromInline let kind: Kind
+    // Item steps: (section, item) of the first and second index path. Section steps: the
+    // indices in `section`, and `item` for the second one (a move's destination, an insert's
+    // section of the new state).
+    @usableFromInline let section: Int
+    @usableFromInline let item: Int
+    @usableFromInline let secondSection: Int
+    @usableFromInline let secondItem: Int
+
+    @inlinable
+    init(_ kind: Kind, _ section: Int, _ item: Int = 0, _ secondSection: Int = 0, _ secondItem: Int = 0) {
+        self.kind = kind
+        self.section = section
+        self.item = item
+        self.secondSection = secondSection
+        self.secondItem = secondItem
+    }
+
+    /// The step in the public form.
+    var step: EditScript.Step {
+        switch kind {
+        case .insertSection: .insertSection(section, newSection: item)
+        case .deleteSection: .deleteSection(section)
+        case .moveSection: .moveSection(from: section, to: item)
+        case .updateSection: .updateSection(section)
+        case .insertItem:
+            .insertItem(at: IndexPath(item: item, section: section), newItem: IndexPath(item: secondItem, section: secondSection))
+        case .deleteItem: .deleteItem(IndexPath(item: item, section: section))
+        case .moveItem:
+            .moveItem(from: IndexPath(item: item, section: section), to: IndexPath(item: secondItem, section: secondSection))
+        case .updateItem: .updateItem(IndexPath(item: item, section: section))
+        }
+    }
+
+    /// `step` packed.
+    init(_ step: EditScript.Step) {
+        switch step {
+        case let .insertSection(index, newSection): self.init(.insertSection, index, newSection)
+        case let .deleteSection(index): self.init(.deleteSection, index)
+        case let .moveSection(from, to): self.init(.moveSection, from, to)
+        case let .updateSection(index): self.init(.updateSection, index)
+        case let .insertItem(at, newItem): self.init(.insertItem, at.section, at.item, newItem.section, newItem.item)
+        case let .deleteItem(indexPath): self.init(.deleteItem, indexPath.section, indexPath.item)
+        case let .moveItem(from, to): self.init(.moveItem, from.section, from.item, to.section, to.item)
+        case let .updateItem(indexPath): self.init(.updateItem, indexPath.section, indexPath.item)
+        }
+    }
+}
