@@ -217,36 +217,38 @@ struct FlatLayout: Equatable {
 /// One placement tracker per container, built when first needed: old sections first, then the
 /// inserted sections of the new state. Trackers are changed where they are stored, never copied.
 private struct ItemTrackers {
-    private var trackers: [PlacementTracker?]
+    private var trackers: [PlacementTracker] = []
+    /// Per container, the index of its tracker in `trackers`, or −1.
+    private var trackerOfContainer: [Int] = []
     private let oldLayout: FlatLayout
     private let present: [Bool]
 
     init(oldLayout: FlatLayout, present: [Bool]) {
         self.oldLayout = oldLayout
         self.present = present
-        trackers = []
     }
 
     /// Takes the unplaced element in `slot` out of `container`; returns where it was.
     mutating func removeSlot(_ slot: Int, of container: Int) -> Int {
-        prepare(container)
-        let position = trackers[container]!.position(ofSlot: slot)
-        trackers[container]!.remove(slot: slot)
+        let tracker = index(of: container)
+        let position = trackers[tracker].position(ofSlot: slot)
+        trackers[tracker].remove(slot: slot)
         return position
     }
 
     /// Places an element right after `anchor`'s run in `container`; returns its position.
     mutating func place(afterAnchor anchor: Int, in container: Int) -> Int {
-        prepare(container)
-        let position = trackers[container]!.insertionPosition(afterAnchor: anchor)
-        trackers[container]!.place(afterAnchor: anchor)
-        return position
+        trackers[index(of: container)].place(afterAnchor: anchor)
     }
 
-    private mutating func prepare(_ container: Int) {
-        if container >= trackers.count { trackers.append(contentsOf: repeatElement(nil, count: container - trackers.count + 1)) }
-        guard trackers[container] == nil else { return }
+    private mutating func index(of container: Int) -> Int {
+        if container >= trackerOfContainer.count {
+            trackerOfContainer.append(contentsOf: repeatElement(-1, count: container - trackerOfContainer.count + 1))
+        }
+        if trackerOfContainer[container] >= 0 { return trackerOfContainer[container] }
         let isOld = container < oldLayout.sectionCount
-        trackers[container] = PlacementTracker(present: isOld ? Array(present[oldLayout.range(of: container)]) : [])
+        trackers.append(PlacementTracker(present: isOld ? present[oldLayout.range(of: container)] : []))
+        trackerOfContainer[container] = trackers.count - 1
+        return trackers.count - 1
     }
 }

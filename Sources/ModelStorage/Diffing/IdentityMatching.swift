@@ -57,38 +57,62 @@ struct IdentityMatching {
         oldIndexOfNew[new] = old
     }
 
-    /// Heckel's table: identity → its next unpaired old occurrence. Later occurrences are chained
-    /// in `nextOccurrence`, so the table holds one entry per identity however many duplicates.
-    /// Every element costs one hash; a duplicate with later old occurrences one more.
+    /// Heckel's table (``IdentityTable``): identity → its next unpaired old occurrence. Later
+    /// occurrences are chained in `nextOccurrence`, so the table holds one entry per identity
+    /// however many duplicates. Every element is hashed once.
     @inlinable
     mutating func matchMiddle<Identity: Hashable>(
         old: [Identity], _ oldMiddle: Range<Int>, new: [Identity], _ newMiddle: Range<Int>
     ) {
         /// An identity whose old occurrences are all paired (or that only the new side has).
         let exhausted = -1
-        var table: [Identity: Int] = [:]
-        table.reserveCapacity(oldMiddle.count)
+        var table = IdentityTable(capacityFor: oldMiddle.count + newMiddle.count)
+        let mask = table.mask
         // Allocated at the first duplicate only: most states have none.
         var nextOccurrence: [Int] = []
         for index in oldMiddle.reversed() {
-            // One hash, and no closure context (the `default:` subscript's `_modify` allocates one).
-            if let head = table.updateValue(index, forKey: old[index]) {
-                if nextOccurrence.isEmpty { nextOccurrence = [Int](repeating: exhausted, count: old.count) }
-                nextOccurrence[index] = head
-                duplicateCount += 1
+            let identity = old[index]
+            var slot = table.startSlot(of: identity)
+            while true {
+                let reference = table.references[slot]
+                if reference == 0 {
+                    table.references[slot] = index + 1
+                    table.heads[slot] = index
+                    break
+                }
+                if reference > 0, old[reference - 1] == identity {
+                    // A later occurrence of the same identity is the head so far: chain it.
+                    if nextOccurrence.isEmpty { nextOccurrence = [Int](repeating: exhausted, count: old.count) }
+                    nextOccurrence[index] = table.heads[slot]
+                    table.heads[slot] = index
+                    duplicateCount += 1
+                    break
+                }
+                slot = (slot + 1) & mask
             }
         }
         for index in newMiddle {
-            // One hash: the identity is marked exhausted whatever it held (a new-only identity is
-            // then known, so a second occurrence counts as a duplicate).
-            guard let oldIndex = table.updateValue(exhausted, forKey: new[index]) else { continue }
-            if oldIndex == exhausted {
-                duplicateCount += 1
-                continue
-            }
-            pair(old: oldIndex, new: index)
-            if !nextOccurrence.isEmpty, nextOccurrence[oldIndex] != exhausted {
-                table[new[index]] = nextOccurrence[oldIndex]
+            let identity = new[index]
+            var slot = table.startSlot(of: identity)
+            while true {
+                let reference = table.references[slot]
+                if reference == 0 {
+                    // Only the new side has it; a second occurrence will count as a duplicate.
+                    table.references[slot] = -(index + 1)
+                    break
+                }
+                let matches = reference > 0 ? old[reference - 1] == identity : new[-reference - 1] == identity
+                if matches {
+                    let oldIndex = table.heads[slot]
+                    if oldIndex == exhausted {
+                        duplicateCount += 1
+                    } else {
+                        pair(old: oldIndex, new: index)
+                        table.heads[slot] = nextOccurrence.isEmpty ? exhausted : nextOccurrence[oldIndex]
+                    }
+                    break
+                }
+                slot = (slot + 1) & mask
             }
         }
     }

@@ -5,32 +5,54 @@
 /// slot; an element placed by the differ goes right after an *anchor*, the last element kept in
 /// place before it in the new order (or at the front when there is none), so it weighs on the
 /// anchor's slot. Positions are then prefix sums: O(log n) per step, never an array shift.
+///
+/// Anchors only advance along the new order, and the elements placed after one anchor form a
+/// run: the run's end is tracked directly and its weight added to the tree once the anchor
+/// changes, so placing costs no tree walk, and a moved element two (where it was, and its
+/// removal).
 struct PlacementTracker {
     private var slots: FenwickTree
     private var front = 0
+    /// The anchor of the run being placed, or −1.
+    private var runAnchor = -1
+    /// Elements placed after `runAnchor` and not in the tree yet.
+    private var runCount = 0
+    /// The position right after the run.
+    private var runEnd = 0
 
     /// `present[slot]` is false for old elements already deleted.
-    init(present: [Bool]) {
-        slots = FenwickTree(weights: present.map { $0 ? 1 : 0 })
+    init(present: some Collection<Bool>) {
+        slots = FenwickTree(present: present)
     }
 
     /// The current position of the unplaced element in `slot`.
     func position(ofSlot slot: Int) -> Int {
-        front + slots.sum(before: slot)
+        front + slots.sum(before: slot) + (runAnchor >= 0 && slot > runAnchor ? runCount : 0)
     }
 
-    /// Takes the element in `slot` out of the container (it moves elsewhere).
+    /// Takes the element in `slot` out of the container (it moves elsewhere). It is never an
+    /// anchor: anchors are kept in place.
     mutating func remove(slot: Int) {
         slots.add(-1, at: slot)
+        if runAnchor >= 0, slot < runAnchor { runEnd -= 1 }
     }
 
-    /// The position right after `anchor`'s run of placed elements; `anchor` < 0 is the front.
-    func insertionPosition(afterAnchor anchor: Int) -> Int {
-        anchor < 0 ? front : front + slots.sum(before: anchor + 1)
-    }
-
-    /// Records an element placed at ``insertionPosition(afterAnchor:)``.
-    mutating func place(afterAnchor anchor: Int) {
-        if anchor < 0 { front += 1 } else { slots.add(1, at: anchor) }
+    /// Places an element right after `anchor`'s run of placed elements (`anchor` < 0: the
+    /// front) and returns its position.
+    mutating func place(afterAnchor anchor: Int) -> Int {
+        guard anchor >= 0 else {
+            front += 1
+            if runAnchor >= 0 { runEnd += 1 }
+            return front - 1
+        }
+        if anchor != runAnchor {
+            if runAnchor >= 0, runCount > 0 { slots.add(runCount, at: runAnchor) }
+            runAnchor = anchor
+            runCount = 0
+            runEnd = front + slots.sum(before: anchor + 1)
+        }
+        runCount += 1
+        runEnd += 1
+        return runEnd - 1
     }
 }

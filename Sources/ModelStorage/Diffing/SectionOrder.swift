@@ -58,21 +58,19 @@ struct SectionOrder {
 
     /// The section moves and inserts that turn the old order into ``sequence``.
     func emitSteps(into script: inout EditScript) {
-        var tracker = PlacementTracker(present: [Bool](repeating: true, count: keptInPlace.count))
+        var tracker = PlacementTracker(present: repeatElement(true, count: keptInPlace.count))
         var anchor = -1
         for token in sequence {
             switch token {
             case let .old(section) where keptInPlace[section]:
                 anchor = section
-                continue
             case let .old(section):
                 let from = tracker.position(ofSlot: section)
                 tracker.remove(slot: section)
-                script.append(PackedStep(.moveSection, from, tracker.insertionPosition(afterAnchor: anchor)))
+                script.append(PackedStep(.moveSection, from, tracker.place(afterAnchor: anchor)))
             case let .inserted(section):
-                script.append(PackedStep(.insertSection, tracker.insertionPosition(afterAnchor: anchor), section))
+                script.append(PackedStep(.insertSection, tracker.place(afterAnchor: anchor), section))
             }
-            tracker.place(afterAnchor: anchor)
         }
     }
 }
