@@ -68,6 +68,10 @@ struct DiffEngine {
             return script
         }
 
+        // Room for every delete, insert and move (a move is a pair the hashed middle found, at
+        // most): a step per changed element, appended without growing the array.
+        script.reserveCapacity(forMoreSteps: items.unpairedCount + items.middlePairCount)
+
         // 1. Item deletes in surviving sections; doomed sections take theirs along in phase 4.
         var present = [Bool](repeating: true, count: oldLayout.count)
         for section in oldSections where sections.newIndexOfOld[section] >= 0 {
@@ -98,6 +102,7 @@ struct DiffEngine {
                                  oldLayout: oldLayout, newLayout: newLayout)
             guard kept.contains(false) else { continue }
             let target = oldSection >= 0 ? oldSection : oldSections.count + newSection
+            let targetTracker = trackers.index(of: target)
             var anchor = -1
             for (offset, flat) in newLayout.range(of: newSection).enumerated() {
                 let oldFlat = items.oldIndexOfNew[flat]
@@ -106,14 +111,15 @@ struct DiffEngine {
                     continue
                 }
                 if oldFlat >= 0 {
-                    let source = oldLayout.section(ofFlat: oldFlat)
+                    let source = oldSection >= 0 && oldLayout.range(of: oldSection).contains(oldFlat)
+                        ? oldSection : oldLayout.section(ofFlat: oldFlat)
                     let slot = oldFlat - oldLayout.start(of: source)
-                    let from = trackers.removeSlot(slot, of: source)
-                    let to = trackers.place(afterAnchor: anchor, in: target)
+                    let from = trackers.removeSlot(slot, of: source == target ? targetTracker : trackers.index(of: source))
+                    let to = trackers.place(afterAnchor: anchor, in: targetTracker)
                     script.append(PackedStep(
                         .moveItem, order.currentIndex(ofOld: source) + sectionOffset, from, position + sectionOffset, to))
                 } else {
-                    let to = trackers.place(afterAnchor: anchor, in: target)
+                    let to = trackers.place(afterAnchor: anchor, in: targetTracker)
                     script.append(PackedStep(.insertItem, position + sectionOffset, to, newSection + sectionOffset, offset))
                 }
             }
@@ -228,20 +234,22 @@ private struct ItemTrackers {
         self.present = present
     }
 
-    /// Takes the unplaced element in `slot` out of `container`; returns where it was.
-    mutating func removeSlot(_ slot: Int, of container: Int) -> Int {
-        let tracker = index(of: container)
+    /// Takes the unplaced element in `slot` out of the container of tracker `tracker` (see
+    /// ``index(of:)``); returns where it was.
+    mutating func removeSlot(_ slot: Int, of tracker: Int) -> Int {
         let position = trackers[tracker].position(ofSlot: slot)
         trackers[tracker].remove(slot: slot)
         return position
     }
 
-    /// Places an element right after `anchor`'s run in `container`; returns its position.
-    mutating func place(afterAnchor anchor: Int, in container: Int) -> Int {
-        trackers[index(of: container)].place(afterAnchor: anchor)
+    /// Places an element right after `anchor`'s run in the container of tracker `tracker`;
+    /// returns its position.
+    mutating func place(afterAnchor anchor: Int, in tracker: Int) -> Int {
+        trackers[tracker].place(afterAnchor: anchor)
     }
 
-    private mutating func index(of container: Int) -> Int {
+    /// The tracker of `container`, built the first time.
+    mutating func index(of container: Int) -> Int {
         if container >= trackerOfContainer.count {
             trackerOfContainer.append(contentsOf: repeatElement(-1, count: container - trackerOfContainer.count + 1))
         }

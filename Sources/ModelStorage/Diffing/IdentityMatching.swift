@@ -51,69 +51,107 @@ struct IdentityMatching {
     /// its own index (found by the prefix alone: no element was hashed).
     @usableFromInline private(set) var pairsInPlace = false
 
-    @inlinable
+    /// Pairs found by hashing, in the middle: an upper bound of the moves.
+    @usableFromInline private(set) var middlePairCount = 0
+
+    /// Elements of either side left unpaired: the deletes and inserts.
+    var unpairedCount: Int {
+        newIndexOfOld.count + oldIndexOfNew.count - 2 * pairCount
+    }
+
+    /// Every pair made.
+    @usableFromInline private(set) var pairCount = 0
+
+    @inlinable @inline(__always)
     mutating func pair(old: Int, new: Int) {
+        pairCount += 1
         newIndexOfOld[old] = new
         oldIndexOfNew[new] = old
     }
 
     /// Heckel's table (``IdentityTable``): identity → its next unpaired old occurrence. Later
     /// occurrences are chained in `nextOccurrence`, so the table holds one entry per identity
-    /// however many duplicates. Every element is hashed once.
+    /// however many duplicates. Every element is hashed once. The loops run over buffer pointers:
+    /// they touch every element, and a uniqueness and bounds check per access would cost as
+    /// much as the work.
     @inlinable
     mutating func matchMiddle<Identity: Hashable>(
         old: [Identity], _ oldMiddle: Range<Int>, new: [Identity], _ newMiddle: Range<Int>
     ) {
         /// An identity whose old occurrences are all paired (or that only the new side has).
         let exhausted = -1
-        var table = IdentityTable(capacityFor: oldMiddle.count + newMiddle.count)
+        let table = IdentityTable(capacityFor: oldMiddle.count + newMiddle.count)
         let mask = table.mask
+        // Where an identity's element is: old index + 1 (> 0), or −(new index + 1) (< 0); 0 is
+        // an empty slot. And the identity's next unpaired old occurrence, or `exhausted`.
+        let references = UnsafeMutableBufferPointer<Int>.allocate(capacity: table.size)
+        references.initialize(repeating: 0)
+        let heads = UnsafeMutableBufferPointer<Int>.allocate(capacity: table.size)
+        defer {
+            references.deallocate()
+            heads.deallocate()
+        }
         // Allocated at the first duplicate only: most states have none.
         var nextOccurrence: [Int] = []
-        for index in oldMiddle.reversed() {
-            let identity = old[index]
-            var slot = table.startSlot(of: identity)
-            while true {
-                let reference = table.references[slot]
-                if reference == 0 {
-                    table.references[slot] = index + 1
-                    table.heads[slot] = index
-                    break
-                }
-                if reference > 0, old[reference - 1] == identity {
-                    // A later occurrence of the same identity is the head so far: chain it.
-                    if nextOccurrence.isEmpty { nextOccurrence = [Int](repeating: exhausted, count: old.count) }
-                    nextOccurrence[index] = table.heads[slot]
-                    table.heads[slot] = index
-                    duplicateCount += 1
-                    break
-                }
-                slot = (slot + 1) & mask
-            }
-        }
-        for index in newMiddle {
-            let identity = new[index]
-            var slot = table.startSlot(of: identity)
-            while true {
-                let reference = table.references[slot]
-                if reference == 0 {
-                    // Only the new side has it; a second occurrence will count as a duplicate.
-                    table.references[slot] = -(index + 1)
-                    break
-                }
-                let matches = reference > 0 ? old[reference - 1] == identity : new[-reference - 1] == identity
-                if matches {
-                    let oldIndex = table.heads[slot]
-                    if oldIndex == exhausted {
-                        duplicateCount += 1
-                    } else {
-                        pair(old: oldIndex, new: index)
-                        table.heads[slot] = nextOccurrence.isEmpty ? exhausted : nextOccurrence[oldIndex]
+        var duplicates = 0, pairs = 0
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
+                    oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
+                        for index in oldMiddle.reversed() {
+                            let identity = old[index]
+                            var slot = table.startSlot(of: identity)
+                            while true {
+                                let reference = references[slot]
+                                if reference == 0 {
+                                    references[slot] = index + 1
+                                    heads[slot] = index
+                                    break
+                                }
+                                if reference > 0, old[reference - 1] == identity {
+                                    // A later occurrence of the same identity is the head so far: chain it.
+                                    if nextOccurrence.isEmpty { nextOccurrence = [Int](repeating: exhausted, count: old.count) }
+                                    nextOccurrence[index] = heads[slot]
+                                    heads[slot] = index
+                                    duplicates += 1
+                                    break
+                                }
+                                slot = (slot + 1) & mask
+                            }
+                        }
+                        for index in newMiddle {
+                            let identity = new[index]
+                            var slot = table.startSlot(of: identity)
+                            while true {
+                                let reference = references[slot]
+                                if reference == 0 {
+                                    // Only the new side has it; a second occurrence counts as a duplicate.
+                                    references[slot] = -(index + 1)
+                                    heads[slot] = exhausted
+                                    break
+                                }
+                                let matches = reference > 0 ? old[reference - 1] == identity : new[-reference - 1] == identity
+                                if matches {
+                                    let oldIndex = heads[slot]
+                                    if oldIndex == exhausted {
+                                        duplicates += 1
+                                    } else {
+                                        newIndexOfOld[oldIndex] = index
+                                        oldIndexOfNew[index] = oldIndex
+                                        pairs += 1
+                                        heads[slot] = nextOccurrence.isEmpty ? exhausted : nextOccurrence[oldIndex]
+                                    }
+                                    break
+                                }
+                                slot = (slot + 1) & mask
+                            }
+                        }
                     }
-                    break
                 }
-                slot = (slot + 1) & mask
             }
         }
+        duplicateCount += duplicates
+        pairCount += pairs
+        middlePairCount = pairs
     }
 }

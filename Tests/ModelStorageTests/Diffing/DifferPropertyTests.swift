@@ -119,4 +119,31 @@ struct DifferPropertyTests {
             try #require(reached == newCards, "\(context)\nreached \(reached)")
         }
     }
+
+    @Test("Integer identities that share their low bits, negative ones and extremes still match exactly",
+          arguments: [17, 18] as [UInt64])
+    func integerIdentitiesThatCollide(seed: UInt64) throws {
+        // The table hashes integers with one multiplication: ids far apart in their high bits,
+        // or equal below them, must still find their partners and nothing else.
+        var random = SplitMix64(seed: seed)
+        let ids = (0..<600).map { index in
+            switch index % 4 {
+            case 0: index << 32
+            case 1: -index
+            case 2: Int.max - index
+            default: Int.min + index
+            }
+        }
+        for round in 0..<50 {
+            let old = ids.shuffled(using: &random).prefix(400).map { Card($0) }
+            var new = Array(old.dropFirst(40)) + ids.shuffled(using: &random).prefix(60).map { Card($0) }
+            new = Array(Set(new.map(\.id))).shuffled(using: &random).map { id in Card(id, content: id % 3 == 0 ? 1 : 0) }
+            let script = Differ().script(from: old, to: new)
+            let context = "seed \(seed) round \(round)"
+            let reached = try inContext(context) { try replay(script, on: old, toward: new) }
+            try #require(reached == new, "\(context)")
+            let oneSection = { (cards: [Card]) in [DiffSection(Shelf(0), items: cards)] }
+            try #require(script.counts.moves == minimumItemMoves(from: oneSection(old), to: oneSection(new)), "\(context)")
+        }
+    }
 }
