@@ -82,15 +82,13 @@ struct IdentityMatching {
         let exhausted = -1
         let table = IdentityTable(capacityFor: oldMiddle.count + newMiddle.count)
         let mask = table.mask
-        // Where an identity's element is: old index + 1 (> 0), or −(new index + 1) (< 0); 0 is
-        // an empty slot. And the identity's next unpaired old occurrence, or `exhausted`.
-        let references = UnsafeMutableBufferPointer<Int>.allocate(capacity: table.size)
-        references.initialize(repeating: 0)
-        let heads = UnsafeMutableBufferPointer<Int>.allocate(capacity: table.size)
-        defer {
-            references.deallocate()
-            heads.deallocate()
-        }
+        precondition(old.count < Int32.max && new.count < Int32.max, "The differ indexes lists of fewer than 2³¹ elements.")
+        // Per slot, where an identity's element is (old index + 1 when > 0, −(new index + 1) when
+        // < 0, 0 for an empty slot) and the identity's next unpaired old occurrence (or
+        // `exhausted`): side by side in 32 bits each, so a probe reads one cache line.
+        let slots = UnsafeMutableBufferPointer<IdentityTable.Slot>.allocate(capacity: table.size)
+        slots.initialize(repeating: IdentityTable.Slot(reference: 0, head: -1))
+        defer { slots.deallocate() }
         // Allocated at the first duplicate only: most states have none.
         var nextOccurrence: [Int] = []
         var duplicates = 0, pairs = 0
@@ -102,17 +100,16 @@ struct IdentityMatching {
                             let identity = old[index]
                             var slot = table.startSlot(of: identity)
                             while true {
-                                let reference = references[slot]
+                                let reference = Int(slots[slot].reference)
                                 if reference == 0 {
-                                    references[slot] = index + 1
-                                    heads[slot] = index
+                                    slots[slot] = IdentityTable.Slot(reference: Int32(index + 1), head: Int32(index))
                                     break
                                 }
                                 if reference > 0, old[reference - 1] == identity {
                                     // A later occurrence of the same identity is the head so far: chain it.
                                     if nextOccurrence.isEmpty { nextOccurrence = [Int](repeating: exhausted, count: old.count) }
-                                    nextOccurrence[index] = heads[slot]
-                                    heads[slot] = index
+                                    nextOccurrence[index] = Int(slots[slot].head)
+                                    slots[slot].head = Int32(index)
                                     duplicates += 1
                                     break
                                 }
@@ -123,23 +120,22 @@ struct IdentityMatching {
                             let identity = new[index]
                             var slot = table.startSlot(of: identity)
                             while true {
-                                let reference = references[slot]
+                                let reference = Int(slots[slot].reference)
                                 if reference == 0 {
                                     // Only the new side has it; a second occurrence counts as a duplicate.
-                                    references[slot] = -(index + 1)
-                                    heads[slot] = exhausted
+                                    slots[slot] = IdentityTable.Slot(reference: Int32(-(index + 1)), head: Int32(exhausted))
                                     break
                                 }
                                 let matches = reference > 0 ? old[reference - 1] == identity : new[-reference - 1] == identity
                                 if matches {
-                                    let oldIndex = heads[slot]
+                                    let oldIndex = Int(slots[slot].head)
                                     if oldIndex == exhausted {
                                         duplicates += 1
                                     } else {
                                         newIndexOfOld[oldIndex] = index
                                         oldIndexOfNew[index] = oldIndex
                                         pairs += 1
-                                        heads[slot] = nextOccurrence.isEmpty ? exhausted : nextOccurrence[oldIndex]
+                                        slots[slot].head = Int32(nextOccurrence.isEmpty ? exhausted : nextOccurrence[oldIndex])
                                     }
                                     break
                                 }

@@ -8,6 +8,19 @@
 /// instead of SipHash: a diff spends most of its matching time here.
 @usableFromInline
 struct IdentityTable {
+    /// One slot: where an element with the identity is, and its next unpaired old occurrence.
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var reference: Int32
+        @usableFromInline var head: Int32
+
+        @inlinable
+        init(reference: Int32, head: Int32) {
+            self.reference = reference
+            self.head = head
+        }
+    }
+
     /// The number of slots: a power of two at least twice `count`, so the table is at most half
     /// full.
     @usableFromInline let size: Int
