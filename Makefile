@@ -9,7 +9,7 @@ export SWIFT SCRATCH
 
 XVFB := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps run test sanitizers consumer screenshot benchmark
+.PHONY: deps run test sanitizers consumer docs screenshot benchmark
 
 ## deps: install GTK 3 headers, Xvfb, xauth and xdotool if missing (apt).
 deps:
@@ -37,6 +37,16 @@ sanitizers: deps
 ## consumer: build Examples/MinimalApp outside the repository, as a user's app, and run its check.
 consumer: deps
 	scripts/check-consumer.sh
+
+## docs: the three DocC catalogs as one static site in $(SCRATCH)-docs/site; fails on any DocC
+## warning (an unresolved symbol link included). Its own build folder: the symbol graphs need
+## other compiler flags than the tests' build.
+docs: deps
+	$(SWIFT) package --scratch-path $(SCRATCH)-docs --allow-writing-to-directory $(SCRATCH)-docs/site \
+		generate-documentation --target ModelStorage --target GtkListManager --target GRDBStorage \
+		--enable-experimental-combined-documentation --transform-for-static-hosting \
+		--output-path $(SCRATCH)-docs/site --warnings-as-errors
+	@echo "Documentation: $(SCRATCH)-docs/site (serve it, e.g. python3 -m http.server -d $(SCRATCH)-docs/site)"
 
 ## screenshot: regenerate the README picture (from the bundled sample, so it is the same everywhere).
 screenshot: deps
