@@ -170,22 +170,12 @@ struct DiffEngine {
         let range = newLayout.range(of: newSection)
         guard oldSection >= 0 else { return [Bool](repeating: false, count: range.count) }
         let oldRange = oldLayout.range(of: oldSection)
-        var candidates: [Int] = []
-        var candidateOffsets: [Int] = []
-        candidates.reserveCapacity(range.count)
-        candidateOffsets.reserveCapacity(range.count)
-        for (offset, flat) in range.enumerated() {
-            let oldFlat = items.oldIndexOfNew[flat]
-            if oldRange.contains(oldFlat) {
-                candidates.append(oldFlat)
-                candidateOffsets.append(offset)
+        return items.oldIndexOfNew.withUnsafeBufferPointer { oldIndexOfNew in
+            longestIncreasingSubsequence(count: range.count) { offset in
+                let oldFlat = oldIndexOfNew[range.lowerBound + offset]
+                return oldRange.contains(oldFlat) ? oldFlat : nil
             }
         }
-        var kept = [Bool](repeating: false, count: range.count)
-        for (index, isKept) in longestIncreasingSubsequence(of: candidates).enumerated() where isKept {
-            kept[candidateOffsets[index]] = true
-        }
-        return kept
     }
 }
 

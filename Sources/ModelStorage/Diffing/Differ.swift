@@ -37,7 +37,7 @@ public struct Differ: Sendable {
         guard !old.isEmpty, !new.isEmpty else {
             return .oneSided(deleting: old.count, inserting: new.count, inSection: section)
         }
-        let items = IdentityMatching(old: old.map { $0.diffIdentifier }, new: new.map { $0.diffIdentifier })
+        let items = IdentityMatching(old: old, new: new, identifiedBy: { $0.diffIdentifier })
         return DiffEngine(items: items, oldCount: old.count, newCount: new.count, section: section)
             .run(itemContentEqual: { _, oldItem, _, newItem in old[oldItem].isContentEqual(to: new[newItem]) })
     }

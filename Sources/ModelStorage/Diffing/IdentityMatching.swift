@@ -21,14 +21,21 @@ struct IdentityMatching {
     /// Duplicate occurrences found in the hashed middle: zero exactly when it has none.
     @usableFromInline private(set) var duplicateCount = 0
 
+    /// Pairs `old` and `new`, elements that are their own identities.
     @inlinable
     init<Identity: Hashable>(old: [Identity], new: [Identity]) {
+        self.init(old: old, new: new, identifiedBy: { $0 })
+    }
+
+    /// Pairs `old` and `new` by `identity`, read where it is needed rather than copied out first.
+    @inlinable
+    init<Element, Identity: Hashable>(old: [Element], new: [Element], identifiedBy identity: (Element) -> Identity) {
         newIndexOfOld = [Int](repeating: -1, count: old.count)
         oldIndexOfNew = [Int](repeating: -1, count: new.count)
 
         var prefix = 0
         let shorter = min(old.count, new.count)
-        while prefix < shorter, old[prefix] == new[prefix] {
+        while prefix < shorter, identity(old[prefix]) == identity(new[prefix]) {
             pair(old: prefix, new: prefix)
             prefix += 1
         }
@@ -37,14 +44,14 @@ struct IdentityMatching {
             return
         }
         var suffix = 0
-        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+        while suffix < shorter - prefix, identity(old[old.count - 1 - suffix]) == identity(new[new.count - 1 - suffix]) {
             pair(old: old.count - 1 - suffix, new: new.count - 1 - suffix)
             suffix += 1
         }
         let oldMiddle = prefix..<(old.count - suffix)
         let newMiddle = prefix..<(new.count - suffix)
         guard !oldMiddle.isEmpty, !newMiddle.isEmpty else { return }
-        matchMiddle(old: old, oldMiddle, new: new, newMiddle)
+        matchMiddle(old: old, oldMiddle, new: new, newMiddle, identifiedBy: identity)
     }
 
     /// True when both sequences have the same length and every element is paired with the one at
@@ -75,8 +82,9 @@ struct IdentityMatching {
     /// they touch every element, and a uniqueness and bounds check per access would cost as
     /// much as the work.
     @inlinable
-    mutating func matchMiddle<Identity: Hashable>(
-        old: [Identity], _ oldMiddle: Range<Int>, new: [Identity], _ newMiddle: Range<Int>
+    mutating func matchMiddle<Element, Identity: Hashable>(
+        old: [Element], _ oldMiddle: Range<Int>, new: [Element], _ newMiddle: Range<Int>,
+        identifiedBy identityOf: (Element) -> Identity
     ) {
         /// An identity whose old occurrences are all paired (or that only the new side has).
         let exhausted = -1
@@ -97,7 +105,7 @@ struct IdentityMatching {
                 newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
                     oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
                         for index in oldMiddle.reversed() {
-                            let identity = old[index]
+                            let identity = identityOf(old[index])
                             var slot = table.startSlot(of: identity)
                             while true {
                                 let reference = Int(slots[slot].reference)
@@ -105,7 +113,7 @@ struct IdentityMatching {
                                     slots[slot] = IdentityTable.Slot(reference: Int32(index + 1), head: Int32(index))
                                     break
                                 }
-                                if reference > 0, old[reference - 1] == identity {
+                                if reference > 0, identityOf(old[reference - 1]) == identity {
                                     // A later occurrence of the same identity is the head so far: chain it.
                                     if nextOccurrence.isEmpty { nextOccurrence = [Int](repeating: exhausted, count: old.count) }
                                     nextOccurrence[index] = Int(slots[slot].head)
@@ -117,7 +125,7 @@ struct IdentityMatching {
                             }
                         }
                         for index in newMiddle {
-                            let identity = new[index]
+                            let identity = identityOf(new[index])
                             var slot = table.startSlot(of: identity)
                             while true {
                                 let reference = Int(slots[slot].reference)
@@ -126,7 +134,8 @@ struct IdentityMatching {
                                     slots[slot] = IdentityTable.Slot(reference: Int32(-(index + 1)), head: Int32(exhausted))
                                     break
                                 }
-                                let matches = reference > 0 ? old[reference - 1] == identity : new[-reference - 1] == identity
+                                let matches = reference > 0
+                                    ? identityOf(old[reference - 1]) == identity : identityOf(new[-reference - 1]) == identity
                                 if matches {
                                     let oldIndex = Int(slots[slot].head)
                                     if oldIndex == exhausted {
