@@ -9,7 +9,7 @@ export SWIFT SCRATCH
 
 XVFB := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps run test sanitizers consumer docs screenshot benchmark
+.PHONY: deps run test sanitizers consumer docs docs-check screenshot benchmark
 
 ## deps: install GTK 3 headers, Xvfb, xauth and xdotool if missing (apt).
 deps:
@@ -47,6 +47,11 @@ docs: deps
 		--enable-experimental-combined-documentation --transform-for-static-hosting \
 		--output-path $(SCRATCH)-docs/site --warnings-as-errors
 	@echo "Documentation: $(SCRATCH)-docs/site (serve it, e.g. python3 -m http.server -d $(SCRATCH)-docs/site)"
+
+## docs-check: each DocC catalog against the symbol graphs of the `make test` build (no rebuild);
+## fails on any DocC warning. What CI runs; `make docs` builds the site itself.
+docs-check:
+	scripts/check-docs.sh
 
 ## screenshot: regenerate the README picture (from the bundled sample, so it is the same everywhere).
 screenshot: deps
