@@ -39,6 +39,7 @@ struct IdentityMatching {
             pair(old: prefix, new: prefix)
             prefix += 1
         }
+        pairCount = prefix
         if prefix == old.count, prefix == new.count {
             pairsInPlace = true
             return
@@ -48,6 +49,7 @@ struct IdentityMatching {
             pair(old: old.count - 1 - suffix, new: new.count - 1 - suffix)
             suffix += 1
         }
+        pairCount += suffix
         let oldMiddle = prefix..<(old.count - suffix)
         let newMiddle = prefix..<(new.count - suffix)
         guard !oldMiddle.isEmpty, !newMiddle.isEmpty else { return }
@@ -66,12 +68,11 @@ struct IdentityMatching {
         newIndexOfOld.count + oldIndexOfNew.count - 2 * pairCount
     }
 
-    /// Every pair made.
+    /// Every pair made: the common prefix and suffix, then the middle's.
     @usableFromInline private(set) var pairCount = 0
 
     @inlinable @inline(__always)
     mutating func pair(old: Int, new: Int) {
-        pairCount += 1
         newIndexOfOld[old] = new
         oldIndexOfNew[new] = old
     }
