@@ -52,11 +52,15 @@ let package = Package(
         // A seeded generator shared by the randomized tests and the benchmarks (not a product).
         .target(name: "SeededRandom"),
 
-        // List management on GTK 3: boot, main loop, hosts, manager.
+        // List management on GTK 3: boot, main loop, hosts, manager. Its GTK assets (the CSS
+        // theme, the built-in .ui definitions) live in Resources/GtkListManager and are compiled
+        // in as a GResource bundle: registered at run time, nothing to install or find on disk.
         .target(
             name: "GtkListManager",
-            dependencies: ["CGtk", "CVirtualList", "ModelStorage"]
+            dependencies: ["CGtk", "CVirtualList", "ModelStorage"],
+            plugins: ["GResourceEmbedder"]
         ),
+        .plugin(name: "GResourceEmbedder", capability: .buildTool()),
 
         // The sample viewer application.
         .executableTarget(

@@ -14,6 +14,7 @@ extension ListManager: ListHostDelegate {
     }
 
     public func didBind(_ row: BoundRow, at position: Int) {
+        refreshPlaceholderRowStyle()
         // The fast path of a load: nothing selected, no event needs rows.
         guard !selection.isEmpty || rowObserver != nil, let location = updater.layout.location(ofPosition: position)
         else { return }

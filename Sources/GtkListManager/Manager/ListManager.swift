@@ -108,6 +108,8 @@ public final class ListManager {
     /// Drops whose placeholder model is shown: each follows the storage's changes until it
     /// is committed or removed (they are held here until then).
     var unsettledDrops: [DropPlaceholder] = []
+    /// The `list-drop-placeholder` style class on the rows showing their placeholder models.
+    private var placeholderRowStyle = PlaceholderRowStyle()
 
     /// A manager whose rows `host` shows.
     ///
@@ -123,6 +125,7 @@ public final class ListManager {
         host: some ListHost, storage: any Storage = MemoryStorage(), configuration: ListConfiguration = ListConfiguration()
     ) {
         MainActorConfinement.check("A ListManager was created")
+        ListTheme.install()
         self.host = host
         factory = RowFactory(poolLimit: configuration.reusePoolLimit, anomalies: anomalyHandler)
         host.rowAnimation = configuration.rowAnimation
@@ -149,6 +152,7 @@ public final class ListManager {
         selection.reset()
         for drop in unsettledDrops { drop.lose() }
         host.withoutAnimation { updater.reload(from: storage, seenBy: self) }
+        refreshPlaceholderRowStyle()
         installedEvents?.source(GridLayoutEvents.self)?.applySectionMetrics()
         didUpdateContent?(.reload)
     }
@@ -170,6 +174,12 @@ public final class ListManager {
 
     /// The number of rows in the list (items, headers and footers), bound or not.
     public var rowCount: Int { host.rowCount }
+
+    /// Marks the rows that show placeholder models, when a drop waits or a row is marked.
+    func refreshPlaceholderRowStyle() {
+        guard placeholderRowStyle.isNeeded(in: self) else { return }
+        placeholderRowStyle.refresh(in: self)
+    }
 }
 
 extension ListManager: StorageObserver {
@@ -189,6 +199,7 @@ extension ListManager: StorageObserver {
             }
             updater.apply(run)
         }
+        refreshPlaceholderRowStyle()
         if let gridLayout = installedEvents?.source(GridLayoutEvents.self), changes.contains(where: \.changesSectionIndexes) {
             gridLayout.applySectionMetrics()
         }

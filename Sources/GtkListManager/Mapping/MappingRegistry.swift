@@ -36,8 +36,15 @@ final class MappingRegistry {
     }
 
     /// The built-in header and footer for `String` models when no view class is registered.
-    let titleHeader = RowMapping<SectionTitleRow, String>(role: .header, handler: nil, transfer: { $0.update(with: $1) })
-    let titleFooter = RowMapping<SectionTitleRow, String>(role: .footer, handler: nil, transfer: { $0.update(with: $1) })
+    /// (Both share one reuse identifier: a title row may serve a header, then a footer.)
+    let titleHeader = RowMapping<SectionTitleRow, String>(role: .header, handler: nil) { row, title in
+        row.isFooter = false
+        row.update(with: title)
+    }
+    let titleFooter = RowMapping<SectionTitleRow, String>(role: .footer, handler: nil) { row, title in
+        row.isFooter = true
+        row.update(with: title)
+    }
 
     /// The registered mappings, then the mappings of declared rows.
     var allMappings: [any AnyRowMapping] {

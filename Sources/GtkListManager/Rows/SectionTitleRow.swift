@@ -1,19 +1,22 @@
 import CGtk
 
-/// The built-in header or footer row for a `String` model: a left-aligned label with the
-/// `list-section-title` style class (bold), shown when no header or footer class is registered.
+/// The built-in header or footer row for a `String` model, shown when no header or footer class
+/// is registered: a left-aligned label built from the library's `section-title.ui`, styled by
+/// the theme's `list-section-title` class, or `list-section-footer` as a footer
+/// (``ListTheme/StyleClass``).
 @MainActor
 public final class SectionTitleRow: RowView, ModelTransfer {
     public let widget: UnsafeMutablePointer<GtkWidget>
 
     public init() {
-        widget = gtk_label_new(nil)
-        gtk_label_set_xalign(gcast(widget), 0)
-        gtk_widget_set_margin_start(widget, 12)
-        gtk_widget_set_margin_end(widget, 12)
-        gtk_widget_set_margin_top(widget, 8)
-        gtk_widget_set_margin_bottom(widget, 4)
-        gtk_style_context_add_class(gtk_widget_get_style_context(widget), "list-section-title")
+        LibraryResources.register()
+        let builder = gtk_builder_new_from_resource("\(LibraryResources.path)/section-title.ui")!
+        defer { g_object_unref(builder) }
+        widget = gcast(gtk_builder_get_object(builder, "title")!)
+        // The builder holds its objects until it goes: the label outlives it floating, like a
+        // new widget, for the row record to sink.
+        g_object_ref(widget)
+        g_object_force_floating(gcast(widget))
     }
 
     /// The title shown.
@@ -21,10 +24,18 @@ public final class SectionTitleRow: RowView, ModelTransfer {
         String(cString: gtk_label_get_text(gcast(widget)))
     }
 
+    /// Whether the row shows a footer's title (the `list-section-footer` style) rather than a
+    /// header's.
+    public internal(set) var isFooter = false {
+        didSet {
+            guard isFooter != oldValue else { return }
+            ListTheme.set(ListTheme.StyleClass.sectionTitle, !isFooter, on: widget)
+            ListTheme.set(ListTheme.StyleClass.sectionFooter, isFooter, on: widget)
+        }
+    }
+
     public func update(with title: String) {
-        let escaped = g_markup_escape_text(title, -1)
-        defer { g_free(escaped) }
-        gtk_label_set_markup(gcast(widget), "<b>\(String(cString: escaped!))</b>")
+        gtk_label_set_text(gcast(widget), title)
     }
 }
 

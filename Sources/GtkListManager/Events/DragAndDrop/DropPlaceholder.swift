@@ -33,6 +33,7 @@ public final class DropPlaceholder {
         guard showsPlaceholderModel else { return }
         shownIndexPath = target
         manager.unsettledDrops.append(self)
+        manager.refreshPlaceholderRowStyle()
     }
 
     /// Where the placeholder is now, or the index path it was made for when it shows no model;
@@ -69,6 +70,11 @@ public final class DropPlaceholder {
         storage.removePlaceholder(at: indexPath)
     }
 
+    /// Where the placeholder model is shown while the drop is unsettled; nil otherwise.
+    var placeholderIndexPath: IndexPath? {
+        isSettled ? nil : shownIndexPath
+    }
+
     /// Follows the placeholder model through one change of the storage.
     func follow(_ change: StorageChange) {
         shownIndexPath = shownIndexPath.flatMap(change.destination(ofItemAt:))
@@ -83,6 +89,7 @@ public final class DropPlaceholder {
     private func settle() {
         isSettled = true
         manager?.unsettledDrops.removeAll { $0 === self }
+        manager?.refreshPlaceholderRowStyle()
     }
 
     /// `indexPath` limited to the storage: an existing section (or the next new one) and an

@@ -227,9 +227,9 @@ final class ListDragController: EventSource {
         defer { cairo_surface_destroy(surface) }
         let cairo = cairo_create(surface)
         let style = gtk_widget_get_style_context(rowWidget)
-        gtk_style_context_add_class(style, "drag-icon")  // themes give dragged rows a background
+        gtk_style_context_add_class(style, ListTheme.StyleClass.dragIcon)  // an opaque background (theme.css)
         gtk_widget_draw(rowWidget, cairo)
-        gtk_style_context_remove_class(style, "drag-icon")
+        gtk_style_context_remove_class(style, ListTheme.StyleClass.dragIcon)
         cairo_destroy(cairo)
         cairo_surface_set_device_offset(surface, -Double(drag.offsetX), -Double(drag.offsetY))
         gtk_drag_set_icon_surface(context, surface)

@@ -112,6 +112,7 @@ public final class VirtualListHost: ListHost {
     public convenience init(gridLayout: VirtualGridLayout) {
         self.init(index: GridLineIndex(layout: gridLayout))
         overscan = 2
+        ListTheme.set(ListTheme.StyleClass.grid, true, on: widget)
     }
 
     private init(index: any VirtualLayoutIndex) {

@@ -1,0 +1,52 @@
+import CGtk
+
+/// The library's look, as CSS an application or a GTK theme restyles: the style classes the
+/// library puts on its widgets, and the stylesheet (`Resources/GtkListManager/theme.css`) that
+/// gives them their default look.
+///
+/// The stylesheet is added to the default screen at `GTK_STYLE_PROVIDER_PRIORITY_THEME` when the
+/// first ``ListManager`` is made (or ``install()`` is called). A theme may style the same
+/// classes; an application's own provider at `GTK_STYLE_PROVIDER_PRIORITY_APPLICATION` wins
+/// over both:
+///
+/// ```css
+/// .list-section-title { font-weight: normal; font-variant: small-caps; }
+/// .list-drop-placeholder { border-color: orange; }
+/// ```
+@MainActor
+public enum ListTheme {
+    /// The style classes the library sets, for an application's CSS selectors.
+    public enum StyleClass {
+        /// The built-in title row of a section header (``SectionTitleRow``).
+        public static let sectionTitle = "list-section-title"
+        /// The built-in title row of a section footer (``SectionTitleRow``).
+        public static let sectionFooter = "list-section-footer"
+        /// The row or cell showing a drop's placeholder model, until the drop is settled
+        /// (``ListManager/drop(_:toPlaceholderAt:showing:)``), on every host.
+        public static let dropPlaceholder = "list-drop-placeholder"
+        /// A row or cell while it is drawn as the icon of its own drag.
+        public static let dragIcon = "drag-icon"
+        /// The virtualized host's list widget when it lays its rows out as a grid.
+        public static let grid = "list-manager-grid"
+    }
+
+    /// The provider of the stylesheet once installed, e.g. to take it off a screen with
+    /// `gtk_style_context_remove_provider_for_screen`; nil before.
+    public private(set) static var provider: UnsafeMutablePointer<GtkCssProvider>?
+
+    /// Adds the stylesheet to the default screen, once; does nothing without a display.
+    public static func install() {
+        guard provider == nil, let screen = gdk_screen_get_default() else { return }
+        LibraryResources.register()
+        let stylesheet = gtk_css_provider_new()!
+        gtk_css_provider_load_from_resource(stylesheet, "\(LibraryResources.path)/theme.css")
+        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(stylesheet), guint(GTK_STYLE_PROVIDER_PRIORITY_THEME))
+        provider = stylesheet
+    }
+
+    /// Adds or removes `styleClass` on `widget`.
+    static func set(_ styleClass: String, _ isOn: Bool, on widget: UnsafeMutablePointer<GtkWidget>) {
+        let context = gtk_widget_get_style_context(widget)
+        if isOn { gtk_style_context_add_class(context, styleClass) } else { gtk_style_context_remove_class(context, styleClass) }
+    }
+}
