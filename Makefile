@@ -9,7 +9,7 @@ export SWIFT SCRATCH
 
 XVFB := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps run test sanitizers consumer docs docs-check screenshot benchmark
+.PHONY: deps run test lint format sanitizers consumer docs docs-check screenshot benchmark
 
 ## deps: install GTK 3 headers, Xvfb, xauth and xdotool if missing (apt).
 deps:
@@ -28,6 +28,15 @@ run: deps
 test: deps
 	$(XVFB) $(SWIFT) test --scratch-path $(SCRATCH)
 	scripts/check-viewer.sh
+
+## lint: the Swift sources against .swift-format, the viewer's desktop entry and AppStream
+## metadata (Resources/PackageViewer); fails on any finding. `make format` fixes the Swift side.
+lint:
+	scripts/lint.sh
+
+## format: rewrites the Swift sources as .swift-format says.
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Plugins Sources Tests Benchmarks Examples
 
 ## sanitizers: the library's suites again under AddressSanitizer, then ThreadSanitizer; fails on any report.
 sanitizers: deps
@@ -74,5 +83,5 @@ benchmark: deps
 	scripts/build-benchmark-peers.sh $(SCRATCH)/peers
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big
-	$(XVFB) $(SCRATCH)/release/list-benchmarks big-grid
+	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big-grid
 	$(XVFB) $(SCRATCH)/release/list-benchmarks database

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the big-list benchmark's C peers (Benchmarks/Peers): GTK 3's GtkTreeView and GTK 4's
-# GtkListView, measured the same way as the virtualized host. Installs libgtk-4-dev with
-# apt-get when missing. Usage: scripts/build-benchmark-peers.sh [FOLDER] (default .build/peers).
+# Builds the big-list and big-grid benchmarks' C peers (Benchmarks/Peers): GTK 3's GtkTreeView,
+# GTK 4's GtkListView and GTK 4's GtkGridView, measured the same way as the virtualized host.
+# Installs libgtk-4-dev with apt-get when missing. Usage: scripts/build-benchmark-peers.sh [FOLDER]
+# (default .build/peers).
 set -euo pipefail
 
 folder=${1:-.build/peers}
@@ -30,4 +31,5 @@ build() {
 }
 build gtk3-tree-view gtk3_tree_view.c gtk+-3.0
 build gtk4-list-view gtk4_list_view.c gtk4
-echo "$folder/gtk3-tree-view $folder/gtk4-list-view"
+build gtk4-grid-view gtk4_grid_view.c gtk4
+echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view"

@@ -2,37 +2,71 @@ import Foundation
 import GtkListManager
 
 /// The big-grid benchmark (issue 17): the virtualized grid at 10,000 and 100,000 cells against
-/// the sectioned GtkFlowBox host at 1,000 and 10,000, every side and size in its own process,
+/// the sectioned GtkFlowBox host at 1,000 and 10,000 and, when built, GTK 4's GtkGridView (a
+/// plain C program in `Benchmarks/Peers`) at 100,000, every side and size in its own process,
 /// medians of three runs. `list-benchmarks big-grid [quick]`.
 @MainActor
 enum BigGridBenchmark {
     /// The argument that makes the executable measure one side and size and print its line.
     static let childArgument = "big-grid-process"
 
+    /// A side, the sizes it runs at and the program with its arguments before the size.
+    private struct Plan {
+        let side: String
+        let sizes: [Int]
+        let command: [String]
+    }
+
+    /// A side this executable measures in a child process of its own.
+    private static func plan(_ side: BigGridScenario.Side, sizes: [Int]) -> Plan {
+        Plan(side: side.rawValue, sizes: sizes, command: ["/proc/self/exe", childArgument, side.rawValue])
+    }
+
+    /// GTK 4's GridView in the windows of the virtualized sides it is set against, by the side
+    /// its line names: what GTK 4's own virtualized grid pays for the same cells (without section
+    /// titles: GTK 4.8's GridView has none).
+    private static let gridViewSides = [BigGridScenario.Side.virtualized, .narrowVirtualized].map { ours in
+        (side: "gtk4-gridview-\(ours.windowWidth)", ours: ours)
+    }
+
     static func run(quick: Bool) {
         let runs = quick ? 1 : 3
-        let plans: [(side: BigGridScenario.Side, sizes: [Int])] = [
-            (.virtualized, quick ? [100_000] : [10_000, 100_000]),
-            (.narrowVirtualized, [100_000]),
-            (.flowBox, quick ? [1_000] : [1_000, 10_000]),
+        var plans = [
+            plan(.virtualized, sizes: quick ? [100_000] : [10_000, 100_000]),
+            plan(.narrowVirtualized, sizes: [100_000]),
+            plan(.flowBox, sizes: quick ? [1_000] : [1_000, 10_000]),
         ]
+        if let peers = peersFolder() {
+            plans += gridViewSides.map { peer in
+                Plan(side: peer.side, sizes: [100_000], command: [peers + "/gtk4-grid-view", String(peer.ours.windowWidth)])
+            }
+        } else {
+            print("\n(GTK 4 GridView peer not built: `scripts/build-benchmark-peers.sh` builds it.)")
+        }
+        // Run after run over every side, so that a slow spell of the machine hits all of them.
         var results: [String: [BigListResult]] = [:]
         for _ in 0..<runs {
-            for (side, sizes) in plans {
-                for size in sizes {
-                    let command = ["/proc/self/exe", childArgument, side.rawValue, String(size)]
-                    guard let result = BigListBenchmark.measure(command, keys: BigGridScenario.keys) else {
-                        print("(\(side.rawValue) at \(size) cells failed)")
+            for plan in plans {
+                for size in plan.sizes {
+                    guard let result = BigListBenchmark.measure(plan.command + [String(size)], keys: BigGridScenario.keys) else {
+                        print("(\(plan.side) at \(size) cells failed)")
                         continue
                     }
-                    results["\(side.rawValue) \(size)", default: []].append(result)
+                    results["\(plan.side) \(size)", default: []].append(result)
                 }
             }
         }
         let medians = plans.flatMap { plan in
-            plan.sizes.compactMap { results["\(plan.side.rawValue) \($0)"].flatMap(BigListResult.median(of:)) }
+            plan.sizes.compactMap { results["\(plan.side) \($0)"].flatMap(BigListResult.median(of:)) }
         }
         report(medians, runs: runs)
+    }
+
+    /// Where `scripts/build-benchmark-peers.sh` put the GridView peer, as the big-list benchmark
+    /// looks: `$BENCHMARK_PEERS`, else its default, `.build/peers`.
+    private static func peersFolder() -> String? {
+        let folder = ProcessInfo.processInfo.environment["BENCHMARK_PEERS"] ?? ".build/peers"
+        return FileManager.default.isExecutableFile(atPath: folder + "/gtk4-grid-view") ? folder : nil
     }
 
     /// Measures one side and size in this process and prints its line.
@@ -42,13 +76,19 @@ enum BigGridBenchmark {
         print(BigGridScenario(side: side, count: count).run().line)
     }
 
+    /// The table's name for a side: its own, or what the GridView peer is.
+    private static func label(_ side: String) -> String {
+        guard let peer = gridViewSides.first(where: { $0.side == side }) else { return side }
+        return "GTK 4 GridView (C), no sections" + (peer.ours == .virtualized ? "" : ", \(peer.ours.windowWidth)×600")
+    }
+
     private static func report(_ results: [BigListResult], runs: Int) {
         printTable(
-            "Big grids: a 900×600 window (400×600 for the 400px side) of icon-and-label cells in 100 titled sections (medians of \(runs) run\(runs == 1 ? "" : "s"); CPU is the process's, per jump to its frame)",
+            "Big grids: a 900×600 window (400×600 for the 400px sides) of icon-and-label cells in 100 titled sections, GTK 4's GridView's without titles (medians of \(runs) run\(runs == 1 ? "" : "s"); CPU is the process's, per jump to its frame)",
             ["side", "cells", "first frame", "jump CPU p50 / p95", "resize → frame p50 / p95", "cell widgets", "grid memory",
              "jumps showing a wrong cell"],
             results.map { r in
-                [r.side, r.count.formatted(), ms(r["first_frame_ms"]), "\(ms(r["jump_cpu_p50_ms"])) / \(ms(r["jump_cpu_p95_ms"]))",
+                [label(r.side), r.count.formatted(), ms(r["first_frame_ms"]), "\(ms(r["jump_cpu_p50_ms"])) / \(ms(r["jump_cpu_p95_ms"]))",
                  "\(ms(r["resize_ms"])) / \(ms(r["resize_p95_ms"]))", Int(r["live_widgets"]).formatted(),
                  String(format: "%.1f MB", r["grid_mb"]), "\(Int(r["wrong_cells"])) of \(BigGridScenario.jumps)"]
             })
@@ -66,6 +106,14 @@ enum BigGridBenchmark {
         if let flowBox = results.first(where: { $0.side == BigGridScenario.Side.flowBox.rawValue && $0.count == 10_000 }) {
             goal("first frame vs the 10k flow box", faster(flowBox["first_frame_ms"] / big["first_frame_ms"]), true)
             goal("resize vs the 10k flow box", faster(flowBox["resize_ms"] / big["resize_ms"]), true)
+        }
+        // No goal against GTK 4's GridView: its figures say what the cells cost there.
+        for peer in gridViewSides {
+            guard let ours = results.first(where: { $0.side == peer.ours.rawValue && $0.count == 100_000 }),
+                let gridView = results.first(where: { $0.side == peer.side })
+            else { continue }
+            let jumps = ratio(ours["jump_cpu_p95_ms"] / gridView["jump_cpu_p95_ms"])
+            rows.append(["jump CPU p95 against GTK 4 GridView's, \(peer.ours.windowWidth)×600", jumps, "for comparison"])
         }
         printTable("Issue 17's goals for the virtualized grid (same run)", ["goal", "measured", ""], rows)
     }
