@@ -43,9 +43,13 @@ enum BulkLoadBenchmark {
                 percent(median(overheads)), "\(percent(overheads.first!)) to \(percent(overheads.last!))",
             ]
         }
-        printTable("\(target.title) (medians over processes)",
-                   [target == .listBox ? "rows" : "cells", "processes × runs per side", "plain C calls", "ListManager", "overhead", "range over processes"],
-                   rows)
+        printTable(
+            "\(target.title) (medians over processes)",
+            [
+                target == .listBox ? "rows" : "cells", "processes × runs per side", "plain C calls", "ListManager", "overhead",
+                "range over processes",
+            ],
+            rows)
     }
 
     /// Measures every size in this process and prints one line per size for the parent.

@@ -17,7 +17,8 @@ enum BulkLoadTarget: String, CaseIterable {
     var title: String {
         switch self {
         case .listBox: "Bulk load into an unrealized GtkListBox, then destroy it"
-        case .flowBoxGrid: "Bulk load into a grid of \(Self.gridSections) sections (a title over a GtkFlowBox of icon-and-label cells each), then destroy it"
+        case .flowBoxGrid:
+            "Bulk load into a grid of \(Self.gridSections) sections (a title over a GtkFlowBox of icon-and-label cells each), then destroy it"
         }
     }
 

@@ -47,13 +47,15 @@ enum ManagerBenchmarks {
     /// rows and with one shared widget.
     static func managerWorkPerRow() {
         let labels = (0..<10_000).map { "Row \($0)" }
-        let perRow = medianSeconds(repetitions: 7) {
-            let manager = ListManager(host: CountingHost(forwardingTo: nil))
-            manager.register(SharedWidgetRow.self)
-            manager.memoryStorage?.setItems(labels)
-        } / Double(labels.count)
-        print("\nThe manager's own work per row (resolve the mapping, make and fill the row record, release it; "
-            + "no list rows, one shared widget): \(formatted(perRow)).")
+        let perRow =
+            medianSeconds(repetitions: 7) {
+                let manager = ListManager(host: CountingHost(forwardingTo: nil))
+                manager.register(SharedWidgetRow.self)
+                manager.memoryStorage?.setItems(labels)
+            } / Double(labels.count)
+        print(
+            "\nThe manager's own work per row (resolve the mapping, make and fill the row record, release it; "
+                + "no list rows, one shared widget): \(formatted(perRow)).")
     }
 
     /// One insert in the middle of a visible 5,000-row list vs rebuilding the list.
@@ -91,13 +93,19 @@ enum ManagerBenchmarks {
             rebuildFrame.append(seconds(clock.now - rebuildStart))
         }
         gtk_widget_destroy(window)
-        printTable("One insert into a visible 5,000-row list vs rebuilding it (median of 5)",
-                   ["", "one insert", "rebuild", "rebuild / insert"], [
-                    ["manager work + its GTK calls", formatted(median(insertWork)), formatted(median(rebuildWork)),
-                     String(format: "%.0f×", median(rebuildWork) / median(insertWork))],
-                    ["until GTK is idle again (layout, draw)", formatted(median(insertFrame)), formatted(median(rebuildFrame)),
-                     String(format: "%.1f×", median(rebuildFrame) / median(insertFrame))],
-                   ])
+        printTable(
+            "One insert into a visible 5,000-row list vs rebuilding it (median of 5)",
+            ["", "one insert", "rebuild", "rebuild / insert"],
+            [
+                [
+                    "manager work + its GTK calls", formatted(median(insertWork)), formatted(median(rebuildWork)),
+                    String(format: "%.0f×", median(rebuildWork) / median(insertWork)),
+                ],
+                [
+                    "until GTK is idle again (layout, draw)", formatted(median(insertFrame)), formatted(median(rebuildFrame)),
+                    String(format: "%.1f×", median(rebuildFrame) / median(insertFrame)),
+                ],
+            ])
         print("\nGTK 3 lays out every row of a GtkListBox after a change (O(N)); that second line is what a virtualized host removes.")
     }
 

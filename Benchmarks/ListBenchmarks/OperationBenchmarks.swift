@@ -46,10 +46,12 @@ extension ManagerBenchmarks {
             }
             rows.append(cells)
         }
-        printTable("Row operations issued per change (10 sections with header and footer rows)",
-                   ["change", "operations, 1,000 items", "time", "operations, 10,000 items", "time"], rows)
-        print("\nEach operation is a fixed handful of GTK calls (an insert makes and inserts one GtkListBoxRow, a remove "
-            + "destroys one, a move re-inserts one, a lookup reads one row to refresh it in place).")
+        printTable(
+            "Row operations issued per change (10 sections with header and footer rows)",
+            ["change", "operations, 1,000 items", "time", "operations, 10,000 items", "time"], rows)
+        print(
+            "\nEach operation is a fixed handful of GTK calls (an insert makes and inserts one GtkListBoxRow, a remove "
+                + "destroys one, a move re-inserts one, a lookup reads one row to refresh it in place).")
     }
 
     /// Applies `change` to fresh lists of 10 sections: the host operations it issued and the
@@ -80,8 +82,8 @@ extension ManagerBenchmarks {
             ("insert", counts.inserts), ("remove", counts.removes), ("move", counts.moves), ("rebind", counts.rebinds),
             ("lookup", counts.lookups),
         ]
-            .filter { $0.1 > 0 }
-            .map { "\($0.1) \($0.0)" }
+        .filter { $0.1 > 0 }
+        .map { "\($0.1) \($0.0)" }
         return parts.isEmpty ? "none" : parts.joined(separator: ", ")
     }
 }

@@ -45,16 +45,18 @@ enum StorageBenchmarks {
             let values = stride(from: 0, to: count, by: count / removed).map { $0 }
             let paths = values.map { IndexPath(item: $0 % (count / 10), section: $0 / (count / 10)) }
             var storages: [MemoryStorage] = []
-            let byValue = medianSeconds(repetitions: 3) {
-                let storage = makeStorage(count: count)
-                storage.removeItems(values)
-                storages.append(storage)
-            } - medianSeconds(repetitions: 3) { storages.append(makeStorage(count: count)) }
-            let byPath = medianSeconds(repetitions: 3) {
-                let storage = makeStorage(count: count)
-                storage.removeItems(at: paths)
-                storages.append(storage)
-            } - medianSeconds(repetitions: 3) { storages.append(makeStorage(count: count)) }
+            let byValue =
+                medianSeconds(repetitions: 3) {
+                    let storage = makeStorage(count: count)
+                    storage.removeItems(values)
+                    storages.append(storage)
+                } - medianSeconds(repetitions: 3) { storages.append(makeStorage(count: count)) }
+            let byPath =
+                medianSeconds(repetitions: 3) {
+                    let storage = makeStorage(count: count)
+                    storage.removeItems(at: paths)
+                    storages.append(storage)
+                } - medianSeconds(repetitions: 3) { storages.append(makeStorage(count: count)) }
             storages.removeAll()
             rows.append([
                 count.formatted(), removed.formatted(), formatted(byValue), formatted(byPath),
@@ -72,7 +74,8 @@ enum StorageBenchmarks {
         printTable(
             "Removing k items from N (10 sections)",
             ["N", "k", "removeItems(values)", "removeItems(at:)", "by path per (N + k)"], rows)
-        print("\nN = 100,000, k = 1,000: one `removeItems` \(formatted(batched)), 1,000 single `removeItem` "
-            + "calls (O(N · k)) \(formatted(oneByOne)): \(String(format: "%.0f", oneByOne / batched))× slower.")
+        print(
+            "\nN = 100,000, k = 1,000: one `removeItems` \(formatted(batched)), 1,000 single `removeItem` "
+                + "calls (O(N · k)) \(formatted(oneByOne)): \(String(format: "%.0f", oneByOne / batched))× slower.")
     }
 }

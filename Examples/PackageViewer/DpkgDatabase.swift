@@ -48,7 +48,7 @@ enum DpkgDatabase {
                 if !current.isEmpty { stanzas.append(current) }
                 current = [:]
             } else if let first = text.first, first == " " || first == "\t" {
-                continue // continuation of a multi-line field
+                continue  // continuation of a multi-line field
             } else if let colon = text.firstIndex(of: ":") {
                 let name = text[..<colon].lowercased()
                 current[name] = text[text.index(after: colon)...].trimmingWhitespace()
@@ -78,7 +78,7 @@ extension StringProtocol {
     /// The text without leading and trailing whitespace (spaces, tabs, `\r`).
     fileprivate func trimmingWhitespace() -> String {
         guard let start = firstIndex(where: { !$0.isWhitespace }),
-              let end = lastIndex(where: { !$0.isWhitespace })
+            let end = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(self[start...end])
     }

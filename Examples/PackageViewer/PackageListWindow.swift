@@ -145,9 +145,11 @@ final class PackageListWindow {
                 gtk_header_bar_set_subtitle(gcast(headerBar), "\(package.name) \(package.version) — \(package.summary)")
             }
             mapping.contextMenu { [unowned self] _, package, _ in
-                favouritesMenuItems(for: package) + [MenuItem("Copy “\(package.name)”") {
-                    gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), package.name, -1)
-                }]
+                favouritesMenuItems(for: package) + [
+                    MenuItem("Copy “\(package.name)”") {
+                        gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), package.name, -1)
+                    }
+                ]
             }
             mapping.keyPress { [unowned self] key, _, package, _ in
                 guard key.togglesFavourite, let favourites else { return false }
@@ -194,7 +196,8 @@ final class PackageListWindow {
         // Setting the closures refreshes the header and total rows in place.
         storage.sectionSupplementaries = [SectionTotal.kind: { totals[$0] }]
         storage.sectionHeader = { SectionHeading(title: $0, packageCount: counts[$0] ?? 0) }
-        let shown = storage.count == source.packages.count
+        let shown =
+            storage.count == source.packages.count
             ? "\(source.packages.count) installed" : "\(storage.count) of \(source.packages.count) installed"
         gtk_header_bar_set_subtitle(
             gcast(headerBar), "\(shown) · \(storage.numberOfSections) sections · \(source.path)")
@@ -222,7 +225,8 @@ final class PackageListWindow {
         _ = gtk_combo_box_set_active_id(gcast(combo), query.order.rawValue)
         Signal.connect(combo, "changed") { [weak self] combo in
             guard let self, let id = gtk_combo_box_get_active_id(gcast(combo)),
-                  let order = PackageOrder(rawValue: String(cString: id)) else { return }
+                let order = PackageOrder(rawValue: String(cString: id))
+            else { return }
             var newQuery = query
             newQuery.order = order
             apply(newQuery)

@@ -27,7 +27,8 @@ final class PackageRow: BuilderRow, ModelTransfer {
 
     func update(with package: InstalledPackage) {
         gtk_label_set_text(name, package.name)
-        gtk_label_set_text(version, package.installedSizeKiB.map { "\(package.version)  ·  \(Self.formatted(kibibytes: $0))" } ?? package.version)
+        gtk_label_set_text(
+            version, package.installedSizeKiB.map { "\(package.version)  ·  \(Self.formatted(kibibytes: $0))" } ?? package.version)
         gtk_label_set_text(summary, package.summary)
     }
 

@@ -26,7 +26,10 @@ struct PackageViewerCommand: ParsableCommand {
     @Option(help: "Sort packages within their section by name or by installed size.")
     var sort = PackageOrder.name
 
-    @Flag(help: "Start with the packages as a grid of tiles (the switch in the header bar flips it); with --files or --synthetic, show tiles on the virtualized grid.")
+    @Flag(
+        help:
+            "Start with the packages as a grid of tiles (the switch in the header bar flips it); with --files or --synthetic, show tiles on the virtualized grid."
+    )
     var grid = false
 
     @Option(help: "Show every file under this directory instead, in sections by directory, on the virtualized host.")
@@ -38,10 +41,16 @@ struct PackageViewerCommand: ParsableCommand {
     @Option(help: "With --files or --synthetic: start scrolled this far down the list, from 0 (the top) to 1 (the end).")
     var scrollFraction: Double?
 
-    @Option(name: .customLong("favourites-file"), help: "The SQLite file of the favourites, created if missing (default: $XDG_DATA_HOME/package-viewer/favourites.sqlite, else ~/.local/share/…).")
+    @Option(
+        name: .customLong("favourites-file"),
+        help:
+            "The SQLite file of the favourites, created if missing (default: $XDG_DATA_HOME/package-viewer/favourites.sqlite, else ~/.local/share/…)."
+    )
     var favouritesFile: String?
 
-    @Option(name: .customLong("add-favourite"), help: "Star this installed package (a name, or name:architecture) before the window opens; repeatable.")
+    @Option(
+        name: .customLong("add-favourite"),
+        help: "Star this installed package (a name, or name:architecture) before the window opens; repeatable.")
     var addedFavourites: [String] = []
 
     // Synchronous on purpose (ParsableCommand, not AsyncParsableCommand): the MainActor must stay
@@ -51,8 +60,10 @@ struct PackageViewerCommand: ParsableCommand {
         if files != nil || synthetic != nil {
             let files = files, synthetic = synthetic, scrollFraction = scrollFraction, grid = grid
             return try MainActor.assumeIsolated {
-                let source: any BigListSource = if let files { FileTreeSource(root: files) } else { SyntheticSource(count: max(synthetic ?? 0, 0)) }
-                try Self.showBigList(BigListWindow(source: source, search: search, grid: grid), scrolledTo: scrollFraction, screenshotPath: screenshotPath)
+                let source: any BigListSource =
+                    if let files { FileTreeSource(root: files) } else { SyntheticSource(count: max(synthetic ?? 0, 0)) }
+                try Self.showBigList(
+                    BigListWindow(source: source, search: search, grid: grid), scrolledTo: scrollFraction, screenshotPath: screenshotPath)
             }
         }
         let source = try PackageSource.load(explicitPath: statusFile)

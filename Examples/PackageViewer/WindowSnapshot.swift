@@ -22,7 +22,7 @@ enum WindowSnapshot {
         guard GtkRuntime.iterate(until: { painted }, timeout: .seconds(10)) else {
             throw Failure(description: "the window was never painted (is the X server alive?)")
         }
-        GtkRuntime.iteratePending() // finish pending relayouts, such as scrollbars appearing
+        GtkRuntime.iteratePending()  // finish pending relayouts, such as scrollbars appearing
         try writePNG(of: window, to: path)
     }
 

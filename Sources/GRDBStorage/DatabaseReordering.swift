@@ -74,16 +74,20 @@ struct OrderColumnWriter {
         let wanted: [Int64] =
             distinct.count == ids.count ? current.compactMap { $0 }.sorted() : ids.indices.map { Int64($0) }
         let update = try db.cachedStatement(
-            sql: "UPDATE \(table.quotedDatabaseIdentifier) SET \(orderColumn.quotedDatabaseIdentifier) = ? WHERE \(idColumn.quotedDatabaseIdentifier) = ?")
+            sql:
+                "UPDATE \(table.quotedDatabaseIdentifier) SET \(orderColumn.quotedDatabaseIdentifier) = ? WHERE \(idColumn.quotedDatabaseIdentifier) = ?"
+        )
         for (index, id) in ids.enumerated() where current[index] != wanted[index] {
             try update.execute(arguments: [wanted[index], id])
         }
     }
 
     /// Stores `value` in `column` for the record `id`.
-    func set<ID: DatabaseValueConvertible>(_ column: String, to value: some DatabaseValueConvertible, forID id: ID, in db: Database) throws {
+    func set<ID: DatabaseValueConvertible>(_ column: String, to value: some DatabaseValueConvertible, forID id: ID, in db: Database) throws
+    {
         try db.execute(
-            sql: "UPDATE \(table.quotedDatabaseIdentifier) SET \(column.quotedDatabaseIdentifier) = ? WHERE \(idColumn.quotedDatabaseIdentifier) = ?",
+            sql:
+                "UPDATE \(table.quotedDatabaseIdentifier) SET \(column.quotedDatabaseIdentifier) = ? WHERE \(idColumn.quotedDatabaseIdentifier) = ?",
             arguments: [value, id])
     }
 
@@ -96,7 +100,8 @@ struct OrderColumnWriter {
             let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
             let rows = try Row.fetchCursor(
                 db,
-                sql: "SELECT \(idColumn.quotedDatabaseIdentifier), \(orderColumn.quotedDatabaseIdentifier) FROM \(table.quotedDatabaseIdentifier) WHERE \(idColumn.quotedDatabaseIdentifier) IN (\(placeholders))",
+                sql:
+                    "SELECT \(idColumn.quotedDatabaseIdentifier), \(orderColumn.quotedDatabaseIdentifier) FROM \(table.quotedDatabaseIdentifier) WHERE \(idColumn.quotedDatabaseIdentifier) IN (\(placeholders))",
                 arguments: StatementArguments(chunk.map { $0.databaseValue }))
             while let row = try rows.next() {
                 let order: DatabaseValue = row[1]

@@ -81,11 +81,13 @@ extension DatabaseStorage {
             let transition = diff(base, result.sections)
             let carried = readCarriedModels.map { read -> CarriedModels in
                 let brought = transition.broughtRecords
-                return brought.isEmpty ? .success([:]) : Result {
-                    let models = try database.read { db in try read(db, brought) }
-                    guard brought.allSatisfy({ models[$0.id] != nil }) else { throw VanishedRecords() }
-                    return models
-                }
+                return brought.isEmpty
+                    ? .success([:])
+                    : Result {
+                        let models = try database.read { db in try read(db, brought) }
+                        guard brought.allSatisfy({ models[$0.id] != nil }) else { throw VanishedRecords() }
+                        return models
+                    }
             }
             handOff.handOff { [weak self] in
                 self?.finishDiff(transition, carrying: carried, of: result, baseVersion: baseVersion)

@@ -70,8 +70,9 @@ final class BuilderRowTests: XCTestCase {
 
         storage.removeItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])
         XCTAssertEqual(manager.pooledRowCount, 1)
-        XCTAssertEqual(finalizedObjects.load(ordering: .acquiring) - finalizedBefore, 1,
-                       "the row beyond the pool limit is destroyed, the pooled one kept")
+        XCTAssertEqual(
+            finalizedObjects.load(ordering: .acquiring) - finalizedBefore, 1,
+            "the row beyond the pool limit is destroyed, the pooled one kept")
 
         storage.addItem(Card("d", "4"))
         XCTAssertEqual(manager.pooledRowCount, 0, "the pooled row was dequeued")
@@ -79,8 +80,9 @@ final class BuilderRowTests: XCTestCase {
         XCTAssertEqual((manager.boundRow(atPosition: 1)?.view as? CardRow)?.titleText, "d")
 
         gtk_widget_destroy(manager.widget)
-        XCTAssertEqual(finalizedObjects.load(ordering: .acquiring) - finalizedBefore, 3,
-                       "every definition instance is released with its rows")
+        XCTAssertEqual(
+            finalizedObjects.load(ordering: .acquiring) - finalizedBefore, 3,
+            "every definition instance is released with its rows")
     }
 
     // MARK: - Broken definitions
@@ -93,27 +95,39 @@ final class BuilderRowTests: XCTestCase {
         try requireGtk()
         let bundlePath = Bundle.module.bundlePath
         let cases: [(register: (ListManager) -> Void, rowClass: String, error: RowInterfaceError)] = [
-            ({ $0.register(MissingDefinitionRow.self) }, "MissingDefinitionRow",
-             .resourceNotFound(resource: "MissingDefinitionRow.ui", bundlePath: bundlePath)),
-            ({ $0.register(EmptyDefinitionRow.self) }, "EmptyDefinitionRow",
-             .emptyDefinition(resource: "EmptyDefinitionRow.ui")),
-            ({ $0.register(WindowRootRow.self) }, "WindowRootRow",
-             .wrongClass(resource: "WindowRootRow.ui", id: "root", expected: "non-window GtkWidget", found: "GtkWindow")),
+            (
+                { $0.register(MissingDefinitionRow.self) }, "MissingDefinitionRow",
+                .resourceNotFound(resource: "MissingDefinitionRow.ui", bundlePath: bundlePath)
+            ),
+            (
+                { $0.register(EmptyDefinitionRow.self) }, "EmptyDefinitionRow",
+                .emptyDefinition(resource: "EmptyDefinitionRow.ui")
+            ),
+            (
+                { $0.register(WindowRootRow.self) }, "WindowRootRow",
+                .wrongClass(resource: "WindowRootRow.ui", id: "root", expected: "non-window GtkWidget", found: "GtkWindow")
+            ),
             ({ $0.register(NoWidgetRow.self) }, "NoWidgetRow", .noRootWidget(resource: "NoWidgetRow.ui")),
-            ({ $0.register(ButtonTitleRow.self) }, "ButtonTitleRow",
-             .wrongClass(resource: "ButtonTitleRow.ui", id: "title", expected: "GtkLabel", found: "GtkButton")),
-            ({ $0.register(CardRow.self) { $0.interfaceResource = InterfaceResource(named: "NoSuchCard", in: .module) } },
-             "CardRow", .resourceNotFound(resource: "NoSuchCard.ui", bundlePath: bundlePath)),
+            (
+                { $0.register(ButtonTitleRow.self) }, "ButtonTitleRow",
+                .wrongClass(resource: "ButtonTitleRow.ui", id: "title", expected: "GtkLabel", found: "GtkButton")
+            ),
+            (
+                { $0.register(CardRow.self) { $0.interfaceResource = InterfaceResource(named: "NoSuchCard", in: .module) } },
+                "CardRow", .resourceNotFound(resource: "NoSuchCard.ui", bundlePath: bundlePath)
+            ),
         ]
         for (register, rowClass, error) in cases {
             let (manager, storage, anomalies) = makeManager(registeringNumberRow: true)
             register(manager)
             storage.addItems([Card("a", "1"), 7, Card("b", "2"), Card("c", "3")])
 
-            XCTAssertEqual(rowClasses(manager), ["UnmappedRow", "NumberRow", "UnmappedRow", "UnmappedRow"],
-                           "\(rowClass): empty rows keep the positions, other mappings still work")
-            XCTAssertEqual(anomalies.reports, [.rowInterfaceFailed(rowClass: rowClass, error: error)],
-                           "\(rowClass): reported once for the mapping, not once per row")
+            XCTAssertEqual(
+                rowClasses(manager), ["UnmappedRow", "NumberRow", "UnmappedRow", "UnmappedRow"],
+                "\(rowClass): empty rows keep the positions, other mappings still work")
+            XCTAssertEqual(
+                anomalies.reports, [.rowInterfaceFailed(rowClass: rowClass, error: error)],
+                "\(rowClass): reported once for the mapping, not once per row")
         }
     }
 
@@ -147,9 +161,11 @@ final class BuilderRowTests: XCTestCase {
         storage.setItemsForAllSections([[1], [2]])
 
         XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.role), [.item, .item], "no header rows, items intact")
-        XCTAssertEqual(anomalies.reports, [
-            .rowInterfaceFailed(rowClass: "EmptyDefinitionRow", error: .emptyDefinition(resource: "EmptyDefinitionRow.ui")),
-        ])
+        XCTAssertEqual(
+            anomalies.reports,
+            [
+                .rowInterfaceFailed(rowClass: "EmptyDefinitionRow", error: .emptyDefinition(resource: "EmptyDefinitionRow.ui"))
+            ])
     }
 }
 

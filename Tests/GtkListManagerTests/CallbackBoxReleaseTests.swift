@@ -30,7 +30,7 @@ final class CallbackBoxReleaseTests: XCTestCase {
         try requireGtk()
         let counter = DeinitCounter()
         let button: UnsafeMutablePointer<GtkButton> = gcast(gtk_button_new())
-        _ = g_object_ref_sink(button) // we own it, so it stays valid after destroy
+        _ = g_object_ref_sink(button)  // we own it, so it stays valid after destroy
         defer { g_object_unref(button) }
         var clicks = 0
 
@@ -44,7 +44,7 @@ final class CallbackBoxReleaseTests: XCTestCase {
         XCTAssertEqual(clicks, 2)
         XCTAssertEqual(counter.value, 0, "the connected box must keep its payload alive")
 
-        gtk_widget_destroy(gcast(button)) // dispose drops all handlers: GLib calls the closure notify
+        gtk_widget_destroy(gcast(button))  // dispose drops all handlers: GLib calls the closure notify
         XCTAssertEqual(counter.value, 1, "the signal box was not released when the widget was destroyed")
         gtk_button_clicked(button)
         XCTAssertEqual(clicks, 2, "a handler fired after destroy")
@@ -90,7 +90,7 @@ final class CallbackBoxReleaseTests: XCTestCase {
         Signal.connectEvent(window, "delete-event", argument: UnsafeMutablePointer<GdkEvent>.self) { _, event in
             deleteEvents += 1
             XCTAssertEqual(event?.pointee.type, GDK_DELETE)
-            return true // handled: keep the window
+            return true  // handled: keep the window
         }
 
         let event = try XCTUnwrap(gdk_event_new(GDK_DELETE))

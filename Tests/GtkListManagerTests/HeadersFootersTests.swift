@@ -21,10 +21,12 @@ final class HeadersFootersTests: XCTestCase {
         storage.addItems([3], toSection: 1)
 
         let rows = inspectRows(of: manager.listBox!)
-        XCTAssertEqual(rows.map(\.description), [
-            "header Fruit (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)",
-            "header Vegetables & <herbs> (SectionTitleRow)", "item 3 (NumberRow)",
-        ])
+        XCTAssertEqual(
+            rows.map(\.description),
+            [
+                "header Fruit (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)",
+                "header Vegetables & <herbs> (SectionTitleRow)", "item 3 (NumberRow)",
+            ])
         XCTAssertEqual(titleRow(manager, 0)?.title, "Fruit")
         XCTAssertEqual(titleRow(manager, 3)?.title, "Vegetables & <herbs>", "the title is escaped, not parsed as markup")
         XCTAssertEqual(anomalies.reports, [])
@@ -43,10 +45,12 @@ final class HeadersFootersTests: XCTestCase {
         storage.addItems([1, 2], toSection: 0)
         storage.addItems([3], toSection: 1)
 
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "header H0 (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)", "footer F0 (SectionTitleRow)",
-            "header H1 (SectionTitleRow)", "item 3 (NumberRow)", "footer F1 (SectionTitleRow)",
-        ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "header H0 (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)", "footer F0 (SectionTitleRow)",
+                "header H1 (SectionTitleRow)", "item 3 (NumberRow)", "footer F1 (SectionTitleRow)",
+            ])
         XCTAssertEqual(titleRow(manager, 3)?.title, "F0")
         XCTAssertEqual(titleRow(manager, 6)?.title, "F1")
         XCTAssertEqual(anomalies.reports, [])
@@ -107,9 +111,11 @@ final class HeadersFootersTests: XCTestCase {
         storage.setSectionHeaderModels(["H"])
         storage.setSectionFooterModels(["F"])
         storage.addItems([1])
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "header H (SectionTitleRow)", "item 1 (NumberRow)", "footer F (CaptionRow)",
-        ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "header H (SectionTitleRow)", "item 1 (NumberRow)", "footer F (CaptionRow)",
+            ])
         XCTAssertEqual(anomalies.reports, [])
     }
 
@@ -121,9 +127,11 @@ final class HeadersFootersTests: XCTestCase {
         try requireGtk()
         let (manager, storage, _) = makeManager()
         var calls: [String] = []
-        manager.registerHeader(CaptionRow.self, handler: { view, model, section in
-            calls.append("\(model)@\(section) label=\(String(cString: gtk_label_get_text(gcast(view.widget))))")
-        })
+        manager.registerHeader(
+            CaptionRow.self,
+            handler: { view, model, section in
+                calls.append("\(model)@\(section) label=\(String(cString: gtk_label_get_text(gcast(view.widget))))")
+            })
         storage.setSectionHeaderModels(["A", "B"])
         storage.setItemsForAllSections([[1], [2]])
         XCTAssertEqual(calls, ["A@0 label=", "B@1 label="], "the handler runs before update(with:) fills the label")
@@ -198,9 +206,11 @@ final class HeadersFootersTests: XCTestCase {
 
         try storage.removeItem(3)
         assertListMatchesStorage(manager, storage, headerOnEmpty: false, footerOnEmpty: false, "last item gone")
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "header H0 (SectionTitleRow)", "item 2 (NumberRow)", "footer F0 (SectionTitleRow)",
-        ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "header H0 (SectionTitleRow)", "item 2 (NumberRow)", "footer F0 (SectionTitleRow)",
+            ])
         XCTAssertEqual(anomalies.reports, [])
     }
 
@@ -234,9 +244,11 @@ final class HeadersFootersTests: XCTestCase {
         storage.setSectionHeaderModels(["H"])
         storage.setSectionFooterModels(["F"])
         storage.addItems([], toSection: 0)
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "header H (SectionTitleRow)", "footer F (SectionTitleRow)",
-        ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "header H (SectionTitleRow)", "footer F (SectionTitleRow)",
+            ])
         assertListMatchesStorage(manager, storage)
     }
 

@@ -7,7 +7,9 @@ import XCTest
 /// removed above the viewport move the scroll position by their height.
 final class ListBoxAnchoringTests: XCTestCase {
     func testRowsInsertedOrRemovedAboveTheViewportLeaveTheVisibleRowsWhereTheyAre() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.anchoring() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.anchoring()
+        }
     }
 
     @MainActor private static func anchoring() throws {

@@ -18,7 +18,9 @@ final class ListBoxBulkInsertionTests: XCTestCase {
     }
 
     func testManyRowsArriveMappedInOrderAndTheSelectionStays() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.manyRowsArrive() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.manyRowsArrive()
+        }
     }
 
     @MainActor private static func manyRowsArrive() throws {
@@ -46,7 +48,9 @@ final class ListBoxBulkInsertionTests: XCTestCase {
     }
 
     func testTheFocusedRowKeepsTheFocusWhileManyRowsArrive() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.focusStays() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.focusStays()
+        }
     }
 
     @MainActor private static func focusStays() throws {

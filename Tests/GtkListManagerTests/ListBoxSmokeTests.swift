@@ -27,8 +27,8 @@ final class ListBoxSmokeTests: XCTestCase {
 
         let texts = (Int32(0)..<4).map { index -> String? in
             guard let row = gtk_list_box_get_row_at_index(list, index),
-                  let child = gtk_bin_get_child(gcast(row)),
-                  cgtk_is_label(child) != 0
+                let child = gtk_bin_get_child(gcast(row)),
+                cgtk_is_label(child) != 0
             else { return nil }
             return String(cString: gtk_label_get_text(gcast(child)))
         }

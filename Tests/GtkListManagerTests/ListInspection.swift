@@ -38,13 +38,16 @@ func inspectRows(of listBox: UnsafeMutablePointer<GtkListBox>) -> [InspectedRow]
     return (0..<count).map { index in
         let listRow = gtk_list_box_get_row_at_index(listBox, Int32(index))!
         guard let hosted = ListBoxHost.boundRow(of: listRow) else {
-            return InspectedRow(role: .item, model: "<not hosted>", rowClass: "-", widget: UnsafeMutableRawPointer(listRow), selectable: false)
+            return InspectedRow(
+                role: .item, model: "<not hosted>", rowClass: "-", widget: UnsafeMutableRawPointer(listRow), selectable: false)
         }
         var child = gtk_bin_get_child(gcast(listRow))
         if let revealer = child, g_type_check_instance_is_a(gcast(revealer), gtk_revealer_get_type()) != 0 {
             child = gtk_bin_get_child(gcast(revealer))  // rows animate inside a revealer
         }
-        XCTAssertEqual(child.map(UnsafeMutableRawPointer.init), UnsafeMutableRawPointer(hosted.widget), "row \(index) shows another widget than its record")
+        XCTAssertEqual(
+            child.map(UnsafeMutableRawPointer.init), UnsafeMutableRawPointer(hosted.widget),
+            "row \(index) shows another widget than its record")
         return InspectedRow(
             role: hosted.role, model: String(describing: hosted.model), rowClass: String(describing: type(of: hosted.view)),
             widget: UnsafeMutableRawPointer(hosted.widget), selectable: gtk_list_box_row_get_selectable(listRow) != 0)
@@ -174,9 +177,11 @@ let finalizedObjects = Atomic<Int>(0)
 /// Counts `object`'s finalization in ``finalizedObjects``.
 @MainActor
 func watchFinalization(of object: UnsafeMutableRawPointer) {
-    g_object_weak_ref(object.assumingMemoryBound(to: GObject.self), { _, _ in
-        finalizedObjects.add(1, ordering: .acquiringAndReleasing)
-    }, nil)
+    g_object_weak_ref(
+        object.assumingMemoryBound(to: GObject.self),
+        { _, _ in
+            finalizedObjects.add(1, ordering: .acquiringAndReleasing)
+        }, nil)
 }
 
 extension BoundRow {

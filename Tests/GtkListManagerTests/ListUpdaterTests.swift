@@ -23,10 +23,12 @@ final class ListUpdaterTests: XCTestCase {
         try storage.insertItem(2, to: IndexPath(item: 1, section: 0))
         storage.addItems([10], toSection: 1)
         assertListMatchesStorage(manager, storage)
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "header A (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)", "item 3 (NumberRow)",
-            "header B (SectionTitleRow)", "item 10 (NumberRow)",
-        ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "header A (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)", "item 3 (NumberRow)",
+                "header B (SectionTitleRow)", "item 10 (NumberRow)",
+            ])
     }
 
     func testUpdateRefreshesTheSameWidgetInPlace() throws {

@@ -29,10 +29,12 @@ final class ManagerAnomalyTests: XCTestCase {
         try requireGtk()
         let (manager, storage, anomalies) = makeManager()
         storage.addItems([1, "hello", 2.5])
-        XCTAssertEqual(anomalies.reports, [
-            .noRowMappingFound(modelDescription: "hello", indexPath: IndexPath(item: 1, section: 0)),
-            .noRowMappingFound(modelDescription: "2.5", indexPath: IndexPath(item: 2, section: 0)),
-        ])
+        XCTAssertEqual(
+            anomalies.reports,
+            [
+                .noRowMappingFound(modelDescription: "hello", indexPath: IndexPath(item: 1, section: 0)),
+                .noRowMappingFound(modelDescription: "2.5", indexPath: IndexPath(item: 2, section: 0)),
+            ])
         XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.rowClass), ["NumberRow", "UnmappedRow", "UnmappedRow"])
     }
 
@@ -44,9 +46,11 @@ final class ManagerAnomalyTests: XCTestCase {
         try requireGtk()
         let (manager, storage, anomalies) = makeManager()
         storage.addItems([Optional<String>.some("wrapped") as Any])
-        XCTAssertEqual(anomalies.reports, [
-            .noRowMappingFound(modelDescription: "wrapped", indexPath: IndexPath(item: 0, section: 0)),
-        ])
+        XCTAssertEqual(
+            anomalies.reports,
+            [
+                .noRowMappingFound(modelDescription: "wrapped", indexPath: IndexPath(item: 0, section: 0))
+            ])
         XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.rowClass), ["UnmappedRow"])
     }
 
@@ -61,13 +65,17 @@ final class ManagerAnomalyTests: XCTestCase {
         storage.setSectionHeaderModels([nil, 3.5] as [Double?])
         storage.setItemsForAllSections([[1], [2]])
 
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "item 1 (NumberRow)", "footer plain (SectionTitleRow)", "item 2 (NumberRow)",
-        ])
-        XCTAssertEqual(anomalies.reports, [
-            .noSupplementaryMappingFound(kind: .header, modelDescription: "3.5", section: 1),
-            .noSupplementaryMappingFound(kind: .footer, modelDescription: "7", section: 1),
-        ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "item 1 (NumberRow)", "footer plain (SectionTitleRow)", "item 2 (NumberRow)",
+            ])
+        XCTAssertEqual(
+            anomalies.reports,
+            [
+                .noSupplementaryMappingFound(kind: .header, modelDescription: "3.5", section: 1),
+                .noSupplementaryMappingFound(kind: .footer, modelDescription: "7", section: 1),
+            ])
     }
 
     func testStringHeaderWithOnlyANonStringHeaderClassRegisteredReportsAnomaly() throws {
@@ -82,9 +90,11 @@ final class ManagerAnomalyTests: XCTestCase {
         storage.setItemsForAllSections([[1], [2]])
 
         // A registered header class replaces the built-in String titles (view style).
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "header 5 (NumberRow)", "item 1 (NumberRow)", "item 2 (NumberRow)",
-        ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "header 5 (NumberRow)", "item 1 (NumberRow)", "item 2 (NumberRow)",
+            ])
         XCTAssertEqual(anomalies.reports, [.noSupplementaryMappingFound(kind: .header, modelDescription: "title", section: 1)])
     }
 
@@ -116,7 +126,8 @@ final class ManagerAnomalyTests: XCTestCase {
             .noSupplementaryMappingFound(kind: .header, modelDescription: "42", section: 2),
             .noSupplementaryMappingFound(kind: .footer, modelDescription: "42", section: 2),
         ]
-        XCTAssertEqual(all.map(\.description), ["nilModel", "noRowMappingFound", "noSupplementaryMappingFound", "noSupplementaryMappingFound"])
+        XCTAssertEqual(
+            all.map(\.description), ["nilModel", "noRowMappingFound", "noSupplementaryMappingFound", "noSupplementaryMappingFound"])
         XCTAssertEqual(Set(all.map(\.description)).count, 3, "one short description per case")
         for anomaly in all {
             XCTAssertTrue(anomaly.debugDescription.hasPrefix("⚠️ [ListManager]"), anomaly.debugDescription)

@@ -48,13 +48,15 @@ final class MappingResolutionTests: XCTestCase {
         try requireGtk()
         let (manager, storage, anomalies) = makeManager(registeringNumberRow: false)
         manager.register(NumberRow.self)
-        storage.addItems([1, Optional<Int>.none as Any, 3, Optional<Optional<Int>>.some(.none) as Any])
+        storage.addItems([1, Optional<Int>.none as Any, 3, Optional<Int?>.some(.none) as Any])
 
         XCTAssertEqual(rowClasses(manager), ["NumberRow", "UnmappedRow", "NumberRow", "UnmappedRow"])
-        XCTAssertEqual(anomalies.reports, [
-            .nilModel(indexPath: IndexPath(item: 1, section: 0)),
-            .nilModel(indexPath: IndexPath(item: 3, section: 0)),
-        ])
+        XCTAssertEqual(
+            anomalies.reports,
+            [
+                .nilModel(indexPath: IndexPath(item: 1, section: 0)),
+                .nilModel(indexPath: IndexPath(item: 3, section: 0)),
+            ])
         XCTAssertEqual(manager.rowCount, storage.totalNumberOfItems, "one row per storage item, even for nil")
     }
 
@@ -70,15 +72,19 @@ final class MappingResolutionTests: XCTestCase {
         manager.register(CaptionRow.self)
         storage.addItems([1, "a", AnyHashable(2), AnyHashable("b"), 3, Optional<String>.some("c") as Any, "d"])
 
-        XCTAssertEqual(rowClasses(manager), [
-            "NumberRow", "CaptionRow", "NumberRow", "CaptionRow", "NumberRow", "CaptionRow", "CaptionRow",
-        ])
+        XCTAssertEqual(
+            rowClasses(manager),
+            [
+                "NumberRow", "CaptionRow", "NumberRow", "CaptionRow", "NumberRow", "CaptionRow", "CaptionRow",
+            ])
         XCTAssertEqual(anomalies.reports, [])
 
         manager.unregister(CaptionRow.self)
-        XCTAssertEqual(rowClasses(manager), [
-            "NumberRow", "UnmappedRow", "NumberRow", "UnmappedRow", "NumberRow", "UnmappedRow", "UnmappedRow",
-        ], "unregistering forgets the type matches decided before")
+        XCTAssertEqual(
+            rowClasses(manager),
+            [
+                "NumberRow", "UnmappedRow", "NumberRow", "UnmappedRow", "NumberRow", "UnmappedRow", "UnmappedRow",
+            ], "unregistering forgets the type matches decided before")
     }
 
     // MARK: - Conditions
@@ -239,10 +245,12 @@ final class MappingResolutionTests: XCTestCase {
 
         manager.unregister(NumberRow.self)
         XCTAssertEqual(rowClasses(manager), ["CaptionRow", "UnmappedRow", "UnmappedRow"])
-        XCTAssertEqual(anomalies.reports.suffix(2), [
-            .noRowMappingFound(modelDescription: "1", indexPath: IndexPath(item: 0, section: 0)),
-            .noRowMappingFound(modelDescription: "s", indexPath: IndexPath(item: 1, section: 0)),
-        ])
+        XCTAssertEqual(
+            anomalies.reports.suffix(2),
+            [
+                .noRowMappingFound(modelDescription: "1", indexPath: IndexPath(item: 0, section: 0)),
+                .noRowMappingFound(modelDescription: "s", indexPath: IndexPath(item: 1, section: 0)),
+            ])
         assertListMatchesStorage(manager, storage)
     }
 

@@ -34,11 +34,15 @@ final class ModelKindTests: XCTestCase {
             }
         }
     }
-    final class PairRow: LabelRow<(String, Int)> { override class func text(_ model: (String, Int)) -> String { "pair \(model.0)=\(model.1)" } }
+    final class PairRow: LabelRow<(String, Int)> {
+        override class func text(_ model: (String, Int)) -> String { "pair \(model.0)=\(model.1)" }
+    }
     final class NamedRow: LabelRow<any Named> { override class func text(_ model: any Named) -> String { "named \(model.name)" } }
 
     func testEveryKindOfModelIsShownByItsRowAndRefreshedInPlace() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.everyKind() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.everyKind()
+        }
     }
 
     @MainActor private static func everyKind() throws {
@@ -51,14 +55,14 @@ final class ModelKindTests: XCTestCase {
         manager.register(NamedRow.self)
         let storage = try XCTUnwrap(manager.memoryStorage)
         let models: [Any] = [
-            Person("Ada"),                                 // a class
-            Point(x: 1, y: 2),                             // a struct
-            Weather.sunny,                                 // an enum case without payload
-            Weather.rain(millimetres: 3),                  // an enum case with a payload
-            ("width", 80) as (String, Int),                // a tuple
-            City(name: "Lyon") as any Named,               // a protocol (existential)
-            Country(name: "Chile"),                        // a conforming struct, stored as itself
-            Optional(Point(x: 5, y: 6)) as Any,            // an optional, unwrapped
+            Person("Ada"),  // a class
+            Point(x: 1, y: 2),  // a struct
+            Weather.sunny,  // an enum case without payload
+            Weather.rain(millimetres: 3),  // an enum case with a payload
+            ("width", 80) as (String, Int),  // a tuple
+            City(name: "Lyon") as any Named,  // a protocol (existential)
+            Country(name: "Chile"),  // a conforming struct, stored as itself
+            Optional(Point(x: 5, y: 6)) as Any,  // an optional, unwrapped
         ]
         storage.setItems(models)
 
@@ -77,16 +81,20 @@ final class ModelKindTests: XCTestCase {
         for (item, model) in replacements.enumerated() {
             try storage.replaceItem(at: IndexPath(item: item, section: 0), with: model)
         }
-        XCTAssertEqual(shownLines(manager), [
-            "PersonRow: person Grace", "PointRow: point 3,4", "WeatherRow: rain 1 mm", "WeatherRow: sunny",
-            "PairRow: pair height=20", "NamedRow: named Oslo", "NamedRow: named Peru", "PointRow: point 7,8",
-        ])
+        XCTAssertEqual(
+            shownLines(manager),
+            [
+                "PersonRow: person Grace", "PointRow: point 3,4", "WeatherRow: rain 1 mm", "WeatherRow: sunny",
+                "PairRow: pair height=20", "NamedRow: named Oslo", "NamedRow: named Peru", "PointRow: point 7,8",
+            ])
         XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.widget), widgets, "every row refreshed in place, none rebuilt")
         XCTAssertEqual(anomalies.reports, [])
     }
 
     func testATupleOfAnotherShapeOrAnUnmappedEnumIsReportedNotShownAsAnotherType() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.mismatchedKinds() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.mismatchedKinds()
+        }
     }
 
     @MainActor private static func mismatchedKinds() throws {
@@ -102,7 +110,8 @@ final class ModelKindTests: XCTestCase {
     @MainActor private static func shownLines(_ manager: ListManager) -> [String] {
         inspectRows(of: manager.listBox!).indices.map { position in
             let view = manager.boundRow(atPosition: position)!.view
-            let text = (view as? PersonRow)?.shown ?? (view as? PointRow)?.shown ?? (view as? WeatherRow)?.shown
+            let text =
+                (view as? PersonRow)?.shown ?? (view as? PointRow)?.shown ?? (view as? WeatherRow)?.shown
                 ?? (view as? PairRow)?.shown ?? (view as? NamedRow)?.shown ?? "?"
             return "\(type(of: view)): \(text)"
         }

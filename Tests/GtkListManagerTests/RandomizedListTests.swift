@@ -1,7 +1,7 @@
-import SeededRandom
 import CGtk
 import GtkListManager
 import ModelStorage
+import SeededRandom
 import XCTest
 
 /// Seeded random sequences of storage operations over several sections with headers and footers.
@@ -39,7 +39,8 @@ final class RandomizedListTests: XCTestCase {
                     of: storage, headerOnEmpty: configuration.displayHeaderOnEmptySection,
                     footerOnEmpty: configuration.displayFooterOnEmptySection)
                 guard actual == expected, manager.rowCount == actual.count else {
-                    XCTFail("""
+                    XCTFail(
+                        """
                         seed \(seed), configuration \(configuration), after:
                         \(history.map { "  \($0)" }.joined(separator: "\n"))
                         list:    \(actual)
@@ -48,7 +49,8 @@ final class RandomizedListTests: XCTestCase {
                     return
                 }
                 let itemRows = actual.filter { $0.role == .item }.count
-                XCTAssertLessThanOrEqual(NumberRow.liveCount - startingRows, itemRows + configuration.reusePoolLimit, "seed \(seed): row views leak")
+                XCTAssertLessThanOrEqual(
+                    NumberRow.liveCount - startingRows, itemRows + configuration.reusePoolLimit, "seed \(seed): row views leak")
             }
         }
         XCTAssertEqual(NumberRow.liveCount, startingRows, "every row view is released with its manager")
@@ -120,7 +122,9 @@ final class RandomizedListTests: XCTestCase {
         case 8:
             guard let path = existingPath() else { return Step(name: "addItem(3)") { storage.addItem(3) } }
             let value = model()
-            return Step(name: "replaceItem(at: \(path.shortDescription), with: \(value))") { try? storage.replaceItem(at: path, with: value) }
+            return Step(name: "replaceItem(at: \(path.shortDescription), with: \(value))") {
+                try? storage.replaceItem(at: path, with: value)
+            }
         case 9:
             let index = Int(rng.next() % UInt64(sections + 1)), values = (0..<Int(rng.next() % 3)).map { _ in model() }
             return Step(name: "insertSection(\(values), at: \(index))") { storage.insertSection(SectionModel(items: values), at: index) }

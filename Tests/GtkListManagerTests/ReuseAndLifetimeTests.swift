@@ -130,7 +130,7 @@ final class ReuseAndLifetimeTests: XCTestCase {
             watchFinalization(of: pooledWidget)
             watched += 1
             for row in inspectRows(of: manager.listBox!) {
-                watchFinalization(of: row.widget) // the row view's widget
+                watchFinalization(of: row.widget)  // the row view's widget
                 watchFinalization(of: UnsafeMutableRawPointer(gtk_widget_get_parent(row.widget.assumingMemoryBound(to: GtkWidget.self))))
                 watched += 2
             }
@@ -140,8 +140,9 @@ final class ReuseAndLifetimeTests: XCTestCase {
         }
         XCTAssertEqual(NumberRow.liveCount, startRows, "every row view, listed or pooled, is released with the manager")
         XCTAssertEqual(watched, 1 + 4 * 2 + 1)
-        XCTAssertEqual(finalizedObjects.load(ordering: .acquiring) - startFinalized, watched,
-                       "the list box, its GtkListBoxRows and every row widget (listed or pooled) are finalized")
+        XCTAssertEqual(
+            finalizedObjects.load(ordering: .acquiring) - startFinalized, watched,
+            "the list box, its GtkListBoxRows and every row widget (listed or pooled) are finalized")
     }
 
     func testAListBoxRowHoldsItsRecordUntilItIsFinalized() throws {
@@ -197,7 +198,9 @@ final class ReuseAndLifetimeTests: XCTestCase {
             XCTAssertEqual(manager.listBox!, listBox)
             XCTAssertEqual(inspectRows(of: listBox).count, 2)
         }
-        XCTAssertEqual(UnsafeMutableRawPointer(listBox).assumingMemoryBound(to: GObject.self).pointee.ref_count, 1, "the manager gave back its reference")
+        XCTAssertEqual(
+            UnsafeMutableRawPointer(listBox).assumingMemoryBound(to: GObject.self).pointee.ref_count, 1,
+            "the manager gave back its reference")
     }
 
     func testStorageOutlivingTheManagerKeepsWorkingAlone() throws {
@@ -281,12 +284,14 @@ final class ReuseAndLifetimeTests: XCTestCase {
             storage.addItem(6)
             storage.addItem(7)
         }
-        XCTAssertEqual(log, [
-            "will changes rows=0", "did changes rows=2",
-            "will reload rows=2", "did reload rows=1",
-            "will reload rows=1", "did reload rows=1",
-            "will changes rows=1", "did changes rows=3",
-        ])
+        XCTAssertEqual(
+            log,
+            [
+                "will changes rows=0", "did changes rows=2",
+                "will reload rows=2", "did reload rows=1",
+                "will reload rows=1", "did reload rows=1",
+                "will changes rows=1", "did changes rows=3",
+            ])
         let added: StorageUpdate = .changes([
             .insertSection(0), .insertItem(at: IndexPath(item: 0, section: 0), model: 1),
             .insertItem(at: IndexPath(item: 1, section: 0), model: 2),
@@ -294,10 +299,12 @@ final class ReuseAndLifetimeTests: XCTestCase {
         XCTAssertEqual(updates.first, added, "will receives the update itself")
         XCTAssertEqual(updates[1], added, "did receives the same update")
         XCTAssertEqual(updates[2], .reload)
-        XCTAssertEqual(updates[6], .changes([
-            .insertItem(at: IndexPath(item: 1, section: 0), model: 6),
-            .insertItem(at: IndexPath(item: 2, section: 0), model: 7),
-        ]), "one transaction, one update")
+        XCTAssertEqual(
+            updates[6],
+            .changes([
+                .insertItem(at: IndexPath(item: 1, section: 0), model: 6),
+                .insertItem(at: IndexPath(item: 2, section: 0), model: 7),
+            ]), "one transaction, one update")
     }
 
     func testReloadRowClosureReceivesIndexPathAndModelInsteadOfRefreshing() throws {
@@ -358,7 +365,6 @@ final class ReuseAndLifetimeTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
 
     private static func kind(_ update: StorageUpdate) -> String {
         if case .reload = update { "reload" } else { "changes" }

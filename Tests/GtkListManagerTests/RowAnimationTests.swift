@@ -33,8 +33,9 @@ final class RowAnimationTests: XCTestCase {
         defer { gtk_widget_destroy(window) }
         storage.setItems([1, 2, 3])
         XCTAssertEqual(revealers(in: manager), [true, true, true])
-        XCTAssertEqual((0..<3).map { childRevealed(in: manager, at: $0) }, [true, true, true],
-                       "a reload shows its rows at once, even on screen")
+        XCTAssertEqual(
+            (0..<3).map { childRevealed(in: manager, at: $0) }, [true, true, true],
+            "a reload shows its rows at once, even on screen")
 
         storage.addItem(4)
         XCTAssertEqual(revealers(in: manager).last, true, "the inserted row's revealer opens")
@@ -54,8 +55,9 @@ final class RowAnimationTests: XCTestCase {
         XCTAssertEqual((0..<manager.rowCount).map { manager.boundRow(atPosition: $0)!.model as? Int }, [4, 1, 5, 3])
 
         XCTAssertTrue(GtkRuntime.iterate(until: { gtkRowCount(manager) == 4 }), "the leaving row goes when its transition ends")
-        XCTAssertTrue(GtkRuntime.iterate(until: { finalizedObjects.load(ordering: .acquiring) > finalizedBefore }),
-                      "the leaving row's widget is destroyed, not kept")
+        XCTAssertTrue(
+            GtkRuntime.iterate(until: { finalizedObjects.load(ordering: .acquiring) > finalizedBefore }),
+            "the leaving row's widget is destroyed, not kept")
         assertListMatchesStorage(manager, storage)
     }
 
@@ -84,7 +86,8 @@ final class RowAnimationTests: XCTestCase {
 
     @MainActor private static func childRevealed(in manager: ListManager, at index: Int) -> Bool {
         guard let listRow = gtk_list_box_get_row_at_index(manager.listBox!, Int32(index)),
-            let revealer = gtk_bin_get_child(gcast(listRow)) else { return false }
+            let revealer = gtk_bin_get_child(gcast(listRow))
+        else { return false }
         return gtk_revealer_get_child_revealed(gcast(revealer)) != 0
     }
 

@@ -21,7 +21,9 @@ final class SelectionAndCursorTests: XCTestCase {
     }
 
     func testTheSelectionFollowsItsItemsAndARebuiltRowShowsItSelected() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.selectionFollowsItems() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.selectionFollowsItems()
+        }
     }
 
     @MainActor private static func selectionFollowsItems() throws {
@@ -53,7 +55,9 @@ final class SelectionAndCursorTests: XCTestCase {
     }
 
     func testAFocusedRowMadeAnewKeepsTheKeyboardFocus() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.focusSurvivesRebinding() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.focusSurvivesRebinding()
+        }
     }
 
     @MainActor private static func focusSurvivesRebinding() throws {

@@ -21,11 +21,13 @@ func requireGtk() throws {
 @discardableResult
 func runOnce(afterMilliseconds milliseconds: guint, _ body: @escaping @MainActor () -> Void) -> guint {
     let userData = CallbackBox<@MainActor () -> Void>(body).retainedPointer()
-    return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { userData in
-        let body = CallbackBox<@MainActor () -> Void>.payload(of: userData)
-        MainActor.assumeIsolated { body() }
-        return 0 // G_SOURCE_REMOVE
-    }, userData, CallbackBoxRelease.destroyNotify)
+    return g_timeout_add_full(
+        G_PRIORITY_DEFAULT, milliseconds,
+        { userData in
+            let body = CallbackBox<@MainActor () -> Void>.payload(of: userData)
+            MainActor.assumeIsolated { body() }
+            return 0  // G_SOURCE_REMOVE
+        }, userData, CallbackBoxRelease.destroyNotify)
 }
 
 /// Quits the running `gtk_main` after a timeout, so a broken bridge fails a test instead of

@@ -15,13 +15,16 @@ final class ThemeTests: XCTestCase {
             let ui = try XCTUnwrap(LibraryResources.data(named: "section-title.ui"))
             XCTAssertTrue(String(decoding: ui, as: UTF8.self).contains("GtkLabel"))
             XCTAssertNil(LibraryResources.data(named: "missing.css"))
-            XCTAssertTrue(g_resources_get_info("\(LibraryResources.path)/theme.css", G_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil) != 0,
-                          "any GTK code finds it by its resource path")
+            XCTAssertTrue(
+                g_resources_get_info("\(LibraryResources.path)/theme.css", G_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil) != 0,
+                "any GTK code finds it by its resource path")
         }
     }
 
     func testTitleRowsOfHeadersAndFootersTakeTheirLookFromTheTheme() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in HostKind.allCases { try Self.titleRows(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in HostKind.allCases { try Self.titleRows(kind) }
+        }
     }
 
     @MainActor private static func titleRows(_ kind: HostKind) throws {
@@ -30,14 +33,16 @@ final class ThemeTests: XCTestCase {
         shown.storage.setSectionHeaderModels(["Fruit", "Nuts"])
         shown.storage.setSectionFooterModels(["2 fruit", "1 nut"])
         shown.storage.setItemsForAllSections([[1, 2], [3]])
-        XCTAssertEqual(shown.lines(), ["header Fruit", "item 1", "item 2", "footer 2 fruit", "header Nuts", "item 3", "footer 1 nut"], "\(kind)")
+        XCTAssertEqual(
+            shown.lines(), ["header Fruit", "item 1", "item 2", "footer 2 fruit", "header Nuts", "item 3", "footer 1 nut"], "\(kind)")
 
         for (position, role) in [(0, RowRole.header), (3, .footer), (4, .header), (6, .footer)] {
             let label = try XCTUnwrap(shown.manager.boundRow(atPosition: position)?.widget, "\(kind) \(position)")
             let isFooter = role == .footer
             XCTAssertEqual(hasClass(label, ListTheme.StyleClass.sectionTitle), !isFooter, "\(kind) \(position)")
             XCTAssertEqual(hasClass(label, ListTheme.StyleClass.sectionFooter), isFooter, "\(kind) \(position)")
-            XCTAssertEqual(fontWeight(of: label), isFooter ? PANGO_WEIGHT_NORMAL.rawValue : PANGO_WEIGHT_BOLD.rawValue, "\(kind) \(position)")
+            XCTAssertEqual(
+                fontWeight(of: label), isFooter ? PANGO_WEIGHT_NORMAL.rawValue : PANGO_WEIGHT_BOLD.rawValue, "\(kind) \(position)")
             XCTAssertEqual(margin(of: label).top, isFooter ? 4 : 8, "\(kind) \(position): theme.css's margins")
         }
         let header = try XCTUnwrap(shown.manager.boundRow(atPosition: 0)?.widget)
@@ -46,7 +51,9 @@ final class ThemeTests: XCTestCase {
     }
 
     func testAnApplicationsCSSWinsOverTheTheme() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.applicationCSSWins() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.applicationCSSWins()
+        }
     }
 
     @MainActor private static func applicationCSSWins() throws {
@@ -60,7 +67,8 @@ final class ThemeTests: XCTestCase {
 
         let application = gtk_css_provider_new()!
         defer { g_object_unref(application) }
-        XCTAssertNotEqual(gtk_css_provider_load_from_data(application, ".list-section-title { font-weight: 300; margin-top: 20px; }", -1, nil), 0)
+        XCTAssertNotEqual(
+            gtk_css_provider_load_from_data(application, ".list-section-title { font-weight: 300; margin-top: 20px; }", -1, nil), 0)
         let screen = gdk_screen_get_default()
         gtk_style_context_add_provider_for_screen(screen, OpaquePointer(application), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         defer { gtk_style_context_remove_provider_for_screen(screen, OpaquePointer(application)) }
@@ -71,7 +79,9 @@ final class ThemeTests: XCTestCase {
     }
 
     func testTheRowShowingADropPlaceholderCarriesItsStyleClassOnEveryHost() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in HostKind.allCases { try Self.placeholderStyle(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in HostKind.allCases { try Self.placeholderStyle(kind) }
+        }
     }
 
     /// The placeholder model is -1 (a `NumberRow` like the others): only the class tells it apart.
@@ -131,7 +141,9 @@ final class ThemeTests: XCTestCase {
         gtk_style_context_has_class(gtk_widget_get_style_context(widget), name) != 0
     }
 
-    @MainActor private static func styleValue<T>(_ property: String, of widget: UnsafeMutablePointer<GtkWidget>, _ read: (UnsafeMutablePointer<GValue>) -> T) -> T {
+    @MainActor private static func styleValue<T>(
+        _ property: String, of widget: UnsafeMutablePointer<GtkWidget>, _ read: (UnsafeMutablePointer<GValue>) -> T
+    ) -> T {
         let context = gtk_widget_get_style_context(widget)
         var value = GValue()
         gtk_style_context_get_property(context, property, gtk_style_context_get_state(context), &value)

@@ -31,9 +31,10 @@ struct AnomalyHandlerTests {
 
         func log(event: LogEvent) {
             let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-            sink.append(Entry(
-                level: event.level, message: event.message.description,
-                metadata: merged.mapValues(\.description)))
+            sink.append(
+                Entry(
+                    level: event.level, message: event.message.description,
+                    metadata: merged.mapValues(\.description)))
         }
     }
 

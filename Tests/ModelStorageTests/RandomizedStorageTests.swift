@@ -1,5 +1,5 @@
-import SeededRandom
 import ModelStorage
+import SeededRandom
 import Testing
 
 /// Thousands of seeded random request sequences, valid and invalid, over several sections with
@@ -21,7 +21,8 @@ struct RandomizedStorageTests {
             let operations = Self.generateSequence(seed: seed)
             if let failure = Self.firstFailure(in: operations, coverage: &coverage) {
                 let shrunk = Self.shrink(operations)
-                Issue.record("""
+                Issue.record(
+                    """
                     Randomized storage test failed for seed \(seed): \(failure.message)
                     Shrunk sequence (\(shrunk.count) of \(operations.count) operations), replay with `firstFailure(in:)`:
                     \(shrunk.map { "  \($0)" }.joined(separator: "\n"))
@@ -37,8 +38,9 @@ struct RandomizedStorageTests {
             #expect(coverage.refused[kind, default: 0] >= 20, "too few refused \(kind): \(coverage.refused[kind, default: 0])")
         }
         #expect(coverage.applied["transaction", default: 0] >= 500)
-        print("Randomized storage: \(Self.sequenceCount) sequences, \(coverage.total) requests, "
-            + "\(coverage.refused.values.reduce(0, +)) refused, \(coverage.kinds.count) request kinds")
+        print(
+            "Randomized storage: \(Self.sequenceCount) sequences, \(coverage.total) requests, "
+                + "\(coverage.refused.values.reduce(0, +)) refused, \(coverage.kinds.count) request kinds")
     }
 
     @Test("the checker catches a wrong log: replaying a corrupted log fails")
@@ -114,7 +116,8 @@ struct RandomizedStorageTests {
             let after = ObservedState(of: storage)
 
             func fail(_ why: String) -> Failure {
-                Failure(message: "step \(step) `\(operation)`: \(why)\n  before: \(before)\n  after:  \(after)\n  updates: \(recorder.updates)")
+                Failure(
+                    message: "step \(step) `\(operation)`: \(why)\n  before: \(before)\n  after:  \(after)\n  updates: \(recorder.updates)")
             }
             let expectedRefusals = outcomes.compactMap { if case let .refused(name) = $0 { name } else { nil } }
             guard reported.map(\.description) == expectedRefusals else {

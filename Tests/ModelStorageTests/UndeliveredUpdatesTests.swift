@@ -85,9 +85,12 @@ struct UndeliveredUpdatesTests {
             storage.anomalyHandler.action = { _ in }
             let sectionCount = Int(random.next() % 4) + 1
             var next = 0
-            storage.setItemsForAllSections((0..<sectionCount).map { _ in
-                (0..<Int(random.next() % 6)).map { _ in defer { next += 1 }; return next }
-            })
+            storage.setItemsForAllSections(
+                (0..<sectionCount).map { _ in
+                    (0..<Int(random.next() % 6)).map { _ in
+                        defer { next += 1 }; return next
+                    }
+                })
             let before = Self.locations(in: storage)
             let recorder = UpdateRecorder(observing: storage)
             storage.performUpdates {
@@ -137,7 +140,8 @@ struct UndeliveredUpdatesTests {
             if let from = anyPath(), let to = anyPath() { storage.moveItem(at: from, to: to) }
         default:
             let section = Int(random.next() % UInt64(sections))
-            try? storage.insertItem(next, to: IndexPath(item: Int(random.next() % UInt64(storage.numberOfItems(inSection: section) + 1)), section: section))
+            try? storage.insertItem(
+                next, to: IndexPath(item: Int(random.next() % UInt64(storage.numberOfItems(inSection: section) + 1)), section: section))
             next += 1
         }
     }

@@ -42,8 +42,9 @@ final class BigListWindowTests: XCTestCase {
         let top = try XCTUnwrap(viewer.host.visibleRange?.lowerBound)
         XCTAssertTrue(480_000...520_000 ~= top, "half way down: \(top)")
         let section = top / 1_001  // each section: its header, then a thousand rows
-        XCTAssertEqual(boundLines(viewer)[section * 1_001], "header Rows \((section * 1_000).formatted())–\((section * 1_000 + 999).formatted())",
-                       "the section's header is bound, pinned at the top")
+        XCTAssertEqual(
+            boundLines(viewer)[section * 1_001], "header Rows \((section * 1_000).formatted())–\((section * 1_000 + 999).formatted())",
+            "the section's header is bound, pinned at the top")
     }
 
     func testTheGridShowsAHundredThousandTilesInLinesUnderPinnedHeaders() throws {
@@ -68,8 +69,9 @@ final class BigListWindowTests: XCTestCase {
         viewer.scroll(toFraction: 0.5)
         let top = try XCTUnwrap(viewer.host.visibleRange?.lowerBound)
         let section = top / 1_001
-        XCTAssertEqual(boundLines(viewer)[section * 1_001], "header Rows \((section * 1_000).formatted())–\((section * 1_000 + 999).formatted())",
-                       "the section's header is bound, pinned at the top")
+        XCTAssertEqual(
+            boundLines(viewer)[section * 1_001], "header Rows \((section * 1_000).formatted())–\((section * 1_000 + 999).formatted())",
+            "the section's header is bound, pinned at the top")
         XCTAssertTrue(viewer.anomalies.isEmpty, "\(viewer.anomalies)")
     }
 
@@ -84,8 +86,11 @@ final class BigListWindowTests: XCTestCase {
         XCTAssertTrue(GtkRuntime.iterate(until: { viewer.host.rowCount == 12 }, timeout: .seconds(10)), "\(viewer.host.rowCount) rows")
         _ = GtkRuntime.iterate(until: { viewer.host.boundRow(at: 11) != nil })
         let matches = [99_999] + Array(999_990...999_999)
-        XCTAssertEqual(boundLines(viewer), Dictionary(uniqueKeysWithValues:
-            [(0, "header Rows 99,999–999,999")] + matches.enumerated().map { ($0.offset + 1, "item \($0.element)") }))
+        XCTAssertEqual(
+            boundLines(viewer),
+            Dictionary(
+                uniqueKeysWithValues: [(0, "header Rows 99,999–999,999")]
+                    + matches.enumerated().map { ($0.offset + 1, "item \($0.element)") }))
         gtk_entry_set_text(gcast(viewer.searchEntry), "")
         XCTAssertTrue(GtkRuntime.iterate(until: { viewer.host.rowCount == 1_001_000 }, timeout: .seconds(10)))
     }
@@ -105,15 +110,18 @@ final class BigListWindowTests: XCTestCase {
         let viewer = try shownViewer(FileTreeSource(root: root.path))
         defer { gtk_widget_destroy(viewer.window) }
         let file = { (name: String) in "item \(FileTreeSource.File(name: name, size: 1))" }
-        XCTAssertEqual((0..<viewer.host.rowCount).map { boundLines(viewer)[$0] ?? "unbound" }, [
-            "header /", file("a.txt"), file("b.txt"),
-            "header /docs", file("readme.md"),
-            "header /docs/guide", file("index.txt"), file("intro.md"),
-        ])
+        XCTAssertEqual(
+            (0..<viewer.host.rowCount).map { boundLines(viewer)[$0] ?? "unbound" },
+            [
+                "header /", file("a.txt"), file("b.txt"),
+                "header /docs", file("readme.md"),
+                "header /docs/guide", file("index.txt"), file("intro.md"),
+            ])
         gtk_entry_set_text(gcast(viewer.searchEntry), ".md")
         XCTAssertTrue(GtkRuntime.iterate(until: { viewer.host.rowCount == 4 }), "\(viewer.host.rowCount) rows")
         _ = GtkRuntime.iterate(until: { viewer.host.boundRow(at: 3) != nil })
-        XCTAssertEqual((0..<4).map { boundLines(viewer)[$0] ?? "unbound" },
-                       ["header /docs", file("readme.md"), "header /docs/guide", file("intro.md")])
+        XCTAssertEqual(
+            (0..<4).map { boundLines(viewer)[$0] ?? "unbound" },
+            ["header /docs", file("readme.md"), "header /docs/guide", file("intro.md")])
     }
 }

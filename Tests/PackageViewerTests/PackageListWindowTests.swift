@@ -138,7 +138,8 @@ final class PackageListWindowTests: XCTestCase {
         var widgets: [String: UnsafeMutablePointer<GtkListBoxRow>] = [:]
         for position in 0..<viewer.manager.rowCount {
             if let row = viewer.manager.boundRow(atPosition: position), let package = row.model as? InstalledPackage,
-               let listRow = row.hostWidget.map({ gcast($0) as UnsafeMutablePointer<GtkListBoxRow> }) {
+                let listRow = row.hostWidget.map({ gcast($0) as UnsafeMutablePointer<GtkListBoxRow> })
+            {
                 widgets[package.id] = listRow
             }
         }

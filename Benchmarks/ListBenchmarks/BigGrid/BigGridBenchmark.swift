@@ -85,14 +85,21 @@ enum BigGridBenchmark {
     private static func report(_ results: [BigListResult], runs: Int) {
         printTable(
             "Big grids: a 900×600 window (400×600 for the 400px sides) of icon-and-label cells in 100 titled sections, GTK 4's GridView's without titles (medians of \(runs) run\(runs == 1 ? "" : "s"); CPU is the process's, per jump to its frame)",
-            ["side", "cells", "first frame", "jump CPU p50 / p95", "resize → frame p50 / p95", "cell widgets", "grid memory",
-             "jumps showing a wrong cell"],
+            [
+                "side", "cells", "first frame", "jump CPU p50 / p95", "resize → frame p50 / p95", "cell widgets", "grid memory",
+                "jumps showing a wrong cell",
+            ],
             results.map { r in
-                [label(r.side), r.count.formatted(), ms(r["first_frame_ms"]), "\(ms(r["jump_cpu_p50_ms"])) / \(ms(r["jump_cpu_p95_ms"]))",
-                 "\(ms(r["resize_ms"])) / \(ms(r["resize_p95_ms"]))", Int(r["live_widgets"]).formatted(),
-                 String(format: "%.1f MB", r["grid_mb"]), "\(Int(r["wrong_cells"])) of \(BigGridScenario.jumps)"]
+                [
+                    label(r.side), r.count.formatted(), ms(r["first_frame_ms"]),
+                    "\(ms(r["jump_cpu_p50_ms"])) / \(ms(r["jump_cpu_p95_ms"]))",
+                    "\(ms(r["resize_ms"])) / \(ms(r["resize_p95_ms"]))", Int(r["live_widgets"]).formatted(),
+                    String(format: "%.1f MB", r["grid_mb"]), "\(Int(r["wrong_cells"])) of \(BigGridScenario.jumps)",
+                ]
             })
-        guard let big = results.first(where: { $0.side == BigGridScenario.Side.virtualized.rawValue && $0.count == 100_000 }) else { return }
+        guard let big = results.first(where: { $0.side == BigGridScenario.Side.virtualized.rawValue && $0.count == 100_000 }) else {
+            return
+        }
         var rows: [[String]] = []
         func goal(_ text: String, _ measured: String, _ met: Bool) { rows.append([text, measured, met ? "met" : "**not met**"]) }
         goal("first frame at 100k ≤ 50 ms", ms(big["first_frame_ms"]), big["first_frame_ms"] <= 50)

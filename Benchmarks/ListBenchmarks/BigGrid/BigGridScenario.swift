@@ -28,7 +28,9 @@ struct BigGridScenario {
         var windowWidth: Int32 { self == .narrowVirtualized ? 400 : 900 }
     }
 
-    static let keys = ["first_frame_ms", "jump_cpu_p50_ms", "jump_cpu_p95_ms", "resize_ms", "resize_p95_ms", "live_widgets", "grid_mb", "wrong_cells"]
+    static let keys = [
+        "first_frame_ms", "jump_cpu_p50_ms", "jump_cpu_p95_ms", "resize_ms", "resize_p95_ms", "live_widgets", "grid_mb", "wrong_cells",
+    ]
     static let sections = 100
     static let cellSize = GridSize(width: 96, height: 72)
     static let jumps = 200
@@ -107,7 +109,8 @@ struct BigGridScenario {
             guard let row = host.boundRow(at: position), let rowWidget = row.hostWidget, gtk_widget_get_mapped(rowWidget) != 0,
                 let location = manager.location(ofPosition: position)
             else { return false }
-            let expected: Any? = location.role == .item
+            let expected: Any? =
+                location.role == .item
                 ? storage.item(at: location.indexPath) : storage.headerModel(forSection: location.section)
             guard let model = row.model as? String, expected as? String == model else { return false }
         }

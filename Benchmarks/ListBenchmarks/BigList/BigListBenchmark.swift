@@ -23,10 +23,12 @@ enum BigListBenchmark {
     static func run(quick: Bool) {
         let runs = quick ? 1 : 3
         var plans = [
-            Plan(side: "virtual-host", sizes: quick ? [1_000, 1_000_000] : [1_000, 50_000, 100_000, 1_000_000],
-                 command: ["/proc/self/exe", childArgument, "virtual-host"]),
-            Plan(side: "gtklistbox", sizes: quick ? [1_000, 10_000] : [1_000, 50_000],
-                 command: ["/proc/self/exe", childArgument, "gtklistbox"]),
+            Plan(
+                side: "virtual-host", sizes: quick ? [1_000, 1_000_000] : [1_000, 50_000, 100_000, 1_000_000],
+                command: ["/proc/self/exe", childArgument, "virtual-host"]),
+            Plan(
+                side: "gtklistbox", sizes: quick ? [1_000, 10_000] : [1_000, 50_000],
+                command: ["/proc/self/exe", childArgument, "gtklistbox"]),
         ]
         if let peers = peersFolder() {
             let sizes = quick ? [1_000_000] : [1_000, 100_000, 1_000_000]

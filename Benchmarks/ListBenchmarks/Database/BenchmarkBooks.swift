@@ -10,7 +10,8 @@ struct BenchmarkBook: Codable, FetchableRecord, PersistableRecord, Identifiable,
     var position: Int64
 
     /// The request the storages show: by shelf, then position.
-    static let shown = BenchmarkBook.select(Column("id"), Column("title"), Column("shelf"), Column("position")).order(Column("shelf"), Column("position"))
+    static let shown = BenchmarkBook.select(Column("id"), Column("title"), Column("shelf"), Column("position")).order(
+        Column("shelf"), Column("position"))
 }
 
 extension BenchmarkBook {
@@ -41,13 +42,14 @@ final class BenchmarkBookFile {
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         pool = try DatabasePool(path: folder.appendingPathComponent("books.sqlite").path, configuration: configuration)
         try pool.write { db in
-            try db.execute(sql: """
-                CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, shelf TEXT NOT NULL,
-                                   position INTEGER NOT NULL, revision INTEGER NOT NULL DEFAULT 0);
-                CREATE INDEX book_order ON book (shelf, position, revision);
-                CREATE TRIGGER book_revision AFTER UPDATE OF title, shelf, position ON book
-                BEGIN UPDATE book SET revision = revision + 1 WHERE id = NEW.id; END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, shelf TEXT NOT NULL,
+                                       position INTEGER NOT NULL, revision INTEGER NOT NULL DEFAULT 0);
+                    CREATE INDEX book_order ON book (shelf, position, revision);
+                    CREATE TRIGGER book_revision AFTER UPDATE OF title, shelf, position ON book
+                    BEGIN UPDATE book SET revision = revision + 1 WHERE id = NEW.id; END
+                    """)
             let perShelf = max(count / 10, 1)
             for index in 0..<count {
                 try BenchmarkBook(

@@ -1,10 +1,10 @@
 import CGtk
 import Foundation
-import Synchronization
 import GRDB
 import GRDBStorage
 import GtkListManager
 import ModelStorage
+import Synchronization
 
 /// `list-benchmarks database [quick]`: a write to an SQLite file until its rows are updated on
 /// screen, through the database storage (full records) and the lazy storage (ids, sections and
@@ -34,8 +34,10 @@ enum DatabaseBenchmark {
         }
         printTable(
             "A write on a background thread until its rows are updated on screen (medians / p90)",
-            ["storage", "books", "open (first frame)", "write → committed", "write → rows updated", "write → frame painted",
-             "main thread per change set (CPU)"],
+            [
+                "storage", "books", "open (first frame)", "write → committed", "write → rows updated", "write → frame painted",
+                "main thread per change set (CPU)",
+            ],
             endToEnd)
         printTable(
             "What each result costs off the main thread (medians)",

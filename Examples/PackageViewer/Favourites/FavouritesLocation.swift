@@ -11,7 +11,8 @@ enum FavouritesLocation {
         if let configured = environment["XDG_DATA_HOME"], configured.hasPrefix("/") {
             dataHome = configured
         } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            let home =
+                environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? FileManager.default.homeDirectoryForCurrentUser.path
             dataHome = (home as NSString).appendingPathComponent(".local/share")
         }

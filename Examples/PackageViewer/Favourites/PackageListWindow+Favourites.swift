@@ -34,7 +34,8 @@ extension PackageListWindow {
     func favouritesMenuItems(for package: InstalledPackage) -> [MenuItem] {
         guard let favourites else { return [] }
         let id = package.id
-        let item = favourites.contains(id)
+        let item =
+            favourites.contains(id)
             ? MenuItem("Remove from favourites") { favourites.remove(id) }
             : MenuItem("Add to favourites") { favourites.add(id) }
         return [item, .separator]
@@ -52,7 +53,8 @@ extension PackageListWindow {
         let starred = Set(favourites?.packageIDs ?? [])
         for position in 0..<manager.rowCount {
             guard let row = manager.boundRow(atPosition: position), let packageRow = row.view as? PackageRow,
-                  let package = row.model as? InstalledPackage else { continue }
+                let package = row.model as? InstalledPackage
+            else { continue }
             packageRow.showsStar = starred.contains(package.id)
         }
     }

@@ -31,7 +31,8 @@ extension DatabaseStorage: PlaceholderStorage {
     public func commitPlaceholder(at indexPath: IndexPath, with item: Any) throws(StorageAnomaly) {
         MainActorConfinement.check("DatabaseStorage was changed")
         guard let placeholder = drops.entry(at: indexPath), !placeholder.isWriting else {
-            throw refuseDrop(.itemIndexPathOutOfRange(indexPath: indexPath, countOfElementsInSection: numberOfItems(inSection: indexPath.section)))
+            throw refuseDrop(
+                .itemIndexPathOutOfRange(indexPath: indexPath, countOfElementsInSection: numberOfItems(inSection: indexPath.section)))
         }
         let write = try dropWrite(of: item)
         drops.startWriting(placeholder.token, showing: item)
@@ -43,7 +44,8 @@ extension DatabaseStorage: PlaceholderStorage {
     public func removePlaceholder(at indexPath: IndexPath) {
         MainActorConfinement.check("DatabaseStorage was changed")
         guard let placeholder = drops.entry(at: indexPath), !placeholder.isWriting else {
-            _ = refuseDrop(.itemIndexPathOutOfRange(indexPath: indexPath, countOfElementsInSection: numberOfItems(inSection: indexPath.section)))
+            _ = refuseDrop(
+                .itemIndexPathOutOfRange(indexPath: indexPath, countOfElementsInSection: numberOfItems(inSection: indexPath.section)))
             return
         }
         removeDrop(placeholder.token)
@@ -64,9 +66,12 @@ extension DatabaseStorage: PlaceholderStorage {
 
     /// A drop goes into a shown section, or opens the one after the last section of records.
     private func validateDropTarget(_ indexPath: IndexPath) throws(StorageAnomaly) {
-        guard indexPath.count == 2, indexPath.section >= 0, indexPath.item >= 0 else { throw refuseDrop(.invalidIndexPath(indexPath: indexPath)) }
+        guard indexPath.count == 2, indexPath.section >= 0, indexPath.item >= 0 else {
+            throw refuseDrop(.invalidIndexPath(indexPath: indexPath))
+        }
         guard indexPath.section <= sections.keys.count else {
-            throw refuseDrop(.sectionIndexOutOfRange(operation: .insertSection, index: indexPath.section, numberOfSections: numberOfSections))
+            throw refuseDrop(
+                .sectionIndexOutOfRange(operation: .insertSection, index: indexPath.section, numberOfSections: numberOfSections))
         }
         let count = numberOfItems(inSection: indexPath.section)
         guard indexPath.item <= count else {
@@ -160,7 +165,8 @@ extension DatabaseStorage: PlaceholderStorage {
             let opensSection = place.section == sections.keys.count
             sections.insertRecord(stored.record, at: place, key: sectionKey(stored.record))
             version += 1
-            var changes: [StorageChange] = opensSection ? [.updateSection(place.section, supplements: supplements(ofSection: place.section))] : []
+            var changes: [StorageChange] =
+                opensSection ? [.updateSection(place.section, supplements: supplements(ofSection: place.section))] : []
             changes.append(.updateItem(at: entry.indexPath, model: stored.shown))
             willDeliverCarriedModels?([stored.record.id: stored.shown])
             broadcaster.deliver(.changes(ChangeSet(changes)), from: sender)

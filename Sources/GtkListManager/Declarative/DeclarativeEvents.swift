@@ -60,9 +60,10 @@ final class DeclarativeEvents {
     private func react<Input, Output>(
         _ event: ListEvent, on mapping: any AnyRowMapping, _ closure: @escaping (Input, RowSlot, IndexPath) -> Output
     ) {
-        mapping.appendReaction(.declinableModel(event) { (input: Input, slot: RowSlot, indexPath) -> Output? in
-            slot.handles(event) ? closure(input, slot, indexPath) : nil
-        })
+        mapping.appendReaction(
+            .declinableModel(event) { (input: Input, slot: RowSlot, indexPath) -> Output? in
+                slot.handles(event) ? closure(input, slot, indexPath) : nil
+            })
     }
 
     private func didSelect(_ slot: RowSlot, at indexPath: IndexPath) {

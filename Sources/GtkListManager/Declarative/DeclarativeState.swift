@@ -40,9 +40,10 @@ final class DeclarativeState {
     /// Brings the list to the declared sections: a diff from what it shows when the manager
     /// shows this storage already, otherwise a reload into this storage.
     private func show(animated: Bool, completion: (() -> Void)? = nil) {
-        events.listen(to: declared.reduce(into: []) { groups, section in
-            for row in section.rows { groups.formUnion(row.declaredEvents) }
-        })
+        events.listen(
+            to: declared.reduce(into: []) { groups, section in
+                for row in section.rows { groups.formUnion(row.declaredEvents) }
+            })
         let targets = declared.map { section in
             var supplements = SectionSupplements(section.supplementaries)
             if let header = section.header { supplements[.header] = header }

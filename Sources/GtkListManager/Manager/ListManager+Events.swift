@@ -29,9 +29,11 @@ extension ListManager {
     func addRowClassEvent<Row: ListRow & ModelTransfer, Output>(
         _ event: ListEvent, _ rowClass: Row.Type, role: RowRole, _ closure: @escaping (Row, Row.Model, IndexPath) -> Output
     ) {
-        addRowClassReaction(rowClass, role: role, .row(event) { (_: Void, row: Row, model: Row.Model, indexPath) in
-            closure(row, model, indexPath)
-        })
+        addRowClassReaction(
+            rowClass, role: role,
+            .row(event) { (_: Void, row: Row, model: Row.Model, indexPath) in
+                closure(row, model, indexPath)
+            })
     }
 
     /// Adds a model reaction registered on the manager for `Model`: it answers for every row of

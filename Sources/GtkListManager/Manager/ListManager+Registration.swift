@@ -91,8 +91,9 @@ extension ListManager {
         handler: ((View, View.Model, Int) -> Void)? = nil
     ) {
         guard place(kind, placement) else { return }
-        add(RowMapping<View, View.Model>(
-            role: .supplementary(kind), handler: handler.map(inSection), transfer: { $0.update(with: $1) }), mapping)
+        add(
+            RowMapping<View, View.Model>(
+                role: .supplementary(kind), handler: handler.map(inSection), transfer: { $0.update(with: $1) }), mapping)
     }
 
     /// Shows the storage's supplementary models of `kind` and of type `modelType` with `View`,

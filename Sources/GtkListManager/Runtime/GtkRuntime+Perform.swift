@@ -20,13 +20,15 @@ extension GtkRuntime {
     nonisolated public static func perform(_ work: @escaping MainWork) {
         let userData = CallbackBox<MainWork>(work).retainedPointer()
         // g_idle_add_full is documented thread-safe: it wakes the loop on the GTK thread.
-        _ = g_idle_add_full(G_PRIORITY_DEFAULT, { userData in
-            // Unbox first: the raw pointer must not be captured by the MainActor closure.
-            let work = CallbackBox<MainWork>.payload(of: userData)
-            // GLib dispatches sources on the thread iterating the context: the GTK thread.
-            MainActor.assumeIsolated { work() }
-            return sourceRemove
-        }, userData, CallbackBoxRelease.destroyNotify)
+        _ = g_idle_add_full(
+            G_PRIORITY_DEFAULT,
+            { userData in
+                // Unbox first: the raw pointer must not be captured by the MainActor closure.
+                let work = CallbackBox<MainWork>.payload(of: userData)
+                // GLib dispatches sources on the thread iterating the context: the GTK thread.
+                MainActor.assumeIsolated { work() }
+                return sourceRemove
+            }, userData, CallbackBoxRelease.destroyNotify)
     }
 }
 

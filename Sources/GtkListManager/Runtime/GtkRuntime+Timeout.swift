@@ -8,10 +8,12 @@ extension GtkRuntime {
     @MainActor @discardableResult
     public static func after(milliseconds: UInt32, _ work: @escaping @MainActor () -> Void) -> guint {
         let userData = CallbackBox<@MainActor () -> Void>(work).retainedPointer()
-        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { userData in
-            let work = CallbackBox<@MainActor () -> Void>.payload(of: userData)
-            MainActor.assumeIsolated { work() }
-            return sourceRemove
-        }, userData, CallbackBoxRelease.destroyNotify)
+        return g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds,
+            { userData in
+                let work = CallbackBox<@MainActor () -> Void>.payload(of: userData)
+                MainActor.assumeIsolated { work() }
+                return sourceRemove
+            }, userData, CallbackBoxRelease.destroyNotify)
     }
 }

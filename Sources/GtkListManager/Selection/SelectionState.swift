@@ -45,7 +45,8 @@ struct SelectionState: Equatable {
         selected = Set(selected.compactMap(change.destination(ofItemAt:)))
         guard let cursor else { return }
         // A header or footer cursor follows its section only.
-        self.cursor = cursor.role == .item
+        self.cursor =
+            cursor.role == .item
             ? change.destination(ofItemAt: cursor.indexPath).map(RowLocation.item)
             : change.destination(ofSection: cursor.section).map {
                 RowLocation(role: cursor.role, indexPath: IndexPath(item: cursor.indexPath.item, section: $0))

@@ -60,14 +60,16 @@ enum ChangeRun {
         /// Ends the run being extended.
         private mutating func flush() {
             if let run = insertion {
-                runs.append(run.models.count == 1
-                    ? .single(.insertItem(at: run.start, model: run.models[0])) : .insertItems(run.models, at: run.start))
+                runs.append(
+                    run.models.count == 1
+                        ? .single(.insertItem(at: run.start, model: run.models[0])) : .insertItems(run.models, at: run.start))
                 insertion = nil
             }
             if let run = deletion {
-                runs.append(run.items.count == 1
-                    ? .single(.deleteItem(at: IndexPath(item: run.items.lowerBound, section: run.section)))
-                    : .deleteItems(run.items, inSection: run.section))
+                runs.append(
+                    run.items.count == 1
+                        ? .single(.deleteItem(at: IndexPath(item: run.items.lowerBound, section: run.section)))
+                        : .deleteItems(run.items, inSection: run.section))
                 deletion = nil
             }
         }
@@ -87,7 +89,9 @@ enum ChangeRun {
         case let .single(change):
             return [change]
         case let .insertItems(models, start):
-            return models.enumerated().map { .insertItem(at: IndexPath(item: start.item + $0.offset, section: start.section), model: $0.element) }
+            return models.enumerated().map {
+                .insertItem(at: IndexPath(item: start.item + $0.offset, section: start.section), model: $0.element)
+            }
         case let .deleteItems(items, section):
             return items.reversed().map { .deleteItem(at: IndexPath(item: $0, section: section)) }
         }

@@ -44,7 +44,8 @@ final class RowFactory {
         if !preparedRows.isEmpty, let prepared = preparedRows.removeValue(forKey: location) { return prepared }
         if let model = unwrapper.unwrap(storedModel),
             let mapping = registry.mapping(for: model, role: location.role, at: location.indexPath),
-            let row = makeRow(mapping: mapping, model: model, at: location.indexPath) {
+            let row = makeRow(mapping: mapping, model: model, at: location.indexPath)
+        {
             return row
         }
         // Unreachable while the updater shows only supplementary rows it checked with
@@ -87,8 +88,9 @@ final class RowFactory {
     func supplementaryMapping(_ role: RowRole, for model: Any, section: Int) -> (any AnyRowMapping)? {
         let mapping = registry.mapping(for: model, role: role, at: IndexPath(item: 0, section: section))
         if mapping == nil, let kind = role.supplementaryKind {
-            anomalies.report(.noSupplementaryMappingFound(
-                kind: kind, modelDescription: String(describing: model), section: section))
+            anomalies.report(
+                .noSupplementaryMappingFound(
+                    kind: kind, modelDescription: String(describing: model), section: section))
         }
         return mapping
     }

@@ -1,35 +1,35 @@
 #if canImport(FoundationEssentials)
-@_exported import struct FoundationEssentials.IndexPath
+    @_exported import struct FoundationEssentials.IndexPath
 #else
-@_exported import struct Foundation.IndexPath
+    @_exported import struct Foundation.IndexPath
 #endif
 
 // On Apple platforms UIKit adds `item` and `section` to Foundation's IndexPath. On Linux nothing
 // does, so the list vocabulary users know from DTTableViewManager is provided here.
 #if !canImport(UIKit)
-extension IndexPath {
-    /// An index path that addresses `item` in `section`: the position of one model in a storage.
-    @inlinable
-    public init(item: Int, section: Int) {
-        // Appending to a one-index path builds the two-index form without an array allocation.
-        self.init(index: section)
-        append(item)
-    }
+    extension IndexPath {
+        /// An index path that addresses `item` in `section`: the position of one model in a storage.
+        @inlinable
+        public init(item: Int, section: Int) {
+            // Appending to a one-index path builds the two-index form without an array allocation.
+            self.init(index: section)
+            append(item)
+        }
 
-    /// The section of the index path (its first index).
-    @inlinable
-    public var section: Int {
-        get { self[0] }
-        set { self[0] = newValue }
-    }
+        /// The section of the index path (its first index).
+        @inlinable
+        public var section: Int {
+            get { self[0] }
+            set { self[0] = newValue }
+        }
 
-    /// The item within the section (the second index).
-    @inlinable
-    public var item: Int {
-        get { self[1] }
-        set { self[1] = newValue }
+        /// The item within the section (the second index).
+        @inlinable
+        public var item: Int {
+            get { self[1] }
+            set { self[1] = newValue }
+        }
     }
-}
 #endif
 
 extension IndexPath {

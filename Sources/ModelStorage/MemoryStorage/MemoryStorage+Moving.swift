@@ -51,9 +51,10 @@ extension MemoryStorage {
         guard source.isItemPosition, destination.isItemPosition, containsItem(at: source),
             sections.indices.contains(destination.section), destination.item <= available
         else {
-            refuse(.moveItemFailedInvalidIndexPaths(
-                sourceIndexPath: source, destinationIndexPath: destination,
-                sourceElementsInSection: sourceCount, destinationElementsInSection: destinationCount))
+            refuse(
+                .moveItemFailedInvalidIndexPaths(
+                    sourceIndexPath: source, destinationIndexPath: destination,
+                    sourceElementsInSection: sourceCount, destinationElementsInSection: destinationCount))
             return
         }
         guard !recorder.hasPendingUpdate else {

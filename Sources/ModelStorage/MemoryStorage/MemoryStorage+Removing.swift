@@ -61,8 +61,9 @@ extension MemoryStorage {
     /// Removes every item of `section`; the section stays.
     public func removeItems(fromSection section: Int) {
         guard sections.indices.contains(section) else {
-            refuse(.sectionIndexOutOfRange(
-                operation: .removeItemsFromSection, index: section, numberOfSections: sections.count))
+            refuse(
+                .sectionIndexOutOfRange(
+                    operation: .removeItemsFromSection, index: section, numberOfSections: sections.count))
             return
         }
         transaction {

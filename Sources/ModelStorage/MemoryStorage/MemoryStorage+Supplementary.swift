@@ -30,8 +30,9 @@ extension MemoryStorage {
     /// Sets one supplementary model for one section index.
     public func setSupplementaryModel(_ model: Any?, ofKind kind: SupplementaryKind, forSection section: Int) {
         guard section >= 0 else {
-            refuse(.sectionIndexOutOfRange(
-                operation: .setSupplementaryModel, index: section, numberOfSections: sections.count))
+            refuse(
+                .sectionIndexOutOfRange(
+                    operation: .setSupplementaryModel, index: section, numberOfSections: sections.count))
             return
         }
         changeSupplements {

@@ -28,12 +28,16 @@ final class BookDatabase: Sendable {
         path = folder.appendingPathComponent("books.sqlite").path
         queue = try DatabaseQueue(path: path, configuration: Self.configuration)
         try queue.write { db in
-            try db.execute(sql: "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, shelf TEXT NOT NULL, position INTEGER NOT NULL, revision INTEGER NOT NULL DEFAULT 0)")
+            try db.execute(
+                sql:
+                    "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT NOT NULL, shelf TEXT NOT NULL, position INTEGER NOT NULL, revision INTEGER NOT NULL DEFAULT 0)"
+            )
             // The change marker LazyDatabaseStorage follows: every write to a book bumps it.
-            try db.execute(sql: """
-                CREATE TRIGGER book_revision AFTER UPDATE OF title, shelf, position ON book
-                BEGIN UPDATE book SET revision = revision + 1 WHERE id = NEW.id; END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER book_revision AFTER UPDATE OF title, shelf, position ON book
+                    BEGIN UPDATE book SET revision = revision + 1 WHERE id = NEW.id; END
+                    """)
             for book in books { try book.insert(db) }
         }
     }

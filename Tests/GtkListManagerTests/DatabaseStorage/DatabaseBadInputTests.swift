@@ -80,10 +80,12 @@ final class DatabaseBadInputTests: XCTestCase {
             let shown = try ShownBookList(database)
             defer { shown.close() }
             let before = shown.shownRows
-            XCTAssertThrowsError(try database.queue.write { db in
-                try Book(id: 9, title: "new", shelf: "a", position: 9).insert(db)
-                try Book(id: 1, title: "same id", shelf: "a", position: 0).insert(db)
-            }) { error in
+            XCTAssertThrowsError(
+                try database.queue.write { db in
+                    try Book(id: 9, title: "new", shelf: "a", position: 9).insert(db)
+                    try Book(id: 1, title: "same id", shelf: "a", position: 0).insert(db)
+                }
+            ) { error in
                 XCTAssertEqual((error as? DatabaseError)?.resultCode, .SQLITE_CONSTRAINT)
             }
             shown.list.settle(milliseconds: 300)
@@ -119,8 +121,9 @@ final class DatabaseBadInputTests: XCTestCase {
             XCTAssertTrue(anomalies.all.contains { "\($0.debugDescription)".contains("database is locked") }, "\(anomalies.all)")
             release.signal()
 
-            XCTAssertTrue(GtkRuntime.iterate(until: { !storage.hasPendingChanges && storage.records.map(\.id) == [1, 2, 3] }),
-                          "back in the database's order once it can be read: \(storage.records)")
+            XCTAssertTrue(
+                GtkRuntime.iterate(until: { !storage.hasPendingChanges && storage.records.map(\.id) == [1, 2, 3] }),
+                "back in the database's order once it can be read: \(storage.records)")
         }
     }
 
@@ -171,7 +174,7 @@ final class DatabaseBadInputTests: XCTestCase {
             }
             var anomalies: [DatabaseStorageAnomaly] = []
             let previous = AnomalyReporting.defaultAction
-            AnomalyReporting.defaultAction = { anomalies.append($0 as! DatabaseStorageAnomaly) }   // reported while made
+            AnomalyReporting.defaultAction = { anomalies.append($0 as! DatabaseStorageAnomaly) }  // reported while made
             defer { AnomalyReporting.defaultAction = previous }
             let storage = try Self.storage(
                 database.queue,

@@ -33,7 +33,8 @@ final class DroppingIntoTheDatabaseTests: XCTestCase {
             shown.manager.performDrop { [unowned shown] session in
                 guard let indexPath = session.destinationIndexPath, let item = session.items.first else { return }
                 // A book standing in for the one arriving: its row is refreshed in place.
-                placeholder = shown.manager.drop(item, toPlaceholderAt: indexPath, showing: Book(id: -1, title: "loading…", shelf: "", position: 0))
+                placeholder = shown.manager.drop(
+                    item, toPlaceholderAt: indexPath, showing: Book(id: -1, title: "loading…", shelf: "", position: 0))
             }
             let source = ListManager()
             source.register(NameRow.self) { mapping in
@@ -65,15 +66,19 @@ final class DroppingIntoTheDatabaseTests: XCTestCase {
 
             // The data arrives.
             let title = try XCTUnwrap(dropped.item.text)
-            XCTAssertEqual(dropped.commitInsertion(ofItem: Book(id: 100, title: title, shelf: "?", position: 0)), IndexPath(item: 1, section: 0))
+            XCTAssertEqual(
+                dropped.commitInsertion(ofItem: Book(id: 100, title: title, shelf: "?", position: 0)), IndexPath(item: 1, section: 0))
             XCTAssertEqual(shown.shownRows[2], "book Dune#100", "shown at once, in the placeholder's row")
             XCTAssertTrue(shown.settle(matching: database), "shows \(shown.shownRows)")
 
             XCTAssertEqual(try Self.titles(database, shelf: "a"), ["a-0", "Dune", "a-1", "a-2", "a-9"], "written with the shelf's order")
-            XCTAssertEqual(shown.manager.boundRow(at: IndexPath(item: 1, section: 0))?.listBoxRow, placeholderRow, "the placeholder's row became the record's")
+            XCTAssertEqual(
+                shown.manager.boundRow(at: IndexPath(item: 1, section: 0))?.listBoxRow, placeholderRow,
+                "the placeholder's row became the record's")
             let changes = shown.changes(since: start)
             XCTAssertEqual(changes.filter { if case .deleteItem = $0 { true } else { false } }.count, 0, "nothing removed: \(changes)")
-            XCTAssertEqual(changes.filter { if case .insertItem = $0 { true } else { false } }.count, 2, "the placeholder and a-9: \(changes)")
+            XCTAssertEqual(
+                changes.filter { if case .insertItem = $0 { true } else { false } }.count, 2, "the placeholder and a-9: \(changes)")
         }
     }
 
@@ -86,7 +91,8 @@ final class DroppingIntoTheDatabaseTests: XCTestCase {
             let before = shown.shownRows
 
             let placeholder = shown.manager.drop(DragItem(text: "x"), toPlaceholderAt: IndexPath(item: 2, section: 0), showing: "loading…")
-            XCTAssertEqual(shown.shownRows, ["shelf a", "book a-0#1", "book a-1#2", "book loading…", "shelf b", "book b-0#3", "book b-1#4"])
+            XCTAssertEqual(
+                shown.shownRows, ["shelf a", "book a-0#1", "book a-1#2", "book loading…", "shelf b", "book b-0#3", "book b-1#4"])
             try database.queue.write { db in try db.execute(sql: "UPDATE book SET title = 'b-renamed' WHERE id = 3") }
             shown.list.settle(milliseconds: 200)
             XCTAssertEqual(shown.shownRows[5], "book b-0#3", "held while the placeholder shows")
@@ -127,7 +133,8 @@ final class DroppingIntoTheDatabaseTests: XCTestCase {
             placeholder.commitInsertion(ofItem: Book(id: 9, title: "b-first", shelf: "b", position: -1))
             XCTAssertEqual(shown.shownRows[1], "book b-first#9", "shown where it was dropped at once")
             XCTAssertTrue(shown.settle(matching: database), "shows \(shown.shownRows)")
-            XCTAssertEqual(shown.shownRows, ["shelf a", "book a-0#1", "book a-1#2", "shelf b", "book b-first#9", "book b-0#3", "book b-1#4"])
+            XCTAssertEqual(
+                shown.shownRows, ["shelf a", "book a-0#1", "book a-1#2", "shelf b", "book b-first#9", "book b-0#3", "book b-1#4"])
         }
     }
 
@@ -159,11 +166,13 @@ final class DroppingIntoTheDatabaseTests: XCTestCase {
             let anomalies = ReportedAnomalies(of: shown.storage)
             let before = shown.shownRows
 
-            XCTAssertNil(shown.manager.drop(DragItem(text: "x"), toPlaceholderAt: IndexPath(item: 0, section: 0))
-                .commitInsertion(ofItem: Book(id: 9, title: "no insertion", shelf: "a", position: 0)))
+            XCTAssertNil(
+                shown.manager.drop(DragItem(text: "x"), toPlaceholderAt: IndexPath(item: 0, section: 0))
+                    .commitInsertion(ofItem: Book(id: 9, title: "no insertion", shelf: "a", position: 0)))
             shown.storage.dropInsertion = Self.onTheDroppedShelf
-            XCTAssertNil(shown.manager.drop(DragItem(text: "x"), toPlaceholderAt: IndexPath(item: 0, section: 0))
-                .commitInsertion(ofItem: "not a book"))
+            XCTAssertNil(
+                shown.manager.drop(DragItem(text: "x"), toPlaceholderAt: IndexPath(item: 0, section: 0))
+                    .commitInsertion(ofItem: "not a book"))
             XCTAssertThrowsError(try shown.storage.insertPlaceholder("x", at: IndexPath(item: 3, section: 0)))
             XCTAssertThrowsError(try shown.storage.insertPlaceholder("x", at: IndexPath(item: 0, section: 2)))
             XCTAssertThrowsError(try shown.storage.commitPlaceholder(at: IndexPath(item: 0, section: 0), with: "no placeholder there"))
@@ -175,11 +184,13 @@ final class DroppingIntoTheDatabaseTests: XCTestCase {
             placeholder.deletePlaceholder()
             shown.list.settle(milliseconds: 100)
 
-            XCTAssertEqual(anomalies.all.map(\.description), [
-                "dropRefused(itemNotAccepted)", "dropRefused(itemNotAccepted)", "dropRefused(insertionIndexPathTooBig)",
-                "dropRefused(sectionIndexOutOfRange)", "dropRefused(itemIndexPathOutOfRange)",
-                "dropRefused(itemIndexPathOutOfRange)", "moveWhileDropping(s0.i1 → s0.i2)",
-            ])
+            XCTAssertEqual(
+                anomalies.all.map(\.description),
+                [
+                    "dropRefused(itemNotAccepted)", "dropRefused(itemNotAccepted)", "dropRefused(insertionIndexPathTooBig)",
+                    "dropRefused(sectionIndexOutOfRange)", "dropRefused(itemIndexPathOutOfRange)",
+                    "dropRefused(itemIndexPathOutOfRange)", "moveWhileDropping(s0.i1 → s0.i2)",
+                ])
             XCTAssertEqual(shown.shownRows, before)
             XCTAssertEqual(try database.expectedRows(), before, "nothing written")
         }

@@ -36,7 +36,8 @@ final class LazyDatabaseStorageTests: XCTestCase {
             try database.queue.write { db in try db.execute(sql: "UPDATE book SET title = 'renamed' WHERE id = 3") }
             XCTAssertTrue(shown.settle(matching: database), "\(shown.differences(from: database))")
             let renamed = Book(id: 3, title: "renamed", shelf: "a", position: 2)
-            XCTAssertEqual(shown.changes(since: start), [.updateItem(at: IndexPath(item: 2, section: 0), model: renamed)],
+            XCTAssertEqual(
+                shown.changes(since: start), [.updateItem(at: IndexPath(item: 2, section: 0), model: renamed)],
                 "a new change marker refreshes the row in place with the record read off the main thread")
             shown.scroll(toFraction: 0.5)
             shown.scroll(toFraction: 0)
@@ -46,10 +47,12 @@ final class LazyDatabaseStorageTests: XCTestCase {
             try database.queue.write { db in try db.execute(sql: "UPDATE book SET position = -1 WHERE id = 5") }
             XCTAssertTrue(shown.settle(matching: database), "\(shown.differences(from: database))")
             let moved = Book(id: 5, title: "a-4", shelf: "a", position: -1)
-            XCTAssertEqual(shown.changes(since: start), [
-                .moveItem(from: IndexPath(item: 4, section: 0), to: IndexPath(item: 0, section: 0)),
-                .updateItem(at: IndexPath(item: 0, section: 0), model: moved),
-            ])
+            XCTAssertEqual(
+                shown.changes(since: start),
+                [
+                    .moveItem(from: IndexPath(item: 4, section: 0), to: IndexPath(item: 0, section: 0)),
+                    .updateItem(at: IndexPath(item: 0, section: 0), model: moved),
+                ])
 
             start = shown.updates.count
             try database.queue.write { db in
@@ -88,7 +91,8 @@ final class LazyDatabaseStorageTests: XCTestCase {
             XCTAssertEqual(try database.freshRecords().prefix(4).map(\.id), [2, 3, 4, 1], "the new order is in the file")
             let changes = shown.changes(since: start)
             XCTAssertEqual(changes.first, .moveItem(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 3, section: 0)))
-            XCTAssertEqual(changes.dropFirst().filter { if case .updateItem = $0 { false } else { true } }, [],
+            XCTAssertEqual(
+                changes.dropFirst().filter { if case .updateItem = $0 { false } else { true } }, [],
                 "after the write, only in-place refreshes of the records whose position changed: no second animation")
         }
     }

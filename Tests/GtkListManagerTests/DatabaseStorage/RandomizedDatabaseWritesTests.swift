@@ -54,7 +54,9 @@ final class RandomizedDatabaseWritesTests: XCTestCase {
                     reorder(shown.storage, using: &random)
                 }
             }
-            XCTAssertTrue(shown.settle(matching: database), "seed \(seed), round \(round): shows \(shown.shownRows), database \((try? database.expectedRows()) ?? [])")
+            XCTAssertTrue(
+                shown.settle(matching: database),
+                "seed \(seed), round \(round): shows \(shown.shownRows), database \((try? database.expectedRows()) ?? [])")
             let fresh = try database.freshRecords()
             let differing = zip(shown.storage.records, fresh).filter { $0 != $1 }.map { "\($0.debugDescription) ≠ \($1.debugDescription)" }
             XCTAssertEqual(differing, [], "seed \(seed), round \(round): the storage's records are the database's")

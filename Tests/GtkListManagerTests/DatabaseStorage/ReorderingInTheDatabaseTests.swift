@@ -29,8 +29,9 @@ final class ReorderingInTheDatabaseTests: XCTestCase {
             XCTAssertEqual(shown.manager.boundRow(at: IndexPath(item: 3, section: 0))?.listBoxRow, dragged, "the same row widget moved")
             let changes = shown.changes(since: start)
             XCTAssertEqual(changes.filter { if case .moveItem = $0 { true } else { false } }.count, 1, "one move: \(changes)")
-            XCTAssertTrue(changes.dropFirst().allSatisfy { if case .updateItem = $0 { true } else { false } },
-                          "after the move only in-place refreshes (new positions): \(changes)")
+            XCTAssertTrue(
+                changes.dropFirst().allSatisfy { if case .updateItem = $0 { true } else { false } },
+                "after the move only in-place refreshes (new positions): \(changes)")
             XCTAssertEqual(changes.count, 5, "the move, then the four books whose position changed")
         }
     }
@@ -40,7 +41,7 @@ final class ReorderingInTheDatabaseTests: XCTestCase {
             let shown = try ShownBookList(
                 database, reordering: .column("position", ofTable: "book", sectionColumn: "shelf"), movable: true)
             defer { shown.close() }
-            shown.list.focus(IndexPath(item: 1, section: 0))   // a-1, the last of shelf a
+            shown.list.focus(IndexPath(item: 1, section: 0))  // a-1, the last of shelf a
 
             shown.list.press("alt+Down")
             XCTAssertTrue(shown.settle(matching: database), "shows \(shown.shownRows)")
@@ -64,7 +65,9 @@ final class ReorderingInTheDatabaseTests: XCTestCase {
             shown.storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0))
             shown.list.settle(milliseconds: 200)
 
-            XCTAssertEqual(anomalies.all.map(\.description), ["invalidMove(s0.i0 → s1.i0)", "invalidMove(s0.i5 → s0.i0)", "invalidMove(s0.i0 → s0.i2)"])
+            XCTAssertEqual(
+                anomalies.all.map(\.description),
+                ["invalidMove(s0.i0 → s1.i0)", "invalidMove(s0.i5 → s0.i0)", "invalidMove(s0.i0 → s0.i2)"])
             XCTAssertEqual(shown.shownRows, before)
             XCTAssertEqual(try database.expectedRows(), before, "nothing written")
         }
@@ -84,7 +87,8 @@ final class ReorderingInTheDatabaseTests: XCTestCase {
     func testAFailedWriteReturnsTheListToTheDatabasesOrder() throws {
         try withBooks(shelves: ["a"], count: 4) { database in
             try database.queue.write { db in
-                try db.execute(sql: "CREATE TRIGGER frozen BEFORE UPDATE OF position ON book BEGIN SELECT RAISE(ABORT, 'positions are frozen'); END")
+                try db.execute(
+                    sql: "CREATE TRIGGER frozen BEFORE UPDATE OF position ON book BEGIN SELECT RAISE(ABORT, 'positions are frozen'); END")
             }
             let shown = try ShownBookList(database, reordering: .column("position", ofTable: "book"))
             defer { shown.close() }

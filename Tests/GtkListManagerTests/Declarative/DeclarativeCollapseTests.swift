@@ -11,23 +11,29 @@ final class DeclarativeCollapseTests: XCTestCase {
     private static let vegetables = SectionSpec(id: "veg", header: "Vegetables", rows: [RowSpec(model: "leek")])
 
     func testACollapsedSectionShowsItsHeaderAndFooterButNoRows() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.collapsedSectionShowsHeaderAndFooter() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.collapsedSectionShowsHeaderAndFooter()
+        }
     }
 
     @MainActor private static func collapsedSectionShowsHeaderAndFooter() throws {
         let list = DeclarativeList()
         list.show([fruit, vegetables])
-        XCTAssertEqual(shownRows(list.manager).map(\.description), [
-            "header Fruit (SectionTitleRow: Fruit)", "footer end (SectionTitleRow: end)",
-            "header Vegetables (SectionTitleRow: Vegetables)", "item leek (TitleRow: leek)",
-        ])
+        XCTAssertEqual(
+            shownRows(list.manager).map(\.description),
+            [
+                "header Fruit (SectionTitleRow: Fruit)", "footer end (SectionTitleRow: end)",
+                "header Vegetables (SectionTitleRow: Vegetables)", "item leek (TitleRow: leek)",
+            ])
         XCTAssertEqual(list.manager.isSectionCollapsed("fruit"), true)
         XCTAssertEqual(list.manager.isSectionCollapsed("veg"), false)
         XCTAssertNil(list.manager.isSectionCollapsed("nuts"))
     }
 
     func testSetCollapsedAndToggleAnimateLikeAnUpdateAndOtherRowsKeepTheirWidgets() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.setCollapsedAndToggle() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.setCollapsedAndToggle()
+        }
     }
 
     @MainActor private static func setCollapsedAndToggle() throws {
@@ -56,7 +62,9 @@ final class DeclarativeCollapseTests: XCTestCase {
     }
 
     func testTheLastOfADeclarationChangeAndSetCollapsedDecides() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.lastChangeDecides() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.lastChangeDecides()
+        }
     }
 
     @MainActor private static func lastChangeDecides() throws {

@@ -8,7 +8,9 @@ final class DeclarativeEventTests: XCTestCase {
     private static func at(_ item: Int) -> IndexPath { IndexPath(item: item, section: 0) }
 
     func testTapBehavioursDecideTheSelectionAndSelectAndDeselectAreReported() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.tapBehaviours() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.tapBehaviours()
+        }
     }
 
     @MainActor private static func tapBehaviours() throws {
@@ -20,12 +22,16 @@ final class DeclarativeEventTests: XCTestCase {
         manager.update {
             Section(id: 0) {
                 Row<TitleRow>(model: "action") { row in
-                    row.onTap = { view, model, indexPath in logged("tap")(view, model, indexPath); return .deselect }
+                    row.onTap = { view, model, indexPath in
+                        logged("tap")(view, model, indexPath); return .deselect
+                    }
                     row.onSelect = { logged("select")($0, $1, $2) }
                     row.onDeselect = { logged("deselect")($0, $1, $2) }
                 }
                 Row<TitleRow>(model: "choice") { row in
-                    row.onTap = { view, model, indexPath in logged("tap")(view, model, indexPath); return .keepSelection }
+                    row.onTap = { view, model, indexPath in
+                        logged("tap")(view, model, indexPath); return .keepSelection
+                    }
                     row.onSelect = { logged("select")($0, $1, $2) }
                     row.onDeselect = { logged("deselect")($0, $1, $2) }
                 }
@@ -61,7 +67,9 @@ final class DeclarativeEventTests: XCTestCase {
     }
 
     func testTheDeleteKeyCallsOnDeleteAndTheDeclarationWithoutTheRowRemovesIt() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.deleteKey() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.deleteKey()
+        }
     }
 
     @MainActor private static func deleteKey() throws {
@@ -70,14 +78,16 @@ final class DeclarativeEventTests: XCTestCase {
         var log: [String] = []
         func declare() {
             manager.update {
-                Section(id: 0, rows: Row<TitleRow>.rows(names) { row in
-                    guard row.model != "keep" else { return }
-                    row.onDelete = { view, model, indexPath in
-                        log.append("delete \(model) \(indexPath.item) \(view.text)")
-                        names.removeAll { $0 == model }
-                        declare()
-                    }
-                })
+                Section(
+                    id: 0,
+                    rows: Row<TitleRow>.rows(names) { row in
+                        guard row.model != "keep" else { return }
+                        row.onDelete = { view, model, indexPath in
+                            log.append("delete \(model) \(indexPath.item) \(view.text)")
+                            names.removeAll { $0 == model }
+                            declare()
+                        }
+                    })
             }
         }
         declare()
@@ -98,7 +108,9 @@ final class DeclarativeEventTests: XCTestCase {
     }
 
     func testDisplayEventsReportARemovedRowWithTheDeclarationItWasShownWith() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.displayEvents() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.displayEvents()
+        }
     }
 
     @MainActor private static func displayEvents() throws {
@@ -122,7 +134,9 @@ final class DeclarativeEventTests: XCTestCase {
     }
 
     func testANewDeclarationsClosuresAnswerWithoutRefreshingTheRow() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.newClosures() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.newClosures()
+        }
     }
 
     @MainActor private static func newClosures() throws {
@@ -132,7 +146,9 @@ final class DeclarativeEventTests: XCTestCase {
             manager.update {
                 Section(id: 0) {
                     Row<TitleRow>(model: "a") { row in
-                        row.onTap = { _, _, _ in log.append(version); return .deselect }
+                        row.onTap = { _, _, _ in
+                            log.append(version); return .deselect
+                        }
                     }
                 }
             }
@@ -151,7 +167,9 @@ final class DeclarativeEventTests: XCTestCase {
     }
 
     func testAltDownMovesAMovableRowThroughOnMoveAndTheNewDeclarationMovesTheSameWidget() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.keyboardMove() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.keyboardMove()
+        }
     }
 
     @MainActor private static func keyboardMove() throws {
@@ -160,14 +178,16 @@ final class DeclarativeEventTests: XCTestCase {
         var log: [String] = []
         func declare() {
             manager.update {
-                Section(id: 0, rows: Row<TitleRow>.rows(names) { row in
-                    row.canMove = { _, model, _ in model != "c" }
-                    row.onMove = { model, source, destination in
-                        log.append("move \(model) \(source.item) → \(destination.item)")
-                        names.insert(names.remove(at: source.item), at: destination.item)
-                        declare()
-                    }
-                })
+                Section(
+                    id: 0,
+                    rows: Row<TitleRow>.rows(names) { row in
+                        row.canMove = { _, model, _ in model != "c" }
+                        row.onMove = { model, source, destination in
+                            log.append("move \(model) \(source.item) → \(destination.item)")
+                            names.insert(names.remove(at: source.item), at: destination.item)
+                            declare()
+                        }
+                    })
             }
         }
         declare()
@@ -187,7 +207,9 @@ final class DeclarativeEventTests: XCTestCase {
     }
 
     func testAnUpdateDeclaredWhileTheListAppliesAnotherFollowsIt() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.reentrantUpdate() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.reentrantUpdate()
+        }
     }
 
     @MainActor private static func reentrantUpdate() throws {

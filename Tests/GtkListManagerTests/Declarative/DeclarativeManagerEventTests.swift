@@ -10,7 +10,9 @@ final class DeclarativeManagerEventTests: XCTestCase {
     private static func at(_ item: Int) -> IndexPath { IndexPath(item: item, section: 0) }
 
     func testAManagerLevelDidSelectFiresForADeclaredRowWithItsDeclaredModel() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.managerLevelDidSelect() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.managerLevelDidSelect()
+        }
     }
 
     @MainActor private static func managerLevelDidSelect() throws {
@@ -34,7 +36,9 @@ final class DeclarativeManagerEventTests: XCTestCase {
     }
 
     func testTheRowsOwnClosureAnswersFirstAndTheManagersReactionAnswersForOtherRows() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.declaredClosuresFirst() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.declaredClosuresFirst()
+        }
     }
 
     @MainActor private static func declaredClosuresFirst() throws {
@@ -57,7 +61,9 @@ final class DeclarativeManagerEventTests: XCTestCase {
     }
 
     func testModelEventsOnTheManagerAnswerWithTheDeclaredModel() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.modelEvents() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.modelEvents()
+        }
     }
 
     @MainActor private static func modelEvents() throws {
@@ -72,7 +78,9 @@ final class DeclarativeManagerEventTests: XCTestCase {
     }
 
     func testAnEventRegisteredBeforeTheFirstDeclarationIsNotReportedUnused() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.noUnusedEventAnomaly() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.noUnusedEventAnomaly()
+        }
     }
 
     @MainActor private static func noUnusedEventAnomaly() throws {
@@ -82,8 +90,9 @@ final class DeclarativeManagerEventTests: XCTestCase {
         manager.didActivate(TitleRow.self) { _, _, _ in }
         manager.update { Section(id: 0, rows: [Row<TitleRow>(model: "a")]) }
         _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(200))
-        XCTAssertEqual(anomalies.reports, [.eventRegistrationForUnregisteredMapping(rowClass: "TitleRow", event: "didActivate")],
-                       "reported when registered, as for any row class not shown yet; not reported unused once declared")
+        XCTAssertEqual(
+            anomalies.reports, [.eventRegistrationForUnregisteredMapping(rowClass: "TitleRow", event: "didActivate")],
+            "reported when registered, as for any row class not shown yet; not reported unused once declared")
 
         var activated: [String] = []
         manager.didActivate(TitleRow.self) { _, model, _ in activated.append(model) }
@@ -92,7 +101,9 @@ final class DeclarativeManagerEventTests: XCTestCase {
     }
 
     func testUpdateRunsItsCompletionOnceTheRowsAreInTheList() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.updateCompletion() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.updateCompletion()
+        }
     }
 
     @MainActor private static func updateCompletion() throws {

@@ -60,9 +60,11 @@ struct SectionSpec {
 @MainActor
 func declaredSections(_ specs: [SectionSpec]) -> [Section] {
     specs.map { spec in
-        Section(id: spec.id, header: spec.header, footer: spec.footer, isCollapsed: spec.collapsed, rows: spec.rows.map { row -> AnyRow in
-            row.badge ? Row<BadgeRow>(id: row.id, model: row.model) : Row<TitleRow>(id: row.id, model: row.model)
-        })
+        Section(
+            id: spec.id, header: spec.header, footer: spec.footer, isCollapsed: spec.collapsed,
+            rows: spec.rows.map { row -> AnyRow in
+                row.badge ? Row<BadgeRow>(id: row.id, model: row.model) : Row<TitleRow>(id: row.id, model: row.model)
+            })
     }
 }
 

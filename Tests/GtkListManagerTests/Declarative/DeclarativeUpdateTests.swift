@@ -1,7 +1,7 @@
-import SeededRandom
 import CGtk
 import GtkListManager
 import ModelStorage
+import SeededRandom
 import XCTest
 
 /// `manager.update { }`: the GtkListBox shows exactly the declared sections, and each update
@@ -12,20 +12,24 @@ final class DeclarativeUpdateTests: XCTestCase {
     private static let vegetables = SectionSpec(id: "veg", header: "Vegetables", rows: [RowSpec(model: "leek")])
 
     func testTheListShowsTheDeclaredSectionsWithTheirRowClassesHeadersAndFooters() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.showsTheDeclaredSections() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.showsTheDeclaredSections()
+        }
     }
 
     @MainActor private static func showsTheDeclaredSections() throws {
         let list = DeclarativeList()
         list.show([fruit, vegetables])
-        XCTAssertEqual(shownRows(list.manager), [
-            ShownRow(role: .header, model: "Fruit", rowClass: "SectionTitleRow", text: "Fruit"),
-            ShownRow(role: .item, model: "apple", rowClass: "TitleRow", text: "apple"),
-            ShownRow(role: .item, model: "pear", rowClass: "BadgeRow", text: "★ pear"),
-            ShownRow(role: .footer, model: "2 kinds", rowClass: "SectionTitleRow", text: "2 kinds"),
-            ShownRow(role: .header, model: "Vegetables", rowClass: "SectionTitleRow", text: "Vegetables"),
-            ShownRow(role: .item, model: "leek", rowClass: "TitleRow", text: "leek"),
-        ])
+        XCTAssertEqual(
+            shownRows(list.manager),
+            [
+                ShownRow(role: .header, model: "Fruit", rowClass: "SectionTitleRow", text: "Fruit"),
+                ShownRow(role: .item, model: "apple", rowClass: "TitleRow", text: "apple"),
+                ShownRow(role: .item, model: "pear", rowClass: "BadgeRow", text: "★ pear"),
+                ShownRow(role: .footer, model: "2 kinds", rowClass: "SectionTitleRow", text: "2 kinds"),
+                ShownRow(role: .header, model: "Vegetables", rowClass: "SectionTitleRow", text: "Vegetables"),
+                ShownRow(role: .item, model: "leek", rowClass: "TitleRow", text: "leek"),
+            ])
         XCTAssertEqual(list.manager.declaredSections.map(\.id), ["fruit", "veg"])
         XCTAssertEqual(list.anomalies, [])
 
@@ -34,7 +38,9 @@ final class DeclarativeUpdateTests: XCTestCase {
     }
 
     func testUnchangedRowsKeepTheirWidgetsAndMovedRowsMoveTheirWidget() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.rowsKeepTheirWidgets() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.rowsKeepTheirWidgets()
+        }
     }
 
     @MainActor private static func rowsKeepTheirWidgets() throws {
@@ -64,7 +70,9 @@ final class DeclarativeUpdateTests: XCTestCase {
     }
 
     func testAChangedModelUpdatesTheSameWidgetInPlace() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.changedModelUpdatesInPlace() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.changedModelUpdatesInPlace()
+        }
     }
 
     /// A model identified by `id` whose title is content.
@@ -108,15 +116,21 @@ final class DeclarativeUpdateTests: XCTestCase {
     }
 
     func testTwoRowClassesShowOneModelTypeSideBySide() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.twoClassesOneModelType() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.twoClassesOneModelType()
+        }
     }
 
     @MainActor private static func twoClassesOneModelType() throws {
         let list = DeclarativeList()
         // The same model, "kiwi", in both classes: two rows, two identities.
-        let specs = [SectionSpec(id: "s", rows: [
-            RowSpec(model: "kiwi"), RowSpec(model: "kiwi", badge: true), RowSpec(model: "fig", badge: true),
-        ])]
+        let specs = [
+            SectionSpec(
+                id: "s",
+                rows: [
+                    RowSpec(model: "kiwi"), RowSpec(model: "kiwi", badge: true), RowSpec(model: "fig", badge: true),
+                ])
+        ]
         list.show(specs)
         XCTAssertEqual(shownRows(list.manager), expectedRows(specs))
         XCTAssertEqual(list.anomalies, [], "one model in two classes is not a duplicate")
@@ -128,7 +142,9 @@ final class DeclarativeUpdateTests: XCTestCase {
     }
 
     func testSeededRandomUpdatesKeepTheListEqualToTheDeclaration() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.randomUpdates() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.randomUpdates()
+        }
     }
 
     @MainActor private static func randomUpdates() throws {
@@ -156,7 +172,8 @@ final class DeclarativeUpdateTests: XCTestCase {
 
                 // Every row visible before and after under the same identity and class kept its widget.
                 let after = itemWidgets(list.manager, specs)
-                let oldRows = Dictionary(beforeSpecs.filter { !$0.collapsed }.flatMap(\.rows).map { ($0.identity, $0) }, uniquingKeysWith: { a, _ in a })
+                let oldRows = Dictionary(
+                    beforeSpecs.filter { !$0.collapsed }.flatMap(\.rows).map { ($0.identity, $0) }, uniquingKeysWith: { a, _ in a })
                 for row in specs.filter({ !$0.collapsed }).flatMap(\.rows) {
                     guard let old = oldRows[row.identity], old.badge == row.badge, let widget = before[row.identity] else { continue }
                     XCTAssertEqual(after[row.identity], widget, "\(context): \(row.identity) lost its widget")
@@ -193,8 +210,11 @@ final class DeclarativeUpdateTests: XCTestCase {
             return "move section"
         case 3:
             let section = random(specs.count)
-            if rng.next() % 2 == 0 { specs[section].header = specs[section].header == nil ? "H\(nextModel)" : nil }
-            else { specs[section].footer = (specs[section].footer ?? "F") + "'" }
+            if rng.next() % 2 == 0 {
+                specs[section].header = specs[section].header == nil ? "H\(nextModel)" : nil
+            } else {
+                specs[section].footer = (specs[section].footer ?? "F") + "'"
+            }
             return "change header or footer"
         case 4:
             specs[random(specs.count)].collapsed.toggle()
@@ -230,7 +250,9 @@ final class DeclarativeUpdateTests: XCTestCase {
     }
 
     func testDeclarativeRowsAndRegisteredMappingsNeverTakeEachOthersRows() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.noClashWithRegisteredMappings() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.noClashWithRegisteredMappings()
+        }
     }
 
     final class AnythingRow: RowView {
@@ -257,7 +279,9 @@ final class DeclarativeUpdateTests: XCTestCase {
     }
 
     func testRepeatedIdentitiesAndModelsWithoutIdentityAreReportedAndStillShown() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.duplicatesAreReported() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.duplicatesAreReported()
+        }
     }
 
     struct Opaque {
@@ -280,13 +304,17 @@ final class DeclarativeUpdateTests: XCTestCase {
         XCTAssertEqual(shownRows(list.manager), expectedRows(specs), "nothing is dropped")
         XCTAssertEqual(list.anomalies, [.duplicateIdentifiers(kind: .sections, count: 1), .duplicateIdentifiers(kind: .items, count: 2)])
 
-        list.manager.update { Section(id: "o", rows: [Row<OpaqueRow>(model: Opaque(name: "x")), Row<OpaqueRow>(model: Opaque(name: "y"))]) }
+        list.manager.update {
+            Section(id: "o", rows: [Row<OpaqueRow>(model: Opaque(name: "x")), Row<OpaqueRow>(model: Opaque(name: "y"))])
+        }
         XCTAssertEqual(list.anomalies.last, .modelWithoutIdentity(typeName: String(reflecting: Opaque.self)))
         XCTAssertEqual(shownRows(list.manager).map(\.text), ["x", "y"])
     }
 
     func testTheFirstUpdateReplacesAnotherStorageWhichIsNoLongerObserved() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.firstUpdateReplacesAnotherStorage() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.firstUpdateReplacesAnotherStorage()
+        }
     }
 
     @MainActor private static func firstUpdateReplacesAnotherStorage() throws {
@@ -307,7 +335,9 @@ final class DeclarativeUpdateTests: XCTestCase {
     }
 
     func testHeaderAndFooterModelsAreShownByTheRegisteredViews() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.registeredHeaderViews() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.registeredHeaderViews()
+        }
     }
 
     struct Banner: Equatable {
@@ -324,9 +354,11 @@ final class DeclarativeUpdateTests: XCTestCase {
         let list = DeclarativeList()
         list.manager.registerHeader(BannerRow.self)
         list.manager.update { Section(id: 0, header: Banner(title: "fruit"), rows: [Row<TitleRow>(model: "apple")]) }
-        XCTAssertEqual(shownRows(list.manager).map(\.description), [
-            "header Banner(title: \"fruit\") (BannerRow: FRUIT)", "item apple (TitleRow: apple)",
-        ])
+        XCTAssertEqual(
+            shownRows(list.manager).map(\.description),
+            [
+                "header Banner(title: \"fruit\") (BannerRow: FRUIT)", "item apple (TitleRow: apple)",
+            ])
         let header = inspectRows(of: list.manager.listBox!)[0].widget
         list.manager.update { Section(id: 0, header: Banner(title: "fruits"), rows: [Row<TitleRow>(model: "apple")]) }
         XCTAssertEqual(shownRows(list.manager).first?.text, "FRUITS", "a changed header model updates the section")

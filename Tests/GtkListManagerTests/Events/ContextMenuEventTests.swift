@@ -32,7 +32,9 @@ final class ContextMenuEventTests: XCTestCase {
     // MARK: - Right-click
 
     func testARightClickPopsUpTheRowsMenuAndAnItemRunsItsActionWithThatModel() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.rightClickPopsUpTheMenu() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.rightClickPopsUpTheMenu()
+        }
     }
 
     @MainActor private static func rightClickPopsUpTheMenu() throws {
@@ -72,7 +74,9 @@ final class ContextMenuEventTests: XCTestCase {
     }
 
     func testRealKeysInsideTheMenuActivateAnItem() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.keysInsideTheMenu() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.keysInsideTheMenu()
+        }
     }
 
     @MainActor private static func keysInsideTheMenu() throws {
@@ -92,7 +96,9 @@ final class ContextMenuEventTests: XCTestCase {
     }
 
     func testTheRightClickedRowReplacesAMultipleSelectionItIsNotPartOf() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.rightClickSelection() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.rightClickSelection()
+        }
     }
 
     @MainActor private static func rightClickSelection() throws {
@@ -108,8 +114,9 @@ final class ContextMenuEventTests: XCTestCase {
 
         list.click(IndexPath(item: 1, section: 0), button: 3)
         XCTAssertNotNil(manager.shownContextMenu)
-        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)],
-                       "a row that is part of the selection keeps it")
+        XCTAssertEqual(
+            manager.selectedIndexPaths, [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)],
+            "a row that is part of the selection keeps it")
         list.press("Escape")
         XCTAssertTrue(list.wait { manager.shownContextMenu == nil })
 
@@ -123,7 +130,9 @@ final class ContextMenuEventTests: XCTestCase {
     // MARK: - Keyboard
 
     func testShiftF10AndTheMenuKeyPopUpTheFocusedRowsMenu() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.keyboardPopsUpTheMenu() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.keyboardPopsUpTheMenu()
+        }
     }
 
     @MainActor private static func keyboardPopsUpTheMenu() throws {
@@ -159,7 +168,9 @@ final class ContextMenuEventTests: XCTestCase {
     // MARK: - Entries
 
     func testNoEntriesShowNoMenuAndManagerLevelRegistrationAnswers() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.noEntriesNoMenu() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.noEntriesNoMenu()
+        }
     }
 
     @MainActor private static func noEntriesNoMenu() throws {
@@ -195,7 +206,9 @@ final class ContextMenuEventTests: XCTestCase {
     }
 
     func testSubmenusSeparatorsAndDisabledItemsBecomeGtkMenuItems() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.menuStructure() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.menuStructure()
+        }
     }
 
     @MainActor private static func menuStructure() throws {
@@ -228,7 +241,9 @@ final class ContextMenuEventTests: XCTestCase {
     }
 
     func testADismissedMenuIsFinalizedAndReleasesItsActions() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.dismissedMenuIsReleased() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.dismissedMenuIsReleased()
+        }
     }
 
     @MainActor private static func dismissedMenuIsReleased() throws {
@@ -254,7 +269,9 @@ final class ContextMenuEventTests: XCTestCase {
     }
 
     func testAMenuOpenWhenTheListIsDestroyedGoesWithIt() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.menuGoesWithTheList() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.menuGoesWithTheList()
+        }
     }
 
     @MainActor private static func menuGoesWithTheList() throws {
@@ -265,8 +282,9 @@ final class ContextMenuEventTests: XCTestCase {
         list.click(IndexPath(item: 0, section: 0), button: 3)
         watchFinalization(of: try XCTUnwrap(manager.shownContextMenu))
         list.close()
-        XCTAssertTrue(list.wait { finalizedObjects.load(ordering: .acquiring) == finalizedBefore + 1 },
-                      "closing the window takes the open menu with it")
+        XCTAssertTrue(
+            list.wait { finalizedObjects.load(ordering: .acquiring) == finalizedBefore + 1 },
+            "closing the window takes the open menu with it")
         XCTAssertNil(manager.shownContextMenu)
     }
 }

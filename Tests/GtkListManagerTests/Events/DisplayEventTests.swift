@@ -21,7 +21,9 @@ final class DisplayEventTests: XCTestCase {
     // MARK: - Items
 
     func testRowsComingOnScreenReportWillDisplay() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.rowsComingOnScreenReportWillDisplay() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.rowsComingOnScreenReportWillDisplay()
+        }
     }
 
     @MainActor private static func rowsComingOnScreenReportWillDisplay() throws {
@@ -46,7 +48,9 @@ final class DisplayEventTests: XCTestCase {
     }
 
     func testRowsOfAReloadOfAShownListAreReportedWhereTheyAre() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.rowsOfAReloadAreReportedWhereTheyAre() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.rowsOfAReloadAreReportedWhereTheyAre()
+        }
     }
 
     /// A reload counts each section's items before inserting its rows: a look-up from an event
@@ -74,7 +78,9 @@ final class DisplayEventTests: XCTestCase {
     }
 
     func testDidEndDisplayingReportsTheBoundModelAfterDeletionsAndMoves() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.didEndDisplayingReportsTheBoundModel() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.didEndDisplayingReportsTheBoundModel()
+        }
     }
 
     @MainActor private static func didEndDisplayingReportsTheBoundModel() throws {
@@ -112,7 +118,9 @@ final class DisplayEventTests: XCTestCase {
     }
 
     func testHidingTheWindowEndsDisplayAndShowingItDisplaysAgain() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.hidingTheWindowEndsDisplay() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.hidingTheWindowEndsDisplay()
+        }
     }
 
     @MainActor private static func hidingTheWindowEndsDisplay() throws {
@@ -141,7 +149,9 @@ final class DisplayEventTests: XCTestCase {
     }
 
     func testDisplayEventsConnectNothingPerRowUntilUsed() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.displayEventsAreLazy() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.displayEventsAreLazy()
+        }
     }
 
     @MainActor private static func displayEventsAreLazy() throws {
@@ -165,7 +175,9 @@ final class DisplayEventTests: XCTestCase {
     // MARK: - Headers and footers
 
     func testHeaderAndFooterDisplayReportTheirModelAndSection() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.headerAndFooterDisplay() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.headerAndFooterDisplay()
+        }
     }
 
     @MainActor private static func headerAndFooterDisplay() throws {
@@ -202,7 +214,9 @@ final class DisplayEventTests: XCTestCase {
     // MARK: - Sizes
 
     func testHeightForRowSetsTheAllocatedHeightOfTheRow() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.heightForRowSetsTheAllocatedHeight() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.heightForRowSetsTheAllocatedHeight()
+        }
     }
 
     @MainActor private static func heightForRowSetsTheAllocatedHeight() throws {
@@ -227,7 +241,9 @@ final class DisplayEventTests: XCTestCase {
     }
 
     func testManagerLevelHeightsForItemsHeadersAndFooters() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.managerLevelHeights() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.managerLevelHeights()
+        }
     }
 
     @MainActor private static func managerLevelHeights() throws {
@@ -258,7 +274,9 @@ final class DisplayEventTests: XCTestCase {
     }
 
     func testIndentationLevelIndentsTheRowContent() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.indentationLevelIndents() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.indentationLevelIndents()
+        }
     }
 
     @MainActor private static func indentationLevelIndents() throws {
@@ -272,7 +290,8 @@ final class DisplayEventTests: XCTestCase {
             (0..<3).map { item -> Int32 in
                 let listRow = list.listRow(at: IndexPath(item: item, section: 0))
                 var x: Int32 = 0, y: Int32 = 0
-                gtk_widget_translate_coordinates(manager.boundRow(at: IndexPath(item: item, section: 0))!.widget, gcast(listRow), 0, 0, &x, &y)
+                gtk_widget_translate_coordinates(
+                    manager.boundRow(at: IndexPath(item: item, section: 0))!.widget, gcast(listRow), 0, 0, &x, &y)
                 return x
             }
         }
@@ -289,7 +308,9 @@ final class DisplayEventTests: XCTestCase {
     /// name was a Swift string's temporary C copy, freed after the call, so the key later read
     /// as garbage and the row's recorded margin could no longer be found by name.
     func testTheIndentationKeyGLibKeepsIsACopyOfItsName() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.indentationKeyIsACopy() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.indentationKeyIsACopy()
+        }
     }
 
     @MainActor private static func indentationKeyIsACopy() throws {

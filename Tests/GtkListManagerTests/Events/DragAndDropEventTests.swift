@@ -24,7 +24,9 @@ final class DragAndDropEventTests: XCTestCase {
     }
 
     func testAModelDraggedToAnotherListArrivesThroughPerformDropAndThePlaceholder() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.aModelDraggedToAnotherListArrives() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.aModelDraggedToAnotherListArrives()
+        }
     }
 
     @MainActor private static func aModelDraggedToAnotherListArrives() throws {
@@ -58,8 +60,10 @@ final class DragAndDropEventTests: XCTestCase {
         destination.dropSessionDidEnd { _ in log.append("end") }
         destination.performDrop { [unowned destination] session in
             log.append("perform")
-            dropped = (session.models(of: String.self), session.destinationIndexPath, session.isLocal, session.sourceIndexPath,
-                       session.sourceManager === source)
+            dropped = (
+                session.models(of: String.self), session.destinationIndexPath, session.isLocal, session.sourceIndexPath,
+                session.sourceManager === source
+            )
             guard let indexPath = session.destinationIndexPath, let item = session.items.first else { return }
             destination.drop(item, toPlaceholderAt: indexPath).commitInsertion(ofItem: item.model ?? "")
         }
@@ -93,7 +97,9 @@ final class DragAndDropEventTests: XCTestCase {
     }
 
     func testAModelDroppedOnAVirtualListLandsBetweenTheRowsUnderThePointer() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.aModelDroppedOnAVirtualList() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.aModelDroppedOnAVirtualList()
+        }
     }
 
     /// From a list box to the middle of 10,000 rows on the virtualized host: the destination
@@ -140,17 +146,22 @@ final class DragAndDropEventTests: XCTestCase {
         host.forEachBoundRow { position, row in
             XCTAssertEqual(String(cString: gtk_label_get_text(gcast(row.widget))), names[position])
         }
-        XCTAssertEqual((destination.boundRow(at: IndexPath(item: target + 1, section: 0))?.view as? NameRow)
-            .map { String(cString: gtk_label_get_text(gcast($0.widget))) }, "b", "the dropped row is bound where it landed")
+        XCTAssertEqual(
+            (destination.boundRow(at: IndexPath(item: target + 1, section: 0))?.view as? NameRow)
+                .map { String(cString: gtk_label_get_text(gcast($0.widget))) }, "b", "the dropped row is bound where it landed")
         XCTAssertEqual(items(source), ["a", "b", "c"], "a copy leaves the source as it was")
     }
 
     func testAMoveProposalEndsTheSourceSessionWithMove() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.moveProposal(sourceAllowsMove: true) }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.moveProposal(sourceAllowsMove: true)
+        }
     }
 
     func testASourceThatRefusesMovesGetsNoMoveDrop() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.moveProposal(sourceAllowsMove: false) }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.moveProposal(sourceAllowsMove: false)
+        }
     }
 
     /// The destination proposes a move; the source allows it (or not, through
@@ -210,7 +221,9 @@ final class DragAndDropEventTests: XCTestCase {
     }
 
     func testADragThatLeavesWithoutDroppingIsToldExitAndEnd() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.aDragThatLeaves() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.aDragThatLeaves()
+        }
     }
 
     @MainActor private static func aDragThatLeaves() throws {
@@ -242,7 +255,9 @@ final class DragAndDropEventTests: XCTestCase {
     }
 
     func testTextAndURIsFromAnotherDragSourceArriveAtDrop() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.textAndURIsArrive() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.textAndURIsArrive()
+        }
     }
 
     /// A plain GTK drag source (an event box offering text and a URI list), not a list: the
@@ -314,16 +329,19 @@ final class DragAndDropEventTests: XCTestCase {
         g_signal_connect_data(eventBox, "drag-data-get", unsafeBitCast(dataGet, to: GCallback.self), nil, nil, GConnectFlags(0))
         gtk_widget_show_all(window)
         gtk_window_move(gcast(window), 500, 0)
-        _ = GtkRuntime.iterate(until: {
-            var x: Int32 = 0, y: Int32 = 0
-            gdk_window_get_origin(gtk_widget_get_window(window), &x, &y)
-            return gtk_widget_get_mapped(eventBox) != 0 && x >= 500
-        }, timeout: .seconds(2))
+        _ = GtkRuntime.iterate(
+            until: {
+                var x: Int32 = 0, y: Int32 = 0
+                gdk_window_get_origin(gtk_widget_get_window(window), &x, &y)
+                return gtk_widget_get_mapped(eventBox) != 0 && x >= 500
+            }, timeout: .seconds(2))
         return (window, eventBox)
     }
 
     func testAMovableRowThatOffersItemsIsReorderedInItsOwnList() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.aMovableRowThatOffersItemsIsReordered() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.aMovableRowThatOffersItemsIsReordered()
+        }
     }
 
     /// Over its own list, a drag of a movable row is a move (targetIndexPathForMove, move), not
@@ -354,7 +372,9 @@ final class DragAndDropEventTests: XCTestCase {
     }
 
     func testAPlaceholderIsDeletedOrInsertedThroughTheStorage() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.placeholderDeleteAndInsert() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.placeholderDeleteAndInsert()
+        }
     }
 
     @MainActor private static func placeholderDeleteAndInsert() throws {
@@ -380,7 +400,9 @@ final class DragAndDropEventTests: XCTestCase {
     }
 
     func testAPlaceholderOnAVirtualListFollowsTheChangesMadeWhileItWaits() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.placeholderFollowsChanges() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.placeholderFollowsChanges()
+        }
     }
 
     /// No row is bound for a placeholder off screen: it is found by the changes it followed.

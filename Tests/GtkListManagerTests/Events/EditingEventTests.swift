@@ -16,7 +16,9 @@ final class EditingEventTests: XCTestCase {
     // MARK: - The Delete key
 
     func testTheDeleteKeyOnAnEditableFocusedRowCommitsDeleteAndTheClosureRemovesTheItem() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.deleteKeyCommits() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.deleteKeyCommits()
+        }
     }
 
     @MainActor private static func deleteKeyCommits() throws {
@@ -55,7 +57,9 @@ final class EditingEventTests: XCTestCase {
     }
 
     func testTheDeleteKeyCommitsOnlyAnOfferedDelete() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.deleteKeyNeedsAnOfferedDelete() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.deleteKeyNeedsAnOfferedDelete()
+        }
     }
 
     @MainActor private static func deleteKeyNeedsAnOfferedDelete() throws {
@@ -100,7 +104,9 @@ final class EditingEventTests: XCTestCase {
     // MARK: - The context menu's edit item
 
     func testTheContextMenuOffersADeleteItemTitledByTheReactionThatCommits() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.menuDeleteItemCommits() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.menuDeleteItemCommits()
+        }
     }
 
     @MainActor private static func menuDeleteItemCommits() throws {
@@ -152,7 +158,9 @@ final class EditingEventTests: XCTestCase {
     }
 
     func testAnEditableRowWithoutMenuEntriesGetsAMenuWithItsEditItemAlone() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.editItemAlone() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.editItemAlone()
+        }
     }
 
     @MainActor private static func editItemAlone() throws {

@@ -21,7 +21,9 @@ final class EventSystemTests: XCTestCase {
     }
 
     func testNoSignalIsConnectedBeforeAReactionNeedsIt() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.lazyConnection() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.lazyConnection()
+        }
     }
 
     @MainActor private static func lazyConnection() throws {
@@ -46,7 +48,9 @@ final class EventSystemTests: XCTestCase {
     }
 
     func testARowClassEventAttachesToSubclassMappingsAndTheFirstFittingReactionWins() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.attachAndFirstMatch() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.attachAndFirstMatch()
+        }
     }
 
     @MainActor private static func attachAndFirstMatch() throws {
@@ -63,12 +67,15 @@ final class EventSystemTests: XCTestCase {
 
         gtk_widget_activate(gcast(manager.boundRow(at: IndexPath(item: 0, section: 0))!.listBoxRow!))
         gtk_widget_activate(gcast(manager.boundRow(at: IndexPath(item: 0, section: 1))!.listBoxRow!))
-        XCTAssertEqual(fired, ["BaseRow plain", "special mapping special"],
-                       "the special mapping's own reaction came first; its second one and the manager's are not run")
+        XCTAssertEqual(
+            fired, ["BaseRow plain", "special mapping special"],
+            "the special mapping's own reaction came first; its second one and the manager's are not run")
     }
 
     func testUnregisteringARowClassRemovesItsEvents() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.unregisterRemovesEvents() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.unregisterRemovesEvents()
+        }
     }
 
     @MainActor private static func unregisterRemovesEvents() throws {
@@ -84,7 +91,9 @@ final class EventSystemTests: XCTestCase {
     }
 
     func testAnEventForAnUnregisteredRowClassIsReportedThenAttachesWhenTheClassComes() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.eventBeforeMapping() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.eventBeforeMapping()
+        }
     }
 
     @MainActor private static func eventBeforeMapping() throws {
@@ -105,7 +114,9 @@ final class EventSystemTests: XCTestCase {
     }
 
     func testAnEventThatNeverFindsItsRowClassIsReportedUnusedAfterTheDelay() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.unusedEvent() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.unusedEvent()
+        }
     }
 
     @MainActor private static func unusedEvent() throws {
@@ -123,7 +134,9 @@ final class EventSystemTests: XCTestCase {
     }
 
     func testEventsReportTheBoundModelAndTheCurrentIndexPathAfterChanges() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.currentLocation() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.currentLocation()
+        }
     }
 
     @MainActor private static func currentLocation() throws {
@@ -141,7 +154,9 @@ final class EventSystemTests: XCTestCase {
     }
 
     func testARowClassReactionRegisteredLateReachesTheShownRowsOfEveryMappingOfTheClass() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.lateReactionReachesAllMappings() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.lateReactionReachesAllMappings()
+        }
     }
 
     @MainActor private static func lateReactionReachesAllMappings() throws {

@@ -24,7 +24,9 @@ final class FocusEventTests: XCTestCase {
     }
 
     func testCanFocusFalseKeepsTheFocusOffTheRow() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.canFocusFalseKeepsTheFocusOff() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.canFocusFalseKeepsTheFocusOff()
+        }
     }
 
     @MainActor private static func canFocusFalseKeepsTheFocusOff() throws {
@@ -57,7 +59,9 @@ final class FocusEventTests: XCTestCase {
     }
 
     func testManagerLevelCanFocusAppliesToRowsAlreadyShown() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.managerLevelCanFocus() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.managerLevelCanFocus()
+        }
     }
 
     @MainActor private static func managerLevelCanFocus() throws {
@@ -72,7 +76,9 @@ final class FocusEventTests: XCTestCase {
     }
 
     func testDidFocusReportsFocusMovingBetweenRows() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.didFocusReportsFocusMoving() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.didFocusReportsFocusMoving()
+        }
     }
 
     @MainActor private static func didFocusReportsFocusMoving() throws {
@@ -110,7 +116,9 @@ final class FocusEventTests: XCTestCase {
     }
 
     func testFocusMovingInsideARowIsNotAnotherDidFocus() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.focusMovingInsideARow() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.focusMovingInsideARow()
+        }
     }
 
     @MainActor private static func focusMovingInsideARow() throws {
@@ -135,7 +143,9 @@ final class FocusEventTests: XCTestCase {
     }
 
     func testPreferredFocusedIndexPathIsWhereTheFocusEntersTheList() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.preferredFocusedIndexPath() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.preferredFocusedIndexPath()
+        }
     }
 
     @MainActor private static func preferredFocusedIndexPath() throws {
@@ -165,7 +175,9 @@ final class FocusEventTests: XCTestCase {
     }
 
     func testKeyPressReachesTheFocusedRowAndTrueStopsIt() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.keyPressReachesTheFocusedRow() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.keyPressReachesTheFocusedRow()
+        }
     }
 
     @MainActor private static func keyPressReachesTheFocusedRow() throws {

@@ -44,7 +44,9 @@ final class ReorderingEventTests: XCTestCase {
     // MARK: - Pointer drags
 
     func testADragMovesTheRowInTheStorageAndTheSameWidgetInTheList() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.aDragMovesTheRow() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.aDragMovesTheRow()
+        }
     }
 
     @MainActor private static func aDragMovesTheRow() throws {
@@ -75,7 +77,9 @@ final class ReorderingEventTests: XCTestCase {
     }
 
     func testRowsMoveOnlyWhereCanMoveAnswersTrue() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.rowsMoveOnlyWhereCanMoveAnswersTrue() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.rowsMoveOnlyWhereCanMoveAnswersTrue()
+        }
     }
 
     @MainActor private static func rowsMoveOnlyWhereCanMoveAnswersTrue() throws {
@@ -103,7 +107,9 @@ final class ReorderingEventTests: XCTestCase {
     }
 
     func testTargetIndexPathForMoveRedirectsAndBothMoveFormsAreTold() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.targetIndexPathForMoveRedirects() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.targetIndexPathForMoveRedirects()
+        }
     }
 
     /// Manager-level registration: row-class canMove / targetIndexPathForMove / move, and the
@@ -143,7 +149,9 @@ final class ReorderingEventTests: XCTestCase {
     }
 
     func testADragMovesARowIntoAnotherSection() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.aDragMovesARowIntoAnotherSection() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.aDragMovesARowIntoAnotherSection()
+        }
     }
 
     @MainActor private static func aDragMovesARowIntoAnotherSection() throws {
@@ -171,11 +179,15 @@ final class ReorderingEventTests: XCTestCase {
     }
 
     func testARowWithAHandleIsNotDraggedFromElsewhere() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.handleRow(dragOnGrip: false) }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.handleRow(dragOnGrip: false)
+        }
     }
 
     func testARowWithAHandleIsDraggedByItsHandle() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.handleRow(dragOnGrip: true) }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.handleRow(dragOnGrip: true)
+        }
     }
 
     @MainActor private static func handleRow(dragOnGrip: Bool) throws {
@@ -199,7 +211,9 @@ final class ReorderingEventTests: XCTestCase {
     // MARK: - Keyboard
 
     func testAltArrowsMoveTheFocusedRowWhichKeepsTheFocus() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.altArrowsMoveTheFocusedRow() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.altArrowsMoveTheFocusedRow()
+        }
     }
 
     @MainActor private static func altArrowsMoveTheFocusedRow() throws {

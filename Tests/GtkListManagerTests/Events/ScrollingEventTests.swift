@@ -23,7 +23,9 @@ final class ScrollingEventTests: XCTestCase {
     }
 
     func testDidScrollReportsTheOffsetForWheelAndCode() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.didScrollReportsTheOffset() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.didScrollReportsTheOffset()
+        }
     }
 
     @MainActor private static func didScrollReportsTheOffset() throws {
@@ -45,7 +47,9 @@ final class ScrollingEventTests: XCTestCase {
     }
 
     func testRowsNearEndFiresOncePerRowCount() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.rowsNearEndFiresOncePerRowCount() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.rowsNearEndFiresOncePerRowCount()
+        }
     }
 
     @MainActor private static func rowsNearEndFiresOncePerRowCount() throws {
@@ -81,7 +85,9 @@ final class ScrollingEventTests: XCTestCase {
     }
 
     func testRowsNearEndFiresForAListShownWhole() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.rowsNearEndForAShortList() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.rowsNearEndForAShortList()
+        }
     }
 
     @MainActor private static func rowsNearEndForAShortList() throws {

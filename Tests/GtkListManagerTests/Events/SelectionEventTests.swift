@@ -19,7 +19,9 @@ final class SelectionEventTests: XCTestCase {
     }
 
     func testAClickReportsDidSelectWithTheRowModelAndIndexPath() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.aClickReportsDidSelect() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.aClickReportsDidSelect()
+        }
     }
 
     @MainActor private static func aClickReportsDidSelect() throws {
@@ -44,7 +46,9 @@ final class SelectionEventTests: XCTestCase {
     }
 
     func testSelectionByCodeIsNotReported() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.selectionByCodeIsNotReported() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.selectionByCodeIsNotReported()
+        }
     }
 
     @MainActor private static func selectionByCodeIsNotReported() throws {
@@ -70,7 +74,9 @@ final class SelectionEventTests: XCTestCase {
     }
 
     func testWillSelectRefusesAndRedirects() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.willSelectRefusesAndRedirects() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.willSelectRefusesAndRedirects()
+        }
     }
 
     @MainActor private static func willSelectRefusesAndRedirects() throws {
@@ -79,8 +85,8 @@ final class SelectionEventTests: XCTestCase {
         manager.register(NameRow.self) { mapping in
             mapping.willSelect { _, model, indexPath in
                 switch model {
-                case "locked": nil                                      // refuse
-                case "alias": IndexPath(item: 0, section: 0)            // select "target" instead
+                case "locked": nil  // refuse
+                case "alias": IndexPath(item: 0, section: 0)  // select "target" instead
                 default: indexPath
                 }
             }
@@ -100,7 +106,9 @@ final class SelectionEventTests: XCTestCase {
     }
 
     func testMultipleSelectionReportsDeselectAndTheTypedSelectedModels() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.multipleSelection() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.multipleSelection()
+        }
     }
 
     @MainActor private static func multipleSelection() throws {
@@ -134,7 +142,9 @@ final class SelectionEventTests: XCTestCase {
     }
 
     func testActivationByWidgetActivateAndBySingleClick() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.activation() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.activation()
+        }
     }
 
     @MainActor private static func activation() throws {
@@ -159,7 +169,9 @@ final class SelectionEventTests: XCTestCase {
     }
 
     func testHighlightFollowsThePressedButtonAndShouldHighlightControlsIt() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.highlight() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.highlight()
+        }
     }
 
     @MainActor private static func highlight() throws {
@@ -184,7 +196,8 @@ final class SelectionEventTests: XCTestCase {
         XCTAssertEqual(events, ["on c", "off c"], "a row that should not highlight is not pressed")
 
         try manager.memoryStorage?.replaceItem("flat", with: "round")
-        XCTAssertEqual(gtk_list_box_row_get_activatable(list.listRow(at: IndexPath(item: 1, section: 0))), 1,
-                       "asked again when the row is refreshed with a new model")
+        XCTAssertEqual(
+            gtk_list_box_row_get_activatable(list.listRow(at: IndexPath(item: 1, section: 0))), 1,
+            "asked again when the row is refreshed with a new model")
     }
 }

@@ -29,11 +29,12 @@ final class ShownList {
     /// Moves the window to `x` on the screen (beside another one) and waits until it is there.
     func moveWindow(toX x: Int32) {
         gtk_window_move(gcast(window), x, 0)
-        _ = GtkRuntime.iterate(until: { [window] in
-            var originX: Int32 = 0, originY: Int32 = 0
-            gdk_window_get_origin(gtk_widget_get_window(window), &originX, &originY)
-            return originX >= x
-        }, timeout: .seconds(2))
+        _ = GtkRuntime.iterate(
+            until: { [window] in
+                var originX: Int32 = 0, originY: Int32 = 0
+                gdk_window_get_origin(gtk_widget_get_window(window), &originX, &originY)
+                return originX >= x
+            }, timeout: .seconds(2))
         settle()
     }
 

@@ -85,7 +85,8 @@ final class RowHeightIndexTests: XCTestCase {
                     XCTAssertEqual(index.height(of: position), resolved[position], context)
                     XCTAssertEqual(index.isMeasured(position), reference.heights[position] != nil, context)
                     let offset = random(offsets[offsets.count - 1] + 40) - 20
-                    XCTAssertEqual(index.position(atOffset: offset), Self.position(atOffset: offset, in: offsets), "\(context): row at \(offset)")
+                    XCTAssertEqual(
+                        index.position(atOffset: offset), Self.position(atOffset: offset, in: offsets), "\(context): row at \(offset)")
                 }
                 if index.count != reference.heights.count { return }
             }

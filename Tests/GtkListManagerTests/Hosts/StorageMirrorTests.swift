@@ -27,7 +27,9 @@ final class StorageMirrorTests: XCTestCase {
     }
 
     func testRowsBoundWhileTheStorageIsMidTransactionShowWhatTheListShows() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.rowsBoundMidTransaction() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.rowsBoundMidTransaction()
+        }
     }
 
     @MainActor private static func rowsBoundMidTransaction() throws {
@@ -66,7 +68,9 @@ final class StorageMirrorTests: XCTestCase {
     }
 
     func testAStorageThatCannotTellIsCopiedAndFollowed() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.copiedStorage() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.copiedStorage()
+        }
     }
 
     /// A storage that delivers its changes but cannot say what it has not delivered yet.
@@ -86,8 +90,10 @@ final class StorageMirrorTests: XCTestCase {
             items.removeFirst()
             items.append(model)
             meanwhile()
-            let changes: ChangeSet = [.deleteItem(at: IndexPath(item: 0, section: 0)),
-                                      .insertItem(at: IndexPath(item: items.count - 1, section: 0), model: model)]
+            let changes: ChangeSet = [
+                .deleteItem(at: IndexPath(item: 0, section: 0)),
+                .insertItem(at: IndexPath(item: items.count - 1, section: 0), model: model),
+            ]
             for observer in observers { observer.storage(self, didPerform: changes) }
         }
     }

@@ -34,7 +34,9 @@ final class VirtualListEventGroupTests: XCTestCase {
     // MARK: - Selection
 
     func testWillSelectRefusesOrRedirectsAndObserversGetTheSelectedModels() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.selectionEvents() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.selectionEvents()
+        }
     }
 
     @MainActor private static func selectionEvents() throws {
@@ -65,7 +67,9 @@ final class VirtualListEventGroupTests: XCTestCase {
     // MARK: - Activation and highlight
 
     func testActivationBySingleClickAndHighlightFollowingThePressedButton() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.activationAndHighlight() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.activationAndHighlight()
+        }
     }
 
     @MainActor private static func activationAndHighlight() throws {
@@ -94,7 +98,9 @@ final class VirtualListEventGroupTests: XCTestCase {
     // MARK: - Display and sizes
 
     func testHeadersAndFootersAreDisplayedWhileBoundAtTheirHeightsAndRowsIndented() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.displayAndSizes() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.displayAndSizes()
+        }
     }
 
     @MainActor private static func displayAndSizes() throws {
@@ -116,8 +122,9 @@ final class VirtualListEventGroupTests: XCTestCase {
         XCTAssertEqual(log, ["will H0@0"], "only the bound header is displayed")
         XCTAssertEqual(host.rowFrame(at: 0)?.height, 50, "heightForHeader")
         let indented = try XCTUnwrap(manager.boundRow(at: at(1))), plain = try XCTUnwrap(manager.boundRow(at: at(0)))
-        XCTAssertEqual(gtk_widget_get_margin_start(indented.widget) - gtk_widget_get_margin_start(plain.widget), 32,
-                       "indentationLevel 2 at the default width")
+        XCTAssertEqual(
+            gtk_widget_get_margin_start(indented.widget) - gtk_widget_get_margin_start(plain.widget), 32,
+            "indentationLevel 2 at the default width")
 
         manager.scrollTo(at(0, 1), alignment: .center)
         list.settle()
@@ -131,7 +138,9 @@ final class VirtualListEventGroupTests: XCTestCase {
     // MARK: - Focus and keys
 
     func testDidFocusKeyPressesPreferredFocusAndTabLeavingTheList() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.focusAndKeys() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.focusAndKeys()
+        }
     }
 
     @MainActor private static func focusAndKeys() throws {
@@ -167,7 +176,9 @@ final class VirtualListEventGroupTests: XCTestCase {
     }
 
     func testCanFocusFalseKeepsTheKeyboardOffTheRow() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.canFocus() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.canFocus()
+        }
     }
 
     @MainActor private static func canFocus() throws {
@@ -188,7 +199,9 @@ final class VirtualListEventGroupTests: XCTestCase {
     // MARK: - Scrolling
 
     func testDidScrollReportsTheOffsetForWheelAndCode() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.didScroll() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.didScroll()
+        }
     }
 
     @MainActor private static func didScroll() throws {
@@ -209,7 +222,9 @@ final class VirtualListEventGroupTests: XCTestCase {
     // MARK: - Editing
 
     func testTheDeleteKeyCommitsOnlyAnOfferedDeleteAndTheMenuOffersIt() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.editing() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.editing()
+        }
     }
 
     @MainActor private static func editing() throws {
@@ -235,7 +250,9 @@ final class VirtualListEventGroupTests: XCTestCase {
     // MARK: - Reordering
 
     func testAltArrowsMoveOnlyMovableRowsWhereTargetIndexPathSays() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.reordering() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.reordering()
+        }
     }
 
     @MainActor private static func reordering() throws {

@@ -42,7 +42,9 @@ final class VirtualListEventTests: XCTestCase {
     // MARK: - Keyboard and focus
 
     func testKeysMoveTheFocusAndTheSelectionOverAMillionRows() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.keysOverAMillionRows() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.keysOverAMillionRows()
+        }
     }
 
     @MainActor private static func keysOverAMillionRows() throws {
@@ -88,7 +90,9 @@ final class VirtualListEventTests: XCTestCase {
     }
 
     func testShiftExtendsAndCtrlMovesOnlyTheFocusInMultipleMode() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.multipleSelectionKeys() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.multipleSelectionKeys()
+        }
     }
 
     @MainActor private static func multipleSelectionKeys() throws {
@@ -110,7 +114,9 @@ final class VirtualListEventTests: XCTestCase {
     }
 
     func testTheFocusedRowKeepsItsWidgetAndFocusWhenScrolledAway() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.focusSurvivesScrolling() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.focusSurvivesScrolling()
+        }
     }
 
     @MainActor private static func focusSurvivesScrolling() throws {
@@ -131,7 +137,9 @@ final class VirtualListEventTests: XCTestCase {
     // MARK: - Pointer
 
     func testAClickSelectsAndADoubleClickOrEnterActivates() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.clicksSelectAndActivate() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.clicksSelectAndActivate()
+        }
     }
 
     @MainActor private static func clicksSelectAndActivate() throws {
@@ -156,7 +164,9 @@ final class VirtualListEventTests: XCTestCase {
     }
 
     func testEverySelectionModeAndRowsSelectedThenScrolledAway() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.selectionModes() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.selectionModes()
+        }
     }
 
     @MainActor private static func selectionModes() throws {
@@ -203,7 +213,9 @@ final class VirtualListEventTests: XCTestCase {
     }
 
     func testTheSelectionFollowsItsRowThroughInsertsAndDeletesAbove() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.selectionThroughChangesAbove() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.selectionThroughChangesAbove()
+        }
     }
 
     @MainActor private static func selectionThroughChangesAbove() throws {
@@ -232,7 +244,9 @@ final class VirtualListEventTests: XCTestCase {
     // MARK: - Display, sizes, scrolling
 
     func testRowsAreDisplayedWhileBoundAndSizesAndScrollToApply() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.displayAndScrolling() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.displayAndScrolling()
+        }
     }
 
     @MainActor private static func displayAndScrolling() throws {
@@ -252,8 +266,9 @@ final class VirtualListEventTests: XCTestCase {
         XCTAssertEqual(host.visibleRange?.lowerBound, 500)
         XCTAssertEqual(host.rowFrame(at: 500)?.height, 120, "heightForRow is the row's height")
         let keptFocused = host.focusedPosition.map { Set([$0]) } ?? []
-        XCTAssertEqual(displayed, Set((0..<1_000).filter { host.boundRow(at: $0) != nil }).subtracting(keptFocused),
-                       "rows scrolled away ended display (the focused row keeps its widget, off screen)")
+        XCTAssertEqual(
+            displayed, Set((0..<1_000).filter { host.boundRow(at: $0) != nil }).subtracting(keptFocused),
+            "rows scrolled away ended display (the focused row keeps its widget, off screen)")
         XCTAssertFalse(displayed.contains(0))
         XCTAssertEqual(nearEnd, 0)
         manager.scrollTo(at(999), alignment: .bottom)
@@ -264,7 +279,9 @@ final class VirtualListEventTests: XCTestCase {
     // MARK: - Editing, menus, reordering
 
     func testDeleteKeyContextMenuAndAltArrowsWork() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.editingMenusAndReordering() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.editingMenusAndReordering()
+        }
     }
 
     @MainActor private static func editingMenusAndReordering() throws {

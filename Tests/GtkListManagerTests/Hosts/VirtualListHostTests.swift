@@ -60,7 +60,9 @@ final class VirtualListHostTests: XCTestCase {
     }
 
     func testOnlyTheRowsAroundTheViewportHaveWidgetsAndShowTheirModels() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.onlyVisibleRowsBound() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.onlyVisibleRowsBound()
+        }
     }
 
     @MainActor private static func onlyVisibleRowsBound() throws {
@@ -95,12 +97,15 @@ final class VirtualListHostTests: XCTestCase {
         scroll(host, to: gtk_adjustment_get_value(adjustment) + 3)
         settle(list)
         let visible = try XCTUnwrap(host.visibleRange)
-        XCTAssertEqual(boundNow, Array(visible.lowerBound - host.overscan..<visible.upperBound + host.overscan),
-                       "then \(host.overscan) rows more on each side")
+        XCTAssertEqual(
+            boundNow, Array(visible.lowerBound - host.overscan..<visible.upperBound + host.overscan),
+            "then \(host.overscan) rows more on each side")
     }
 
     func testRandomChangesAndScrollsKeepTheBoundRowsEqualToTheStorage() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.randomChangesAndScrolls() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.randomChangesAndScrolls()
+        }
     }
 
     @MainActor private static func randomChangesAndScrolls() throws {
@@ -128,7 +133,8 @@ final class VirtualListHostTests: XCTestCase {
                 settle(list)
                 let expected = expectedRows(
                     of: storage, headerOnEmpty: manager.configuration.displayHeaderOnEmptySection,
-                    footerOnEmpty: manager.configuration.displayFooterOnEmptySection).map(\.description)
+                    footerOnEmpty: manager.configuration.displayFooterOnEmptySection
+                ).map(\.description)
                 let context = "seed \(seed) step \(step): \(history.suffix(3))"
                 XCTAssertEqual(host.rowCount, expected.count, context)
                 var wrong: [String] = []
@@ -183,7 +189,9 @@ final class VirtualListHostTests: XCTestCase {
     }
 
     func testHeightsCorrectedAboveTheViewportMoveNothingOnScreen() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.heightCorrections() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.heightCorrections()
+        }
     }
 
     /// Rows above the viewport measured taller than before (as an estimate is corrected when
@@ -226,7 +234,9 @@ final class VirtualListHostTests: XCTestCase {
     }
 
     func testRowsInsertedOrRemovedAboveTheViewportLeaveTheVisibleRowsWhereTheyAre() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.anchoring() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.anchoring()
+        }
     }
 
     @MainActor private static func anchoring() throws {
@@ -251,7 +261,9 @@ final class VirtualListHostTests: XCTestCase {
     }
 
     func testAPinnedSectionHeaderStaysAtTheTopUntilTheNextPushesItUp() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.pinnedHeaders() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.pinnedHeaders()
+        }
     }
 
     @MainActor private static func pinnedHeaders() throws {
@@ -273,7 +285,8 @@ final class VirtualListHostTests: XCTestCase {
         }
 
         // Into the middle of section 3: its header is bound though scrolled far above.
-        gtk_adjustment_set_value(host.verticalAdjustment!, Double(host.rowFrame(at: header3 + 50)!.y) + gtk_adjustment_get_value(host.verticalAdjustment!))
+        gtk_adjustment_set_value(
+            host.verticalAdjustment!, Double(host.rowFrame(at: header3 + 50)!.y) + gtk_adjustment_get_value(host.verticalAdjustment!))
         settle(list)
         XCTAssertEqual(host.boundRow(at: header3)?.model as? String, "Section 3")
         XCTAssertEqual(placedY(header3), 0, "pinned at the top of the viewport")
@@ -293,7 +306,9 @@ final class VirtualListHostTests: XCTestCase {
     }
 
     func testAccessibilitySeesTheBoundRowsAndTheirPlaceInTheWholeList() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.accessibility() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.accessibility()
+        }
     }
 
     /// The ATK attributes of `object` by name.
@@ -304,7 +319,8 @@ final class VirtualListHostTests: XCTestCase {
         var node = set
         while let current = node {
             if let attribute = current.pointee.data?.assumingMemoryBound(to: AtkAttribute.self).pointee,
-                let name = attribute.name, let value = attribute.value {
+                let name = attribute.name, let value = attribute.value
+            {
                 found[String(cString: name)] = String(cString: value)
             }
             node = current.pointee.next
@@ -334,14 +350,17 @@ final class VirtualListHostTests: XCTestCase {
             places.append(place - 1)
             let label = try XCTUnwrap(atk_object_ref_accessible_child(row, 0))
             defer { g_object_unref(label) }
-            XCTAssertEqual(atk_object_get_name(label).map { String(cString: $0).split(separator: "\n").first.map(String.init) ?? "" },
-                           String(place - 1), "a row reads as its text")
+            XCTAssertEqual(
+                atk_object_get_name(label).map { String(cString: $0).split(separator: "\n").first.map(String.init) ?? "" },
+                String(place - 1), "a row reads as its text")
         }
         XCTAssertEqual(places.sorted(), bound)
     }
 
     func testARowLetGoLosesItsHoverPressAndPopover() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.rowLetGoIsReset() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.rowLetGoIsReset()
+        }
     }
 
     @MainActor private static func rowLetGoIsReset() throws {
@@ -362,13 +381,16 @@ final class VirtualListHostTests: XCTestCase {
         XCTAssertNil(host.position(of: row), "row 2 was let go")
         XCTAssertTrue(list.wait(until: { gtk_widget_get_mapped(popover) == 0 }), "its popover went down with it (GTK fades it out)")
         let flags = gtk_widget_get_state_flags(rowWidget).rawValue
-        XCTAssertEqual(flags & (GTK_STATE_FLAG_PRELIGHT.rawValue | GTK_STATE_FLAG_ACTIVE.rawValue | GTK_STATE_FLAG_SELECTED.rawValue), 0,
-                       "no hover, press or selection stays on its row widget for the next row")
+        XCTAssertEqual(
+            flags & (GTK_STATE_FLAG_PRELIGHT.rawValue | GTK_STATE_FLAG_ACTIVE.rawValue | GTK_STATE_FLAG_SELECTED.rawValue), 0,
+            "no hover, press or selection stays on its row widget for the next row")
         gtk_widget_destroy(popover)
     }
 
     func testAModelWithoutMappingIsAnAnomalyAndAnEmptyRowInPlace() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.unmappedModel() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.unmappedModel()
+        }
     }
 
     @MainActor private static func unmappedModel() throws {
@@ -384,7 +406,9 @@ final class VirtualListHostTests: XCTestCase {
     }
 
     func testEveryRowWidgetIsReleasedWithTheManager() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.widgetsReleased() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.widgetsReleased()
+        }
     }
 
     @MainActor private static func widgetsReleased() throws {
@@ -400,7 +424,8 @@ final class VirtualListHostTests: XCTestCase {
             _ = manager
         }
         XCTAssertGreaterThan(watched, 5)
-        XCTAssertTrue(GtkRuntime.iterate(until: { finalizedObjects.load(ordering: .acquiring) - before >= watched }, timeout: .seconds(2)),
-                      "every bound row's widget is finalized once the window and the manager are gone")
+        XCTAssertTrue(
+            GtkRuntime.iterate(until: { finalizedObjects.load(ordering: .acquiring) - before >= watched }, timeout: .seconds(2)),
+            "every bound row's widget is finalized once the window and the manager are gone")
     }
 }

@@ -41,7 +41,9 @@ final class VirtualListStorageKindsTests: XCTestCase {
     }
 
     func testRandomSnapshotsWithScrollsShowTheSnapshot() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.randomSnapshots() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.randomSnapshots()
+        }
     }
 
     @MainActor private static func randomSnapshots() throws {
@@ -56,16 +58,19 @@ final class VirtualListStorageKindsTests: XCTestCase {
                 let next = RandomizedSnapshotListTests.randomSuccessor(of: snapshot, using: &random)
                 manager.apply(next, animatingDifferences: random.next() % 2 == 0)
                 snapshot = next
-                guard scrollAndCheck(
-                    host, list, expectedRowLines(of: next, withFooters: true), &random,
-                    line: { "\($0.role) \(String(describing: $0.model)) (\(type(of: $0.view)))" }, "seed \(seed), round \(round)")
+                guard
+                    scrollAndCheck(
+                        host, list, expectedRowLines(of: next, withFooters: true), &random,
+                        line: { "\($0.role) \(String(describing: $0.model)) (\(type(of: $0.view)))" }, "seed \(seed), round \(round)")
                 else { return }
             }
         }
     }
 
     func testRandomDeclarationsWithScrollsShowTheDeclaredRows() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.randomDeclarations() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.randomDeclarations()
+        }
     }
 
     @MainActor private static func randomDeclarations() throws {
@@ -78,16 +83,19 @@ final class VirtualListStorageKindsTests: XCTestCase {
             for step in 0..<15 {
                 for _ in 0...(random.next() % 3) { _ = DeclarativeUpdateTests.mutate(&specs, &random, &nextModel) }
                 manager.update(animated: random.next() % 2 == 0) { declaredSections(specs) }
-                guard scrollAndCheck(
-                    host, list, expectedRows(specs).map { "\($0.role) \($0.model) (\($0.rowClass))" }, &random,
-                    line: { "\($0.role) \(String(describing: $0.model)) (\(type(of: $0.view)))" }, "seed \(seed), step \(step)")
+                guard
+                    scrollAndCheck(
+                        host, list, expectedRows(specs).map { "\($0.role) \($0.model) (\($0.rowClass))" }, &random,
+                        line: { "\($0.role) \(String(describing: $0.model)) (\(type(of: $0.view)))" }, "seed \(seed), step \(step)")
                 else { return }
             }
         }
     }
 
     func testASortedStorageDiffedInTheBackgroundShowsItsItemsInOrder() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.sortedStorage() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.sortedStorage()
+        }
     }
 
     @MainActor private static func sortedStorage() throws {
@@ -106,9 +114,10 @@ final class VirtualListStorageKindsTests: XCTestCase {
             let expected = storage.sectionKeys.enumerated().flatMap { section, key in
                 ["header § \(key) (SectionTitleRow)"] + storage.items(inSection: section).map { "item \($0) (CrateRow)" }
             }
-            guard scrollAndCheck(
-                host, list, expected, &random, line: { "\($0.role) \(String(describing: $0.model)) (\(type(of: $0.view)))" },
-                "round \(round)")
+            guard
+                scrollAndCheck(
+                    host, list, expected, &random, line: { "\($0.role) \(String(describing: $0.model)) (\(type(of: $0.view)))" },
+                    "round \(round)")
             else { return }
             // Drop a tenth, change sizes, add new ones: the background diff moves and refreshes rows.
             crates = crates.filter { _ in random.next() % 10 != 0 }.map { Crate(id: $0.id, size: $0.size + 1, section: $0.section) }

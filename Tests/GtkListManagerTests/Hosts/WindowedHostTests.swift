@@ -45,7 +45,9 @@ final class WindowedHostTests: XCTestCase {
     // MARK: - Randomized
 
     func testRandomStorageSequencesBindOnlyTheWindowAndShowTheStorage() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.randomStorageSequences() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.randomStorageSequences()
+        }
     }
 
     @MainActor private static func randomStorageSequences() throws {
@@ -70,8 +72,10 @@ final class WindowedHostTests: XCTestCase {
                     of: storage, headerOnEmpty: configuration.displayHeaderOnEmptySection,
                     footerOnEmpty: configuration.displayFooterOnEmptySection
                 ).map(\.description)
-                guard assertWindowShows(expected, on: host, line: { "\($0.role) \(String(describing: $0.model))" },
-                                        "seed \(seed), \(configuration), after:\n  " + history.joined(separator: "\n  "))
+                guard
+                    assertWindowShows(
+                        expected, on: host, line: { "\($0.role) \(String(describing: $0.model))" },
+                        "seed \(seed), \(configuration), after:\n  " + history.joined(separator: "\n  "))
                 else { return }
             }
             XCTAssertEqual(host.bindCount - host.releaseCount, host.boundPositions.count, "seed \(seed): every unbound row was released")
@@ -81,7 +85,9 @@ final class WindowedHostTests: XCTestCase {
     }
 
     func testRandomSnapshotsBindOnlyTheWindow() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.randomSnapshots() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.randomSnapshots()
+        }
     }
 
     @MainActor private static func randomSnapshots() throws {
@@ -96,16 +102,19 @@ final class WindowedHostTests: XCTestCase {
                 manager.apply(next, animatingDifferences: random.next() % 2 == 0)
                 snapshot = next
                 if random.next() % 2 == 0 { host.scroll(to: Int(random.next() % UInt64(host.rowCount + 1))) }
-                guard assertWindowShows(
-                    expectedRowLines(of: next, withFooters: true), on: host,
-                    line: { "\($0.role) \(String(describing: $0.model)) (\(type(of: $0.view)))" }, "seed \(seed), round \(round)")
+                guard
+                    assertWindowShows(
+                        expectedRowLines(of: next, withFooters: true), on: host,
+                        line: { "\($0.role) \(String(describing: $0.model)) (\(type(of: $0.view)))" }, "seed \(seed), round \(round)")
                 else { return }
             }
         }
     }
 
     func testRandomDeclarationsBindOnlyTheWindow() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.randomDeclarations() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.randomDeclarations()
+        }
     }
 
     @MainActor private static func randomDeclarations() throws {
@@ -120,9 +129,10 @@ final class WindowedHostTests: XCTestCase {
                 manager.update(animated: rng.next() % 2 == 0) { declaredSections(specs) }
                 if rng.next() % 2 == 0 { host.scroll(to: Int(rng.next() % UInt64(host.rowCount + 1))) }
                 let expected = expectedRows(specs).map { "\($0.role) \($0.model) (\($0.rowClass))" }
-                guard assertWindowShows(
-                    expected, on: host, line: { "\($0.role) \(String(describing: $0.model)) (\(type(of: $0.view)))" },
-                    "seed \(seed), step \(step): \(history.suffix(4))")
+                guard
+                    assertWindowShows(
+                        expected, on: host, line: { "\($0.role) \(String(describing: $0.model)) (\(type(of: $0.view)))" },
+                        "seed \(seed), step \(step): \(history.suffix(4))")
                 else { return }
             }
         }
@@ -131,7 +141,9 @@ final class WindowedHostTests: XCTestCase {
     // MARK: - Scenarios
 
     func testAnUpdateAtAnUnboundPositionIsRecordedAndShownOnceBound() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.updateAtAnUnboundPosition() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.updateAtAnUnboundPosition()
+        }
     }
 
     @MainActor private static func updateAtAnUnboundPosition() throws {
@@ -156,7 +168,9 @@ final class WindowedHostTests: XCTestCase {
     }
 
     func testTheSelectionLivesByIndexPathWhileItsRowIsUnboundAndShowsWhenBoundAgain() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.selectionSurvivesUnbinding() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.selectionSurvivesUnbinding()
+        }
     }
 
     @MainActor private static func selectionSurvivesUnbinding() throws {
@@ -173,8 +187,9 @@ final class WindowedHostTests: XCTestCase {
         XCTAssertNil(host.boundRow(at: 5), "the selected row's widget went")
         try storage.insertItems([-1, -2], at: IndexPath(item: 0, section: 0))
         storage.removeItems(at: [IndexPath(item: 3, section: 0)])
-        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 6, section: 0), IndexPath(item: 71, section: 0)],
-                       "inserts above shift the selection, a delete above takes it back one")
+        XCTAssertEqual(
+            manager.selectedIndexPaths, [IndexPath(item: 6, section: 0), IndexPath(item: 71, section: 0)],
+            "inserts above shift the selection, a delete above takes it back one")
 
         host.scroll(to: 0)
         XCTAssertTrue(host.showsSelected(at: 6), "the row bound at the selected index path shows it")
@@ -190,7 +205,9 @@ final class WindowedHostTests: XCTestCase {
     // MARK: - Splices
 
     func testConsecutiveInsertionsOrDeletionsReachTheHostAsOneSplice() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.batchedSplices() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.batchedSplices()
+        }
     }
 
     /// A storage reports one entry per item; the host gets one splice per run of adjacent
@@ -220,17 +237,20 @@ final class WindowedHostTests: XCTestCase {
         assertWindowShows(expected(Array(0..<100)), on: host, line: line, "after 1,000 removed")
 
         // Deleting forwards, at the same index: one run too.
-        XCTAssertEqual(spliced {
-            storage.performUpdates { for _ in 0..<3 { storage.removeItems(at: [IndexPath(item: 2, section: 0)]) } }
-        }, ["remove 2..<5"])
+        XCTAssertEqual(
+            spliced {
+                storage.performUpdates { for _ in 0..<3 { storage.removeItems(at: [IndexPath(item: 2, section: 0)]) } }
+            }, ["remove 2..<5"])
         XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 2, section: 0)], "item 5 slid to 2")
         assertWindowShows(expected([0, 1] + Array(5..<100)), on: host, line: line, "after deleting forwards")
 
         // Not adjacent: separate splices, in the storage's order.
-        XCTAssertEqual(spliced { storage.insertItems([7, 8], to: [IndexPath(item: 0, section: 0), IndexPath(item: 5, section: 0)]) },
-                       ["insert 0+1", "insert 5+1"])
-        XCTAssertEqual(spliced { storage.removeItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 5, section: 0)]) },
-                       ["remove 5..<6", "remove 0..<1"])
+        XCTAssertEqual(
+            spliced { storage.insertItems([7, 8], to: [IndexPath(item: 0, section: 0), IndexPath(item: 5, section: 0)]) },
+            ["insert 0+1", "insert 5+1"])
+        XCTAssertEqual(
+            spliced { storage.removeItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 5, section: 0)]) },
+            ["remove 5..<6", "remove 0..<1"])
         assertWindowShows(expected([0, 1] + Array(5..<100)), on: host, line: line, "after separate changes")
         XCTAssertEqual(spliced { storage.removeItems(fromSection: 0) }, ["remove 0..<97"])
         XCTAssertEqual(manager.selectedIndexPaths, [])

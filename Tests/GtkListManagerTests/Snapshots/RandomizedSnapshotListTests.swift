@@ -1,7 +1,7 @@
-import SeededRandom
 import CGtk
 import GtkListManager
 import ModelStorage
+import SeededRandom
 import XCTest
 
 /// Random snapshot sequences on a real GtkListBox: after every apply the rows equal the
@@ -67,7 +67,11 @@ final class RandomizedSnapshotListTests: XCTestCase {
             case 1:
                 let name = "S\(random.next() % 8)"
                 if next.indexOfSection(name) == nil {
-                    if let anchor = pick(next.sectionIdentifiers) { next.insertSections([name], afterSection: anchor) } else { next.appendSections([name]) }
+                    if let anchor = pick(next.sectionIdentifiers) {
+                        next.insertSections([name], afterSection: anchor)
+                    } else {
+                        next.appendSections([name])
+                    }
                 }
             case 2:
                 if let section = pick(next.sectionIdentifiers), let anchor = pick(next.sectionIdentifiers), section != anchor {

@@ -17,10 +17,12 @@ final class SnapshotListTests: XCTestCase {
         let (manager, _, anomalies) = makeSnapshotManager()
         let first = numberSnapshot(["A": [1, 2, 3], "B": [4, 5]])
         manager.apply(first)
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "header Section A (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)", "item 3 (NumberRow)",
-            "header Section B (SectionTitleRow)", "item 4 (NumberRow)", "item 5 (NumberRow)",
-        ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "header Section A (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)", "item 3 (NumberRow)",
+                "header Section B (SectionTitleRow)", "item 4 (NumberRow)", "item 5 (NumberRow)",
+            ])
         let before = itemWidgets(manager)
         tagRows(manager)
 
@@ -28,11 +30,13 @@ final class SnapshotListTests: XCTestCase {
         manager.apply(second)
 
         XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRowLines(of: second))
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "header Section B (SectionTitleRow)", "item 4 (NumberRow)", "item 3 (NumberRow)",
-            "header Section C (SectionTitleRow)",
-            "header Section A (SectionTitleRow)", "item 1 (NumberRow)", "item 6 (NumberRow)", "item 2 (NumberRow)",
-        ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "header Section B (SectionTitleRow)", "item 4 (NumberRow)", "item 3 (NumberRow)",
+                "header Section C (SectionTitleRow)",
+                "header Section A (SectionTitleRow)", "item 1 (NumberRow)", "item 6 (NumberRow)", "item 2 (NumberRow)",
+            ])
         let after = itemWidgets(manager)
         for item in [1, 2, 3, 4] {
             XCTAssertEqual(after[item], before[item], "item \(item) is unchanged: its row keeps its widget")
@@ -56,9 +60,10 @@ final class SnapshotListTests: XCTestCase {
         manager.apply(numberSnapshot(["A": [1], "B": [2, 3]]))
 
         let adopted = try XCTUnwrap(manager.storage as? SnapshotStorage<String, Int>)
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description),
-                       ["item 1 (NumberRow)", "item 2 (NumberRow)", "item 3 (NumberRow)"],
-                       "the MemoryStorage rows are gone; an adopted storage has no header provider")
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            ["item 1 (NumberRow)", "item 2 (NumberRow)", "item 3 (NumberRow)"],
+            "the MemoryStorage rows are gone; an adopted storage has no header provider")
         XCTAssertEqual(manager.snapshot(NumberSnapshot.self)?.itemIdentifiers, [1, 2, 3])
         XCTAssertNil(manager.snapshot(ListSnapshot<Int, Int>.self), "another snapshot type is not shown")
         XCTAssertEqual(manager.itemIdentifier(for: IndexPath(item: 1, section: 1), as: Int.self), 3)
@@ -158,8 +163,9 @@ final class SnapshotListTests: XCTestCase {
         XCTAssertTrue(isTagged(itemListRows(manager)[1]))
         let reloaded = try XCTUnwrap(manager.boundRow(atPosition: 2)?.view as? NumberRow)
         XCTAssertEqual(reloaded.shown, 2)
-        XCTAssertTrue(reloaded !== row || reloaded.updateCount == updates + 1,
-                      "a pooled view may come back, but it is filled again as a new row")
+        XCTAssertTrue(
+            reloaded !== row || reloaded.updateCount == updates + 1,
+            "a pooled view may come back, but it is filled again as a new row")
     }
 
     func testReloadSectionsRebuildsTheHeaderAndEveryItemRow() throws {
@@ -223,10 +229,12 @@ final class SnapshotListTests: XCTestCase {
         manager.registerHeader(CaptionRow.self)
         let snapshot = numberSnapshot(["S1": [1], "S2": [2, 3]])
         manager.apply(snapshot)
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "header Section S1 (CaptionRow)", "item 1 (NumberRow)",
-            "header Section S2 (CaptionRow)", "item 2 (NumberRow)", "item 3 (NumberRow)", "footer End of S2 (SectionTitleRow)",
-        ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "header Section S1 (CaptionRow)", "item 1 (NumberRow)",
+                "header Section S2 (CaptionRow)", "item 2 (NumberRow)", "item 3 (NumberRow)", "footer End of S2 (SectionTitleRow)",
+            ])
         let headerWidget = inspectRows(of: manager.listBox!)[2].widget
 
         storage.headerModel = { $0 == "S2" ? "Second" : sectionTitle($0) }
@@ -320,13 +328,16 @@ final class SnapshotListTests: XCTestCase {
 
         manager.apply(snapshot)
 
-        XCTAssertEqual(reported, [
-            .noSectionToAppendTo(itemCount: 1),
-            .movedRelativeToItself(operation: .moveItemBeforeItem, identifier: "2"),
-            .itemIdentifiersNotUnique(operation: .appendItems, identifiers: ["2", "1"]),
-        ])
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description),
-                       ["header Section A (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)"])
+        XCTAssertEqual(
+            reported,
+            [
+                .noSectionToAppendTo(itemCount: 1),
+                .movedRelativeToItself(operation: .moveItemBeforeItem, identifier: "2"),
+                .itemIdentifiersNotUnique(operation: .appendItems, identifiers: ["2", "1"]),
+            ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            ["header Section A (SectionTitleRow)", "item 1 (NumberRow)", "item 2 (NumberRow)"])
         XCTAssertEqual(managerAnomalies.reports, [])
     }
 }

@@ -78,26 +78,34 @@ final class SortedStorageListTests: XCTestCase {
         let (manager, storage) = makeList()
 
         perform { done in
-            storage.reset([
-                Crate(id: "vim", size: 30, section: "editors"), Crate(id: "bash", size: 7, section: "shells"),
-                Crate(id: "emacs", size: 90, section: "editors"), Crate(id: "zsh", size: 8, section: "shells"),
-            ], completion: done)
+            storage.reset(
+                [
+                    Crate(id: "vim", size: 30, section: "editors"), Crate(id: "bash", size: 7, section: "shells"),
+                    Crate(id: "emacs", size: 90, section: "editors"), Crate(id: "zsh", size: 8, section: "shells"),
+                ], completion: done)
         }
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "header § editors (SectionTitleRow)", "item emacs:90 (CrateRow)", "item vim:30 (CrateRow)",
-            "header § shells (SectionTitleRow)", "item bash:7 (CrateRow)", "item zsh:8 (CrateRow)",
-        ])
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "header § editors (SectionTitleRow)", "item emacs:90 (CrateRow)", "item vim:30 (CrateRow)",
+                "header § shells (SectionTitleRow)", "item bash:7 (CrateRow)", "item zsh:8 (CrateRow)",
+            ])
 
         let kept = ["vim", "bash", "emacs", "zsh"].map { widget(of: $0, in: manager) }
-        perform { storage.upsert([Crate(id: "ash", size: 1, section: "shells"), Crate(id: "nano", size: 2, section: "editors")], completion: $0) }
+        perform {
+            storage.upsert([Crate(id: "ash", size: 1, section: "shells"), Crate(id: "nano", size: 2, section: "editors")], completion: $0)
+        }
         XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRows(storage))
-        XCTAssertEqual(["vim", "bash", "emacs", "zsh"].map { widget(of: $0, in: manager) }, kept, "rows whose item stayed keep their widget")
+        XCTAssertEqual(
+            ["vim", "bash", "emacs", "zsh"].map { widget(of: $0, in: manager) }, kept, "rows whose item stayed keep their widget")
         XCTAssertEqual(storage.items.map(\.id), ["emacs", "nano", "vim", "ash", "bash", "zsh"])
 
         perform { storage.remove(identifiers: ["emacs", "nano", "vim"], completion: $0) }
-        XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), [
-            "header § shells (SectionTitleRow)", "item ash:1 (CrateRow)", "item bash:7 (CrateRow)", "item zsh:8 (CrateRow)",
-        ], "the emptied section went with its header")
+        XCTAssertEqual(
+            inspectRows(of: manager.listBox!).map(\.description),
+            [
+                "header § shells (SectionTitleRow)", "item ash:1 (CrateRow)", "item bash:7 (CrateRow)", "item zsh:8 (CrateRow)",
+            ], "the emptied section went with its header")
         XCTAssertEqual(manager.rowCount, 4)
     }
 
@@ -108,7 +116,11 @@ final class SortedStorageListTests: XCTestCase {
     @MainActor private static func upsertRefreshesTheSameWidget() throws {
         try requireGtk()
         let (manager, storage) = makeList()
-        perform { storage.reset([Crate(id: "a", size: 1, section: "s"), Crate(id: "b", size: 2, section: "s"), Crate(id: "c", size: 3, section: "s")], completion: $0) }
+        perform {
+            storage.reset(
+                [Crate(id: "a", size: 1, section: "s"), Crate(id: "b", size: 2, section: "s"), Crate(id: "c", size: 3, section: "s")],
+                completion: $0)
+        }
         let before = inspectRows(of: manager.listBox!).map(\.widget)
         let liveRows = CrateRow.liveCount
 
@@ -163,7 +175,9 @@ final class SortedStorageListTests: XCTestCase {
             return Int((seed >> 33) % UInt64(bound))
         }
         for step in 0..<40 {
-            let crates = (0..<next(5)).map { _ in Crate(id: "c\(next(20))", size: next(6), section: ["a", "b", "c"][next(3)], note: next(2) == 0 ? "" : "x") }
+            let crates = (0..<next(5)).map { _ in
+                Crate(id: "c\(next(20))", size: next(6), section: ["a", "b", "c"][next(3)], note: next(2) == 0 ? "" : "x")
+            }
             switch next(4) {
             case 0, 1: perform { storage.upsert(crates, completion: $0) }
             case 2: perform { storage.remove(crates, completion: $0) }

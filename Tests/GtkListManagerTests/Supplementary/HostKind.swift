@@ -68,4 +68,3 @@ final class KindLabel: RowView, ModelTransfer {
     let widget: UnsafeMutablePointer<GtkWidget> = gtk_label_new(nil)
     func update(with model: String) { gtk_label_set_text(gcast(widget), model) }
 }
-

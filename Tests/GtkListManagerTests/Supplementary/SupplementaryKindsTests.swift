@@ -13,7 +13,8 @@ final class SupplementaryKindsTests: XCTestCase {
 
     /// A shown manager with `KindLabel`s for a banner before the items and a summary and a note
     /// after them (registered in that order).
-    @MainActor private static func managerWithKinds(_ kind: HostKind, _ configuration: ListConfiguration = ListConfiguration()) -> ShownHost {
+    @MainActor private static func managerWithKinds(_ kind: HostKind, _ configuration: ListConfiguration = ListConfiguration()) -> ShownHost
+    {
         let shown = kind.makeShownManager(configuration)
         shown.manager.registerSupplementary(KindLabel.self, ofKind: summary, placement: .afterItems)
         shown.manager.registerSupplementary(KindLabel.self, ofKind: banner)
@@ -28,7 +29,9 @@ final class SupplementaryKindsTests: XCTestCase {
     // MARK: - Placement
 
     func testEachKindShowsInItsPlaceBetweenHeaderAndFooter() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in HostKind.allCases { try Self.eachKindInItsPlace(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in HostKind.allCases { try Self.eachKindInItsPlace(kind) }
+        }
     }
 
     @MainActor private static func eachKindInItsPlace(_ kind: HostKind) throws {
@@ -43,17 +46,21 @@ final class SupplementaryKindsTests: XCTestCase {
         storage.addItems([1, 2], toSection: 0)
         storage.addItems([3], toSection: 1)
 
-        XCTAssertEqual(shown.lines(), [
-            "header H0", "banner B0", "item 1", "item 2", "summary S0", "footer F0",
-            "header H1", "item 3", "summary S1", "note N1", "footer F1",
-        ], "\(kind)")
+        XCTAssertEqual(
+            shown.lines(),
+            [
+                "header H0", "banner B0", "item 1", "item 2", "summary S0", "footer F0",
+                "header H1", "item 3", "summary S1", "note N1", "footer F1",
+            ], "\(kind)")
         XCTAssertEqual(shown.manager.location(ofPosition: 1), .supplementary(banner, inSection: 0))
         XCTAssertEqual(shown.manager.location(ofPosition: 9), .supplementary(note, inSection: 1))
         XCTAssertEqual(shown.anomalies.reports, [], "\(kind)")
     }
 
     func testChangesOfSupplementaryModelsAndSectionsKeepEveryKindInPlace() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in HostKind.allCases { try Self.changesKeepKindsInPlace(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in HostKind.allCases { try Self.changesKeepKindsInPlace(kind) }
+        }
     }
 
     @MainActor private static func changesKeepKindsInPlace(_ kind: HostKind) throws {
@@ -77,14 +84,20 @@ final class SupplementaryKindsTests: XCTestCase {
             ("a banner comes", { storage.setSupplementaryModel("B1", ofKind: Self.banner, forSection: 1) }),
             ("a banner goes", { storage.setSupplementaryModel(nil, ofKind: Self.banner, forSection: 0) }),
             ("a note comes", { storage.setSupplementaryModel("N0", ofKind: Self.note, forSection: 0) }),
-            ("a section is inserted", {
-                storage.insertSection(SectionModel(items: [7]), at: 0)
-                storage.setSupplementaryModel("B new", ofKind: Self.banner, forSection: 0)
-            }),
-            ("items come and go", {
-                storage.addItems([4, 5], toSection: 2)
-                storage.removeItems(at: [IndexPath(item: 0, section: 1)])
-            }),
+            (
+                "a section is inserted",
+                {
+                    storage.insertSection(SectionModel(items: [7]), at: 0)
+                    storage.setSupplementaryModel("B new", ofKind: Self.banner, forSection: 0)
+                }
+            ),
+            (
+                "items come and go",
+                {
+                    storage.addItems([4, 5], toSection: 2)
+                    storage.removeItems(at: [IndexPath(item: 0, section: 1)])
+                }
+            ),
             ("a section moves", { storage.moveSection(2, toSection: 0) }),
             ("an item moves across sections", { storage.moveItem(at: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 2)) }),
             ("a section is emptied", { storage.removeItems(fromSection: 1) }),
@@ -98,7 +111,9 @@ final class SupplementaryKindsTests: XCTestCase {
     }
 
     func testEmptySectionsHideOtherKindsWhenTheConfigurationSaysSo() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in HostKind.allCases { try Self.emptySectionsHideKinds(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in HostKind.allCases { try Self.emptySectionsHideKinds(kind) }
+        }
     }
 
     @MainActor private static func emptySectionsHideKinds(_ kind: HostKind) throws {
@@ -120,7 +135,9 @@ final class SupplementaryKindsTests: XCTestCase {
     }
 
     func testTheVirtualizedGridStacksEachKindsBandWhereItsPlacementSays() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.virtualGridBands() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.virtualGridBands()
+        }
     }
 
     @MainActor private static func virtualGridBands() throws {
@@ -160,7 +177,9 @@ final class SupplementaryKindsTests: XCTestCase {
     // MARK: - Registration
 
     func testRegisteringAKindShowsTheModelsAlreadyThereAndAnotherPlacementMovesThem() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in HostKind.allCases { try Self.registrationAfterContent(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in HostKind.allCases { try Self.registrationAfterContent(kind) }
+        }
     }
 
     @MainActor private static func registrationAfterContent(_ kind: HostKind) throws {
@@ -181,7 +200,9 @@ final class SupplementaryKindsTests: XCTestCase {
     }
 
     func testAModelNoViewOfItsKindShowsIsReportedAndLeftOut() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in HostKind.allCases { try Self.unmappedKindModel(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in HostKind.allCases { try Self.unmappedKindModel(kind) }
+        }
     }
 
     @MainActor private static func unmappedKindModel(_ kind: HostKind) throws {
@@ -216,7 +237,9 @@ final class SupplementaryKindsTests: XCTestCase {
     // MARK: - Events
 
     func testDisplayEventsOfAKindReachOnlyItsViews() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in HostKind.allCases { try Self.displayEventsOfAKind(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in HostKind.allCases { try Self.displayEventsOfAKind(kind) }
+        }
     }
 
     @MainActor private static func displayEventsOfAKind(_ kind: HostKind) throws {
@@ -224,7 +247,9 @@ final class SupplementaryKindsTests: XCTestCase {
         defer { shown.list.close() }
         shown.manager.registerHeader(KindLabel.self)
         var banners: [String] = [], endedBanners: [String] = [], headers: [String] = []
-        shown.manager.willDisplaySupplementaryView(KindLabel.self, ofKind: banner) { _, model, section in banners.append("\(model) \(section)") }
+        shown.manager.willDisplaySupplementaryView(KindLabel.self, ofKind: banner) { _, model, section in
+            banners.append("\(model) \(section)")
+        }
         shown.manager.didEndDisplayingSupplementaryView(KindLabel.self, ofKind: banner) { _, model, section in
             endedBanners.append("\(model) \(section)")
         }
@@ -244,7 +269,9 @@ final class SupplementaryKindsTests: XCTestCase {
     // MARK: - Declared sections
 
     func testDeclaredSectionsCarryModelsOfAnyKind() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in HostKind.allCases { try Self.declaredKinds(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in HostKind.allCases { try Self.declaredKinds(kind) }
+        }
     }
 
     @MainActor private static func declaredKinds(_ kind: HostKind) throws {

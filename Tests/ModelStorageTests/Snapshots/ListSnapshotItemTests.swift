@@ -58,15 +58,17 @@ struct ListSnapshotItemTests {
         #expect(layout(snapshot) == "A[1,2]")
     }
 
-    @Test("moveItem places the item next to the anchor, within or across sections", arguments: [
-        (1, 3, false, "A[2,1,3] B[4,5]"),
-        (1, 3, true, "A[2,3,1] B[4,5]"),
-        (3, 1, false, "A[3,1,2] B[4,5]"),
-        (3, 1, true, "A[1,3,2] B[4,5]"),
-        (2, 5, true, "A[1,3] B[4,5,2]"),
-        (5, 1, false, "A[5,1,2,3] B[4]"),
-        (1, 2, false, "A[1,2,3] B[4,5]"),
-    ])
+    @Test(
+        "moveItem places the item next to the anchor, within or across sections",
+        arguments: [
+            (1, 3, false, "A[2,1,3] B[4,5]"),
+            (1, 3, true, "A[2,3,1] B[4,5]"),
+            (3, 1, false, "A[3,1,2] B[4,5]"),
+            (3, 1, true, "A[1,3,2] B[4,5]"),
+            (2, 5, true, "A[1,3] B[4,5,2]"),
+            (5, 1, false, "A[5,1,2,3] B[4]"),
+            (1, 2, false, "A[1,2,3] B[4,5]"),
+        ])
     func moveItem(item: Int, anchor: Int, after: Bool, expected: String) {
         var snapshot = snapshot(["A": [1, 2, 3], "B": [4, 5]])
         let anomaly = after ? snapshot.moveItem(item, afterItem: anchor) : snapshot.moveItem(item, beforeItem: anchor)

@@ -45,14 +45,16 @@ struct ListSnapshotSectionTests {
         #expect(layout(snapshot) == "C[4] A[1,2,3]")
     }
 
-    @Test("moveSection before or after another section carries its items", arguments: [
-        ("A", "C", false, "B[2] A[1] C[3]"),
-        ("A", "C", true, "B[2] C[3] A[1]"),
-        ("C", "A", false, "C[3] A[1] B[2]"),
-        ("C", "A", true, "A[1] C[3] B[2]"),
-        ("B", "C", true, "A[1] C[3] B[2]"),
-        ("A", "B", false, "A[1] B[2] C[3]"),
-    ])
+    @Test(
+        "moveSection before or after another section carries its items",
+        arguments: [
+            ("A", "C", false, "B[2] A[1] C[3]"),
+            ("A", "C", true, "B[2] C[3] A[1]"),
+            ("C", "A", false, "C[3] A[1] B[2]"),
+            ("C", "A", true, "A[1] C[3] B[2]"),
+            ("B", "C", true, "A[1] C[3] B[2]"),
+            ("A", "B", false, "A[1] B[2] C[3]"),
+        ])
     func moveSection(section: String, anchor: String, after: Bool, expected: String) {
         var snapshot = snapshot(["A": [1], "B": [2], "C": [3]])
         let anomaly = after ? snapshot.moveSection(section, afterSection: anchor) : snapshot.moveSection(section, beforeSection: anchor)

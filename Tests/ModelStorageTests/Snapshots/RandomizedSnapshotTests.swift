@@ -1,5 +1,5 @@
-import SeededRandom
 import ModelStorage
+import SeededRandom
 import Testing
 
 /// A deliberately naive model of a snapshot: arrays searched linearly, validity rules spelled
@@ -124,7 +124,9 @@ struct RandomizedSnapshotTests {
                 #expect(snapshot.anomalies.count == before + (valid ? 0 : 1), "\(context)")
                 #expect(snapshot.sectionIdentifiers == reference.sections.map(\.id), "\(context)")
                 #expect(snapshot.itemIdentifiers == reference.allItems, "\(context)")
-                guard snapshot.itemIdentifiers == reference.allItems, snapshot.sectionIdentifiers == reference.sections.map(\.id) else { return }
+                guard snapshot.itemIdentifiers == reference.allItems, snapshot.sectionIdentifiers == reference.sections.map(\.id) else {
+                    return
+                }
                 #expect(snapshot.numberOfItems == reference.allItems.count, "\(context)")
                 for (index, item) in reference.allItems.enumerated() where snapshot.indexOfItem(item) != index {
                     Issue.record("\(context): indexOfItem(\(item)) = \(String(describing: snapshot.indexOfItem(item))), expected \(index)")
@@ -166,12 +168,14 @@ struct RandomizedSnapshotTests {
                 let shown = mirror(of: storage)
                 try replica.apply(recorder.updates, reloadingFrom: shown)
                 #expect(replica.matchesItems(of: shown), "seed \(seed) round \(round)")
-                #expect(replica.supplements == (0..<shown.numberOfSections).map { section in
-                    var expected = SectionSupplements()
-                    expected[.header] = shown.headerModel(forSection: section)
-                    if let footer = shown.footerModel(forSection: section) { expected[.footer] = footer }
-                    return expected
-                }, "seed \(seed) round \(round)")
+                #expect(
+                    replica.supplements
+                        == (0..<shown.numberOfSections).map { section in
+                            var expected = SectionSupplements()
+                            expected[.header] = shown.headerModel(forSection: section)
+                            if let footer = shown.footerModel(forSection: section) { expected[.footer] = footer }
+                            return expected
+                        }, "seed \(seed) round \(round)")
                 #expect(layout(storage.snapshot()) == layout(snapshot), "seed \(seed) round \(round)")
                 snapshot = storage.snapshot()
             }

@@ -10,15 +10,16 @@ struct SnapshotStorageApplyTests {
 
         storage.apply(snapshot(["A": [1, 2], "B": [3]]))
 
-        #expect(recorder.updates == [
-            .changes([
-                .insertSection(0, supplements: [.header: "Header A"]),
-                .insertSection(1, supplements: [.header: "Header B"]),
-                .insertItem(at: ip(0, 0), model: 1),
-                .insertItem(at: ip(1, 0), model: 2),
-                .insertItem(at: ip(0, 1), model: 3),
-            ]),
-        ])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .insertSection(0, supplements: [.header: "Header A"]),
+                    .insertSection(1, supplements: [.header: "Header B"]),
+                    .insertItem(at: ip(0, 0), model: 1),
+                    .insertItem(at: ip(1, 0), model: 2),
+                    .insertItem(at: ip(0, 1), model: 3),
+                ])
+            ])
         #expect(storage.numberOfSections == 2)
         #expect(storage.numberOfItems(inSection: 0) == 2)
         #expect(storage.item(at: ip(0, 1)) as? Int == 3)
@@ -33,14 +34,15 @@ struct SnapshotStorageApplyTests {
 
         storage.apply(snapshot(["B": [4, 3], "A": [1, 6, 2]]))
 
-        #expect(recorder.updates == [
-            .changes([
-                .deleteItem(at: ip(1, 1)),
-                .moveSection(from: 1, to: 0),
-                .moveItem(from: ip(2, 1), to: ip(1, 0)),
-                .insertItem(at: ip(1, 1), model: 6),
-            ]),
-        ])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .deleteItem(at: ip(1, 1)),
+                    .moveSection(from: 1, to: 0),
+                    .moveItem(from: ip(2, 1), to: ip(1, 0)),
+                    .insertItem(at: ip(1, 1), model: 6),
+                ])
+            ])
         #expect(layout(storage.snapshot()) == "B[4,3] A[1,6,2]")
     }
 
@@ -71,12 +73,13 @@ struct SnapshotStorageApplyTests {
         second.appendItems([Package(id: "git", version: 1), Package(id: "curl", version: 2)])
         storage.apply(second)
 
-        #expect(recorder.updates == [
-            .changes([
-                .moveItem(from: ip(1, 0), to: ip(0, 0)),
-                .updateItem(at: ip(1, 0), model: Package(id: "curl", version: 2)),
-            ]),
-        ])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .moveItem(from: ip(1, 0), to: ip(0, 0)),
+                    .updateItem(at: ip(1, 0), model: Package(id: "curl", version: 2)),
+                ])
+            ])
         #expect(storage.item(at: ip(1, 0)) as? Package == Package(id: "curl", version: 2))
     }
 
@@ -88,9 +91,10 @@ struct SnapshotStorageApplyTests {
 
         storage.apply(next)
 
-        #expect(recorder.updates == [
-            .changes([.updateItem(at: ip(0, 0), model: 1), .updateItem(at: ip(0, 1), model: 3)]),
-        ])
+        #expect(
+            recorder.updates == [
+                .changes([.updateItem(at: ip(0, 0), model: 1), .updateItem(at: ip(0, 1), model: 3)])
+            ])
         #expect(storage.snapshot().reconfiguredItemIdentifiers.isEmpty, "the storage keeps the state, not the marks")
     }
 
@@ -102,9 +106,10 @@ struct SnapshotStorageApplyTests {
 
         storage.apply(next)
 
-        #expect(recorder.updates == [
-            .changes([.deleteItem(at: ip(1, 0)), .insertItem(at: ip(1, 0), model: 2)]),
-        ])
+        #expect(
+            recorder.updates == [
+                .changes([.deleteItem(at: ip(1, 0)), .insertItem(at: ip(1, 0), model: 2)])
+            ])
         #expect(storage.snapshot().reloadedItemIdentifiers.isEmpty)
     }
 
@@ -123,9 +128,10 @@ struct SnapshotStorageApplyTests {
         next.reloadItems([Package(id: "a", version: 3)])
         storage.apply(next)
 
-        #expect(recorder.updates == [
-            .changes([.deleteItem(at: ip(0, 0)), .insertItem(at: ip(1, 0), model: Package(id: "a", version: 3))]),
-        ])
+        #expect(
+            recorder.updates == [
+                .changes([.deleteItem(at: ip(0, 0)), .insertItem(at: ip(1, 0), model: Package(id: "a", version: 3))])
+            ])
     }
 
     @Test("reloadSections recreates the section: deleted and inserted again with its header and items")
@@ -136,14 +142,15 @@ struct SnapshotStorageApplyTests {
 
         storage.apply(next)
 
-        #expect(recorder.updates == [
-            .changes([
-                .insertSection(1, supplements: [.header: "B"]),
-                .insertItem(at: ip(0, 1), model: 2),
-                .insertItem(at: ip(1, 1), model: 3),
-                .deleteSection(2),
-            ]),
-        ])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .insertSection(1, supplements: [.header: "B"]),
+                    .insertItem(at: ip(0, 1), model: 2),
+                    .insertItem(at: ip(1, 1), model: 3),
+                    .deleteSection(2),
+                ])
+            ])
         #expect(layout(storage.snapshot()) == "A[1] B[2,3] C[4]")
     }
 
@@ -193,10 +200,11 @@ struct SnapshotStorageApplyTests {
 
         storage.apply(next)
 
-        #expect(anomalies.anomalies == [
-            .noSectionToAppendTo(itemCount: 1),
-            .itemIdentifiersNotUnique(operation: .appendItems, identifiers: ["1"]),
-        ])
+        #expect(
+            anomalies.anomalies == [
+                .noSectionToAppendTo(itemCount: 1),
+                .itemIdentifiersNotUnique(operation: .appendItems, identifiers: ["1"]),
+            ])
         #expect(recorder.updates == [.changes([.insertSection(0), .insertItem(at: ip(0, 0), model: 2)])])
         #expect(storage.snapshot().anomalies.isEmpty)
         storage.apply(storage.snapshot())

@@ -62,9 +62,10 @@ final class SnapshotAnomalyLog {
 @MainActor
 func mirror<S, I>(of storage: SnapshotStorage<S, I>) -> MemoryStorage {
     let result = MemoryStorage()
-    result.setItemsForAllSections((0..<storage.numberOfSections).map { section in
-        (0..<storage.numberOfItems(inSection: section)).compactMap { storage.item(at: IndexPath(item: $0, section: section)) }
-    })
+    result.setItemsForAllSections(
+        (0..<storage.numberOfSections).map { section in
+            (0..<storage.numberOfItems(inSection: section)).compactMap { storage.item(at: IndexPath(item: $0, section: section)) }
+        })
     result.setSupplementaryModels((0..<storage.numberOfSections).map { storage.headerModel(forSection: $0) }, ofKind: .header)
     result.setSupplementaryModels((0..<storage.numberOfSections).map { storage.footerModel(forSection: $0) }, ofKind: .footer)
     return result

@@ -1,5 +1,5 @@
-import SeededRandom
 import ModelStorage
+import SeededRandom
 import Testing
 
 @Suite("SingleSectionStorage: one diffed section, accumulation strategies, batched transactions")
@@ -32,11 +32,14 @@ struct SingleSectionStorageTests {
         storage.setItems([c, a, Fruit(id: "b", size: 7), d])
 
         #expect(storage.items == [c, a, Fruit(id: "b", size: 7), d])
-        #expect(recorder.updates == [.changes([
-            .moveItem(from: ip(2, 0), to: ip(0, 0)),
-            .insertItem(at: ip(3, 0), model: d),
-            .updateItem(at: ip(2, 0), model: Fruit(id: "b", size: 7)),
-        ])])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .moveItem(from: ip(2, 0), to: ip(0, 0)),
+                    .insertItem(at: ip(3, 0), model: d),
+                    .updateItem(at: ip(2, 0), model: Fruit(id: "b", size: 7)),
+                ])
+            ])
         #expect(anomalies.anomalies == [])
     }
 
@@ -76,10 +79,13 @@ struct SingleSectionStorageTests {
         storage.addItems([b2, d], strategy: .updateOldValues)
 
         #expect(storage.items == [a, b2, c, d])
-        #expect(recorder.updates == [.changes([
-            .insertItem(at: ip(3, 0), model: d),
-            .updateItem(at: ip(1, 0), model: b2),
-        ])])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .insertItem(at: ip(3, 0), model: d),
+                    .updateItem(at: ip(1, 0), model: b2),
+                ])
+            ])
         #expect(anomalies.anomalies == [])
     }
 
@@ -101,11 +107,14 @@ struct SingleSectionStorageTests {
         storage.addItems([b2, d], strategy: .deleteOldValues)
 
         #expect(storage.items == [a, c, b2, d])
-        #expect(recorder.updates == [.changes([
-            .moveItem(from: ip(2, 0), to: ip(1, 0)),  // c before b: one move either way
-            .insertItem(at: ip(3, 0), model: d),
-            .updateItem(at: ip(2, 0), model: b2),
-        ])])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .moveItem(from: ip(2, 0), to: ip(1, 0)),  // c before b: one move either way
+                    .insertItem(at: ip(3, 0), model: d),
+                    .updateItem(at: ip(2, 0), model: b2),
+                ])
+            ])
         #expect(anomalies.anomalies == [])
     }
 
@@ -133,12 +142,15 @@ struct SingleSectionStorageTests {
         }
 
         #expect(storage.items == [b2, c, d])
-        #expect(recorder.updates == [.changes([
-            .deleteItem(at: ip(0, 0)),
-            .insertItem(at: ip(1, 0), model: c),
-            .insertItem(at: ip(2, 0), model: d),
-            .updateItem(at: ip(0, 0), model: b2),
-        ])])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .deleteItem(at: ip(0, 0)),
+                    .insertItem(at: ip(1, 0), model: c),
+                    .insertItem(at: ip(2, 0), model: d),
+                    .updateItem(at: ip(0, 0), model: b2),
+                ])
+            ])
     }
 
     @Test("A throwing transaction still delivers what was applied")

@@ -71,11 +71,13 @@ struct SortedStorageSchedulingTests {
 
         #expect(log.events == ["update", "1", "update", "2", "3", "4"])
         #expect(storage.items == [c, b])
-        #expect(recorder.updates.last == .changes([
-            .deleteItem(at: ip(0, 0)),
-            .insertItem(at: ip(0, 0), model: c),
-            .insertItem(at: ip(1, 0), model: b),
-        ]))
+        #expect(
+            recorder.updates.last
+                == .changes([
+                    .deleteItem(at: ip(0, 0)),
+                    .insertItem(at: ip(0, 0), model: c),
+                    .insertItem(at: ip(1, 0), model: b),
+                ]))
         #expect(storage.staleResultCount == 0)
     }
 

@@ -1,5 +1,5 @@
-import SeededRandom
 import ModelStorage
+import SeededRandom
 import Testing
 
 /// What a SortedStorage does with each change, applied `.immediate`ly so every specification
@@ -44,17 +44,19 @@ struct SortedStorageTests {
         storage.upsert([Fruit(id: "a", size: 1)], execution: .immediate)
         storage.remove(identifiers: ["a"], execution: .immediate)
 
-        #expect(recorder.updates == [
-            .changes([.insertSection(0), .insertItem(at: ip(0, 0), model: Fruit(id: "a", size: 1))]),
-            .changes([.deleteSection(0)]),
-        ])
+        #expect(
+            recorder.updates == [
+                .changes([.insertSection(0), .insertItem(at: ip(0, 0), model: Fruit(id: "a", size: 1))]),
+                .changes([.deleteSection(0)]),
+            ])
     }
 
     // MARK: - Upsert
 
     @Test("Upsert with new content at the same position is one in-place update; a new item one insert (T21 lost D here)")
     func upsertUpdatesInPlaceAndInserts() {
-        let (storage, recorder, anomalies) = unsectioned(bySize, [Fruit(id: "A", size: 1), Fruit(id: "B", size: 2), Fruit(id: "C", size: 3)])
+        let (storage, recorder, anomalies) = unsectioned(
+            bySize, [Fruit(id: "A", size: 1), Fruit(id: "B", size: 2), Fruit(id: "C", size: 3)])
         let newC = Fruit(id: "C", size: 3, version: 1)
         let d = Fruit(id: "D", size: 4)
 
@@ -81,10 +83,13 @@ struct SortedStorageTests {
         storage.upsert([Fruit(id: "a", size: 5)], execution: .immediate)
 
         #expect(storage.items.map(\.description) == ["b:2", "c:3", "a:5"])
-        #expect(recorder.updates == [.changes([
-            .moveItem(from: ip(0, 0), to: ip(2, 0)),
-            .updateItem(at: ip(2, 0), model: Fruit(id: "a", size: 5)),
-        ])])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .moveItem(from: ip(0, 0), to: ip(2, 0)),
+                    .updateItem(at: ip(2, 0), model: Fruit(id: "a", size: 5)),
+                ])
+            ])
     }
 
     @Test("A batch that repeats an identity keeps the last occurrence and reports the duplicate")
@@ -94,11 +99,14 @@ struct SortedStorageTests {
         storage.upsert([Fruit(id: "x", size: 1), Fruit(id: "y", size: 2), Fruit(id: "x", size: 9)], execution: .immediate)
 
         #expect(storage.items.map(\.description) == ["y:2", "x:9"])
-        #expect(recorder.updates == [.changes([
-            .insertSection(0),
-            .insertItem(at: ip(0, 0), model: Fruit(id: "y", size: 2)),
-            .insertItem(at: ip(1, 0), model: Fruit(id: "x", size: 9)),
-        ])])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .insertSection(0),
+                    .insertItem(at: ip(0, 0), model: Fruit(id: "y", size: 2)),
+                    .insertItem(at: ip(1, 0), model: Fruit(id: "x", size: 9)),
+                ])
+            ])
         #expect(anomalies.anomalies == [.duplicateIdentifiers(kind: .items, count: 1)])
     }
 
@@ -106,7 +114,8 @@ struct SortedStorageTests {
 
     @Test("Remove by items or identifiers; an absent identifier is reported and the rest removed")
     func remove() {
-        let (storage, recorder, anomalies) = unsectioned(bySize, [Fruit(id: "a", size: 1), Fruit(id: "b", size: 2), Fruit(id: "c", size: 3)])
+        let (storage, recorder, anomalies) = unsectioned(
+            bySize, [Fruit(id: "a", size: 1), Fruit(id: "b", size: 2), Fruit(id: "c", size: 3)])
 
         storage.remove([Fruit(id: "b", size: 99)], execution: .immediate)  // by identity: the size does not matter
         storage.remove(identifiers: ["zz", "a"], execution: .immediate)
@@ -124,11 +133,14 @@ struct SortedStorageTests {
         storage.reset([Fruit(id: "c", size: 3), Fruit(id: "d", size: 0), newB], execution: .immediate)
 
         #expect(storage.items.map(\.description) == ["d:0", "b:2v1", "c:3"])
-        #expect(recorder.updates == [.changes([
-            .deleteItem(at: ip(0, 0)),
-            .insertItem(at: ip(0, 0), model: Fruit(id: "d", size: 0)),
-            .updateItem(at: ip(1, 0), model: newB),
-        ])])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .deleteItem(at: ip(0, 0)),
+                    .insertItem(at: ip(0, 0), model: Fruit(id: "d", size: 0)),
+                    .updateItem(at: ip(1, 0), model: newB),
+                ])
+            ])
     }
 
     // MARK: - Comparator
@@ -184,12 +196,15 @@ struct SortedStorageTests {
         #expect(storage.sectionKeys == ["fruit", "veg"])
         #expect(storage.headerModel(forSection: 1) as? String == "Section veg")
         #expect(storage.footerModel(forSection: 1) == nil)
-        #expect(recorder.updates == [.changes([
-            .insertSection(0, supplements: [.header: "Section fruit"]),
-            .insertSection(1, supplements: [.header: "Section veg"]),
-            .insertItem(at: ip(0, 0), model: pear),
-            .insertItem(at: ip(0, 1), model: leek),
-        ])])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .insertSection(0, supplements: [.header: "Section fruit"]),
+                    .insertSection(1, supplements: [.header: "Section veg"]),
+                    .insertItem(at: ip(0, 0), model: pear),
+                    .insertItem(at: ip(0, 1), model: leek),
+                ])
+            ])
 
         recorder.reset()
         storage.remove([pear], execution: .immediate)
@@ -200,16 +215,21 @@ struct SortedStorageTests {
     @Test("An item whose section key changes moves to the other section")
     func sectionChangeIsACrossSectionMove() {
         let apple = Fruit(id: "apple", size: 1, section: "fruit")
-        let (storage, recorder, _) = sectioned([apple, Fruit(id: "kiwi", size: 2, section: "fruit"), Fruit(id: "leek", size: 3, section: "veg")])
+        let (storage, recorder, _) = sectioned([
+            apple, Fruit(id: "kiwi", size: 2, section: "fruit"), Fruit(id: "leek", size: 3, section: "veg"),
+        ])
         let vegetableApple = Fruit(id: "apple", size: 9, section: "veg")
 
         storage.upsert([vegetableApple], execution: .immediate)
 
         #expect(printedSections(of: storage) == [["kiwi:2"], ["leek:3", "apple:9"]])
-        #expect(recorder.updates == [.changes([
-            .moveItem(from: ip(0, 0), to: ip(1, 1)),
-            .updateItem(at: ip(1, 1), model: vegetableApple),
-        ])])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .moveItem(from: ip(0, 0), to: ip(1, 1)),
+                    .updateItem(at: ip(1, 1), model: vegetableApple),
+                ])
+            ])
     }
 
     @Test("Setting sectionHeader refreshes every header")
@@ -218,10 +238,13 @@ struct SortedStorageTests {
 
         storage.sectionHeader = { $0.uppercased() }
 
-        #expect(recorder.updates == [.changes([
-            .updateSection(0, supplements: [.header: "S1"]),
-            .updateSection(1, supplements: [.header: "S2"]),
-        ])])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .updateSection(0, supplements: [.header: "S1"]),
+                    .updateSection(1, supplements: [.header: "S2"]),
+                ])
+            ])
     }
 
     @Test("Other supplementary kinds come from the section key, ride on section changes, and refresh when set")
@@ -230,10 +253,13 @@ struct SortedStorageTests {
 
         storage.sectionSupplementaries = ["summary": { "\($0) summary" }, .footer: { $0 == "s1" ? "end of s1" : nil }]
 
-        #expect(recorder.updates == [.changes([
-            .updateSection(0, supplements: [.header: "Section s1", "summary": "s1 summary", .footer: "end of s1"]),
-            .updateSection(1, supplements: [.header: "Section s2", "summary": "s2 summary"]),
-        ])])
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .updateSection(0, supplements: [.header: "Section s1", "summary": "s1 summary", .footer: "end of s1"]),
+                    .updateSection(1, supplements: [.header: "Section s2", "summary": "s2 summary"]),
+                ])
+            ])
         #expect(storage.supplementaryModel(ofKind: "summary", inSection: 1) as? String == "s2 summary")
         #expect(storage.supplementaryModel(ofKind: .footer, inSection: 1) == nil)
         #expect(storage.supplementaryModel(ofKind: "summary", inSection: 2) == nil, "no section, no model")
@@ -241,10 +267,13 @@ struct SortedStorageTests {
         recorder.reset()
         let cherry = Fruit(id: "c", section: "s3")
         storage.upsert([cherry], execution: .immediate)
-        #expect(recorder.updates == [.changes([
-            .insertSection(2, supplements: [.header: "Section s3", "summary": "s3 summary"]),
-            .insertItem(at: ip(0, 2), model: cherry),
-        ])], "a new section carries its models of every kind")
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .insertSection(2, supplements: [.header: "Section s3", "summary": "s3 summary"]),
+                    .insertItem(at: ip(0, 2), model: cherry),
+                ])
+            ], "a new section carries its models of every kind")
     }
 
     // MARK: - Lookup
@@ -252,7 +281,8 @@ struct SortedStorageTests {
     @Test("Lookup by identifier finds the item and where it is now (T21's uid subscript was always nil)")
     func lookupByIdentifier() {
         let (storage, _, _) = sectioned([
-            Fruit(id: "apple", size: 3, section: "fruit"), Fruit(id: "kiwi", size: 1, section: "fruit"), Fruit(id: "leek", size: 2, section: "veg"),
+            Fruit(id: "apple", size: 3, section: "fruit"), Fruit(id: "kiwi", size: 1, section: "fruit"),
+            Fruit(id: "leek", size: 2, section: "veg"),
         ])
 
         #expect(storage.item(withIdentifier: "apple") == Fruit(id: "apple", size: 3, section: "fruit"))
@@ -283,8 +313,9 @@ struct SortedStorageTests {
         ]
         func randomFruits(_ maximum: Int) -> [Fruit] {
             (0..<Int.random(in: 0...maximum, using: &random)).map { _ in
-                Fruit(id: "f\(Int.random(in: 0..<25, using: &random))", size: Int.random(in: 0..<4, using: &random),
-                      section: ["a", "b", "c"].randomElement(using: &random)!, version: Int.random(in: 0..<2, using: &random))
+                Fruit(
+                    id: "f\(Int.random(in: 0..<25, using: &random))", size: Int.random(in: 0..<4, using: &random),
+                    section: ["a", "b", "c"].randomElement(using: &random)!, version: Int.random(in: 0..<2, using: &random))
             }
         }
         for step in 0..<300 {

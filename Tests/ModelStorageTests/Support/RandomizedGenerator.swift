@@ -1,5 +1,5 @@
-import SeededRandom
 import ModelStorage
+import SeededRandom
 
 /// Makes random requests against the current reference state: mostly valid, about one in five
 /// deliberately invalid (indices one past the end or negative, values that are not stored).
@@ -49,7 +49,8 @@ struct RandomizedGenerator {
             let paths = (0..<(n + (rng.chance(0.1) ? 1 : 0))).map { _ in slotPath(model) }
             return .insertItemsTo((0..<n).map { _ in value() }, paths)
         case 5:
-            return .insertSection(values(), at: rng.chance(0.1) ? model.sections.count + 1 : Int.random(in: 0...model.sections.count, using: &rng))
+            return .insertSection(
+                values(), at: rng.chance(0.1) ? model.sections.count + 1 : Int.random(in: 0...model.sections.count, using: &rng))
         case 6: return .removeItem(storedValue(model))
         case 7: return .removeItemsHashable((0..<Int.random(in: 0...4, using: &rng)).map { _ in storedValue(model) })
         case 8: return .removeItemsEquatable((0..<Int.random(in: 0...3, using: &rng)).map { _ in storedValue(model) })
@@ -65,7 +66,8 @@ struct RandomizedGenerator {
         case 17: return .reloadItem(storedValue(model))
         case 18: return .replaceItem(storedValue(model), with: value())
         case 19: return .replaceItemAt(itemPath(model), with: value())
-        case 20: return rng.chance(0.5) ? .setItems(values(), section: sectionIndex(model, extra: 2)) : .reloadSections([sectionIndex(model)])
+        case 20:
+            return rng.chance(0.5) ? .setItems(values(), section: sectionIndex(model, extra: 2)) : .reloadSections([sectionIndex(model)])
         case 21:
             return rng.chance(0.2)
                 ? .setItemsForAllSections((0..<Int.random(in: 0...4, using: &rng)).map { _ in values() })

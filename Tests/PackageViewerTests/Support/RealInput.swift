@@ -36,11 +36,12 @@ struct RealInput {
     /// Moves the window to `x` on the screen (beside another one) and waits until it is there.
     func moveWindow(toX x: Int32) {
         gtk_window_move(gcast(window), x, 0)
-        _ = GtkRuntime.iterate(until: { [window] in
-            var originX: Int32 = 0, originY: Int32 = 0
-            gdk_window_get_origin(gtk_widget_get_window(window), &originX, &originY)
-            return originX >= x
-        }, timeout: .seconds(2))
+        _ = GtkRuntime.iterate(
+            until: { [window] in
+                var originX: Int32 = 0, originY: Int32 = 0
+                gdk_window_get_origin(gtk_widget_get_window(window), &originX, &originY)
+                return originX >= x
+            }, timeout: .seconds(2))
         settle()
     }
 
@@ -86,7 +87,8 @@ struct RealInput {
     /// pointer is there already it would hang for 15 s.)
     private func moveMouse(to point: (Int32, Int32)) {
         if let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
-           let pointer = gdk_seat_get_pointer(seat) {
+            let pointer = gdk_seat_get_pointer(seat)
+        {
             var x: Int32 = 0, y: Int32 = 0
             gdk_device_get_position(pointer, nil, &x, &y)
             if (x, y) == point { return }

@@ -1,9 +1,9 @@
+import GRDB
 // Another program writing to a database a DatabaseStorage shows: the database storage tests run
 // it in a child process, whose writes GRDB's observation in the test process cannot see.
 //
 // Usage: DatabaseWriterProbe PATH SQL... — runs the statements in one transaction, prints "ok".
 import Glibc
-import GRDB
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let path = arguments.first else {

@@ -25,10 +25,12 @@ struct Fruit: Diffable, Sendable, Hashable {
 func runOnWorkerThread(_ body: @escaping () -> Void) {
     final class Work { let body: () -> Void; init(_ body: @escaping () -> Void) { self.body = body } }
     let work = Unmanaged.passRetained(Work(body)).toOpaque()
-    let thread = g_thread_new("probe-worker", { data in
-        Unmanaged<Work>.fromOpaque(data!).takeRetainedValue().body()
-        return nil
-    }, work)
+    let thread = g_thread_new(
+        "probe-worker",
+        { data in
+            Unmanaged<Work>.fromOpaque(data!).takeRetainedValue().body()
+            return nil
+        }, work)
     g_thread_join(thread)
 }
 

@@ -143,7 +143,8 @@ final class EventRouter {
 
     /// The first answer of `reactions`, each offered the stored model, then the model it
     /// presents (a declared row's): reactions typed for either fit.
-    private func run<Output>(_ reactions: [EventReaction], input: Any, row: (any ListRow)?, model: Any, at indexPath: IndexPath) -> Output? {
+    private func run<Output>(_ reactions: [EventReaction], input: Any, row: (any ListRow)?, model: Any, at indexPath: IndexPath) -> Output?
+    {
         guard !reactions.isEmpty else { return nil }
         let presented = (model as? any PresentingModel)?.presentedModel
         for reaction in reactions {

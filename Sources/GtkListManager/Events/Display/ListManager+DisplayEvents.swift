@@ -65,8 +65,10 @@ extension ListManager {
     private func addSectionViewReaction<View: ListRow & ModelTransfer>(
         _ viewClass: View.Type, role: RowRole, _ event: ListEvent, _ closure: @escaping (View, View.Model, Int) -> Void
     ) {
-        addRowClassReaction(viewClass, role: role, .row(event) { (_: Void, view: View, model: View.Model, indexPath) in
-            closure(view, model, indexPath.section)
-        })
+        addRowClassReaction(
+            viewClass, role: role,
+            .row(event) { (_: Void, view: View, model: View.Model, indexPath) in
+                closure(view, model, indexPath.section)
+            })
     }
 }

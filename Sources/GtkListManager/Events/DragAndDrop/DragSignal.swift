@@ -78,13 +78,14 @@ private let dataGetThunk: @convention(c) (gpointer?, OpaquePointer?, OpaquePoint
     MainActor.assumeIsolated { handler(sent.0, sent.1, info) }
 }
 
-private let dataReceivedThunk: @convention(c) (gpointer?, OpaquePointer?, Int32, Int32, OpaquePointer?, UInt32, UInt32, gpointer?) -> Void = {
-    _, context, _, _, selection, info, _, userData in
-    let handler = CallbackBox<DragSignal.DataReceivedHandler>.payload(of: userData)
-    guard let context, let selection else { return }
-    nonisolated(unsafe) let sent = (context, selection)
-    MainActor.assumeIsolated { handler(sent.0, sent.1, info) }
-}
+private let dataReceivedThunk: @convention(c) (gpointer?, OpaquePointer?, Int32, Int32, OpaquePointer?, UInt32, UInt32, gpointer?) -> Void =
+    {
+        _, context, _, _, selection, info, _, userData in
+        let handler = CallbackBox<DragSignal.DataReceivedHandler>.payload(of: userData)
+        guard let context, let selection else { return }
+        nonisolated(unsafe) let sent = (context, selection)
+        MainActor.assumeIsolated { handler(sent.0, sent.1, info) }
+    }
 
 private let failedThunk: @convention(c) (gpointer?, OpaquePointer?, UInt32, gpointer?) -> gboolean = { _, context, result, userData in
     let handler = CallbackBox<DragSignal.FailedHandler>.payload(of: userData)

@@ -89,7 +89,8 @@ final class ListDragController: EventSource {
 
     init(manager: ListManager) {
         self.manager = manager
-        gtk_widget_add_events(widget, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue | GDK_BUTTON1_MOTION_MASK.rawValue))
+        gtk_widget_add_events(
+            widget, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue | GDK_BUTTON1_MOTION_MASK.rawValue))
         if let window = gtk_widget_get_window(widget), gtk_widget_get_has_window(widget) != 0 {
             let mask = GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue | GDK_BUTTON1_MOTION_MASK.rawValue
             gdk_window_set_events(window, GdkEventMask(gdk_window_get_events(window).rawValue | mask))
@@ -202,7 +203,8 @@ final class ListDragController: EventSource {
         var rowX: Int32 = 0, rowY: Int32 = 0
         gtk_widget_translate_coordinates(widget, hostWidget, press.x, press.y, &rowX, &rowY)
         Self.dragSerial += 1
-        activeDrag = ActiveDrag(record: record, session: session, token: "gtk-list-manager-drag-\(Self.dragSerial)", offsetX: rowX, offsetY: rowY)
+        activeDrag = ActiveDrag(
+            record: record, session: session, token: "gtk-list-manager-drag-\(Self.dragSerial)", offsetX: rowX, offsetY: rowY)
         Self.dragging = self
         guard gtk_drag_begin_with_coordinates(widget, targets, actions, 1, event, press.x, press.y) != nil else {
             activeDrag = nil
@@ -500,11 +502,12 @@ final class ListDragController: EventSource {
             let section = location.section
             switch location.role {
             case .item:
-                let after = if let span = host.cellSpan(at: position) {
-                    x >= span.x + (span.width / 2).rounded(.down)
-                } else {
-                    host.rowFrame(at: position).map { y >= $0.y + ($0.height / 2).rounded(.down) } ?? false
-                }
+                let after =
+                    if let span = host.cellSpan(at: position) {
+                        x >= span.x + (span.width / 2).rounded(.down)
+                    } else {
+                        host.rowFrame(at: position).map { y >= $0.y + ($0.height / 2).rounded(.down) } ?? false
+                    }
                 return IndexPath(item: location.indexPath.item + (after ? 1 : 0), section: section)
             case let .supplementary(kind):
                 let beforeItems = manager.updater.layout.arrangement.placement(of: kind) == .beforeItems

@@ -4,16 +4,20 @@ extension ListManager {
     /// Whether an item of type `Model` can be edited (deleted with the Delete key or the
     /// context menu's delete item, or given an insert item). Default: false.
     public func canEdit<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
-        addModelTypeReaction(modelType, role: .item, .model(.canEdit) { (_: Void, model: Model, indexPath) in
-            closure(model, indexPath)
-        })
+        addModelTypeReaction(
+            modelType, role: .item,
+            .model(.canEdit) { (_: Void, model: Model, indexPath) in
+                closure(model, indexPath)
+            })
     }
 
     /// The edit action an editable item of type `Model` offers. Default: `.delete`.
     public func editingStyle<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> EditingStyle) {
-        addModelTypeReaction(modelType, role: .item, .model(.editingStyle) { (_: Void, model: Model, indexPath) in
-            closure(model, indexPath)
-        })
+        addModelTypeReaction(
+            modelType, role: .item,
+            .model(.editingStyle) { (_: Void, model: Model, indexPath) in
+                closure(model, indexPath)
+            })
     }
 
     /// Commits an edit on a `Row` (or subclass) row: Delete pressed on the focused row
@@ -22,9 +26,11 @@ extension ListManager {
     public func commitEditing<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (EditingStyle, Row, Row.Model, IndexPath) -> Void
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.commitEditing) { (style: EditingStyle, row: Row, model: Row.Model, indexPath) in
-            closure(style, row, model, indexPath)
-        })
+        addRowClassReaction(
+            rowClass, role: .item,
+            .row(.commitEditing) { (style: EditingStyle, row: Row, model: Row.Model, indexPath) in
+                closure(style, row, model, indexPath)
+            })
     }
 
     /// The label of the delete item in the context menu of a `Row` (or subclass) row; nil

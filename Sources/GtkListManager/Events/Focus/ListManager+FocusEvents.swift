@@ -16,9 +16,11 @@ extension ListManager {
     public func keyPress<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (KeyPress, Row, Row.Model, IndexPath) -> Bool
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.keyPress) { (key: KeyPress, row: Row, model: Row.Model, indexPath) in
-            closure(key, row, model, indexPath)
-        })
+        addRowClassReaction(
+            rowClass, role: .item,
+            .row(.keyPress) { (key: KeyPress, row: Row, model: Row.Model, indexPath) in
+                closure(key, row, model, indexPath)
+            })
     }
 
     /// The item that takes the focus when keyboard navigation (Tab, or the window's initial

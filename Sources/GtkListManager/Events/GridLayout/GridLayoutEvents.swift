@@ -57,8 +57,9 @@ final class GridLayoutEvents: EventSource {
 
     private func applySize(_ record: BoundRow) {
         let router = manager.events
-        guard let (event, location) = router.roleEvent(
-            for: record, item: .sizeForCell, header: .referenceSizeForHeader, footer: .referenceSizeForFooter)
+        guard
+            let (event, location) = router.roleEvent(
+                for: record, item: .sizeForCell, header: .referenceSizeForHeader, footer: .referenceSizeForFooter)
         else { return }
         guard manager.host.honoursGridLayout else { return reportUnusable(event) }
         let size: GridSize? = router.performModelEvent(event, model: record.model, at: location)

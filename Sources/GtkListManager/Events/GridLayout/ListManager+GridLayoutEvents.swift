@@ -6,27 +6,33 @@ extension ListManager {
     /// negative side keeps its natural size. Needs a grid host.
     public func sizeForCell<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> GridSize) {
         addGridLayoutReaction(.sizeForCell)
-        addModelTypeReaction(modelType, role: .item, .model(.sizeForCell) { (_: Void, model: Model, indexPath) in
-            closure(model, indexPath)
-        })
+        addModelTypeReaction(
+            modelType, role: .item,
+            .model(.sizeForCell) { (_: Void, model: Model, indexPath) in
+                closure(model, indexPath)
+            })
     }
 
     /// The size of section headers whose model is a `Model`, with their section's index path
     /// (`referenceSizeForHeaderView(withItem:)`). Needs a grid host.
     public func referenceSizeForHeaderView<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> GridSize) {
         addGridLayoutReaction(.referenceSizeForHeader)
-        addModelTypeReaction(modelType, role: .header, .model(.referenceSizeForHeader) { (_: Void, model: Model, indexPath) in
-            closure(model, indexPath)
-        })
+        addModelTypeReaction(
+            modelType, role: .header,
+            .model(.referenceSizeForHeader) { (_: Void, model: Model, indexPath) in
+                closure(model, indexPath)
+            })
     }
 
     /// The size of section footers whose model is a `Model` (`referenceSizeForFooterView(withItem:)`).
     /// Needs a grid host.
     public func referenceSizeForFooterView<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> GridSize) {
         addGridLayoutReaction(.referenceSizeForFooter)
-        addModelTypeReaction(modelType, role: .footer, .model(.referenceSizeForFooter) { (_: Void, model: Model, indexPath) in
-            closure(model, indexPath)
-        })
+        addModelTypeReaction(
+            modelType, role: .footer,
+            .model(.referenceSizeForFooter) { (_: Void, model: Model, indexPath) in
+                closure(model, indexPath)
+            })
     }
 
     /// The space around each section's cells, by section index (`insetForSectionAtIndex`).

@@ -14,9 +14,11 @@ extension ListManager {
     public func move<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (IndexPath, Row, Row.Model, IndexPath) -> Void
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.move) { (destination: IndexPath, row: Row, model: Row.Model, source) in
-            closure(destination, row, model, source)
-        })
+        addRowClassReaction(
+            rowClass, role: .item,
+            .row(.move) { (destination: IndexPath, row: Row, model: Row.Model, source) in
+                closure(destination, row, model, source)
+            })
     }
 
     /// Where a `Row` (or subclass) row being moved would go: `(proposed, row, model, source) ->
@@ -24,10 +26,12 @@ extension ListManager {
     public func targetIndexPathForMove<Row: ListRow & ModelTransfer>(
         _ rowClass: Row.Type, _ closure: @escaping (IndexPath, Row, Row.Model, IndexPath) -> IndexPath
     ) {
-        addRowClassReaction(rowClass, role: .item, .row(.targetIndexPathForMove) {
-            (proposed: IndexPath, row: Row, model: Row.Model, source) in
-            closure(proposed, row, model, source)
-        })
+        addRowClassReaction(
+            rowClass, role: .item,
+            .row(.targetIndexPathForMove) {
+                (proposed: IndexPath, row: Row, model: Row.Model, source) in
+                closure(proposed, row, model, source)
+            })
     }
 
     /// After the user moved any item: `(source, destination)`, whatever its row and model.

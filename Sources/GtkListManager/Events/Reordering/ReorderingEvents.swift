@@ -95,7 +95,8 @@ final class ReorderingEvents: EventSource {
         let source = location.indexPath
         if let proposed = neighbour(of: source, step: step),
             let destination = destination(for: record, from: source, proposed: proposed),
-            move(record, from: source, to: destination), let position = manager.position(of: .item(destination)) {
+            move(record, from: source, to: destination), let position = manager.position(of: .item(destination))
+        {
             manager.host.focusRow(at: position)
         }
         return true

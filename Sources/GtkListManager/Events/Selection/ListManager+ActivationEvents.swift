@@ -7,7 +7,9 @@ extension ListManager {
     }
 
     /// Whether a `Row` (or subclass) row may be highlighted (and activated). Default: true.
-    public func shouldHighlight<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Bool) {
+    public func shouldHighlight<Row: ListRow & ModelTransfer>(
+        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Bool
+    ) {
         addRowClassEvent(.shouldHighlight, rowClass, role: .item, closure)
     }
 
@@ -17,7 +19,8 @@ extension ListManager {
     }
 
     /// When a pressed `Row` (or subclass) row is released.
-    public func didUnhighlight<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
+    public func didUnhighlight<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void)
+    {
         addRowClassEvent(.didUnhighlight, rowClass, role: .item, closure)
     }
 

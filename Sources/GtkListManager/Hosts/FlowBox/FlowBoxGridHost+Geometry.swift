@@ -94,7 +94,9 @@ extension FlowBoxGridHost {
         guard gtk_widget_get_realized(descendant) != 0 || gtk_widget_get_visible(descendant) != 0,
             gtk_widget_translate_coordinates(descendant, widget, 0, 0, &x, &y) != 0
         else { return nil }
-        return (Double(x), Double(y), Double(gtk_widget_get_allocated_width(descendant)), Double(gtk_widget_get_allocated_height(descendant)))
+        return (
+            Double(x), Double(y), Double(gtk_widget_get_allocated_width(descendant)), Double(gtk_widget_get_allocated_height(descendant))
+        )
     }
 
     /// A point of the grid box in the coordinates a flow box hit-tests its children in (its

@@ -23,14 +23,17 @@ enum ViewportScrolling {
 
     /// Sets `adjustment` so that `frame` (in the scrolled content's coordinates) shows as
     /// `alignment` says, within the adjustment's range.
-    static func scroll(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, toShow frame: (y: Double, height: Double), alignment: ScrollAlignment) {
+    static func scroll(
+        _ adjustment: UnsafeMutablePointer<GtkAdjustment>, toShow frame: (y: Double, height: Double), alignment: ScrollAlignment
+    ) {
         let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
-        let target: Double = switch alignment {
-        case .top: frame.y
-        case .center: frame.y + frame.height / 2 - page / 2
-        case .bottom: frame.y + frame.height - page
-        case .nearest: frame.y < value ? frame.y : (frame.y + frame.height > value + page ? frame.y + frame.height - page : value)
-        }
+        let target: Double =
+            switch alignment {
+            case .top: frame.y
+            case .center: frame.y + frame.height / 2 - page / 2
+            case .bottom: frame.y + frame.height - page
+            case .nearest: frame.y < value ? frame.y : (frame.y + frame.height > value + page ? frame.y + frame.height - page : value)
+            }
         let upper = gtk_adjustment_get_upper(adjustment) - page
         gtk_adjustment_set_value(adjustment, min(max(target, gtk_adjustment_get_lower(adjustment)), upper))
     }

@@ -37,7 +37,9 @@ struct GridSectionShape {
     }
 
     /// The band of `part`: its top and height.
-    func band(of part: GridSectionEntry.Part, in entry: GridSectionEntry, layout: VirtualGridLayout, estimates: GridEstimates) -> (top: Int, height: Int) {
+    func band(of part: GridSectionEntry.Part, in entry: GridSectionEntry, layout: VirtualGridLayout, estimates: GridEstimates) -> (
+        top: Int, height: Int
+    ) {
         switch part {
         case let .leading(index):
             let top = entry.leading[..<index].reduce(0) { $0 + estimates.height(of: $1, layout: layout) }
@@ -54,7 +56,9 @@ struct GridSectionShape {
     }
 
     /// The first part of the band covering `offset`.
-    func part(atOffset offset: Int, in entry: GridSectionEntry, layout: VirtualGridLayout, estimates: GridEstimates) -> GridSectionEntry.Part {
+    func part(atOffset offset: Int, in entry: GridSectionEntry, layout: VirtualGridLayout, estimates: GridEstimates)
+        -> GridSectionEntry.Part
+    {
         if offset < leadingHeight || (lines == 0 && entry.trailing.isEmpty), !entry.leading.isEmpty {
             return .leading(bandIndex(atOffset: offset, in: entry.leading, layout: layout, estimates: estimates))
         }
@@ -67,7 +71,9 @@ struct GridSectionShape {
     }
 
     /// The index of the band covering `offset` from the first of `bands`, clamped to them.
-    private func bandIndex(atOffset offset: Int, in bands: [GridSectionEntry.Band], layout: VirtualGridLayout, estimates: GridEstimates) -> Int {
+    private func bandIndex(atOffset offset: Int, in bands: [GridSectionEntry.Band], layout: VirtualGridLayout, estimates: GridEstimates)
+        -> Int
+    {
         var bottom = 0
         for (index, band) in bands.enumerated() {
             bottom += estimates.height(of: band, layout: layout)
@@ -77,7 +83,9 @@ struct GridSectionShape {
     }
 
     /// Where `part` sits, `width` being the grid's.
-    func frame(of part: GridSectionEntry.Part, in entry: GridSectionEntry, width: Int, layout: VirtualGridLayout, estimates: GridEstimates) -> ContentFrame {
+    func frame(of part: GridSectionEntry.Part, in entry: GridSectionEntry, width: Int, layout: VirtualGridLayout, estimates: GridEstimates)
+        -> ContentFrame
+    {
         guard case let .item(item) = part else {
             let band = band(of: part, in: entry, layout: layout, estimates: estimates)
             return ContentFrame(x: 0, y: band.top, width: width, height: band.height)

@@ -129,7 +129,8 @@ public struct RowHeightIndex: Sendable {
     public mutating func insert(count inserted: Int, at position: Int) {
         guard inserted > 0 else { return }
         precondition(position >= 0 && position <= totalRows, "RowHeightIndex: cannot insert at \(position) of \(totalRows)")
-        let (block, index) = position == totalRows
+        let (block, index) =
+            position == totalRows
             ? (blocks.count - 1, blocks[blocks.count - 1].count) : locate(position)
         if !blocks[block].heights.isEmpty {
             blocks[block].heights.insert(contentsOf: repeatElement(Self.unmeasured, count: inserted), at: index)

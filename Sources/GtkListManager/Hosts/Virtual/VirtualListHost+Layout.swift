@@ -161,12 +161,13 @@ extension VirtualListHost {
         let position = min(max(pending.position, 0), count - 1)
         let frame = index.frame(of: position, width: viewportSize.width)
         let top = scrollTop, page = viewportSize.height
-        let target: Int = switch pending.alignment {
-        case .top: frame.y
-        case .center: frame.y + frame.height / 2 - page / 2
-        case .bottom: frame.y + frame.height - page
-        case .nearest: frame.y < top ? frame.y : (frame.y + frame.height > top + page ? frame.y + frame.height - page : top)
-        }
+        let target: Int =
+            switch pending.alignment {
+            case .top: frame.y
+            case .center: frame.y + frame.height / 2 - page / 2
+            case .bottom: frame.y + frame.height - page
+            case .nearest: frame.y < top ? frame.y : (frame.y + frame.height > top + page ? frame.y + frame.height - page : top)
+            }
         let clamped = min(max(target, 0), max(index.totalHeight - page, 0))
         guard let anchorRow = index.position(atOffset: clamped) else { return }
         anchor = anchorRow

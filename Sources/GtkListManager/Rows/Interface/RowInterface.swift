@@ -76,7 +76,8 @@ public final class RowInterface {
         var node = objects
         while let current = node {
             if let object = current.pointee.data, cgtk_is_widget(object) != 0,
-                gtk_widget_get_parent(object.assumingMemoryBound(to: GtkWidget.self)) == nil {
+                gtk_widget_get_parent(object.assumingMemoryBound(to: GtkWidget.self)) == nil
+            {
                 topLevel.append(object.assumingMemoryBound(to: GtkWidget.self))
             }
             node = current.pointee.next

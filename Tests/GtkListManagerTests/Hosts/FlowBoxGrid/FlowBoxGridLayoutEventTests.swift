@@ -8,7 +8,9 @@ import XCTest
 /// allocations and properties; and the anomaly on a host that lays out no grid.
 final class FlowBoxGridLayoutEventTests: XCTestCase {
     func testCellAndHeaderSizesComeFromTheirModels() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.sizes() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.sizes()
+        }
     }
 
     @MainActor private static func sizes() throws {
@@ -18,7 +20,8 @@ final class FlowBoxGridLayoutEventTests: XCTestCase {
         manager.register(NumberRow.self)
         manager.registerHeader(CaptionRow.self)
         manager.sizeForCell(withItem: Int.self) { model, _ in GridSize(width: 100 + model, height: 50) }
-        manager.referenceSizeForHeaderView(withItem: String.self) { _, indexPath in GridSize(width: -1, height: 30 + 10 * indexPath.section) }
+        manager.referenceSizeForHeaderView(withItem: String.self) { _, indexPath in GridSize(width: -1, height: 30 + 10 * indexPath.section)
+        }
         manager.memoryStorage?.setSectionHeaderModels(["a", "b"])
         manager.memoryStorage?.setItemsForAllSections([[0, 40], [7]])
         let list = ShownList(manager, width: 600, height: 400)
@@ -36,11 +39,14 @@ final class FlowBoxGridLayoutEventTests: XCTestCase {
 
         try manager.memoryStorage?.replaceItem(at: IndexPath(item: 0, section: 0), with: 80)
         list.settleFrame()
-        XCTAssertGreaterThanOrEqual(allocation(manager.boundRow(at: IndexPath(item: 0, section: 0))!).width, 180, "a refreshed cell is sized again")
+        XCTAssertGreaterThanOrEqual(
+            allocation(manager.boundRow(at: IndexPath(item: 0, section: 0))!).width, 180, "a refreshed cell is sized again")
     }
 
     func testSectionInsetsAndSpacingFollowTheSectionIndexes() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.sectionMetrics() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.sectionMetrics()
+        }
     }
 
     @MainActor private static func sectionMetrics() throws {
@@ -63,9 +69,11 @@ final class FlowBoxGridLayoutEventTests: XCTestCase {
             return found!
         }
         func metrics(_ flowBox: UnsafeMutablePointer<GtkWidget>) -> [Int32] {
-            [gtk_widget_get_margin_top(flowBox), gtk_widget_get_margin_start(flowBox), gtk_widget_get_margin_bottom(flowBox),
-             gtk_widget_get_margin_end(flowBox), Int32(gtk_flow_box_get_row_spacing(gcast(flowBox))),
-             Int32(gtk_flow_box_get_column_spacing(gcast(flowBox)))]
+            [
+                gtk_widget_get_margin_top(flowBox), gtk_widget_get_margin_start(flowBox), gtk_widget_get_margin_bottom(flowBox),
+                gtk_widget_get_margin_end(flowBox), Int32(gtk_flow_box_get_row_spacing(gcast(flowBox))),
+                Int32(gtk_flow_box_get_column_spacing(gcast(flowBox))),
+            ]
         }
         XCTAssertEqual(metrics(flowBox(holding: 1)), [10, 4, 2, 6, 3, 5])
         XCTAssertEqual(metrics(flowBox(holding: 3)), [20, 4, 2, 6, 6, 10])
@@ -77,7 +85,9 @@ final class FlowBoxGridLayoutEventTests: XCTestCase {
     }
 
     func testGridLayoutEventsOnAListReportThatTheyHaveNoEffect() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.anomalyOnAList() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.anomalyOnAList()
+        }
     }
 
     @MainActor private static func anomalyOnAList() throws {
@@ -86,10 +96,12 @@ final class FlowBoxGridLayoutEventTests: XCTestCase {
         manager.insetForSection { _ in .zero }
         storage.setItems([1, 2, 3])
         _ = GtkRuntime.iterate(until: { anomalies.reports.count >= 2 }, timeout: .seconds(1))
-        XCTAssertEqual(anomalies.reports, [
-            .gridLayoutEventWithoutGrid(event: "sizeForCell", host: "ListBoxHost"),
-            .gridLayoutEventWithoutGrid(event: "insetForSection", host: "ListBoxHost"),
-        ], "once per event, not per row")
+        XCTAssertEqual(
+            anomalies.reports,
+            [
+                .gridLayoutEventWithoutGrid(event: "sizeForCell", host: "ListBoxHost"),
+                .gridLayoutEventWithoutGrid(event: "insetForSection", host: "ListBoxHost"),
+            ], "once per event, not per row")
         var width: Int32 = 0, height: Int32 = 0
         gtk_widget_get_size_request(manager.boundRow(at: IndexPath(item: 0, section: 0))!.hostWidget!, &width, &height)
         XCTAssertEqual([width, height], [-1, -1], "the list's rows keep their natural size")

@@ -14,7 +14,9 @@ final class FlowBoxGridRandomizedTests: XCTestCase {
     static let sequenceLength = 30
 
     func testRandomSequencesKeepEverySectionEqualToTheStorage() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.randomSequences() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.randomSequences()
+        }
     }
 
     @MainActor private static func randomSequences() throws {
@@ -34,7 +36,8 @@ final class FlowBoxGridRandomizedTests: XCTestCase {
                 let actual = inspectSections(of: host)
                 let expected = RandomizedGrid.expectedSections(of: storage, configuration)
                 guard actual == expected, manager.rowCount == actual.joined().count else {
-                    XCTFail("""
+                    XCTFail(
+                        """
                         seed \(seed), configuration \(configuration), after:
                         \(history.map { "  \($0)" }.joined(separator: "\n"))
                         grid:    \(actual)

@@ -50,7 +50,9 @@ final class GridDragTests: XCTestCase {
     }
 
     func testADraggedCellMovesOnceWithinAndAcrossSectionsKeepingItsWidget() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.reordering(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.reordering(kind) }
+        }
     }
 
     @MainActor private static func reordering(_ kind: GridKind) throws {
@@ -74,7 +76,9 @@ final class GridDragTests: XCTestCase {
     }
 
     func testTargetIndexPathForMoveRedirectsTheDrop() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.redirected(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.redirected(kind) }
+        }
     }
 
     @MainActor private static func redirected(_ kind: GridKind) throws {
@@ -94,7 +98,9 @@ final class GridDragTests: XCTestCase {
     }
 
     func testCellsDragOutToAListAndInFromOne() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.gridAndList(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.gridAndList(kind) }
+        }
     }
 
     @MainActor private static func gridAndList(_ kind: GridKind) throws {
@@ -112,7 +118,9 @@ final class GridDragTests: XCTestCase {
         for (manager, other) in [(grid, list), (list, grid)] {
             manager.dropSessionDidUpdate { _, _ in .copy }
             manager.performDrop { [unowned manager] session in
-                guard session.sourceManager === other, let indexPath = session.destinationIndexPath, let item = session.items.first else { return }
+                guard session.sourceManager === other, let indexPath = session.destinationIndexPath, let item = session.items.first else {
+                    return
+                }
                 manager.drop(item, toPlaceholderAt: indexPath).commitInsertion(ofItem: item.model ?? 0)
             }
         }

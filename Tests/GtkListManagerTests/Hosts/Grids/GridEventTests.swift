@@ -17,7 +17,9 @@ final class GridEventTests: XCTestCase {
     }
 
     func testARightClickShowsTheMenuOfTheCellUnderThePointer() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.contextMenu(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.contextMenu(kind) }
+        }
     }
 
     @MainActor private static func contextMenu(_ kind: GridKind) throws {
@@ -40,7 +42,9 @@ final class GridEventTests: XCTestCase {
     }
 
     func testARightClickOnOneOfSeveralSelectedCellsShowsTheMenuOfTheSelection() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.selectionMenu(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.selectionMenu(kind) }
+        }
     }
 
     @MainActor private static func selectionMenu(_ kind: GridKind) throws {
@@ -80,7 +84,9 @@ final class GridEventTests: XCTestCase {
     }
 
     func testTheDeleteKeyCommitsAnEditOfTheFocusedCell() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.deleting(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.deleting(kind) }
+        }
     }
 
     @MainActor private static func deleting(_ kind: GridKind) throws {

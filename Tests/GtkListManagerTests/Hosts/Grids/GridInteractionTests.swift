@@ -8,7 +8,8 @@ import XCTest
 final class GridInteractionTests: XCTestCase {
     /// A shown grid of four columns: section 0 holds 0…5 (two lines: 0–3, 4–5), section 1
     /// holds 10…17 (two full lines), each under a header.
-    @MainActor private static func shownGrid(_ kind: GridKind, mode: ListSelectionMode = .single) -> (ListManager, any ListHost, ShownList) {
+    @MainActor private static func shownGrid(_ kind: GridKind, mode: ListSelectionMode = .single) -> (ListManager, any ListHost, ShownList)
+    {
         let host = kind.makeHost()
         let manager = ListManager(host: host)
         manager.register(TileCell.self)
@@ -35,7 +36,9 @@ final class GridInteractionTests: XCTestCase {
     }
 
     func testTheCellsSitInFourColumnsUnderTheirHeaders() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.columns(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.columns(kind) }
+        }
     }
 
     @MainActor private static func columns(_ kind: GridKind) throws {
@@ -51,7 +54,9 @@ final class GridInteractionTests: XCTestCase {
     }
 
     func testOneCellStaysSelectedAcrossSectionsInSingleMode() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.singleSelection(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.singleSelection(kind) }
+        }
     }
 
     @MainActor private static func singleSelection(_ kind: GridKind) throws {
@@ -67,7 +72,9 @@ final class GridInteractionTests: XCTestCase {
     }
 
     func testCtrlClicksCollectCellsOfSeveralSectionsInMultipleMode() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.multipleSelection(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.multipleSelection(kind) }
+        }
     }
 
     @MainActor private static func multipleSelection(_ kind: GridKind) throws {
@@ -79,11 +86,14 @@ final class GridInteractionTests: XCTestCase {
         XCTAssertTrue(isShownSelected(manager, 0, 0))
         XCTAssertTrue(isShownSelected(manager, 3, 1))
         try manager.memoryStorage?.insertItem(99, to: IndexPath(item: 0, section: 1))
-        XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 0, section: 0), IndexPath(item: 4, section: 1)], "the selection follows an insert")
+        XCTAssertEqual(
+            manager.selectedIndexPaths, [IndexPath(item: 0, section: 0), IndexPath(item: 4, section: 1)], "the selection follows an insert")
     }
 
     func testARubberBandOnTheFlowBoxGridSelectsEveryCellBetweenItsEndsAcrossSections() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.rubberBandAcrossSections() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.rubberBandAcrossSections()
+        }
     }
 
     @MainActor private static func rubberBandAcrossSections() throws {
@@ -124,7 +134,9 @@ final class GridInteractionTests: XCTestCase {
     }
 
     func testArrowKeysCrossSectionsKeepingTheColumn() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.crossingSections(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.crossingSections(kind) }
+        }
     }
 
     @MainActor private static func crossingSections(_ kind: GridKind) throws {
@@ -138,16 +150,20 @@ final class GridInteractionTests: XCTestCase {
         list.press("Up")
         XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 5, section: 0), "Up goes back to the same column")
         list.press("Right")
-        XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 0, section: 1), "Right after the last cell takes the next section's first")
+        XCTAssertEqual(
+            focusedIndexPath(manager, host), IndexPath(item: 0, section: 1), "Right after the last cell takes the next section's first")
         list.press("Left")
-        XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 5, section: 0), "Left before the first takes the previous section's last")
+        XCTAssertEqual(
+            focusedIndexPath(manager, host), IndexPath(item: 5, section: 0), "Left before the first takes the previous section's last")
         list.press("ctrl+Down")
         XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 1, section: 1))
         XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 5, section: 0)], "Ctrl moves the focus without selecting")
     }
 
     func testActivationAndDisplayEventsReportCellsWithTheirModels() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.activationAndDisplay(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.activationAndDisplay(kind) }
+        }
     }
 
     @MainActor private static func activationAndDisplay(_ kind: GridKind) throws {
@@ -174,7 +190,9 @@ final class GridInteractionTests: XCTestCase {
     }
 
     func testScrollToBringsACellOfALaterSectionIntoView() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.scrolling(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.scrolling(kind) }
+        }
     }
 
     @MainActor private static func scrolling(_ kind: GridKind) throws {
@@ -195,7 +213,9 @@ final class GridInteractionTests: XCTestCase {
     }
 
     func testSectionMovesKeepTheirCellWidgetsAndThePlaceholderShowsWhenEmpty() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.sectionMoves(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.sectionMoves(kind) }
+        }
     }
 
     @MainActor private static func sectionMoves(_ kind: GridKind) throws {

@@ -9,7 +9,9 @@ import XCTest
 final class GridStorageKindsTests: XCTestCase {
     /// `role model` lines of what GTK shows, and how many sections it shows (nil for the
     /// virtualized grid, whose sections are no widgets).
-    @MainActor private static func shown(_ host: any ListHost, _ manager: ListManager, _ list: ShownList?) -> (lines: [String], sections: Int?) {
+    @MainActor private static func shown(_ host: any ListHost, _ manager: ListManager, _ list: ShownList?) -> (
+        lines: [String], sections: Int?
+    ) {
         list?.settleFrame()
         let sections = shownSections(of: host, manager)
         return (sections.joined().map { "\($0.role) \($0.model)" }, host is FlowBoxGridHost ? sections.count : nil)
@@ -21,7 +23,9 @@ final class GridStorageKindsTests: XCTestCase {
     }
 
     func testRandomDiffedReplacementsKeepEverySection() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.diffedReplacements(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.diffedReplacements(kind) }
+        }
     }
 
     @MainActor private static func diffedReplacements(_ kind: GridKind) throws {
@@ -50,7 +54,9 @@ final class GridStorageKindsTests: XCTestCase {
     }
 
     func testRandomSnapshotsShowTheSnapshotSectionBySection() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.randomSnapshots(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.randomSnapshots(kind) }
+        }
     }
 
     @MainActor private static func randomSnapshots(_ kind: GridKind) throws {
@@ -68,7 +74,8 @@ final class GridStorageKindsTests: XCTestCase {
                 manager.apply(next, animatingDifferences: random.next() % 2 == 0)
                 snapshot = next
                 let grid = shown(host, manager, list)
-                XCTAssertEqual(grid.lines, expectedRowLines(of: next, withFooters: true).map(withoutClass), "\(kind), seed \(seed), round \(round)")
+                XCTAssertEqual(
+                    grid.lines, expectedRowLines(of: next, withFooters: true).map(withoutClass), "\(kind), seed \(seed), round \(round)")
                 if let sections = grid.sections { XCTAssertEqual(sections, next.numberOfSections, "one section box per snapshot section") }
                 guard grid.lines == expectedRowLines(of: next, withFooters: true).map(withoutClass) else { return }
             }
@@ -76,7 +83,9 @@ final class GridStorageKindsTests: XCTestCase {
     }
 
     func testRandomDeclarationsShowTheDeclaredSections() throws {
-        try MainActor.assumeIsolated { try requireGtk(); for kind in GridKind.allCases { try Self.randomDeclarations(kind) } }
+        try MainActor.assumeIsolated {
+            try requireGtk(); for kind in GridKind.allCases { try Self.randomDeclarations(kind) }
+        }
     }
 
     @MainActor private static func randomDeclarations(_ kind: GridKind) throws {

@@ -67,7 +67,8 @@ func inspectBoundCells(of host: VirtualListHost) -> [(position: Int, row: Expect
         var allocation = GtkAllocation()
         gtk_widget_get_allocation(row.hostWidget!, &allocation)
         XCTAssertEqual(gtk_bin_get_child(gcast(row.hostWidget!)), row.widget, "the row widget at \(position) holds its row's view")
-        let rect = GridRect(x: Int(allocation.x), y: Int(allocation.y) + scrollTop, width: Int(allocation.width), height: Int(allocation.height))
+        let rect = GridRect(
+            x: Int(allocation.x), y: Int(allocation.y) + scrollTop, width: Int(allocation.width), height: Int(allocation.height))
         cells.append((position, ExpectedRow(role: row.role, model: String(describing: row.model)), rect))
     }
     return cells

@@ -32,7 +32,9 @@ final class VirtualGridKeyboardTests: XCTestCase {
     }
 
     func testArrowsMoveByCellAndByLineAcrossSections() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.arrows() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.arrows()
+        }
     }
 
     @MainActor private static func arrows() throws {
@@ -52,17 +54,22 @@ final class VirtualGridKeyboardTests: XCTestCase {
         list.settleFrame()
         list.click(widget: manager.boundRow(at: IndexPath(item: 998, section: 0))!.hostWidget!)
         press(list, host, "Down")
-        XCTAssertEqual(focused(manager, host), IndexPath(item: 2, section: 1), "Down from the last line: the next section's first line, same column")
+        XCTAssertEqual(
+            focused(manager, host), IndexPath(item: 2, section: 1), "Down from the last line: the next section's first line, same column")
         press(list, host, "Up")
         XCTAssertEqual(focused(manager, host), IndexPath(item: 998, section: 0), "and back up")
         press(list, host, "Right", "Right")
-        XCTAssertEqual(focused(manager, host), IndexPath(item: 0, section: 1), "Right past a section's last cell: the next one's first, over its header")
+        XCTAssertEqual(
+            focused(manager, host), IndexPath(item: 0, section: 1),
+            "Right past a section's last cell: the next one's first, over its header")
         press(list, host, "Left")
         XCTAssertEqual(focused(manager, host), IndexPath(item: 999, section: 0))
     }
 
     func testPageKeysHomeAndEndReachCellsWithoutWidgets() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.pagesAndEnds() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.pagesAndEnds()
+        }
     }
 
     @MainActor private static func pagesAndEnds() throws {
@@ -85,7 +92,9 @@ final class VirtualGridKeyboardTests: XCTestCase {
     }
 
     func testShiftExtendsARangeOfCellsInMultipleMode() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.shiftRange() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.shiftRange()
+        }
     }
 
     @MainActor private static func shiftRange() throws {

@@ -42,7 +42,9 @@ final class VirtualGridLayoutTests: XCTestCase {
     }
 
     func testCellsFillLinesOfTheWidthUnderHeadersThatSpanIt() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.linesAndHeaders() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.linesAndHeaders()
+        }
     }
 
     @MainActor private static func linesAndHeaders() throws {
@@ -68,7 +70,9 @@ final class VirtualGridLayoutTests: XCTestCase {
     }
 
     func testOnlyTheLinesAroundTheViewportHaveWidgetsAtAHundredThousandCells() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.hundredThousand() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.hundredThousand()
+        }
     }
 
     @MainActor private static func hundredThousand() throws {
@@ -81,7 +85,9 @@ final class VirtualGridLayoutTests: XCTestCase {
             width: viewportWidth(host), cell: GridSize(width: 100, height: 80), headerHeight: 30, footerHeight: 0)
         let expected = geometry.frames(of: expectedSections(of: manager.memoryStorage!))
         let rows = expectedRows(of: manager.memoryStorage!)
-        XCTAssertEqual(Int(gtk_adjustment_get_upper(host.verticalAdjustment!)), expected.last!.y + expected.last!.height, "the scrollbar spans the whole grid")
+        XCTAssertEqual(
+            Int(gtk_adjustment_get_upper(host.verticalAdjustment!)), expected.last!.y + expected.last!.height,
+            "the scrollbar spans the whole grid")
         var madeBeforeLastJumps = 0
         for (jump, value) in [1_000_000.0, 77_777, 2_000_000, 0, 555_555, 1_500_000].enumerated() {
             if jump == 2 { madeBeforeLastJumps = NumberRow.madeCount }
@@ -98,11 +104,14 @@ final class VirtualGridLayoutTests: XCTestCase {
             assertOnlyBoundRowWidgetsShown(by: host, "at \(value)")
         }
         XCTAssertEqual(NumberRow.madeCount, madeBeforeLastJumps, "jumps reuse the rows they let go, whatever the pool's configured limit")
-        XCTAssertGreaterThan(host.rowsWorthReusing, manager.configuration.reusePoolLimit, "more cells on screen than the default pool keeps")
+        XCTAssertGreaterThan(
+            host.rowsWorthReusing, manager.configuration.reusePoolLimit, "more cells on screen than the default pool keeps")
     }
 
     func testResizingChangesTheColumnsAndKeepsTheTopCellInView() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.resizing() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.resizing()
+        }
     }
 
     @MainActor private static func resizing() throws {
@@ -115,20 +124,26 @@ final class VirtualGridLayoutTests: XCTestCase {
         gtk_window_resize(gcast(list.window), 650, 400)
         list.wait { viewportWidth(host) > 600 }
         list.settleFrame()
-        let columns = ExpectedGridGeometry(width: viewportWidth(host), cell: GridSize(width: 100, height: 80), headerHeight: 30, footerHeight: 0).columns
+        let columns = ExpectedGridGeometry(
+            width: viewportWidth(host), cell: GridSize(width: 100, height: 80), headerHeight: 30, footerHeight: 0
+        ).columns
         XCTAssertEqual(columns, 6)
         let frame = host.rowFrame(at: 2001)!
         XCTAssertEqual(frame.y, lineBefore, "cell 2,000 stays where it was on screen")
         XCTAssertTrue(host.visibleRange!.contains(2001))
         var allocation = GtkAllocation()
         gtk_widget_get_allocation(manager.boundRow(at: IndexPath(item: 2000, section: 0))!.hostWidget!, &allocation)
-        let expected = ExpectedGridGeometry(width: viewportWidth(host), cell: GridSize(width: 100, height: 80), headerHeight: 30, footerHeight: 0)
-            .frames(of: expectedSections(of: manager.memoryStorage!))[2001]
+        let expected = ExpectedGridGeometry(
+            width: viewportWidth(host), cell: GridSize(width: 100, height: 80), headerHeight: 30, footerHeight: 0
+        )
+        .frames(of: expectedSections(of: manager.memoryStorage!))[2001]
         XCTAssertEqual(Int(allocation.x), expected.x, "placed in its column of six")
     }
 
     func testSizingEventsAndSectionMetricsShapeEachSection() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.sizingEvents() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.sizingEvents()
+        }
     }
 
     @MainActor private static func sizingEvents() throws {
@@ -158,7 +173,9 @@ final class VirtualGridLayoutTests: XCTestCase {
     }
 
     func testCellsTakeTheirNaturalSizeWhenNothingGivesOne() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.naturalSize() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.naturalSize()
+        }
     }
 
     @MainActor private static func naturalSize() throws {

@@ -16,7 +16,9 @@ final class VirtualGridRandomizedTests: XCTestCase {
     static let cell = GridSize(width: 90, height: 40)
 
     func testRandomSequencesScrollsAndWidthsKeepTheBoundCellsEqualToTheStorage() throws {
-        try MainActor.assumeIsolated { try requireGtk(); try Self.randomSequences() }
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.randomSequences()
+        }
     }
 
     @MainActor private static func randomSequences() throws {
@@ -65,7 +67,8 @@ final class VirtualGridRandomizedTests: XCTestCase {
                 list.settleFrame()
                 let failure = mismatch(host, storage, configuration, lineSpacing: layout.lineSpacing)
                 guard failure == nil else {
-                    XCTFail("""
+                    XCTFail(
+                        """
                         seed \(seed), configuration \(configuration), after:
                         \(history.suffix(8).map { "  \($0)" }.joined(separator: "\n"))
                         \(failure!)
