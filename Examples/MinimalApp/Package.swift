@@ -8,6 +8,8 @@ let package = Package(
     name: "MinimalApp",
     dependencies: [
         .package(path: "../GtkListManager"),
+        // Only for the database examples of DocumentationExamples.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -17,6 +19,19 @@ let package = Package(
                 .product(name: "ModelStorage", package: "GtkListManager"),
                 .product(name: "CGtk", package: "GtkListManager"),
             ]
+        ),
+        // Every code example of the README and the DocC articles, compiled as a user's code:
+        // scripts/check-doc-examples.sh checks that each example's lines are found here.
+        .target(
+            name: "DocumentationExamples",
+            dependencies: [
+                .product(name: "GtkListManager", package: "GtkListManager"),
+                .product(name: "ModelStorage", package: "GtkListManager"),
+                .product(name: "GRDBStorage", package: "GtkListManager"),
+                .product(name: "CGtk", package: "GtkListManager"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.process("PackageRow.ui")]
         ),
     ]
 )

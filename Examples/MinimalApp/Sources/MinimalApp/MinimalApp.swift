@@ -2,6 +2,10 @@ import CGtk
 import GtkListManager
 import ModelStorage
 
+// The application the "Getting started" article builds, step by step. `--check` runs it
+// headless (under xvfb-run): it activates the second row as a user would and exits non-zero
+// unless the event arrived with the right model.
+
 /// A fruit, the model of one row.
 struct Fruit: Hashable {
     let name: String
@@ -21,24 +25,15 @@ final class FruitRow: RowView, ModelTransfer {
     }
 }
 
-/// A window with a list of fruits; activating a row prints it. `--check` runs headless (under
-/// xvfb-run): it activates the second row as a user would and exits non-zero unless the event
-/// arrived with the right model.
 @main
 struct MinimalApp {
-    // Synchronous: the main actor must stay on the process main thread, which runs GTK.
     static func main() {
-        let checking = CommandLine.arguments.contains("--check")
-        let succeeded = MainActor.assumeIsolated { run(checking: checking) }
-        if !succeeded { exit(1) }
+        MainActor.assumeIsolated { run() }
     }
 
     @MainActor
-    static func run(checking: Bool) -> Bool {
-        guard GtkRuntime.initialize() else {
-            print("minimal-app: no display (run under xvfb-run -a)")
-            return false
-        }
+    static func run() {
+        guard GtkRuntime.initialize() else { return print("no display") }
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         gtk_window_set_title(gcast(window), "Fruits")
         gtk_window_set_default_size(gcast(window), 320, 240)
@@ -60,22 +55,30 @@ struct MinimalApp {
         gtk_container_add(gcast(window), scrolled)
         gtk_widget_show_all(window)
 
-        guard checking else {
+        guard CommandLine.arguments.contains("--check") else {
             Signal.connect(window, "destroy") { _ in GtkRuntime.quit() }
             GtkRuntime.run()
-            return true
+            return
         }
-        defer { gtk_widget_destroy(window) }
+        let succeeded = check(window, manager) { activated }
+        gtk_widget_destroy(window)
+        if !succeeded { exit(1) }
+    }
+
+    /// Activates the second row as Enter on it would; true when the list showed three rows and
+    /// the event arrived with Banana.
+    @MainActor
+    static func check(_ window: UnsafeMutablePointer<GtkWidget>, _ manager: ListManager, activated: () -> [Fruit]) -> Bool {
         guard GtkRuntime.iterate(until: { gtk_widget_get_mapped(window) != 0 }),
             let second = manager.boundRow(at: IndexPath(item: 1, section: 0))?.hostWidget
         else {
             print("minimal-app: the window did not show its rows")
             return false
         }
-        gtk_widget_activate(second)  // as Enter on the focused row would
-        GtkRuntime.iterate(until: { !activated.isEmpty }, timeout: .seconds(2))
-        guard manager.rowCount == 3, activated == [Fruit(name: "Banana", calories: 89)] else {
-            print("minimal-app: expected 3 rows and Banana activated, got \(manager.rowCount) rows, \(activated)")
+        gtk_widget_activate(second)
+        GtkRuntime.iterate(until: { !activated().isEmpty }, timeout: .seconds(2))
+        guard manager.rowCount == 3, activated() == [Fruit(name: "Banana", calories: 89)] else {
+            print("minimal-app: expected 3 rows and Banana activated, got \(manager.rowCount) rows, \(activated())")
             return false
         }
         print("minimal-app: ok")

@@ -1,0 +1,79 @@
+// swift-format-ignore-file
+// The examples of GRDBStorage's DocC article, as printed there (checked by
+// scripts/check-doc-examples.sh).
+import CGtk
+import GRDB
+import GRDBStorage
+import GtkListManager
+
+enum GRDBStorageArticle {
+    struct Book: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatable, Sendable {
+        var id: Int64
+        var title: String
+        var shelf: String
+        var position: Int64
+    }
+
+    final class BookRow: RowView, ModelTransfer {
+        let widget = gtk_label_new(nil)!
+        init() {}
+        func update(with book: Book) { gtk_label_set_text(gcast(widget), book.title) }
+    }
+
+    typealias ShelfRow = LabelRow<String>
+
+    @MainActor
+    static func storage(at path: String) throws -> (DatabaseStorage<Book, String>, ListManager) {
+        let database = try DatabaseQueue(path: path)
+        let storage = try DatabaseStorage(
+            database,
+            request: Book.order(Column("shelf"), Column("position")),
+            sectionedBy: { $0.shelf },
+            reordering: .column("position", ofTable: "book", sectionColumn: "shelf"),
+            handOff: GLibMainActorHandOff())
+        storage.sectionHeader = { shelf in shelf }
+
+        let manager = ListManager(host: .listBox, storage: storage)
+        manager.register(BookRow.self) { $0.canMove { _, _, _ in true } }
+        manager.registerHeader(ShelfRow.self)
+
+        // Anywhere, on any thread, in this process or another: the list follows.
+        try database.write { db in try Book(id: 7, title: "Dune", shelf: "SF", position: 0).insert(db) }
+        return (storage, manager)
+    }
+
+    @MainActor
+    static func drops(into storage: DatabaseStorage<Book, String>, of manager: ListManager, title: String, newID: Int64) {
+        storage.dropInsertion = .inserting { book, shelf in
+            if let shelf { book.shelf = shelf }   // nil: the drop opened the list's first section
+        }
+        manager.performDrop { session in
+            guard let indexPath = session.destinationIndexPath, let item = session.items.first else { return }
+            let placeholder = manager.drop(item, toPlaceholderAt: indexPath, showing: "Adding…")
+            // … when the data arrived:
+            placeholder.commitInsertion(ofItem: Book(id: newID, title: title, shelf: "", position: 0))
+        }
+    }
+
+    @MainActor
+    static func lazyStorage(_ pool: DatabasePool) throws -> ListManager {
+        try pool.write { db in
+            // A revision every UPDATE bumps: the change marker.
+            try db.execute(sql: """
+                ALTER TABLE book ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+                CREATE TRIGGER book_revision AFTER UPDATE OF title, shelf, position ON book
+                BEGIN UPDATE book SET revision = revision + 1 WHERE id = NEW.id; END
+                """)
+        }
+
+        let storage = try LazyDatabaseStorage<Book, String>(
+            pool,
+            request: Book.order(Column("shelf"), Column("position")),
+            sectionedBy: Column("shelf"),
+            changeMarker: Column("revision"),
+            reordering: .column("position", ofTable: "book", sectionColumn: "shelf"),
+            handOff: GLibMainActorHandOff())
+        let manager = ListManager(host: .virtualized, storage: storage)
+        return manager
+    }
+}

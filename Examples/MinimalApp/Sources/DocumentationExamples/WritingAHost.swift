@@ -1,0 +1,148 @@
+// swift-format-ignore-file
+// The "Hosts" article's host of your own, complete: a vertical GtkBox that binds every row, each
+// in an event box of its own. (The library's hosts do far more: this one shows the contract.)
+import CGtk
+import GtkListManager
+
+@MainActor
+final class MyHost: ListHost {
+    weak var delegate: (any ListHostDelegate)?
+    private var rows: [BoundRow?] = []               // nil where nothing is bound
+    let widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    private(set) var isDestroyed = false
+    var selectionMode = ListSelectionMode.single
+    var activatesOnSingleClick = false
+    var reportsActivation = false
+    var reportsScreenPresence = false
+
+    init() {
+        g_object_ref_sink(widget)
+        Signal.connect(widget, "destroy") { [weak self] _ in self?.isDestroyed = true }
+    }
+
+    isolated deinit {
+        g_object_unref(widget)
+    }
+
+    var rowCount: Int { rows.count }
+
+    func insertRows(at position: Int, count: Int) {
+        rows.insert(contentsOf: repeatElement(nil, count: count), at: position)
+        for inserted in position..<position + count where isVisible(inserted) {
+            bind(inserted)                           // during the splice: its own positions only
+        }
+    }
+
+    func removeRows(at positions: Range<Int>) {
+        for position in positions.reversed() { release(position) }
+        rows.removeSubrange(positions)
+    }
+
+    func moveRow(from source: Int, to destination: Int) {
+        let row = rows.remove(at: source)
+        rows.insert(row, at: destination)
+        if let hostWidget = row?.hostWidget { gtk_box_reorder_child(gcast(widget), hostWidget, Int32(destination)) }
+    }
+
+    func rebindRow(at position: Int) {
+        release(position)
+        bind(position)
+    }
+
+    private func isVisible(_ position: Int) -> Bool { true }     // this host binds every row
+
+    private func bind(_ position: Int) {
+        guard let delegate else { return }
+        let row = delegate.bindRow(at: position)
+        row.hostWidget = place(row.widget, at: position)
+        rows[position] = row
+        delegate.didBind(row, at: position)
+    }
+
+    /// The event box `rowWidget` is shown in, added to the box at `position`.
+    private func place(_ rowWidget: UnsafeMutablePointer<GtkWidget>, at position: Int) -> UnsafeMutablePointer<GtkWidget> {
+        let frame = gtk_event_box_new()!
+        gtk_container_add(gcast(frame), rowWidget)
+        gtk_box_pack_start(gcast(widget), frame, 0, 0, 0)
+        gtk_box_reorder_child(gcast(widget), frame, Int32(position))
+        gtk_widget_show_all(frame)
+        return frame
+    }
+
+    /// willUnbind, detach the row's widget (the manager may reuse it), destroy its event box,
+    /// didRelease.
+    private func release(_ position: Int) {
+        guard let row = rows[position], let frame = row.hostWidget else { return }
+        delegate?.willUnbind(row, at: position)
+        gtk_container_remove(gcast(frame), row.widget)
+        gtk_widget_destroy(frame)
+        row.hostWidget = nil
+        rows[position] = nil
+        delegate?.didRelease(row)
+    }
+
+    func boundRow(at position: Int) -> BoundRow? {
+        rows.indices.contains(position) ? rows[position] : nil
+    }
+
+    func position(of row: BoundRow) -> Int? {
+        rows.firstIndex { $0 === row }
+    }
+
+    func forEachBoundRow(_ body: (Int, BoundRow) -> Void) {
+        for (position, row) in rows.enumerated() { if let row { body(position, row) } }
+    }
+
+    func position(atY y: Double) -> Int? {
+        rows.indices.first { position in
+            guard let frame = rowFrame(at: position) else { return false }
+            return y >= frame.y && y < frame.y + frame.height
+        }
+    }
+
+    func rowFrame(at position: Int) -> (y: Double, height: Double)? {
+        guard let frame = boundRow(at: position)?.hostWidget else { return nil }
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(frame, &allocation)
+        return (Double(allocation.y), Double(allocation.height))
+    }
+
+    var visibleRange: Range<Int>? { gtk_widget_get_mapped(widget) != 0 ? 0..<rows.count : nil }
+
+    var visibleFrame: (y: Double, height: Double)? {
+        gtk_widget_get_mapped(widget) != 0 ? (0, Double(gtk_widget_get_allocated_height(widget))) : nil
+    }
+
+    var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
+        guard let scrolled = gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type()) else { return nil }
+        return gtk_scrolled_window_get_vadjustment(gcast(scrolled))
+    }
+
+    func scrollTo(position: Int, alignment: ScrollAlignment) {
+        guard let frame = rowFrame(at: position), let adjustment = verticalAdjustment else { return }
+        gtk_adjustment_clamp_page(adjustment, frame.y, frame.y + frame.height)
+    }
+
+    func setSelected(_ selected: Bool, at position: Int) {
+        guard let frame = boundRow(at: position)?.hostWidget else { return }
+        if selected { gtk_widget_set_state_flags(frame, GTK_STATE_FLAG_SELECTED, 0) }
+        else { gtk_widget_unset_state_flags(frame, GTK_STATE_FLAG_SELECTED) }
+    }
+
+    var focusedPosition: Int? {
+        rows.firstIndex { row in row?.hostWidget.map { gtk_widget_has_focus($0) != 0 } ?? false }
+    }
+
+    @discardableResult
+    func focusRow(at position: Int) -> Bool {
+        guard let frame = boundRow(at: position)?.hostWidget else { return false }
+        gtk_widget_set_can_focus(frame, 1)
+        gtk_widget_grab_focus(frame)
+        return gtk_widget_has_focus(frame) != 0
+    }
+
+    func setIndentation(_ pixels: Int, for row: BoundRow) {
+        guard let frame = row.hostWidget else { return }
+        gtk_widget_set_margin_start(frame, Int32(clamping: pixels))
+    }
+}
