@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds each DocC catalog against the symbol graphs of the debug build `make test` made, and fails
-# on any DocC warning (an unresolved symbol link included). The quick check CI runs; `make docs`
+# on any DocC warning (an unresolved symbol link included) and on any public symbol without
+# documentation. The quick check CI runs; `make docs`
 # builds the browsable site with swift-docc-plugin, from the same catalogs.
 # Environment: SWIFT (swift binary), SCRATCH (the build folder of `make test`).
 set -euo pipefail
@@ -27,5 +28,9 @@ for module in ModelStorage GtkListManager GRDBStorage; do
         echo "check-docs: $module's documentation has warnings (see above)" >&2
         exit 1
     fi
-    echo "check-docs: $module: no DocC warning"
+    if ! "$swift" scripts/undocumented-symbols.swift "$work/$module/archive" >&2; then
+        echo "check-docs: $module has public symbols without documentation (see above)" >&2
+        exit 1
+    fi
+    echo "check-docs: $module: no DocC warning, every public symbol documented"
 done

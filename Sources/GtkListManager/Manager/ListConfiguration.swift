@@ -17,6 +17,7 @@ public struct ListConfiguration: Sendable {
     /// How rows appear and disappear; nil (the default) for no animation.
     public var rowAnimation: RowAnimation?
 
+    /// The defaults of every setting above.
     public init() {}
 }
 

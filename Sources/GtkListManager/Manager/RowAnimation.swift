@@ -22,10 +22,12 @@ public struct RowAnimation: Equatable, Sendable {
         }
     }
 
+    /// How rows come and go.
     public var transition: Transition
     /// The transition's length in milliseconds.
     public var milliseconds: Int
 
+    /// An animation of `transition` lasting `milliseconds`; a 200 ms slide by default.
     public init(_ transition: Transition = .slideDown, milliseconds: Int = 200) {
         self.transition = transition
         self.milliseconds = milliseconds

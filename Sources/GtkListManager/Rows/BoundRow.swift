@@ -4,7 +4,9 @@ import ModelStorage
 /// What a list holds at a position: an item, or a supplementary view of a section — its header,
 /// its footer, or a view of any other kind (`SupplementaryKind`) placed before or after its items.
 public enum RowRole: Hashable, Sendable, CustomStringConvertible {
+    /// An item of a section.
     case item
+    /// A view of `kind` around a section's items: its header, its footer, or another kind.
     case supplementary(SupplementaryKind)
 
     /// A section's header: the first of its supplementary views.

@@ -38,6 +38,7 @@ public protocol RowView: ListRow {
 }
 
 extension RowView {
+    /// A new row from `init()`: a row view builds its widgets in code.
     public static func makeRow(_ context: RowMakingContext) -> Self {
         Self()
     }

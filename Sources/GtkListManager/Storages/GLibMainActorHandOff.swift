@@ -13,6 +13,7 @@ import ModelStorage
 ///     sortedBy: { $0.name < $1.name }, sectionedBy: { $0.section }, handOff: GLibMainActorHandOff())
 /// ```
 public struct GLibMainActorHandOff: MainActorHandOff {
+    /// The hand-off; it has no settings (the work runs at `G_PRIORITY_DEFAULT_IDLE`).
     public init() {}
 
     public func handOff(_ work: @escaping @Sendable @MainActor () -> Void) {

@@ -18,6 +18,8 @@ public final class AnomalyHandler<Kind: Anomaly> {
 
     private var silencingRules: [(Kind) -> Bool] = []
 
+    /// A handler that calls `action` with every anomaly it does not silence (nil: the global
+    /// default action).
     public init(action: ((Kind) -> Void)? = nil) {
         self.action = action
     }

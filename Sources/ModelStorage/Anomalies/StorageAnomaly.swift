@@ -42,12 +42,27 @@ public enum StorageAnomaly: Anomaly {
 
     /// Whose identifiers ``duplicateIdentifiers(kind:count:)`` found duplicated.
     public enum IdentifierKind: String, Sendable {
-        case sections, items
+        /// Section identifiers.
+        case sections
+        /// Item identifiers.
+        case items
     }
 
     /// The section-level operations named by ``sectionIndexOutOfRange(operation:index:numberOfSections:)``.
     public enum SectionOperation: String, Sendable {
-        case insertSection, deleteSections, moveSection, removeItemsFromSection, reloadSections, setSection
+        /// `MemoryStorage.insertSection(_:at:)`.
+        case insertSection
+        /// `MemoryStorage.deleteSections(_:)`.
+        case deleteSections
+        /// `MemoryStorage.moveSection(_:toSection:)`.
+        case moveSection
+        /// `MemoryStorage.removeItems(fromSection:)`.
+        case removeItemsFromSection
+        /// `MemoryStorage.reloadSections(_:)`.
+        case reloadSections
+        /// `MemoryStorage.setSections(_:)` and `setSections(_:animated:)`: a section given twice.
+        case setSection
+        /// Setting a header, footer or other supplementary model of one section.
         case setSupplementaryModel
     }
 

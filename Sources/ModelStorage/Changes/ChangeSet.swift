@@ -12,6 +12,7 @@ public struct ChangeSet: Equatable, RandomAccessCollection, ExpressibleByArrayLi
     /// The entries, in the order a host must apply them.
     public private(set) var changes: [StorageChange]
 
+    /// A change set of `changes`, in the order a host applies them; empty by default.
     public init(_ changes: [StorageChange] = []) {
         self.changes = changes
     }

@@ -7,6 +7,7 @@ public struct SectionSupplements: ExpressibleByDictionaryLiteral, Equatable, Cus
     /// The models by kind. Kinds without a model are absent.
     public private(set) var models: [SupplementaryKind: Any]
 
+    /// The supplements `models` lists, by kind; none by default.
     public init(_ models: [SupplementaryKind: Any] = [:]) {
         self.models = models
     }

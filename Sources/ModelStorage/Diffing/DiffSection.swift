@@ -7,6 +7,7 @@ public struct DiffSection<Model: Diffable, Item: Diffable> {
     /// The items, in order.
     public var items: [Item]
 
+    /// The section `model` holding `items`, in order.
     public init(_ model: Model, items: [Item]) {
         self.model = model
         self.items = items

@@ -28,6 +28,7 @@ public struct Differ: Sendable {
     // for the caller's types (unspecialized generic code costs several times more per item);
     // the index work after matching is shared, non-generic code.
 
+    /// A differ; it has no settings and keeps nothing between calls.
     @inlinable
     public init() {}
 

@@ -36,6 +36,7 @@ public struct EditScript: Sendable, Equatable, CustomStringConvertible {
     /// Nonzero when item identities were not unique within the state (across all its sections).
     public internal(set) var duplicateItemCount = 0
 
+    /// An empty script: no change.
     public init() {}
 
     /// A script of `steps`.
@@ -93,9 +94,13 @@ public struct EditScript: Sendable, Equatable, CustomStringConvertible {
 
     /// Step counts by kind, sections and items together.
     public struct Counts: Equatable, Sendable {
+        /// Items inserted.
         public var inserts = 0
+        /// Items deleted.
         public var deletes = 0
+        /// Items moved (within or across sections).
         public var moves = 0
+        /// Items kept in place whose content changed.
         public var updates = 0
         /// Every step.
         public var total: Int { inserts + deletes + moves + updates }

@@ -66,19 +66,34 @@ public enum SnapshotAnomaly: Anomaly {
 
 /// The ``ListSnapshot`` operations an anomaly names; the raw value is the method's signature.
 public enum SnapshotOperation: String, Sendable {
+    /// ``ListSnapshot/appendSections(_:)``.
     case appendSections = "appendSections(_:)"
+    /// ``ListSnapshot/insertSections(_:beforeSection:)``.
     case insertSectionsBeforeSection = "insertSections(_:beforeSection:)"
+    /// ``ListSnapshot/insertSections(_:afterSection:)``.
     case insertSectionsAfterSection = "insertSections(_:afterSection:)"
+    /// ``ListSnapshot/deleteSections(_:)``.
     case deleteSections = "deleteSections(_:)"
+    /// ``ListSnapshot/moveSection(_:beforeSection:)``.
     case moveSectionBeforeSection = "moveSection(_:beforeSection:)"
+    /// ``ListSnapshot/moveSection(_:afterSection:)``.
     case moveSectionAfterSection = "moveSection(_:afterSection:)"
+    /// ``ListSnapshot/reloadSections(_:)``.
     case reloadSections = "reloadSections(_:)"
+    /// ``ListSnapshot/appendItems(_:toSection:)``.
     case appendItems = "appendItems(_:toSection:)"
+    /// ``ListSnapshot/insertItems(_:beforeItem:)``.
     case insertItemsBeforeItem = "insertItems(_:beforeItem:)"
+    /// ``ListSnapshot/insertItems(_:afterItem:)``.
     case insertItemsAfterItem = "insertItems(_:afterItem:)"
+    /// ``ListSnapshot/deleteItems(_:)``.
     case deleteItems = "deleteItems(_:)"
+    /// ``ListSnapshot/moveItem(_:beforeItem:)``.
     case moveItemBeforeItem = "moveItem(_:beforeItem:)"
+    /// ``ListSnapshot/moveItem(_:afterItem:)``.
     case moveItemAfterItem = "moveItem(_:afterItem:)"
+    /// ``ListSnapshot/reloadItems(_:)``.
     case reloadItems = "reloadItems(_:)"
+    /// ``ListSnapshot/reconfigureItems(_:)``.
     case reconfigureItems = "reconfigureItems(_:)"
 }

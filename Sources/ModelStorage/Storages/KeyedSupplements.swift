@@ -8,6 +8,7 @@ public struct KeyedSupplements<SectionKey> {
     /// The models of other kinds (a footer, a summary, …), by kind.
     public var others: [SupplementaryKind: (SectionKey) -> Any?]
 
+    /// Supplements from a header closure and closures of other kinds; none by default.
     public init(header: ((SectionKey) -> Any?)? = nil, others: [SupplementaryKind: (SectionKey) -> Any?] = [:]) {
         self.header = header
         self.others = others

@@ -17,6 +17,7 @@ public protocol MainActorHandOff: Sendable {
 /// Hands work back with `Task { @MainActor in … }`: works wherever the main actor's executor
 /// runs (an application whose main loop drains it, `swift test`).
 public struct TaskMainActorHandOff: MainActorHandOff {
+    /// The hand-off; it has no settings.
     public init() {}
 
     public func handOff(_ work: @escaping @Sendable @MainActor () -> Void) {

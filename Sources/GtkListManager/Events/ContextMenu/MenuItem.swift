@@ -24,6 +24,7 @@ public struct MenuItem {
     public var title: String
     /// False shows the entry greyed out and unable to be activated.
     public var isEnabled: Bool
+    /// What choosing the entry does: run an action, open a submenu, or nothing (a separator).
     public var content: Content
 
     /// An entry that runs `action` when activated.

@@ -8,7 +8,9 @@ public struct KeyPress: Hashable, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+        /// Shift held.
         public static let shift = Modifiers(rawValue: GDK_SHIFT_MASK.rawValue)
+        /// Ctrl held.
         public static let control = Modifiers(rawValue: GDK_CONTROL_MASK.rawValue)
         /// Alt (GDK's Mod1).
         public static let alt = Modifiers(rawValue: GDK_MOD1_MASK.rawValue)

@@ -14,5 +14,6 @@ public struct FlowBoxGridLayout: Sendable, Equatable {
     /// Pixels between one section and the next. Default: 0.
     public var sectionSpacing = 0
 
+    /// The defaults of every setting above.
     public init() {}
 }

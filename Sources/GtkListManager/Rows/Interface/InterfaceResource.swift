@@ -7,6 +7,7 @@ public struct InterfaceResource: Hashable, CustomStringConvertible {
     /// The bundle holding it: `.module` for a resource of your target.
     public let bundle: Bundle
 
+    /// The definition `name.ui` in `bundle`.
     public init(named name: String, in bundle: Bundle) {
         self.name = name
         self.bundle = bundle

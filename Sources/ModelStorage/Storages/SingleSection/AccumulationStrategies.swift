@@ -3,6 +3,7 @@
 /// An identifier that is already present ends up twice; the storage keeps both and reports
 /// ``StorageAnomaly/duplicateIdentifiers(kind:count:)``.
 public struct AdditiveAccumulationStrategy: AccumulationStrategy, Sendable {
+    /// The strategy; it has no settings.
     public init() {}
 
     public func accumulate<Item: Diffable>(oldItems: [Item], newItems: [Item]) -> [Item] {
@@ -16,6 +17,7 @@ public struct AdditiveAccumulationStrategy: AccumulationStrategy, Sendable {
 /// items or the new ones appended before it) replaces that item at its position; any other is
 /// appended. So `[a, b, c]` + `[b′, d]` gives `[a, b′, c, d]`: one update and one insert.
 public struct UpdateOldValuesAccumulationStrategy: AccumulationStrategy, Sendable {
+    /// The strategy; it has no settings.
     public init() {}
 
     public func accumulate<Item: Diffable>(oldItems: [Item], newItems: [Item]) -> [Item] {
@@ -41,6 +43,7 @@ public struct UpdateOldValuesAccumulationStrategy: AccumulationStrategy, Sendabl
 /// old items or the new ones appended before it) is removed, then the new item is appended.
 /// So `[a, b, c]` + `[b′, d]` gives `[a, c, b′, d]`: a move, an insert and an update.
 public struct DeleteOldValuesAccumulationStrategy: AccumulationStrategy, Sendable {
+    /// The strategy; it has no settings.
     public init() {}
 
     public func accumulate<Item: Diffable>(oldItems: [Item], newItems: [Item]) -> [Item] {
