@@ -1,5 +1,5 @@
-import SeededRandom
 import ModelStorage
+import SeededRandom
 
 /// A row of the differ benchmark: `id` is its identity, `content` what it shows.
 ///

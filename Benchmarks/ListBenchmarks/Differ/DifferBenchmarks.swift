@@ -37,13 +37,17 @@ enum DifferBenchmarks {
                     if diffCase == .uuid {
                         let scenario = UUIDDiffScenario(count: count)
                         var moves = 0
-                        let seconds = medianSeconds(repetitions: 7) { moves = GreedyHeckelDiff.operations(from: scenario.old, to: scenario.new).moves }
+                        let seconds = medianSeconds(repetitions: 7) {
+                            moves = GreedyHeckelDiff.operations(from: scenario.old, to: scenario.new).moves
+                        }
                         return (seconds, moves)
                     }
                     guard let kind = diffCase.flatKind else { return nil }
                     let scenario = DiffScenario(kind, count: count)
                     var moves = 0
-                    let seconds = medianSeconds(repetitions: 7) { moves = GreedyHeckelDiff.operations(from: scenario.old, to: scenario.new).moves }
+                    let seconds = medianSeconds(repetitions: 7) {
+                        moves = GreedyHeckelDiff.operations(from: scenario.old, to: scenario.new).moves
+                    }
                     return (seconds, moves)
                 }()
                 if let greedy {
@@ -58,7 +62,8 @@ enum DifferBenchmarks {
                 if let kind = diffCase.flatKind, diffCase != .mixedErased {
                     let scenario = DiffScenario(kind, count: count)
                     let distance = StandardLibraryDiff.editDistance(from: scenario.old, to: scenario.new)
-                    let bytes = StandardLibraryDiff.estimatedBytes(editDistance: distance, elements: scenario.old.count + scenario.new.count)
+                    let bytes = StandardLibraryDiff.estimatedBytes(
+                        editDistance: distance, elements: scenario.old.count + scenario.new.count)
                     let predicted = (secondsPerSquaredDistance[kind] ?? calibration) * Double(distance) * Double(distance)
                     if bytes > memoryBudget {
                         standard = "skipped (needs ≈ \(gigabytes(bytes)))"
@@ -74,11 +79,15 @@ enum DifferBenchmarks {
                     }
                 }
                 cells += [standard, standardRatio]
-                cells.append("\(counts.inserts.formatted()) / \(counts.deletes.formatted()) / \(counts.moves.formatted()) / \(counts.updates.formatted())")
+                cells.append(
+                    "\(counts.inserts.formatted()) / \(counts.deletes.formatted()) / \(counts.moves.formatted()) / \(counts.updates.formatted())"
+                )
                 cells.append(greedy.map { $0.moves.formatted() } ?? "—")
 
                 if countedSizes.contains(count), let instructions = InstructionCount.ofOneDiff(diffCase, count: count) {
-                    cells += [String(format: "%.2f M", Double(instructions) / 1e6), String(format: "%.0f", Double(instructions) / Double(count))]
+                    cells += [
+                        String(format: "%.2f M", Double(instructions) / 1e6), String(format: "%.0f", Double(instructions) / Double(count)),
+                    ]
                 } else {
                     cells += ["—", "—"]
                 }
@@ -88,18 +97,22 @@ enum DifferBenchmarks {
 
         printTable(
             "Differ: one call per cell (times: median of 7; standard library `new.difference(from: old).inferringMoves()`: median of 5, or 1 run when predicted ≥ 0.5 s; instructions: callgrind, one diff, the first in its process)",
-            ["case", "n", "Differ", "greedy Heckel", "Differ ÷ greedy", "standard library", "stdlib ÷ Differ",
-             "Differ ins / del / mov / upd", "greedy moves", "instructions", "per element"],
+            [
+                "case", "n", "Differ", "greedy Heckel", "Differ ÷ greedy", "standard library", "stdlib ÷ Differ",
+                "Differ ins / del / mov / upd", "greedy moves", "instructions", "per element",
+            ],
             rows)
-        print("\nStandard library memory model: \(StandardLibraryDiff.memoryModel); budget half of MemAvailable, "
-            + "\(gigabytes(memoryBudget)); time limit \(formatted(timeLimit)) (predicted from D²). "
-            + "Peak resident memory of this process so far: \(gigabytes(peakResidentBytes())).")
+        print(
+            "\nStandard library memory model: \(StandardLibraryDiff.memoryModel); budget half of MemAvailable, "
+                + "\(gigabytes(memoryBudget)); time limit \(formatted(timeLimit)) (predicted from D²). "
+                + "Peak resident memory of this process so far: \(gigabytes(peakResidentBytes())).")
         print("Differ moves ≤ greedy Heckel moves in every cell: \(fewerMovesEverywhere ? "yes" : "NO").")
         print("Count one cell by hand: `\(InstructionCount.command(.mixed, count: 10_000))`.")
         for count in [10_000, 100_000] {
             if let typed = differSeconds["mixed \(count)"], let erased = differSeconds["mixed-erased \(count)"] {
-                print("n = \(count.formatted()): mixed through ModelIdentity (identities built, then diffed) \(formatted(erased)) "
-                    + "vs typed \(formatted(typed)): \(String(format: "%.1f", erased / typed))×.")
+                print(
+                    "n = \(count.formatted()): mixed through ModelIdentity (identities built, then diffed) \(formatted(erased)) "
+                        + "vs typed \(formatted(typed)): \(String(format: "%.1f", erased / typed))×.")
             }
         }
     }
@@ -114,7 +127,9 @@ enum DifferBenchmarks {
         }
         let prepared = diffCase.prepare(count: count)
         let counts = measuredDiff(prepared).counts
-        print("\(diffCase.rawValue) \(count): \(counts.inserts) inserts, \(counts.deletes) deletes, \(counts.moves) moves, \(counts.updates) updates")
+        print(
+            "\(diffCase.rawValue) \(count): \(counts.inserts) inserts, \(counts.deletes) deletes, \(counts.moves) moves, \(counts.updates) updates"
+        )
     }
 
     /// Seconds per D² of the standard library's diff, from a run where D = 4,000: the prediction
@@ -142,11 +157,11 @@ enum DifferBenchmarks {
     private static func peakResidentBytes() -> Double {
         var usage = rusage()
         #if os(Linux)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_maxrss) * 1024
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            return Double(usage.ru_maxrss) * 1024
         #else
-        getrusage(RUSAGE_SELF, &usage)
-        return Double(usage.ru_maxrss)  // bytes on Darwin
+            getrusage(RUSAGE_SELF, &usage)
+            return Double(usage.ru_maxrss)  // bytes on Darwin
         #endif
     }
 

@@ -46,21 +46,21 @@ enum StandardLibraryDiff {
     /// The memory the diff needs for `elements` elements (old and new) at edit distance `distance`.
     static func estimatedBytes(editDistance distance: Int, elements: Int) -> Double {
         #if compiler(>=6.3)
-        // Linear space: two diagonal vectors and the element buffers, a few words per element.
-        return 64 * Double(elements)
+            // Linear space: two diagonal vectors and the element buffers, a few words per element.
+            return 64 * Double(elements)
         #else
-        // Every row d holds d + 1 integers: Σ 8·(d + 1) for d in 0...D.
-        let d = Double(distance)
-        return 8 * (d + 1) * (d + 2) / 2
+            // Every row d holds d + 1 integers: Σ 8·(d + 1) for d in 0...D.
+            let d = Double(distance)
+            return 8 * (d + 1) * (d + 2) / 2
         #endif
     }
 
     /// How the memory estimate is made, for the table's footnote.
     static var memoryModel: String {
         #if compiler(>=6.3)
-        "linear-space Myers (Swift ≥ 6.3): ≈ 64 bytes per element"
+            "linear-space Myers (Swift ≥ 6.3): ≈ 64 bytes per element"
         #else
-        "Myers keeping every row (Swift < 6.3): ≈ 4·D² bytes"
+            "Myers keeping every row (Swift < 6.3): ≈ 4·D² bytes"
         #endif
     }
 

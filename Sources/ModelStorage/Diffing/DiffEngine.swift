@@ -98,8 +98,9 @@ struct DiffEngine {
             case let .inserted(section):
                 (oldSection, newSection) = (-1, section)
             }
-            let kept = keptItems(newSection: newSection, oldSection: oldSection, items: items,
-                                 oldLayout: oldLayout, newLayout: newLayout)
+            let kept = keptItems(
+                newSection: newSection, oldSection: oldSection, items: items,
+                oldLayout: oldLayout, newLayout: newLayout)
             guard kept.contains(false) else { continue }
             let target = oldSection >= 0 ? oldSection : oldSections.count + newSection
             let targetTracker = trackers.index(of: target)
@@ -111,13 +112,15 @@ struct DiffEngine {
                     continue
                 }
                 if oldFlat >= 0 {
-                    let source = oldSection >= 0 && oldLayout.range(of: oldSection).contains(oldFlat)
+                    let source =
+                        oldSection >= 0 && oldLayout.range(of: oldSection).contains(oldFlat)
                         ? oldSection : oldLayout.section(ofFlat: oldFlat)
                     let slot = oldFlat - oldLayout.start(of: source)
                     let from = trackers.removeSlot(slot, of: source == target ? targetTracker : trackers.index(of: source))
                     let to = trackers.place(afterAnchor: anchor, in: targetTracker)
-                    script.append(PackedStep(
-                        .moveItem, order.currentIndex(ofOld: source) + sectionOffset, from, position + sectionOffset, to))
+                    script.append(
+                        PackedStep(
+                            .moveItem, order.currentIndex(ofOld: source) + sectionOffset, from, position + sectionOffset, to))
                 } else {
                     let to = trackers.place(afterAnchor: anchor, in: targetTracker)
                     script.append(PackedStep(.insertItem, position + sectionOffset, to, newSection + sectionOffset, offset))

@@ -135,7 +135,8 @@ struct IdentityMatching {
                                     slots[slot] = IdentityTable.Slot(reference: Int32(-(index + 1)), head: Int32(exhausted))
                                     break
                                 }
-                                let matches = reference > 0
+                                let matches =
+                                    reference > 0
                                     ? identityOf(old[reference - 1]) == identity : identityOf(new[-reference - 1]) == identity
                                 if matches {
                                     let oldIndex = Int(slots[slot].head)

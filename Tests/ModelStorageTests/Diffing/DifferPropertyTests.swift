@@ -1,5 +1,5 @@
-import SeededRandom
 import ModelStorage
+import SeededRandom
 import Testing
 
 // What holds for every pair of states, checked on thousands of seeded random pairs (see
@@ -7,8 +7,9 @@ import Testing
 
 @Suite("Differ properties")
 struct DifferPropertyTests {
-    @Test("Replaying the script on the old state reaches the new one exactly, every step in range",
-          arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "Replaying the script on the old state reaches the new one exactly, every step in range",
+        arguments: [1, 2, 3] as [UInt64])
     func replayReachesNewState(seed: UInt64) throws {
         var states = RandomShelfStates(seed: seed)
         for round in 0..<2_000 {
@@ -21,8 +22,9 @@ struct DifferPropertyTests {
         }
     }
 
-    @Test("Moves are the fewest possible: matched sections off their longest ordered run, items that change section, matched items off their run",
-          arguments: [4, 5, 6] as [UInt64])
+    @Test(
+        "Moves are the fewest possible: matched sections off their longest ordered run, items that change section, matched items off their run",
+        arguments: [4, 5, 6] as [UInt64])
     func movesAreMinimal(seed: UInt64) throws {
         var states = RandomShelfStates(seed: seed)
         for round in 0..<2_000 {
@@ -34,8 +36,9 @@ struct DifferPropertyTests {
         }
     }
 
-    @Test("Updates are exactly the matched sections and items whose content changed, in new coordinates",
-          arguments: [7, 8] as [UInt64])
+    @Test(
+        "Updates are exactly the matched sections and items whose content changed, in new coordinates",
+        arguments: [7, 8] as [UInt64])
     func updatesAreExactlyTheChangedMatches(seed: UInt64) throws {
         var states = RandomShelfStates(seed: seed)
         var updatesSeen = 0
@@ -52,8 +55,9 @@ struct DifferPropertyTests {
         #expect(updatesSeen > 1_000, "the generator must change contents often enough to test this")
     }
 
-    @Test("With duplicate identities on either side, the script still replays to the new state and nothing is lost",
-          arguments: [9, 10, 11] as [UInt64])
+    @Test(
+        "With duplicate identities on either side, the script still replays to the new state and nothing is lost",
+        arguments: [9, 10, 11] as [UInt64])
     func duplicatesStillReplay(seed: UInt64) throws {
         var states = RandomShelfStates(seed: seed, allowsDuplicates: true)
         var reportedDuplicates = 0
@@ -82,8 +86,9 @@ struct DifferPropertyTests {
         }
     }
 
-    @Test("A flat diff (one list, any section index) replays, moves the fewest and updates exactly the changed items",
-          arguments: [13, 14] as [UInt64])
+    @Test(
+        "A flat diff (one list, any section index) replays, moves the fewest and updates exactly the changed items",
+        arguments: [13, 14] as [UInt64])
     func flatDiffs(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         var states = RandomShelfStates(seed: seed)
@@ -120,8 +125,9 @@ struct DifferPropertyTests {
         }
     }
 
-    @Test("Integer identities that share their low bits, negative ones and extremes still match exactly",
-          arguments: [17, 18] as [UInt64])
+    @Test(
+        "Integer identities that share their low bits, negative ones and extremes still match exactly",
+        arguments: [17, 18] as [UInt64])
     func integerIdentitiesThatCollide(seed: UInt64) throws {
         // The table hashes integers with one multiplication: ids far apart in their high bits,
         // or equal below them, must still find their partners and nothing else.

@@ -17,17 +17,22 @@ struct DifferFlatScenarioTests {
     @Test("From an empty list every item is inserted in order; to one, deleted from the back")
     func oneSidedLists() {
         let path = { (item: Int) in IndexPath(item: item, section: 2) }
-        #expect(differ.script(from: [], to: cards(7, 8, 9), inSection: 2).steps == [
-            .insertItem(at: path(0), newItem: path(0)), .insertItem(at: path(1), newItem: path(1)),
-            .insertItem(at: path(2), newItem: path(2)),
-        ])
-        #expect(differ.script(from: cards(7, 8, 9), to: [], inSection: 2).steps == [
-            .deleteItem(path(2)), .deleteItem(path(1)), .deleteItem(path(0)),
-        ])
+        #expect(
+            differ.script(from: [], to: cards(7, 8, 9), inSection: 2).steps == [
+                .insertItem(at: path(0), newItem: path(0)), .insertItem(at: path(1), newItem: path(1)),
+                .insertItem(at: path(2), newItem: path(2)),
+            ])
+        #expect(
+            differ.script(from: cards(7, 8, 9), to: [], inSection: 2).steps == [
+                .deleteItem(path(2)), .deleteItem(path(1)), .deleteItem(path(0)),
+            ])
         // The same as the general engine gives when the other side has one shared item.
         let general = differ.script(from: cards(1), to: cards(1, 7, 8)).steps
-        #expect(general == [.insertItem(at: IndexPath(item: 1, section: 0), newItem: IndexPath(item: 1, section: 0)),
-                            .insertItem(at: IndexPath(item: 2, section: 0), newItem: IndexPath(item: 2, section: 0))])
+        #expect(
+            general == [
+                .insertItem(at: IndexPath(item: 1, section: 0), newItem: IndexPath(item: 1, section: 0)),
+                .insertItem(at: IndexPath(item: 2, section: 0), newItem: IndexPath(item: 2, section: 0)),
+            ])
         #expect(differ.script(fromIdentities: [Int](), to: [4, 5]).counts.inserts == 2)
         #expect(differ.script(fromIdentities: [4, 5], to: [Int]()).counts.deletes == 2)
     }
@@ -37,7 +42,8 @@ struct DifferFlatScenarioTests {
         let steps: [EditScript.Step] = [
             .insertSection(1, newSection: 2), .deleteSection(3), .moveSection(from: 0, to: 4), .updateSection(5),
             .insertItem(at: IndexPath(item: 1, section: 2), newItem: IndexPath(item: 3, section: 4)),
-            .deleteItem(IndexPath(item: 5, section: 6)), .moveItem(from: IndexPath(item: 7, section: 8), to: IndexPath(item: 9, section: 10)),
+            .deleteItem(IndexPath(item: 5, section: 6)),
+            .moveItem(from: IndexPath(item: 7, section: 8), to: IndexPath(item: 9, section: 10)),
             .updateItem(IndexPath(item: 11, section: 12)),
         ]
         let script = EditScript(steps: steps)
@@ -67,11 +73,12 @@ struct DifferFlatScenarioTests {
     @Test("Reversing four items takes three moves, each read after the previous one")
     func reverseOfFour() {
         let script = differ.script(from: cards(1, 2, 3, 4), to: cards(4, 3, 2, 1))
-        #expect(script.steps == [
-            .moveItem(from: ip(3, 0), to: ip(0, 0)),
-            .moveItem(from: ip(3, 0), to: ip(1, 0)),
-            .moveItem(from: ip(3, 0), to: ip(2, 0)),
-        ])
+        #expect(
+            script.steps == [
+                .moveItem(from: ip(3, 0), to: ip(0, 0)),
+                .moveItem(from: ip(3, 0), to: ip(1, 0)),
+                .moveItem(from: ip(3, 0), to: ip(2, 0)),
+            ])
     }
 
     @Test("Reversing n items takes n − 1 moves", arguments: [2, 10, 100])
@@ -85,11 +92,12 @@ struct DifferFlatScenarioTests {
     @Test("Everything inserted: inserts front to back, each bringing its new item")
     func allInserted() {
         let script = differ.script(from: [], to: cards(1, 2, 3))
-        #expect(script.steps == [
-            .insertItem(at: ip(0, 0), newItem: ip(0, 0)),
-            .insertItem(at: ip(1, 0), newItem: ip(1, 0)),
-            .insertItem(at: ip(2, 0), newItem: ip(2, 0)),
-        ])
+        #expect(
+            script.steps == [
+                .insertItem(at: ip(0, 0), newItem: ip(0, 0)),
+                .insertItem(at: ip(1, 0), newItem: ip(1, 0)),
+                .insertItem(at: ip(2, 0), newItem: ip(2, 0)),
+            ])
     }
 
     @Test("Everything deleted: deletes from the back, so each index is still valid")
@@ -113,23 +121,25 @@ struct DifferFlatScenarioTests {
     @Test("Deletes come first (from the back), then moves and inserts in new order, then updates")
     func phaseOrder() {
         let script = differ.script(from: cards(1, 2, 3, 4, 5), to: [Card(5), Card(2, content: 1), Card(6), Card(4)])
-        #expect(script.steps == [
-            .deleteItem(ip(2, 0)),
-            .deleteItem(ip(0, 0)),
-            .moveItem(from: ip(2, 0), to: ip(0, 0)),
-            .insertItem(at: ip(2, 0), newItem: ip(2, 0)),
-            .updateItem(ip(1, 0)),
-        ])
+        #expect(
+            script.steps == [
+                .deleteItem(ip(2, 0)),
+                .deleteItem(ip(0, 0)),
+                .moveItem(from: ip(2, 0), to: ip(0, 0)),
+                .insertItem(at: ip(2, 0), newItem: ip(2, 0)),
+                .updateItem(ip(1, 0)),
+            ])
     }
 
     @Test("A flat diff addresses its section")
     func sectionOffset() {
         let script = differ.script(from: cards(1, 2), to: [Card(2, content: 1), Card(3)], inSection: 3)
-        #expect(script.steps == [
-            .deleteItem(ip(0, 3)),
-            .insertItem(at: ip(1, 3), newItem: ip(1, 3)),
-            .updateItem(ip(0, 3)),
-        ])
+        #expect(
+            script.steps == [
+                .deleteItem(ip(0, 3)),
+                .insertItem(at: ip(1, 3), newItem: ip(1, 3)),
+                .updateItem(ip(0, 3)),
+            ])
     }
 }
 
@@ -141,11 +151,12 @@ struct DifferDuplicateScenarioTests {
         let old = [Card(1), Card(7, content: 1), Card(2), Card(7, content: 2), Card(3)]
         let new = [Card(4), Card(7, content: 1), Card(7, content: 2), Card(5)]
         let script = Differ().script(from: old, to: new)
-        #expect(script.steps == [
-            .deleteItem(ip(4, 0)), .deleteItem(ip(2, 0)), .deleteItem(ip(0, 0)),
-            .insertItem(at: ip(0, 0), newItem: ip(0, 0)),
-            .insertItem(at: ip(3, 0), newItem: ip(3, 0)),
-        ])
+        #expect(
+            script.steps == [
+                .deleteItem(ip(4, 0)), .deleteItem(ip(2, 0)), .deleteItem(ip(0, 0)),
+                .insertItem(at: ip(0, 0), newItem: ip(0, 0)),
+                .insertItem(at: ip(3, 0), newItem: ip(3, 0)),
+            ])
         #expect(script.duplicateItemCount == 1)
     }
 
@@ -231,12 +242,13 @@ struct DifferSectionScenarioTests {
         let old = [shelf(1, [1, 2]), shelf(2, [3])]
         let new = [shelf(2, [3]), shelf(3, [1, 2])]
         let script = differ.script(from: old, to: new)
-        #expect(script.steps == [
-            .insertSection(2, newSection: 1),
-            .moveItem(from: ip(0, 0), to: ip(0, 2)),
-            .moveItem(from: ip(0, 0), to: ip(1, 2)),
-            .deleteSection(0),
-        ])
+        #expect(
+            script.steps == [
+                .insertSection(2, newSection: 1),
+                .moveItem(from: ip(0, 0), to: ip(0, 2)),
+                .moveItem(from: ip(0, 0), to: ip(1, 2)),
+                .deleteSection(0),
+            ])
         #expect(try replay(script, on: old, toward: new) == new)
     }
 
@@ -263,11 +275,12 @@ struct DifferSectionScenarioTests {
     @Test("From no sections: sections inserted, then their items")
     func fromNothing() {
         let script = differ.script(from: ShelfState(), to: [shelf(1, [1]), shelf(2, [])])
-        #expect(script.steps == [
-            .insertSection(0, newSection: 0),
-            .insertSection(1, newSection: 1),
-            .insertItem(at: ip(0, 0), newItem: ip(0, 0)),
-        ])
+        #expect(
+            script.steps == [
+                .insertSection(0, newSection: 0),
+                .insertSection(1, newSection: 1),
+                .insertItem(at: ip(0, 0), newItem: ip(0, 0)),
+            ])
     }
 
     @Test("To no sections: every section deleted, from the back, items with them")

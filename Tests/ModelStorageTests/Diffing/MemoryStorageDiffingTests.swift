@@ -25,13 +25,14 @@ struct MemoryStorageDiffingTests {
 
         storage.setItems([3, 1, 4], animated: true)
 
-        #expect(recorder.updates == [
-            .changes([
-                .deleteItem(at: ip(1, 0)),
-                .moveItem(from: ip(1, 0), to: ip(0, 0)),
-                .insertItem(at: ip(2, 0), model: 4),
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .deleteItem(at: ip(1, 0)),
+                    .moveItem(from: ip(1, 0), to: ip(0, 0)),
+                    .insertItem(at: ip(2, 0), model: 4),
+                ])
             ])
-        ])
         #expect(intContents(of: storage) == [[3, 1, 4]])
         try replica.apply(recorder.updates, reloadingFrom: storage)
         #expect(replica.matchesItems(of: storage))
@@ -62,9 +63,10 @@ struct MemoryStorageDiffingTests {
 
         storage.setItems([5], forSection: 2, animated: true)
 
-        #expect(recorder.updates == [
-            .changes([.insertSection(1), .insertSection(2), .insertItem(at: ip(0, 2), model: 5)])
-        ])
+        #expect(
+            recorder.updates == [
+                .changes([.insertSection(1), .insertSection(2), .insertItem(at: ip(0, 2), model: 5)])
+            ])
         #expect(intContents(of: storage) == [[1], [], [5]])
     }
 
@@ -86,32 +88,36 @@ struct MemoryStorageDiffingTests {
 
         storage.setItemsForAllSections([[3], [1, 2, 4]], animated: true)
 
-        #expect(recorder.updates == [
-            .changes([
-                .moveItem(from: ip(0, 1), to: ip(0, 0)),
-                .moveItem(from: ip(1, 0), to: ip(0, 1)),
-                .moveItem(from: ip(1, 0), to: ip(1, 1)),
-                .insertItem(at: ip(2, 1), model: 4),
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .moveItem(from: ip(0, 1), to: ip(0, 0)),
+                    .moveItem(from: ip(1, 0), to: ip(0, 1)),
+                    .moveItem(from: ip(1, 0), to: ip(1, 1)),
+                    .insertItem(at: ip(2, 1), model: 4),
+                ])
             ])
-        ])
         try replica.apply(recorder.updates, reloadingFrom: storage)
         #expect(replica.matchesItems(of: storage))
     }
 
-    @Test("setItemsForAllSections(_:animated:) adds and removes sections at the end; an item of a removed section moves out before it goes, the others go with it")
+    @Test(
+        "setItemsForAllSections(_:animated:) adds and removes sections at the end; an item of a removed section moves out before it goes, the others go with it"
+    )
     func setItemsForAllSectionsChangesSectionCount() throws {
         let (storage, recorder, _) = observedStorage([[1], [2], [3]])
         var replica = ChangeLogReplica(snapshotOf: storage)
 
         storage.setItemsForAllSections([[3, 1]], animated: true)
 
-        #expect(recorder.updates == [
-            .changes([
-                .moveItem(from: ip(0, 2), to: ip(0, 0)),
-                .deleteSection(2),
-                .deleteSection(1),
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .moveItem(from: ip(0, 2), to: ip(0, 0)),
+                    .deleteSection(2),
+                    .deleteSection(1),
+                ])
             ])
-        ])
         try replica.apply(recorder.updates, reloadingFrom: storage)
         #expect(replica.matchesItems(of: storage))
         #expect(intContents(of: storage) == [[3, 1]])
@@ -127,14 +133,15 @@ struct MemoryStorageDiffingTests {
 
         storage.setSections([SectionModel(id: "b", items: [3, 2]), SectionModel(id: "c", items: [1])], animated: true)
 
-        #expect(recorder.updates == [
-            .changes([
-                .insertSection(2),
-                .moveItem(from: ip(1, 0), to: ip(1, 1)),
-                .moveItem(from: ip(0, 0), to: ip(0, 2)),
-                .deleteSection(0),
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .insertSection(2),
+                    .moveItem(from: ip(1, 0), to: ip(1, 1)),
+                    .moveItem(from: ip(0, 0), to: ip(0, 2)),
+                    .deleteSection(0),
+                ])
             ])
-        ])
         #expect(storage.supplementaryModel(ofKind: .header, inSection: 0) as? String == "B")
         #expect(storage.supplementaryModel(ofKind: .header, inSection: 1) == nil)
         try replica.apply(recorder.updates, reloadingFrom: storage)
@@ -192,13 +199,14 @@ struct MemoryStorageDiffingTests {
         storage.setItems([Plain(value: 1), Plain(value: 2)], animated: true)
 
         #expect(anomalies.anomalies == [.modelWithoutIdentity(typeName: String(reflecting: Plain.self))])
-        #expect(recorder.updates == [
-            .changes([
-                .deleteItem(at: ip(0, 0)),
-                .insertItem(at: ip(0, 0), model: Plain(value: 1)),
-                .insertItem(at: ip(1, 0), model: Plain(value: 2)),
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .deleteItem(at: ip(0, 0)),
+                    .insertItem(at: ip(0, 0), model: Plain(value: 1)),
+                    .insertItem(at: ip(1, 0), model: Plain(value: 2)),
+                ])
             ])
-        ])
         #expect(storage.sections[0].items(ofType: Plain.self).map(\.value) == [1, 2])
         try replica.apply(recorder.updates, reloadingFrom: storage)
         #expect(replica.matchesItems(of: storage))
@@ -215,15 +223,16 @@ struct MemoryStorageDiffingTests {
             storage.removeItems([2])
         }
 
-        #expect(recorder.updates == [
-            .changes([
-                .insertItem(at: ip(3, 0), model: 4),
-                .moveItem(from: ip(3, 0), to: ip(0, 0)),
-                .moveItem(from: ip(3, 0), to: ip(1, 0)),
-                .moveItem(from: ip(3, 0), to: ip(2, 0)),
-                .deleteItem(at: ip(2, 0)),
+        #expect(
+            recorder.updates == [
+                .changes([
+                    .insertItem(at: ip(3, 0), model: 4),
+                    .moveItem(from: ip(3, 0), to: ip(0, 0)),
+                    .moveItem(from: ip(3, 0), to: ip(1, 0)),
+                    .moveItem(from: ip(3, 0), to: ip(2, 0)),
+                    .deleteItem(at: ip(2, 0)),
+                ])
             ])
-        ])
         #expect(intContents(of: storage) == [[4, 3, 1]])
         try replica.apply(recorder.updates, reloadingFrom: storage)
         #expect(replica.matchesItems(of: storage))
@@ -242,8 +251,9 @@ struct MemoryStorageDiffingTests {
         #expect(intContents(of: storage) == [[3, 2], [9]])
     }
 
-    @Test("Random sectioned replacements: the replica reaches the storage, headers stay with their sections",
-          arguments: [21, 22] as [UInt64])
+    @Test(
+        "Random sectioned replacements: the replica reaches the storage, headers stay with their sections",
+        arguments: [21, 22] as [UInt64])
     func randomReplacementsReplay(seed: UInt64) throws {
         var states = RandomShelfStates(seed: seed)
         for round in 0..<300 {

@@ -1,5 +1,5 @@
-import SeededRandom
 import ModelStorage
+import SeededRandom
 
 /// Seeded random pairs of sectioned states (old, new) for the differ's properties.
 ///
@@ -65,14 +65,16 @@ struct RandomShelfStates {
             random.chance(0.2) ? Shelf(shelf.id, title: 1) : shelf
         }
         for _ in 0..<Int.random(in: 0...2, using: &random) {
-            shelves.insert(Shelf(allowsDuplicates ? Int.random(in: 0..<6, using: &random) : 100 + freshID()),
-                           at: Int.random(in: 0...shelves.count, using: &random))
+            shelves.insert(
+                Shelf(allowsDuplicates ? Int.random(in: 0..<6, using: &random) : 100 + freshID()),
+                at: Int.random(in: 0...shelves.count, using: &random))
         }
         if random.chance(0.4) {
             shelves.shuffle(using: &random)
         } else if shelves.count > 1 {
-            shelves.insert(shelves.remove(at: Int.random(in: 0..<shelves.count, using: &random)),
-                           at: Int.random(in: 0..<shelves.count, using: &random))
+            shelves.insert(
+                shelves.remove(at: Int.random(in: 0..<shelves.count, using: &random)),
+                at: Int.random(in: 0..<shelves.count, using: &random))
         }
         guard !shelves.isEmpty else { return [] }
 
