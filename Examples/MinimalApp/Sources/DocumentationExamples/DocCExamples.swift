@@ -176,3 +176,38 @@ enum ThemingArticle {
             gdk_screen_get_default(), OpaquePointer(css), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 }
+
+/// Grids.
+enum GridsArticle {
+    /// A photo, and a wide one.
+    class Photo {
+        let title: String
+        init(title: String) { self.title = title }
+    }
+    final class Panorama: Photo {}
+
+    final class PhotoCell: RowView, ModelTransfer {
+        let widget = gtk_label_new(nil)!
+        init() {}
+        func update(with photo: Photo) { gtk_label_set_text(gcast(widget), photo.title) }
+    }
+
+    typealias DayHeader = LabelRow<String>
+
+    @MainActor static func open(_ photo: Photo) { print("opening \(photo.title)") }
+
+    @MainActor
+    static func grid() -> ListManager {
+        var layout = VirtualGridLayout(cellSize: GridSize(width: 128, height: 104))
+        layout.headerHeight = 32
+        layout.sectionInsets = EdgeInsets(top: 4, leading: 8, bottom: 12, trailing: 8)
+        let grid = ListManager(host: .virtualizedGrid(layout))
+        grid.register(PhotoCell.self) { mapping in
+            mapping.didActivate { _, photo, _ in open(photo) }
+        }
+        grid.registerHeader(DayHeader.self)
+        grid.sizeForCell(withItem: Panorama.self) { _, _ in GridSize(width: 264, height: 104) }
+        grid.minimumInteritemSpacingForSection { section in section == 0 ? 12 : 6 }
+        return grid
+    }
+}
