@@ -60,6 +60,8 @@ final class PackageListWindow {
 
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(gcast(window), "Packages")
+        // The icon of Resources/PackageViewer, once installed in an icon theme with its desktop entry.
+        gtk_window_set_icon_name(gcast(window), "org.gtklistmanager.PackageViewer")
         gtk_window_set_default_size(gcast(window), 720, 560)
         headerBar = gtk_header_bar_new()
         gtk_header_bar_set_title(gcast(headerBar), "Packages")
