@@ -13,7 +13,8 @@ enum DiffCase: String, CaseIterable {
     /// DifferenceKit's README case: 5,000 `UUID`s, 1,000 deleted, 1,000 inserted, 200 moved.
     case uuid
     /// The mixed case through ``ModelIdentity``, as `MemoryStorage.setItems(_:animated:)` diffs
-    /// models it holds as `Any`: the identities are built, then diffed.
+    /// models it holds as `Any`: the identities are made (by one ``ModelInspector``), then
+    /// diffed, content compared by the same inspector.
     case mixedErased = "mixed-erased"
 
     /// The flat scenario of the same edits, for the columns that take one list (the standard
@@ -51,9 +52,11 @@ enum DiffCase: String, CaseIterable {
             let scenario = DiffScenario(.mixed, count: count)
             let old: [Any] = scenario.old, new: [Any] = scenario.new
             return PreparedDiff(elements: count) {
-                Differ().script(
-                    fromIdentities: old.map { ModelIdentity(of: $0)! }, to: new.map { ModelIdentity(of: $0)! },
-                    contentEqual: { ModelIdentity.contentIsEqual(old[$0], new[$1]) })
+                var inspector = ModelInspector()
+                let oldIdentities = old.map { inspector.identity(of: $0)! }
+                let newIdentities = new.map { inspector.identity(of: $0)! }
+                return Differ().script(
+                    fromIdentities: oldIdentities, to: newIdentities, contentEqual: { inspector.contentIsEqual(old[$0], new[$1]) })
             }
         default:
             let scenario = DiffScenario(flatKind!, count: count)

@@ -118,12 +118,17 @@ enum DifferBenchmarks {
     }
 
     /// `list-benchmarks differ-one CASE N`: builds the inputs of one cell and runs exactly one
-    /// diff, for callgrind (see ``InstructionCount``). Prints the script's step counts.
+    /// diff, for callgrind (see ``InstructionCount``). Prints the script's step counts. With a
+    /// third argument, `REPETITIONS`, times the cell against the greedy yardstick instead
+    /// (``DiffTiming``).
     static func runOne(_ arguments: ArraySlice<String>) {
         guard let name = arguments.first, let diffCase = DiffCase(rawValue: name),
             let count = arguments.dropFirst().first.flatMap({ Int($0) })
         else {
-            return print("usage: list-benchmarks differ-one \(DiffCase.allCases.map(\.rawValue).joined(separator: "|")) N")
+            return print("usage: list-benchmarks differ-one \(DiffCase.allCases.map(\.rawValue).joined(separator: "|")) N [REPETITIONS]")
+        }
+        if let repetitions = arguments.dropFirst(2).first.flatMap({ Int($0) }) {
+            return DiffTiming.run(diffCase, count: count, repetitions: repetitions)
         }
         let prepared = diffCase.prepare(count: count)
         let counts = measuredDiff(prepared).counts

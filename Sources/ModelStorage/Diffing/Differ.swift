@@ -26,7 +26,7 @@
 public struct Differ: Sendable {
     // The entry points are @inlinable so that hashing and comparing identities is specialized
     // for the caller's types (unspecialized generic code costs several times more per item);
-    // the index work after matching is shared, non-generic code.
+    // the index work after matching is shared, non-generic code. How they run: Differ+Running.
 
     /// A differ; it has no settings and keeps nothing between calls.
     @inlinable
@@ -35,12 +35,9 @@ public struct Differ: Sendable {
     /// The script that turns `old` into `new`, one section (index `section`) of items.
     @inlinable
     public func script<Item: Diffable>(from old: [Item], to new: [Item], inSection section: Int = 0) -> EditScript {
-        guard !old.isEmpty, !new.isEmpty else {
-            return .oneSided(deleting: old.count, inserting: new.count, inSection: section)
-        }
-        let items = IdentityMatching(old: old, new: new, identifiedBy: { $0.diffIdentifier })
-        return DiffEngine(items: items, oldCount: old.count, newCount: new.count, section: section)
-            .run(itemContentEqual: { _, oldItem, _, newItem in old[oldItem].isContentEqual(to: new[newItem]) })
+        flatScript(
+            from: old, to: new, reading: DiffableIdentity<Item>.self, inSection: section,
+            contentEqual: { old[$0].isContentEqual(to: new[$1]) })
     }
 
     /// The script that turns the sections `old` into `new`, items moving across sections.
@@ -48,15 +45,12 @@ public struct Differ: Sendable {
     public func script<Section: Diffable, Item: Diffable>(
         from old: [DiffSection<Section, Item>], to new: [DiffSection<Section, Item>]
     ) -> EditScript {
-        let sections = IdentityMatching(old: old.map { $0.model.diffIdentifier }, new: new.map { $0.model.diffIdentifier })
-        let items = IdentityMatching(
-            old: old.flatMap { $0.items.map { $0.diffIdentifier } }, new: new.flatMap { $0.items.map { $0.diffIdentifier } })
-        return DiffEngine(sections: sections, items: items, oldCounts: old.map(\.items.count), newCounts: new.map(\.items.count))
-            .run(
-                sectionContentEqual: { old[$0].model.isContentEqual(to: new[$1].model) },
-                itemContentEqual: { oldSection, oldItem, newSection, newItem in
-                    old[oldSection].items[oldItem].isContentEqual(to: new[newSection].items[newItem])
-                })
+        sectionedScript(
+            from: old, DiffSectionItems(old), to: new, DiffSectionItems(new), reading: SectionModelIdentity<Section, Item>.self,
+            sectionContentEqual: { old[$0].model.isContentEqual(to: new[$1].model) },
+            itemContentEqual: { oldSection, oldItem, newSection, newItem in
+                old[oldSection].items[oldItem].isContentEqual(to: new[newSection].items[newItem])
+            })
     }
 
     /// The script between two states given as identities, with content compared by closures:
@@ -77,14 +71,16 @@ public struct Differ: Sendable {
         sectionContentEqual: (Int, Int) -> Bool = { _, _ in true },
         itemContentEqual: (IndexPath, IndexPath) -> Bool = { _, _ in true }
     ) -> EditScript {
-        let sections = IdentityMatching(old: oldSections, new: newSections)
-        let items = IdentityMatching(old: oldItems.flatMap { $0 }, new: newItems.flatMap { $0 })
-        return DiffEngine(sections: sections, items: items, oldCounts: oldItems.map(\.count), newCounts: newItems.map(\.count))
-            .run(
-                sectionContentEqual: sectionContentEqual,
-                itemContentEqual: { oldSection, oldItem, newSection, newItem in
-                    itemContentEqual(IndexPath(item: oldItem, section: oldSection), IndexPath(item: newItem, section: newSection))
-                })
+        precondition(
+            oldSections.count == oldItems.count && newSections.count == newItems.count,
+            "One array of item identities per section identity.")
+        return sectionedScript(
+            from: oldSections, IdentitiesBySection(oldItems), to: newSections, IdentitiesBySection(newItems),
+            reading: OwnIdentity<SectionID>.self,
+            sectionContentEqual: sectionContentEqual,
+            itemContentEqual: { oldSection, oldItem, newSection, newItem in
+                itemContentEqual(IndexPath(item: oldItem, section: oldSection), IndexPath(item: newItem, section: newSection))
+            })
     }
 
     /// The script between two flat lists given as identities, addressed in `section`.
@@ -93,10 +89,6 @@ public struct Differ: Sendable {
         fromIdentities old: [ItemID], to new: [ItemID], inSection section: Int = 0,
         contentEqual: (Int, Int) -> Bool = { _, _ in true }
     ) -> EditScript {
-        guard !old.isEmpty, !new.isEmpty else {
-            return .oneSided(deleting: old.count, inserting: new.count, inSection: section)
-        }
-        return DiffEngine(items: IdentityMatching(old: old, new: new), oldCount: old.count, newCount: new.count, section: section)
-            .run(itemContentEqual: { _, oldItem, _, newItem in contentEqual(oldItem, newItem) })
+        flatScript(from: old, to: new, reading: OwnIdentity<ItemID>.self, inSection: section, contentEqual: contentEqual)
     }
 }

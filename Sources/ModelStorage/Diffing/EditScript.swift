@@ -56,26 +56,29 @@ public struct EditScript: Sendable, Equatable, CustomStringConvertible {
         packedSteps.append(step)
     }
 
+    /// A script of at most `capacity` steps, which `write` appends: the differ knows its count
+    /// before it emits them, so the steps are written straight into an array allocated once.
+    init(capacity: Int, writingSteps write: (inout StepWriter) -> Void) {
+        packedSteps = [PackedStep](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
+            var writer = StepWriter(buffer: buffer)
+            write(&writer)
+            initializedCount = writer.count
+        }
+    }
+
     /// The script from `oldCount` items to `newCount` items in `section` when one side is empty:
     /// every old item deleted from the back, or every new item inserted in order. Nothing to
     /// match, so nothing is hashed.
     @usableFromInline
     static func oneSided(deleting oldCount: Int, inserting newCount: Int, inSection section: Int) -> EditScript {
-        var script = EditScript()
-        script.packedSteps.reserveCapacity(oldCount + newCount)
-        for item in stride(from: oldCount - 1, through: 0, by: -1) {
-            script.packedSteps.append(PackedStep(.deleteItem, section, item))
+        EditScript(capacity: oldCount + newCount) { steps in
+            for item in stride(from: oldCount - 1, through: 0, by: -1) {
+                steps.append(PackedStep(.deleteItem, section, item))
+            }
+            for item in 0..<newCount {
+                steps.append(PackedStep(.insertItem, section, item, section, item))
+            }
         }
-        for item in 0..<newCount {
-            script.packedSteps.append(PackedStep(.insertItem, section, item, section, item))
-        }
-        return script
-    }
-
-    /// Makes room for `count` more steps.
-    @usableFromInline
-    mutating func reserveCapacity(forMoreSteps count: Int) {
-        packedSteps.reserveCapacity(packedSteps.count + count)
     }
 
     /// How many steps of each kind the script has.

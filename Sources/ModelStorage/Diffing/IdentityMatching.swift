@@ -1,8 +1,9 @@
-/// Pairs the elements of two sequences that have equal identities, in O(n).
+/// The pairs of elements of two sequences that have equal identities, as two index arrays in a
+/// ``DiffWorkspace``; found in O(n).
 ///
-/// The common prefix and suffix are paired in place, by comparison alone; only the middle is
-/// hashed (Heckel's symbol table). An unchanged sequence therefore costs one comparison per
-/// element.
+/// The common prefix and suffix (``CommonAffixes``) pair in place, by comparison alone; only
+/// the middle is hashed (Heckel's symbol table, ``IdentityTable``). An unchanged sequence
+/// therefore costs one comparison per element.
 ///
 /// Duplicate identities follow one deterministic rule: in the middle, the k-th old occurrence of
 /// an identity pairs with its k-th new occurrence and surplus occurrences are deleted or
@@ -14,151 +15,129 @@
 /// Generic and `@inlinable`, so the hashing is specialized for the caller's identity type.
 @usableFromInline
 struct IdentityMatching {
-    /// For each old element, the index of its new partner, or -1.
-    @usableFromInline private(set) var newIndexOfOld: [Int]
-    /// For each new element, the index of its old partner, or -1.
-    @usableFromInline private(set) var oldIndexOfNew: [Int]
+    /// For each old element, the index of its new partner, or −1.
+    @usableFromInline let newIndexOfOld: UnsafeMutableBufferPointer<Int32>
+    /// For each new element, the index of its old partner, or −1.
+    @usableFromInline let oldIndexOfNew: UnsafeMutableBufferPointer<Int32>
+    @usableFromInline let affixes: CommonAffixes
+    /// Pairs found by hashing, in the middle.
+    @usableFromInline private(set) var middlePairCount = 0
     /// Duplicate occurrences found in the hashed middle: zero exactly when it has none.
     @usableFromInline private(set) var duplicateCount = 0
 
-    /// Pairs `old` and `new`, elements that are their own identities.
+    /// Pairs the prefix and suffix of `affixes` in the two arrays and leaves the middles
+    /// unpaired, for ``matchMiddles(of:_:reading:table:nextOccurrence:)``.
     @inlinable
-    init<Identity: Hashable>(old: [Identity], new: [Identity]) {
-        self.init(old: old, new: new, identifiedBy: { $0 })
+    init(
+        _ affixes: CommonAffixes, newIndexOfOld: UnsafeMutableBufferPointer<Int32>, oldIndexOfNew: UnsafeMutableBufferPointer<Int32>
+    ) {
+        self.affixes = affixes
+        self.newIndexOfOld = newIndexOfOld
+        self.oldIndexOfNew = oldIndexOfNew
+        Self.pairAffixes(affixes, in: newIndexOfOld, suffixShift: affixes.newCount - affixes.oldCount)
+        Self.pairAffixes(affixes, in: oldIndexOfNew, suffixShift: affixes.oldCount - affixes.newCount)
     }
 
-    /// Pairs `old` and `new` by `identity`, read where it is needed rather than copied out first.
+    /// Fills `partners` (one side's) for the affixes: the prefix pairs with the same indices, the
+    /// suffix with indices shifted by `suffixShift`, the middle with nothing yet.
     @inlinable
-    init<Element, Identity: Hashable>(old: [Element], new: [Element], identifiedBy identity: (Element) -> Identity) {
-        newIndexOfOld = [Int](repeating: -1, count: old.count)
-        oldIndexOfNew = [Int](repeating: -1, count: new.count)
-
-        var prefix = 0
-        let shorter = min(old.count, new.count)
-        while prefix < shorter, identity(old[prefix]) == identity(new[prefix]) {
-            pair(old: prefix, new: prefix)
-            prefix += 1
-        }
-        pairCount = prefix
-        if prefix == old.count, prefix == new.count {
-            pairsInPlace = true
-            return
-        }
-        var suffix = 0
-        while suffix < shorter - prefix, identity(old[old.count - 1 - suffix]) == identity(new[new.count - 1 - suffix]) {
-            pair(old: old.count - 1 - suffix, new: new.count - 1 - suffix)
-            suffix += 1
-        }
-        pairCount += suffix
-        let oldMiddle = prefix..<(old.count - suffix)
-        let newMiddle = prefix..<(new.count - suffix)
-        guard !oldMiddle.isEmpty, !newMiddle.isEmpty else { return }
-        matchMiddle(old: old, oldMiddle, new: new, newMiddle, identifiedBy: identity)
-    }
-
-    /// True when both sequences have the same length and every element is paired with the one at
-    /// its own index (found by the prefix alone: no element was hashed).
-    @usableFromInline private(set) var pairsInPlace = false
-
-    /// Pairs found by hashing, in the middle: an upper bound of the moves.
-    @usableFromInline private(set) var middlePairCount = 0
-
-    /// Elements of either side left unpaired: the deletes and inserts.
-    var unpairedCount: Int {
-        newIndexOfOld.count + oldIndexOfNew.count - 2 * pairCount
+    static func pairAffixes(_ affixes: CommonAffixes, in partners: UnsafeMutableBufferPointer<Int32>, suffixShift: Int) {
+        let middleEnd = partners.count - affixes.suffix
+        for index in 0..<affixes.prefix { partners[index] = Int32(truncatingIfNeeded: index) }
+        UnsafeMutableBufferPointer(rebasing: partners[affixes.prefix..<middleEnd]).initialize(repeating: -1)
+        for index in middleEnd..<partners.count { partners[index] = Int32(truncatingIfNeeded: index + suffixShift) }
     }
 
     /// Every pair made: the common prefix and suffix, then the middle's.
-    @usableFromInline private(set) var pairCount = 0
+    @usableFromInline
+    var pairCount: Int { affixes.prefix + affixes.suffix + middlePairCount }
 
-    @inlinable @inline(__always)
-    mutating func pair(old: Int, new: Int) {
-        newIndexOfOld[old] = new
-        oldIndexOfNew[new] = old
-    }
-
-    /// Heckel's table (``IdentityTable``): identity → its next unpaired old occurrence. Later
-    /// occurrences are chained in `nextOccurrence`, so the table holds one entry per identity
-    /// however many duplicates. Every element is hashed once. The loops run over buffer pointers:
-    /// they touch every element, and a uniqueness and bounds check per access would cost as
-    /// much as the work.
+    /// Pairs the middles of `old` and `new` (the elements between the affixes) by the
+    /// identities `Reader` reads; see ``matchMiddle(old:new:reading:table:nextOccurrence:)``.
     @inlinable
-    mutating func matchMiddle<Element, Identity: Hashable>(
-        old: [Element], _ oldMiddle: Range<Int>, new: [Element], _ newMiddle: Range<Int>,
-        identifiedBy identityOf: (Element) -> Identity
+    mutating func matchMiddles<Reader: IdentityReader>(
+        of old: [Reader.Element], _ new: [Reader.Element], reading reader: Reader.Type,
+        table: UnsafeMutableBufferPointer<IdentityTable.Slot>, nextOccurrence: UnsafeMutableBufferPointer<Int32>
     ) {
-        /// An identity whose old occurrences are all paired (or that only the new side has).
-        let exhausted = -1
-        let table = IdentityTable(capacityFor: oldMiddle.count + newMiddle.count)
-        let mask = table.mask
-        precondition(old.count < Int32.max && new.count < Int32.max, "The differ indexes lists of fewer than 2³¹ elements.")
-        // Per slot, where an identity's element is (old index + 1 when > 0, −(new index + 1) when
-        // < 0, 0 for an empty slot) and the identity's next unpaired old occurrence (or
-        // `exhausted`): side by side in 32 bits each, so a probe reads one cache line.
-        let slots = UnsafeMutableBufferPointer<IdentityTable.Slot>.allocate(capacity: table.size)
-        slots.initialize(repeating: IdentityTable.Slot(reference: 0, head: -1))
-        defer { slots.deallocate() }
-        // Allocated at the first duplicate only: most states have none.
-        var nextOccurrence: [Int] = []
-        var duplicates = 0, pairs = 0
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
-                newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
-                    oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
-                        for index in oldMiddle.reversed() {
-                            let identity = identityOf(old[index])
-                            var slot = table.startSlot(of: identity)
-                            while true {
-                                let reference = Int(slots[slot].reference)
-                                if reference == 0 {
-                                    slots[slot] = IdentityTable.Slot(reference: Int32(index + 1), head: Int32(index))
-                                    break
-                                }
-                                if reference > 0, identityOf(old[reference - 1]) == identity {
-                                    // A later occurrence of the same identity is the head so far: chain it.
-                                    if nextOccurrence.isEmpty { nextOccurrence = [Int](repeating: exhausted, count: old.count) }
-                                    nextOccurrence[index] = Int(slots[slot].head)
-                                    slots[slot].head = Int32(index)
-                                    duplicates += 1
-                                    break
-                                }
-                                slot = (slot + 1) & mask
-                            }
-                        }
-                        for index in newMiddle {
-                            let identity = identityOf(new[index])
-                            var slot = table.startSlot(of: identity)
-                            while true {
-                                let reference = Int(slots[slot].reference)
-                                if reference == 0 {
-                                    // Only the new side has it; a second occurrence counts as a duplicate.
-                                    slots[slot] = IdentityTable.Slot(reference: Int32(-(index + 1)), head: Int32(exhausted))
-                                    break
-                                }
-                                let matches =
-                                    reference > 0
-                                    ? identityOf(old[reference - 1]) == identity : identityOf(new[-reference - 1]) == identity
-                                if matches {
-                                    let oldIndex = Int(slots[slot].head)
-                                    if oldIndex == exhausted {
-                                        duplicates += 1
-                                    } else {
-                                        newIndexOfOld[oldIndex] = index
-                                        oldIndexOfNew[index] = oldIndex
-                                        pairs += 1
-                                        slots[slot].head = Int32(nextOccurrence.isEmpty ? exhausted : nextOccurrence[oldIndex])
-                                    }
-                                    break
-                                }
-                                slot = (slot + 1) & mask
-                            }
-                        }
-                    }
-                }
+                matchMiddle(
+                    old: UnsafeBufferPointer(rebasing: old[affixes.oldMiddle]), new: UnsafeBufferPointer(rebasing: new[affixes.newMiddle]),
+                    reading: reader, table: table, nextOccurrence: nextOccurrence)
             }
         }
-        duplicateCount += duplicates
-        pairCount += pairs
+    }
+
+    /// Pairs the middles, `old` and `new`, through Heckel's table: identity → its next unpaired
+    /// old occurrence. Later occurrences are chained in `nextOccurrence` (one entry per old
+    /// middle element), so the table holds one entry per identity however many duplicates.
+    /// Every element is hashed once. The loops run over buffer pointers: they touch every
+    /// element, and a bounds check per access would cost as much as the work.
+    @inlinable
+    mutating func matchMiddle<Reader: IdentityReader>(
+        old: UnsafeBufferPointer<Reader.Element>, new: UnsafeBufferPointer<Reader.Element>, reading _: Reader.Type,
+        table slots: UnsafeMutableBufferPointer<IdentityTable.Slot>, nextOccurrence: UnsafeMutableBufferPointer<Int32>
+    ) {
+        let table = IdentityTable(size: slots.count)
+        let mask = table.mask
+        // Indices in the slots and the chain are middle indices + 1, so that 0 means "none" and
+        // the table starts as zeroed memory.
+        slots.initialize(repeating: IdentityTable.Slot(reference: 0, head: 0))
+        var hasDuplicates = false
+        var duplicates = 0
+        for index in old.indices.reversed() {
+            var slot = Reader.startSlot(of: old[index], in: table)
+            while true {
+                let reference = Int(slots[slot].reference)
+                if reference == 0 {
+                    let occurrence = Int32(truncatingIfNeeded: index + 1)
+                    slots[slot] = IdentityTable.Slot(reference: occurrence, head: occurrence)
+                    break
+                }
+                if reference > 0, Reader.haveSameIdentity(old[reference - 1], old[index]) {
+                    // A later occurrence of the same identity is the head so far: chain it.
+                    if !hasDuplicates {
+                        nextOccurrence.initialize(repeating: 0)
+                        hasDuplicates = true
+                    }
+                    nextOccurrence[index] = slots[slot].head
+                    slots[slot].head = Int32(truncatingIfNeeded: index + 1)
+                    duplicates += 1
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+        var pairs = 0
+        let prefix = affixes.prefix
+        for index in new.indices {
+            var slot = Reader.startSlot(of: new[index], in: table)
+            while true {
+                let reference = Int(slots[slot].reference)
+                if reference == 0 {
+                    // Only the new side has it; a second occurrence counts as a duplicate.
+                    slots[slot] = IdentityTable.Slot(reference: Int32(truncatingIfNeeded: -(index + 1)), head: 0)
+                    break
+                }
+                let matches =
+                    reference > 0
+                    ? Reader.haveSameIdentity(old[reference - 1], new[index]) : Reader.haveSameIdentity(new[-reference - 1], new[index])
+                if matches {
+                    let head = Int(slots[slot].head)
+                    if head == 0 {
+                        duplicates += 1
+                    } else {
+                        newIndexOfOld[prefix + head - 1] = Int32(truncatingIfNeeded: prefix + index)
+                        oldIndexOfNew[prefix + index] = Int32(truncatingIfNeeded: prefix + head - 1)
+                        pairs += 1
+                        slots[slot].head = hasDuplicates ? nextOccurrence[head - 1] : 0
+                    }
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+        duplicateCount = duplicates
         middlePairCount = pairs
     }
 }

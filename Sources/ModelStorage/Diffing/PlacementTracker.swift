@@ -4,25 +4,25 @@
 /// Slots are the container's old positions. An element that has not been placed yet sits in its
 /// slot; an element placed by the differ goes right after an *anchor*, the last element kept in
 /// place before it in the new order (or at the front when there is none), so it weighs on the
-/// anchor's slot. Positions are then prefix sums: O(log n) per step, never an array shift.
+/// anchor's slot. Positions are then prefix sums (``SlotWeights``): O(log n) per step, never an
+/// array shift.
 ///
 /// Anchors only advance along the new order, and the elements placed after one anchor form a
-/// run: the run's end is tracked directly and its weight added to the tree once the anchor
-/// changes, so placing costs no tree walk, and a moved element two (where it was, and its
-/// removal).
+/// run: the run's end is tracked directly and its weight added to the slots once the anchor
+/// changes, so placing costs no walk, and a moved element two (where it was, and its removal).
 struct PlacementTracker {
-    private var slots: FenwickTree
+    private let slots: SlotWeights
     private var front = 0
     /// The anchor of the run being placed, or −1.
     private var runAnchor = -1
-    /// Elements placed after `runAnchor` and not in the tree yet.
+    /// Elements placed after `runAnchor` and not in `slots` yet.
     private var runCount = 0
     /// The position right after the run.
     private var runEnd = 0
 
-    /// `present[slot]` is false for old elements already deleted.
-    init(present: some Collection<Bool>) {
-        slots = FenwickTree(present: present)
+    /// A tracker over `slots`, none of them placed after yet.
+    init(slots: SlotWeights) {
+        self.slots = slots
     }
 
     /// The current position of the unplaced element in `slot`.
@@ -33,7 +33,7 @@ struct PlacementTracker {
     /// Takes the element in `slot` out of the container (it moves elsewhere). It is never an
     /// anchor: anchors are kept in place.
     mutating func remove(slot: Int) {
-        slots.add(-1, at: slot)
+        slots.remove(slot: slot)
         if runAnchor >= 0, slot < runAnchor { runEnd -= 1 }
     }
 
@@ -46,7 +46,7 @@ struct PlacementTracker {
             return front - 1
         }
         if anchor != runAnchor {
-            if runAnchor >= 0, runCount > 0 { slots.add(runCount, at: runAnchor) }
+            if runAnchor >= 0, runCount > 0 { slots.addPlaced(runCount, after: runAnchor) }
             runAnchor = anchor
             runCount = 0
             runEnd = front + slots.sum(before: anchor + 1)

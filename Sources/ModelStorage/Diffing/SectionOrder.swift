@@ -12,56 +12,78 @@ struct SectionOrder {
         case inserted(Int)
     }
 
-    /// The sections, in their order after phase 2.
-    private(set) var sequence: [Token] = []
+    /// The tokens in order: old section `i` as `i`, inserted new section `j` as `~j`.
+    private let tokens: UnsafeMutableBufferPointer<Int32>
     /// Per old section: whether it stays in place (in the subsequence, or doomed).
-    private let keptInPlace: [Bool]
-    private var currentIndexOfOld: [Int]
+    private let keptInPlace: UnsafeMutableBufferPointer<Bool>
+    private let currentIndexOfOld: UnsafeMutableBufferPointer<Int32>
+    /// Section moves and inserts (phase 2).
+    let movesAndInserts: Int
 
-    init(matching: IdentityMatching, oldCount: Int, newCount: Int) {
-        var matchedOldIndices: [Int] = []
-        for new in 0..<newCount where matching.oldIndexOfNew[new] >= 0 {
-            matchedOldIndices.append(matching.oldIndexOfNew[new])
+    /// The order for `sections`, whose new sections in the longest increasing subsequence are
+    /// marked `kept` in `newSectionMarks`; the arrays are the workspace's.
+    init(
+        sections: IdentityMatching, newSectionMarks: UnsafeMutableBufferPointer<DiffMarks>,
+        tokens: UnsafeMutableBufferPointer<Int32>, keptInPlace: UnsafeMutableBufferPointer<Bool>,
+        currentIndexOfOld: UnsafeMutableBufferPointer<Int32>
+    ) {
+        let newIndexOfOld = sections.newIndexOfOld
+        for old in newIndexOfOld.indices {
+            let new = Int(newIndexOfOld[old])
+            keptInPlace[old] = new < 0 || newSectionMarks[new].contains(.kept)
         }
-        var kept = [Bool](repeating: false, count: oldCount)
-        for (index, isKept) in longestIncreasingSubsequence(of: matchedOldIndices).enumerated() where isKept {
-            kept[matchedOldIndices[index]] = true
+        var length = 0
+        func append(_ token: Int32) {
+            tokens[length] = token
+            length += 1
         }
-        let doomed = (0..<oldCount).filter { matching.newIndexOfOld[$0] < 0 }
-        for section in doomed { kept[section] = true }
-        keptInPlace = kept
-
-        var nextDoomed = 0
-        sequence.reserveCapacity(oldCount + newCount)
-        for new in 0..<newCount {
-            let old = matching.oldIndexOfNew[new]
-            if old >= 0, kept[old] {
-                while nextDoomed < doomed.count, doomed[nextDoomed] < old {
-                    sequence.append(.old(doomed[nextDoomed]))
-                    nextDoomed += 1
-                }
+        // Doomed sections wait until the first kept section after them.
+        var nextDoomedCandidate = 0
+        func appendDoomed(before end: Int) {
+            while nextDoomedCandidate < end {
+                if newIndexOfOld[nextDoomedCandidate] < 0 { append(Int32(truncatingIfNeeded: nextDoomedCandidate)) }
+                nextDoomedCandidate += 1
             }
-            sequence.append(old >= 0 ? .old(old) : .inserted(new))
         }
-        sequence.append(contentsOf: doomed[nextDoomed...].map(Token.old))
+        var movesAndInserts = 0
+        for new in sections.oldIndexOfNew.indices {
+            let old = Int(sections.oldIndexOfNew[new])
+            if old >= 0, keptInPlace[old] { appendDoomed(before: old) }
+            append(old >= 0 ? Int32(truncatingIfNeeded: old) : ~Int32(truncatingIfNeeded: new))
+            if old < 0 || !keptInPlace[old] { movesAndInserts += 1 }
+        }
+        appendDoomed(before: newIndexOfOld.count)
+        self.movesAndInserts = movesAndInserts
+        self.tokens = UnsafeMutableBufferPointer(rebasing: tokens[..<length])
+        self.keptInPlace = keptInPlace
+        self.currentIndexOfOld = currentIndexOfOld
+        for (position, token) in self.tokens.enumerated() where token >= 0 {
+            currentIndexOfOld[Int(token)] = Int32(truncatingIfNeeded: position)
+        }
+    }
 
-        currentIndexOfOld = [Int](repeating: -1, count: oldCount)
-        for (position, token) in sequence.enumerated() {
-            if case let .old(section) = token { currentIndexOfOld[section] = position }
-        }
+    /// The number of sections in this order: the new ones and the doomed ones.
+    var count: Int { tokens.count }
+
+    /// The section at `position`.
+    func token(at position: Int) -> Token {
+        let token = tokens[position]
+        return token >= 0 ? .old(Int(token)) : .inserted(Int(~token))
     }
 
     /// Where old section `section` is once sections are in order.
     func currentIndex(ofOld section: Int) -> Int {
-        currentIndexOfOld[section]
+        Int(currentIndexOfOld[section])
     }
 
-    /// The section moves and inserts that turn the old order into ``sequence``.
-    func emitSteps(into script: inout EditScript) {
-        var tracker = PlacementTracker(present: repeatElement(true, count: keptInPlace.count))
+    /// The section moves and inserts that turn the old order into this one; `memory` is the
+    /// workspace's room for a tracker over the old sections.
+    func emitSteps(into script: inout StepWriter, memory: SlotWeights.Memory) {
+        var memory = memory
+        var tracker = PlacementTracker(slots: SlotWeights(count: keptInPlace.count, in: &memory) { _ in true })
         var anchor = -1
-        for token in sequence {
-            switch token {
+        for position in 0..<count {
+            switch token(at: position) {
             case let .old(section) where keptInPlace[section]:
                 anchor = section
             case let .old(section):

@@ -17,10 +17,11 @@ extension MemoryStorage {
         transaction {
             createSections(through: section)
             let old = sections[section].items
-            let keys = diffKeys(old: [old], new: [items])
+            var inspector = ModelInspector()
+            let keys = diffKeys(old: [old], new: [items], inspector: &inspector)
             let script = Differ().script(
                 fromIdentities: keys.old[0], to: keys.new[0], inSection: section,
-                contentEqual: { ModelIdentity.contentIsEqual(old[$0], items[$1]) })
+                contentEqual: { inspector.contentIsEqual(old[$0], items[$1]) })
             sections[section].items = items
             record(script.changeSet(supplements: supplements(forSection:), item: { items[$0.item] }))
         }
@@ -61,14 +62,15 @@ extension MemoryStorage {
     /// stored supplements along with their sections and records the script.
     private func replaceSectionsDiffing(_ newSections: [SectionModel], items newItems: [[Any]], matchingByObject: Bool) {
         let oldItems = sections.map(\.items)
-        let keys = diffKeys(old: oldItems, new: newItems)
+        var inspector = ModelInspector()
+        let keys = diffKeys(old: oldItems, new: newItems, inspector: &inspector)
         let identity: (SectionModel) -> AnyHashable = matchingByObject ? { AnyHashable(ObjectIdentifier($0)) } : \.diffIdentity
         let newSectionIdentities = newSections.map(identity)
         reportDuplicates(among: newSectionIdentities, kind: .sections)
         let script = Differ().script(
             fromSections: sections.map(identity), items: keys.old,
             toSections: newSectionIdentities, items: keys.new,
-            itemContentEqual: { ModelIdentity.contentIsEqual(oldItems[$0.section][$0.item], newItems[$1.section][$1.item]) })
+            itemContentEqual: { inspector.contentIsEqual(oldItems[$0.section][$0.item], newItems[$1.section][$1.item]) })
 
         // Replay the section steps on the section list so stored supplements follow their
         // sections exactly as observers will see them.
@@ -113,18 +115,20 @@ extension MemoryStorage {
 
     /// The identities the differ matches models by. A model without identity gets a key of its
     /// own that matches nothing (it is deleted and inserted again), reported once per type.
-    private func diffKeys(old: [[Any]], new: [[Any]]) -> (old: [[StorageDiffKey]], new: [[StorageDiffKey]]) {
+    private func diffKeys(
+        old: [[Any]], new: [[Any]], inspector: inout ModelInspector
+    ) -> (old: [[ModelIdentity]], new: [[ModelIdentity]]) {
         var unidentified = 0
         var reportedTypes = Set<ObjectIdentifier>()
-        func keys(_ sections: [[Any]]) -> [[StorageDiffKey]] {
+        func keys(_ sections: [[Any]]) -> [[ModelIdentity]] {
             sections.map { items in
                 items.map { model in
-                    if let identity = ModelIdentity(of: model) { return .identity(identity) }
+                    if let identity = inspector.identity(of: model) { return identity }
                     if reportedTypes.insert(ObjectIdentifier(type(of: model))).inserted {
                         refuse(.modelWithoutIdentity(typeName: String(reflecting: type(of: model))))
                     }
                     unidentified += 1
-                    return .unmatched(unidentified)
+                    return ModelIdentity(unmatched: unidentified)
                 }
             }
         }
@@ -132,10 +136,4 @@ extension MemoryStorage {
         reportDuplicates(among: newKeys.flatMap { $0 }, kind: .items)
         return (keys(old), newKeys)
     }
-}
-
-/// A model's identity for a storage diff, or a key that matches nothing.
-private enum StorageDiffKey: Hashable {
-    case identity(ModelIdentity)
-    case unmatched(Int)
 }
