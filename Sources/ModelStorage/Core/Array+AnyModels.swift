@@ -6,6 +6,9 @@ extension Array {
     /// wrapping them here copies each into an existential. A `[Any]` is returned as it is.
     var asAnyModels: [Any] {
         if Element.self == Any.self { return unsafeBitCast(self, to: [Any].self) }
+        // Never `unsafeUninitializedCapacity: 0`: it writes the count of the runtime's shared
+        // empty-array storage, racing with other threads (ThreadSanitizer reports it).
+        if isEmpty { return [] }
         // Written out rather than `map`, which, unspecialized here, costs as much as the casts.
         return withUnsafeBufferPointer { elements in
             [Any](unsafeUninitializedCapacity: elements.count) { models, initialized in

@@ -59,6 +59,13 @@ public struct EditScript: Sendable, Equatable, CustomStringConvertible {
     /// A script of at most `capacity` steps, which `write` appends: the differ knows its count
     /// before it emits them, so the steps are written straight into an array allocated once.
     init(capacity: Int, writingSteps write: (inout StepWriter) -> Void) {
+        // An empty array must not come from `unsafeUninitializedCapacity`: with no capacity it
+        // sets the count of the runtime's shared empty-array storage, a write racing with every
+        // thread that reads an empty array (ThreadSanitizer reports it).
+        guard capacity > 0 else {
+            packedSteps = []
+            return
+        }
         packedSteps = [PackedStep](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
             var writer = StepWriter(buffer: buffer)
             write(&writer)
