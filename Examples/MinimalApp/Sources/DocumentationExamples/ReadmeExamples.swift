@@ -135,30 +135,10 @@ enum ReadmeModelStorage {
     }
 }
 
-/// "A live SQLite storage": the storage over a query, and the lazy one for large tables.
+/// "A live SQLite storage": the lazy storage for large tables (the storage over a query is the
+/// GRDBStorage article's, line for line).
 enum ReadmeDatabase {
-    struct Book: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatable, Sendable {
-        var id: Int64
-        var title: String
-        var shelf: String
-        var position: Int64
-    }
-
-    @MainActor
-    static func storage(at path: String) throws -> ListManager {
-        let database = try DatabaseQueue(path: path)
-        let storage = try DatabaseStorage(
-            database,
-            request: Book.order(Column("shelf"), Column("position")),
-            sectionedBy: { $0.shelf },
-            reordering: .column("position", ofTable: "book", sectionColumn: "shelf"),
-            handOff: GLibMainActorHandOff())
-        storage.sectionHeader = { shelf in shelf }
-        let manager = ListManager(host: .listBox, storage: storage)
-
-        try database.write { db in try Book(id: 7, title: "Dune", shelf: "SF", position: 0).insert(db) }
-        return manager
-    }
+    typealias Book = GRDBStorageArticle.Book
 
     @MainActor
     static func lazyStorage(over pool: DatabasePool) throws -> ListManager {
