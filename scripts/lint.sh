@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make lint`: the Swift sources against .swift-format (swift-format, in the toolchain), the
-# sample viewer's desktop entry and AppStream metadata (desktop-file-validate, appstreamcli).
+# host rule (a widget's calls only in its host's folder), the sample viewer's desktop entry
+# and AppStream metadata (desktop-file-validate, appstreamcli).
 # Installs desktop-file-utils and appstream with apt-get when missing. Fails on any finding.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -19,6 +20,29 @@ fi
 swift=${SWIFT:-swift}
 "$swift" format lint --strict --recursive --parallel Package.swift Plugins Sources Tests Benchmarks Examples
 echo "lint: Swift sources follow .swift-format"
+
+# The host rule (PRODUCT.md §2): a widget's own calls only in its host's folder, and no event
+# or declarative code reading the updater (they read the list through the manager and the host).
+host_rule() {
+    local pattern=$1 folder=$2 found
+    found=$(grep -rnE "$pattern" Sources --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' \
+        | grep -v "^$folder/" || true)
+    if [ -n "$found" ]; then
+        echo "lint: $pattern outside $folder (the host rule):" >&2
+        echo "$found" >&2
+        return 1
+    fi
+}
+host_rule 'gtk_list_box_[a-z_]+' Sources/GtkListManager/Hosts/ListBox
+host_rule 'gtk_flow_box_[a-z_]+' Sources/GtkListManager/Hosts/FlowBox
+host_rule 'glm_(virtual_list|list_row)_[a-z_]+' Sources/GtkListManager/Hosts/Virtual
+updater_reads=$(grep -rnE '\bupdater\.' Sources/GtkListManager/Events Sources/GtkListManager/Declarative --include='*.swift' || true)
+if [ -n "$updater_reads" ]; then
+    echo "lint: events and declarative rows read the updater (use the manager's layout API):" >&2
+    echo "$updater_reads" >&2
+    exit 1
+fi
+echo "lint: widget calls stay in their hosts; events and declarative rows never read the updater"
 
 desktop-file-validate Resources/PackageViewer/*.desktop
 appstreamcli validate --no-net Resources/PackageViewer/*.metainfo.xml

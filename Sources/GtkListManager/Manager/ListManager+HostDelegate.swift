@@ -14,7 +14,6 @@ extension ListManager: ListHostDelegate {
     }
 
     public func didBind(_ row: BoundRow, at position: Int) {
-        refreshPlaceholderRowStyle()
         // The fast path of a load: nothing selected, no event needs rows.
         guard !selection.isEmpty || rowObserver != nil, let location = updater.layout.location(ofPosition: position)
         else { return }
@@ -84,9 +83,8 @@ extension ListManager: ListHostDelegate {
     }
 
     public func userDidActivateRow(at position: Int) {
-        guard events.source(ActivationEvents.self) != nil, let (row, location) = boundRowAndLocation(atPosition: position)
-        else { return }
-        let _: Void? = events.perform(.didActivate, on: row, at: location)
+        guard let installedEvents, let (row, location) = boundRowAndLocation(atPosition: position) else { return }
+        installedEvents.userDidActivate(row, at: location)
     }
 
     public func focusDidMove(to position: Int?) {
@@ -94,20 +92,20 @@ extension ListManager: ListHostDelegate {
         guard let position, let location = updater.layout.location(ofPosition: position), location != selection.cursor
         else { return }
         selection.cursor = location
-        guard events.source(FocusEvents.self) != nil, let row = host.boundRow(at: position) else { return }
-        let _: Void? = events.perform(.didFocus, on: row, at: location)
+        guard let installedEvents, let row = host.boundRow(at: position) else { return }
+        installedEvents.focusDidMove(to: row, at: location)
     }
 
     public func positionToFocusOnEntry() -> Int? {
-        guard let preferred = events.source(FocusEvents.self)?.preferredFocus?() else { return nil }
-        return updater.layout.position(of: .item(preferred))
+        guard let item = installedEvents?.itemToFocusOnEntry() else { return nil }
+        return updater.layout.position(of: .item(item))
     }
 
     public func rowDidAppearOnScreen(_ row: BoundRow) {
-        events.source(DisplayEvents.self)?.rowCameOnScreen(row)
+        installedEvents?.rowCameOnScreen(row)
     }
 
     public func rowDidLeaveScreen(_ row: BoundRow) {
-        events.source(DisplayEvents.self)?.rowLeftScreen(row)
+        installedEvents?.rowLeftScreen(row)
     }
 }

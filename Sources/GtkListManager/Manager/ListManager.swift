@@ -105,11 +105,6 @@ public final class ListManager {
     var cursorHasFocus = false
     /// The declarative sections shown with `update { }` and their events; made on first use.
     var declarativeState: DeclarativeState?
-    /// Drops whose placeholder model is shown: each follows the storage's changes until it
-    /// is committed or removed (they are held here until then).
-    var unsettledDrops: [DropPlaceholder] = []
-    /// The `list-drop-placeholder` style class on the rows showing their placeholder models.
-    private var placeholderRowStyle = PlaceholderRowStyle()
 
     /// A manager whose rows `host` shows.
     ///
@@ -150,10 +145,9 @@ public final class ListManager {
         guard !host.isDestroyed else { return }
         willUpdateContent?(.reload)
         selection.reset()
-        for drop in unsettledDrops { drop.lose() }
+        installedEvents?.listWillReload()
         host.withoutAnimation { updater.reload(from: storage, seenBy: self) }
-        refreshPlaceholderRowStyle()
-        installedEvents?.source(GridLayoutEvents.self)?.applySectionMetrics()
+        installedEvents?.listDidReload()
         didUpdateContent?(.reload)
     }
 
@@ -174,35 +168,22 @@ public final class ListManager {
 
     /// The number of rows in the list (items, headers and footers), bound or not.
     public var rowCount: Int { host.rowCount }
-
-    /// Marks the rows that show placeholder models, when a drop waits or a row is marked.
-    func refreshPlaceholderRowStyle() {
-        guard placeholderRowStyle.isNeeded(in: self) else { return }
-        placeholderRowStyle.refresh(in: self)
-    }
 }
 
 extension ListManager: StorageObserver {
     public func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
         checkConfinement()
         guard storage === self.storage, !host.isDestroyed else { return }
-        updater.layout.mirror?.beginApplying(changes)
-        defer { updater.layout.mirror?.endApplying() }
         willUpdateContent?(.changes(changes))
-        for run in ChangeRun.runs(of: changes) {
-            // The selection first: rows bound by the change show the selection they will have.
+        updater.apply(changes) { run in
+            // The selection and the event sources first: rows bound by the run show the
+            // selection they will have, and sources find them where the run puts them.
             if !selection.isEmpty {
                 for change in run.changes { selection.apply(change) }
             }
-            for drop in unsettledDrops {
-                for change in run.changes { drop.follow(change) }
-            }
-            updater.apply(run)
+            installedEvents?.listWillApply(run)
         }
-        refreshPlaceholderRowStyle()
-        if let gridLayout = installedEvents?.source(GridLayoutEvents.self), changes.contains(where: \.changesSectionIndexes) {
-            gridLayout.applySectionMetrics()
-        }
+        installedEvents?.listDidApply(changes)
         didUpdateContent?(.changes(changes))
     }
 

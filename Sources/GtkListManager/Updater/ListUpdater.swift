@@ -37,6 +37,17 @@ final class ListUpdater {
 
     // MARK: - Change sets
 
+    /// Applies a change set run by run, calling `willApply` before each run. The storage
+    /// mirror reads models through the entries not applied yet meanwhile.
+    func apply(_ changes: ChangeSet, willApply: (ChangeRun) -> Void) {
+        layout.mirror?.beginApplying(changes)
+        defer { layout.mirror?.endApplying() }
+        for run in ChangeRun.runs(of: changes) {
+            willApply(run)
+            apply(run)
+        }
+    }
+
     /// Applies a run of entries: merged item insertions or deletions as one splice of the
     /// layout and of the host's positions.
     func apply(_ run: ChangeRun) {

@@ -10,6 +10,8 @@ import ModelStorage
 final class EventRouter {
     private unowned let manager: ListManager
     private var sources: [ObjectIdentifier: any EventSource] = [:]
+    /// Every installed source, in installation order: each hears what happens to the list.
+    private var installed: [any EventSource] = []
     /// Sources that need every row, in installation order (an array: iterated per inserted row).
     private(set) var rowSources: [any EventSource] = []
 
@@ -21,6 +23,7 @@ final class EventRouter {
     /// by the manager's deinit.
     func detachSources() {
         sources = [:]
+        installed = []
         rowSources = []
         keyDispatcher = nil
     }
@@ -37,6 +40,7 @@ final class EventRouter {
         if let installed = sources[event.source] { return installed }
         let source = event.makeSource(manager)
         sources[event.source] = source
+        installed.append(source)
         source.didInstall()
         if source.needsEveryRow {
             rowSources.append(source)
@@ -156,6 +160,47 @@ final class EventRouter {
             }
         }
         return nil
+    }
+
+    // MARK: - What happens to the list, told to every installed source
+
+    func listWillReload() {
+        for source in installed { source.listWillReload() }
+    }
+
+    func listDidReload() {
+        for source in installed { source.listDidReload() }
+    }
+
+    func listWillApply(_ run: ChangeRun) {
+        for source in installed { source.listWillApply(run) }
+    }
+
+    func listDidApply(_ changes: ChangeSet) {
+        for source in installed { source.listDidApply(changes) }
+    }
+
+    func userDidActivate(_ row: BoundRow, at location: RowLocation) {
+        for source in installed { source.userDidActivate(row, at: location) }
+    }
+
+    func focusDidMove(to row: BoundRow, at location: RowLocation) {
+        for source in installed { source.focusDidMove(to: row, at: location) }
+    }
+
+    func itemToFocusOnEntry() -> IndexPath? {
+        for source in installed {
+            if let item = source.itemToFocusOnEntry() { return item }
+        }
+        return nil
+    }
+
+    func rowCameOnScreen(_ row: BoundRow) {
+        for source in installed { source.rowCameOnScreen(row) }
+    }
+
+    func rowLeftScreen(_ row: BoundRow) {
+        for source in installed { source.rowLeftScreen(row) }
     }
 
     // MARK: - Row notifications (from the host's binding, and in-place refreshes)

@@ -32,8 +32,7 @@ public final class DropPlaceholder {
         showsPlaceholderModel = (try? storage.insertPlaceholder(placeholderModel, at: target)) != nil
         guard showsPlaceholderModel else { return }
         shownIndexPath = target
-        manager.unsettledDrops.append(self)
-        manager.refreshPlaceholderRowStyle()
+        manager.events.require(.dropPlaceholders, as: DropPlaceholderTracker.self).track(self)
     }
 
     /// Where the placeholder is now, or the index path it was made for when it shows no model;
@@ -88,8 +87,7 @@ public final class DropPlaceholder {
 
     private func settle() {
         isSettled = true
-        manager?.unsettledDrops.removeAll { $0 === self }
-        manager?.refreshPlaceholderRowStyle()
+        manager?.events.source(DropPlaceholderTracker.self)?.forget(self)
     }
 
     /// `indexPath` limited to the storage: an existing section (or the next new one) and an

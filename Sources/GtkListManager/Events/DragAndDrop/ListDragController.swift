@@ -510,7 +510,7 @@ final class ListDragController: EventSource {
                     }
                 return IndexPath(item: location.indexPath.item + (after ? 1 : 0), section: section)
             case let .supplementary(kind):
-                let beforeItems = manager.updater.layout.arrangement.placement(of: kind) == .beforeItems
+                let beforeItems = manager.supplementaryArrangement.placement(of: kind) == .beforeItems
                 return IndexPath(item: beforeItems ? 0 : manager.shownItemCount(inSection: section), section: section)
             }
         }

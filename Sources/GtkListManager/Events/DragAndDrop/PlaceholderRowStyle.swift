@@ -1,4 +1,5 @@
 import CGtk
+import ModelStorage
 
 /// Puts the `list-drop-placeholder` style class (``ListTheme/StyleClass/dropPlaceholder``) on
 /// the host widgets of the rows that show an unsettled drop's placeholder model, and takes it
@@ -10,18 +11,14 @@ struct PlaceholderRowStyle {
     /// (a list box row removed) is never touched freed.
     private var marked: [UnsafeMutablePointer<GtkWidget>] = []
 
-    /// Whether a refresh may change anything.
-    func isNeeded(in manager: ListManager) -> Bool {
-        !marked.isEmpty || !manager.unsettledDrops.isEmpty
+    /// Whether marking `placeholders` may change anything.
+    func isNeeded(for placeholders: [IndexPath]) -> Bool {
+        !marked.isEmpty || !placeholders.isEmpty
     }
 
-    mutating func refresh(in manager: ListManager) {
-        let wanted: [UnsafeMutablePointer<GtkWidget>] = manager.unsettledDrops.compactMap { drop in
-            guard let indexPath = drop.placeholderIndexPath,
-                let position = manager.updater.layout.position(of: RowLocation(role: .item, indexPath: indexPath))
-            else { return nil }
-            return manager.host.boundRow(at: position)?.hostWidget
-        }
+    /// Marks the rows bound at the items `placeholders`, and no other.
+    mutating func mark(_ placeholders: [IndexPath], in manager: ListManager) {
+        let wanted = placeholders.compactMap { manager.boundRow(at: $0)?.hostWidget }
         for widget in marked where !wanted.contains(widget) {
             ListTheme.set(ListTheme.StyleClass.dropPlaceholder, false, on: widget)
             g_object_unref(widget)

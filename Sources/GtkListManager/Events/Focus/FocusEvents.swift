@@ -18,8 +18,19 @@ extension ListEvent {
 ///   selected one); otherwise the host picks (the list box: the selected row, else the first).
 @MainActor
 final class FocusEvents: EventSource {
+    private unowned let manager: ListManager
     /// Asked for the row to focus when the keyboard focus enters the list with no row focused.
     var preferredFocus: (() -> IndexPath?)?
 
-    init(manager: ListManager) {}
+    init(manager: ListManager) {
+        self.manager = manager
+    }
+
+    func focusDidMove(to row: BoundRow, at location: RowLocation) {
+        let _: Void? = manager.events.perform(.didFocus, on: row, at: location)
+    }
+
+    func itemToFocusOnEntry() -> IndexPath? {
+        preferredFocus?()
+    }
 }

@@ -35,6 +35,11 @@ final class GridLayoutEvents: EventSource {
 
     func rowDidAppear(_ record: BoundRow) { applySize(record) }
     func rowDidRefresh(_ record: BoundRow) { applySize(record) }
+    func listDidReload() { applySectionMetrics() }
+
+    func listDidApply(_ changes: ChangeSet) {
+        if changes.contains(where: \.changesSectionIndexes) { applySectionMetrics() }
+    }
 
     /// Asks the section closures again for every section: after a reload or a section change.
     func applySectionMetrics() {

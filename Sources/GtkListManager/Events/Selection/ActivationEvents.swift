@@ -18,4 +18,8 @@ final class ActivationEvents: EventSource {
     func didInstall() {
         manager.host.reportsActivation = true
     }
+
+    func userDidActivate(_ row: BoundRow, at location: RowLocation) {
+        let _: Void? = manager.events.perform(.didActivate, on: row, at: location)
+    }
 }
