@@ -6,8 +6,9 @@ extension ListEvent {
     static let contextMenuForSelection = ListEvent("contextMenuForSelection", source: ContextMenuEvents.self)
 }
 
-/// Context menus of rows: a right-click on a row (the list widget's `button-press-event`, any
-/// press that `gdk_event_triggers_context_menu`, at the row the host finds under it) pops a
+/// Context menus of rows: a right-click on a row (any press that
+/// `gdk_event_triggers_context_menu`, from the list's ``PointerDispatcher``, at the row the
+/// host finds under it) pops a
 /// menu up at the pointer; the Menu key and Shift+F10 (the `popup-menu` keybinding signal,
 /// which reaches the list when the focused row leaves it unhandled) pop it up below the
 /// focused row.
@@ -37,11 +38,7 @@ final class ContextMenuEvents: EventSource {
 
     init(manager: ListManager) {
         self.manager = manager
-        Signal.connectEvent(manager.widget, "button-press-event", argument: UnsafeMutablePointer<GdkEvent>.self) {
-            [weak self] _, event in
-            guard let self, let event else { return false }
-            return self.buttonPressed(event)
-        }
+        manager.events.installPointerDispatcher()
         Signal.connectEvent(manager.widget, "popup-menu") { [weak self] _ in
             guard let self, let (record, location) = self.manager.focusedRowAndLocation() else { return false }
             return self.showMenu(for: record, at: location, atPointer: false)
@@ -59,7 +56,9 @@ final class ContextMenuEvents: EventSource {
 
     // MARK: - Triggers
 
-    private func buttonPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+    /// Opens the menu of the row under a press that triggers a context menu; false when the
+    /// press triggers none or the row has no menu (it goes on to the host).
+    func pointerPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         guard gdk_event_get_event_type(event) == GDK_BUTTON_PRESS, gdk_event_triggers_context_menu(event) != 0,
             let point = PointerLocation.point(of: event, in: manager.widget),
             let position = manager.host.position(atX: point.x, y: point.y),

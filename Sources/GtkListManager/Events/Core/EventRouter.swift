@@ -26,6 +26,7 @@ final class EventRouter {
         installed = []
         rowSources = []
         keyDispatcher = nil
+        pointerDispatcher = nil
     }
 
     /// The installed source of `type`, if any of its events has a reaction.
@@ -63,6 +64,13 @@ final class EventRouter {
 
     func installKeyDispatcher() {
         if keyDispatcher == nil { keyDispatcher = KeyDispatcher(manager: manager) }
+    }
+
+    /// The handler of pointer buttons, connected by the first source that needs presses.
+    private(set) var pointerDispatcher: PointerDispatcher?
+
+    func installPointerDispatcher() {
+        if pointerDispatcher == nil { pointerDispatcher = PointerDispatcher(manager: manager) }
     }
 
     // MARK: - Finding and running reactions

@@ -1,0 +1,45 @@
+import CGtk
+
+/// The one handler of pointer buttons on the list, as ``KeyDispatcher`` is of keys: it offers
+/// each press to the interested event sources in a fixed order, and the first that handles it
+/// wins:
+///
+/// 1. the drag source (``ListDragController``) remembers a primary press on a row that may be
+///    dragged; it never handles the press, so a click stays a click;
+/// 2. the context menu (``ContextMenuEvents``) opens on a press that triggers one
+///    (`gdk_event_triggers_context_menu`), and handles it;
+/// 3. a press no source handled reaches the host's own handling last: the selection and
+///    activation of `GtkListBox` and `GtkFlowBox` (their class handlers), or the virtualized
+///    host's handler, connected after every other.
+///
+/// A release goes to the drag source (the press is over) and then on to the host. The handler
+/// is connected when the first of these sources is installed.
+@MainActor
+final class PointerDispatcher {
+    private unowned let manager: ListManager
+
+    init(manager: ListManager) {
+        self.manager = manager
+        let widget = manager.widget
+        let mask = GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
+        gtk_widget_add_events(widget, Int32(mask))
+        if let window = gtk_widget_get_window(widget), gtk_widget_get_has_window(widget) != 0 {
+            gdk_window_set_events(window, GdkEventMask(gdk_window_get_events(window).rawValue | mask))
+        }
+        Signal.connectEvent(widget, "button-press-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, event in
+            guard let self, let event else { return false }
+            return pressed(event)
+        }
+        Signal.connectEvent(widget, "button-release-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, _ in
+            self?.manager.events.source(ListDragController.self)?.pointerReleased()
+            return false
+        }
+    }
+
+    private func pressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        let events = manager.events
+        events.source(ListDragController.self)?.pointerPressed(event)
+        if let menus = events.source(ContextMenuEvents.self), menus.pointerPressed(event) { return true }
+        return false
+    }
+}
