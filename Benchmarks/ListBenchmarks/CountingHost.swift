@@ -8,7 +8,7 @@ import GtkListManager
 /// Each operation is a fixed handful of GTK calls on a `ListBoxHost`: an insert creates one
 /// `GtkListBoxRow` and inserts it, a remove destroys one, a move re-inserts one.
 @MainActor
-final class CountingHost: ListHost {
+final class CountingHost: ListHost, RowAnimating {
     struct Counts: Equatable {
         var inserts = 0
         var removes = 0
@@ -122,12 +122,13 @@ final class CountingHost: ListHost {
     var focusedPosition: Int? { forwarded?.focusedPosition }
     func focusRow(at position: Int) -> Bool { forwarded?.focusRow(at: position) ?? false }
     func keepBound(_ row: BoundRow?) { forwarded?.keepBound(row) }
+    private var animating: (any RowAnimating)? { forwarded as? any RowAnimating }
     var rowAnimation: RowAnimation? {
-        get { forwarded?.rowAnimation }
-        set { forwarded?.rowAnimation = newValue }
+        get { animating?.rowAnimation }
+        set { animating?.rowAnimation = newValue }
     }
     func withoutAnimation(_ body: () -> Void) {
-        if let forwarded { forwarded.withoutAnimation(body) } else { body() }
+        if let animating { animating.withoutAnimation(body) } else { body() }
     }
     var reportsActivation: Bool {
         get { forwarded?.reportsActivation ?? false }

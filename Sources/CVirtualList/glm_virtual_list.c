@@ -148,6 +148,15 @@ static void glm_virtual_list_dispose(GObject *object) {
 
 /* ---- Widget -------------------------------------------------------------------------- */
 
+/* GtkContainer's destroy walks the children without internals, so the spare ones are destroyed
+ * here: each takes the row view still inside it along (the host keeps released views parked). */
+static void glm_virtual_list_destroy(GtkWidget *widget) {
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    while (list->parked != NULL)
+        gtk_widget_destroy(GTK_WIDGET(list->parked->data));
+    GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->destroy(widget);
+}
+
 static void glm_virtual_list_realize(GtkWidget *widget) {
     GtkAllocation allocation;
     gtk_widget_get_allocation(widget, &allocation);
@@ -269,6 +278,7 @@ static void glm_virtual_list_class_init(GlmVirtualListClass *class) {
     object_class->get_property = glm_virtual_list_get_property;
     object_class->dispose = glm_virtual_list_dispose;
 
+    widget_class->destroy = glm_virtual_list_destroy;
     widget_class->realize = glm_virtual_list_realize;
     widget_class->size_allocate = glm_virtual_list_size_allocate;
     widget_class->get_preferred_width = glm_virtual_list_get_preferred_width;

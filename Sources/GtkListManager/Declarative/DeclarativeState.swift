@@ -75,7 +75,7 @@ final class DeclarativeState {
         if animated {
             install(transition.sections, announcing: .changes(transition.changes), then: completion)
         } else {
-            manager.host.withoutAnimation {
+            manager.withoutAnimation {
                 install(transition.sections, announcing: .changes(transition.changes), then: completion)
             }
         }

@@ -14,9 +14,14 @@ import CGtk
 /// already include the inserted ones, and still include the removed ones); any other binding
 /// change must wait until the splice returns. ``moveRow(from:to:)`` binds and unbinds nothing.
 ///
-/// Capabilities a widget lacks have default implementations that do nothing (animations, drop
-/// highlights, placeholders) or act on the row's ``BoundRow/hostWidget`` (heights, focus).
-/// See the Hosts article for the protocol in full and how to write a host.
+/// What not every widget can do has a default that does nothing (drop highlights,
+/// placeholders) or acts on the row's ``BoundRow/hostWidget`` (heights, focus). Abilities
+/// beyond a list are capability protocols a host adopts and the manager asks for:
+/// ``SectionSplicing`` (sections of its own), ``GridLayoutHosting`` (cells in lines) and
+/// ``RowAnimating`` (rows that appear and disappear with a transition). The host kit
+/// (``BoundRowWidgetType``, ``ScreenPresenceReporting``, ``ViewportScrolling``,
+/// ``ShownSelection``) holds what hosts share, and the `GtkListManagerTesting` library's
+/// ``HostConformance`` proves a host. See the Hosts article for how to write one.
 @MainActor
 public protocol ListHost: AnyObject {
     /// The widget to put in a window or a scrolled window.
@@ -42,21 +47,6 @@ public protocol ListHost: AnyObject {
     /// that has a row bound there unbinds it and binds the position anew.
     func rebindRow(at position: Int)
 
-    // MARK: Sections
-
-    /// Inserts `count` empty sections at `index`, before any of their rows: for hosts that
-    /// group rows by section (a grid with a flow of cells per section). The manager calls the
-    /// section splices in step with its sections, so a host's section `s` is always the
-    /// manager's, and ``ListHostDelegate/location(ofPosition:)`` tells which section a new
-    /// position joins.
-    func insertSections(at index: Int, count: Int)
-    /// Removes the sections `indexes`, whose rows were removed before.
-    func removeSections(at indexes: Range<Int>)
-    /// Moves section `source` with its rows, the positions `rows`, to be section `destination`,
-    /// its rows starting at position `firstPosition` (read after the removal). The default
-    /// moves the rows one by one.
-    func moveSection(from source: Int, to destination: Int, rows: Range<Int>, toPosition firstPosition: Int)
-
     // MARK: Bound rows
 
     /// The row bound at `position`; nil when none is (off screen in a virtualized host).
@@ -76,10 +66,6 @@ public protocol ListHost: AnyObject {
     /// The top and height of the row at `position`, in the coordinates of ``widget``'s
     /// allocation; nil when it has no row or is not laid out.
     func rowFrame(at position: Int) -> (y: Double, height: Double)?
-    /// The left edge and width of the grid cell at `position`, in the coordinates of
-    /// ``widget``'s allocation; nil for a row that spans the width (a list's rows, a grid's
-    /// headers and footers). Drops land before or after a cell by this span.
-    func cellSpan(at position: Int) -> (x: Double, width: Double)?
     /// The positions on screen; nil when the list is not on screen.
     var visibleRange: Range<Int>? { get }
     /// The part of ``widget`` the viewport shows, in the coordinates of its allocation; nil
@@ -87,8 +73,14 @@ public protocol ListHost: AnyObject {
     var visibleFrame: (y: Double, height: Double)? { get }
     /// The adjustment that scrolls the list vertically, if it is scrolled.
     var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? { get }
-    /// Scrolls so that the row at `position` is on screen, placed as `alignment` says.
+    /// Scrolls so that the row at `position` is on screen, placed as `alignment` says, once
+    /// the rows between are laid out: where they were estimated, the row lands where the
+    /// alignment says all the same.
     func scrollTo(position: Int, alignment: ScrollAlignment)
+    /// Binds and places now what the viewport shows, instead of at the next frame: for hosts
+    /// that bind on demand. Default: nothing (a host that binds at every splice is always laid
+    /// out as far as binding goes).
+    func layoutIfNeeded()
 
     // MARK: Selection, activation and focus
 
@@ -120,23 +112,12 @@ public protocol ListHost: AnyObject {
 
     /// The row's height, or its natural height when nil (never less than its content needs).
     func setHeight(_ height: Int?, for row: BoundRow)
-    /// Whether the host lays its items out as a grid whose cell sizes and section metrics it
-    /// takes (``setSize(_:for:)``, ``setSectionMetrics(_:ofSection:)``). Default: false.
-    var honoursGridLayout: Bool { get }
-    /// A cell's, header's or footer's size in a grid, or its natural size when nil.
-    func setSize(_ size: GridSize?, for row: BoundRow)
-    /// How section `section` of a grid spaces its cells.
-    func setSectionMetrics(_ metrics: SectionMetrics, ofSection section: Int)
     /// Indents the row's content by `pixels` from the start edge.
     func setIndentation(_ pixels: Int, for row: BoundRow)
     /// Marks the row at `position` as the target of a drag, or no row when nil.
     func setDropHighlight(at position: Int?)
     /// Shows `widget` while the list has no rows; nothing when nil.
     func setPlaceholder(_ widget: UnsafeMutablePointer<GtkWidget>?)
-    /// How rows appear and disappear; nil for none.
-    var rowAnimation: RowAnimation? { get set }
-    /// Runs `body` with animations off (reloads).
-    func withoutAnimation(_ body: () -> Void)
     /// How many released rows are worth keeping for reuse, whatever the configuration's
     /// ``ListConfiguration/reusePoolLimit``: a virtualized host rebinds its whole viewport on a
     /// jump, and rows made anew cost far more than rows reused. Default: 0.
@@ -150,15 +131,9 @@ public protocol ListHost: AnyObject {
 // Defaults for what some widgets cannot do, or do the plain GTK way.
 extension ListHost {
     public func setActivatable(_ activatable: Bool, for row: BoundRow) {}
-    public func insertSections(at index: Int, count: Int) {}
-    public func removeSections(at indexes: Range<Int>) {}
     public func position(atX x: Double, y: Double) -> Int? { position(atY: y) }
-    public func cellSpan(at position: Int) -> (x: Double, width: Double)? { nil }
-
-    public func moveSection(from source: Int, to destination: Int, rows: Range<Int>, toPosition firstPosition: Int) {
-        for (from, to) in rowByRowMoves(of: rows, toPosition: firstPosition) { moveRow(from: from, to: to) }
-    }
     public func keepBound(_ row: BoundRow?) {}
+    public func layoutIfNeeded() {}
 
     public func setFocusable(_ focusable: Bool, for row: BoundRow) {
         guard let hostWidget = row.hostWidget else { return }
@@ -170,53 +145,7 @@ extension ListHost {
         gtk_widget_set_size_request(hostWidget, -1, Int32(clamping: max(height ?? -1, -1)))
     }
 
-    public var honoursGridLayout: Bool { false }
     public var rowsWorthReusing: Int { 0 }
-    public func setSectionMetrics(_ metrics: SectionMetrics, ofSection section: Int) {}
-
-    public func setSize(_ size: GridSize?, for row: BoundRow) {
-        guard let hostWidget = row.hostWidget else { return }
-        gtk_widget_set_size_request(hostWidget, Int32(clamping: max(size?.width ?? -1, -1)), Int32(clamping: max(size?.height ?? -1, -1)))
-    }
-
     public func setDropHighlight(at position: Int?) {}
     public func setPlaceholder(_ widget: UnsafeMutablePointer<GtkWidget>?) {}
-    public var rowAnimation: RowAnimation? {
-        get { nil }
-        set {}
-    }
-    public func withoutAnimation(_ body: () -> Void) { body() }
-}
-
-/// How many rows a user may select.
-public enum ListSelectionMode: Sendable, Equatable {
-    /// None.
-    case none
-    /// At most one; a click on the selected row keeps it (GTK's default for list boxes).
-    case single
-    /// Exactly one once the user selected a row (GTK's "browse").
-    case browse
-    /// Any number, with Ctrl and Shift.
-    case multiple
-}
-
-/// Where ``ListHost/scrollTo(position:alignment:)`` places a row.
-public enum ScrollAlignment: Sendable, Equatable {
-    /// As little scrolling as brings the row fully on screen.
-    case nearest
-    /// At the top of the viewport.
-    case top
-    /// In the middle of the viewport.
-    case center
-    /// At the bottom of the viewport.
-    case bottom
-}
-
-/// The single-row moves that move the block `rows` to start at `firstPosition` (read after its
-/// removal): from its first row each time when moving down, so each source stays in place.
-func rowByRowMoves(of rows: Range<Int>, toPosition firstPosition: Int) -> [(from: Int, to: Int)] {
-    (0..<rows.count).map { offset in
-        firstPosition > rows.lowerBound
-            ? (rows.lowerBound, firstPosition + rows.count - 1) : (rows.lowerBound + offset, firstPosition + offset)
-    }
 }

@@ -50,7 +50,7 @@ public final class ListManager {
     public var configuration: ListConfiguration {
         didSet {
             updater.configuration = configuration
-            host.rowAnimation = configuration.rowAnimation
+            (host as? any RowAnimating)?.rowAnimation = configuration.rowAnimation
             factory.pool.limit = configuration.reusePoolLimit
             reload()
         }
@@ -123,7 +123,7 @@ public final class ListManager {
         ListTheme.install()
         self.host = host
         factory = RowFactory(poolLimit: configuration.reusePoolLimit, anomalies: anomalyHandler)
-        host.rowAnimation = configuration.rowAnimation
+        (host as? any RowAnimating)?.rowAnimation = configuration.rowAnimation
         updater = ListUpdater(host: host, factory: factory, configuration: configuration)
         self.storage = storage
         self.configuration = configuration
@@ -146,7 +146,7 @@ public final class ListManager {
         willUpdateContent?(.reload)
         selection.reset()
         installedEvents?.listWillReload()
-        host.withoutAnimation { updater.reload(from: storage, seenBy: self) }
+        withoutAnimation { updater.reload(from: storage, seenBy: self) }
         installedEvents?.listDidReload()
         didUpdateContent?(.reload)
     }
@@ -156,6 +156,11 @@ public final class ListManager {
         checkConfinement()
         if let widget { gtk_widget_show_all(widget) }
         host.setPlaceholder(widget)
+    }
+
+    /// Runs `body` with the host's animations off, if it has any.
+    func withoutAnimation(_ body: () -> Void) {
+        if let animating = host as? any RowAnimating { animating.withoutAnimation(body) } else { body() }
     }
 
     /// The rows the manager keeps for reuse, all identifiers together.

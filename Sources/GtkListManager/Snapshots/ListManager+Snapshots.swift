@@ -31,7 +31,7 @@ extension ListManager {
         if animatingDifferences {
             storage.apply(snapshot, completion: completion)
         } else {
-            host.withoutAnimation { storage.apply(snapshot, completion: completion) }
+            withoutAnimation { storage.apply(snapshot, completion: completion) }
         }
     }
 

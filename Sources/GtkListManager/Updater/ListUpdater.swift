@@ -16,6 +16,8 @@ import ModelStorage
 @MainActor
 final class ListUpdater {
     let host: any ListHost
+    /// The host as one with sections of its own, if it has them.
+    private let sectionHost: (any SectionSplicing)?
     let factory: RowFactory
     let layout = SectionLayout()
     var configuration: ListConfiguration
@@ -31,6 +33,7 @@ final class ListUpdater {
 
     init(host: any ListHost, factory: RowFactory, configuration: ListConfiguration) {
         self.host = host
+        sectionHost = host as? any SectionSplicing
         self.factory = factory
         self.configuration = configuration
     }
@@ -73,13 +76,13 @@ final class ListUpdater {
         switch change {
         case let .insertSection(section, supplements):
             layout.insertSection(SectionLayout.Section(supplements: supplements), at: section)
-            host.insertSections(at: section, count: 1)
+            sectionHost?.insertSections(at: section, count: 1)
             reconcileSupplementaryRows(inSection: section)
         case let .deleteSection(section):
             let start = layout.start(of: section)
             host.removeRows(at: start..<start + layout.sections[section].rowCount)
             layout.removeSection(at: section)
-            host.removeSections(at: section..<section + 1)
+            sectionHost?.removeSections(at: section..<section + 1)
         case let .moveSection(from, to):
             moveSection(from: from, to: to)
         case let .updateSection(section, supplements):
@@ -108,7 +111,7 @@ final class ListUpdater {
     /// reads the models through a ``StorageMirror`` when the storage allows, else copies them.
     func reload(from storage: any Storage, seenBy observer: any StorageObserver) {
         if host.rowCount > 0 { host.removeRows(at: 0..<host.rowCount) }
-        if layout.sectionCount > 0 { host.removeSections(at: 0..<layout.sectionCount) }
+        if layout.sectionCount > 0 { sectionHost?.removeSections(at: 0..<layout.sectionCount) }
         let mirror = StorageMirror(of: storage, seenBy: observer)
         let supplementary = storage as? any SupplementaryStorage
         var sections: [SectionLayout.Section] = []
@@ -128,7 +131,7 @@ final class ListUpdater {
             sections.append(entry)
         }
         layout.reset(sections, mirror: mirror, arrangement: arrangement)
-        if !sections.isEmpty { host.insertSections(at: 0, count: sections.count) }
+        if !sections.isEmpty { sectionHost?.insertSections(at: 0, count: sections.count) }
         for section in sections.indices {
             for slot in arrangement.kinds.indices where shouldShow(slot: slot, inSection: section) {
                 layout.setShows(slot: slot, true, inSection: section)
@@ -158,7 +161,11 @@ final class ListUpdater {
         let count = layout.sections[from].rowCount
         let source = layout.start(of: from)
         layout.moveSection(from: from, to: to)
-        host.moveSection(from: from, to: to, rows: source..<source + count, toPosition: layout.start(of: to))
+        if let sectionHost {
+            sectionHost.moveSection(from: from, to: to, rows: source..<source + count, toPosition: layout.start(of: to))
+        } else {
+            host.moveRowByRow(source..<source + count, toPosition: layout.start(of: to))
+        }
     }
 
     private func updateItem(at indexPath: IndexPath, with model: Any) {

@@ -10,7 +10,7 @@ struct DropInsertion {
     /// section on its header (or a view placed before its items), its end on its footer (or
     /// a view placed after them); the end of the list below the rows.
     func indexPath(at point: (x: Int32, y: Int32)) -> IndexPath {
-        let host = manager.host
+        let host = manager.host, grid = host.grid
         let (x, y) = (Double(point.x), Double(point.y))
         // Between a grid's cells: the last cell of the line that starts before the pointer.
         let hit = host.position(atX: x, y: y) ?? host.position(atY: y).map { cell(onLineOf: $0, startingBefore: x) }
@@ -19,7 +19,7 @@ struct DropInsertion {
             switch location.role {
             case .item:
                 let after =
-                    if let span = host.cellSpan(at: position) {
+                    if let span = grid?.cellSpan(at: position) {
                         x >= span.x + (span.width / 2).rounded(.down)
                     } else {
                         host.rowFrame(at: position).map { y >= $0.y + ($0.height / 2).rounded(.down) } ?? false
@@ -38,7 +38,8 @@ struct DropInsertion {
     /// From `position`, the last cell of its line (in a grid) whose leading edge is before `x`.
     private func cell(onLineOf position: Int, startingBefore x: Double) -> Int {
         var current = position
-        while let span = manager.host.cellSpan(at: current), let next = manager.host.cellSpan(at: current + 1),
+        guard let grid = manager.host.grid else { return position }
+        while let span = grid.cellSpan(at: current), let next = grid.cellSpan(at: current + 1),
             next.x > span.x, next.x <= x
         {
             current += 1

@@ -15,7 +15,7 @@ extension ListEvent {
 /// section's insets and spacing asked by section index, applied to every section after a reload
 /// and after any change that inserts, deletes or moves sections (their indexes shift).
 ///
-/// A host that lays out no grid (``ListHost/honoursGridLayout`` false) cannot honour them: the
+/// A host that lays out no grid (no ``GridLayoutHosting``, or one that lays out a list now) cannot honour them: the
 /// first time one would apply, it reports ``ManagerAnomaly/gridLayoutEventWithoutGrid(event:host:)``
 /// (once per event) and does nothing.
 @MainActor
@@ -48,7 +48,7 @@ final class GridLayoutEvents: EventSource {
             (.minimumInteritemSpacing, itemSpacingForSection != nil),
         ]
         guard events.contains(where: \.1) else { return }
-        guard manager.host.honoursGridLayout else {
+        guard let grid = manager.host.grid else {
             for (event, registered) in events where registered { reportUnusable(event) }
             return
         }
@@ -56,7 +56,7 @@ final class GridLayoutEvents: EventSource {
             let metrics = SectionMetrics(
                 insets: insetForSection?(section), lineSpacing: lineSpacingForSection?(section),
                 itemSpacing: itemSpacingForSection?(section))
-            manager.host.setSectionMetrics(metrics, ofSection: section)
+            grid.setSectionMetrics(metrics, ofSection: section)
         }
     }
 
@@ -66,9 +66,9 @@ final class GridLayoutEvents: EventSource {
             let (event, location) = router.roleEvent(
                 for: record, item: .sizeForCell, header: .referenceSizeForHeader, footer: .referenceSizeForFooter)
         else { return }
-        guard manager.host.honoursGridLayout else { return reportUnusable(event) }
+        guard let grid = manager.host.grid else { return reportUnusable(event) }
         let size: GridSize? = router.performModelEvent(event, model: record.model, at: location)
-        manager.host.setSize(size, for: record)
+        grid.setSize(size, for: record)
     }
 
     private func reportUnusable(_ event: ListEvent) {

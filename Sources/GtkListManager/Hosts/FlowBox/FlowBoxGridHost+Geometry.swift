@@ -19,7 +19,7 @@ extension FlowBoxGridHost {
             }
             guard let point = point(x: x, y: y, in: gcast(section.flowBox)),
                 let cell = gtk_flow_box_get_child_at_pos(section.flowBox, Int32(point.x), Int32(point.y)),
-                let row = FlowBoxCellType.shared.record(of: cell)
+                let row = FlowBoxCellType.shared.boundRow(of: cell)
             else { return nil }
             return position(of: row)
         }

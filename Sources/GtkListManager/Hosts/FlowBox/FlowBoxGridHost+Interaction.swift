@@ -22,7 +22,7 @@ extension FlowBoxGridHost {
     func connectActivation(of section: GridSection) {
         Signal.connect(section.flowBox, "child-activated", argument: UnsafeMutablePointer<GtkFlowBoxChild>.self) {
             [weak self] _, cell in
-            guard let self, let cell, let row = FlowBoxCellType.shared.record(of: cell), let position = position(of: row)
+            guard let self, let cell, let row = FlowBoxCellType.shared.boundRow(of: cell), let position = position(of: row)
             else { return }
             delegate?.userDidActivateRow(at: position)
         }
@@ -46,40 +46,35 @@ extension FlowBoxGridHost {
         defer { ownChanges -= 1 }
         let cell = section.cells[index]
         if selected { gtk_flow_box_select_child(section.flowBox, cell) } else { gtk_flow_box_unselect_child(section.flowBox, cell) }
-        shownSelection = selectedCells()
+        shownSelection.record(selectedCells())
     }
 
     /// GTK changed a section's selection without the manager asking: tell the delegate what
     /// changed, in the whole grid.
     private func selectionChanged() {
         guard ownChanges == 0, let delegate else { return }
-        let before = shownSelection
-        let now = selectedCells()
-        shownSelection = now
-        let selected = now.filter { before[$0.key] == nil }.values.compactMap(position(of:))
-        let deselected = before.filter { now[$0.key] == nil }.values.compactMap(position(of:))
-        guard !selected.isEmpty || !deselected.isEmpty else { return }
+        let change = shownSelection.update(to: selectedCells(), positions: position(of:))
+        guard !change.isEmpty else { return }
         // A flow box that activates on a single click adds a plainly clicked cell to the
         // selection in multiple mode; a click selects it alone everywhere else in GTK.
-        if selectionMode == .multiple, selected.count == 1, deselected.isEmpty, UserInput.isPlainClick {
-            return delegate.userSelectedOnly(selected[0]...selected[0])
+        if selectionMode == .multiple, change.selected.count == 1, change.deselected.isEmpty, UserInput.isPlainClick {
+            return delegate.userSelectedOnly(change.selected[0]...change.selected[0])
         }
-        delegate.hostSelectionDidChange(
-            selected: selected.sorted(), deselected: deselected.sorted(), byUser: UserInput.isHandlingInput)
+        delegate.hostSelectionDidChange(selected: change.selected, deselected: change.deselected, byUser: UserInput.isHandlingInput)
     }
 
     /// The cells GTK shows selected, in every section.
-    func selectedCells() -> [ObjectIdentifier: BoundRow] {
-        var cells: [ObjectIdentifier: BoundRow] = [:]
+    func selectedCells() -> [BoundRow] {
+        var cells: [BoundRow] = []
         for section in sections {
             let list = gtk_flow_box_get_selected_children(section.flowBox)
             defer { g_list_free(list) }
             var node = list
             while let current = node {
                 if let data = current.pointee.data,
-                    let row = FlowBoxCellType.shared.record(of: data.assumingMemoryBound(to: GtkFlowBoxChild.self))
+                    let row = FlowBoxCellType.shared.boundRow(of: data.assumingMemoryBound(to: GtkFlowBoxChild.self))
                 {
-                    cells[ObjectIdentifier(row)] = row
+                    cells.append(row)
                 }
                 node = current.pointee.next
             }
@@ -93,7 +88,7 @@ extension FlowBoxGridHost {
         guard let toplevel = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(toplevel) != 0,
             let focus = gtk_window_get_focus(gcast(toplevel)),
             let cell = gtk_widget_get_ancestor(focus, FlowBoxCellType.shared.type),
-            let row = FlowBoxCellType.shared.record(of: gcast(cell))
+            let row = FlowBoxCellType.shared.boundRow(of: gcast(cell))
         else { return nil }
         return position(of: row)
     }
@@ -107,7 +102,7 @@ extension FlowBoxGridHost {
 
     private func focusChildChanged(_ child: UnsafeMutablePointer<GtkWidget>?) {
         guard ownChanges == 0 else { return }
-        let row = child.flatMap { FlowBoxCellType.shared.isInstance($0) ? FlowBoxCellType.shared.record(of: gcast($0)) : nil }
+        let row = child.flatMap { FlowBoxCellType.shared.isInstance($0) ? FlowBoxCellType.shared.boundRow(of: gcast($0)) : nil }
         delegate?.focusDidMove(to: row.flatMap(position(of:)))
     }
 
@@ -132,7 +127,7 @@ extension FlowBoxGridHost {
             let centre = frame(of: focused).map { $0.x + $0.width / 2 } ?? 0
             cell = nearestCell(to: centre, inEdgeLineOf: target, first: forward)
         }
-        guard let row = FlowBoxCellType.shared.record(of: cell), let position = position(of: row), focusRow(at: position)
+        guard let row = FlowBoxCellType.shared.boundRow(of: cell), let position = position(of: row), focusRow(at: position)
         else { return false }
         if !key.withControl { delegate?.userSelectedOnly(position...position) }
         return true

@@ -42,7 +42,7 @@ extension FlowBoxGridHost {
             gdk_event_get_button(event, &button) != 0, button == GDK_BUTTON_PRIMARY,
             let point = PointerLocation.point(of: event, in: gcast(section.flowBox)),
             let cell = gtk_flow_box_get_child_at_pos(section.flowBox, Int32(point.x), Int32(point.y)),
-            let row = FlowBoxCellType.shared.record(of: cell), let anchor = position(of: row)
+            let row = FlowBoxCellType.shared.boundRow(of: cell), let anchor = position(of: row)
         else { return }
         gdk_event_get_state(event, &state)
         let adds = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0

@@ -24,7 +24,7 @@ import ModelStorage
 ///
 /// This is the only code that calls `gtk_flow_box_*`.
 @MainActor
-public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
+public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting, ScreenPresenceReporting {
     /// The vertical box holding one box per section.
     public let box: UnsafeMutablePointer<GtkBox>
     public var widget: UnsafeMutablePointer<GtkWidget> { gcast(box) }
@@ -43,7 +43,7 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
             ownChanges += 1
             defer { ownChanges -= 1 }
             for section in sections { gtk_flow_box_set_selection_mode(section.flowBox, selectionMode.gtkMode) }
-            shownSelection = selectedCells()
+            shownSelection.record(selectedCells())
         }
     }
 
@@ -75,8 +75,8 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
     /// While positive, the host itself changes GTK's selection or focus: not reported back.
     var ownChanges = 0
     /// The cells GTK showed selected when last looked at, to report only what changed.
-    var shownSelection: [ObjectIdentifier: BoundRow] = [:]
-    var isMovingRow = false
+    var shownSelection = ShownSelection()
+    public internal(set) var isMovingRow = false
     /// The widget shown while the grid has no rows.
     private var placeholder: UnsafeMutablePointer<GtkWidget>?
     /// The cell or row shown as a drop target.
@@ -100,7 +100,7 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
             sections = []
             highlighted = nil
             invalidateStarts()
-            shownSelection = [:]
+            shownSelection.removeAll()
         }
         connectFocusEntry()
         connectRubberBandCancellation()
@@ -173,7 +173,7 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
         }
         // From the end: the slots before each removal stay valid.
         for (section, slot, row) in leaving.reversed() {
-            shownSelection[ObjectIdentifier(row)] = nil
+            shownSelection.forget(row)
             if row.hostWidget == highlighted { setDropHighlight(at: nil) }
             take(row, outOf: slot, of: section)
             delegate.didRelease(row)
@@ -252,7 +252,7 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
             gtk_container_remove(gcast(section.box), row.widget)
         case let .cell(index):
             let cell = section.cells.remove(at: index)
-            _ = FlowBoxCellType.shared.detachRecord(from: cell)
+            _ = FlowBoxCellType.shared.detachBoundRow(from: cell)
             gtk_container_remove(gcast(cell), row.widget)
             gtk_widget_destroy(gcast(cell))
         }
@@ -287,7 +287,7 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
 
     /// The record of a cell of this grid, or nil for another widget.
     public static func boundRow(of cell: UnsafeMutablePointer<GtkFlowBoxChild>) -> BoundRow? {
-        FlowBoxCellType.shared.record(of: cell)
+        FlowBoxCellType.shared.boundRow(of: cell)
     }
 
     // MARK: - Positions
@@ -324,8 +324,6 @@ public final class FlowBoxGridHost: ListHost, ScreenPresenceReporting {
     }
 
     // MARK: - Appearance
-
-    public var honoursGridLayout: Bool { true }
 
     public func setSectionMetrics(_ metrics: SectionMetrics, ofSection index: Int) {
         guard index >= 0, index < sections.count else { return }

@@ -70,7 +70,7 @@ final class GridSection {
     func row(in slot: GridSlot) -> BoundRow? {
         switch slot {
         case let .leading(index): leading[index]
-        case let .cell(index): FlowBoxCellType.shared.record(of: cells[index])
+        case let .cell(index): FlowBoxCellType.shared.boundRow(of: cells[index])
         case let .trailing(index): trailing[index]
         }
     }

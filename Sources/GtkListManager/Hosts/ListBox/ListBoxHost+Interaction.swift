@@ -25,7 +25,7 @@ extension ListBoxHost {
             ownChanges += 1
             defer { ownChanges -= 1 }
             gtk_list_box_set_selection_mode(listBox, newValue.gtkMode)
-            shownSelection = Self.identified(selectedRows())
+            shownSelection.record(selectedRows())
         }
     }
 
@@ -36,47 +36,33 @@ extension ListBoxHost {
         defer { ownChanges -= 1 }
         if selected { gtk_list_box_select_row(listBox, listRow) } else { gtk_list_box_unselect_row(listBox, listRow) }
         // What GTK shows now (selecting in single mode deselects the previous row).
-        shownSelection = Self.identified(selectedRows())
+        shownSelection.record(selectedRows())
     }
 
     /// GTK changed the selection without the manager asking: tell the delegate what changed.
     private func selectionChanged() {
         guard ownChanges == 0, let delegate else { return }
-        let before = shownSelection
-        let now = Self.identified(selectedRows())
-        shownSelection = now
-        var selected: [Int] = [], deselected: [Int] = []
-        for (id, row) in now where before[id] == nil {
-            if let position = position(of: row) { selected.append(position) }
-        }
-        for (id, row) in before where now[id] == nil {
-            if let position = position(of: row) { deselected.append(position) }
-        }
-        guard !selected.isEmpty || !deselected.isEmpty else { return }
-        delegate.hostSelectionDidChange(
-            selected: selected.sorted(), deselected: deselected.sorted(), byUser: UserInput.isHandlingInput)
+        let change = shownSelection.update(to: selectedRows(), positions: position(of:))
+        guard !change.isEmpty else { return }
+        delegate.hostSelectionDidChange(selected: change.selected, deselected: change.deselected, byUser: UserInput.isHandlingInput)
     }
 
     /// The rows GTK shows selected, in list order.
     private func selectedRows() -> [BoundRow] {
         if gtk_list_box_get_selection_mode(listBox) != GTK_SELECTION_MULTIPLE {
-            return gtk_list_box_get_selected_row(listBox).flatMap(ListBoxRowType.record(of:)).map { [$0] } ?? []
+            return gtk_list_box_get_selected_row(listBox).flatMap(ListBoxRowType.boundRow(of:)).map { [$0] } ?? []
         }
         var rows: [BoundRow] = []
         let list = gtk_list_box_get_selected_rows(listBox)
         defer { g_list_free(list) }
         var node = list
         while let current = node {
-            if let data = current.pointee.data, let row = ListBoxRowType.record(of: data.assumingMemoryBound(to: GtkListBoxRow.self)) {
+            if let data = current.pointee.data, let row = ListBoxRowType.boundRow(of: data.assumingMemoryBound(to: GtkListBoxRow.self)) {
                 rows.append(row)
             }
             node = current.pointee.next
         }
         return rows
-    }
-
-    private static func identified(_ rows: [BoundRow]) -> [ObjectIdentifier: BoundRow] {
-        Dictionary(rows.map { (ObjectIdentifier($0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: - Activation

@@ -16,7 +16,7 @@ import ModelStorage
 ///
 /// This is the only code that calls `gtk_list_box_*`.
 @MainActor
-public final class ListBoxHost: ListHost, ScreenPresenceReporting {
+public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting {
     /// The list box the rows live in.
     public let listBox: UnsafeMutablePointer<GtkListBox>
     public var widget: UnsafeMutablePointer<GtkWidget> { gcast(listBox) }
@@ -64,10 +64,10 @@ public final class ListBoxHost: ListHost, ScreenPresenceReporting {
     /// the manager asked for): GTK's notifications are not reported back.
     var ownChanges = 0
     /// The rows GTK showed selected when last looked at, to report only what changed.
-    var shownSelection: [ObjectIdentifier: BoundRow] = [:]
+    var shownSelection = ShownSelection()
     /// True while ``moveRow(from:to:)`` takes a row out and puts it back: GTK unmaps and maps
     /// it then, which is not the row leaving or entering the screen.
-    var isMovingRow = false
+    public internal(set) var isMovingRow = false
     /// A scroll asked for before the rows were laid out, done after the next allocation.
     var pendingScroll: (position: Int, alignment: ScrollAlignment)?
     var watchesAllocationForScrolls = false
@@ -87,7 +87,7 @@ public final class ListBoxHost: ListHost, ScreenPresenceReporting {
             self?.isDestroyed = true
             self?.count = 0
             self?.leavingRows = []
-            self?.shownSelection = [:]
+            self?.shownSelection.removeAll()
         }
         connectInteraction()
     }
@@ -129,7 +129,7 @@ public final class ListBoxHost: ListHost, ScreenPresenceReporting {
         rows.reserveCapacity(positions.count)
         for position in positions {
             let listRow = listBoxRow(at: position)
-            let row = ListBoxRowType.record(of: listRow)!
+            let row = ListBoxRowType.boundRow(of: listRow)!
             delegate.willUnbind(row, at: position)
             rows.append((listRow, row))
         }
@@ -137,7 +137,7 @@ public final class ListBoxHost: ListHost, ScreenPresenceReporting {
         for (listRow, row) in rows.reversed() {
             if pendingAnchor?.row == listRow { pendingAnchor = nil }
             count -= 1
-            shownSelection[ObjectIdentifier(row)] = nil
+            shownSelection.forget(row)
             if let revealer = animatedRevealer(of: row) {
                 startLeaving(listRow, row: row, revealer: revealer)
             } else {
@@ -189,7 +189,7 @@ public final class ListBoxHost: ListHost, ScreenPresenceReporting {
 
     /// Detaches the row's widget, destroys its `GtkListBoxRow` and hands the row back.
     func release(_ listRow: UnsafeMutablePointer<GtkListBoxRow>, row: BoundRow, to delegate: any ListHostDelegate) {
-        let record = ListBoxRowType.detachRecord(from: listRow)!  // ours now
+        let record = ListBoxRowType.detachBoundRow(from: listRow)!  // ours now
         record.hostWidget = nil
         gtk_container_remove(gcast(gtk_widget_get_parent(row.widget)), row.widget)
         gtk_widget_destroy(gcast(listRow))
@@ -200,7 +200,7 @@ public final class ListBoxHost: ListHost, ScreenPresenceReporting {
 
     public func boundRow(at position: Int) -> BoundRow? {
         guard position >= 0, position < count else { return nil }
-        return ListBoxRowType.record(of: listBoxRow(at: position))
+        return ListBoxRowType.boundRow(of: listBoxRow(at: position))
     }
 
     public func position(of row: BoundRow) -> Int? {
@@ -215,7 +215,7 @@ public final class ListBoxHost: ListHost, ScreenPresenceReporting {
         while let current = node {
             node = current.pointee.next
             let listRow = current.pointee.data.assumingMemoryBound(to: GtkListBoxRow.self)
-            guard !leavingRows.contains(listRow), let row = ListBoxRowType.record(of: listRow) else { continue }
+            guard !leavingRows.contains(listRow), let row = ListBoxRowType.boundRow(of: listRow) else { continue }
             body(position, row)
             position += 1
         }
@@ -223,7 +223,7 @@ public final class ListBoxHost: ListHost, ScreenPresenceReporting {
 
     /// The record attached to a `GtkListBoxRow` made by a list-box host, or nil for another row.
     public static func boundRow(of listRow: UnsafeMutablePointer<GtkListBoxRow>) -> BoundRow? {
-        ListBoxRowType.record(of: listRow)
+        ListBoxRowType.boundRow(of: listRow)
     }
 
     // MARK: - Positions

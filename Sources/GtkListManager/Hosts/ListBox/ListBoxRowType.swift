@@ -1,20 +1,13 @@
 import CGtk
 
 /// The `GtkListBoxRow` subclass a ``ListBoxHost`` puts its rows in ("GtkListManagerRow"),
-/// holding the row's ``BoundRow`` (see ``RecordWidgetType``).
+/// holding the row's ``BoundRow`` (see ``BoundRowWidgetType``).
 enum ListBoxRowType {
-    static let shared = RecordWidgetType<GtkListBoxRow>(
-        subclassing: gtk_list_box_row_get_type(), name: "GtkListManagerRow", finalize: finalizeListBoxRow)
+    static let shared = BoundRowWidgetType<GtkListBoxRow>(subclassing: gtk_list_box_row_get_type(), name: "GtkListManagerRow")
 
     static var type: GType { shared.type }
     static func make() -> UnsafeMutablePointer<GtkListBoxRow> { shared.make() }
-    static func record(of listRow: UnsafeMutablePointer<GtkListBoxRow>) -> BoundRow? { shared.record(of: listRow) }
-    static func attach(_ record: BoundRow, to listRow: UnsafeMutablePointer<GtkListBoxRow>) { shared.attach(record, to: listRow) }
-    static func detachRecord(from listRow: UnsafeMutablePointer<GtkListBoxRow>) -> BoundRow? { shared.detachRecord(from: listRow) }
-}
-
-/// A plain function rather than a closure formed in main-actor code, which Swift would give a
-/// main-actor check on every call (one per row when a long list goes away).
-private func finalizeListBoxRow(_ object: UnsafeMutablePointer<GObject>?) {
-    ListBoxRowType.shared.finalize(object)
+    static func boundRow(of listRow: UnsafeMutablePointer<GtkListBoxRow>) -> BoundRow? { shared.boundRow(of: listRow) }
+    static func attach(_ row: BoundRow, to listRow: UnsafeMutablePointer<GtkListBoxRow>) { shared.attach(row, to: listRow) }
+    static func detachBoundRow(from listRow: UnsafeMutablePointer<GtkListBoxRow>) -> BoundRow? { shared.detachBoundRow(from: listRow) }
 }

@@ -12,11 +12,13 @@ extension VirtualListHost {
         isLayingOut = true
         defer { isLayingOut = false }
         let previouslyNeeded = neededPositions
-        applyPendingScroll()
+        let scroll = takePendingScroll()
         // Until nothing changes: binding runs the manager's events, which may change the list;
         // measured heights (and the estimate, their mean) may need more rows or fewer, or move
-        // the end of the content.
+        // the end of the content. A scroll by position is applied again in every round, so the
+        // rows it brings in, measured, place its row where the alignment says.
         for _ in 0..<4 {
+            if let scroll { anchor(at: scroll) }
             clampAnchor()
             let before = (generation, slots.count, anchor, anchorOffset, index.totalHeight)
             bindNeededRows(previouslyNeeded: previouslyNeeded)
@@ -155,23 +157,46 @@ extension VirtualListHost {
 
     // MARK: - Scrolling by position
 
-    private func applyPendingScroll() {
-        guard let pending = pendingScroll, count > 0 else { return }
+    /// A scroll asked for by position: the row, and where its top goes in the viewport.
+    struct ResolvedScroll {
+        let position: Int
+        /// `.nearest` resolved against the viewport before the scroll: nil leaves it put.
+        let alignment: ScrollAlignment?
+    }
+
+    /// The scroll to apply in this layout pass, `.nearest` resolved against what shows now.
+    private func takePendingScroll() -> ResolvedScroll? {
+        guard let pending = pendingScroll, count > 0 else { return nil }
         pendingScroll = nil
         let position = min(max(pending.position, 0), count - 1)
-        let frame = index.frame(of: position, width: viewportSize.width)
-        let top = scrollTop, page = viewportSize.height
-        let target: Int =
-            switch pending.alignment {
-            case .top: frame.y
-            case .center: frame.y + frame.height / 2 - page / 2
-            case .bottom: frame.y + frame.height - page
-            case .nearest: frame.y < top ? frame.y : (frame.y + frame.height > top + page ? frame.y + frame.height - page : top)
+        guard pending.alignment == .nearest else { return ResolvedScroll(position: position, alignment: pending.alignment) }
+        let band = index.band(of: position), top = scrollTop
+        if band.top < top { return ResolvedScroll(position: position, alignment: .top) }
+        if band.top + band.height > top + viewportSize.height { return ResolvedScroll(position: position, alignment: .bottom) }
+        return ResolvedScroll(position: position, alignment: nil)
+    }
+
+    /// Anchors the viewport so that the scroll's row shows as its alignment says, from the row's
+    /// height and the heights above it known now (the end of the content clamps it later).
+    private func anchor(at scroll: ResolvedScroll) {
+        guard let alignment = scroll.alignment, scroll.position < count else { return }
+        let band = index.band(of: scroll.position), page = viewportSize.height
+        let rowTop: Int =
+            switch alignment {
+            case .top, .nearest: 0
+            case .center: (page - band.height) / 2
+            case .bottom: page - band.height
             }
-        let clamped = min(max(target, 0), max(index.totalHeight - page, 0))
-        guard let anchorRow = index.position(atOffset: clamped) else { return }
+        let top = max(band.top - rowTop, 0)
+        guard let anchorRow = index.position(atOffset: top) else { return }
         anchor = anchorRow
-        anchorOffset = clamped - index.band(of: anchorRow).top
+        anchorOffset = top - index.band(of: anchorRow).top
+    }
+
+    /// Binds and places what the viewport shows now, when the list has been allocated.
+    public func layoutIfNeeded() {
+        guard !isLayingOut, !isDestroyed, gtk_widget_get_mapped(widget) != 0 else { return }
+        layOut(width: Int(gtk_widget_get_allocated_width(widget)), height: Int(gtk_widget_get_allocated_height(widget)))
     }
 
     public func scrollTo(position: Int, alignment: ScrollAlignment) {

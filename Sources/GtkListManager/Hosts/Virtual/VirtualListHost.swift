@@ -30,7 +30,7 @@ import ModelStorage
 /// own keyboard handling and accessibility of every row, ``FlowBoxGridHost`` for small grids. A row here is "displayed" while it is bound
 /// (UITableView's meaning), not while its window is shown.
 @MainActor
-public final class VirtualListHost: ListHost {
+public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting {
     public let widget: UnsafeMutablePointer<GtkWidget>
     public weak var delegate: (any ListHostDelegate)?
     public private(set) var isDestroyed = false
@@ -383,7 +383,7 @@ public final class VirtualListHost: ListHost {
 
     // MARK: - Grid layout
 
-    public var honoursGridLayout: Bool { index.isGrid }
+    public var laysOutGrid: Bool { index.isGrid }
 
     public func setSize(_ size: GridSize?, for row: BoundRow) {
         guard index.isGrid, let position = position(of: row), index.setGivenSize(size, of: position) else { return }

@@ -36,8 +36,8 @@ final class VirtualGridLayoutTests: XCTestCase {
             let grid = VirtualListHost.virtualizedGrid(VirtualGridLayout(cellSize: GridSize(width: 64, height: 64)))
             let manager = ListManager(host: grid)
             XCTAssertEqual(String(cString: gtk_widget_get_name(manager.widget)), "GlmVirtualList")
-            XCTAssertTrue(grid.honoursGridLayout, "a virtualized grid takes the sizing events")
-            XCTAssertFalse(VirtualListHost().honoursGridLayout, "a virtualized list does not")
+            XCTAssertTrue(grid.laysOutGrid, "a virtualized grid takes the sizing events")
+            XCTAssertFalse(VirtualListHost().laysOutGrid, "a virtualized list does not")
         }
     }
 

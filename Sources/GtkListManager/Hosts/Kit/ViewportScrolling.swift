@@ -4,15 +4,15 @@ import CGtk
 /// widgets that do not scroll themselves): where the widget starts in the scrolled content, and
 /// the adjustment value that shows a frame as an alignment asks.
 @MainActor
-enum ViewportScrolling {
+public enum ViewportScrolling {
     /// The vertical adjustment of the viewport around `widget`; nil when it is not in one.
-    static func verticalAdjustment(around widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkAdjustment>? {
+    public static func verticalAdjustment(around widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkAdjustment>? {
         guard let viewport = gtk_widget_get_ancestor(widget, gtk_viewport_get_type()) else { return nil }
         return gtk_scrollable_get_vadjustment(OpaquePointer(viewport))
     }
 
     /// Where `widget` starts in the scrolled content: not 0 when other widgets sit above it.
-    static func top(of widget: UnsafeMutablePointer<GtkWidget>) -> Double {
+    public static func top(of widget: UnsafeMutablePointer<GtkWidget>) -> Double {
         guard let viewport = gtk_widget_get_ancestor(widget, gtk_viewport_get_type()),
             let content = gtk_bin_get_child(gcast(viewport))
         else { return 0 }
@@ -23,7 +23,7 @@ enum ViewportScrolling {
 
     /// Sets `adjustment` so that `frame` (in the scrolled content's coordinates) shows as
     /// `alignment` says, within the adjustment's range.
-    static func scroll(
+    public static func scroll(
         _ adjustment: UnsafeMutablePointer<GtkAdjustment>, toShow frame: (y: Double, height: Double), alignment: ScrollAlignment
     ) {
         let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)

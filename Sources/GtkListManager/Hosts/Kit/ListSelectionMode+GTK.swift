@@ -2,7 +2,7 @@ import CGtk
 
 extension ListSelectionMode {
     /// The mode as GTK's list and flow boxes take it.
-    var gtkMode: GtkSelectionMode {
+    public var gtkMode: GtkSelectionMode {
         switch self {
         case .none: GTK_SELECTION_NONE
         case .single: GTK_SELECTION_SINGLE
@@ -12,7 +12,7 @@ extension ListSelectionMode {
     }
 
     /// GTK's mode in the terms of the manager.
-    init(_ mode: GtkSelectionMode) {
+    public init(_ mode: GtkSelectionMode) {
         switch mode {
         case GTK_SELECTION_NONE: self = .none
         case GTK_SELECTION_BROWSE: self = .browse
