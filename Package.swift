@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "GtkListManager", targets: ["GtkListManager"]),
         // A storage over a live SQLite query, kept apart so ModelStorage needs no database.
         .library(name: "GRDBStorage", targets: ["GRDBStorage"]),
+        // Proves a host written outside the package: the conformance suite, run from its tests.
+        .library(name: "GtkListManagerTesting", targets: ["GtkListManagerTesting"]),
         // GTK 3 itself, for the row classes and windows of an application: `import CGtk`.
         .library(name: "CGtk", targets: ["CGtk"]),
         .executable(name: "package-viewer", targets: ["PackageViewer"]),
@@ -61,6 +63,13 @@ let package = Package(
             plugins: ["GResourceEmbedder"]
         ),
         .plugin(name: "GResourceEmbedder", capability: .buildTool()),
+
+        // The host conformance suite: any ListHost driven through a manager in a shown window
+        // and checked from GTK (splices, binding, selection, focus, scrolling, teardown).
+        .target(
+            name: "GtkListManagerTesting",
+            dependencies: ["GtkListManager", "ModelStorage", "CGtk", "SeededRandom"]
+        ),
 
         // The sample viewer application.
         .executableTarget(
@@ -120,7 +129,7 @@ let package = Package(
         .testTarget(
             name: "GtkListManagerTests",
             dependencies: [
-                "GtkListManager", "CGtk", "CGtkTestSupport", "ModelStorage", "SeededRandom",
+                "GtkListManager", "GtkListManagerTesting", "CGtk", "CGtkTestSupport", "ModelStorage", "SeededRandom",
                 // The database storage under a real list: SQLite files in a temporary folder.
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
             ],

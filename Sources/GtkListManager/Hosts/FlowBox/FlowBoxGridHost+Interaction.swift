@@ -34,7 +34,7 @@ extension FlowBoxGridHost {
             guard let self, gtk_container_get_focus_child(gcast(box)) == nil,
                 let position = delegate?.positionToFocusOnEntry()
             else { return false }
-            return focusRow(at: position)
+            return takeFocus(at: position)
         }
     }
 
@@ -52,7 +52,7 @@ extension FlowBoxGridHost {
     /// GTK changed a section's selection without the manager asking: tell the delegate what
     /// changed, in the whole grid.
     private func selectionChanged() {
-        guard ownChanges == 0, let delegate else { return }
+        guard ownChanges == 0, !isFocusingRow, let delegate else { return }
         let change = shownSelection.update(to: selectedCells(), positions: position(of:))
         guard !change.isEmpty else { return }
         // A flow box that activates on a single click adds a plainly clicked cell to the
@@ -93,11 +93,38 @@ extension FlowBoxGridHost {
         return position(of: row)
     }
 
+    /// Moves the focus to the cell and nothing else: GTK would select the cell it focuses too,
+    /// and the selection is the manager's, so what GTK shows selected is put back.
     @discardableResult
     public func focusRow(at position: Int) -> Bool {
+        let shown = selectedCells()
+        // The focus moving is reported (the manager's cursor follows), GTK's selection is not.
+        isFocusingRow = true
+        let focused = takeFocus(at: position)
+        isFocusingRow = false
+        ownChanges += 1
+        defer { ownChanges -= 1 }
+        let now = selectedCells()
+        for row in now where !shown.contains(where: { $0 === row }) { setShown(false, row) }
+        for row in shown where !now.contains(where: { $0 === row }) { setShown(true, row) }
+        return focused
+    }
+
+    /// Focuses the cell the way GTK does: it becomes its flow box's cursor, as the arrow keys
+    /// make it (and in single and browse modes the selected one).
+    private func takeFocus(at position: Int) -> Bool {
         guard let hostWidget = boundRow(at: position)?.hostWidget, gtk_widget_get_can_focus(hostWidget) != 0 else { return false }
-        // A cell's own focus handling makes it its flow box's cursor, as the arrow keys do.
         return gtk_widget_child_focus(hostWidget, GTK_DIR_TAB_FORWARD) != 0
+    }
+
+    /// Selects or unselects a cell in its flow box.
+    private func setShown(_ selected: Bool, _ row: BoundRow) {
+        guard let cell = row.hostWidget, let flowBox = gtk_widget_get_parent(cell) else { return }
+        if selected {
+            gtk_flow_box_select_child(gcast(flowBox), gcast(cell))
+        } else {
+            gtk_flow_box_unselect_child(gcast(flowBox), gcast(cell))
+        }
     }
 
     private func focusChildChanged(_ child: UnsafeMutablePointer<GtkWidget>?) {

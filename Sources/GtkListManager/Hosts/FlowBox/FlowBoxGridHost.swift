@@ -74,6 +74,9 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
     private var startsAreCurrent = true
     /// While positive, the host itself changes GTK's selection or focus: not reported back.
     var ownChanges = 0
+    /// True while ``focusRow(at:)`` moves the focus: GTK selects the cell it focuses, which is
+    /// not reported (the selection is put back).
+    var isFocusingRow = false
     /// The cells GTK showed selected when last looked at, to report only what changed.
     var shownSelection = ShownSelection()
     public internal(set) var isMovingRow = false
@@ -197,10 +200,12 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
             ownChanges -= 1
         }
         let cell = from.cells.remove(at: index)
-        g_object_ref(cell)
-        gtk_container_remove(gcast(from.flowBox), gcast(cell))
         let to = sections[target.section]
-        gtk_flow_box_insert(to.flowBox, gcast(cell), Int32(target.indexPath.item))
+        g_object_ref(cell)
+        KeptFocus.across(moveOf: gcast(cell)) {
+            gtk_container_remove(gcast(from.flowBox), gcast(cell))
+            gtk_flow_box_insert(to.flowBox, gcast(cell), Int32(target.indexPath.item))
+        }
         to.cells.insert(cell, at: target.indexPath.item)
         g_object_unref(cell)
         invalidateStarts()

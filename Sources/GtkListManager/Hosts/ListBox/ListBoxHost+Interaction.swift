@@ -41,7 +41,7 @@ extension ListBoxHost {
 
     /// GTK changed the selection without the manager asking: tell the delegate what changed.
     private func selectionChanged() {
-        guard ownChanges == 0, let delegate else { return }
+        guard ownChanges == 0, !isFocusingRow, let delegate else { return }
         let change = shownSelection.update(to: selectedRows(), positions: position(of:))
         guard !change.isEmpty else { return }
         delegate.hostSelectionDidChange(selected: change.selected, deselected: change.deselected, byUser: UserInput.isHandlingInput)
@@ -90,12 +90,33 @@ extension ListBoxHost {
         return position(of: gcast(listRow) as UnsafeMutablePointer<GtkListBoxRow>)
     }
 
+    /// Moves the focus to the row and nothing else: GTK would select the row it focuses too,
+    /// and the selection is the manager's, so what GTK shows selected is put back.
     @discardableResult
     public func focusRow(at position: Int) -> Bool {
+        let shown = selectedRows()
+        // The focus moving is reported (the manager's cursor follows), GTK's selection is not.
+        isFocusingRow = true
+        let focused = takeFocus(at: position)
+        isFocusingRow = false
+        ownChanges += 1
+        defer { ownChanges -= 1 }
+        let now = selectedRows()
+        for row in now where !shown.contains(where: { $0 === row }) {
+            if let listRow = ownRow(of: row) { gtk_list_box_unselect_row(listBox, listRow) }
+        }
+        for row in shown where !now.contains(where: { $0 === row }) {
+            if let listRow = ownRow(of: row) { gtk_list_box_select_row(listBox, listRow) }
+        }
+        return focused
+    }
+
+    /// Focuses the row the way GTK does: it becomes the list box's cursor row (and in single
+    /// and browse modes the selected one).
+    private func takeFocus(at position: Int) -> Bool {
         guard position >= 0, position < rowCount else { return false }
         let listRow: UnsafeMutablePointer<GtkWidget> = gcast(listBoxRow(at: position))
         guard gtk_widget_get_can_focus(listRow) != 0, gtk_widget_get_child_visible(listRow) != 0 else { return false }
-        // The row's own focus handling makes it the list box's cursor row, as GTK does.
         return gtk_widget_child_focus(listRow, GTK_DIR_TAB_FORWARD) != 0
     }
 
@@ -112,6 +133,6 @@ extension ListBoxHost {
     private func focusEntering() -> Bool {
         guard gtk_container_get_focus_child(gcast(listBox)) == nil, let position = delegate?.positionToFocusOnEntry()
         else { return false }
-        return focusRow(at: position)
+        return takeFocus(at: position)
     }
 }

@@ -63,6 +63,9 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
     /// While positive, the host itself changes GTK's selection or focus (a splice, a selection
     /// the manager asked for): GTK's notifications are not reported back.
     var ownChanges = 0
+    /// True while ``focusRow(at:)`` moves the focus: GTK selects the row it focuses, which is
+    /// not reported (the selection is put back).
+    var isFocusingRow = false
     /// The rows GTK showed selected when last looked at, to report only what changed.
     var shownSelection = ShownSelection()
     /// True while ``moveRow(from:to:)`` takes a row out and puts it back: GTK unmaps and maps
@@ -156,8 +159,10 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
             ownChanges -= 1
         }
         g_object_ref(listRow)
-        gtk_container_remove(gcast(listBox), gcast(listRow))
-        gtk_list_box_insert(listBox, gcast(listRow), listBoxIndex(of: destination))
+        KeptFocus.across(moveOf: gcast(listRow)) {
+            gtk_container_remove(gcast(listBox), gcast(listRow))
+            gtk_list_box_insert(listBox, gcast(listRow), listBoxIndex(of: destination))
+        }
         g_object_unref(listRow)
     }
 

@@ -30,8 +30,10 @@ import Dispatch
 /// applied together by the next job, as one change set). The result, a new state and its
 /// ``EditScript`` (both `Sendable`), comes back through the ``MainActorHandOff``; it is applied
 /// only if the storage did not change meanwhile, otherwise it is recomputed from the current
-/// state. Completions run after the observers (a manager) have applied the change, so the rows
-/// are really there. Reads (``items``, lookups, the ``Storage`` requirements) always see the
+/// state. Completions run after the observers (a manager) have applied the change: the list
+/// has its positions and models. A host that binds on demand (a virtualized one) binds the
+/// rows on screen at its next frame; call `ListManager.layoutIfNeeded()` in the completion to
+/// find them bound at once. Reads (``items``, lookups, the ``Storage`` requirements) always see the
 /// state observers were last told about.
 ///
 /// Every change can also run `.immediate`ly on the main actor: for small changes, initial
