@@ -15,7 +15,9 @@ let package = Package(
         .executableTarget(
             name: "MinimalApp",
             dependencies: [
+                "DocumentationExamples",
                 .product(name: "GtkListManager", package: "GtkListManager"),
+                .product(name: "GtkListManagerTesting", package: "GtkListManager"),
                 .product(name: "ModelStorage", package: "GtkListManager"),
                 .product(name: "CGtk", package: "GtkListManager"),
             ]
@@ -28,6 +30,7 @@ let package = Package(
                 .product(name: "GtkListManager", package: "GtkListManager"),
                 .product(name: "ModelStorage", package: "GtkListManager"),
                 .product(name: "GRDBStorage", package: "GtkListManager"),
+                .product(name: "GtkListManagerTesting", package: "GtkListManager"),
                 .product(name: "CGtk", package: "GtkListManager"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -1,8 +1,10 @@
 // swift-format-ignore-file
 // The "Hosts" article's host of your own, complete: a vertical GtkBox that binds every row, each
-// in an event box of its own. (The library's hosts do far more: this one shows the contract.)
+// in an event box of its own, built on the host kit. `MinimalApp --check` proves it with the
+// host conformance suite (GtkListManagerTesting), as a host author would in their tests.
 import CGtk
 import GtkListManager
+import GtkListManagerTesting
 
 @MainActor
 final class MyHost: ListHost {
@@ -17,7 +19,10 @@ final class MyHost: ListHost {
 
     init() {
         g_object_ref_sink(widget)
-        Signal.connect(widget, "destroy") { [weak self] _ in self?.isDestroyed = true }
+        Signal.connect(widget, "destroy") { [weak self] _ in
+            self?.isDestroyed = true
+            self?.rows = []
+        }
     }
 
     isolated deinit {
@@ -62,6 +67,7 @@ final class MyHost: ListHost {
     /// The event box `rowWidget` is shown in, added to the box at `position`.
     private func place(_ rowWidget: UnsafeMutablePointer<GtkWidget>, at position: Int) -> UnsafeMutablePointer<GtkWidget> {
         let frame = gtk_event_box_new()!
+        gtk_widget_set_can_focus(frame, 1)
         gtk_container_add(gcast(frame), rowWidget)
         gtk_box_pack_start(gcast(widget), frame, 0, 0, 0)
         gtk_box_reorder_child(gcast(widget), frame, Int32(position))
@@ -102,25 +108,33 @@ final class MyHost: ListHost {
 
     func rowFrame(at position: Int) -> (y: Double, height: Double)? {
         guard let frame = boundRow(at: position)?.hostWidget else { return nil }
-        var allocation = GtkAllocation()
-        gtk_widget_get_allocation(frame, &allocation)
-        return (Double(allocation.y), Double(allocation.height))
+        var x: Int32 = 0, y: Int32 = 0
+        guard gtk_widget_translate_coordinates(frame, widget, 0, 0, &x, &y) != 0 else { return nil }
+        return (Double(y), Double(gtk_widget_get_allocated_height(frame)))
     }
 
-    var visibleRange: Range<Int>? { gtk_widget_get_mapped(widget) != 0 ? 0..<rows.count : nil }
+    var visibleRange: Range<Int>? {
+        guard let visible = visibleFrame else { return nil }
+        let shown = rows.indices.filter { position in
+            guard let frame = rowFrame(at: position) else { return false }
+            return frame.y + frame.height > visible.y && frame.y < visible.y + visible.height
+        }
+        return shown.first.map { $0..<shown.last! + 1 }
+    }
 
     var visibleFrame: (y: Double, height: Double)? {
-        gtk_widget_get_mapped(widget) != 0 ? (0, Double(gtk_widget_get_allocated_height(widget))) : nil
+        guard gtk_widget_get_mapped(widget) != 0 else { return nil }
+        guard let adjustment = verticalAdjustment else { return (0, Double(gtk_widget_get_allocated_height(widget))) }
+        return (gtk_adjustment_get_value(adjustment) - ViewportScrolling.top(of: widget), gtk_adjustment_get_page_size(adjustment))
     }
 
     var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? {
-        guard let scrolled = gtk_widget_get_ancestor(widget, gtk_scrolled_window_get_type()) else { return nil }
-        return gtk_scrolled_window_get_vadjustment(gcast(scrolled))
+        ViewportScrolling.verticalAdjustment(around: widget)
     }
 
     func scrollTo(position: Int, alignment: ScrollAlignment) {
         guard let frame = rowFrame(at: position), let adjustment = verticalAdjustment else { return }
-        gtk_adjustment_clamp_page(adjustment, frame.y, frame.y + frame.height)
+        ViewportScrolling.scroll(adjustment, toShow: (frame.y + ViewportScrolling.top(of: widget), frame.height), alignment: alignment)
     }
 
     func setSelected(_ selected: Bool, at position: Int) {
@@ -130,13 +144,18 @@ final class MyHost: ListHost {
     }
 
     var focusedPosition: Int? {
-        rows.firstIndex { row in row?.hostWidget.map { gtk_widget_has_focus($0) != 0 } ?? false }
+        guard let toplevel = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(toplevel) != 0,
+            let focus = gtk_window_get_focus(gcast(toplevel))
+        else { return nil }
+        return rows.firstIndex { row in
+            guard let frame = row?.hostWidget else { return false }
+            return focus == frame || gtk_widget_is_ancestor(focus, frame) != 0
+        }
     }
 
     @discardableResult
     func focusRow(at position: Int) -> Bool {
         guard let frame = boundRow(at: position)?.hostWidget else { return false }
-        gtk_widget_set_can_focus(frame, 1)
         gtk_widget_grab_focus(frame)
         return gtk_widget_has_focus(frame) != 0
     }
@@ -145,4 +164,10 @@ final class MyHost: ListHost {
         guard let frame = row.hostWidget else { return }
         gtk_widget_set_margin_start(frame, Int32(clamping: pixels))
     }
+}
+
+/// `MyHost` through the host conformance suite: what `MinimalApp --check` runs.
+@MainActor
+public func checkMyHostConformance() -> ConformanceReport {
+    HostConformance("MyHost") { MyHost() }.run()
 }

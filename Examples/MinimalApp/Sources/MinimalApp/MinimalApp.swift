@@ -1,10 +1,13 @@
 import CGtk
+import DocumentationExamples
 import GtkListManager
+import GtkListManagerTesting
 import ModelStorage
 
 // The application the "Getting started" article builds, step by step. `--check` runs it
 // headless (under xvfb-run): it activates the second row as a user would and exits non-zero
-// unless the event arrived with the right model.
+// unless the event arrived with the right model, then proves the "Hosts" article's host of
+// its own with the host conformance suite.
 
 /// A fruit, the model of one row.
 struct Fruit: Hashable {
@@ -62,7 +65,9 @@ struct MinimalApp {
         }
         let succeeded = check(window, manager) { activated }
         gtk_widget_destroy(window)
-        if !succeeded { exit(1) }
+        let conformance = checkMyHostConformance()
+        print("minimal-app: \(conformance)")
+        if !succeeded || !conformance.passed { exit(1) }
     }
 
     /// Activates the second row as Enter on it would; true when the list showed three rows and
