@@ -47,12 +47,12 @@ sanitizers: deps
 consumer: deps
 	scripts/check-consumer.sh
 
-## docs: the three DocC catalogs as one static site in $(SCRATCH)-docs/site; fails on any DocC
+## docs: the four DocC catalogs as one static site in $(SCRATCH)-docs/site; fails on any DocC
 ## warning (an unresolved symbol link included). Its own build folder: the symbol graphs need
 ## other compiler flags than the tests' build.
 docs: deps
 	$(SWIFT) package --scratch-path $(SCRATCH)-docs --allow-writing-to-directory $(SCRATCH)-docs/site \
-		generate-documentation --target ModelStorage --target GtkListManager --target GRDBStorage \
+		generate-documentation --target ModelStorage --target GtkListManager --target GRDBStorage --target GtkListManagerTesting \
 		--enable-experimental-combined-documentation --transform-for-static-hosting \
 		--output-path $(SCRATCH)-docs/site --warnings-as-errors
 	@echo "Documentation: $(SCRATCH)-docs/site (serve it, e.g. python3 -m http.server -d $(SCRATCH)-docs/site)"

@@ -1,7 +1,7 @@
 import CGtk
 import GtkListManager
 
-/// Proves a ``ListHost``: drives a ``ListManager`` over a fresh host in a shown window, and
+/// Proves a `ListHost`: drives a `ListManager` over a fresh host in a shown window, and
 /// checks from GTK what the host shows against what the manager's storage holds.
 ///
 /// ```swift
@@ -20,8 +20,8 @@ import GtkListManager
 ///   GTK allocated it; every position on screen is bound; the binding contract holds (see
 ///   the Hosts article: rows bound, unbound and released in order, each once); the selection
 ///   follows its items and the host shows it (`GTK_STATE_FLAG_SELECTED` on each selected
-///   row's ``BoundRow/hostWidget``); the focused item keeps the keyboard focus.
-/// - ``checkScrolling()``: ``ListHost/scrollTo(position:alignment:)`` to items, headers and
+///   row's `BoundRow.hostWidget`); the focused item keeps the keyboard focus.
+/// - ``checkScrolling()``: `ListHost.scrollTo(position:alignment:)` to items, headers and
 ///   footers with every alignment, from the top, the middle and the end, with rows of
 ///   unmeasured heights between: the row ends where the alignment says, read from GTK
 ///   (clamped at the ends of the content).

@@ -21,7 +21,7 @@ import CGtk
 /// ``RowAnimating`` (rows that appear and disappear with a transition). The host kit
 /// (``BoundRowWidgetType``, ``ScreenPresenceReporting``, ``ViewportScrolling``,
 /// ``ShownSelection``) holds what hosts share, and the `GtkListManagerTesting` library's
-/// ``HostConformance`` proves a host. See the Hosts article for how to write one.
+/// `HostConformance` proves a host. See the Hosts article for how to write one.
 @MainActor
 public protocol ListHost: AnyObject {
     /// The widget to put in a window or a scrolled window.

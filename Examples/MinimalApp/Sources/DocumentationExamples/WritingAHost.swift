@@ -169,5 +169,6 @@ final class MyHost: ListHost {
 /// `MyHost` through the host conformance suite: what `MinimalApp --check` runs.
 @MainActor
 public func checkMyHostConformance() -> ConformanceReport {
-    HostConformance("MyHost") { MyHost() }.run()
+    let report = HostConformance("MyHost") { MyHost() }.run()
+    return report
 }
