@@ -2,8 +2,8 @@ import GRDB
 import ModelStorage
 
 // How results reach the list: fetched on GRDB's reader threads, diffed on the storage's
-// serial queue, one diff at a time against the result on screen, applied on the main actor
-// when that result is still the one on screen.
+// serial queue, one diff at a time against the result on screen (BackgroundJobScheduler),
+// applied on the main actor when that result is still the one on screen.
 extension DatabaseStorage {
     /// Stops following the database: no result is applied after this call, the list keeps
     /// what it shows. Releasing the storage does the same.
@@ -72,12 +72,10 @@ extension DatabaseStorage {
     /// Diffs the newest result against the result on screen, unless a diff is running or a
     /// drop is not settled (its rows stay where they are until it is).
     func startNextDiff() {
-        guard !isDiffing, drops.isEmpty, let result = latestResult else { return }
+        guard !jobs.isRunning, drops.isEmpty, let result = latestResult else { return }
         latestResult = nil
-        isDiffing = true
-        let base = sections, baseVersion = version, handOff = handOff
-        let database = database, readCarriedModels = readCarriedModels, diff = processing.diff
-        queue.async { [weak self] in
+        let base = sections, database = database, readCarriedModels = readCarriedModels, diff = processing.diff
+        jobs.run({
             let transition = diff(base, result.sections)
             let carried = readCarriedModels.map { read -> CarriedModels in
                 let brought = transition.broughtRecords
@@ -89,20 +87,22 @@ extension DatabaseStorage {
                         return models
                     }
             }
-            handOff.handOff { [weak self] in
-                self?.finishDiff(transition, carrying: carried, of: result, baseVersion: baseVersion)
-            }
+            return DiffOutcome(transition: transition, carried: carried)
+        }) { [weak self] outcome, isCurrent in
+            self?.finishDiff(outcome, of: result, isCurrent: isCurrent)
         }
     }
 
-    private func finishDiff(
-        _ transition: FetchedTransition<Record, SectionKey>, carrying carried: CarriedModels?, of result: FetchedResult,
-        baseVersion: UInt64
-    ) {
-        isDiffing = false
+    /// A diff and the models read for what it brings.
+    struct DiffOutcome: Sendable {
+        let transition: FetchedTransition<Record, SectionKey>
+        let carried: CarriedModels?
+    }
+
+    private func finishDiff(_ outcome: DiffOutcome, of result: FetchedResult, isCurrent: Bool) {
         guard !isStopped else { return }
-        if baseVersion == version {
-            if result.ownWrites >= ownWritesRequired { apply(transition, carrying: carried) }
+        if isCurrent {
+            if result.ownWrites >= ownWritesRequired { apply(outcome.transition, carrying: outcome.carried) }
         } else if latestResult == nil, result.ownWrites >= ownWritesRequired {
             // The list changed while the diff ran (a reorder): its script would apply to rows
             // that moved. Diff the same result again against what the list shows now.
@@ -132,7 +132,7 @@ extension DatabaseStorage {
         }
         consecutiveVanishedRecords = 0
         sections = transition.sections
-        version += 1
+        jobs.stateDidChange()
         let shown = sections
         let changes = transition.script.changeSet(
             supplements: { self.supplements(ofSection: $0) },

@@ -23,7 +23,7 @@ extension DatabaseStorage: ReorderableStorage {
         }
         guard source != destination else { return }
         sections.moveRecord(from: source, to: destination)
-        version += 1
+        jobs.stateDidChange()
         broadcaster.deliver(.changes([.moveItem(from: source, to: destination)]), from: sender)
         write(sectionOf: destination.section, moved: moved.id, with: reordering, to: writer)
     }

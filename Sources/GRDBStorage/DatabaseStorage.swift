@@ -101,12 +101,10 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
 
     /// The result the list shows, in sections.
     var sections = Sections()
-    /// Counts changes of ``sections``: a diff whose base version is no longer current is stale.
-    var version: UInt64 = 0
     /// The newest result received and not diffed yet.
     var latestResult: FetchedResult?
-    /// True while a diff runs on the queue.
-    var isDiffing = false
+    /// The diffs against ``sections``, one at a time; told whenever ``sections`` changes.
+    let jobs: BackgroundJobScheduler
     /// The own writes a result must have seen to be applied.
     var ownWritesRequired = 0
     /// The own writes started so far, and those whose end reached the main actor.
@@ -200,6 +198,7 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
         self.sectionKey = sectionKey
         self.processing = processing
         self.handOff = handOff
+        jobs = BackgroundJobScheduler(queue: queue, handOff: handOff)
         self.externalChangeInterval = externalChangeInterval ?? .zero
         let ownWrites = ownWrites
         fetch = { db in
@@ -253,7 +252,7 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     /// True while a reorder is being written, or a result is being fetched after a write,
     /// diffed, or waits to be.
     public var hasPendingChanges: Bool {
-        isDiffing || latestResult != nil || ownWritesFinished < ownWritesStarted || refetchesInFlight > 0
+        jobs.isRunning || latestResult != nil || ownWritesFinished < ownWritesStarted || refetchesInFlight > 0
     }
 
     // MARK: - Storage

@@ -98,7 +98,7 @@ extension DatabaseStorage: PlaceholderStorage {
         let opensSection = indexPath.section == numberOfSections
         let token = drops.insert(model, at: indexPath, isWriting: isWriting)
         // A diff running now was made for the rows without this one: it is redone later.
-        version += 1
+        jobs.stateDidChange()
         var changes: [StorageChange] = opensSection ? [.insertSection(indexPath.section)] : []
         changes.append(.insertItem(at: indexPath, model: model))
         broadcaster.deliver(.changes(ChangeSet(changes)), from: sender)
@@ -108,7 +108,7 @@ extension DatabaseStorage: PlaceholderStorage {
     /// Takes the drop's row away (and the section it opened, left empty).
     private func removeDrop(_ token: Int) {
         guard let entry = drops.remove(token) else { return }
-        version += 1
+        jobs.stateDidChange()
         var changes: [StorageChange] = [.deleteItem(at: entry.indexPath)]
         if entry.indexPath.section >= sections.keys.count, drops.count(inSection: entry.indexPath.section) == 0 {
             changes.append(.deleteSection(entry.indexPath.section))
@@ -164,7 +164,7 @@ extension DatabaseStorage: PlaceholderStorage {
             let place = IndexPath(item: entry.indexPath.item - drops.entriesBefore(entry.indexPath), section: entry.indexPath.section)
             let opensSection = place.section == sections.keys.count
             sections.insertRecord(stored.record, at: place, key: sectionKey(stored.record))
-            version += 1
+            jobs.stateDidChange()
             var changes: [StorageChange] =
                 opensSection ? [.updateSection(place.section, supplements: supplements(ofSection: place.section))] : []
             changes.append(.updateItem(at: entry.indexPath, model: stored.shown))

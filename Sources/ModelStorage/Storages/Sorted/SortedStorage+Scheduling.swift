@@ -1,5 +1,5 @@
-// How changes reach the state: a serial background queue with one job in flight, results handed
-// back to the main actor, stale results recomputed, completions after the observers.
+// How changes reach the state: one background job at a time (BackgroundJobScheduler), stale
+// results recomputed, completions after the observers.
 extension SortedStorage {
     func submit(_ operation: SortedOperation<Item>, _ execution: Execution, _ completion: Completion?) {
         MainActorConfinement.check("SortedStorage was changed")
@@ -15,31 +15,25 @@ extension SortedStorage {
 
     /// Sends every pending change to the queue as one job, unless a job is already running.
     private func startNextJob() {
-        guard inFlight == nil, !pending.isEmpty else { return }
+        guard !jobs.isRunning, !pending.isEmpty else { return }
         let job = pending
         pending = []
         inFlight = job
         let base = state
-        let baseVersion = version
         let operations = job.map(\.operation)
-        let handOff = handOff
-        queue.async { [weak self] in
-            let transition = SortedTransition(from: base, applying: operations)
-            handOff.handOff { [weak self] in
-                self?.finishJob(transition, baseVersion: baseVersion)
-            }
+        jobs.run({ SortedTransition(from: base, applying: operations) }) { [weak self] transition, isCurrent in
+            self?.finishJob(transition, isCurrent: isCurrent)
         }
     }
 
-    private func finishJob(_ transition: SortedTransition<Item, SectionKey>, baseVersion: UInt64) {
+    private func finishJob(_ transition: SortedTransition<Item, SectionKey>, isCurrent: Bool) {
         guard let job = inFlight else { return }
         inFlight = nil
-        if baseVersion == version {
+        if isCurrent {
             commit(transition, completing: job)
         } else {
             // The state moved on while the job ran (an immediate change): its script would
             // apply to rows that no longer exist. Run the same changes again, first in line.
-            staleResultCount += 1
             pending.insert(contentsOf: job, at: 0)
         }
         startNextJob()
@@ -56,7 +50,7 @@ extension SortedStorage {
         }
         let new = transition.state
         state = new
-        version += 1
+        jobs.stateDidChange()
         if !transition.script.isEmpty {
             let changes = transition.script.changeSet(
                 supplements: { self.supplements(of: new, section: $0) },

@@ -75,8 +75,6 @@ where Item.DiffIdentifier: Sendable {
 
     /// The state observers were last told about.
     var state: State
-    /// Counts state changes: a job whose base version is no longer current is stale.
-    var version: UInt64 = 0
     /// The next insertion sequence to hand out.
     var nextSequence: UInt64 = 0
     /// Background changes not yet sent to the queue, in call order.
@@ -84,10 +82,10 @@ where Item.DiffIdentifier: Sendable {
     /// The changes of the job on the queue, if one is running.
     var inFlight: [PendingChange]?
     /// How many results came back stale and were recomputed.
-    public internal(set) var staleResultCount = 0
+    public var staleResultCount: Int { jobs.staleResultCount }
 
-    let handOff: any MainActorHandOff
-    let queue = DispatchQueue(label: "ModelStorage.SortedStorage", qos: .userInitiated)
+    /// The background diffs, one at a time, and their stale check.
+    let jobs: BackgroundJobScheduler
     let broadcaster = UpdateBroadcaster()
 
     struct PendingChange {
@@ -111,7 +109,7 @@ where Item.DiffIdentifier: Sendable {
     ) {
         state = State(comparator: comparator, sectionKey: sectionKey)
         self.sectionHeader = sectionHeader
-        self.handOff = handOff
+        jobs = BackgroundJobScheduler(queue: DispatchQueue(label: "ModelStorage.SortedStorage", qos: .userInitiated), handOff: handOff)
     }
 
     // MARK: - Reading
