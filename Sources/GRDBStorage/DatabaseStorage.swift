@@ -54,7 +54,7 @@ import ModelStorage
 /// storage holds the results of other writes and applies them, in one change set, once the drop
 /// settled: rows never shift under a placeholder.
 @MainActor
-public final class DatabaseStorage<Record, SectionKey>: SupplementaryStorage, ObservableStorage
+public final class DatabaseStorage<Record, SectionKey>: SupplementaryStorage, BroadcastingStorage
 where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionKey: Hashable & Sendable {
     typealias Sections = FetchedSections<Record, SectionKey>
     /// Reads the models a change set carries for the records it inserts or updates, by id, when
@@ -140,7 +140,8 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     let handOff: any MainActorHandOff
     let queue = DispatchQueue(label: "GRDBStorage.DatabaseStorage", qos: .userInitiated)
     let ownWrites = OwnWriteCounter()
-    let broadcaster = UpdateBroadcaster()
+    /// The storage's observers (see `BroadcastingStorage`).
+    public let broadcaster = UpdateBroadcaster()
 
     /// A result of the request and the own writes it saw.
     struct FetchedResult: Sendable {
@@ -276,18 +277,6 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     public func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {
         guard sections.keys.indices.contains(section) else { return nil }
         return keyedSupplements.model(ofKind: kind, forKey: sections.keys[section])
-    }
-
-    public func addObserver(_ observer: any StorageObserver) {
-        broadcaster.add(observer)
-    }
-
-    public func removeObserver(_ observer: any StorageObserver) {
-        broadcaster.remove(observer)
-    }
-
-    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
-        broadcaster.updatesNotDelivered(to: observer)
     }
 
     /// The storage observers are told changed: this one, or the one it works for.

@@ -35,7 +35,7 @@ import ModelStorage
 /// Pages are read on the main actor when a row is bound: give a `DatabasePool`, whose reads
 /// never wait for a write, rather than a `DatabaseQueue`.
 @MainActor
-public final class LazyDatabaseStorage<Record, SectionKey>: SupplementaryStorage, ObservableStorage
+public final class LazyDatabaseStorage<Record, SectionKey>: SupplementaryStorage, BroadcastingStorage
 where
     Record: FetchableRecord & Identifiable & Sendable, Record.ID: DatabaseValueConvertible & Sendable,
     SectionKey: Hashable & Sendable
@@ -240,17 +240,8 @@ where
         identities.supplementaryModel(ofKind: kind, inSection: section)
     }
 
-    public func addObserver(_ observer: any StorageObserver) {
-        identities.addObserver(observer)
-    }
-
-    public func removeObserver(_ observer: any StorageObserver) {
-        identities.removeObserver(observer)
-    }
-
-    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
-        identities.updatesNotDelivered(to: observer)
-    }
+    /// The observers: the identity storage's, which tells them in this storage's name.
+    public var broadcaster: UpdateBroadcaster { identities.broadcaster }
 }
 
 extension LazyDatabaseStorage: ReorderableStorage {

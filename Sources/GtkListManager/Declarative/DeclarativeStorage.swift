@@ -7,7 +7,7 @@ import ModelStorage
 /// Its items are ``RowSlot``s; the manager shows each with the mapping of the slot's row class.
 /// Only the manager's ``DeclarativeState`` changes it.
 @MainActor
-final class DeclarativeStorage: SupplementaryStorage, ObservableStorage {
+final class DeclarativeStorage: SupplementaryStorage, BroadcastingStorage {
     /// One section as the list shows it.
     struct ShownSection {
         let id: AnyHashable
@@ -22,7 +22,8 @@ final class DeclarativeStorage: SupplementaryStorage, ObservableStorage {
 
     /// Delivers updates in order; one installed while observers still apply the previous one
     /// (an event closure declaring new sections) is queued and delivered after it.
-    private let broadcaster = UpdateBroadcaster()
+    /// The storage's observers (see `BroadcastingStorage`).
+    let broadcaster = UpdateBroadcaster()
     private var isDelivering = false
     private var pendingCompletions: [() -> Void] = []
 
@@ -64,15 +65,4 @@ final class DeclarativeStorage: SupplementaryStorage, ObservableStorage {
         }
     }
 
-    func addObserver(_ observer: any StorageObserver) {
-        broadcaster.add(observer)
-    }
-
-    func removeObserver(_ observer: any StorageObserver) {
-        broadcaster.remove(observer)
-    }
-
-    func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
-        broadcaster.updatesNotDelivered(to: observer)
-    }
 }

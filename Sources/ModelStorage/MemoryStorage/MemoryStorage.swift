@@ -18,7 +18,7 @@
 /// - An invalid request (an index out of range, an item not found, a count mismatch) changes
 ///   nothing and is reported to ``anomalyHandler``; the throwing methods also throw it.
 @MainActor
-public final class MemoryStorage: SupplementaryStorage, ObservableStorage {
+public final class MemoryStorage: SupplementaryStorage, BroadcastingStorage {
     /// The sections, in order. Change them through the storage's methods.
     public internal(set) var sections: [SectionModel] = []
 
@@ -47,7 +47,8 @@ public final class MemoryStorage: SupplementaryStorage, ObservableStorage {
     }
 
     var recorder = TransactionRecorder()
-    private let broadcaster = UpdateBroadcaster()
+    /// The storage's observers (see ``BroadcastingStorage``).
+    public let broadcaster = UpdateBroadcaster()
 
     /// An empty storage.
     public init() {}
@@ -71,17 +72,7 @@ public final class MemoryStorage: SupplementaryStorage, ObservableStorage {
 
     // MARK: - Observation
 
-    public func addObserver(_ observer: any StorageObserver) {
-        broadcaster.add(observer)
-    }
-
-    public func removeObserver(_ observer: any StorageObserver) {
-        broadcaster.remove(observer)
-    }
-
-    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
-        broadcaster.updatesNotDelivered(to: observer, openTransaction: recorder.pendingUpdate)
-    }
+    public var openTransactionUpdate: StorageUpdate? { recorder.pendingUpdate }
 
     // MARK: - Transactions
 

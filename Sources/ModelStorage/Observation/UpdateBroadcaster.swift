@@ -9,14 +9,12 @@
 /// ``updatesNotDelivered(to:openTransaction:)`` says what an observer has yet to see. (A class,
 /// because delivery re-enters it.)
 ///
+/// A storage that adopts ``BroadcastingStorage`` gets ``ObservableStorage``'s requirements
+/// from its broadcaster, and only delivers:
+///
 /// ```swift
-/// final class MyStorage: ObservableStorage {
-///     private let broadcaster = UpdateBroadcaster()
-///     func addObserver(_ observer: any StorageObserver) { broadcaster.add(observer) }
-///     func removeObserver(_ observer: any StorageObserver) { broadcaster.remove(observer) }
-///     func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
-///         broadcaster.updatesNotDelivered(to: observer)
-///     }
+/// final class MyStorage: BroadcastingStorage {
+///     let broadcaster = UpdateBroadcaster()
 ///     // After changing the models: broadcaster.deliver(.changes(changeSet), from: self)
 /// }
 /// ```

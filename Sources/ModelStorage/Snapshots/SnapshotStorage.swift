@@ -22,7 +22,7 @@
 ///   the storage then keeps (``snapshot()``) has no marks and no anomalies.
 @MainActor
 public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>:
-    SupplementaryStorage, ObservableStorage
+    SupplementaryStorage, BroadcastingStorage
 {
     /// Where the refusals recorded in applied snapshots are reported.
     public let anomalyHandler = AnomalyHandler<SnapshotAnomaly>()
@@ -42,7 +42,8 @@ public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hasha
     private var supplements: [SectionSupplements] = []
 
     private var recorder = TransactionRecorder()
-    private let broadcaster = UpdateBroadcaster()
+    /// The storage's observers (see ``BroadcastingStorage``).
+    public let broadcaster = UpdateBroadcaster()
     private var isDelivering = false
     private var pendingCompletions: [() -> Void] = []
 
@@ -117,17 +118,7 @@ public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hasha
 
     // MARK: - Observation
 
-    public func addObserver(_ observer: any StorageObserver) {
-        broadcaster.add(observer)
-    }
-
-    public func removeObserver(_ observer: any StorageObserver) {
-        broadcaster.remove(observer)
-    }
-
-    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
-        broadcaster.updatesNotDelivered(to: observer, openTransaction: recorder.pendingUpdate)
-    }
+    public var openTransactionUpdate: StorageUpdate? { recorder.pendingUpdate }
 
     // MARK: - Private
 

@@ -65,9 +65,10 @@ final class CountingObserver: StorageObserver {
     }
 }
 
-/// Writing a storage: a feed of posts by day.
+/// Writing a storage: a feed of posts by day, complete.
 @MainActor
-final class FeedStorage: SupplementaryStorage, ObservableStorage {
+final class FeedStorage: SupplementaryStorage, BroadcastingStorage {
+    let broadcaster = UpdateBroadcaster()
     private var sections: [[Post]] = []
     private var days: [String] = []
 
@@ -82,13 +83,6 @@ final class FeedStorage: SupplementaryStorage, ObservableStorage {
     }
     func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {
         kind == .header && days.indices.contains(section) ? days[section] : nil
-    }
-
-    private let broadcaster = UpdateBroadcaster()
-    func addObserver(_ observer: any StorageObserver) { broadcaster.add(observer) }
-    func removeObserver(_ observer: any StorageObserver) { broadcaster.remove(observer) }
-    func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
-        broadcaster.updatesNotDelivered(to: observer)
     }
 
     func show(_ newSections: [[Post]], days newDays: [String]) {

@@ -17,7 +17,7 @@
 /// Identifiers should be unique. When the new items repeat one, nothing is dropped: every item
 /// is kept and ``StorageAnomaly/duplicateIdentifiers(kind:count:)`` is reported.
 @MainActor
-public final class SingleSectionStorage<Item: Diffable>: ObservableStorage {
+public final class SingleSectionStorage<Item: Diffable>: BroadcastingStorage {
     /// The items, in order. Setting them is ``setItems(_:)``.
     public var items: [Item] {
         get { currentItems }
@@ -31,7 +31,8 @@ public final class SingleSectionStorage<Item: Diffable>: ObservableStorage {
     /// The items when the outermost open transaction began.
     private var itemsAtTransactionStart: [Item] = []
     private var depth = 0
-    private let broadcaster = UpdateBroadcaster()
+    /// The storage's observers (see ``BroadcastingStorage``).
+    public let broadcaster = UpdateBroadcaster()
 
     /// A storage holding `items` (nothing is reported for them).
     public init(items: [Item] = []) {
@@ -52,19 +53,9 @@ public final class SingleSectionStorage<Item: Diffable>: ObservableStorage {
         return currentItems[indexPath.item]
     }
 
-    public func addObserver(_ observer: any StorageObserver) {
-        broadcaster.add(observer)
-    }
-
-    public func removeObserver(_ observer: any StorageObserver) {
-        broadcaster.remove(observer)
-    }
-
     /// Inside an open transaction the items changed in ways no entry records yet (the diff comes
     /// at its end): that part reads as a reload.
-    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
-        broadcaster.updatesNotDelivered(to: observer, openTransaction: depth > 0 ? .reload : nil)
-    }
+    public var openTransactionUpdate: StorageUpdate? { depth > 0 ? .reload : nil }
 
     // MARK: - Changes
 

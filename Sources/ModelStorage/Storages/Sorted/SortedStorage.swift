@@ -41,7 +41,7 @@ import Dispatch
 /// are still queued; those then apply on top of it, and a job already running is recomputed.
 @MainActor
 public final class SortedStorage<Item: Diffable & Sendable, SectionKey: Hashable & Comparable & Sendable>:
-    SupplementaryStorage, ObservableStorage
+    SupplementaryStorage, BroadcastingStorage
 where Item.DiffIdentifier: Sendable {
     /// Whether `lhs` sorts before `rhs`; must be a strict weak ordering, like `<`.
     public typealias Comparator = @Sendable (Item, Item) -> Bool
@@ -86,7 +86,8 @@ where Item.DiffIdentifier: Sendable {
 
     /// The background diffs, one at a time, and their stale check.
     let jobs: BackgroundJobScheduler
-    let broadcaster = UpdateBroadcaster()
+    /// The storage's observers (see ``BroadcastingStorage``).
+    public let broadcaster = UpdateBroadcaster()
 
     struct PendingChange {
         let operation: SortedOperation<Item>
@@ -162,18 +163,6 @@ where Item.DiffIdentifier: Sendable {
     public func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {
         guard state.sectionKeys.indices.contains(section) else { return nil }
         return keyedSupplements.model(ofKind: kind, forKey: state.sectionKeys[section])
-    }
-
-    public func addObserver(_ observer: any StorageObserver) {
-        broadcaster.add(observer)
-    }
-
-    public func removeObserver(_ observer: any StorageObserver) {
-        broadcaster.remove(observer)
-    }
-
-    public func updatesNotDelivered(to observer: any StorageObserver) -> [StorageUpdate]? {
-        broadcaster.updatesNotDelivered(to: observer)
     }
 
     /// The supplements section inserts and updates carry: the header and the other kinds of a
