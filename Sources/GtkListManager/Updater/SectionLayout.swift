@@ -11,9 +11,8 @@ import ModelStorage
 /// keeps only counts; without one (a storage that cannot say what it has not delivered yet) it
 /// keeps its own copy.
 ///
-/// Section starts are prefix sums, rebuilt after a change on the first look-up (O(sections));
-/// finding the row at a position is a binary search over them, O(1) when positions are asked
-/// in order, as a host binding a range does.
+/// Where each section starts is a ``SectionStarts``, summed again after a change on the first
+/// look-up.
 @MainActor
 final class SectionLayout {
     struct Section {
@@ -51,11 +50,9 @@ final class SectionLayout {
     // much as the look-up itself; no access here overlaps another (no callbacks, no inout
     // escapes), so the checks are off.
     @exclusivity(unchecked) private var entries: [Section] = []
-    /// `starts[s]` is the position of section `s`'s first row; one more entry holds the total.
-    @exclusivity(unchecked) private var starts: [Int] = [0]
+    /// Where each section's rows start, summed again on the first look-up after a change.
+    @exclusivity(unchecked) private var starts = SectionStarts()
     @exclusivity(unchecked) private var startsAreCurrent = true
-    /// The section of the last position looked up: hosts bind ranges in order.
-    @exclusivity(unchecked) private var lastSection = 0
 
     // MARK: - Reading
 
@@ -64,7 +61,7 @@ final class SectionLayout {
     /// The number of rows: items, headers and footers.
     var rowCount: Int {
         refreshStarts()
-        return starts[entries.count]
+        return starts.total
     }
 
     func itemCount(inSection section: Int) -> Int {
@@ -235,35 +232,16 @@ final class SectionLayout {
         startsAreCurrent = false
     }
 
-    /// Rebuilds the starts if a change made them stale.
+    /// Sums the starts again if a change made them stale.
     private func refreshStarts() {
         guard !startsAreCurrent else { return }
-        var rebuilt = [Int]()
-        rebuilt.reserveCapacity(entries.count + 1)
-        var total = 0
-        for index in entries.indices {
-            rebuilt.append(total)
-            total += entries[index].rowCount
-        }
-        rebuilt.append(total)
-        starts = rebuilt
+        starts = SectionStarts(count: entries.count) { entries[$0].rowCount }
         startsAreCurrent = true
     }
 
     /// The section whose rows include `position`; nil outside the list.
     private func section(containing position: Int) -> Int? {
         refreshStarts()
-        let count = entries.count
-        guard position >= 0, position < starts[count] else { return nil }
-        let hint = lastSection
-        if hint < count, starts[hint] <= position, position < starts[hint + 1] { return hint }
-        // The last section whose start is at or before the position (empty sections share it).
-        var low = 0, high = count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= position { low = middle } else { high = middle - 1 }
-        }
-        lastSection = low
-        return low
+        return starts.section(containing: position)
     }
 }

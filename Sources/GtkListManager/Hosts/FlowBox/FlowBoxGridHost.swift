@@ -35,7 +35,7 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
 
     public var rowCount: Int {
         refreshStarts()
-        return starts[sections.count]
+        return starts.total
     }
 
     public var selectionMode: ListSelectionMode = .single {
@@ -69,8 +69,8 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
 
     /// The sections, in order, as the manager's.
     private(set) var sections: [GridSection] = []
-    /// `starts[s]` is the position of section `s`'s first row; one more entry holds the total.
-    private var starts: [Int] = [0]
+    /// Where each section's rows start, summed again on the first look-up after a change.
+    private var starts = SectionStarts()
     private var startsAreCurrent = true
     /// While positive, the host itself changes GTK's selection or focus: not reported back.
     var ownChanges = 0
@@ -300,13 +300,11 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
     /// The section holding `position` (`0..<rowCount`) and the slot in it.
     func sectionAndSlot(at position: Int) -> (GridSection, GridSlot) {
         refreshStarts()
-        // The last section starting at or before the position (empty sections share a start).
-        var low = 0, high = sections.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= position { low = middle } else { high = middle - 1 }
+        guard let section = starts.section(containing: position) else {
+            // Kept in release builds: the host's own positions are out of step with its rows.
+            fatalError("FlowBoxGridHost: no row at position \(position) of \(starts.total)")
         }
-        return (sections[low], sections[low].slot(at: position - starts[low]))
+        return (sections[section], sections[section].slot(at: position - starts[section]))
     }
 
     /// The position of section `index`'s first row.
@@ -321,10 +319,7 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
 
     private func refreshStarts() {
         guard !startsAreCurrent else { return }
-        var rebuilt = [0]
-        rebuilt.reserveCapacity(sections.count + 1)
-        for section in sections { rebuilt.append(rebuilt[rebuilt.count - 1] + section.rowCount) }
-        starts = rebuilt
+        starts = SectionStarts(count: sections.count) { sections[$0].rowCount }
         startsAreCurrent = true
     }
 

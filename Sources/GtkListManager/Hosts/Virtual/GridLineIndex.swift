@@ -18,7 +18,7 @@ struct GridLineIndex {
     private var width = 0
     /// Per section, summed again when stale: its first position and top, one more entry for
     /// the totals, and its shape at the current width.
-    private var starts: [Int] = [0]
+    private var starts = SectionStarts()
     private var tops: [Int] = [0]
     private var shapes: [GridSectionShape] = []
     private var estimates: GridEstimates
@@ -37,13 +37,9 @@ struct GridLineIndex {
     /// Where `position` is: its section, and its part of it.
     mutating func locate(_ position: Int) -> (section: Int, part: GridSectionEntry.Part) {
         refresh()
-        // The first section ending after the position (empty sections end where they start).
-        var low = 0, high = sections.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if starts[middle + 1] > position { high = middle } else { low = middle + 1 }
-        }
-        return (low, sections[low].part(at: position - starts[low]))
+        // Past the end: the last section's (the caller asks only for positions it has).
+        let section = starts.section(containing: position) ?? sections.count - 1
+        return (section, sections[section].part(at: position - starts[section]))
     }
 
     /// The position of `part` of section `section`.
@@ -71,15 +67,11 @@ struct GridLineIndex {
     private mutating func refresh() {
         guard !isCurrent else { return }
         estimates = GridEstimates(sections: sections, layout: layout)
-        starts = [0]
+        starts = SectionStarts(count: sections.count) { sections[$0].rowCount }
         tops = [0]
-        starts.reserveCapacity(sections.count + 1)
         tops.reserveCapacity(sections.count + 1)
         shapes = sections.map { GridSectionShape(of: $0, width: width, layout: layout, estimates: estimates) }
-        for (section, shape) in zip(sections, shapes) {
-            starts.append(starts[starts.count - 1] + section.rowCount)
-            tops.append(tops[tops.count - 1] + shape.height)
-        }
+        for shape in shapes { tops.append(tops[tops.count - 1] + shape.height) }
         isCurrent = true
     }
 
