@@ -19,10 +19,10 @@ public class AnyRow {
         self.rowClass = rowClass
     }
 
-    /// Makes the slot that keeps this row in the manager's declarative storage. ``Row``
-    /// overrides it with a slot of its class; the plain slot shows nothing.
-    func makeSlot() -> RowSlot {
-        RowSlot(row: self)
+    /// Makes the item that keeps this row in the manager's declarative storage. ``Row``
+    /// overrides it with an item of its class; the plain item shows nothing.
+    func makeSlot() -> DeclaredItem {
+        DeclaredItem(row: self)
     }
 
     /// The event groups this row has closures for (``Row`` overrides it).

@@ -10,7 +10,7 @@ final class DeclarativeState {
     private let events: DeclarativeEvents
     private(set) var declared: [Section] = []
     private var collapse = CollapseStates()
-    /// The slot classes whose mapping the manager's registry has.
+    /// The item classes whose mapping the manager's registry has.
     private var mappedSlotTypes = Set<ObjectIdentifier>()
 
     init(manager: ListManager) {
@@ -81,16 +81,16 @@ final class DeclarativeState {
         }
     }
 
-    /// Gives the registry a mapping for every new slot class, then installs the sections.
+    /// Gives the registry a mapping for every new item class, then installs the sections.
     private func install(
         _ sections: [DeclarativeStorage.ShownSection], announcing update: StorageUpdate?, then completion: (() -> Void)? = nil
     ) {
         for section in sections {
-            for slot in section.slots where mappedSlotTypes.insert(ObjectIdentifier(type(of: slot))).inserted {
-                if let mapping = slot.makeMapping() {
+            for item in section.items where mappedSlotTypes.insert(ObjectIdentifier(type(of: item))).inserted {
+                if let mapping = item.makeMapping() {
                     // The declared closures first, then the manager's reactions for the row class.
                     events.attachReactions(to: mapping)
-                    manager.factory.registry.setOwnItemMapping(mapping, forModelsOfTypeOf: slot)
+                    manager.factory.registry.setOwnItemMapping(mapping, forModelsOfTypeOf: item)
                     manager.attachManagerReactions(to: mapping)
                 }
             }

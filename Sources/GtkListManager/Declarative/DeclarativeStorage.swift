@@ -1,10 +1,10 @@
 import ModelStorage
 
 /// The storage behind ``ListManager/update(animated:completion:_:)``: what the list shows of the declared
-/// sections (per section its id, header and footer, and a slot per visible row) and the delivery
+/// sections (per section its id, header and footer, and an item per visible row) and the delivery
 /// of each transition to the manager.
 ///
-/// Its items are ``RowSlot``s; the manager shows each with the mapping of the slot's row class.
+/// Its items are ``DeclaredItem``s; the manager shows each with the mapping of the item's row class.
 /// Only the manager's ``DeclarativeState`` changes it.
 @MainActor
 final class DeclarativeStorage: SupplementaryStorage, BroadcastingStorage {
@@ -13,7 +13,7 @@ final class DeclarativeStorage: SupplementaryStorage, BroadcastingStorage {
         let id: AnyHashable
         let supplements: SectionSupplements
         /// The visible rows: none while the section is collapsed.
-        let slots: [RowSlot]
+        let items: [DeclaredItem]
     }
 
     private(set) var sections: [ShownSection] = []
@@ -32,13 +32,13 @@ final class DeclarativeStorage: SupplementaryStorage, BroadcastingStorage {
     var numberOfSections: Int { sections.count }
 
     func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].slots.count : 0
+        sections.indices.contains(section) ? sections[section].items.count : 0
     }
 
     func item(at indexPath: IndexPath) -> Any? {
-        guard sections.indices.contains(indexPath.section), sections[indexPath.section].slots.indices.contains(indexPath.item)
+        guard sections.indices.contains(indexPath.section), sections[indexPath.section].items.indices.contains(indexPath.item)
         else { return nil }
-        return sections[indexPath.section].slots[indexPath.item]
+        return sections[indexPath.section].items[indexPath.item]
     }
 
     func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {

@@ -1,11 +1,11 @@
 import ModelStorage
 
-/// One step from the sections a ``DeclarativeStorage`` shows to newly declared ones: the slot
+/// One step from the sections a ``DeclarativeStorage`` shows to newly declared ones: the item
 /// each new row uses and the ordered change set that brings the list there.
 ///
 /// Sections are matched by id, with their header and footer as content (never their rows);
 /// rows by ``AnyRow/identity`` across all sections, with ``AnyRow/hasSameContent(as:)`` as
-/// content. A matched row keeps its slot (so its widget) and takes the new declaration; the
+/// content. A matched row keeps its item (so its widget) and takes the new declaration; the
 /// ``Differ`` emits the fewest moves and an update for each changed row.
 @MainActor
 struct DeclarativeTransition {
@@ -42,7 +42,7 @@ struct DeclarativeTransition {
             unidentified += 1
             return .unmatched(unidentified)
         }
-        let oldIdentities = old.map { $0.slots.map { identity(of: $0.row, reporting: false) } }
+        let oldIdentities = old.map { $0.items.map { identity(of: $0.row, reporting: false) } }
         let newIdentities = targets.map { $0.rows.map { identity(of: $0, reporting: true) } }
 
         let script = Differ().script(
@@ -50,22 +50,22 @@ struct DeclarativeTransition {
             toSections: targets.map(\.id), items: newIdentities,
             sectionContentEqual: { old[$0].supplements == targets[$1].supplements },
             itemContentEqual: { oldPath, newPath in
-                old[oldPath.section].slots[oldPath.item].row.hasSameContent(as: targets[newPath.section].rows[newPath.item])
+                old[oldPath.section].items[oldPath.item].row.hasSameContent(as: targets[newPath.section].rows[newPath.item])
             })
-        guard let matched = Self.replay(script, on: old.map(\.slots)),
+        guard let matched = Self.replay(script, on: old.map(\.items)),
             matched.map(\.count) == targets.map(\.rows.count)
         else { return nil }
 
-        // A matched slot takes its new declaration; a new row, or one whose class changed, gets
-        // a new slot (the script updates it, and the list replaces its widget).
-        let slots = zip(matched, targets).map { matchedSlots, target in
-            zip(matchedSlots, target.rows).map { slot, row in
-                if let slot, slot.adopt(row) { return slot }
+        // A matched item takes its new declaration; a new row, or one whose class changed, gets
+        // a new item (the script updates it, and the list replaces its widget).
+        let items = zip(matched, targets).map { matchedSlots, target in
+            zip(matchedSlots, target.rows).map { item, row in
+                if let item, item.adopt(row) { return item }
                 return row.makeSlot()
             }
         }
-        sections = zip(targets, slots).map { DeclarativeStorage.ShownSection(id: $0.id, supplements: $0.supplements, slots: $1) }
-        changes = script.changeSet(supplements: { targets[$0].supplements }, item: { slots[$0.section][$0.item] })
+        sections = zip(targets, items).map { DeclarativeStorage.ShownSection(id: $0.id, supplements: $0.supplements, items: $1) }
+        changes = script.changeSet(supplements: { targets[$0].supplements }, item: { items[$0.section][$0.item] })
         // Counted here rather than taken from the script: the differ does not count duplicates
         // it pairs by position (an unchanged prefix, or everything on a first update).
         duplicateSectionCount = Self.repetitions(in: targets.map(\.id))
@@ -78,10 +78,10 @@ struct DeclarativeTransition {
         return elements.reduce(0) { count, element in seen.insert(element).inserted ? count : count + 1 }
     }
 
-    /// Applies the script's steps to the old slots: the result holds, at each new position, the
-    /// old slot that moved there, or nil for an inserted row. Nil when a step does not fit.
-    private static func replay(_ script: EditScript, on oldSlots: [[RowSlot]]) -> [[RowSlot?]]? {
-        var state: [[RowSlot?]] = oldSlots.map { $0.map { $0 } }
+    /// Applies the script's steps to the old items: the result holds, at each new position, the
+    /// old item that moved there, or nil for an inserted row. Nil when a step does not fit.
+    private static func replay(_ script: EditScript, on oldSlots: [[DeclaredItem]]) -> [[DeclaredItem?]]? {
+        var state: [[DeclaredItem?]] = oldSlots.map { $0.map { $0 } }
         func holds(_ indexPath: IndexPath, insertion: Bool) -> Bool {
             state.indices.contains(indexPath.section) && indexPath.item >= 0
                 && indexPath.item <= state[indexPath.section].count - (insertion ? 0 : 1)
@@ -109,9 +109,9 @@ struct DeclarativeTransition {
                 state[indexPath.section].remove(at: indexPath.item)
             case let .moveItem(from, to):
                 guard holds(from, insertion: false) else { return nil }
-                let slot = state[from.section].remove(at: from.item)
+                let item = state[from.section].remove(at: from.item)
                 guard holds(to, insertion: true) else { return nil }
-                state[to.section].insert(slot, at: to.item)
+                state[to.section].insert(item, at: to.item)
             }
         }
         return state

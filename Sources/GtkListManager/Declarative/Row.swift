@@ -71,8 +71,8 @@ public final class Row<R: ListRow & ModelTransfer>: AnyRow {
         models.map { Row(id: id($0), model: $0, configure) }
     }
 
-    override func makeSlot() -> RowSlot {
-        TypedRowSlot(row: self)
+    override func makeSlot() -> DeclaredItem {
+        TypedDeclaredItem(row: self)
     }
 
     override var declaredEvents: Set<DeclaredRowEvents> {

@@ -7,7 +7,7 @@ extension ListManager {
     /// when such mappings are registered later. With none registered yet it reports
     /// ``ManagerAnomaly/eventRegistrationForUnregisteredMapping(rowClass:event:)`` and checks
     /// again after ``eventVerificationDelay``.
-    func addRowClassReaction<Row: ListRow>(_ rowClass: Row.Type, role: RowRole, _ reaction: EventReaction) {
+    func addRowClassReaction<R: ListRow>(_ rowClass: R.Type, role: RowRole, _ reaction: EventReaction) {
         MainActorConfinement.check("ListManager was given a closure for \(reaction.event.name)")
         // Every mapping first, the source after: installing it walks the rows already shown,
         // and each of them must find the reaction by then.
@@ -26,12 +26,12 @@ extension ListManager {
     }
 
     /// The common shape of a row-class event: `(Row, Model, IndexPath) -> Output`, no input.
-    func addRowClassEvent<Row: ListRow & ModelTransfer, Output>(
-        _ event: ListEvent, _ rowClass: Row.Type, role: RowRole, _ closure: @escaping (Row, Row.Model, IndexPath) -> Output
+    func addRowClassEvent<R: ListRow & ModelTransfer, Output>(
+        _ event: ListEvent, _ rowClass: R.Type, role: RowRole, _ closure: @escaping (R, R.Model, IndexPath) -> Output
     ) {
         addRowClassReaction(
             rowClass, role: role,
-            .row(event) { (_: Void, row: Row, model: Row.Model, indexPath) in
+            .row(event) { (_: Void, row: R, model: R.Model, indexPath) in
                 closure(row, model, indexPath)
             })
     }

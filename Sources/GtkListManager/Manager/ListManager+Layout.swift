@@ -48,7 +48,7 @@ extension ListManager {
     }
 
     /// The model the list shows at `location`, bound or not: optionals unwrapped, a declared
-    /// row's model rather than its slot.
+    /// row's model rather than its item.
     func shownModel(at location: RowLocation) -> Any? {
         guard updater.layout.position(of: location) != nil, let stored = updater.layout.model(at: location),
             let model = factory.unwrappedModel(stored)

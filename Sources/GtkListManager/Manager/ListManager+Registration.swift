@@ -7,23 +7,23 @@ extension ListManager {
     ///   - rowClass: the row class; its `Model` is the model type it shows.
     ///   - mapping: customizes the mapping (condition, reuse identifier) before it is added.
     ///   - handler: runs before `update(with:)` whenever a row is filled.
-    public func register<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type,
-        mapping: ((RowMapping<Row, Row.Model>) -> Void)? = nil,
-        handler: ((Row, Row.Model, IndexPath) -> Void)? = nil
+    public func register<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type,
+        mapping: ((RowMapping<R, R.Model>) -> Void)? = nil,
+        handler: ((R, R.Model, IndexPath) -> Void)? = nil
     ) {
-        add(RowMapping<Row, Row.Model>(role: .item, handler: handler, transfer: { $0.update(with: $1) }), mapping)
+        add(RowMapping<R, R.Model>(role: .item, handler: handler, transfer: { $0.update(with: $1) }), mapping)
     }
 
     /// Shows models of `modelType` with `Row`, a row class that does not adopt
     /// ``ModelTransfer``: `handler` is what fills it.
-    public func register<Row: ListRow, Model>(
-        _ rowClass: Row.Type,
+    public func register<R: ListRow, Model>(
+        _ rowClass: R.Type,
         for modelType: Model.Type,
-        mapping: ((RowMapping<Row, Model>) -> Void)? = nil,
-        handler: @escaping (Row, Model, IndexPath) -> Void
+        mapping: ((RowMapping<R, Model>) -> Void)? = nil,
+        handler: @escaping (R, Model, IndexPath) -> Void
     ) {
-        add(RowMapping<Row, Model>(role: .item, handler: handler, transfer: nil), mapping)
+        add(RowMapping<R, Model>(role: .item, handler: handler, transfer: nil), mapping)
     }
 
     /// Shows section header models of `View.Model` with `View`. Registering any header view
@@ -111,7 +111,7 @@ extension ListManager {
     }
 
     /// Removes every item mapping of `rowClass`; the list reloads.
-    public func unregister<Row: ListRow>(_ rowClass: Row.Type) {
+    public func unregister<R: ListRow>(_ rowClass: R.Type) {
         removeMappings(of: rowClass, role: .item)
     }
 
@@ -151,8 +151,8 @@ extension ListManager {
         { handler($0, $1, $2.section) }
     }
 
-    private func add<Row, Model>(
-        _ mapping: RowMapping<Row, Model>, _ customize: ((RowMapping<Row, Model>) -> Void)?, call: StaticString = #function
+    private func add<R, Model>(
+        _ mapping: RowMapping<R, Model>, _ customize: ((RowMapping<R, Model>) -> Void)?, call: StaticString = #function
     ) {
         checkConfinement(call)
         customize?(mapping)

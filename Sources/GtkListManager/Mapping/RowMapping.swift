@@ -12,7 +12,7 @@ import ModelStorage
 /// }
 /// ```
 @MainActor
-public final class RowMapping<Row: ListRow, Model> {
+public final class RowMapping<R: ListRow, Model> {
     /// What the mapped rows are: items, headers or footers.
     public let role: RowRole
     /// When the mapping applies beyond the model's type. Default: always.
@@ -30,7 +30,7 @@ public final class RowMapping<Row: ListRow, Model> {
         set { storedInterfaceResource = newValue }
     }
 
-    // Private storage for public properties read per row: see ``BoundRow``.
+    // Private storage for public properties read per row: CONTRIBUTING, Hot paths: 1.
     private var storedCondition: MappingCondition = .none
     private var storedInterfaceResource: InterfaceResource?
 
@@ -51,13 +51,13 @@ public final class RowMapping<Row: ListRow, Model> {
     private let definitions = DefinitionCache()
 
     /// The registration's handler; nil when it gave none (no call per row then).
-    let handler: ((Row, Model, IndexPath) -> Void)?
+    let handler: ((R, Model, IndexPath) -> Void)?
     /// `update(with:)` for ``ModelTransfer`` rows; nil for rows the handler fills.
-    let transfer: ((Row, Model) -> Void)?
+    let transfer: ((R, Model) -> Void)?
 
-    init(role: RowRole, handler: ((Row, Model, IndexPath) -> Void)?, transfer: ((Row, Model) -> Void)?) {
+    init(role: RowRole, handler: ((R, Model, IndexPath) -> Void)?, transfer: ((R, Model) -> Void)?) {
         self.role = role
-        self.reuseIdentifier = String(describing: Row.self)
+        self.reuseIdentifier = String(describing: R.self)
         self.handler = handler
         self.transfer = transfer
     }
@@ -116,12 +116,12 @@ extension RowMapping {
     }
 
     /// A row reaction `(Input, Row, Model, IndexPath) -> Output` for `event`.
-    func addRowReaction<Input, Output>(_ event: ListEvent, _ closure: @escaping (Input, Row, Model, IndexPath) -> Output) {
+    func addRowReaction<Input, Output>(_ event: ListEvent, _ closure: @escaping (Input, R, Model, IndexPath) -> Output) {
         addReaction(.row(event, closure))
     }
 
     /// The common shape of a row event: `(Row, Model, IndexPath) -> Output`, no input.
-    func addRowEvent<Output>(_ event: ListEvent, _ closure: @escaping (Row, Model, IndexPath) -> Output) {
+    func addRowEvent<Output>(_ event: ListEvent, _ closure: @escaping (R, Model, IndexPath) -> Output) {
         addRowReaction(event) { (_: Void, row, model, indexPath) in closure(row, model, indexPath) }
     }
 
@@ -132,7 +132,7 @@ extension RowMapping {
 }
 
 extension RowMapping: AnyRowMapping {
-    var rowClass: any ListRow.Type { Row.self }
+    var rowClass: any ListRow.Type { R.self }
 
     func acceptsType(of model: Any) -> Bool {
         model is Model
@@ -147,14 +147,14 @@ extension RowMapping: AnyRowMapping {
     }
 
     func canConfigure(_ view: any ListRow) -> Bool {
-        view is Row
+        view is R
     }
 
     func makeRow(showing model: Any, at indexPath: IndexPath) throws(RowInterfaceError) -> BoundRow {
         if let makingFailure { throw makingFailure }
-        let view: Row
+        let view: R
         do {
-            view = try Row.makeRow(RowMakingContext(resource: interfaceResource, definitions: definitions))
+            view = try R.makeRow(RowMakingContext(resource: interfaceResource, definitions: definitions))
         } catch {
             makingFailure = error
             throw error
@@ -166,18 +166,18 @@ extension RowMapping: AnyRowMapping {
     }
 
     func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath) {
-        guard let row = view as? Row else { return }
+        guard let row = view as? R else { return }
         fill(row, with: model, at: indexPath)
     }
 
     /// Runs the handler, then `update(with:)`, with the model as the mapping's type.
-    private func fill(_ row: Row, with model: Any, at indexPath: IndexPath) {
+    private func fill(_ row: R, with model: Any, at indexPath: IndexPath) {
         fill(row, withOpened: model, at: indexPath)
     }
 
     /// `fill` with the model's existential opened: casting a value of a known dynamic type
     /// skips the runtime's search through the existential, on every row of a load.
-    private func fill<Value>(_ row: Row, withOpened value: Value, at indexPath: IndexPath) {
+    private func fill<Value>(_ row: R, withOpened value: Value, at indexPath: IndexPath) {
         // The common case, a model of exactly the mapped type, needs no cast at all.
         if Value.self == Model.self { return fill(row, withTyped: unsafeBitCast(value, to: Model.self), at: indexPath) }
         switch value {
@@ -188,7 +188,7 @@ extension RowMapping: AnyRowMapping {
         }
     }
 
-    private func fill(_ row: Row, withTyped model: Model, at indexPath: IndexPath) {
+    private func fill(_ row: R, withTyped model: Model, at indexPath: IndexPath) {
         handler?(row, model, indexPath)
         transfer?(row, model)
     }

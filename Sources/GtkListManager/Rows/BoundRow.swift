@@ -35,12 +35,10 @@ public enum RowRole: Hashable, Sendable, CustomStringConvertible {
 /// that binds only the visible positions has no bound row for the others: look rows up with
 /// ``ListManager/boundRow(at:)``, which returns nil there.
 ///
-/// The record owns a reference to the view's widget for as long as the view lives, in the list
-/// or in the reuse pool, and drops it when the record goes away.
+/// A bound row owns a reference to the view's widget for as long as the view lives, in the list
+/// or in the reuse pool, and drops it when it goes away.
 ///
-/// Its public properties keep their storage private: Swift checks exclusive access at run time
-/// on each access to a public stored property of a class, a cost on every row of a load, while
-/// for private storage the optimizer proves the checks away.
+/// Its public properties keep their storage private (CONTRIBUTING, Hot paths: 1).
 @MainActor
 public final class BoundRow {
     /// The row view (a ``ListRow`` class instance).
@@ -71,7 +69,7 @@ public final class BoundRow {
     /// The view's root widget.
     public var widget: UnsafeMutablePointer<GtkWidget> { view.widget }
 
-    /// The reference the record owns, released by `deinit`. Records are main-actor objects
+    /// The reference the bound row owns, released by `deinit`. Bound rows are main-actor objects
     /// that never leave the GTK thread, so the deinit needs no hop to the main actor (a
     /// measurable cost per row when a list of thousands goes away).
     private nonisolated(unsafe) let ownedWidget: UnsafeMutablePointer<GtkWidget>

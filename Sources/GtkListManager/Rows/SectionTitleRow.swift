@@ -14,7 +14,7 @@ public final class SectionTitleRow: RowView, ModelTransfer {
         defer { g_object_unref(builder) }
         widget = gcast(gtk_builder_get_object(builder, "title")!)
         // The builder holds its objects until it goes: the label outlives it floating, like a
-        // new widget, for the row record to sink.
+        // new widget, for the bound row to sink.
         g_object_ref(widget)
         g_object_force_floating(gcast(widget))
     }

@@ -119,8 +119,7 @@ final class ListUpdater {
         for section in 0..<storage.numberOfSections {
             var entry = SectionLayout.Section(itemCount: storage.numberOfItems(inSection: section))
             if mirror == nil {
-                // A copy of its own: sharing the storage's array would make the storage's next
-                // mutation copy the whole section, inside a change that should cost O(change).
+                // A copy of its own, not the storage's array (CONTRIBUTING, Hot paths: 8).
                 entry.items = storage.models(inSection: section).withUnsafeBufferPointer { Array($0) }
             }
             for kind in arrangement.kinds {

@@ -25,8 +25,8 @@
 /// ```
 public struct Differ: Sendable {
     // The entry points are @inlinable so that hashing and comparing identities is specialized
-    // for the caller's types (unspecialized generic code costs several times more per item);
-    // the index work after matching is shared, non-generic code. How they run: Differ+Running.
+    // for the caller's types (CONTRIBUTING, Hot paths: 7); the index work after matching is
+    // shared, non-generic code. How they run: Differ+Running.
 
     /// A differ; it has no settings and keeps nothing between calls.
     @inlinable

@@ -40,8 +40,8 @@ final class ContextMenuEvents: EventSource {
         self.manager = manager
         manager.events.installPointerDispatcher()
         Signal.connectEvent(manager.widget, "popup-menu") { [weak self] _ in
-            guard let self, let (record, location) = self.manager.focusedRowAndLocation() else { return false }
-            return self.showMenu(for: record, at: location, atPointer: false)
+            guard let self, let (row, location) = self.manager.focusedRowAndLocation() else { return false }
+            return self.showMenu(for: row, at: location, atPointer: false)
         }
         // The menu would outlive a list that leaves the screen (window hidden or destroyed).
         Signal.connect(manager.widget, "unmap") { [weak self] _ in self?.dismissShownMenu() }
@@ -62,23 +62,23 @@ final class ContextMenuEvents: EventSource {
         guard gdk_event_get_event_type(event) == GDK_BUTTON_PRESS, gdk_event_triggers_context_menu(event) != 0,
             let point = PointerLocation.point(of: event, in: manager.widget),
             let position = manager.host.position(atX: point.x, y: point.y),
-            let (record, location) = manager.boundRowAndLocation(atPosition: position)
+            let (row, location) = manager.boundRowAndLocation(atPosition: position)
         else { return false }
-        return showMenu(for: record, at: location, atPointer: true)
+        return showMenu(for: row, at: location, atPointer: true)
     }
 
     // MARK: - The menu
 
     /// Builds and pops up the row's menu; false when it has no entries.
-    private func showMenu(for record: BoundRow, at location: RowLocation, atPointer: Bool) -> Bool {
-        guard record.role == .item, let hostWidget = record.hostWidget else { return false }
-        let entries = menuEntries(for: record, at: location)
+    private func showMenu(for row: BoundRow, at location: RowLocation, atPointer: Bool) -> Bool {
+        guard row.role == .item, let hostWidget = row.hostWidget else { return false }
+        let entries = menuEntries(for: row, at: location)
         guard entries.editStyle != nil || !ContextMenuBuilder.tidied(entries.items).isEmpty else { return false }
 
         dismissShownMenu()
         if atPointer { manager.selectForContextMenu(location.indexPath) }
         let session = entries.editStyle.flatMap { style in
-            manager.events.source(EditingEvents.self)?.begin(record, at: location, style: style)
+            manager.events.source(EditingEvents.self)?.begin(row, at: location, style: style)
         }
         editSession = session
         let items = entries.items + (session.map { [MenuItem.separator, editItem(for: $0, title: entries.editTitle)] } ?? [])
@@ -108,18 +108,18 @@ final class ContextMenuEvents: EventSource {
     /// The `contextMenu` entries, and the edit the row offers with its item's title; on one of
     /// several selected items, the `contextMenuForSelection` entries when it answers.
     private func menuEntries(
-        for record: BoundRow, at location: RowLocation
+        for row: BoundRow, at location: RowLocation
     ) -> (items: [MenuItem], editStyle: EditingStyle?, editTitle: String) {
         let selected = manager.selectedIndexPaths
         if let selectionMenu, selected.count > 1, selected.contains(location.indexPath), let items = selectionMenu(selected) {
             return (items, nil, "")
         }
-        let answer: [MenuItem]?? = manager.events.perform(.contextMenu, on: record, at: location)
+        let answer: [MenuItem]?? = manager.events.perform(.contextMenu, on: row, at: location)
         let items = (answer ?? nil) ?? []
         guard let editing = manager.events.source(EditingEvents.self) else { return (items, nil, "") }
-        switch editing.offeredStyle(for: record, at: location) {
+        switch editing.offeredStyle(for: row, at: location) {
         case .none: return (items, nil, "")
-        case .delete: return (items, .delete, editing.deleteTitle(for: record, at: location))
+        case .delete: return (items, .delete, editing.deleteTitle(for: row, at: location))
         case .insert: return (items, .insert, "Insert")
         }
     }

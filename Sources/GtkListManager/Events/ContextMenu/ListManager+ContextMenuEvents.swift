@@ -5,8 +5,8 @@ extension ListManager {
     /// The context menu of a `Row` (or subclass) row, shown on a right-click and on the Menu
     /// key or Shift+F10 on the focused row; nil or no entries shows none (unless the row
     /// offers an edit, whose item the menu then holds alone).
-    public func contextMenu<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> [MenuItem]?
+    public func contextMenu<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> [MenuItem]?
     ) {
         addRowClassEvent(.contextMenu, rowClass, role: .item, closure)
     }

@@ -31,11 +31,11 @@ final class EventReaction {
     }
 
     /// A reaction that needs the live row: `(Input, Row, Model, IndexPath) -> Output`.
-    static func row<Row: ListRow, Model, Input, Output>(
-        _ event: ListEvent, _ closure: @escaping (Input, Row, Model, IndexPath) -> Output
+    static func row<R: ListRow, Model, Input, Output>(
+        _ event: ListEvent, _ closure: @escaping (Input, R, Model, IndexPath) -> Output
     ) -> EventReaction {
-        EventReaction(event: event, rowClass: Row.self, rowClassTest: { $0 is Row.Type }) { input, row, model, indexPath in
-            guard let input = input as? Input, let row = row as? Row, let model = model as? Model else { return nil }
+        EventReaction(event: event, rowClass: R.self, rowClassTest: { $0 is R.Type }) { input, row, model, indexPath in
+            guard let input = input as? Input, let row = row as? R, let model = model as? Model else { return nil }
             return closure(input, row, model, indexPath)
         }
     }

@@ -109,8 +109,8 @@ final class EventRouter {
     }
 
     /// True when some reaction for `event` may answer for this row (without running it).
-    func hasReaction(_ event: ListEvent, for record: BoundRow, at location: RowLocation) -> Bool {
-        !candidates(event, role: record.role, model: record.model, view: record.view, at: location.indexPath).isEmpty
+    func hasReaction(_ event: ListEvent, for row: BoundRow, at location: RowLocation) -> Bool {
+        !candidates(event, role: row.role, model: row.model, view: row.view, at: location.indexPath).isEmpty
     }
 
     /// True when any mapping or the manager has a reaction for `event`.
@@ -123,26 +123,26 @@ final class EventRouter {
     /// among the three, when it has any reaction, and where the row is. Supplementary kinds
     /// other than header and footer have none.
     func roleEvent(
-        for record: BoundRow, item: ListEvent, header: ListEvent, footer: ListEvent
+        for row: BoundRow, item: ListEvent, header: ListEvent, footer: ListEvent
     ) -> (event: ListEvent, location: RowLocation)? {
         let event: ListEvent
-        switch record.role {
+        switch row.role {
         case .item: event = item
         case .header: event = header
         case .footer: event = footer
         default: return nil
         }
-        guard hasAnyReaction(event), let location = manager.location(of: record) else { return nil }
+        guard hasAnyReaction(event), let location = manager.location(of: row) else { return nil }
         return (event, location)
     }
 
     /// Runs the first fitting reaction for `event` on a shown row, with `input`; nil when none
     /// fits, so the caller applies GTK's default.
     func perform<Output>(
-        _ event: ListEvent, input: Any = (), on record: BoundRow, at location: RowLocation, as _: Output.Type = Output.self
+        _ event: ListEvent, input: Any = (), on row: BoundRow, at location: RowLocation, as _: Output.Type = Output.self
     ) -> Output? {
-        let reactions = candidates(event, role: record.role, model: record.model, view: record.view, at: location.indexPath)
-        return run(reactions, input: input, row: record.view, model: record.model, at: location.indexPath)
+        let reactions = candidates(event, role: row.role, model: row.model, view: row.view, at: location.indexPath)
+        return run(reactions, input: input, row: row.view, model: row.model, at: location.indexPath)
     }
 
     /// Runs the first fitting model reaction for `event` for `model` at `location` (no row needed).
@@ -213,15 +213,15 @@ final class EventRouter {
 
     // MARK: - Row notifications (from the host's binding, and in-place refreshes)
 
-    func rowDidAppear(_ record: BoundRow) {
-        for source in rowSources { source.rowDidAppear(record) }
+    func rowDidAppear(_ row: BoundRow) {
+        for source in rowSources { source.rowDidAppear(row) }
     }
 
-    func rowWillDisappear(_ record: BoundRow, at location: RowLocation) {
-        for source in rowSources { source.rowWillDisappear(record, at: location) }
+    func rowWillDisappear(_ row: BoundRow, at location: RowLocation) {
+        for source in rowSources { source.rowWillDisappear(row, at: location) }
     }
 
-    func rowDidRefresh(_ record: BoundRow) {
-        for source in rowSources { source.rowDidRefresh(record) }
+    func rowDidRefresh(_ row: BoundRow) {
+        for source in rowSources { source.rowDidRefresh(row) }
     }
 }

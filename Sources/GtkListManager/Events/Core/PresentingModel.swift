@@ -1,4 +1,4 @@
-/// A stored model that stands for another one in events: a declared row's slot presents the
+/// A stored model that stands for another one in events: a declared row's item presents the
 /// model the user declared. Reactions typed for the presented model get it; reactions typed
 /// for the stored model (the declarative events' own) get the stored one.
 @MainActor

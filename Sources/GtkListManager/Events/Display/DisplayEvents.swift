@@ -58,37 +58,37 @@ final class DisplayEvents: EventSource {
 
     var needsEveryRow: Bool { true }
 
-    func rowWillDisappear(_ record: BoundRow, at location: RowLocation) {
-        endDisplaying(record, at: location)
+    func rowWillDisappear(_ row: BoundRow, at location: RowLocation) {
+        endDisplaying(row, at: location)
     }
 
     // MARK: - What the host reports
 
-    func rowCameOnScreen(_ record: BoundRow) {
-        guard let location = manager.location(of: record) else { return }
-        willDisplay(record, at: location)
+    func rowCameOnScreen(_ row: BoundRow) {
+        guard let location = manager.location(of: row) else { return }
+        willDisplay(row, at: location)
     }
 
-    func rowLeftScreen(_ record: BoundRow) {
-        guard let location = manager.location(of: record) else {
+    func rowLeftScreen(_ row: BoundRow) {
+        guard let location = manager.location(of: row) else {
             // Not in the list any more (no index path to report): only forget it.
-            displayed[ObjectIdentifier(record)] = nil
+            displayed[ObjectIdentifier(row)] = nil
             return
         }
-        endDisplaying(record, at: location)
+        endDisplaying(row, at: location)
     }
 
     // MARK: - Reporting
 
-    private func willDisplay(_ record: BoundRow, at location: RowLocation) {
-        let id = ObjectIdentifier(record)
+    private func willDisplay(_ row: BoundRow, at location: RowLocation) {
+        let id = ObjectIdentifier(row)
         guard displayed[id] == nil else { return }
-        displayed[id] = record
-        let _: Void? = manager.events.perform(.willDisplay(record.role), on: record, at: location)
+        displayed[id] = row
+        let _: Void? = manager.events.perform(.willDisplay(row.role), on: row, at: location)
     }
 
-    private func endDisplaying(_ record: BoundRow, at location: RowLocation) {
-        guard displayed.removeValue(forKey: ObjectIdentifier(record)) != nil else { return }
-        let _: Void? = manager.events.perform(.didEndDisplaying(record.role), on: record, at: location)
+    private func endDisplaying(_ row: BoundRow, at location: RowLocation) {
+        guard displayed.removeValue(forKey: ObjectIdentifier(row)) != nil else { return }
+        let _: Void? = manager.events.perform(.didEndDisplaying(row.role), on: row, at: location)
     }
 }

@@ -2,14 +2,14 @@ import ModelStorage
 
 extension ListManager {
     /// When a `Row` (or subclass) item row comes on screen. See ``RowMapping/willDisplay(_:)``.
-    public func willDisplay<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
+    public func willDisplay<R: ListRow & ModelTransfer>(_ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Void) {
         addRowClassEvent(.willDisplay, rowClass, role: .item, closure)
     }
 
     /// When a `Row` (or subclass) item row leaves the screen, with the model it showed and the
     /// index path it had then. See ``RowMapping/didEndDisplaying(_:)``.
-    public func didEndDisplaying<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
+    public func didEndDisplaying<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Void
     ) {
         addRowClassEvent(.didEndDisplaying, rowClass, role: .item, closure)
     }

@@ -33,31 +33,31 @@ final class SizeEvents: EventSource {
 
     var needsEveryRow: Bool { true }
 
-    func rowDidAppear(_ record: BoundRow) {
-        applyHeight(record)
-        applyIndentation(record)
+    func rowDidAppear(_ row: BoundRow) {
+        applyHeight(row)
+        applyIndentation(row)
     }
 
-    func rowDidRefresh(_ record: BoundRow) {
-        applyHeight(record)
-        applyIndentation(record)
+    func rowDidRefresh(_ row: BoundRow) {
+        applyHeight(row)
+        applyIndentation(row)
     }
 
-    private func applyHeight(_ record: BoundRow) {
+    private func applyHeight(_ row: BoundRow) {
         let router = manager.events
-        guard let (event, location) = router.roleEvent(for: record, item: .heightForRow, header: .heightForHeader, footer: .heightForFooter)
+        guard let (event, location) = router.roleEvent(for: row, item: .heightForRow, header: .heightForHeader, footer: .heightForFooter)
         else { return }
-        let height: Int? = router.performModelEvent(event, model: record.model, at: location)
-        manager.host.setHeight(height, for: record)
+        let height: Int? = router.performModelEvent(event, model: row.model, at: location)
+        manager.host.setHeight(height, for: row)
     }
 
-    private func applyIndentation(_ record: BoundRow) {
+    private func applyIndentation(_ row: BoundRow) {
         let router = manager.events
-        guard record.role == .item, router.hasAnyReaction(.indentationLevel), let location = manager.location(of: record)
+        guard row.role == .item, router.hasAnyReaction(.indentationLevel), let location = manager.location(of: row)
         else { return }
-        let level: Int = router.performModelEvent(.indentationLevel, model: record.model, at: location) ?? 0
+        let level: Int = router.performModelEvent(.indentationLevel, model: row.model, at: location) ?? 0
         // In floating point: an absurd level clamps instead of overflowing.
         let pixels = Double(max(level, 0)) * Double(max(indentationWidth, 0))
-        manager.host.setIndentation(Int(min(pixels, Double(Int32.max))), for: record)
+        manager.host.setIndentation(Int(min(pixels, Double(Int32.max))), for: row)
     }
 }

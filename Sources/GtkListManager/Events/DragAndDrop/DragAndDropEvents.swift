@@ -39,9 +39,9 @@ final class DragAndDropEvents: EventSource {
     }
 
     /// What the row offers to other widgets; empty (no drag out) without a reaction.
-    func items(for record: BoundRow, at location: RowLocation) -> [DragItem] {
+    func items(for row: BoundRow, at location: RowLocation) -> [DragItem] {
         guard location.role == .item else { return [] }
-        return manager.events.perform(.itemsForBeginningDrag, on: record, at: location) ?? []
+        return manager.events.perform(.itemsForBeginningDrag, on: row, at: location) ?? []
     }
 
     /// True when some drop closure is registered: the list then accepts drops.

@@ -3,8 +3,8 @@ import ModelStorage
 extension ListManager {
     /// What a `Row` (or subclass) row offers when dragged to other lists, widgets and
     /// applications. Default: nothing.
-    public func itemsForBeginningDrag<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> [DragItem]
+    public func itemsForBeginningDrag<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> [DragItem]
     ) {
         addRowClassEvent(.itemsForBeginningDrag, rowClass, role: .item, closure)
     }

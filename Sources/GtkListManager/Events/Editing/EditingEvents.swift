@@ -35,19 +35,19 @@ final class EditingEvents: EventSource {
 
     /// The edit action the row offers: `.none` unless it can be edited and a `commitEditing`
     /// reaction may answer for it.
-    func offeredStyle(for record: BoundRow, at location: RowLocation) -> EditingStyle {
-        guard record.role == .item, location.role == .item else { return .none }
+    func offeredStyle(for row: BoundRow, at location: RowLocation) -> EditingStyle {
+        guard row.role == .item, location.role == .item else { return .none }
         let router = manager.events
-        guard router.performModelEvent(.canEdit, model: record.model, at: location, as: Bool.self) == true,
-            router.hasReaction(.commitEditing, for: record, at: location)
+        guard router.performModelEvent(.canEdit, model: row.model, at: location, as: Bool.self) == true,
+            router.hasReaction(.commitEditing, for: row, at: location)
         else { return .none }
-        return router.performModelEvent(.editingStyle, model: record.model, at: location, as: EditingStyle.self) ?? .delete
+        return router.performModelEvent(.editingStyle, model: row.model, at: location, as: EditingStyle.self) ?? .delete
     }
 
     /// The label of the context menu's delete item: `titleForDeleteConfirmationButton`, or
     /// "Delete" when it answers nil or an empty title.
-    func deleteTitle(for record: BoundRow, at location: RowLocation) -> String {
-        let answer: String?? = manager.events.perform(.titleForDeleteConfirmationButton, on: record, at: location)
+    func deleteTitle(for row: BoundRow, at location: RowLocation) -> String {
+        let answer: String?? = manager.events.perform(.titleForDeleteConfirmationButton, on: row, at: location)
         guard let title = answer ?? nil, !title.isEmpty else { return "Delete" }
         return title
     }
@@ -55,15 +55,15 @@ final class EditingEvents: EventSource {
     // MARK: - One edit interaction
 
     /// Starts an interaction on a row offering `style`: reports `willBeginEditing`.
-    func begin(_ record: BoundRow, at location: RowLocation, style: EditingStyle) -> EditSession {
-        let _: Void? = manager.events.perform(.willBeginEditing, on: record, at: location)
-        return EditSession(record: record, location: location, style: style)
+    func begin(_ row: BoundRow, at location: RowLocation, style: EditingStyle) -> EditSession {
+        let _: Void? = manager.events.perform(.willBeginEditing, on: row, at: location)
+        return EditSession(row: row, location: location, style: style)
     }
 
     /// Commits the session's style through `commitEditing`, if the row is still in the list.
     func commit(_ session: EditSession) {
-        guard !session.isEnded, let location = manager.location(of: session.record) else { return }
-        let _: Void? = manager.events.perform(.commitEditing, input: session.style, on: session.record, at: location)
+        guard !session.isEnded, let location = manager.location(of: session.row) else { return }
+        let _: Void? = manager.events.perform(.commitEditing, input: session.style, on: session.row, at: location)
     }
 
     /// Ends the interaction once: reports `didEndEditing` with the row's bound model, at the
@@ -71,8 +71,8 @@ final class EditingEvents: EventSource {
     func end(_ session: EditSession) {
         guard !session.isEnded else { return }
         session.markEnded()
-        let location = manager.location(of: session.record) ?? session.location
-        let _: Void? = manager.events.perform(.didEndEditing, on: session.record, at: location)
+        let location = manager.location(of: session.row) ?? session.location
+        let _: Void? = manager.events.perform(.didEndEditing, on: session.row, at: location)
     }
 
     // MARK: - The Delete key
@@ -81,11 +81,11 @@ final class EditingEvents: EventSource {
     /// the row offers it (begin, commit, end); otherwise the key goes on (see
     /// ``KeyDispatcher``). BackSpace is left alone: in GTK applications it means "back" or
     /// deletes text, never a list item.
-    func handle(_ key: KeyPress, on record: BoundRow, at location: RowLocation) -> Bool {
+    func handle(_ key: KeyPress, on row: BoundRow, at location: RowLocation) -> Bool {
         guard key.keyval == guint(GDK_KEY_Delete) || key.keyval == guint(GDK_KEY_KP_Delete), key.modifiers.isEmpty,
-            offeredStyle(for: record, at: location) == .delete
+            offeredStyle(for: row, at: location) == .delete
         else { return false }
-        let session = begin(record, at: location, style: .delete)
+        let session = begin(row, at: location, style: .delete)
         commit(session)
         end(session)
         return true
@@ -95,14 +95,14 @@ final class EditingEvents: EventSource {
 /// One edit interaction on a row, from `willBeginEditing` to `didEndEditing`.
 @MainActor
 final class EditSession {
-    let record: BoundRow
+    let row: BoundRow
     /// Where the row was when the interaction began.
     let location: RowLocation
     let style: EditingStyle
     private(set) var isEnded = false
 
-    init(record: BoundRow, location: RowLocation, style: EditingStyle) {
-        self.record = record
+    init(row: BoundRow, location: RowLocation, style: EditingStyle) {
+        self.row = row
         self.location = location
         self.style = style
     }

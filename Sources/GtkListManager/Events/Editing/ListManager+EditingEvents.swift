@@ -23,36 +23,36 @@ extension ListManager {
     /// Commits an edit on a `Row` (or subclass) row: Delete pressed on the focused row
     /// (`.delete`) or the edit item of its context menu chosen. The manager does not change
     /// the storage: remove (or insert) the model here. Rows offer edits only with this reaction.
-    public func commitEditing<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (EditingStyle, Row, Row.Model, IndexPath) -> Void
+    public func commitEditing<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (EditingStyle, R, R.Model, IndexPath) -> Void
     ) {
         addRowClassReaction(
             rowClass, role: .item,
-            .row(.commitEditing) { (style: EditingStyle, row: Row, model: Row.Model, indexPath) in
+            .row(.commitEditing) { (style: EditingStyle, row: R, model: R.Model, indexPath) in
                 closure(style, row, model, indexPath)
             })
     }
 
     /// The label of the delete item in the context menu of a `Row` (or subclass) row; nil
     /// keeps "Delete".
-    public func titleForDeleteConfirmationButton<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> String?
+    public func titleForDeleteConfirmationButton<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> String?
     ) {
         addRowClassEvent(.titleForDeleteConfirmationButton, rowClass, role: .item, closure)
     }
 
     /// When an edit action is offered on a `Row` (or subclass) row: Delete pressed on it, or
     /// its context menu opened with an edit item.
-    public func willBeginEditing<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
+    public func willBeginEditing<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Void
     ) {
         addRowClassEvent(.willBeginEditing, rowClass, role: .item, closure)
     }
 
     /// When an edit interaction on a `Row` (or subclass) row ended, committed or dismissed.
     /// After a delete the index path is where the row was.
-    public func didEndEditing<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
+    public func didEndEditing<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Void
     ) {
         addRowClassEvent(.didEndEditing, rowClass, role: .item, closure)
     }

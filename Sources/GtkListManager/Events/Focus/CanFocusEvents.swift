@@ -18,17 +18,17 @@ final class CanFocusEvents: EventSource {
 
     var needsEveryRow: Bool { true }
 
-    func rowDidAppear(_ record: BoundRow) {
-        apply(record)
+    func rowDidAppear(_ row: BoundRow) {
+        apply(row)
     }
 
-    func rowDidRefresh(_ record: BoundRow) {
-        apply(record)
+    func rowDidRefresh(_ row: BoundRow) {
+        apply(row)
     }
 
-    private func apply(_ record: BoundRow) {
-        guard record.role == .item, let location = manager.location(of: record) else { return }
-        let canFocus: Bool = manager.events.perform(.canFocus, on: record, at: location) ?? true
-        manager.host.setFocusable(canFocus, for: record)
+    private func apply(_ row: BoundRow) {
+        guard row.role == .item, let location = manager.location(of: row) else { return }
+        let canFocus: Bool = manager.events.perform(.canFocus, on: row, at: location) ?? true
+        manager.host.setFocusable(canFocus, for: row)
     }
 }

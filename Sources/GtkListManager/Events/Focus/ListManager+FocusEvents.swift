@@ -2,23 +2,23 @@ import ModelStorage
 
 extension ListManager {
     /// Whether a `Row` (or subclass) item row can take the keyboard focus. Default: true.
-    public func canFocus<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Bool) {
+    public func canFocus<R: ListRow & ModelTransfer>(_ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Bool) {
         addRowClassEvent(.canFocus, rowClass, role: .item, closure)
     }
 
     /// When the keyboard focus moves to a `Row` (or subclass) row from elsewhere.
-    public func didFocus<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
+    public func didFocus<R: ListRow & ModelTransfer>(_ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Void) {
         addRowClassEvent(.didFocus, rowClass, role: .item, closure)
     }
 
     /// A key pressed while a `Row` (or subclass) row has the focus. Return true to stop the
     /// event. See ``RowMapping/keyPress(_:)``.
-    public func keyPress<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (KeyPress, Row, Row.Model, IndexPath) -> Bool
+    public func keyPress<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (KeyPress, R, R.Model, IndexPath) -> Bool
     ) {
         addRowClassReaction(
             rowClass, role: .item,
-            .row(.keyPress) { (key: KeyPress, row: Row, model: Row.Model, indexPath) in
+            .row(.keyPress) { (key: KeyPress, row: R, model: R.Model, indexPath) in
                 closure(key, row, model, indexPath)
             })
     }

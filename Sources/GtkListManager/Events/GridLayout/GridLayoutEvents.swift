@@ -33,8 +33,8 @@ final class GridLayoutEvents: EventSource {
 
     var needsEveryRow: Bool { true }
 
-    func rowDidAppear(_ record: BoundRow) { applySize(record) }
-    func rowDidRefresh(_ record: BoundRow) { applySize(record) }
+    func rowDidAppear(_ row: BoundRow) { applySize(row) }
+    func rowDidRefresh(_ row: BoundRow) { applySize(row) }
     func listDidReload() { applySectionMetrics() }
 
     func listDidApply(_ changes: ChangeSet) {
@@ -60,15 +60,15 @@ final class GridLayoutEvents: EventSource {
         }
     }
 
-    private func applySize(_ record: BoundRow) {
+    private func applySize(_ row: BoundRow) {
         let router = manager.events
         guard
             let (event, location) = router.roleEvent(
-                for: record, item: .sizeForCell, header: .referenceSizeForHeader, footer: .referenceSizeForFooter)
+                for: row, item: .sizeForCell, header: .referenceSizeForHeader, footer: .referenceSizeForFooter)
         else { return }
         guard let grid = manager.host.grid else { return reportUnusable(event) }
-        let size: GridSize? = router.performModelEvent(event, model: record.model, at: location)
-        grid.setSize(size, for: record)
+        let size: GridSize? = router.performModelEvent(event, model: row.model, at: location)
+        grid.setSize(size, for: row)
     }
 
     private func reportUnusable(_ event: ListEvent) {

@@ -3,7 +3,7 @@ import ModelStorage
 extension ListManager {
     /// Whether a `Row` (or subclass) row may be moved by the user (pointer drag, Alt+Up/Down).
     /// Default: false.
-    public func canMove<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Bool) {
+    public func canMove<R: ListRow & ModelTransfer>(_ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Bool) {
         addRowClassEvent(.canMove, rowClass, role: .item, closure)
     }
 
@@ -11,25 +11,25 @@ extension ListManager {
     ///
     /// With a `MemoryStorage` the manager has already moved the item (and the row, once): do
     /// not move it again. With another storage, update it here.
-    public func move<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (IndexPath, Row, Row.Model, IndexPath) -> Void
+    public func move<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (IndexPath, R, R.Model, IndexPath) -> Void
     ) {
         addRowClassReaction(
             rowClass, role: .item,
-            .row(.move) { (destination: IndexPath, row: Row, model: Row.Model, source) in
+            .row(.move) { (destination: IndexPath, row: R, model: R.Model, source) in
                 closure(destination, row, model, source)
             })
     }
 
     /// Where a `Row` (or subclass) row being moved would go: `(proposed, row, model, source) ->
     /// destination`. Without a reaction the proposed index path is used.
-    public func targetIndexPathForMove<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (IndexPath, Row, Row.Model, IndexPath) -> IndexPath
+    public func targetIndexPathForMove<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (IndexPath, R, R.Model, IndexPath) -> IndexPath
     ) {
         addRowClassReaction(
             rowClass, role: .item,
             .row(.targetIndexPathForMove) {
-                (proposed: IndexPath, row: Row, model: Row.Model, source) in
+                (proposed: IndexPath, row: R, model: R.Model, source) in
                 closure(proposed, row, model, source)
             })
     }

@@ -34,30 +34,30 @@ final class ReorderingEvents: EventSource {
     }
 
     /// True when the item row may be moved (`canMove`; default false).
-    func canMove(_ record: BoundRow, at location: RowLocation) -> Bool {
+    func canMove(_ row: BoundRow, at location: RowLocation) -> Bool {
         guard location.role == .item else { return false }
-        return manager.events.perform(.canMove, on: record, at: location) ?? false
+        return manager.events.perform(.canMove, on: row, at: location) ?? false
     }
 
-    /// The destination for moving `record` from `source` when `proposed` is offered: the
+    /// The destination for moving `row` from `source` when `proposed` is offered: the
     /// answer of `targetIndexPathForMove`, or `proposed`; nil when that is not a valid
     /// destination.
-    func destination(for record: BoundRow, from source: IndexPath, proposed: IndexPath) -> IndexPath? {
+    func destination(for row: BoundRow, from source: IndexPath, proposed: IndexPath) -> IndexPath? {
         let target: IndexPath =
-            manager.events.perform(.targetIndexPathForMove, input: proposed, on: record, at: .item(source)) ?? proposed
+            manager.events.perform(.targetIndexPathForMove, input: proposed, on: row, at: .item(source)) ?? proposed
         return isValidDestination(target, from: source) ? target : nil
     }
 
-    /// Moves the item of `record` from `source` to `destination` following the type's rule and
+    /// Moves the item of `row` from `source` to `destination` following the type's rule and
     /// tells the reactions. Returns false when nothing moved (same place, storage refused).
     @discardableResult
-    func move(_ record: BoundRow, from source: IndexPath, to destination: IndexPath) -> Bool {
+    func move(_ row: BoundRow, from source: IndexPath, to destination: IndexPath) -> Bool {
         guard destination != source else { return false }
         if let storage = manager.storage as? any ReorderableStorage {
             storage.moveItem(at: source, to: destination)
-            guard manager.location(of: record)?.indexPath == destination else { return false }
+            guard manager.location(of: row)?.indexPath == destination else { return false }
         }
-        let _: Void? = manager.events.perform(.move, input: destination, on: record, at: .item(source))
+        let _: Void? = manager.events.perform(.move, input: destination, on: row, at: .item(source))
         for observer in moveObservers { observer(source, destination) }
         return true
     }
@@ -83,7 +83,7 @@ final class ReorderingEvents: EventSource {
     /// section at a section's edge); the row keeps the focus. Other keys go on to GTK.
     /// Alt+Up / Alt+Down on a row that can move: moves it one step, across section boundaries,
     /// and keeps the focus on it. A movable row keeps these keys even at the ends of the list.
-    func handle(_ key: KeyPress, on record: BoundRow, at location: RowLocation) -> Bool {
+    func handle(_ key: KeyPress, on row: BoundRow, at location: RowLocation) -> Bool {
         guard key.modifiers.intersection([.alt, .control, .shift]) == .alt else { return false }
         let step: Int
         switch Int32(key.keyval) {
@@ -91,11 +91,11 @@ final class ReorderingEvents: EventSource {
         case GDK_KEY_Down, GDK_KEY_KP_Down: step = 1
         default: return false
         }
-        guard canMove(record, at: location) else { return false }
+        guard canMove(row, at: location) else { return false }
         let source = location.indexPath
         if let proposed = neighbour(of: source, step: step),
-            let destination = destination(for: record, from: source, proposed: proposed),
-            move(record, from: source, to: destination), let position = manager.position(of: .item(destination))
+            let destination = destination(for: row, from: source, proposed: proposed),
+            move(row, from: source, to: destination), let position = manager.position(of: .item(destination))
         {
             manager.host.focusRow(at: position)
         }

@@ -18,7 +18,7 @@ extension ListEvent {
 final class HighlightEvents: EventSource {
     /// Weak: GTK may emit while the manager is being deallocated (its list box finalizes last).
     private weak var manager: ListManager?
-    /// Rows currently pressed, by record identity.
+    /// Rows currently pressed, by row identity.
     private var highlighted: Set<ObjectIdentifier> = []
 
     init(manager: ListManager) {
@@ -27,43 +27,43 @@ final class HighlightEvents: EventSource {
 
     var needsEveryRow: Bool { true }
 
-    func rowDidAppear(_ record: BoundRow) {
-        guard let hostWidget = record.hostWidget, record.role == .item else { return }
-        applyShouldHighlight(record)
+    func rowDidAppear(_ row: BoundRow) {
+        guard let hostWidget = row.hostWidget, row.role == .item else { return }
+        applyShouldHighlight(row)
         // The flags argument is an enum, read from the row instead.
         Signal.connect(hostWidget, "state-flags-changed", argument: UnsafeMutableRawPointer.self) {
-            [weak self, weak record] _, _ in
-            guard let self, let record else { return }
-            self.stateChanged(record)
+            [weak self, weak row] _, _ in
+            guard let self, let row else { return }
+            self.stateChanged(row)
         }
     }
 
-    func rowDidRefresh(_ record: BoundRow) {
-        applyShouldHighlight(record)
+    func rowDidRefresh(_ row: BoundRow) {
+        applyShouldHighlight(row)
     }
 
-    func rowWillDisappear(_ record: BoundRow, at location: RowLocation) {
-        highlighted.remove(ObjectIdentifier(record))
+    func rowWillDisappear(_ row: BoundRow, at location: RowLocation) {
+        highlighted.remove(ObjectIdentifier(row))
     }
 
-    private func applyShouldHighlight(_ record: BoundRow) {
-        guard let manager, let location = manager.location(of: record) else { return }
-        let allowed: Bool = manager.events.perform(.shouldHighlight, on: record, at: location) ?? true
-        manager.host.setActivatable(allowed, for: record)
+    private func applyShouldHighlight(_ row: BoundRow) {
+        guard let manager, let location = manager.location(of: row) else { return }
+        let allowed: Bool = manager.events.perform(.shouldHighlight, on: row, at: location) ?? true
+        manager.host.setActivatable(allowed, for: row)
     }
 
-    private func stateChanged(_ record: BoundRow) {
-        guard let manager, let hostWidget = record.hostWidget, let location = manager.location(of: record) else { return }
+    private func stateChanged(_ row: BoundRow) {
+        guard let manager, let hostWidget = row.hostWidget, let location = manager.location(of: row) else { return }
         let isActive = gtk_widget_get_state_flags(hostWidget).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0
-        let id = ObjectIdentifier(record)
+        let id = ObjectIdentifier(row)
         guard isActive != highlighted.contains(id) else { return }
         // GTK presses any sensitive row; one that should not highlight is released at once
         // (the flag change comes back here as inactive and is ignored).
-        if isActive, manager.events.perform(.shouldHighlight, on: record, at: location, as: Bool.self) == false {
+        if isActive, manager.events.perform(.shouldHighlight, on: row, at: location, as: Bool.self) == false {
             gtk_widget_unset_state_flags(hostWidget, GTK_STATE_FLAG_ACTIVE)
             return
         }
         if isActive { highlighted.insert(id) } else { highlighted.remove(id) }
-        let _: Void? = manager.events.perform(isActive ? .didHighlight : .didUnhighlight, on: record, at: location)
+        let _: Void? = manager.events.perform(isActive ? .didHighlight : .didUnhighlight, on: row, at: location)
     }
 }

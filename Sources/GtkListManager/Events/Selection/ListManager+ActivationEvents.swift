@@ -2,25 +2,24 @@ import ModelStorage
 
 extension ListManager {
     /// When a `Row` (or subclass) row is activated.
-    public func didActivate<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
+    public func didActivate<R: ListRow & ModelTransfer>(_ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Void) {
         addRowClassEvent(.didActivate, rowClass, role: .item, closure)
     }
 
     /// Whether a `Row` (or subclass) row may be highlighted (and activated). Default: true.
-    public func shouldHighlight<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Bool
+    public func shouldHighlight<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Bool
     ) {
         addRowClassEvent(.shouldHighlight, rowClass, role: .item, closure)
     }
 
     /// When the user presses a `Row` (or subclass) row.
-    public func didHighlight<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void) {
+    public func didHighlight<R: ListRow & ModelTransfer>(_ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Void) {
         addRowClassEvent(.didHighlight, rowClass, role: .item, closure)
     }
 
     /// When a pressed `Row` (or subclass) row is released.
-    public func didUnhighlight<Row: ListRow & ModelTransfer>(_ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void)
-    {
+    public func didUnhighlight<R: ListRow & ModelTransfer>(_ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Void) {
         addRowClassEvent(.didUnhighlight, rowClass, role: .item, closure)
     }
 

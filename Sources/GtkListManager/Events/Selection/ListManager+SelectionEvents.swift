@@ -3,30 +3,30 @@ import ModelStorage
 extension ListManager {
     /// Before the user selects a `Row` (or subclass) row: return its index path to allow it,
     /// another to select that row instead, or nil to refuse.
-    public func willSelect<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> IndexPath?
+    public func willSelect<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> IndexPath?
     ) {
         addRowClassEvent(.willSelect, rowClass, role: .item, closure)
     }
 
     /// After the user selected a `Row` (or subclass) row.
-    public func didSelect<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
+    public func didSelect<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Void
     ) {
         addRowClassEvent(.didSelect, rowClass, role: .item, closure)
     }
 
     /// Before the user deselects a `Row` (or subclass) row: return its index path to allow it,
     /// another to deselect that row instead, or nil to keep it selected.
-    public func willDeselect<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> IndexPath?
+    public func willDeselect<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> IndexPath?
     ) {
         addRowClassEvent(.willDeselect, rowClass, role: .item, closure)
     }
 
     /// After the user deselected a `Row` (or subclass) row.
-    public func didDeselect<Row: ListRow & ModelTransfer>(
-        _ rowClass: Row.Type, _ closure: @escaping (Row, Row.Model, IndexPath) -> Void
+    public func didDeselect<R: ListRow & ModelTransfer>(
+        _ rowClass: R.Type, _ closure: @escaping (R, R.Model, IndexPath) -> Void
     ) {
         addRowClassEvent(.didDeselect, rowClass, role: .item, closure)
     }

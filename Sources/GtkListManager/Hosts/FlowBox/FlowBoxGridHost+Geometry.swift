@@ -10,11 +10,11 @@ extension FlowBoxGridHost {
     public func position(atX x: Double, y: Double) -> Int? {
         for (index, section) in sections.enumerated() {
             guard let frame = frame(of: gcast(section.box)), y >= frame.y, y < frame.y + frame.height else { continue }
-            for slot in section.supplementarySlots {
-                if let row = section.row(in: slot), let rowFrame = self.frame(of: row.widget),
+            for part in section.supplementaryParts {
+                if let row = section.row(in: part), let rowFrame = self.frame(of: row.widget),
                     y >= rowFrame.y, y < rowFrame.y + rowFrame.height
                 {
-                    return start(of: index) + section.offset(of: slot)
+                    return start(of: index) + section.offset(of: part)
                 }
             }
             guard let point = point(x: x, y: y, in: gcast(section.flowBox)),

@@ -46,7 +46,7 @@ extension FlowBoxGridHost {
         defer { ownChanges -= 1 }
         let cell = section.cells[index]
         if selected { gtk_flow_box_select_child(section.flowBox, cell) } else { gtk_flow_box_unselect_child(section.flowBox, cell) }
-        shownSelection.record(selectedCells())
+        shownSelection.reset(to: selectedCells())
     }
 
     /// GTK changed a section's selection without the manager asking: tell the delegate what

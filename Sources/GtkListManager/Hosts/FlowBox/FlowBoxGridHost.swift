@@ -43,7 +43,7 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
             ownChanges += 1
             defer { ownChanges -= 1 }
             for section in sections { gtk_flow_box_set_selection_mode(section.flowBox, selectionMode.gtkMode) }
-            shownSelection.record(selectedCells())
+            shownSelection.reset(to: selectedCells())
         }
     }
 
@@ -166,19 +166,19 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
         ownChanges += 1
         defer { ownChanges -= 1 }
         // Every row hears it first, while the positions still match the manager's.
-        var leaving: [(GridSection, GridSlot, BoundRow)] = []
+        var leaving: [(GridSection, GridSectionPart, BoundRow)] = []
         leaving.reserveCapacity(positions.count)
         for position in positions {
-            let (section, slot) = sectionAndSlot(at: position)
-            let row = section.row(in: slot)!
+            let (section, part) = sectionAndSlot(at: position)
+            let row = section.row(in: part)!
             delegate.willUnbind(row, at: position)
-            leaving.append((section, slot, row))
+            leaving.append((section, part, row))
         }
-        // From the end: the slots before each removal stay valid.
-        for (section, slot, row) in leaving.reversed() {
+        // From the end: the parts before each removal stay valid.
+        for (section, part, row) in leaving.reversed() {
             shownSelection.forget(row)
             if row.hostWidget == highlighted { setDropHighlight(at: nil) }
-            take(row, outOf: slot, of: section)
+            take(row, outOf: part, of: section)
             delegate.didRelease(row)
         }
         invalidateStarts()
@@ -189,8 +189,8 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
         // Equal positions may still be a move: from the end of one section to the start of
         // the next, across the section boundary.
         guard let delegate else { return }
-        let (from, slot) = sectionAndSlot(at: source)
-        guard case let .cell(index) = slot, let target = delegate.location(ofPosition: destination),
+        let (from, part) = sectionAndSlot(at: source)
+        guard case let .cell(index) = part, let target = delegate.location(ofPosition: destination),
             sections[target.section] !== from || target.indexPath.item != index
         else { return }
         isMovingRow = true
@@ -245,10 +245,10 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
         section.cells.insert(cell, at: index)
     }
 
-    /// Takes `row` out of its slot and out of GTK; the row keeps its widget.
-    private func take(_ row: BoundRow, outOf slot: GridSlot, of section: GridSection) {
+    /// Takes `row` out of its part of the section and out of GTK; the row keeps its widget.
+    private func take(_ row: BoundRow, outOf part: GridSectionPart, of section: GridSection) {
         row.hostWidget = nil
-        switch slot {
+        switch part {
         case let .leading(index):
             section.leading.remove(at: index)
             gtk_container_remove(gcast(section.box), row.widget)
@@ -267,44 +267,44 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
 
     public func boundRow(at position: Int) -> BoundRow? {
         guard position >= 0, position < rowCount else { return nil }
-        let (section, slot) = sectionAndSlot(at: position)
-        return section.row(in: slot)
+        let (section, part) = sectionAndSlot(at: position)
+        return section.row(in: part)
     }
 
     public func position(of row: BoundRow) -> Int? {
         guard let hostWidget = row.hostWidget else { return nil }
         let container = row.role == .item ? gtk_widget_get_parent(gtk_widget_get_parent(hostWidget)) : gtk_widget_get_parent(hostWidget)
         guard let container, let index = sections.firstIndex(where: { gcast($0.box) == container }),
-            let slot = sections[index].slot(of: row)
+            let part = sections[index].part(of: row)
         else { return nil }
-        return start(of: index) + sections[index].offset(of: slot)
+        return start(of: index) + sections[index].offset(of: part)
     }
 
     public func forEachBoundRow(_ body: (Int, BoundRow) -> Void) {
         var position = 0
         for section in sections {
             for offset in 0..<section.rowCount {
-                if let row = section.row(in: section.slot(at: offset)) { body(position, row) }
+                if let row = section.row(in: section.part(at: offset)) { body(position, row) }
                 position += 1
             }
         }
     }
 
-    /// The record of a cell of this grid, or nil for another widget.
+    /// The bound row of a cell of this grid, or nil for another widget.
     public static func boundRow(of cell: UnsafeMutablePointer<GtkFlowBoxChild>) -> BoundRow? {
         FlowBoxCellType.shared.boundRow(of: cell)
     }
 
     // MARK: - Positions
 
-    /// The section holding `position` (`0..<rowCount`) and the slot in it.
-    func sectionAndSlot(at position: Int) -> (GridSection, GridSlot) {
+    /// The section holding `position` (`0..<rowCount`) and its part of it.
+    func sectionAndSlot(at position: Int) -> (GridSection, GridSectionPart) {
         refreshStarts()
         guard let section = starts.section(containing: position) else {
             // Kept in release builds: the host's own positions are out of step with its rows.
             fatalError("FlowBoxGridHost: no row at position \(position) of \(starts.total)")
         }
-        return (sections[section], sections[section].slot(at: position - starts[section]))
+        return (sections[section], sections[section].part(at: position - starts[section]))
     }
 
     /// The position of section `index`'s first row.

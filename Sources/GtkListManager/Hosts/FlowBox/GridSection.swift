@@ -51,32 +51,32 @@ final class GridSection {
     }
 
     /// What sits at `offset` among the section's positions.
-    func slot(at offset: Int) -> GridSlot {
+    func part(at offset: Int) -> GridSectionPart {
         if offset < leading.count { return .leading(offset) }
         let cell = offset - leading.count
         return cell < cells.count ? .cell(cell) : .trailing(cell - cells.count)
     }
 
-    /// The offset of a slot among the section's positions.
-    func offset(of slot: GridSlot) -> Int {
-        switch slot {
+    /// The offset of a part among the section's positions.
+    func offset(of part: GridSectionPart) -> Int {
+        switch part {
         case let .leading(index): index
         case let .cell(index): leading.count + index
         case let .trailing(index): leading.count + cells.count + index
         }
     }
 
-    /// The row in a slot.
-    func row(in slot: GridSlot) -> BoundRow? {
-        switch slot {
+    /// The row in a part.
+    func row(in part: GridSectionPart) -> BoundRow? {
+        switch part {
         case let .leading(index): leading[index]
         case let .cell(index): FlowBoxCellType.shared.boundRow(of: cells[index])
         case let .trailing(index): trailing[index]
         }
     }
 
-    /// The slot of `row` in this section, found by its host widget; nil for another row.
-    func slot(of row: BoundRow) -> GridSlot? {
+    /// The part of `row` in this section, found by its host widget; nil for another row.
+    func part(of row: BoundRow) -> GridSectionPart? {
         guard let hostWidget = row.hostWidget else { return nil }
         if let index = leading.firstIndex(where: { $0 === row }) { return .leading(index) }
         if let index = trailing.firstIndex(where: { $0 === row }) { return .trailing(index) }
@@ -85,14 +85,14 @@ final class GridSection {
     }
 
     /// The supplementary rows, above the cells then below them.
-    var supplementarySlots: [GridSlot] {
-        leading.indices.map(GridSlot.leading) + trailing.indices.map(GridSlot.trailing)
+    var supplementaryParts: [GridSectionPart] {
+        leading.indices.map(GridSectionPart.leading) + trailing.indices.map(GridSectionPart.trailing)
     }
 }
 
 /// A position's place in its ``GridSection``: a supplementary row above the cells, a cell, or
 /// a supplementary row below them.
-enum GridSlot: Equatable {
+enum GridSectionPart: Equatable {
     case leading(Int)
     case cell(Int)
     case trailing(Int)

@@ -28,7 +28,7 @@ public struct ShownSelection {
 
     /// Takes `shown` as what the widget shows selected now (the host changed it itself), with
     /// nothing to report.
-    public mutating func record(_ shown: [BoundRow]) {
+    public mutating func reset(to shown: [BoundRow]) {
         rows = Self.identified(shown)
     }
 

@@ -48,13 +48,11 @@ extension ListBoxHost {
     func startLeaving(_ listRow: UnsafeMutablePointer<GtkListBoxRow>, row: BoundRow, revealer: UnsafeMutablePointer<GtkWidget>) {
         gtk_list_box_row_set_selectable(listRow, 0)
         gtk_list_box_row_set_activatable(listRow, 0)
-        // Assigned, not appended: an append may reallocate within its access to the array, and
-        // one such access makes Swift check them all at run time, one per row inserted.
-        leavingRows = leavingRows + [listRow]
+        leavingRows = leavingRows + [listRow]  // assigned, not appended: Hot paths: 2
         Signal.connect(revealer, "notify::child-revealed", argument: UnsafeMutableRawPointer.self) {
             [weak self] revealer, _ in
             guard gtk_revealer_get_child_revealed(gcast(revealer)) == 0, let self else { return }
-            leavingRows = leavingRows.filter { $0 != listRow }  // assigned: see above
+            leavingRows = leavingRows.filter { $0 != listRow }  // assigned: Hot paths: 2
             row.hostWidget = nil
             gtk_widget_destroy(gcast(listRow))
         }

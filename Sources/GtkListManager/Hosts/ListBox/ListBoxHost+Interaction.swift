@@ -25,7 +25,7 @@ extension ListBoxHost {
             ownChanges += 1
             defer { ownChanges -= 1 }
             gtk_list_box_set_selection_mode(listBox, newValue.gtkMode)
-            shownSelection.record(selectedRows())
+            shownSelection.reset(to: selectedRows())
         }
     }
 
@@ -36,7 +36,7 @@ extension ListBoxHost {
         defer { ownChanges -= 1 }
         if selected { gtk_list_box_select_row(listBox, listRow) } else { gtk_list_box_unselect_row(listBox, listRow) }
         // What GTK shows now (selecting in single mode deselects the previous row).
-        shownSelection.record(selectedRows())
+        shownSelection.reset(to: selectedRows())
     }
 
     /// GTK changed the selection without the manager asking: tell the delegate what changed.

@@ -7,9 +7,8 @@ extension VirtualListHost {
     /// Binds `position`: a row from the delegate in a spare or new row widget, measured.
     ///
     /// A released row keeps its widget inside its parked row widget; when the manager hands
-    /// that row out again (its reuse pool), the pair comes back as it was. Taking a widget out
-    /// of one container and into another re-realizes it and makes its text's font context anew
-    /// (a round trip to the X server): about a fifth of a jump's CPU before.
+    /// that row out again (its reuse pool), the pair comes back as it was (CONTRIBUTING, Hot
+    /// paths: 9).
     func bind(_ position: Int, with delegate: any ListHostDelegate) {
         let row = delegate.bindRow(at: position)
         let rowWidget: UnsafeMutablePointer<GtkWidget>
@@ -22,8 +21,8 @@ extension VirtualListHost {
             gtk_container_add(gcast(rowWidget), row.widget)
         }
         row.hostWidget = rowWidget
-        slots[position] = Slot(row: row, rowWidget: rowWidget)
-        mostRowsBound = max(mostRowsBound, slots.count)
+        placedRows[position] = PlacedRow(row: row, rowWidget: rowWidget)
+        mostRowsBound = max(mostRowsBound, placedRows.count)
         measure(position)
         delegate.didBind(row, at: position)
         if storedReportsScreenPresence, gtk_widget_get_mapped(widget) != 0 { delegate.rowDidAppearOnScreen(row) }
@@ -31,33 +30,33 @@ extension VirtualListHost {
 
     /// Unbinds `position`'s row: told first, then its widget leaves its row widget.
     func unbind(_ position: Int) {
-        guard let slot = slots.removeValue(forKey: position) else { return }
-        delegate?.willUnbind(slot.row, at: position)
-        release(slot)
+        guard let placed = placedRows.removeValue(forKey: position) else { return }
+        delegate?.willUnbind(placed.row, at: position)
+        release(placed)
     }
 
     /// Resets and hides the row's row widget for reuse, the row's widget still inside (see
     /// ``bind(_:with:)``), and hands the row back.
-    func release(_ slot: Slot) {
-        if dropHighlight == slot.rowWidget {
-            gtk_drag_unhighlight(slot.rowWidget)
+    func release(_ placed: PlacedRow) {
+        if dropHighlight == placed.rowWidget {
+            gtk_drag_unhighlight(placed.rowWidget)
             dropHighlight = nil
         }
         gtk_widget_unset_state_flags(
-            slot.rowWidget,
+            placed.rowWidget,
             GtkStateFlags(GTK_STATE_FLAG_SELECTED.rawValue | GTK_STATE_FLAG_PRELIGHT.rawValue | GTK_STATE_FLAG_ACTIVE.rawValue))
-        gtk_widget_set_size_request(slot.rowWidget, -1, -1)
-        gtk_widget_set_can_focus(slot.rowWidget, 1)
+        gtk_widget_set_size_request(placed.rowWidget, -1, -1)
+        gtk_widget_set_can_focus(placed.rowWidget, 1)
         if isLayingOut {
-            rowWidgetsToHide.insert(slot.rowWidget)
+            rowWidgetsToHide.insert(placed.rowWidget)
         } else {
-            glm_virtual_list_park_child(list, slot.rowWidget)
+            glm_virtual_list_park_child(list, placed.rowWidget)
         }
-        spareRowWidgets.append(slot.rowWidget)
-        notActivatable.remove(ObjectIdentifier(slot.row))
-        keptOffScreen.remove(ObjectIdentifier(slot.row))
-        slot.row.hostWidget = nil
-        delegate?.didRelease(slot.row)
+        spareRowWidgets.append(placed.rowWidget)
+        notActivatable.remove(ObjectIdentifier(placed.row))
+        keptOffScreen.remove(ObjectIdentifier(placed.row))
+        placed.row.hostWidget = nil
+        delegate?.didRelease(placed.row)
     }
 
     /// A parked row widget for another row: an empty one, else the one parked longest, emptied
@@ -94,16 +93,16 @@ extension VirtualListHost {
     /// Records the height `position`'s row needs at the viewport's width, or a grid cell's
     /// natural size when its section's cells have no size yet.
     func measure(_ position: Int) {
-        guard let slot = slots[position] else { return }
+        guard let placed = placedRows[position] else { return }
         switch index.measurement(of: position, width: viewportSize.width) {
         case .none:
             return
         case let .height(width):
-            let height = glm_virtual_list_measure_child(list, slot.rowWidget, Int32(clamping: width))
+            let height = glm_virtual_list_measure_child(list, placed.rowWidget, Int32(clamping: width))
             index.setMeasured(GridSize(width: width, height: Int(height)), of: position)
         case .naturalSize:
             var width: Int32 = 0, height: Int32 = 0
-            glm_virtual_list_measure_child_natural(list, slot.rowWidget, &width, &height)
+            glm_virtual_list_measure_child_natural(list, placed.rowWidget, &width, &height)
             index.setMeasured(GridSize(width: Int(width), height: Int(height)), of: position)
         }
     }

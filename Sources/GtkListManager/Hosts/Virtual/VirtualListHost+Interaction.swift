@@ -15,7 +15,7 @@ extension VirtualListHost {
         }
         Signal.connectEvent(widget, "button-release-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, _ in
             guard let self else { return false }
-            for slot in slots.values { gtk_widget_unset_state_flags(slot.rowWidget, GTK_STATE_FLAG_ACTIVE) }
+            for placed in placedRows.values { gtk_widget_unset_state_flags(placed.rowWidget, GTK_STATE_FLAG_ACTIVE) }
             return false
         }
         Signal.connect(widget, "set-focus-child", argument: UnsafeMutablePointer<GtkWidget>.self, after: true) {
@@ -43,7 +43,7 @@ extension VirtualListHost {
 
     /// The position of the row that sits in `rowWidget`.
     func position(ofRowWidget rowWidget: UnsafeMutablePointer<GtkWidget>) -> Int? {
-        slots.first { $0.value.rowWidget == rowWidget }?.key
+        placedRows.first { $0.value.rowWidget == rowWidget }?.key
     }
 
     // MARK: - Selection
@@ -54,17 +54,17 @@ extension VirtualListHost {
     }
 
     public func setSelected(_ selected: Bool, at position: Int) {
-        guard let slot = slots[position] else { return }
+        guard let placed = placedRows[position] else { return }
         if selected {
-            gtk_widget_set_state_flags(slot.rowWidget, GTK_STATE_FLAG_SELECTED, 0)
+            gtk_widget_set_state_flags(placed.rowWidget, GTK_STATE_FLAG_SELECTED, 0)
         } else {
-            gtk_widget_unset_state_flags(slot.rowWidget, GTK_STATE_FLAG_SELECTED)
+            gtk_widget_unset_state_flags(placed.rowWidget, GTK_STATE_FLAG_SELECTED)
         }
     }
 
     private func isShownSelected(_ position: Int) -> Bool {
-        guard let slot = slots[position] else { return false }
-        return gtk_widget_get_state_flags(slot.rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
+        guard let placed = placedRows[position] else { return false }
+        return gtk_widget_get_state_flags(placed.rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
     }
 
     /// A primary click selects as GTK lists do (Ctrl toggles in multiple mode), focuses the row,
@@ -73,7 +73,7 @@ extension VirtualListHost {
         var button: guint = 0
         var x = 0.0, y = 0.0
         guard gdk_event_get_button(event, &button) != 0, button == 1, gdk_event_get_coords(event, &x, &y) != 0,
-            let position = position(atX: x, y: y), let slot = slots[position]
+            let position = position(atX: x, y: y), let placed = placedRows[position]
         else { return false }
         let type = gdk_event_get_event_type(event)
         if type == GDK_2BUTTON_PRESS {
@@ -81,10 +81,10 @@ extension VirtualListHost {
             return true
         }
         guard type == GDK_BUTTON_PRESS else { return false }
-        gtk_widget_grab_focus(slot.rowWidget)
+        gtk_widget_grab_focus(placed.rowWidget)
         // Pressed, as GTK shows a pressed list-box row, when the row can be activated.
-        if slot.row.role == .item, !notActivatable.contains(ObjectIdentifier(slot.row)) {
-            gtk_widget_set_state_flags(slot.rowWidget, GTK_STATE_FLAG_ACTIVE, 0)
+        if placed.row.role == .item, !notActivatable.contains(ObjectIdentifier(placed.row)) {
+            gtk_widget_set_state_flags(placed.rowWidget, GTK_STATE_FLAG_ACTIVE, 0)
         }
         var state = GdkModifierType(0)
         _ = gdk_event_get_state(event, &state)
@@ -128,7 +128,7 @@ extension VirtualListHost {
     }
 
     private func activate(_ position: Int) {
-        guard storedReportsActivation, let row = slots[position]?.row, row.role == .item,
+        guard storedReportsActivation, let row = placedRows[position]?.row, row.role == .item,
             !notActivatable.contains(ObjectIdentifier(row))
         else { return }
         delegate?.userDidActivateRow(at: position)
@@ -147,8 +147,8 @@ extension VirtualListHost {
 
     @discardableResult
     public func focusRow(at position: Int) -> Bool {
-        guard let slot = slots[position], gtk_widget_get_can_focus(slot.rowWidget) != 0 else { return false }
-        gtk_widget_grab_focus(slot.rowWidget)
+        guard let placed = placedRows[position], gtk_widget_get_can_focus(placed.rowWidget) != 0 else { return false }
+        gtk_widget_grab_focus(placed.rowWidget)
         return true
     }
 
@@ -175,7 +175,7 @@ extension VirtualListHost {
                 }
             let step = way == .up || way == .left ? -1 : 1
             let start = current.map { neighbour(of: $0, toward: way) } ?? visibleRange?.lowerBound ?? 0
-            guard let start, let target = focusable(from: start, stepping: step), slots[target] != nil else { return false }
+            guard let start, let target = focusable(from: start, stepping: step), placedRows[target] != nil else { return false }
             scrollTo(position: target, alignment: .nearest)
             return focusRow(at: target)
         default:
@@ -186,7 +186,7 @@ extension VirtualListHost {
     /// Focuses `position`, or, when it has no widget yet, scrolls to it and focuses it once
     /// the next layout bound it.
     private func enterFocus(at position: Int) -> Bool {
-        if slots[position] != nil { return focusRow(at: position) }
+        if placedRows[position] != nil { return focusRow(at: position) }
         scrollTo(position: position, alignment: .nearest)
         pendingFocus = position
         return true
@@ -198,7 +198,7 @@ extension VirtualListHost {
     func focusable(from position: Int, stepping step: Int) -> Int? {
         var candidate = position
         while candidate >= 0, candidate < count {
-            let able = slots[candidate].map { gtk_widget_get_can_focus($0.rowWidget) != 0 } ?? true
+            let able = placedRows[candidate].map { gtk_widget_get_can_focus($0.rowWidget) != 0 } ?? true
             if able, index.isNavigable(candidate) { return candidate }
             candidate += step
         }
@@ -229,7 +229,7 @@ extension VirtualListHost {
 
     public func setDropHighlight(at position: Int?) {
         if let highlighted = dropHighlight { gtk_drag_unhighlight(highlighted) }
-        dropHighlight = position.flatMap { slots[$0]?.rowWidget }
+        dropHighlight = position.flatMap { placedRows[$0]?.rowWidget }
         if let dropHighlight { gtk_drag_highlight(dropHighlight) }
     }
 

@@ -62,7 +62,7 @@ extension VirtualListHost {
     func moveCursor(to position: Int, extending: Bool, focusOnly: Bool) {
         let origin = pendingFocus ?? focusedPosition
         scrollTo(position: position, alignment: .nearest)
-        if slots[position] != nil {
+        if placedRows[position] != nil {
             pendingFocus = nil
             focusRow(at: position)
         } else {
@@ -93,7 +93,7 @@ extension VirtualListHost {
 
     /// Focuses the row a key asked for once the layout bound it.
     func applyPendingFocus() {
-        guard let position = pendingFocus, slots[position] != nil else { return }
+        guard let position = pendingFocus, placedRows[position] != nil else { return }
         pendingFocus = nil
         focusRow(at: position)
     }

@@ -20,11 +20,11 @@ extension VirtualListHost {
         for _ in 0..<4 {
             if let scroll { anchor(at: scroll) }
             clampAnchor()
-            let before = (generation, slots.count, anchor, anchorOffset, index.totalHeight)
+            let before = (generation, placedRows.count, anchor, anchorOffset, index.totalHeight)
             bindNeededRows(previouslyNeeded: previouslyNeeded)
-            for position in slots.keys { measure(position) }
+            for position in placedRows.keys { measure(position) }
             clampAnchor()
-            if before == (generation, slots.count, anchor, anchorOffset, index.totalHeight) { break }
+            if before == (generation, placedRows.count, anchor, anchorOffset, index.totalHeight) { break }
         }
         placeRows()
         hideReleasedRowWidgets()
@@ -72,17 +72,17 @@ extension VirtualListHost {
         neededPositions = needed
         // The focused row keeps its widget off screen (the focus would go with it), so does a
         // dragged row (its drop must find it), and the pinned header its place at the top.
-        let dragged = rowKeptBound.flatMap { kept in slots.first { ObjectIdentifier($0.value.row) == kept }?.key }
+        let dragged = rowKeptBound.flatMap { kept in placedRows.first { ObjectIdentifier($0.value.row) == kept }?.key }
         let kept = [focusedPosition, dragged, headerToPin()].compactMap { $0 }
-        for position in slots.keys.sorted() where needed?.contains(position) != true && !kept.contains(position) {
+        for position in placedRows.keys.sorted() where needed?.contains(position) != true && !kept.contains(position) {
             unbind(position)
         }
-        for position in kept where slots[position] == nil && needed?.contains(position) != true {
+        for position in kept where placedRows[position] == nil && needed?.contains(position) != true {
             bind(position, with: delegate)
         }
         guard let needed else { return }
         let start = generation
-        for position in needed where slots[position] == nil {
+        for position in needed where placedRows[position] == nil {
             bind(position, with: delegate)
             guard generation == start else { return }  // the list changed under this pass
         }
@@ -117,7 +117,7 @@ extension VirtualListHost {
     private func pinnedPlace(of header: Int, top: Int) -> Int? {
         let band = index.band(of: header)
         guard band.top - top < 0 else { return nil }
-        let next = slots.keys.filter { $0 > header && slots[$0]!.row.role == .header }.min()
+        let next = placedRows.keys.filter { $0 > header && placedRows[$0]!.row.role == .header }.min()
         let pushed = next.map { index.band(of: $0).top - top - band.height } ?? 0
         return min(0, pushed)
     }
@@ -126,22 +126,22 @@ extension VirtualListHost {
     private func placeRows() {
         let top = scrollTop
         pinnedHeader = headerToPin().flatMap { header in
-            slots[header] == nil ? nil : pinnedPlace(of: header, top: top).map { (header, $0) }
+            placedRows[header] == nil ? nil : pinnedPlace(of: header, top: top).map { (header, $0) }
         }
-        for position in slots.keys.sorted() {
-            let slot = slots[position]!
+        for position in placedRows.keys.sorted() {
+            let placed = placedRows[position]!
             var frame = index.frame(of: position, width: viewportSize.width)
             // A row kept off screen waits just above the viewport, mapped: a row widget made
             // invisible would lose the focus.
             let onScreen = neededPositions?.contains(position) == true || pinnedHeader?.position == position
             frame.y = pinnedHeader?.position == position ? pinnedHeader!.y : (onScreen ? frame.y - top : -frame.height)
             glm_virtual_list_place_child(
-                list, slot.rowWidget, Int32(clamping: frame.x), Int32(clamping: frame.y), Int32(clamping: frame.width),
+                list, placed.rowWidget, Int32(clamping: frame.x), Int32(clamping: frame.y), Int32(clamping: frame.width),
                 Int32(clamping: frame.height))
-            glm_list_row_set_position(OpaquePointer(slot.rowWidget), Int32(clamping: position), Int32(clamping: count))
-            noteScreenPresence(of: slot.row, onScreen: onScreen)
+            glm_list_row_set_position(OpaquePointer(placed.rowWidget), Int32(clamping: position), Int32(clamping: count))
+            noteScreenPresence(of: placed.row, onScreen: onScreen)
         }
-        glm_virtual_list_set_overlay_child(list, pinnedHeader.flatMap { slots[$0.position]?.rowWidget })
+        glm_virtual_list_set_overlay_child(list, pinnedHeader.flatMap { placedRows[$0.position]?.rowWidget })
         glm_virtual_list_configure_vadjustment(
             list, Double(top), Double(index.totalHeight), Double(viewportSize.height))
         glm_virtual_list_set_row_count(list, Int32(clamping: count))

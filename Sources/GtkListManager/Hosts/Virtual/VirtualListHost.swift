@@ -49,7 +49,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     }
 
     /// What a bound position holds: the row and the row widget it sits in.
-    struct Slot {
+    struct PlacedRow {
         let row: BoundRow
         let rowWidget: UnsafeMutablePointer<GtkWidget>
     }
@@ -59,14 +59,14 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     /// Where positions sit: rows one under another, or a grid's lines of cells.
     var index: any VirtualLayoutIndex
     /// The bound rows by position.
-    var slots: [Int: Slot] = [:]
+    var placedRows: [Int: PlacedRow] = [:]
     /// The most rows bound at once so far.
     var mostRowsBound = 0
     /// Row widgets no row sits in, hidden, for the next bindings.
     var spareRowWidgets: [UnsafeMutablePointer<GtkWidget>] = []
     /// Spare row widgets released during the running layout pass, hidden when it ends unless a
-    /// binding took them back: a jump rebinds most rows into the widgets it released, and
-    /// hiding and showing them again would unmap and map every cell on screen.
+    /// binding took them back: a jump rebinds most rows into the widgets it released
+    /// (CONTRIBUTING, Hot paths: 9).
     var rowWidgetsToHide = Set<UnsafeMutablePointer<GtkWidget>>()
     /// The row at the top of the viewport and how many pixels of it are scrolled above the top.
     var anchor = 0
@@ -134,7 +134,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
 
     private func listDestroyed() {
         isDestroyed = true
-        slots = [:]
+        placedRows = [:]
         spareRowWidgets = []
         rowWidgetsToHide = []
         count = 0
@@ -150,7 +150,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
             count: inserted, at: position, locations: { [delegate] in delegate?.location(ofPosition: $0) },
             arrangement: delegate?.supplementaryArrangement ?? SupplementaryArrangement())
         count += inserted
-        shiftSlots(from: position, by: inserted)
+        shiftPlacedRows(from: position, by: inserted)
         shiftMarks(from: position, by: inserted)
         // Rows inserted above the top row keep what is on screen where it is; at the very top
         // of the list they show, as a mailbox shows new mail.
@@ -162,15 +162,15 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
 
     public func removeRows(at positions: Range<Int>) {
         guard !positions.isEmpty else { return }
-        let leaving = slots.filter { positions.contains($0.key) }.sorted { $0.key < $1.key }
-        for (position, slot) in leaving { delegate?.willUnbind(slot.row, at: position) }
-        for (position, slot) in leaving {
-            slots[position] = nil
-            release(slot)
+        let leaving = placedRows.filter { positions.contains($0.key) }.sorted { $0.key < $1.key }
+        for (position, placed) in leaving { delegate?.willUnbind(placed.row, at: position) }
+        for (position, placed) in leaving {
+            placedRows[position] = nil
+            release(placed)
         }
         index.remove(positions)
         count -= positions.count
-        shiftSlots(from: positions.upperBound, by: -positions.count)
+        shiftPlacedRows(from: positions.upperBound, by: -positions.count)
         if let focus = pendingFocus, positions.contains(focus) { pendingFocus = nil }
         if let start = selectionRangeStart, positions.contains(start) { selectionRangeStart = nil }
         shiftMarks(from: positions.upperBound, by: -positions.count)
@@ -187,10 +187,10 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
         // Equal positions may still be a move in a grid: from one section's end to the next's start.
         guard source != destination || index.isGrid else { return }
         index.move(from: source, to: destination, location: delegate?.location(ofPosition: destination))
-        let moving = slots.removeValue(forKey: source)
-        shiftSlots(from: source + 1, by: -1)
-        shiftSlots(from: destination, by: 1)
-        slots[destination] = moving
+        let moving = placedRows.removeValue(forKey: source)
+        shiftPlacedRows(from: source + 1, by: -1)
+        shiftPlacedRows(from: destination, by: 1)
+        placedRows[destination] = moving
         // As a removal at the source, then an insertion at the destination.
         if source != destination {
             if anchor > source { anchor -= 1 }
@@ -200,9 +200,9 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     }
 
     public func rebindRow(at position: Int) {
-        if let slot = slots.removeValue(forKey: position) {
-            delegate?.willUnbind(slot.row, at: position)
-            release(slot)
+        if let placed = placedRows.removeValue(forKey: position) {
+            delegate?.willUnbind(placed.row, at: position)
+            release(placed)
         }
         index.forgetMeasurement(of: position)
         layoutChanged()
@@ -228,19 +228,19 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
             let afterRemoval = position >= rows.upperBound ? position - rows.count : position
             return afterRemoval >= firstPosition ? afterRemoval + rows.count : afterRemoval
         }
-        slots = Dictionary(uniqueKeysWithValues: slots.map { (moved($0.key), $0.value) })
+        placedRows = Dictionary(uniqueKeysWithValues: placedRows.map { (moved($0.key), $0.value) })
         anchor = moved(anchor)
         pendingFocus = pendingFocus.map(moved)
         selectionRangeStart = selectionRangeStart.map(moved)
         layoutChanged()
     }
 
-    /// Moves the slots at `position` and after by `offset` positions.
-    private func shiftSlots(from position: Int, by offset: Int) {
-        guard offset != 0, slots.keys.contains(where: { $0 >= position }) else { return }
-        var shifted: [Int: Slot] = [:]
-        for (key, slot) in slots { shifted[key >= position ? key + offset : key] = slot }
-        slots = shifted
+    /// Moves the placed rows at `position` and after by `offset` positions.
+    private func shiftPlacedRows(from position: Int, by offset: Int) {
+        guard offset != 0, placedRows.keys.contains(where: { $0 >= position }) else { return }
+        var shifted: [Int: PlacedRow] = [:]
+        for (key, placed) in placedRows { shifted[key >= position ? key + offset : key] = placed }
+        placedRows = shifted
     }
 
     /// Moves the positions the keyboard keeps (pending focus, range start) with a splice.
@@ -258,22 +258,22 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     // MARK: - Bound rows
 
     public func boundRow(at position: Int) -> BoundRow? {
-        slots[position]?.row
+        placedRows[position]?.row
     }
 
     public func position(of row: BoundRow) -> Int? {
-        slots.first { $0.value.row === row }?.key
+        placedRows.first { $0.value.row === row }?.key
     }
 
     public func forEachBoundRow(_ body: (Int, BoundRow) -> Void) {
-        for position in slots.keys.sorted() { body(position, slots[position]!.row) }
+        for position in placedRows.keys.sorted() { body(position, placedRows[position]!.row) }
     }
 
     /// The most rows bound at once: a jump unbinds and binds as many.
     public var rowsWorthReusing: Int { mostRowsBound }
 
     /// The number of row widgets in the list, bound or spare: independent of the row count.
-    public var rowWidgetCount: Int { slots.count + spareRowWidgets.count }
+    public var rowWidgetCount: Int { placedRows.count + spareRowWidgets.count }
 }
 
 extension ListHost where Self == VirtualListHost {

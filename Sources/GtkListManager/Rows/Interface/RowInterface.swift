@@ -34,7 +34,7 @@ public final class RowInterface {
             throw .wrongClass(resource: resource, id: "root", expected: "non-window GtkWidget", found: found)
         }
         // The builder holds its objects until it goes; the root outlives it as a floating
-        // reference that the row record sinks, exactly like a new widget.
+        // reference that the bound row sinks, exactly like a new widget.
         g_object_ref(root)
         g_object_force_floating(gcast(root))
         self.builder = builder

@@ -3,12 +3,12 @@ import ModelStorage
 /// Keeps one declared row in the manager's declarative storage for as long as its identity
 /// stays: the storage item, and the model its shown row is bound to.
 ///
-/// Each update hands a matched slot the newest declaration, so events run the newest closures
+/// Each update hands a matched item the newest declaration, so events run the newest closures
 /// while the row keeps its widget. A row that leaves keeps the declaration it was shown with,
-/// so its end-of-display event reports the row as it was. Only ``TypedRowSlot`` (made by
+/// so its end-of-display event reports the row as it was. Only ``TypedDeclaredItem`` (made by
 /// ``Row``) shows and answers anything; this base answers like a row without closures.
 @MainActor
-class RowSlot: @MainActor CustomStringConvertible, PresentingModel {
+class DeclaredItem: @MainActor CustomStringConvertible, PresentingModel {
     /// The declaration the row follows now.
     fileprivate(set) var row: AnyRow
 
@@ -17,10 +17,10 @@ class RowSlot: @MainActor CustomStringConvertible, PresentingModel {
     }
 
     /// Takes `newer`, a declaration with the same identity, when it is of the same row class;
-    /// false when the row must be replaced by a new slot.
+    /// false when the row must be replaced by a new item.
     func adopt(_ newer: AnyRow) -> Bool { false }
 
-    /// The mapping that shows slots of this kind, for the manager's registry; nil when none can.
+    /// The mapping that shows items of this kind, for the manager's registry; nil when none can.
     func makeMapping() -> (any AnyRowMapping)? { nil }
 
     /// Whether the declaration has a closure for `event` (else the event goes on to the
@@ -48,11 +48,11 @@ class RowSlot: @MainActor CustomStringConvertible, PresentingModel {
     var presentedModel: Any { row.erasedModel }
 }
 
-/// The slot of a ``Row`` of class `R`: the storage item its own mapping shows with `R`.
+/// The item of a ``Row`` of class `R`: the storage item its own mapping shows with `R`.
 @MainActor
-final class TypedRowSlot<R: ListRow & ModelTransfer>: RowSlot {
+final class TypedDeclaredItem<R: ListRow & ModelTransfer>: DeclaredItem {
     private var declaration: Row<R>
-    /// The view showing the slot, set whenever its mapping fills one (a row leaving the list
+    /// The view showing the item, set whenever its mapping fills one (a row leaving the list
     /// still has it while its end-of-display event runs).
     weak var view: R?
 
@@ -72,8 +72,8 @@ final class TypedRowSlot<R: ListRow & ModelTransfer>: RowSlot {
     }
 
     override func makeMapping() -> (any AnyRowMapping)? {
-        let mapping = RowMapping<R, TypedRowSlot<R>>(
-            role: .item, handler: { view, slot, _ in slot.view = view }, transfer: { view, slot in view.update(with: slot.model) })
+        let mapping = RowMapping<R, TypedDeclaredItem<R>>(
+            role: .item, handler: { view, item, _ in item.view = view }, transfer: { view, item in view.update(with: item.model) })
         // Its own pool: rows filled by a registered mapping's handler never come back here.
         mapping.reuseIdentifier = "declarative \(String(reflecting: R.self))"
         return mapping
