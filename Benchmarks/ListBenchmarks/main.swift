@@ -10,7 +10,8 @@
 //
 // `list-benchmarks differ-one CASE N` runs exactly one diff of a cell of the differ table, for
 // `valgrind --tool=callgrind --toggle-collect=glm_measured_diff` (the differ table counts its
-// cells that way itself when valgrind is installed).
+// cells that way itself when valgrind is installed); `list-benchmarks differ-read CASE N
+// steps|edits` reads the script of one cell inside `glm_measured_read`, what reading it costs.
 //
 // `list-benchmarks database [quick]` is the database storage benchmark (issue 18): a write to an
 // SQLite file until its rows are updated on screen, full records against ids only, 10k and 100k.
@@ -42,6 +43,8 @@ MainActor.assumeIsolated {
         BigGridBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "differ-one" {
         DifferBenchmarks.runOne(arguments.dropFirst())
+    } else if arguments.first == "differ-read" {
+        ScriptReading.runOne(arguments.dropFirst())
     } else if arguments.first == "database" {
         DatabaseBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big" {

@@ -24,10 +24,10 @@ where Record.ID: Sendable {
 
     /// The records the script inserts or updates, which the change set carries as models.
     var broughtRecords: [Record] {
-        script.steps.compactMap { step in
-            switch step {
-            case let .insertItem(_, newItem): sections.record(at: newItem)
-            case let .updateItem(indexPath): sections.record(at: indexPath)
+        script.compactMap { edit in
+            switch edit {
+            case let .insertItem(_, newItem): sections.record(at: newItem.indexPath)
+            case let .updateItem(place): sections.record(at: place.indexPath)
             default: nil
             }
         }

@@ -2,8 +2,8 @@ import Foundation
 import GtkListManager
 
 /// The big-list benchmark: the virtualized host against GtkListBox (both through the manager),
-/// GtkTreeView in fixed-height mode and GTK 4's GtkListView (plain C programs in
-/// `Benchmarks/Peers`), every side in its own processes, medians of three runs.
+/// GtkTreeView in fixed-height mode and GTK 4's GtkListView under both its renderers (plain C
+/// programs in `Benchmarks/Peers`), every side in its own processes, medians of three runs.
 ///
 /// `list-benchmarks big` runs it; `list-benchmarks big quick` runs fewer sizes once, for a
 /// quick look. `make benchmark` builds the C peers first (`scripts/build-benchmark-peers.sh`).
@@ -18,6 +18,8 @@ enum BigListBenchmark {
         let sizes: [Int]
         /// The program and its arguments before the size.
         let command: [String]
+        /// Added to the child's environment.
+        var environment: [String: String] = [:]
     }
 
     static func run(quick: Bool) {
@@ -33,7 +35,12 @@ enum BigListBenchmark {
         if let peers = peersFolder() {
             let sizes = quick ? [1_000_000] : [1_000, 100_000, 1_000_000]
             plans.append(Plan(side: "gtk3-treeview", sizes: sizes, command: [peers + "/gtk3-tree-view"]))
-            plans.append(Plan(side: "gtk4-listview", sizes: sizes, command: [peers + "/gtk4-list-view"]))
+            for renderer in Gtk4Renderer.allCases {
+                plans.append(
+                    Plan(
+                        side: "gtk4-listview" + renderer.sideSuffix, sizes: sizes, command: [peers + "/gtk4-list-view"],
+                        environment: renderer.environment))
+            }
         } else {
             print("\n(GtkTreeView and GTK 4 ListView peers not built: `make benchmark` builds them.)")
         }
@@ -43,10 +50,11 @@ enum BigListBenchmark {
         for _ in 0..<runs {
             for plan in plans {
                 for size in plan.sizes {
-                    guard let result = measure(plan.command + [String(size)]) else {
+                    guard var result = measure(plan.command + [String(size)], environment: plan.environment) else {
                         print("(\(plan.side) at \(size) rows failed)")
                         continue
                     }
+                    result.side = plan.side
                     results["\(plan.side) \(size)", default: []].append(result)
                 }
             }
@@ -73,10 +81,13 @@ enum BigListBenchmark {
     }
 
     /// Runs one measuring process; its `RESULT` line, parsed for `keys`.
-    static func measure(_ command: [String], keys: [String] = BigListResult.listKeys) -> BigListResult? {
+    static func measure(
+        _ command: [String], keys: [String] = BigListResult.listKeys, environment: [String: String] = [:]
+    ) -> BigListResult? {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: command[0])
         child.arguments = Array(command.dropFirst())
+        child.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         let output = Pipe()
         child.standardOutput = output
         do { try child.run() } catch { return nil }

@@ -46,10 +46,12 @@ struct BigListReport {
         }
         goal("random jump CPU p95 at 1M ≤ 3 ms", ms(jump), jump <= 3)
         goal("wheel step CPU p95 at 1M ≤ 2 ms", ms(wheel), wheel <= 2)
-        let gtk4 = result("gtk4-listview", 1_000_000)
+        // Against the stronger of GTK 4's renderers (see Gtk4Renderer).
+        let gtk4 = Gtk4Renderer.allCases.compactMap { result("gtk4-listview" + $0.sideSuffix, 1_000_000) }
+            .min { $0["jump_cpu_p95_ms"] < $1["jump_cpu_p95_ms"] }
         goal(
-            "jump CPU p95 ≤ 0.6× GTK 4 ListView's", gtk4.map { ratio(jump / $0["jump_cpu_p95_ms"]) } ?? "–",
-            gtk4.map { jump <= 0.6 * $0["jump_cpu_p95_ms"] })
+            "jump CPU p95 ≤ 0.6× GTK 4 ListView's (its stronger renderer, \(gtk4.map { String($0.side.split(separator: "-").last ?? "") } ?? "–"))",
+            gtk4.map { ratio(jump / $0["jump_cpu_p95_ms"]) } ?? "–", gtk4.map { jump <= 0.6 * $0["jump_cpu_p95_ms"] })
         let tree = result("gtk3-treeview", 1_000_000)
         goal(
             "jump CPU p95 ≤ 1.2× GtkTreeView's", tree.map { ratio(jump / $0["jump_cpu_p95_ms"]) } ?? "–",

@@ -108,6 +108,7 @@ enum DifferBenchmarks {
                 + "Peak resident memory of this process so far: \(gigabytes(peakResidentBytes())).")
         print("Differ moves ≤ greedy Heckel moves in every cell: \(fewerMovesEverywhere ? "yes" : "NO").")
         print("Count one cell by hand: `\(InstructionCount.command(.mixed, count: 10_000))`.")
+        printReadingCosts()
         for count in [10_000, 100_000] {
             if let typed = differSeconds["mixed \(count)"], let erased = differSeconds["mixed-erased \(count)"] {
                 print(
@@ -115,6 +116,33 @@ enum DifferBenchmarks {
                         + "vs typed \(formatted(typed)): \(String(format: "%.1f", erased / typed))×.")
             }
         }
+    }
+
+    /// What reading a script costs against making it, in instructions (callgrind): the
+    /// `IndexPath` steps and the edits, per step.
+    private static func printReadingCosts() {
+        var rows: [[String]] = []
+        for diffCase in [DiffCase.allInserted, .mixed] {
+            let count = 10_000
+            guard let making = InstructionCount.ofOneDiff(diffCase, count: count),
+                let steps = InstructionCount.ofReading(diffCase, count: count, .steps),
+                let edits = InstructionCount.ofReading(diffCase, count: count, .edits)
+            else { return }
+            let stepCount = diffCase.prepare(count: count).run().stepCount
+            func perStep(_ instructions: Int) -> String { String(format: "%.1f", Double(instructions) / Double(max(stepCount, 1))) }
+            rows.append([
+                diffCase.rawValue, count.formatted(), stepCount.formatted(), millions(making),
+                "\(millions(steps)) (\(perStep(steps)) a step)",
+                "\(millions(edits)) (\(perStep(edits)) a step)",
+            ])
+        }
+        printTable(
+            "Reading a script (instructions, callgrind)",
+            ["case", "n", "steps", "making it", "`script.steps` (IndexPath)", "iterating the script (edits)"], rows)
+    }
+
+    private static func millions(_ instructions: Int) -> String {
+        String(format: "%.2f M", Double(instructions) / 1_000_000)
     }
 
     /// `list-benchmarks differ-one CASE N`: builds the inputs of one cell and runs exactly one

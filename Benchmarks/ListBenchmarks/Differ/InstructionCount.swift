@@ -21,13 +21,20 @@ enum InstructionCount {
 
     /// The instructions of one diff of `diffCase` at `count`, or nil without valgrind and strip.
     static func ofOneDiff(_ diffCase: DiffCase, count: Int) -> Int? {
+        ofChild(["differ-one", diffCase.rawValue, String(count)], collecting: "glm_measured_diff")
+    }
+
+    /// The instructions of reading the script of `diffCase` at `count` as `reading` says.
+    static func ofReading(_ diffCase: DiffCase, count: Int, _ reading: ScriptReading) -> Int? {
+        ofChild(["differ-read", diffCase.rawValue, String(count), reading.rawValue], collecting: "glm_measured_read")
+    }
+
+    /// The instructions of the call `symbol` in a child run with `arguments`.
+    private static func ofChild(_ arguments: [String], collecting symbol: String) -> Int? {
         guard let valgrind = executable("valgrind"), let child = strippedCopy else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = [
-            "--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=glm_measured_diff",
-            child, "differ-one", diffCase.rawValue, String(count),
-        ]
+        process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=\(symbol)", child] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
         process.environment = environment

@@ -82,12 +82,12 @@ struct DeclarativeTransition {
     /// old item that moved there, or nil for an inserted row. Nil when a step does not fit.
     private static func replay(_ script: EditScript, on oldSlots: [[DeclaredItem]]) -> [[DeclaredItem?]]? {
         var state: [[DeclaredItem?]] = oldSlots.map { $0.map { $0 } }
-        func holds(_ indexPath: IndexPath, insertion: Bool) -> Bool {
-            state.indices.contains(indexPath.section) && indexPath.item >= 0
-                && indexPath.item <= state[indexPath.section].count - (insertion ? 0 : 1)
+        func holds(_ place: EditScript.ItemIndex, insertion: Bool) -> Bool {
+            state.indices.contains(place.section) && place.item >= 0
+                && place.item <= state[place.section].count - (insertion ? 0 : 1)
         }
-        for step in script.steps {
-            switch step {
+        for edit in script {
+            switch edit {
             case let .insertSection(index, _):
                 guard index >= 0, index <= state.count else { return nil }
                 state.insert([], at: index)

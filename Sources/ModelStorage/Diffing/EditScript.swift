@@ -4,6 +4,25 @@
 /// The steps follow the change-set contract: each step's indices are read in the state left by
 /// the steps before it. Inserts and updates name the section or item of the *new* state they
 /// bring, so ``changeSet(supplements:item:)`` can attach the models.
+///
+/// Read a script as the collection it is: each ``Edit`` costs a few instructions to read, its
+/// places plain integers, nothing allocated.
+///
+/// ```swift
+/// for edit in Differ().script(from: old, to: new) {
+///     switch edit {
+///     case let .insertItem(at, _): insertRow(at.item)
+///     case let .deleteItem(place): deleteRow(place.item)
+///     case let .moveItem(from, to): moveRow(from.item, to.item)
+///     case let .updateItem(place): refreshRow(place.item)
+///     default: break  // sections: a flat list has one
+///     }
+/// }
+/// ```
+///
+/// ``steps`` gives the same steps as an array of ``Step``s with `IndexPath`s: building an index
+/// path costs far more than the edit (about 150 instructions each), so keep it for comparing
+/// scripts and printing them.
 public struct EditScript: Sendable, Equatable, CustomStringConvertible {
     /// One splice of sections or items.
     public enum Step: Sendable, Equatable {
@@ -25,8 +44,9 @@ public struct EditScript: Sendable, Equatable, CustomStringConvertible {
         case updateItem(IndexPath)
     }
 
-    /// The steps, in the order they must be applied. Made from the script's compact form on
-    /// each read: read it once, then iterate.
+    /// The steps, in the order they must be applied, with `IndexPath`s: made from the script's
+    /// compact form on each read, an array and two index paths a step. To apply a script,
+    /// iterate it instead (its ``Edit``s cost a few instructions each).
     public var steps: [Step] { packedSteps.map(\.step) }
     /// The steps as plain integers: appending them costs no reference counting, which matters
     /// when a diff emits a step per element.
@@ -127,8 +147,8 @@ public struct EditScript: Sendable, Equatable, CustomStringConvertible {
     ) -> ChangeSet {
         var changes: [StorageChange] = []
         changes.reserveCapacity(packedSteps.count)
-        for packed in packedSteps {
-            switch packed.step {
+        for edit in self {
+            switch edit {
             case let .insertSection(index, newSection):
                 changes.append(.insertSection(index, supplements: supplements(newSection)))
             case let .deleteSection(index):
@@ -138,12 +158,13 @@ public struct EditScript: Sendable, Equatable, CustomStringConvertible {
             case let .updateSection(index):
                 changes.append(.updateSection(index, supplements: supplements(index)))
             case let .insertItem(at, newItem):
-                changes.append(.insertItem(at: at, model: item(newItem)))
-            case let .deleteItem(indexPath):
-                changes.append(.deleteItem(at: indexPath))
+                changes.append(.insertItem(at: at.indexPath, model: item(newItem.indexPath)))
+            case let .deleteItem(place):
+                changes.append(.deleteItem(at: place.indexPath))
             case let .moveItem(from, to):
-                changes.append(.moveItem(from: from, to: to))
-            case let .updateItem(indexPath):
+                changes.append(.moveItem(from: from.indexPath, to: to.indexPath))
+            case let .updateItem(place):
+                let indexPath = place.indexPath
                 changes.append(.updateItem(at: indexPath, model: item(indexPath)))
             }
         }

@@ -74,8 +74,8 @@ extension MemoryStorage {
 
         // Replay the section steps on the section list so stored supplements follow their
         // sections exactly as observers will see them.
-        for step in script.steps {
-            switch step {
+        for edit in script {
+            switch edit {
             case let .insertSection(index, newSection):
                 shiftStoredSupplements(insertingAt: index)
                 sections.insert(newSections[newSection], at: index)

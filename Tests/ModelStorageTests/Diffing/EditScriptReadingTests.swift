@@ -1,0 +1,54 @@
+import ModelStorage
+import SeededRandom
+import Testing
+
+/// A script read as the collection it is: the same steps as `steps`, with plain-integer places.
+@Suite("EditScript read as a collection of edits")
+struct EditScriptReadingTests {
+    @Test("Every kind of step reads back as the edit it is")
+    func everyKind() {
+        let script = EditScript(steps: [
+            .insertSection(1, newSection: 2), .deleteSection(3), .moveSection(from: 0, to: 4), .updateSection(5),
+            .insertItem(at: IndexPath(item: 1, section: 2), newItem: IndexPath(item: 3, section: 4)),
+            .deleteItem(IndexPath(item: 5, section: 6)),
+            .moveItem(from: IndexPath(item: 7, section: 8), to: IndexPath(item: 9, section: 10)),
+            .updateItem(IndexPath(item: 11, section: 12)),
+        ])
+        typealias Place = EditScript.ItemIndex
+        #expect(
+            Array(script) == [
+                .insertSection(1, newSection: 2), .deleteSection(3), .moveSection(from: 0, to: 4), .updateSection(5),
+                .insertItem(at: Place(item: 1, section: 2), newItem: Place(item: 3, section: 4)),
+                .deleteItem(Place(item: 5, section: 6)),
+                .moveItem(from: Place(item: 7, section: 8), to: Place(item: 9, section: 10)),
+                .updateItem(Place(item: 11, section: 12)),
+            ])
+        #expect(script.count == script.stepCount)
+        #expect(Place(item: 7, section: 8).indexPath == IndexPath(item: 7, section: 8))
+    }
+
+    @Test("Random diffs: the edits are the steps, one for one")
+    func randomDiffs() {
+        var random = SplitMix64(seed: 31)
+        for _ in 0..<200 {
+            let old = (0..<Int(random.next() % 40)).map { _ in Int(random.next() % 30) }
+            let new = (0..<Int(random.next() % 40)).map { _ in Int(random.next() % 30) }
+            let script = Differ().script(fromIdentities: Array(Set(old)), to: Array(Set(new)))
+            #expect(script.map(Self.step(of:)) == script.steps)
+        }
+    }
+
+    /// The `IndexPath` form of an edit.
+    static func step(of edit: EditScript.Edit) -> EditScript.Step {
+        switch edit {
+        case let .insertSection(index, newSection): .insertSection(index, newSection: newSection)
+        case let .deleteSection(index): .deleteSection(index)
+        case let .moveSection(from, to): .moveSection(from: from, to: to)
+        case let .updateSection(index): .updateSection(index)
+        case let .insertItem(at, newItem): .insertItem(at: at.indexPath, newItem: newItem.indexPath)
+        case let .deleteItem(place): .deleteItem(place.indexPath)
+        case let .moveItem(from, to): .moveItem(from: from.indexPath, to: to.indexPath)
+        case let .updateItem(place): .updateItem(place.indexPath)
+        }
+    }
+}
