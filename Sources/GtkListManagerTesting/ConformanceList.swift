@@ -20,9 +20,9 @@ final class ConformanceList {
         storage.anomalyHandler.action = { _ in }
         manager = ListManager(host: host, storage: storage)
         manager.anomalyHandler.action = { _ in }
-        manager.register(ConformanceItemRow.self)
-        manager.registerHeader(ConformanceTitleRow.self)
-        manager.registerFooter(ConformanceTitleRow.self)
+        manager.register(ConformanceRow<ConformanceItem>.self)
+        manager.registerHeader(ConformanceRow<ConformanceTitle>.self)
+        manager.registerFooter(ConformanceRow<ConformanceTitle>.self)
         ledger = BindingLedger(manager: manager, host: host)
         ledger.rowPlaced = { row in
             if let hostWidget = row.hostWidget { widgets.watch(hostWidget, as: "a host widget of a row") }

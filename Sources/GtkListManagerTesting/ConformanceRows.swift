@@ -1,14 +1,18 @@
 import CGtk
 import GtkListManager
 
+/// What a conformance row shows: its model's text.
+protocol ConformanceModel {
+    var text: String { get }
+}
+
 /// An item of the conformance suite's lists: its identity, a revision an update changes, and
 /// how many lines its row shows (so rows differ in height).
-struct ConformanceItem: Hashable, Sendable {
+struct ConformanceItem: ConformanceModel, Hashable, Sendable {
     let id: Int
     var revision = 0
     var lines = 1
 
-    /// What its row shows.
     var text: String {
         let first = "item \(id) r\(revision)"
         return lines > 1 ? ([first] + (2...lines).map { "line \($0)" }).joined(separator: "\n") : first
@@ -16,43 +20,31 @@ struct ConformanceItem: Hashable, Sendable {
 }
 
 /// A section's header or footer in the conformance suite's lists.
-struct ConformanceTitle: Hashable, Sendable {
+struct ConformanceTitle: ConformanceModel, Hashable, Sendable {
     let text: String
 }
 
-/// The label row every item is shown in. It counts the rows alive, so the suite can tell that
-/// each is released with its manager.
-final class ConformanceItemRow: RowView, ModelTransfer {
-    static var liveCount = 0
+/// The label row items, headers and footers are shown in. Each counts itself alive, so the
+/// suite can tell that every row is released with its manager.
+final class ConformanceRow<Model: ConformanceModel>: RowView, ModelTransfer {
     let widget: UnsafeMutablePointer<GtkWidget> = gtk_label_new(nil)
 
     init() {
-        Self.liveCount += 1
-        ConformanceWidgets.current?.watch(widget, as: "an item row's label")
+        ConformanceRowCount.alive += 1
+        ConformanceWidgets.current?.watch(widget, as: "a row's label")
     }
 
-    isolated deinit { Self.liveCount -= 1 }
+    isolated deinit { ConformanceRowCount.alive -= 1 }
 
-    func update(with item: ConformanceItem) {
-        gtk_label_set_text(gcast(widget), item.text)
+    func update(with model: Model) {
+        gtk_label_set_text(gcast(widget), model.text)
     }
 }
 
-/// The label row headers and footers are shown in.
-final class ConformanceTitleRow: RowView, ModelTransfer {
-    static var liveCount = 0
-    let widget: UnsafeMutablePointer<GtkWidget> = gtk_label_new(nil)
-
-    init() {
-        Self.liveCount += 1
-        ConformanceWidgets.current?.watch(widget, as: "a title row's label")
-    }
-
-    isolated deinit { Self.liveCount -= 1 }
-
-    func update(with title: ConformanceTitle) {
-        gtk_label_set_text(gcast(widget), title.text)
-    }
+/// The conformance rows alive (a generic class has no static stored property).
+@MainActor
+enum ConformanceRowCount {
+    static var alive = 0
 }
 
 /// The text GTK shows in a conformance row's label.

@@ -8,7 +8,7 @@ extension HostConformance {
     /// finalized, and every row view deinitialized.
     public func checkTeardown() -> ConformanceReport {
         var report = ConformanceReport(host: name)
-        let rowsBefore = ConformanceItemRow.liveCount + ConformanceTitleRow.liveCount
+        let rowsBefore = ConformanceRowCount.alive
         let widgets = ConformanceWidgets()
         ConformanceWidgets.current = widgets
         defer {
@@ -38,7 +38,7 @@ extension HostConformance {
                 report.fail(
                     "\(emptied ? "emptied, then closed" : "closed scrolled to the end"): not finalized: \(counted.joined(separator: ", "))")
             }
-            let rowsAlive = ConformanceItemRow.liveCount + ConformanceTitleRow.liveCount - rowsBefore
+            let rowsAlive = ConformanceRowCount.alive - rowsBefore
             if rowsAlive != 0 { report.fail("\(emptied ? "emptied, then closed" : "closed"): \(rowsAlive) row view(s) not deinitialized") }
         }
         return report

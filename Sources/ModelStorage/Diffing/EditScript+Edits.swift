@@ -74,3 +74,19 @@ extension PackedStep {
         }
     }
 }
+
+extension EditScript.Edit {
+    /// The edit in its `IndexPath` form.
+    var step: EditScript.Step {
+        switch self {
+        case let .insertSection(index, newSection): .insertSection(index, newSection: newSection)
+        case let .deleteSection(index): .deleteSection(index)
+        case let .moveSection(from, to): .moveSection(from: from, to: to)
+        case let .updateSection(index): .updateSection(index)
+        case let .insertItem(at, newItem): .insertItem(at: at.indexPath, newItem: newItem.indexPath)
+        case let .deleteItem(place): .deleteItem(place.indexPath)
+        case let .moveItem(from, to): .moveItem(from: from.indexPath, to: to.indexPath)
+        case let .updateItem(place): .updateItem(place.indexPath)
+        }
+    }
+}

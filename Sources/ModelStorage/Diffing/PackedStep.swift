@@ -30,22 +30,8 @@ struct PackedStep: Equatable, Sendable {
         self.secondItem = Int32(truncatingIfNeeded: secondItem)
     }
 
-    /// The step in the public form.
-    var step: EditScript.Step {
-        let (section, item, secondSection, secondItem) = (Int(section), Int(item), Int(secondSection), Int(secondItem))
-        return switch kind {
-        case .insertSection: .insertSection(section, newSection: item)
-        case .deleteSection: .deleteSection(section)
-        case .moveSection: .moveSection(from: section, to: item)
-        case .updateSection: .updateSection(section)
-        case .insertItem:
-            .insertItem(at: IndexPath(item: item, section: section), newItem: IndexPath(item: secondItem, section: secondSection))
-        case .deleteItem: .deleteItem(IndexPath(item: item, section: section))
-        case .moveItem:
-            .moveItem(from: IndexPath(item: item, section: section), to: IndexPath(item: secondItem, section: secondSection))
-        case .updateItem: .updateItem(IndexPath(item: item, section: section))
-        }
-    }
+    /// The step in its `IndexPath` form.
+    var step: EditScript.Step { edit.step }
 
     /// `step` packed; its indices must fit in 32 bits.
     init(_ step: EditScript.Step) {
