@@ -99,3 +99,16 @@ final class FeedStorage: SupplementaryStorage, BroadcastingStorage {
             item: { newSections[$0.section][$0.item] })), from: self)
     }
 }
+
+/// Diffing: reading a script by its edits.
+func printEdits(of script: EditScript) {
+    for edit in script {
+        switch edit {
+        case let .insertItem(at, _): print("insert row", at.item)
+        case let .deleteItem(place): print("delete row", place.item)
+        case let .moveItem(from, to): print("move row", from.item, "to", to.item)
+        case let .updateItem(place): print("refresh row", place.item)
+        default: break  // the section steps of a sectioned diff
+        }
+    }
+}
