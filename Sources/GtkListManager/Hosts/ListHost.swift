@@ -41,7 +41,8 @@ public protocol ListHost: AnyObject {
     func insertRows(at position: Int, count: Int)
     /// Removes the positions `positions`, unbinding the rows bound there first.
     func removeRows(at positions: Range<Int>)
-    /// Moves the row at `source` to `destination`, read after the removal, keeping its widget.
+    /// Moves the row at `source` to `destination`, read after the removal, keeping its widget
+    /// (and the keyboard focus, when it is in the row: ``KeptFocus``).
     func moveRow(from source: Int, to destination: Int)
     /// The row at `position` must be made again (another mapping shows its model now): a host
     /// that has a row bound there unbinds it and binds the position anew.
@@ -100,7 +101,8 @@ public protocol ListHost: AnyObject {
     func setFocusable(_ focusable: Bool, for row: BoundRow)
     /// The position of the row that has, or contains, the window's keyboard focus.
     var focusedPosition: Int? { get }
-    /// Moves the keyboard focus to the row at `position`; false when it cannot take it.
+    /// Moves the keyboard focus to the row at `position`, and changes nothing else (the
+    /// selection stays the manager's); false when it cannot take it.
     @discardableResult
     func focusRow(at position: Int) -> Bool
     /// Keeps `row` bound, wherever the list scrolls, until called with another row or nil:
