@@ -8,7 +8,8 @@ extension ListEvent {
 }
 
 /// Highlighting: GTK shows an activatable row as pressed (`GTK_STATE_FLAG_ACTIVE`) while the
-/// pointer button is down on it, and as hovered only when it is activatable.
+/// pointer button is down on it, and as hovered only when it is activatable; a host whose widget
+/// does not (the virtualized host, the flow-box grid's cells) sets the flag itself.
 ///
 /// - `shouldHighlight` is asked when a row is shown or refreshed, and again when it is pressed;
 ///   false makes the row not activatable through the host (GTK neither hovers nor activates

@@ -16,16 +16,57 @@ extension FlowBoxGridHost {
             guard let self, let section else { return false }
             return moveFocusAcrossSections(from: section, signalled: Int(bitPattern: direction))
         }
+        // Before the flow box's own handling: a cell is pressed until the release, which ends
+        // before the flow box activates it (as a list box does).
+        Signal.connectEvent(section.flowBox, "button-press-event", argument: UnsafeMutablePointer<GdkEvent>.self) {
+            [weak self, weak section] _, event in
+            if let self, let section, let event { pressed(event, in: section) }
+            return false
+        }
+        Signal.connectEvent(section.flowBox, "button-release-event", argument: UnsafeMutablePointer<GdkEvent>.self) {
+            [weak self] _, _ in
+            self?.releasePressedCell()
+            return false
+        }
         if reportsActivation { connectActivation(of: section) }
     }
 
     func connectActivation(of section: GridSection) {
         Signal.connect(section.flowBox, "child-activated", argument: UnsafeMutablePointer<GtkFlowBoxChild>.self) {
             [weak self] _, cell in
-            guard let self, let cell, let row = FlowBoxCellType.shared.boundRow(of: cell), let position = position(of: row)
+            guard let self, let cell, let row = FlowBoxCellType.shared.boundRow(of: cell),
+                !notActivatable.contains(ObjectIdentifier(row)), let position = position(of: row)
             else { return }
             delegate?.userDidActivateRow(at: position)
         }
+    }
+
+    // MARK: - Pressing
+
+    /// GTK 3's flow box keeps the cell under a pressed button to itself: the host shows it
+    /// pressed (`GTK_STATE_FLAG_ACTIVE`) as a list box shows its rows, until the release, when
+    /// the cell can be activated.
+    private func pressed(_ event: UnsafeMutablePointer<GdkEvent>, in section: GridSection) {
+        var button: guint = 0
+        guard gdk_event_get_button(event, &button) != 0, button == GDK_BUTTON_PRIMARY,
+            let point = PointerLocation.point(of: event, in: gcast(section.flowBox)),
+            let cell = gtk_flow_box_get_child_at_pos(section.flowBox, Int32(point.x), Int32(point.y)),
+            let row = FlowBoxCellType.shared.boundRow(of: cell), !notActivatable.contains(ObjectIdentifier(row))
+        else { return }
+        releasePressedCell()
+        pressedCell = gcast(cell)
+        gtk_widget_set_state_flags(gcast(cell), GTK_STATE_FLAG_ACTIVE, 0)
+    }
+
+    /// The button went up, or a drag took the pointer: no cell is pressed any more.
+    func releasePressedCell() {
+        guard let cell = pressedCell else { return }
+        pressedCell = nil
+        gtk_widget_unset_state_flags(cell, GTK_STATE_FLAG_ACTIVE)
+    }
+
+    public func setActivatable(_ activatable: Bool, for row: BoundRow) {
+        if activatable { notActivatable.remove(ObjectIdentifier(row)) } else { notActivatable.insert(ObjectIdentifier(row)) }
     }
 
     /// The keyboard focus enters the grid with no cell focused: the delegate may choose it.
@@ -125,6 +166,12 @@ extension FlowBoxGridHost {
         } else {
             gtk_flow_box_unselect_child(gcast(flowBox), gcast(cell))
         }
+    }
+
+    public func setFocusable(_ focusable: Bool, for row: BoundRow) {
+        guard let hostWidget = row.hostWidget else { return }
+        gtk_widget_set_can_focus(hostWidget, focusable ? 1 : 0)
+        if focusable { notFocusable.remove(ObjectIdentifier(row)) } else { notFocusable.insert(ObjectIdentifier(row)) }
     }
 
     private func focusChildChanged(_ child: UnsafeMutablePointer<GtkWidget>?) {

@@ -29,9 +29,12 @@ extension FlowBoxGridHost {
     }
 
     /// A cell dragged elsewhere (reordering, drag and drop) draws no band: the release that
-    /// drops it selects nothing.
+    /// drops it selects nothing. Nor is it pressed any more (the drag takes the release).
     func connectRubberBandCancellation() {
-        Signal.connect(box, "drag-begin", argument: OpaquePointer.self) { [weak self] _, _ in self?.rubberBand = nil }
+        Signal.connect(box, "drag-begin", argument: OpaquePointer.self) { [weak self] _, _ in
+            self?.rubberBand = nil
+            self?.releasePressedCell()
+        }
     }
 
     private func rubberBandMayStart(in section: GridSection, _ event: UnsafeMutablePointer<GdkEvent>) {

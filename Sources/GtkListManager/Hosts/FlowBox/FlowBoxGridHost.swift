@@ -89,6 +89,14 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
     var watchesAllocationForScrolls = false
     /// The rubber band a flow box is drawing, followed across sections.
     var rubberBand: FlowBoxRubberBand?
+    /// The cell shown pressed while the primary button is down on it.
+    var pressedCell: UnsafeMutablePointer<GtkWidget>?
+    /// Rows that may not be activated or pressed, and rows that may not take the focus.
+    var notActivatable = Set<ObjectIdentifier>()
+    var notFocusable = Set<ObjectIdentifier>()
+    /// The key a flow box offered the grid box and then left alone: it stops when it reaches
+    /// the grid box again.
+    var keyOfferedToGrid: UnsafeMutablePointer<GdkEvent>?
 
     /// A grid whose sections lay their cells out as `layout` says.
     public init(layout: FlowBoxGridLayout = FlowBoxGridLayout()) {
@@ -102,10 +110,12 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
             isDestroyed = true
             sections = []
             highlighted = nil
+            pressedCell = nil
             invalidateStarts()
             shownSelection.removeAll()
         }
         connectFocusEntry()
+        connectKeyRelay()
         connectRubberBandCancellation()
     }
 
@@ -122,6 +132,7 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
             gtk_box_reorder_child(box, gcast(section.box), Int32(index + offset))
             sections.insert(section, at: index + offset)
             connectInteraction(of: section)
+            connectKeyboard(of: section)
             connectRubberBand(of: section)
         }
         invalidateStarts()
@@ -247,6 +258,9 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
 
     /// Takes `row` out of its part of the section and out of GTK; the row keeps its widget.
     private func take(_ row: BoundRow, outOf part: GridSectionPart, of section: GridSection) {
+        if row.hostWidget == pressedCell { pressedCell = nil }
+        notActivatable.remove(ObjectIdentifier(row))
+        notFocusable.remove(ObjectIdentifier(row))
         row.hostWidget = nil
         switch part {
         case let .leading(index):
