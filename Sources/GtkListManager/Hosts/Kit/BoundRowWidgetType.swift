@@ -92,21 +92,35 @@ private enum BoundRowField {
         (UnsafeMutableRawPointer(object) + offset).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
 
+    /// The type finalized last and its layout: a list that goes away finalizes its rows, all of
+    /// one type, one after the other, and GLib's qdata lookup takes a lock (CONTRIBUTING, Hot
+    /// paths: 4). Read and written on the GTK thread only, where widgets are finalized.
+    nonisolated(unsafe) private static var lastFinalized: (type: GType, layout: UnsafeMutablePointer<Layout>)?
+
     /// Drops the row's reference, then finalizes as the registered type's parent does.
     static func finalize(_ object: UnsafeMutablePointer<GObject>) {
-        var type = object.pointee.g_type_instance.g_class.pointee.g_type
-        var found = g_type_get_qdata(type, quark)
-        while found == nil, type != 0 {
-            type = g_type_parent(type)
-            found = g_type_get_qdata(type, quark)
-        }
-        guard let layout = found?.assumingMemoryBound(to: Layout.self).pointee else { return }
+        let instanceType = object.pointee.g_type_instance.g_class.pointee.g_type
+        guard let layout = layout(of: instanceType) else { return }
         let field = field(of: object, offset: layout.offset)
         if let row = field.pointee {
             field.pointee = nil
             Unmanaged<BoundRow>.fromOpaque(row).release()
         }
         g_type_class_peek(layout.parent)?.assumingMemoryBound(to: GObjectClass.self).pointee.finalize?(object)
+    }
+
+    /// The layout registered for `instanceType` or the nearest ancestor that has one.
+    private static func layout(of instanceType: GType) -> Layout? {
+        if let last = lastFinalized, last.type == instanceType { return last.layout.pointee }
+        var type = instanceType
+        var found = g_type_get_qdata(type, quark)
+        while found == nil, type != 0 {
+            type = g_type_parent(type)
+            found = g_type_get_qdata(type, quark)
+        }
+        guard let layout = found?.assumingMemoryBound(to: Layout.self) else { return nil }
+        lastFinalized = (instanceType, layout)
+        return layout.pointee
     }
 }
 
