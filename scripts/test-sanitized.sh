@@ -43,7 +43,8 @@ if [ "$sanitizer" = thread ]; then
     # Suites driven by real pointer input through xdotool: main-thread GTK work and waits for the X
     # server, no thread of their own for TSan to watch (AddressSanitizer runs them).
     for suite in GridDragTests DragAndDropEventTests DragAutoscrollTests ReorderingEventTests \
-        ContextMenuEventTests VirtualListEventTests VirtualListEventGroupTests GridInteractionTests SelectionEventTests; do
+        ContextMenuEventTests VirtualListEventTests VirtualListEventGroupTests GridInteractionTests SelectionEventTests \
+        GridEventGroupTests GridReorderingAndScrollEventTests; do
         skipped+=(--skip "$suite")
     done
 fi
