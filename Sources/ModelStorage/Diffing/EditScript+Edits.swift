@@ -76,8 +76,8 @@ extension PackedStep {
 }
 
 extension EditScript.Edit {
-    /// The edit in its `IndexPath` form.
-    var step: EditScript.Step {
+    /// The edit in its `IndexPath` form (two index paths cost far more than the edit).
+    public var step: EditScript.Step {
         switch self {
         case let .insertSection(index, newSection): .insertSection(index, newSection: newSection)
         case let .deleteSection(index): .deleteSection(index)
