@@ -35,9 +35,13 @@ let package = Package(
             providers: [.apt(["libgtk-3-dev"])]
         ),
 
+        // What screen readers are told about rows (ATK, read through AT-SPI): the accessible of a
+        // host's row widget and of a row with no widget, both answered by the list's host.
+        .target(name: "CAccessibility", dependencies: ["CGtk"]),
+
         // The virtualized host's widgets, GObject subclasses written in C: a scrollable container
         // whose window is the viewport, and the row widget bound rows sit in.
-        .target(name: "CVirtualList", dependencies: ["CGtk"]),
+        .target(name: "CVirtualList", dependencies: ["CGtk", "CAccessibility"]),
 
         // Data layer: storages, change sets, transactions, anomalies. Knows nothing of GTK.
         .target(
@@ -59,7 +63,7 @@ let package = Package(
         // in as a GResource bundle: registered at run time, nothing to install or find on disk.
         .target(
             name: "GtkListManager",
-            dependencies: ["CGtk", "CVirtualList", "ModelStorage"],
+            dependencies: ["CGtk", "CAccessibility", "CVirtualList", "ModelStorage"],
             plugins: ["GResourceEmbedder"]
         ),
         .plugin(name: "GResourceEmbedder", capability: .buildTool()),
@@ -101,6 +105,14 @@ let package = Package(
             dependencies: ["GtkListManager", "ModelStorage", "CGtk"],
             path: "Tests/Probes/ThreadMisuseProbe",
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+
+        // The app the accessibility suite reads from another process, as a screen reader does
+        // (`Tests/Accessibility`): one list on the host and with the rows its options say.
+        .executableTarget(
+            name: "AccessibilityFixture",
+            dependencies: ["GtkListManager", "ModelStorage", "CGtk"],
+            path: "Tests/Probes/AccessibilityFixture"
         ),
 
         // Another process writing to a database the tests show (`DatabaseWriterProbe PATH SQL...`).

@@ -1,25 +1,63 @@
 /*
- * Accessibility of the virtualized list: the list's ATK children are its bound rows only (not
- * the spare row widgets it keeps hidden), and every row tells its place in the whole list
- * ("posinset", "setsize"), so a screen reader says "row 5 of 1,000,000" though only the rows on
- * screen exist.
+ * Accessibility of the virtualized list and grid. The list's ATK children are its bound rows
+ * in the order they show (not the spare row widgets it keeps hidden); each row's role, name and
+ * place among the list's items come from the host's describer (glm_accessibility.h), so a
+ * screen reader says "Item 5, 5 of 1,000,000" though only the rows on screen exist. Selection
+ * (AtkSelection) and a grid's table (AtkTable) are answered by the host for the whole list:
+ * rows without a widget are given as unbound row accessibles.
  */
 #include "glm_virtual_list.h"
 #include "glm_virtual_list_private.h"
-#include <gtk/gtk-a11y.h>
 
-/* ---- The list -------------------------------------------------------------------------- */
+/* Unbound row accessibles handed out, kept alive a while: AT-SPI holds them weakly, and a
+ * client asks for their name and states right after it got them. */
+#define KEPT_UNBOUND_ROWS 64
 
 struct _GlmVirtualListAccessible {
     GtkContainerAccessible parent_instance;
+    AtkObject *unbound_rows[KEPT_UNBOUND_ROWS];
+    guint next_unbound_row;
 };
 
-G_DEFINE_TYPE(GlmVirtualListAccessible, glm_virtual_list_accessible, GTK_TYPE_CONTAINER_ACCESSIBLE)
+struct _GlmVirtualGridAccessible {
+    GlmVirtualListAccessible parent_instance;
+};
 
-static GlmVirtualList *accessible_list(AtkObject *object) {
+static void selection_interface_init(AtkSelectionIface *iface);
+static void table_interface_init(AtkTableIface *iface);
+
+G_DEFINE_TYPE_WITH_CODE(GlmVirtualListAccessible, glm_virtual_list_accessible, GTK_TYPE_CONTAINER_ACCESSIBLE,
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_SELECTION, selection_interface_init))
+
+G_DEFINE_TYPE_WITH_CODE(GlmVirtualGridAccessible, glm_virtual_grid_accessible, GLM_TYPE_VIRTUAL_LIST_ACCESSIBLE,
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE, table_interface_init))
+
+static GlmVirtualList *accessible_list(gpointer object) {
     GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(object));
     return widget != NULL ? GLM_VIRTUAL_LIST(widget) : NULL;
 }
+
+/* The host's callbacks, or NULL when the list is gone or has no host. */
+static const GlmVirtualListCallbacks *host_of(gpointer object, gpointer *user_data) {
+    GlmVirtualList *list = accessible_list(object);
+    return list != NULL ? glm_virtual_list_callbacks(list, user_data) : NULL;
+}
+
+/* A new reference to the accessible of a bound row, or to a new unbound row accessible. */
+static AtkObject *ref_row(GlmVirtualListAccessible *accessible, GtkWidget *row_widget, GlmAccessibleRow *unbound) {
+    if (row_widget != NULL) {
+        g_free(unbound->name);
+        return g_object_ref(gtk_widget_get_accessible(row_widget));
+    }
+    AtkObject *row = glm_unbound_row_accessible_new(ATK_OBJECT(accessible), unbound);
+    guint slot = accessible->next_unbound_row;
+    g_clear_object(&accessible->unbound_rows[slot]);
+    accessible->unbound_rows[slot] = g_object_ref(row);
+    accessible->next_unbound_row = (slot + 1) % KEPT_UNBOUND_ROWS;
+    return row;
+}
+
+/* ---- The list --------------------------------------------------------------------------- */
 
 static void glm_virtual_list_accessible_initialize(AtkObject *object, gpointer data) {
     ATK_OBJECT_CLASS(glm_virtual_list_accessible_parent_class)->initialize(object, data);
@@ -36,21 +74,24 @@ static AtkObject *glm_virtual_list_accessible_ref_child(AtkObject *object, gint 
     GlmVirtualList *list = accessible_list(object);
     if (list == NULL || index < 0)
         return NULL;
-    GtkWidget *child = g_list_nth_data(glm_virtual_list_active_children(list), (guint)index);
+    GPtrArray *children = glm_virtual_list_ordered_children(list);
+    GtkWidget *child = (guint)index < children->len ? g_ptr_array_index(children, index) : NULL;
+    g_ptr_array_unref(children);
     return child != NULL ? g_object_ref(gtk_widget_get_accessible(child)) : NULL;
 }
 
-static AtkAttributeSet *add_attribute(AtkAttributeSet *attributes, const gchar *name, gint value) {
-    AtkAttribute *attribute = g_new(AtkAttribute, 1);
-    attribute->name = g_strdup(name);
-    attribute->value = g_strdup_printf("%d", value);
-    return g_slist_prepend(attributes, attribute);
+static AtkStateSet *glm_virtual_list_accessible_ref_state_set(AtkObject *object) {
+    AtkStateSet *states = ATK_OBJECT_CLASS(glm_virtual_list_accessible_parent_class)->ref_state_set(object);
+    // Rows come and go as the list scrolls: a reader asks for them rather than caching them.
+    atk_state_set_add_state(states, ATK_STATE_MANAGES_DESCENDANTS);
+    return states;
 }
 
-static AtkAttributeSet *glm_virtual_list_accessible_get_attributes(AtkObject *object) {
-    AtkAttributeSet *attributes = ATK_OBJECT_CLASS(glm_virtual_list_accessible_parent_class)->get_attributes(object);
-    GlmVirtualList *list = accessible_list(object);
-    return list != NULL ? add_attribute(attributes, "setsize", glm_virtual_list_get_row_count(list)) : attributes;
+static void glm_virtual_list_accessible_finalize(GObject *object) {
+    GlmVirtualListAccessible *accessible = GLM_VIRTUAL_LIST_ACCESSIBLE(object);
+    for (guint slot = 0; slot < KEPT_UNBOUND_ROWS; slot++)
+        g_clear_object(&accessible->unbound_rows[slot]);
+    G_OBJECT_CLASS(glm_virtual_list_accessible_parent_class)->finalize(object);
 }
 
 static void glm_virtual_list_accessible_class_init(GlmVirtualListAccessibleClass *class) {
@@ -58,45 +99,199 @@ static void glm_virtual_list_accessible_class_init(GlmVirtualListAccessibleClass
     atk_class->initialize = glm_virtual_list_accessible_initialize;
     atk_class->get_n_children = glm_virtual_list_accessible_get_n_children;
     atk_class->ref_child = glm_virtual_list_accessible_ref_child;
-    atk_class->get_attributes = glm_virtual_list_accessible_get_attributes;
+    atk_class->ref_state_set = glm_virtual_list_accessible_ref_state_set;
+    G_OBJECT_CLASS(class)->finalize = glm_virtual_list_accessible_finalize;
 }
 
 static void glm_virtual_list_accessible_init(GlmVirtualListAccessible *accessible) {
     (void)accessible;
 }
 
-/* ---- A row ----------------------------------------------------------------------------- */
+/* ---- Selection: the host's, over the whole list ----------------------------------------- */
 
-struct _GlmListRowAccessible {
-    GtkContainerAccessible parent_instance;
-};
-
-G_DEFINE_TYPE(GlmListRowAccessible, glm_list_row_accessible, GTK_TYPE_CONTAINER_ACCESSIBLE)
-
-static void glm_list_row_accessible_initialize(AtkObject *object, gpointer data) {
-    ATK_OBJECT_CLASS(glm_list_row_accessible_parent_class)->initialize(object, data);
-    atk_object_set_role(object, ATK_ROLE_LIST_ITEM);
+static gint selection_get_count(AtkSelection *selection) {
+    gpointer user_data;
+    const GlmVirtualListCallbacks *host = host_of(selection, &user_data);
+    return host != NULL && host->selected_count != NULL ? host->selected_count(user_data) : 0;
 }
 
-static AtkAttributeSet *glm_list_row_accessible_get_attributes(AtkObject *object) {
-    AtkAttributeSet *attributes = ATK_OBJECT_CLASS(glm_list_row_accessible_parent_class)->get_attributes(object);
-    GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(object));
-    if (widget == NULL)
-        return attributes;
-    gint position = 0, total = 0;
-    glm_list_row_get_position(GLM_LIST_ROW(widget), &position, &total);
-    if (total <= 0)
-        return attributes;
-    attributes = add_attribute(attributes, "posinset", position + 1);
-    return add_attribute(attributes, "setsize", total);
+static AtkObject *selection_ref_selection(AtkSelection *selection, gint index) {
+    gpointer user_data;
+    const GlmVirtualListCallbacks *host = host_of(selection, &user_data);
+    if (host == NULL || host->selected_item == NULL || index < 0)
+        return NULL;
+    GlmAccessibleRow unbound;
+    glm_accessible_row_init(&unbound);
+    GtkWidget *row_widget = host->selected_item(user_data, index, &unbound);
+    if (row_widget == NULL && unbound.item_index < 0) {
+        g_free(unbound.name);
+        return NULL;
+    }
+    return ref_row(GLM_VIRTUAL_LIST_ACCESSIBLE(selection), row_widget, &unbound);
 }
 
-static void glm_list_row_accessible_class_init(GlmListRowAccessibleClass *class) {
-    AtkObjectClass *atk_class = ATK_OBJECT_CLASS(class);
-    atk_class->initialize = glm_list_row_accessible_initialize;
-    atk_class->get_attributes = glm_list_row_accessible_get_attributes;
+/* The bound row widget that is the list's `index`-th accessible child. */
+static GtkWidget *child_widget(AtkSelection *selection, gint index) {
+    GlmVirtualList *list = accessible_list(selection);
+    if (list == NULL || index < 0)
+        return NULL;
+    GPtrArray *children = glm_virtual_list_ordered_children(list);
+    GtkWidget *child = (guint)index < children->len ? g_ptr_array_index(children, index) : NULL;
+    g_ptr_array_unref(children);
+    return child;
 }
 
-static void glm_list_row_accessible_init(GlmListRowAccessible *accessible) {
+static gboolean selection_is_child_selected(AtkSelection *selection, gint index) {
+    GtkWidget *child = child_widget(selection, index);
+    return child != NULL && (gtk_widget_get_state_flags(child) & GTK_STATE_FLAG_SELECTED) != 0;
+}
+
+static gboolean selection_add(AtkSelection *selection, gint index) {
+    gpointer user_data;
+    const GlmVirtualListCallbacks *host = host_of(selection, &user_data);
+    GtkWidget *child = child_widget(selection, index);
+    if (host == NULL || host->select_row == NULL || child == NULL)
+        return FALSE;
+    host->select_row(user_data, child, TRUE);
+    return (gtk_widget_get_state_flags(child) & GTK_STATE_FLAG_SELECTED) != 0;
+}
+
+static gboolean selection_remove(AtkSelection *selection, gint index) {
+    gpointer user_data;
+    const GlmVirtualListCallbacks *host = host_of(selection, &user_data);
+    if (host == NULL || host->deselect_selected == NULL || index < 0 || index >= selection_get_count(selection))
+        return FALSE;
+    host->deselect_selected(user_data, index);
+    return TRUE;
+}
+
+static gboolean selection_select_all(AtkSelection *selection, gboolean selected) {
+    gpointer user_data;
+    const GlmVirtualListCallbacks *host = host_of(selection, &user_data);
+    return host != NULL && host->select_all != NULL && host->select_all(user_data, selected);
+}
+
+static gboolean selection_clear(AtkSelection *selection) {
+    return selection_select_all(selection, FALSE);
+}
+
+static gboolean selection_select_every(AtkSelection *selection) {
+    return selection_select_all(selection, TRUE);
+}
+
+static void selection_interface_init(AtkSelectionIface *iface) {
+    iface->get_selection_count = selection_get_count;
+    iface->ref_selection = selection_ref_selection;
+    iface->is_child_selected = selection_is_child_selected;
+    iface->add_selection = selection_add;
+    iface->remove_selection = selection_remove;
+    iface->clear_selection = selection_clear;
+    iface->select_all_selection = selection_select_every;
+}
+
+/* ---- The grid: a table of cells over all sections --------------------------------------- */
+
+static void glm_virtual_grid_accessible_initialize(AtkObject *object, gpointer data) {
+    ATK_OBJECT_CLASS(glm_virtual_grid_accessible_parent_class)->initialize(object, data);
+    atk_object_set_role(object, ATK_ROLE_TABLE);
+}
+
+static void glm_virtual_grid_accessible_class_init(GlmVirtualGridAccessibleClass *class) {
+    ATK_OBJECT_CLASS(class)->initialize = glm_virtual_grid_accessible_initialize;
+}
+
+static void glm_virtual_grid_accessible_init(GlmVirtualGridAccessible *accessible) {
     (void)accessible;
+}
+
+static void grid_shape(AtkTable *table, gint *rows, gint *columns) {
+    *rows = *columns = 0;
+    gpointer user_data;
+    const GlmVirtualListCallbacks *host = host_of(table, &user_data);
+    if (host != NULL && host->grid_shape != NULL)
+        host->grid_shape(user_data, rows, columns);
+}
+
+static gint table_get_n_rows(AtkTable *table) {
+    gint rows, columns;
+    grid_shape(table, &rows, &columns);
+    return rows;
+}
+
+static gint table_get_n_columns(AtkTable *table) {
+    gint rows, columns;
+    grid_shape(table, &rows, &columns);
+    return columns;
+}
+
+static AtkObject *table_ref_at(AtkTable *table, gint row, gint column) {
+    gpointer user_data;
+    const GlmVirtualListCallbacks *host = host_of(table, &user_data);
+    if (host == NULL || host->grid_cell == NULL)
+        return NULL;
+    GtkWidget *row_widget = NULL;
+    GlmAccessibleRow unbound;
+    glm_accessible_row_init(&unbound);
+    if (!host->grid_cell(user_data, row, column, &row_widget, &unbound)) {
+        g_free(unbound.name);
+        return NULL;
+    }
+    return ref_row(GLM_VIRTUAL_LIST_ACCESSIBLE(table), row_widget, &unbound);
+}
+
+/* The place of the list's `index`-th child in the table; FALSE when it is no cell. */
+static gboolean child_cell(AtkTable *table, gint index, GlmAccessibleRow *row) {
+    GtkWidget *child = child_widget(ATK_SELECTION(table), index);
+    gboolean described = child != NULL && glm_accessible_describe_row(child, row);
+    g_free(row->name);
+    row->name = NULL;
+    return described && row->grid_row >= 0;
+}
+
+static gint table_get_row_at_index(AtkTable *table, gint index) {
+    GlmAccessibleRow row;
+    return child_cell(table, index, &row) ? row.grid_row : -1;
+}
+
+static gint table_get_column_at_index(AtkTable *table, gint index) {
+    GlmAccessibleRow row;
+    return child_cell(table, index, &row) ? row.grid_column : -1;
+}
+
+static gint table_get_index_at(AtkTable *table, gint row, gint column) {
+    GlmVirtualList *list = accessible_list(table);
+    if (list == NULL)
+        return -1;
+    GPtrArray *children = glm_virtual_list_ordered_children(list);
+    gint found = -1;
+    for (guint index = 0; index < children->len && found < 0; index++) {
+        GlmAccessibleRow cell;
+        gboolean described = glm_accessible_describe_row(g_ptr_array_index(children, index), &cell);
+        g_free(cell.name);
+        if (described && cell.grid_row == row && cell.grid_column == column)
+            found = (gint)index;
+    }
+    g_ptr_array_unref(children);
+    return found;
+}
+
+static gboolean table_is_selected(AtkTable *table, gint row, gint column) {
+    AtkObject *cell = table_ref_at(table, row, column);
+    if (cell == NULL)
+        return FALSE;
+    AtkStateSet *states = atk_object_ref_state_set(cell);
+    gboolean selected = atk_state_set_contains_state(states, ATK_STATE_SELECTED);
+    g_object_unref(states);
+    g_object_unref(cell);
+    return selected;
+}
+
+static void table_interface_init(AtkTableIface *iface) {
+    iface->get_n_rows = table_get_n_rows;
+    iface->get_n_columns = table_get_n_columns;
+    iface->ref_at = table_ref_at;
+    iface->get_index_at = table_get_index_at;
+    iface->get_row_at_index = table_get_row_at_index;
+    iface->get_column_at_index = table_get_column_at_index;
+    iface->is_selected = table_is_selected;
 }

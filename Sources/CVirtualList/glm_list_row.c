@@ -8,9 +8,8 @@
 
 struct _GlmListRow {
     GtkBin parent_instance;
-    /* Its place in the whole list, for accessibility. */
+    /* Its place in the whole list, for the order of accessibility's children. */
     gint position;
-    gint total;
 };
 
 enum {
@@ -81,7 +80,7 @@ static void glm_list_row_class_init(GlmListRowClass *class) {
     gtk_binding_entry_add_signal(bindings, GDK_KEY_KP_Space, 0, "activate", 0);
 
     gtk_widget_class_set_css_name(widget_class, "row");
-    gtk_widget_class_set_accessible_type(widget_class, GLM_TYPE_LIST_ROW_ACCESSIBLE);
+    gtk_widget_class_set_accessible_type(widget_class, glm_accessible_row_type(GTK_TYPE_CONTAINER_ACCESSIBLE));
     gtk_widget_class_set_accessible_role(widget_class, ATK_ROLE_LIST_ITEM);
 }
 
@@ -94,12 +93,10 @@ GtkWidget *glm_list_row_new(void) {
     return g_object_new(GLM_TYPE_LIST_ROW, NULL);
 }
 
-void glm_list_row_set_position(GlmListRow *row, gint position, gint total) {
+void glm_list_row_set_position(GlmListRow *row, gint position) {
     row->position = position;
-    row->total = total;
 }
 
-void glm_list_row_get_position(GlmListRow *row, gint *position, gint *total) {
-    *position = row->position;
-    *total = row->total;
+gint glm_list_row_get_position(GlmListRow *row) {
+    return row->position;
 }

@@ -12,7 +12,6 @@ struct _GlmVirtualList {
     /* The children that show rows, and the spare ones kept hidden for reuse. */
     GList *children;
     GList *parked;
-    gint row_count;
     /* Drawn last, over the others, on the list's background (a pinned header). Not a reference:
      * the host clears it before the child goes. */
     GtkWidget *overlay;
@@ -314,15 +313,45 @@ static void glm_virtual_list_init(GlmVirtualList *list) {
 static void tell_accessible(GlmVirtualList *list, GtkWidget *child, gboolean added) {
     if (list->accessible == NULL)
         return;
-    gint index = g_list_index(list->children, child);
+    gint index = -1;
+    GPtrArray *children = glm_virtual_list_ordered_children(list);
+    for (guint i = 0; i < children->len && index < 0; i++)
+        if (g_ptr_array_index(children, i) == child)
+            index = (gint)i;
+    g_ptr_array_unref(children);
     g_signal_emit_by_name(list->accessible, added ? "children-changed::add" : "children-changed::remove", index,
                           gtk_widget_get_accessible(child), NULL);
+}
+
+/* ---- The grid: the same list, a table to accessibility ---------------------------------- */
+
+#define GLM_TYPE_VIRTUAL_GRID (glm_virtual_grid_get_type())
+G_DECLARE_FINAL_TYPE(GlmVirtualGrid, glm_virtual_grid, GLM, VIRTUAL_GRID, GlmVirtualList)
+
+struct _GlmVirtualGrid {
+    GlmVirtualList parent_instance;
+};
+
+G_DEFINE_TYPE(GlmVirtualGrid, glm_virtual_grid, GLM_TYPE_VIRTUAL_LIST)
+
+static void glm_virtual_grid_class_init(GlmVirtualGridClass *class) {
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
+    gtk_widget_class_set_accessible_type(widget_class, GLM_TYPE_VIRTUAL_GRID_ACCESSIBLE);
+    gtk_widget_class_set_accessible_role(widget_class, ATK_ROLE_TABLE);
+}
+
+static void glm_virtual_grid_init(GlmVirtualGrid *grid) {
+    (void)grid;
 }
 
 /* ---- Public ------------------------------------------------------------------------- */
 
 GtkWidget *glm_virtual_list_new(void) {
     return g_object_new(GLM_TYPE_VIRTUAL_LIST, NULL);
+}
+
+GtkWidget *glm_virtual_list_new_grid(void) {
+    return g_object_new(GLM_TYPE_VIRTUAL_GRID, NULL);
 }
 
 void glm_virtual_list_set_callbacks(GlmVirtualList *list, const GlmVirtualListCallbacks *callbacks,
@@ -384,16 +413,29 @@ void glm_virtual_list_unpark_child(GlmVirtualList *list, GtkWidget *child) {
     tell_accessible(list, child, TRUE);
 }
 
-void glm_virtual_list_set_row_count(GlmVirtualList *list, gint count) {
-    list->row_count = count;
-}
-
-gint glm_virtual_list_get_row_count(GlmVirtualList *list) {
-    return list->row_count;
-}
-
 GList *glm_virtual_list_active_children(GlmVirtualList *list) {
     return list->children;
+}
+
+/* Rows by position; other children (the placeholder) first. */
+static gint compare_positions(gconstpointer a, gconstpointer b) {
+    GtkWidget *first = *(GtkWidget *const *)a, *second = *(GtkWidget *const *)b;
+    gint first_position = GLM_IS_LIST_ROW(first) ? glm_list_row_get_position(GLM_LIST_ROW(first)) : -1;
+    gint second_position = GLM_IS_LIST_ROW(second) ? glm_list_row_get_position(GLM_LIST_ROW(second)) : -1;
+    return (first_position > second_position) - (first_position < second_position);
+}
+
+GPtrArray *glm_virtual_list_ordered_children(GlmVirtualList *list) {
+    GPtrArray *children = g_ptr_array_new();
+    for (GList *node = list->children; node != NULL; node = node->next)
+        g_ptr_array_add(children, node->data);
+    g_ptr_array_sort(children, compare_positions);
+    return children;
+}
+
+const GlmVirtualListCallbacks *glm_virtual_list_callbacks(GlmVirtualList *list, gpointer *user_data) {
+    *user_data = list->user_data;
+    return list->user_data != NULL ? &list->callbacks : NULL;
 }
 
 void glm_virtual_list_remember_accessible(GlmVirtualList *list, AtkObject *accessible) {

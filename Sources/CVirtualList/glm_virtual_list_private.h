@@ -11,11 +11,18 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE(GlmVirtualListAccessible, glm_virtual_list_accessible, GLM, VIRTUAL_LIST_ACCESSIBLE,
                      GtkContainerAccessible)
 
-#define GLM_TYPE_LIST_ROW_ACCESSIBLE (glm_list_row_accessible_get_type())
-G_DECLARE_FINAL_TYPE(GlmListRowAccessible, glm_list_row_accessible, GLM, LIST_ROW_ACCESSIBLE, GtkContainerAccessible)
+#define GLM_TYPE_VIRTUAL_GRID_ACCESSIBLE (glm_virtual_grid_accessible_get_type())
+G_DECLARE_FINAL_TYPE(GlmVirtualGridAccessible, glm_virtual_grid_accessible, GLM, VIRTUAL_GRID_ACCESSIBLE,
+                     GlmVirtualListAccessible)
 
-/** The children that show rows (the spare ones excluded), owned by the list. */
+/** The children that show rows (the spare ones excluded), owned by the list, in no order. */
 GList *glm_virtual_list_active_children(GlmVirtualList *list);
+
+/** The children that show rows in the order of their positions (a new array, g_ptr_array_unref). */
+GPtrArray *glm_virtual_list_ordered_children(GlmVirtualList *list);
+
+/** The host's callbacks and their user data, for the accessible to ask. */
+const GlmVirtualListCallbacks *glm_virtual_list_callbacks(GlmVirtualList *list, gpointer *user_data);
 
 /** Lets the list tell its accessible, once made, when children come and go. */
 void glm_virtual_list_remember_accessible(GlmVirtualList *list, AtkObject *accessible);

@@ -88,6 +88,12 @@ final class BindingLedger: ListHostDelegate {
     func userDidActivateRow(at position: Int) { manager.userDidActivateRow(at: position) }
     func focusDidMove(to position: Int?) { manager.focusDidMove(to: position) }
     func positionToFocusOnEntry() -> Int? { manager.positionToFocusOnEntry() }
+    func accessibleDescription(ofPosition position: Int) -> AccessibleRowDescription? {
+        manager.accessibleDescription(ofPosition: position)
+    }
+    var selectedItemCount: Int { manager.selectedItemCount }
+    func positionOfSelectedItem(at index: Int) -> Int? { manager.positionOfSelectedItem(at: index) }
+    func userDeselectedAll() { manager.userDeselectedAll() }
     func rowDidAppearOnScreen(_ row: BoundRow) { manager.rowDidAppearOnScreen(row) }
     func rowDidLeaveScreen(_ row: BoundRow) { manager.rowDidLeaveScreen(row) }
 

@@ -13,6 +13,7 @@
 #define GLM_VIRTUAL_LIST_H
 
 #include <gtk/gtk.h>
+#include "glm_accessibility.h"
 
 G_BEGIN_DECLS
 
@@ -29,9 +30,34 @@ typedef struct {
     gint (*content_height)(gpointer user_data);
     /** Keyboard focus moves into or within the list; TRUE when the host moved it. */
     gboolean (*focus)(gpointer user_data, GtkDirectionType direction);
+
+    /* Accessibility, asked for when a screen reader asks. The rows themselves are described by
+     * the describer set on the list (glm_accessible_set_row_describer). */
+
+    /** The number of selected items, bound or not. */
+    gint (*selected_count)(gpointer user_data);
+    /** The `index`-th selected item, in list order: its row widget when bound, else NULL with
+     *  `unbound` described. */
+    GtkWidget *(*selected_item)(gpointer user_data, gint index, GlmAccessibleRow *unbound);
+    /** Selects the row of `row_widget` (adding it to the selection in multiple mode), or
+     *  deselects it; a change by the user. */
+    void (*select_row)(gpointer user_data, GtkWidget *row_widget, gboolean selected);
+    /** Deselects the `index`-th selected item; a change by the user. */
+    void (*deselect_selected)(gpointer user_data, gint index);
+    /** Selects every item (TRUE) or none (FALSE); a change by the user. FALSE when the
+     *  selection mode does not allow it. */
+    gboolean (*select_all)(gpointer user_data, gboolean selected);
+    /** A grid's shape: its rows (lines of cells over all sections) and columns. */
+    void (*grid_shape)(gpointer user_data, gint *rows, gint *columns);
+    /** The grid cell at `row`, `column`: its row widget when bound, else NULL with `unbound`
+     *  described; FALSE when there is no such cell. */
+    gboolean (*grid_cell)(gpointer user_data, gint row, gint column, GtkWidget **row_widget, GlmAccessibleRow *unbound);
 } GlmVirtualListCallbacks;
 
 GtkWidget *glm_virtual_list_new(void);
+
+/** A list whose host lays rows out as a grid of cells: a table to accessibility. */
+GtkWidget *glm_virtual_list_new_grid(void);
 
 /** Connects the host; `destroy` releases `user_data` when the list is finalized or reconnected. */
 void glm_virtual_list_set_callbacks(GlmVirtualList *list, const GlmVirtualListCallbacks *callbacks,
@@ -48,10 +74,6 @@ void glm_virtual_list_park_child(GlmVirtualList *list, GtkWidget *child);
 
 /** Makes a spare child a shown row again. */
 void glm_virtual_list_unpark_child(GlmVirtualList *list, GtkWidget *child);
-
-/** The number of rows of the whole list, bound or not, that accessibility reports. */
-void glm_virtual_list_set_row_count(GlmVirtualList *list, gint count);
-gint glm_virtual_list_get_row_count(GlmVirtualList *list);
 
 /** The height `child` needs at `width` (its minimum height for that width). */
 gint glm_virtual_list_measure_child(GlmVirtualList *list, GtkWidget *child, gint width);
@@ -78,9 +100,10 @@ G_DECLARE_FINAL_TYPE(GlmListRow, glm_list_row, GLM, LIST_ROW, GtkBin)
 /** A new row widget (CSS node "row"), focusable, holding no child yet. */
 GtkWidget *glm_list_row_new(void);
 
-/** The row's place for accessibility: `position` (from 0) of `total` rows. */
-void glm_list_row_set_position(GlmListRow *row, gint position, gint total);
-void glm_list_row_get_position(GlmListRow *row, gint *position, gint *total);
+/** The row's place among the list's rows, headers included, from 0: accessibility gives the
+ *  rows in this order. */
+void glm_list_row_set_position(GlmListRow *row, gint position);
+gint glm_list_row_get_position(GlmListRow *row);
 
 G_END_DECLS
 

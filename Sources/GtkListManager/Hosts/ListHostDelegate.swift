@@ -50,6 +50,21 @@ public protocol ListHostDelegate: AnyObject {
     /// The position to focus when the keyboard focus enters the list with no row focused;
     /// nil lets the host choose.
     func positionToFocusOnEntry() -> Int?
+    // MARK: Accessibility
+
+    /// What a screen reader is told about the row at `position`, bound or not: its kind, its
+    /// place among the list's items, its name; nil past the end. Hosts add a grid cell's
+    /// ``AccessibleRowDescription/cellPosition``.
+    func accessibleDescription(ofPosition position: Int) -> AccessibleRowDescription?
+    /// The number of selected items, bound or not.
+    var selectedItemCount: Int { get }
+    /// The position of the `index`-th selected item, in list order.
+    func positionOfSelectedItem(at index: Int) -> Int?
+    /// The user asked to deselect every row (through accessibility).
+    func userDeselectedAll()
+
+    // MARK: What the user saw
+
     /// A bound row came on screen (only while ``ListHost/reportsScreenPresence`` is on).
     func rowDidAppearOnScreen(_ row: BoundRow)
     /// A bound row left the screen without being unbound (the window was hidden, say).

@@ -95,8 +95,14 @@ public final class ListManager {
     /// The selected items and the focused row, by index path.
     var selection: SelectionState {
         get { storedSelection }
-        set { storedSelection = newValue }
+        set {
+            storedSelection = newValue
+            selectionInListOrder = nil
+        }
     }
+    /// The selected items sorted, for accessibility to read by index; nil until asked for
+    /// after a change.
+    var selectionInListOrder: [IndexPath]?
     // Private storage for properties read per bound row: CONTRIBUTING, Hot paths: 1.
     private var storedRowObserver: EventRouter?
     private var storedSelection = SelectionState()

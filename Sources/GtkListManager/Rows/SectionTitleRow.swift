@@ -5,7 +5,7 @@ import CGtk
 /// the theme's `list-section-title` class, or `list-section-footer` as a footer
 /// (``ListTheme/StyleClass``).
 @MainActor
-public final class SectionTitleRow: RowView, ModelTransfer {
+public final class SectionTitleRow: RowView, ModelTransfer, AccessibleRow {
     public let widget: UnsafeMutablePointer<GtkWidget>
 
     public init() {
@@ -32,6 +32,11 @@ public final class SectionTitleRow: RowView, ModelTransfer {
             ListTheme.set(ListTheme.StyleClass.sectionTitle, !isFooter, on: widget)
             ListTheme.set(ListTheme.StyleClass.sectionFooter, isFooter, on: widget)
         }
+    }
+
+    /// Its title: what a screen reader says for the header.
+    public static func accessibleName(for title: String) -> String {
+        title
     }
 
     public func update(with title: String) {

@@ -53,6 +53,15 @@ final class RowFactory {
         return BoundRow(view: UnmappedRow(), role: location.role, model: storedModel, mapping: nil)
     }
 
+    /// The row class that shows `storedModel` at `location`, and the model as it gets it
+    /// (unwrapped); nil when none does.
+    func rowClass(at location: RowLocation, showing storedModel: Any) -> (any ListRow.Type, Any)? {
+        guard let model = unwrapper.unwrap(storedModel),
+            let mapping = registry.mapping(for: model, role: location.role, at: location.indexPath)
+        else { return nil }
+        return (mapping.rowClass, model)
+    }
+
     /// An empty row for a position whose model left the storage before the list heard of it:
     /// the change on its way removes the position. Not an anomaly: a host that binds rows while
     /// its storage is mid-transaction (a main loop run inside `performUpdates`) meets it.

@@ -51,6 +51,10 @@ final class SectionLayout {
     /// Where each section's rows start, summed again on the first look-up after a change.
     @exclusivity(unchecked) private var starts = SectionStarts()
     @exclusivity(unchecked) private var startsAreCurrent = true
+    /// Where each section's items start among all items: summed on the first look-up after a
+    /// change, which only accessibility makes.
+    private var itemStarts = SectionStarts()
+    private var itemStartsAreCurrent = true
 
     // MARK: - Reading
 
@@ -64,6 +68,25 @@ final class SectionLayout {
 
     func itemCount(inSection section: Int) -> Int {
         entries[section].itemCount
+    }
+
+    /// The number of items of every section (headers and footers not counted).
+    var totalItemCount: Int {
+        refreshItemStarts()
+        return itemStarts.total
+    }
+
+    /// The place of the item at `indexPath` among the items of every section, from 0.
+    func itemOrdinal(of indexPath: IndexPath) -> Int {
+        refreshItemStarts()
+        return itemStarts[indexPath.section] + indexPath.item
+    }
+
+    /// The index path of the `ordinal`-th item of the list; nil outside it.
+    func indexPath(ofItemOrdinal ordinal: Int) -> IndexPath? {
+        refreshItemStarts()
+        guard let section = itemStarts.section(containing: ordinal) else { return nil }
+        return IndexPath(item: ordinal - itemStarts[section], section: section)
     }
 
     /// The flat position of the section's first row.
@@ -228,6 +251,13 @@ final class SectionLayout {
 
     private func invalidateStarts() {
         startsAreCurrent = false
+        itemStartsAreCurrent = false
+    }
+
+    private func refreshItemStarts() {
+        guard !itemStartsAreCurrent else { return }
+        itemStarts = SectionStarts(count: entries.count) { entries[$0].itemCount }
+        itemStartsAreCurrent = true
     }
 
     /// Sums the starts again if a change made them stale.

@@ -1,7 +1,10 @@
+import CAccessibility
 import CGtk
 
 /// The `GtkFlowBoxChild` subclass a ``FlowBoxGridHost`` puts its cells in
 /// ("GtkListManagerCell"), holding the cell's ``BoundRow`` (see ``BoundRowWidgetType``).
 enum FlowBoxCellType {
-    static let shared = BoundRowWidgetType<GtkFlowBoxChild>(subclassing: gtk_flow_box_child_get_type(), name: "GtkListManagerCell")
+    static let shared = BoundRowWidgetType<GtkFlowBoxChild>(
+        subclassing: gtk_flow_box_child_get_type(), name: "GtkListManagerCell",
+        accessibleType: RowAccessibility.accessibleType(extending: gtk_flow_box_child_accessible_get_type()))
 }

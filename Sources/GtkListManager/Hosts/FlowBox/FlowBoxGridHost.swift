@@ -117,6 +117,7 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
         connectFocusEntry()
         connectKeyRelay()
         connectRubberBandCancellation()
+        connectAccessibility()
     }
 
     isolated deinit {
@@ -234,6 +235,7 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
     ) {
         guard location.role == .item else {
             row.hostWidget = row.widget
+            describeSupplementary(row)
             gtk_box_pack_start(section.box, row.widget, 0, 0, 0)
             if let kind = location.role.supplementaryKind, delegate.supplementaryArrangement.placement(of: kind) == .beforeItems {
                 section.leading.insert(row, at: offset)

@@ -19,8 +19,9 @@ public struct BoundRowWidgetType<Widget>: Sendable {
     /// The byte offset of the row field.
     private let fieldOffset: Int
 
-    /// Registers `name` as a subclass of `parent` (a `GtkWidget` type).
-    public init(subclassing parent: GType, name: String) {
+    /// Registers `name` as a subclass of `parent` (a `GtkWidget` type), whose accessibles are
+    /// of `accessibleType` when given (``RowAccessibility/accessibleType(extending:)``).
+    public init(subclassing parent: GType, name: String, accessibleType: GType? = nil) {
         var query = GTypeQuery()
         g_type_query(parent, &query)
         let pointerSize = MemoryLayout<UnsafeRawPointer>.size
@@ -34,6 +35,11 @@ public struct BoundRowWidgetType<Widget>: Sendable {
         }
         type = g_type_register_static(parent, name, &info, GTypeFlags(rawValue: 0))
         fieldOffset = offset
+        if let accessibleType {
+            // The class reference is kept: a registered type lives as long as the process.
+            let widgetClass = g_type_class_ref(type)?.assumingMemoryBound(to: GtkWidgetClass.self)
+            gtk_widget_class_set_accessible_type(widgetClass, accessibleType)
+        }
         // What the shared finalize needs, found from the instance's type.
         BoundRowField.register(offset: offset, parent: parent, for: type)
     }

@@ -93,6 +93,7 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
             self?.shownSelection.removeAll()
         }
         connectInteraction()
+        connectAccessibility()
     }
 
     /// Hosts rows in a new list box.

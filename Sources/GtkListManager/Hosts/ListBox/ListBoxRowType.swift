@@ -1,9 +1,12 @@
+import CAccessibility
 import CGtk
 
 /// The `GtkListBoxRow` subclass a ``ListBoxHost`` puts its rows in ("GtkListManagerRow"),
 /// holding the row's ``BoundRow`` (see ``BoundRowWidgetType``).
 enum ListBoxRowType {
-    static let shared = BoundRowWidgetType<GtkListBoxRow>(subclassing: gtk_list_box_row_get_type(), name: "GtkListManagerRow")
+    static let shared = BoundRowWidgetType<GtkListBoxRow>(
+        subclassing: gtk_list_box_row_get_type(), name: "GtkListManagerRow",
+        accessibleType: RowAccessibility.accessibleType(extending: gtk_list_box_row_accessible_get_type()))
 
     static var type: GType { shared.type }
     static func make() -> UnsafeMutablePointer<GtkListBoxRow> { shared.make() }

@@ -21,6 +21,9 @@ struct GridLineIndex {
     private var starts = SectionStarts()
     private var tops: [Int] = [0]
     private var shapes: [GridSectionShape] = []
+    /// Per section, the lines of cells of the sections above it: the table's row of its first
+    /// line (accessibility); one more entry for the total.
+    private var lineStarts: [Int] = [0]
     private var estimates: GridEstimates
     private var isCurrent = true
 
@@ -72,12 +75,48 @@ struct GridLineIndex {
         tops.reserveCapacity(sections.count + 1)
         shapes = sections.map { GridSectionShape(of: $0, width: width, layout: layout, estimates: estimates) }
         for shape in shapes { tops.append(tops[tops.count - 1] + shape.height) }
+        lineStarts = [0]
+        lineStarts.reserveCapacity(sections.count + 1)
+        for shape in shapes { lineStarts.append(lineStarts[lineStarts.count - 1] + shape.lines) }
         isCurrent = true
     }
 
     private mutating func change(section index: Int, _ body: (inout GridSectionEntry) -> Void) {
         body(&sections[index])
         isCurrent = false
+    }
+}
+
+// MARK: - As a table
+
+// Accessibility reads the grid as one table: its rows are the lines of cells of every section
+// (headers and footers are not rows), its columns the most cells a line holds.
+extension GridLineIndex {
+    mutating func tableShape() -> (rows: Int, columns: Int)? {
+        refresh()
+        return (lineStarts[lineStarts.count - 1], shapes.map(\.columns).max() ?? 0)
+    }
+
+    mutating func tableCell(of position: Int) -> AccessibleRowDescription.CellPosition? {
+        let (section, part) = locate(position)
+        guard case let .item(item) = part else { return nil }
+        let columns = shapes[section].columns
+        return AccessibleRowDescription.CellPosition(row: lineStarts[section] + item / columns, column: item % columns)
+    }
+
+    mutating func position(ofTableCell cell: AccessibleRowDescription.CellPosition) -> Int? {
+        refresh()
+        guard cell.row >= 0, cell.row < lineStarts[lineStarts.count - 1], cell.column >= 0 else { return nil }
+        // The last section whose first line is at or above the row.
+        var low = 0, high = sections.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= cell.row { low = middle } else { high = middle - 1 }
+        }
+        let columns = shapes[low].columns
+        let item = (cell.row - lineStarts[low]) * columns + cell.column
+        guard cell.column < columns, item < sections[low].items else { return nil }
+        return position(of: .item(item), inSection: low)
     }
 }
 

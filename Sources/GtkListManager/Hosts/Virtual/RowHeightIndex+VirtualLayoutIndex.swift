@@ -10,6 +10,11 @@ extension RowHeightIndex: VirtualLayoutIndex {
 
     func bandEnd(of position: Int) -> Int { position }
 
+    // A list is no table.
+    func tableShape() -> (rows: Int, columns: Int)? { nil }
+    func tableCell(of position: Int) -> AccessibleRowDescription.CellPosition? { nil }
+    func position(ofTableCell cell: AccessibleRowDescription.CellPosition) -> Int? { nil }
+
     mutating func frame(of position: Int, width: Int) -> ContentFrame {
         ContentFrame(x: 0, y: offset(of: position), width: width, height: height(of: position))
     }

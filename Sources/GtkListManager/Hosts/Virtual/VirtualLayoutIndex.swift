@@ -24,6 +24,14 @@ protocol VirtualLayoutIndex {
     /// The position whose frame covers the point, in content coordinates.
     mutating func position(atX x: Int, offset: Int, width: Int) -> Int?
 
+    /// A grid as one table for accessibility: its rows (lines of cells over all sections) and
+    /// columns; nil for a list.
+    mutating func tableShape() -> (rows: Int, columns: Int)?
+    /// The table cell of `position`; nil for a list, a header or a footer.
+    mutating func tableCell(of position: Int) -> AccessibleRowDescription.CellPosition?
+    /// The position of a table cell; nil when the table has none there.
+    mutating func position(ofTableCell cell: AccessibleRowDescription.CellPosition) -> Int?
+
     /// The viewport is `width` pixels wide.
     mutating func setWidth(_ width: Int)
     /// What the host measures of the bound `position` at viewport `width`.

@@ -29,7 +29,49 @@ enum VirtualListCallbacks {
             let box = CallbackBox<WeakHost>.payload(of: userData)
             return MainActor.assumeIsolated { box.host?.focus(direction) ?? false } ? 1 : 0
         }
+        connectAccessibility(&callbacks)
         let userData = CallbackBox(WeakHost(host)).retainedPointer()
         glm_virtual_list_set_callbacks(host.list, &callbacks, userData, CallbackBoxRelease.destroyNotify)
+    }
+
+    /// What the list's accessible asks: VirtualListHost+Accessibility answers.
+    private static func connectAccessibility(_ callbacks: inout GlmVirtualListCallbacks) {
+        callbacks.selected_count = { userData in
+            let box = CallbackBox<WeakHost>.payload(of: userData)
+            return MainActor.assumeIsolated { Int32(clamping: box.host?.delegate?.selectedItemCount ?? 0) }
+        }
+        callbacks.selected_item = { userData, index, unbound in
+            let box = CallbackBox<WeakHost>.payload(of: userData)
+            // A widget pointer is no Sendable result: it crosses as its address.
+            let address = MainActor.assumeIsolated {
+                box.host?.selectedAccessibleRow(at: Int(index), unbound: unbound).map(UInt.init(bitPattern:))
+            }
+            return address.flatMap { UnsafeMutablePointer<GtkWidget>(bitPattern: $0) }
+        }
+        callbacks.select_row = { userData, rowWidget, selected in
+            let box = CallbackBox<WeakHost>.payload(of: userData)
+            guard let rowWidget else { return }
+            MainActor.assumeIsolated { box.host?.accessibilitySelect(rowWidget: rowWidget, selected != 0) }
+        }
+        callbacks.deselect_selected = { userData, index in
+            let box = CallbackBox<WeakHost>.payload(of: userData)
+            MainActor.assumeIsolated { box.host?.accessibilityDeselectSelected(at: Int(index)) }
+        }
+        callbacks.select_all = { userData, selected in
+            let box = CallbackBox<WeakHost>.payload(of: userData)
+            return MainActor.assumeIsolated { box.host?.accessibilitySelectAll(selected != 0) ?? false } ? 1 : 0
+        }
+        callbacks.grid_shape = { userData, rows, columns in
+            let box = CallbackBox<WeakHost>.payload(of: userData)
+            let shape = MainActor.assumeIsolated { box.host?.accessibleTableShape ?? (rows: 0, columns: 0) }
+            rows?.pointee = Int32(clamping: shape.rows)
+            columns?.pointee = Int32(clamping: shape.columns)
+        }
+        callbacks.grid_cell = { userData, row, column, rowWidget, unbound in
+            let box = CallbackBox<WeakHost>.payload(of: userData)
+            return MainActor.assumeIsolated {
+                box.host?.accessibleCell(row: Int(row), column: Int(column), rowWidget: rowWidget, unbound: unbound) ?? false
+            } ? 1 : 0
+        }
     }
 }

@@ -43,7 +43,10 @@ extension VirtualListHost {
 
     /// The position of the row that sits in `rowWidget`.
     func position(ofRowWidget rowWidget: UnsafeMutablePointer<GtkWidget>) -> Int? {
-        placedRows.first { $0.value.rowWidget == rowWidget }?.key
+        // The position it was placed at last, unless a splice moved it since.
+        let placedAt = Int(glm_list_row_get_position(OpaquePointer(rowWidget)))
+        if placedRows[placedAt]?.rowWidget == rowWidget { return placedAt }
+        return placedRows.first { $0.value.rowWidget == rowWidget }?.key
     }
 
     // MARK: - Selection
@@ -62,7 +65,7 @@ extension VirtualListHost {
         }
     }
 
-    private func isShownSelected(_ position: Int) -> Bool {
+    func isShownSelected(_ position: Int) -> Bool {
         guard let placed = placedRows[position] else { return false }
         return gtk_widget_get_state_flags(placed.rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
     }

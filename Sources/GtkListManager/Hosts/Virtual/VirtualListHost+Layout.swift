@@ -138,13 +138,12 @@ extension VirtualListHost {
             glm_virtual_list_place_child(
                 list, placed.rowWidget, Int32(clamping: frame.x), Int32(clamping: frame.y), Int32(clamping: frame.width),
                 Int32(clamping: frame.height))
-            glm_list_row_set_position(OpaquePointer(placed.rowWidget), Int32(clamping: position), Int32(clamping: count))
+            glm_list_row_set_position(OpaquePointer(placed.rowWidget), Int32(clamping: position))
             noteScreenPresence(of: placed.row, onScreen: onScreen)
         }
         glm_virtual_list_set_overlay_child(list, pinnedHeader.flatMap { placedRows[$0.position]?.rowWidget })
         glm_virtual_list_configure_vadjustment(
             list, Double(top), Double(index.totalHeight), Double(viewportSize.height))
-        glm_virtual_list_set_row_count(list, Int32(clamping: count))
     }
 
     private func showPlaceholderIfEmpty() {

@@ -105,26 +105,27 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
 
     /// A host with a new list widget, shown, laying its rows out as a list.
     public convenience init() {
-        self.init(index: RowHeightIndex())
+        self.init(index: RowHeightIndex(), widget: glm_virtual_list_new())
     }
 
     /// A host with a new list widget, shown, laying its rows out as a grid as `gridLayout` says.
     public convenience init(gridLayout: VirtualGridLayout) {
-        self.init(index: GridLineIndex(layout: gridLayout))
+        self.init(index: GridLineIndex(layout: gridLayout), widget: glm_virtual_list_new_grid())
         overscan = 2
         ListTheme.set(ListTheme.StyleClass.grid, true, on: widget)
     }
 
-    private init(index: any VirtualLayoutIndex) {
+    private init(index: any VirtualLayoutIndex, widget: UnsafeMutablePointer<GtkWidget>) {
         MainActorConfinement.check("A VirtualListHost was created")
         self.index = index
-        widget = glm_virtual_list_new()
+        self.widget = widget
         g_object_ref_sink(widget)
         gtk_widget_show(widget)
         Signal.connect(widget, "destroy") { [weak self] _ in self?.listDestroyed() }
         VirtualListCallbacks.connect(self)
         connectInteraction()
         connectKeyboard()
+        connectAccessibility()
     }
 
     isolated deinit {

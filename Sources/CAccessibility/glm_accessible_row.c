@@ -1,0 +1,268 @@
+/*
+ * The accessible of a host's row widget: a subclass, made at run time, of the accessible GTK
+ * gives the widget's parent class (a list box row's, a flow box child's, a plain container's),
+ * that asks the list's describer what the row is rather than guessing from its widgets.
+ */
+#include "glm_accessibility.h"
+
+typedef struct {
+    GlmAccessibleRowDescriber describe;
+    gpointer user_data;
+    GDestroyNotify destroy;
+} Describer;
+
+static GQuark describer_quark(void) {
+    return g_quark_from_static_string("glm-accessible-row-describer");
+}
+
+/* On each subclass: the accessible type it extends. */
+static GQuark parent_type_quark(void) {
+    return g_quark_from_static_string("glm-accessible-row-parent");
+}
+
+/* On each accessible: the name returned last, kept until the next one (ATK returns it const). */
+static GQuark name_quark(void) {
+    return g_quark_from_static_string("glm-accessible-row-name");
+}
+
+static void describer_free(gpointer data) {
+    Describer *describer = data;
+    if (describer->destroy != NULL)
+        describer->destroy(describer->user_data);
+    g_free(describer);
+}
+
+void glm_accessible_row_init(GlmAccessibleRow *row) {
+    *row = (GlmAccessibleRow){
+        .kind = GLM_ACCESSIBLE_ROW_ITEM, .item_index = -1, .grid_row = -1, .grid_column = -1};
+}
+
+void glm_accessible_set_row_describer(GtkWidget *container, GlmAccessibleRowDescriber describe, gpointer user_data,
+                                      GDestroyNotify destroy) {
+    Describer *describer = g_new(Describer, 1);
+    *describer = (Describer){describe, user_data, destroy};
+    g_object_set_qdata_full(G_OBJECT(container), describer_quark(), describer, describer_free);
+}
+
+gboolean glm_accessible_describe_row(GtkWidget *row_widget, GlmAccessibleRow *row) {
+    glm_accessible_row_init(row);
+    for (GtkWidget *widget = gtk_widget_get_parent(row_widget); widget != NULL; widget = gtk_widget_get_parent(widget)) {
+        Describer *describer = g_object_get_qdata(G_OBJECT(widget), describer_quark());
+        if (describer != NULL)
+            return describer->describe(row_widget, row, describer->user_data);
+    }
+    return FALSE;
+}
+
+/* ---- Label texts ------------------------------------------------------------------------ */
+
+static void collect_label_texts(GtkWidget *widget, gpointer data) {
+    GString *texts = data;
+    if (!gtk_widget_get_visible(widget))
+        return;
+    if (GTK_IS_LABEL(widget)) {
+        const gchar *text = gtk_label_get_text(GTK_LABEL(widget));
+        if (text != NULL && text[0] != '\0') {
+            if (texts->len > 0)
+                g_string_append(texts, ", ");
+            g_string_append(texts, text);
+        }
+    } else if (GTK_IS_CONTAINER(widget)) {
+        gtk_container_forall(GTK_CONTAINER(widget), collect_label_texts, texts);
+    }
+}
+
+gchar *glm_accessible_label_texts(GtkWidget *widget) {
+    GString *texts = g_string_new(NULL);
+    collect_label_texts(widget, texts);
+    return g_string_free(texts, texts->len == 0);
+}
+
+/* ---- The subclass ----------------------------------------------------------------------- */
+
+/* The class the subclass extends, found from any accessible of it (or of a subclass of it). */
+static AtkObjectClass *parent_class_of(AtkObject *object) {
+    for (GType type = G_OBJECT_TYPE(object); type != 0; type = g_type_parent(type)) {
+        gpointer parent = g_type_get_qdata(type, parent_type_quark());
+        if (parent != NULL)
+            return g_type_class_peek((GType)GPOINTER_TO_SIZE(parent));
+    }
+    g_return_val_if_reached(NULL);
+}
+
+static GtkWidget *row_widget_of(AtkObject *object) {
+    return gtk_accessible_get_widget(GTK_ACCESSIBLE(object));
+}
+
+static gboolean describe(AtkObject *object, GlmAccessibleRow *row) {
+    GtkWidget *widget = row_widget_of(object);
+    if (widget == NULL) {
+        glm_accessible_row_init(row);
+        return FALSE;
+    }
+    return glm_accessible_describe_row(widget, row);
+}
+
+static const gchar *keep_name(AtkObject *object, gchar *name) {
+    g_object_set_qdata_full(G_OBJECT(object), name_quark(), name, g_free);
+    return name;
+}
+
+static const gchar *row_get_name(AtkObject *object) {
+    // A name the application set itself wins, as everywhere in ATK.
+    if (object->name != NULL)
+        return object->name;
+    GlmAccessibleRow row;
+    gboolean described = describe(object, &row);
+    if (described && row.name != NULL)
+        return keep_name(object, row.name);
+    const gchar *inherited = parent_class_of(object)->get_name(object);
+    if (inherited != NULL && inherited[0] != '\0')
+        return inherited;
+    GtkWidget *widget = row_widget_of(object);
+    return widget != NULL ? keep_name(object, glm_accessible_label_texts(widget)) : NULL;
+}
+
+static AtkRole row_get_role(AtkObject *object) {
+    GlmAccessibleRow row;
+    if (describe(object, &row)) {
+        g_free(row.name);
+        switch (row.kind) {
+        case GLM_ACCESSIBLE_ROW_HEADER:
+            return ATK_ROLE_HEADING;
+        case GLM_ACCESSIBLE_ROW_FOOTER:
+            return ATK_ROLE_FOOTER;
+        case GLM_ACCESSIBLE_ROW_ITEM:
+            if (row.grid_row >= 0)
+                return ATK_ROLE_TABLE_CELL;
+            break;
+        }
+    }
+    return parent_class_of(object)->get_role(object);
+}
+
+static AtkAttributeSet *add_attribute(AtkAttributeSet *attributes, const gchar *name, gint value) {
+    AtkAttribute *attribute = g_new(AtkAttribute, 1);
+    attribute->name = g_strdup(name);
+    attribute->value = g_strdup_printf("%d", value);
+    return g_slist_prepend(attributes, attribute);
+}
+
+static AtkAttributeSet *row_get_attributes(AtkObject *object) {
+    AtkAttributeSet *attributes = parent_class_of(object)->get_attributes(object);
+    GlmAccessibleRow row;
+    if (!describe(object, &row))
+        return attributes;
+    g_free(row.name);
+    if (row.kind != GLM_ACCESSIBLE_ROW_ITEM || row.item_index < 0 || row.item_count <= 0)
+        return attributes;
+    attributes = add_attribute(attributes, "posinset", row.item_index + 1);
+    return add_attribute(attributes, "setsize", row.item_count);
+}
+
+static AtkStateSet *row_ref_state_set(AtkObject *object) {
+    AtkStateSet *states = parent_class_of(object)->ref_state_set(object);
+    GlmAccessibleRow row;
+    if (!describe(object, &row))
+        return states;
+    g_free(row.name);
+    if (row.kind != GLM_ACCESSIBLE_ROW_ITEM) {
+        atk_state_set_remove_state(states, ATK_STATE_SELECTABLE);
+        atk_state_set_remove_state(states, ATK_STATE_SELECTED);
+        return states;
+    }
+    if (row.selectable)
+        atk_state_set_add_state(states, ATK_STATE_SELECTABLE);
+    GtkWidget *widget = row_widget_of(object);
+    if (widget != NULL && (gtk_widget_get_state_flags(widget) & GTK_STATE_FLAG_SELECTED) != 0)
+        atk_state_set_add_state(states, ATK_STATE_SELECTED);
+    return states;
+}
+
+/* ---- Table cells ------------------------------------------------------------------------ */
+
+static gboolean cell_get_position(AtkTableCell *cell, gint *row_index, gint *column_index) {
+    GlmAccessibleRow row;
+    gboolean described = describe(ATK_OBJECT(cell), &row);
+    g_free(row.name);
+    if (!described || row.grid_row < 0)
+        return FALSE;
+    *row_index = row.grid_row;
+    *column_index = row.grid_column;
+    return TRUE;
+}
+
+static gboolean cell_get_row_column_span(AtkTableCell *cell, gint *row, gint *column, gint *row_span,
+                                         gint *column_span) {
+    *row_span = *column_span = 1;
+    return cell_get_position(cell, row, column);
+}
+
+static gint cell_get_span(AtkTableCell *cell) {
+    (void)cell;
+    return 1;
+}
+
+static GPtrArray *cell_get_header_cells(AtkTableCell *cell) {
+    (void)cell;
+    return g_ptr_array_new_with_free_func(g_object_unref);
+}
+
+static AtkObject *cell_get_table(AtkTableCell *cell) {
+    AtkObject *parent = atk_object_get_parent(ATK_OBJECT(cell));
+    return parent != NULL ? g_object_ref(parent) : NULL;
+}
+
+static void table_cell_interface_init(AtkTableCellIface *iface) {
+    iface->get_position = cell_get_position;
+    iface->get_row_column_span = cell_get_row_column_span;
+    iface->get_row_span = cell_get_span;
+    iface->get_column_span = cell_get_span;
+    iface->get_row_header_cells = cell_get_header_cells;
+    iface->get_column_header_cells = cell_get_header_cells;
+    iface->get_table = cell_get_table;
+}
+
+/* GTK 3 announces a row taking the focus twice when its accessible already exists: once from
+ * the widget's focus-in (this handler) and once from its focus tracker, on idle. Screen readers
+ * drop floods of focus events, so the focus tracker's alone announces it; losing the focus is
+ * still told here. */
+static void row_focus_event(AtkObject *object, gboolean focus_in) {
+    if (!focus_in)
+        parent_class_of(object)->focus_event(object, focus_in);
+}
+
+static void row_class_init(gpointer klass, gpointer data) {
+    (void)data;
+    AtkObjectClass *atk_class = ATK_OBJECT_CLASS(klass);
+    atk_class->get_name = row_get_name;
+    atk_class->get_role = row_get_role;
+    atk_class->get_attributes = row_get_attributes;
+    atk_class->ref_state_set = row_ref_state_set;
+    atk_class->focus_event = row_focus_event;
+}
+
+GType glm_accessible_row_type(GType parent) {
+    static GHashTable *types;  // parent type → subclass; touched on the GTK thread only
+    if (types == NULL)
+        types = g_hash_table_new(NULL, NULL);
+    gpointer known = g_hash_table_lookup(types, GSIZE_TO_POINTER(parent));
+    if (known != NULL)
+        return (GType)GPOINTER_TO_SIZE(known);
+
+    GTypeQuery query;
+    g_type_query(parent, &query);
+    gchar *name = g_strdup_printf("GlmAccessibleRow_%s", g_type_name(parent));
+    GTypeInfo info = {
+        .class_size = (guint16)query.class_size,
+        .class_init = row_class_init,
+        .instance_size = (guint16)query.instance_size,
+    };
+    GType type = g_type_register_static(parent, name, &info, 0);
+    g_free(name);
+    const GInterfaceInfo table_cell = {.interface_init = (GInterfaceInitFunc)table_cell_interface_init};
+    g_type_add_interface_static(type, ATK_TYPE_TABLE_CELL, &table_cell);
+    g_type_set_qdata(type, parent_type_quark(), GSIZE_TO_POINTER(parent));
+    g_hash_table_insert(types, GSIZE_TO_POINTER(parent), GSIZE_TO_POINTER(type));
+    return type;
+}

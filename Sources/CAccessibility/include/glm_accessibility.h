@@ -1,0 +1,77 @@
+/*
+ * What a screen reader is told about the rows of a list, asked for when it asks (ATK, read out
+ * of process through AT-SPI): a row's role, its name, its place among the list's items
+ * ("posinset" and "setsize", headers not counted), a grid cell's row and column, and whether
+ * it is selectable. The list's host answers through a describer set on its widget; the rows'
+ * accessibles find it from their widget.
+ */
+#ifndef GLM_ACCESSIBILITY_H
+#define GLM_ACCESSIBILITY_H
+
+#include <gtk/gtk.h>
+#include <gtk/gtk-a11y.h>
+
+G_BEGIN_DECLS
+
+/** What a row is to a screen reader. */
+typedef enum {
+    /** An item: a member of the list's set, selectable when the list is. */
+    GLM_ACCESSIBLE_ROW_ITEM,
+    /** A section's header: a heading, not a member of the set. */
+    GLM_ACCESSIBLE_ROW_HEADER,
+    /** A section's footer or another supplementary view: not a member of the set. */
+    GLM_ACCESSIBLE_ROW_FOOTER,
+} GlmAccessibleRowKind;
+
+/** One row, as a describer tells it. */
+typedef struct {
+    GlmAccessibleRowKind kind;
+    /** The item's place among the list's items, from 0; -1 when unknown or not an item. */
+    gint item_index;
+    /** The list's items, bound or not (headers and footers not counted); 0 when unknown. */
+    gint item_count;
+    /** A grid cell's row (a line of cells, counted over the whole grid) and column, from 0;
+     *  -1 outside a grid. */
+    gint grid_row;
+    gint grid_column;
+    /** Whether the user may select the row. */
+    gboolean selectable;
+    /** Whether the row is selected: read only for rows with no widget (a bound row's widget
+     *  shows it with GTK_STATE_FLAG_SELECTED). */
+    gboolean selected;
+    /** What a reader says for the row, newly allocated (g_free), or NULL: the texts of the
+     *  row's labels. */
+    gchar *name;
+} GlmAccessibleRow;
+
+/** Fills `row` for `row_widget` (a row widget of the container); FALSE when it is none. */
+typedef gboolean (*GlmAccessibleRowDescriber)(GtkWidget *row_widget, GlmAccessibleRow *row, gpointer user_data);
+
+/** An empty description: an item at no known place, with no name. */
+void glm_accessible_row_init(GlmAccessibleRow *row);
+
+/** Makes the rows inside `container` described by `describe`: the accessibles of row widgets
+ *  of a type made by glm_accessible_row_type() ask the nearest such container above them.
+ *  `destroy` releases `user_data` when the container goes or the describer is replaced. */
+void glm_accessible_set_row_describer(GtkWidget *container, GlmAccessibleRowDescriber describe, gpointer user_data,
+                                      GDestroyNotify destroy);
+
+/** Describes `row_widget` through the describer of its nearest container that has one; FALSE
+ *  when none does. The caller frees `row->name`. */
+gboolean glm_accessible_describe_row(GtkWidget *row_widget, GlmAccessibleRow *row);
+
+/** A subclass of the accessible type `parent` (GtkListBoxRowAccessible, …), made once per
+ *  parent: its instances take their role, name, states, "posinset"/"setsize" attributes and
+ *  table-cell position from the describer. Set it with gtk_widget_class_set_accessible_type(). */
+GType glm_accessible_row_type(GType parent);
+
+/** The texts of the visible labels inside `widget`, joined by ", " (g_free); NULL when none. */
+gchar *glm_accessible_label_texts(GtkWidget *widget);
+
+/** An accessible for a row that has no widget (scrolled away on a virtualized list), child of
+ *  `parent`: what `row` says, fixed. Takes `row->name`. */
+AtkObject *glm_unbound_row_accessible_new(AtkObject *parent, GlmAccessibleRow *row);
+
+G_END_DECLS
+
+#endif /* GLM_ACCESSIBILITY_H */

@@ -1,0 +1,59 @@
+import CAccessibility
+import ModelStorage
+
+// What screen readers are told about the manager's rows, bound or not: hosts ask when a
+// reader asks (ListHostDelegate, Accessibility).
+extension ListManager {
+    public func accessibleDescription(ofPosition position: Int) -> AccessibleRowDescription? {
+        let layout = updater.layout
+        guard let location = layout.location(ofPosition: position) else { return nil }
+        let name = accessibleName(at: location) ?? labelTexts(ofUnboundRowAt: position, location)
+        switch location.role {
+        case .item:
+            return AccessibleRowDescription(
+                kind: .item, itemIndex: layout.itemOrdinal(of: location.indexPath), itemCount: layout.totalItemCount,
+                isSelectable: host.selectionMode != .none, isSelected: selection.isSelected(location.indexPath), name: name)
+        case .header:
+            return AccessibleRowDescription(kind: .header, name: name)
+        case .supplementary:
+            return AccessibleRowDescription(kind: .footer, name: name)
+        }
+    }
+
+    public var selectedItemCount: Int {
+        selection.selected.count
+    }
+
+    public func positionOfSelectedItem(at index: Int) -> Int? {
+        if selectionInListOrder == nil { selectionInListOrder = selectedIndexPaths }
+        guard let selected = selectionInListOrder, index >= 0, index < selected.count else { return nil }
+        return updater.layout.position(of: .item(selected[index]))
+    }
+
+    public func userDeselectedAll() {
+        guard !selection.selected.isEmpty else { return }
+        userChangedSelection(added: [], removed: selectedIndexPaths, shownByHost: false)
+    }
+
+    /// The texts of the labels of a row made for `location` when the host has none bound at
+    /// `position`, then put back in the reuse pool: a row class that is no ``AccessibleRow``
+    /// still gives its words to rows scrolled away (selected ones, a grid's cells).
+    private func labelTexts(ofUnboundRowAt position: Int, _ location: RowLocation) -> String? {
+        guard host.boundRow(at: position) == nil, let model = updater.layout.model(at: location) else { return nil }
+        let row = factory.makeRow(at: location, showing: model)
+        defer { factory.recycle(row, keepingAtLeast: host.rowsWorthReusing) }
+        guard let texts = glm_accessible_label_texts(row.widget) else { return nil }
+        defer { g_free(texts) }
+        return String(cString: texts)
+    }
+
+    /// The name the row class of the model at `location` gives (``AccessibleRow``); nil when
+    /// it gives none.
+    private func accessibleName(at location: RowLocation) -> String? {
+        guard let stored = updater.layout.model(at: location),
+            let (rowClass, model) = factory.rowClass(at: location, showing: stored),
+            let named = rowClass as? any AccessibleRow.Type
+        else { return nil }
+        return named.accessibleName(forAny: model)
+    }
+}

@@ -1,0 +1,68 @@
+import CAccessibility
+import CGtk
+
+/// What a host tells screen readers about its rows: each row widget's role, name, place among
+/// the list's items and selectability, answered by the manager
+/// (``ListHostDelegate/accessibleDescription(ofPosition:)``) when a reader asks, never ahead.
+///
+/// A host gives its row widget type an accessible type made here, and describes the rows of its
+/// widget:
+///
+/// ```swift
+/// let rowType = BoundRowWidgetType<GtkListBoxRow>(
+///     subclassing: gtk_list_box_row_get_type(), name: "MyRow",
+///     accessibleType: RowAccessibility.accessibleType(extending: gtk_list_box_row_accessible_get_type()))
+/// RowAccessibility.describeRows(of: listBox) { [weak self] rowWidget in
+///     self?.position(of: rowWidget).flatMap { self?.delegate?.accessibleDescription(ofPosition: $0) }
+/// }
+/// ```
+///
+/// Headers then read as headings outside the set, items as "5 of 1,000" counting items only,
+/// and a row's name is what its ``AccessibleRow`` class says, else the texts of its labels.
+@MainActor
+public enum RowAccessibility {
+    /// The accessible type for row widgets whose parent class's accessible type is `parent`
+    /// (`gtk_list_box_row_accessible_get_type()`, …): it asks the describer of the nearest
+    /// widget above the row. Made once per parent.
+    public nonisolated static func accessibleType(extending parent: GType) -> GType {
+        glm_accessible_row_type(parent)
+    }
+
+    /// Describes the rows inside `container` with `describe`, given a row widget; nil when it is
+    /// no row of the list. The describer lives as long as the container.
+    public static func describeRows(
+        of container: UnsafeMutablePointer<GtkWidget>,
+        with describe: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>) -> AccessibleRowDescription?
+    ) {
+        let userData = CallbackBox(describe).retainedPointer()
+        glm_accessible_set_row_describer(
+            container,
+            { rowWidget, row, userData in
+                let describe = CallbackBox<@MainActor (UnsafeMutablePointer<GtkWidget>) -> AccessibleRowDescription?>
+                    .payload(of: userData)
+                guard let rowWidget, let row,
+                    let description = MainActor.assumeIsolated({ describe(rowWidget) })
+                else { return 0 }
+                RowAccessibility.fill(row, with: description)
+                return 1
+            }, userData, CallbackBoxRelease.destroyNotify)
+    }
+
+    /// Writes `description` in its C form, the name newly allocated.
+    nonisolated static func fill(_ row: UnsafeMutablePointer<GlmAccessibleRow>, with description: AccessibleRowDescription) {
+        glm_accessible_row_init(row)
+        row.pointee.kind =
+            switch description.kind {
+            case .item: GLM_ACCESSIBLE_ROW_ITEM
+            case .header: GLM_ACCESSIBLE_ROW_HEADER
+            case .footer: GLM_ACCESSIBLE_ROW_FOOTER
+            }
+        row.pointee.item_index = Int32(clamping: description.itemIndex ?? -1)
+        row.pointee.item_count = Int32(clamping: description.itemCount)
+        row.pointee.grid_row = Int32(clamping: description.cellPosition?.row ?? -1)
+        row.pointee.grid_column = Int32(clamping: description.cellPosition?.column ?? -1)
+        row.pointee.selectable = description.isSelectable ? 1 : 0
+        row.pointee.selected = description.isSelected ? 1 : 0
+        row.pointee.name = description.name.map { g_strdup($0) } ?? nil
+    }
+}

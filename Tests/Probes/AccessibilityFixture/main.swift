@@ -1,0 +1,283 @@
+// The app the accessibility suite (Tests/Accessibility) reads from another process through
+// AT-SPI, as a screen reader does: one list in a 480×600 window, on the host and with the rows
+// its options say. It prints `ready` once the window is shown and laid out, then one line per
+// selection change (`selected: 3,150`), activation (`activated: 7`) and focus move (`focus: 2`),
+// and runs until it is killed.
+//
+// Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
+//   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
+//   [--name NAME] [--named-rows] [--rtl]
+import CGtk
+import Glibc
+import GtkListManager
+import ModelStorage
+
+/// The command line, read by hand (the fixture depends on nothing but the library).
+struct Options {
+    enum Host: String { case listBox = "list-box", flowBox = "flow-box", virtualList = "virtual-list", virtualGrid = "virtual-grid" }
+
+    var host = Host.listBox
+    var items = 200
+    /// 0: one section without a header; S > 0: S sections of equal size, each with a header.
+    var sections = 0
+    var selected: [Int] = []
+    var scrollTo: Int?
+    var focus: Int?
+    var name = "accessibility-fixture"
+    var namedRows = false
+    var rightToLeft = false
+
+    init(_ arguments: [String]) {
+        var remaining = arguments[...]
+        func value(of option: String) -> String {
+            guard let value = remaining.popFirst() else { fail("\(option) needs a value") }
+            return value
+        }
+        func number(of option: String) -> Int {
+            let text = value(of: option)
+            guard let number = Int(text), number >= 0 else { fail("\(option): not a number: \(text)") }
+            return number
+        }
+        while let option = remaining.popFirst() {
+            switch option {
+            case "--host":
+                let text = value(of: option)
+                guard let host = Host(rawValue: text) else { fail("--host: unknown host \(text)") }
+                self.host = host
+            case "--items": items = number(of: option)
+            case "--sections": sections = number(of: option)
+            case "--select":
+                selected = value(of: option).split(separator: ",").map { part in
+                    guard let ordinal = Int(part) else { fail("--select: not a number: \(part)") }
+                    return ordinal
+                }
+            case "--scroll-to": scrollTo = number(of: option)
+            case "--focus": focus = number(of: option)
+            case "--name": name = value(of: option)
+            case "--named-rows": namedRows = true
+            case "--rtl": rightToLeft = true
+            default: fail("unknown option \(option)")
+            }
+        }
+    }
+
+    /// Items per section: equal sections, the last one shorter when they do not divide evenly.
+    var sectionSize: Int {
+        sections > 0 ? max(1, (items + sections - 1) / sections) : max(items, 1)
+    }
+
+    func indexPath(ofOrdinal ordinal: Int) -> IndexPath {
+        IndexPath(item: ordinal % sectionSize, section: ordinal / sectionSize)
+    }
+
+    func ordinal(of indexPath: IndexPath) -> Int {
+        indexPath.section * sectionSize + indexPath.item
+    }
+}
+
+func fail(_ message: String) -> Never {
+    emit("accessibility-fixture: \(message)")
+    exit(64)
+}
+
+/// Writes `line` to stdout at once: the suite reads it through a pipe, where stdio would buffer.
+func emit(_ line: String) {
+    let text = line + "\n"
+    _ = text.withCString { write(1, $0, strlen($0)) }
+}
+
+// MARK: - Rows
+
+/// The content of every item row and tile: "Item k" and "detail k" in two labels, so that the
+/// library's fallback name ("Item k, detail k") has two texts to join.
+@MainActor
+struct TwoLabels {
+    let box: UnsafeMutablePointer<GtkWidget>
+    private let title = gtk_label_new(nil)!
+    private let detail = gtk_label_new(nil)!
+
+    init(_ orientation: GtkOrientation) {
+        box = gtk_box_new(orientation, 8)
+        gtk_widget_set_margin_start(box, 6)
+        gtk_widget_set_margin_end(box, 6)
+        gtk_box_pack_start(gcast(box), title, 0, 0, 0)
+        gtk_box_pack_start(gcast(box), detail, 0, 0, 0)
+    }
+
+    func show(_ ordinal: Int) {
+        gtk_label_set_text(gcast(title), "Item \(ordinal)")
+        gtk_label_set_text(gcast(detail), "detail \(ordinal)")
+    }
+}
+
+/// The size of every grid cell, so the virtual grid knows its height up front.
+let tileSize = GridSize(width: 100, height: 60)
+
+@MainActor
+func makeTile() -> TwoLabels {
+    let labels = TwoLabels(GTK_ORIENTATION_VERTICAL)
+    gtk_widget_set_size_request(labels.box, Int32(tileSize.width), Int32(tileSize.height))
+    return labels
+}
+
+/// A list row that leaves its name to the library (its labels' texts).
+final class ItemRow: RowView, ModelTransfer {
+    private let labels = TwoLabels(GTK_ORIENTATION_HORIZONTAL)
+    var widget: UnsafeMutablePointer<GtkWidget> { labels.box }
+    init() {}
+    func update(with ordinal: Int) { labels.show(ordinal) }
+}
+
+/// A list row that names itself, with or without a widget (`--named-rows`).
+final class NamedItemRow: RowView, ModelTransfer, AccessibleRow {
+    private let labels = TwoLabels(GTK_ORIENTATION_HORIZONTAL)
+    var widget: UnsafeMutablePointer<GtkWidget> { labels.box }
+    init() {}
+    func update(with ordinal: Int) { labels.show(ordinal) }
+    static func accessibleName(for ordinal: Int) -> String { "Item \(ordinal)" }
+}
+
+/// A grid cell that leaves its name to the library.
+final class ItemTile: RowView, ModelTransfer {
+    private let labels = makeTile()
+    var widget: UnsafeMutablePointer<GtkWidget> { labels.box }
+    init() {}
+    func update(with ordinal: Int) { labels.show(ordinal) }
+}
+
+/// A grid cell that names itself (`--named-rows`).
+final class NamedItemTile: RowView, ModelTransfer, AccessibleRow {
+    private let labels = makeTile()
+    var widget: UnsafeMutablePointer<GtkWidget> { labels.box }
+    init() {}
+    func update(with ordinal: Int) { labels.show(ordinal) }
+    static func accessibleName(for ordinal: Int) -> String { "Item \(ordinal)" }
+}
+
+// MARK: - The window
+
+@MainActor
+final class Fixture {
+    let options: Options
+    let manager: ListManager
+    let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+
+    init(options: Options) {
+        self.options = options
+        switch options.host {
+        case .listBox: manager = ListManager(host: ListBoxHost())
+        case .flowBox: manager = ListManager(host: FlowBoxGridHost())
+        case .virtualList: manager = ListManager(host: VirtualListHost())
+        case .virtualGrid: manager = ListManager(host: .virtualizedGrid(VirtualGridLayout(cellSize: tileSize)))
+        }
+        manager.anomalyHandler.action = { anomaly in emit("anomaly: \(anomaly)") }
+        let isGrid = options.host == .flowBox || options.host == .virtualGrid
+        switch (isGrid, options.namedRows) {
+        case (false, false): register(ItemRow.self, isGrid: false)
+        case (false, true): register(NamedItemRow.self, isGrid: false)
+        case (true, false): register(ItemTile.self, isGrid: true)
+        case (true, true): register(NamedItemTile.self, isGrid: true)
+        }
+        manager.selectionMode = .multiple
+        manager.selectionDidChange { [options] indexPaths in
+            Self.reportSelection(indexPaths.map(options.ordinal(of:)))
+        }
+        fill()
+
+        gtk_window_set_title(gcast(window), options.name)
+        gtk_window_set_default_size(gcast(window), 480, 600)
+        // At the screen's corner, so screen coordinates are predictable without a window manager.
+        gtk_window_move(gcast(window), 0, 0)
+        let scrolled = gtk_scrolled_window_new(nil, nil)!
+        gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_container_add(gcast(scrolled), manager.widget)
+        gtk_container_add(gcast(window), scrolled)
+        Signal.connect(window, "destroy") { _ in GtkRuntime.quit() }
+    }
+
+    private func register<R: ListRow & ModelTransfer>(_ rowClass: R.Type, isGrid: Bool) where R.Model == Int {
+        if isGrid {
+            manager.register(rowClass) { $0.sizeForCell { _, _ in tileSize } }
+        } else {
+            manager.register(rowClass)
+        }
+        manager.didActivate(rowClass) { [options] _, _, indexPath in emit("activated: \(options.ordinal(of: indexPath))") }
+        manager.didFocus(rowClass) { [options] _, _, indexPath in emit("focus: \(options.ordinal(of: indexPath))") }
+    }
+
+    /// Item k's model is k; sections get "Section s" headers, shown by the built-in title row.
+    private func fill() {
+        guard let storage = manager.memoryStorage else { return }
+        let ordinals = Array(0..<options.items)
+        storage.updateWithoutAnimation {
+            if options.sections > 0 {
+                let size = options.sectionSize
+                let sections = stride(from: 0, to: options.items, by: size).map { Array(ordinals[$0..<min($0 + size, options.items)]) }
+                storage.setSectionHeaderModels(sections.indices.map { "Section \($0)" })
+                storage.setItemsForAllSections(sections)
+            } else {
+                storage.setItems(ordinals)
+            }
+        }
+    }
+
+    static func reportSelection(_ ordinals: [Int]) {
+        let list = ordinals.sorted().map(String.init).joined(separator: ",")
+        emit(list.isEmpty ? "selected:" : "selected: \(list)")
+    }
+
+    /// Shows the window, applies the selection, scrolling and focus the options ask for, and
+    /// lets it lay out before saying `ready`.
+    func show() {
+        gtk_widget_show_all(window)
+        gtk_window_present(gcast(window))
+        GtkRuntime.iterate(until: { gtk_widget_get_mapped(self.manager.widget) != 0 })
+        settle()
+        if !options.selected.isEmpty {
+            for ordinal in options.selected { manager.selectItem(at: options.indexPath(ofOrdinal: ordinal)) }
+            // Programmatic selection is not a user change, so no event reports it: say it here.
+            Self.reportSelection(manager.selectedIndexPaths.map(options.ordinal(of:)))
+        }
+        if let ordinal = options.scrollTo ?? options.focus {
+            manager.scrollTo(options.indexPath(ofOrdinal: ordinal), alignment: .top)
+            settle()
+        }
+        if let ordinal = options.focus {
+            let indexPath = options.indexPath(ofOrdinal: ordinal)
+            GtkRuntime.iterate(until: { self.manager.boundRow(at: indexPath)?.hostWidget != nil }, timeout: .seconds(2))
+            if let row = manager.boundRow(at: indexPath)?.hostWidget {
+                gtk_widget_grab_focus(row)
+            } else {
+                emit("accessibility-fixture: item \(ordinal) has no widget to focus")
+            }
+            settle()
+        }
+        emit("ready")
+    }
+
+    /// Lets layout, binding and drawing finish: the rows on screen exist when the suite looks.
+    private func settle() {
+        manager.layoutIfNeeded()
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .milliseconds(300))
+        GtkRuntime.iterate(until: { clock.now >= end }, timeout: .seconds(1))
+        manager.layoutIfNeeded()
+        GtkRuntime.iteratePending()
+    }
+}
+
+@MainActor
+func run() {
+    let options = Options(Array(CommandLine.arguments.dropFirst()))
+    // AT-SPI names the application after the program name: set before GTK starts.
+    g_set_prgname(options.name)
+    guard GtkRuntime.initialize() else { fail("no display") }
+    // After gtk_init, which sets the direction from the locale, and before any widget exists.
+    if options.rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
+    let fixture = Fixture(options: options)
+    fixture.show()
+    GtkRuntime.run()
+    withExtendedLifetime(fixture) {}
+}
+
+MainActor.assumeIsolated { run() }
