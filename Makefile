@@ -11,7 +11,8 @@ XVFB := xvfb-run -a -s "-screen 0 1920x1080x24"
 
 .PHONY: deps run test lint format sanitizers consumer docs docs-check screenshot benchmark
 
-## deps: install GTK 3 headers, Xvfb, xauth and xdotool if missing (apt).
+## deps: install GTK 3 headers, Xvfb, xauth, xdotool and the AT-SPI client's packages if
+## missing (apt).
 deps:
 	@scripts/install-system-deps.sh
 
@@ -24,10 +25,13 @@ run: deps
 		CONFIGURATION=release scripts/viewer-screenshot.sh viewer.png; \
 	fi
 
-## test: all unit tests headless under Xvfb, then the viewer's end-to-end checks.
+## test: all unit tests headless under Xvfb, then the viewer's end-to-end checks, then the
+## accessibility suite read out of process through AT-SPI (at scale 1, then at GDK_SCALE=2).
 test: deps
 	$(XVFB) $(SWIFT) test --scratch-path $(SCRATCH)
 	scripts/check-viewer.sh
+	scripts/check-accessibility.sh
+	GDK_SCALE=2 scripts/check-accessibility.sh
 
 ## lint: the Swift sources against .swift-format, the viewer's desktop entry and AppStream
 ## metadata (Resources/PackageViewer); fails on any finding. `make format` fixes the Swift side.

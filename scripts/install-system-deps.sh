@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages that building (GTK 3 and SQLite headers) and the headless tests
-# (Xvfb) need, and only those that are missing: when everything is present it returns at once.
+# (Xvfb; for the accessibility suite a session bus, the AT-SPI registry and the system
+# python's Atspi bindings) need, and only those that are missing: when everything is present it
+# returns at once.
 set -euo pipefail
 
 missing=()
@@ -10,6 +12,10 @@ pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
 command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
 command -v xauth >/dev/null 2>&1 || missing+=(xauth)
 command -v xdotool >/dev/null 2>&1 || missing+=(xdotool)
+command -v dbus-run-session >/dev/null 2>&1 || missing+=(dbus)
+[ -x /usr/libexec/at-spi-bus-launcher ] || missing+=(at-spi2-core)
+/usr/bin/python3 -c 'import gi; gi.require_version("Atspi", "2.0")' >/dev/null 2>&1 \
+    || missing+=(python3-gi gir1.2-atspi-2.0)
 
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
@@ -29,4 +35,5 @@ echo "install-system-deps: installing ${missing[*]}"
 "${sudo[@]}" apt-get update
 # Always the full set: apt skips what is already installed.
 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-    pkg-config libgtk-3-dev libsqlite3-dev xvfb xauth xdotool
+    pkg-config libgtk-3-dev libsqlite3-dev xvfb xauth xdotool \
+    dbus at-spi2-core python3-gi gir1.2-atspi-2.0

@@ -160,8 +160,23 @@ static AtkAttributeSet *row_get_attributes(AtkObject *object) {
     return add_attribute(attributes, "setsize", row.item_count);
 }
 
+/* Whether the row lies outside the window of a parent that is its own viewport (a virtualized
+ * list keeps the focused row bound, placed just above the window, while it scrolls away). */
+static gboolean is_outside_viewport(GtkWidget *widget) {
+    GtkWidget *parent = gtk_widget_get_parent(widget);
+    if (parent == NULL || !gtk_widget_get_has_window(parent) || GTK_IS_VIEWPORT(parent))
+        return FALSE;
+    GtkAllocation row, viewport;
+    gtk_widget_get_allocation(widget, &row);
+    gtk_widget_get_allocation(parent, &viewport);
+    return row.y + row.height <= 0 || row.y >= viewport.height;
+}
+
 static AtkStateSet *row_ref_state_set(AtkObject *object) {
     AtkStateSet *states = parent_class_of(object)->ref_state_set(object);
+    GtkWidget *widget = row_widget_of(object);
+    if (widget != NULL && is_outside_viewport(widget))
+        atk_state_set_remove_state(states, ATK_STATE_SHOWING);
     GlmAccessibleRow row;
     if (!describe(object, &row))
         return states;
@@ -173,7 +188,6 @@ static AtkStateSet *row_ref_state_set(AtkObject *object) {
     }
     if (row.selectable)
         atk_state_set_add_state(states, ATK_STATE_SELECTABLE);
-    GtkWidget *widget = row_widget_of(object);
     if (widget != NULL && (gtk_widget_get_state_flags(widget) & GTK_STATE_FLAG_SELECTED) != 0)
         atk_state_set_add_state(states, ATK_STATE_SELECTED);
     return states;

@@ -63,6 +63,7 @@ class Fixture:
             command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1, env=env
         )
         self._lines = queue.Queue()
+        self._unmatched = []  # lines a wait_for_line read past its match
         self.history = []  # every line read, for failure messages
         threading.Thread(target=self._read_stdout, daemon=True).start()
         self.early_lines = self._wait_for_ready(ready_timeout)
@@ -100,7 +101,7 @@ class Fixture:
 
     def read_lines(self):
         """The lines printed since the last read, without waiting."""
-        lines = []
+        lines, self._unmatched = self._unmatched, []
         while True:
             try:
                 line = self._lines.get_nowait()
@@ -112,11 +113,14 @@ class Fixture:
             lines.append(line)
 
     def wait_for_line(self, prefix, timeout=3.0, pump=True):
-        """The next line starting with `prefix`, pumping AT-SPI events meanwhile; None on timeout."""
+        """The next line starting with `prefix`, pumping AT-SPI events meanwhile; None on timeout.
+        Lines read past it wait for the next call."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            for line in self.read_lines():
+            lines = self.read_lines()
+            for index, line in enumerate(lines):
                 if line.startswith(prefix):
+                    self._unmatched = lines[index + 1 :]
                     return line
             if pump:
                 pump_events(0.05)

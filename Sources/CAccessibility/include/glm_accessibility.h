@@ -72,6 +72,18 @@ gchar *glm_accessible_label_texts(GtkWidget *widget);
  *  `parent`: what `row` says, fixed. Takes `row->name`. */
 AtkObject *glm_unbound_row_accessible_new(AtkObject *parent, GlmAccessibleRow *row);
 
+/** Counts selection changes asked for through the AtkSelection of `accessible_type` (GTK's
+ *  list box or flow box accessible) as the user's: while one runs,
+ *  glm_accessible_is_handling_selection_request() is TRUE. Wraps the type's interface once. */
+void glm_accessible_count_selection_requests(GType accessible_type);
+
+/** Whether a selection change asked for through accessibility is running. */
+gboolean glm_accessible_is_handling_selection_request(void);
+
+/** A new GtkFlowBox (of a subclass) whose accessible is a table: rows and columns as the flow
+ *  box lays its children out now, each child a cell. */
+GtkWidget *glm_accessible_table_flow_box_new(void);
+
 G_END_DECLS
 
 #endif /* GLM_ACCESSIBILITY_H */

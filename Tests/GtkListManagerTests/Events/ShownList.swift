@@ -26,6 +26,19 @@ final class ShownList {
         settle()
     }
 
+    /// `arguments` with the point of each `mousemove` in device pixels.
+    private func devicePixels(_ arguments: [String]) -> [String] {
+        let scale = Int(gtk_widget_get_scale_factor(window))
+        guard scale != 1 else { return arguments }
+        var scaled = arguments
+        for (index, argument) in arguments.enumerated() where argument == "mousemove" {
+            // The two numbers after the command and its options.
+            let numbers = arguments.indices.dropFirst(index + 1).filter { Int(arguments[$0]) != nil }.prefix(2)
+            for number in numbers { scaled[number] = String(Int(arguments[number])! * scale) }
+        }
+        return scaled
+    }
+
     /// Moves the window to `x` on the screen (beside another one) and waits until it is there.
     func moveWindow(toX x: Int32) {
         gtk_window_move(gcast(window), x, 0)
@@ -144,11 +157,12 @@ final class ShownList {
     }
 
     /// Runs xdotool (real input through the X server's XTest extension), then lets GTK handle
-    /// the events.
+    /// the events. Points are given in GDK's logical pixels, as GTK reports them; xdotool
+    /// speaks the screen's device pixels, `GDK_SCALE` times as many.
     func xdotool(_ arguments: [String]) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdotool"] + arguments
+        process.arguments = ["xdotool"] + devicePixels(arguments)
         do {
             try process.run()
             process.waitUntilExit()

@@ -191,7 +191,13 @@ final class Fixture {
         let scrolled = gtk_scrolled_window_new(nil, nil)!
         gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_container_add(gcast(scrolled), manager.widget)
-        gtk_container_add(gcast(window), scrolled)
+        // A search entry above the list takes the window's first focus, as in most apps: a
+        // flow box given the first focus would select its first cell (GTK's own behaviour),
+        // and the suite reads the selection the options ask for.
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_pack_start(gcast(column), gtk_search_entry_new(), 0, 0, 0)
+        gtk_box_pack_start(gcast(column), scrolled, 1, 1, 0)
+        gtk_container_add(gcast(window), column)
         Signal.connect(window, "destroy") { _ in GtkRuntime.quit() }
     }
 

@@ -211,3 +211,16 @@ enum GridsArticle {
         return grid
     }
 }
+
+/// Accessibility: a row class that tells screen readers what to say, for rows with and without
+/// a widget.
+enum AccessibilityExample {
+    final class PackageRow: RowView, ModelTransfer, AccessibleRow {
+        static func accessibleName(for package: Package) -> String {
+            "\(package.name), \(package.size) bytes"
+        }
+        let widget = gtk_label_new(nil)!
+        init() {}
+        func update(with package: Package) { gtk_label_set_text(gcast(widget), package.name) }
+    }
+}

@@ -1,11 +1,14 @@
+import CAccessibility
 import CGtk
 
 /// Whether GTK is handling an input event from the user right now: a button, key or touch
-/// event. Selection changes made by code, and GTK's own selection of the focused row when a
-/// list gets focus, happen outside such events.
+/// event, or a selection asked for through accessibility (a screen reader's user). Selection
+/// changes made by code, and GTK's own selection of the focused row when a list gets focus,
+/// happen outside such events.
 @MainActor
 enum UserInput {
     static var isHandlingInput: Bool {
+        if glm_accessible_is_handling_selection_request() != 0 { return true }
         guard let event = gtk_get_current_event() else { return false }
         defer { gdk_event_free(event) }
         switch gdk_event_get_event_type(event) {

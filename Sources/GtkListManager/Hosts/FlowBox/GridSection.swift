@@ -1,3 +1,4 @@
+import CAccessibility
 import CGtk
 
 /// One section of a ``FlowBoxGridHost``: a vertical box holding the rows of the supplementary
@@ -20,7 +21,8 @@ final class GridSection {
 
     init(layout: FlowBoxGridLayout, selectionMode: ListSelectionMode, activatesOnSingleClick: Bool) {
         box = gcast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
-        flowBox = gcast(gtk_flow_box_new())
+        // A table to screen readers, its selection asked through them the user's.
+        flowBox = gcast(glm_accessible_table_flow_box_new())
         gtk_flow_box_set_homogeneous(flowBox, layout.homogeneous ? 1 : 0)
         gtk_flow_box_set_min_children_per_line(flowBox, guint(clamping: max(layout.minimumColumns, 1)))
         gtk_flow_box_set_max_children_per_line(flowBox, guint(clamping: max(layout.maximumColumns, layout.minimumColumns, 1)))
