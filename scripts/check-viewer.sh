@@ -33,3 +33,14 @@ scripts/viewer-screenshot.sh "$tmp/synthetic.png" --synthetic 1000000 --scroll-f
 scripts/viewer-screenshot.sh "$tmp/files.png" --files Sources
 # And the virtualized grid: the files as tiles.
 scripts/viewer-screenshot.sh "$tmp/files-grid.png" --grid --files Sources
+
+# HiDPI: at GDK_SCALE=2 the window renders at twice its logical size, sharp (heights in logical
+# pixels, so the picture is twice as wide as at scale 1 for the same window).
+GDK_SCALE=2 scripts/viewer-screenshot.sh "$tmp/synthetic-scale2.png" --synthetic 1000000 --scroll-fraction 0.5
+png_width() { od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'; }
+single=$(png_width "$tmp/synthetic.png") double=$(png_width "$tmp/synthetic-scale2.png")
+if [ "$double" -ne $((2 * single)) ]; then
+    echo "check-viewer: at GDK_SCALE=2 the screenshot is $double pixels wide, not twice $single" >&2
+    exit 1
+fi
+echo "check-viewer: GDK_SCALE=2 renders $double pixels wide, twice the $single of scale 1"

@@ -27,15 +27,19 @@ enum WindowSnapshot {
     }
 
     /// Draws `widget` with `gtk_widget_draw` into an ARGB image surface: deterministic, and
-    /// independent of the X server's colour depth or of other windows covering it.
+    /// independent of the X server's colour depth or of other windows covering it. At the
+    /// window's scale (`GDK_SCALE=2`), as many device pixels as the screen shows: text and icons
+    /// drawn sharp, not a logical-size picture.
     private static func writePNG(of widget: UnsafeMutablePointer<GtkWidget>, to path: String) throws {
         let width = gtk_widget_get_allocated_width(widget)
         let height = gtk_widget_get_allocated_height(widget)
         guard width > 1, height > 1 else {
             throw Failure(description: "the window has no size (\(width)×\(height))")
         }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
+        let scale = gtk_widget_get_scale_factor(widget)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width * scale, height * scale)
         defer { cairo_surface_destroy(surface) }
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
         let cairo = cairo_create(surface)
         gtk_widget_draw(widget, cairo)
         cairo_destroy(cairo)

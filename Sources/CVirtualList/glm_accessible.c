@@ -80,6 +80,19 @@ static AtkObject *glm_virtual_list_accessible_ref_child(AtkObject *object, gint 
     return child != NULL ? g_object_ref(gtk_widget_get_accessible(child)) : NULL;
 }
 
+static AtkAttributeSet *glm_virtual_list_accessible_get_attributes(AtkObject *object) {
+    AtkAttributeSet *attributes = ATK_OBJECT_CLASS(glm_virtual_list_accessible_parent_class)->get_attributes(object);
+    gpointer user_data;
+    const GlmVirtualListCallbacks *host = host_of(object, &user_data);
+    if (host == NULL || host->item_count == NULL)
+        return attributes;
+    // The set's size on the list too: readers look there when an item does not say.
+    AtkAttribute *attribute = g_new(AtkAttribute, 1);
+    attribute->name = g_strdup("setsize");
+    attribute->value = g_strdup_printf("%d", host->item_count(user_data));
+    return g_slist_prepend(attributes, attribute);
+}
+
 static AtkStateSet *glm_virtual_list_accessible_ref_state_set(AtkObject *object) {
     AtkStateSet *states = ATK_OBJECT_CLASS(glm_virtual_list_accessible_parent_class)->ref_state_set(object);
     // Rows come and go as the list scrolls: a reader asks for them rather than caching them.
@@ -100,6 +113,7 @@ static void glm_virtual_list_accessible_class_init(GlmVirtualListAccessibleClass
     atk_class->get_n_children = glm_virtual_list_accessible_get_n_children;
     atk_class->ref_child = glm_virtual_list_accessible_ref_child;
     atk_class->ref_state_set = glm_virtual_list_accessible_ref_state_set;
+    atk_class->get_attributes = glm_virtual_list_accessible_get_attributes;
     G_OBJECT_CLASS(class)->finalize = glm_virtual_list_accessible_finalize;
 }
 

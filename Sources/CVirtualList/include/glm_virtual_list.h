@@ -34,6 +34,8 @@ typedef struct {
     /* Accessibility, asked for when a screen reader asks. The rows themselves are described by
      * the describer set on the list (glm_accessible_set_row_describer). */
 
+    /** The number of the list's items, bound or not (headers and footers not counted). */
+    gint (*item_count)(gpointer user_data);
     /** The number of selected items, bound or not. */
     gint (*selected_count)(gpointer user_data);
     /** The `index`-th selected item, in list order: its row widget when bound, else NULL with

@@ -26,7 +26,7 @@ public struct AccessibleRowDescription: Equatable, Sendable {
     public var kind: Kind
     /// An item's place among the list's items, from 0 (headers and footers not counted).
     public var itemIndex: Int?
-    /// The list's items, bound or not.
+    /// The list's items, bound or not (told with every row, an item or not).
     public var itemCount: Int
     /// A grid cell's row and column; nil in a list. Hosts that lay out grids fill it.
     public var cellPosition: CellPosition?

@@ -14,9 +14,9 @@ extension ListManager {
                 kind: .item, itemIndex: layout.itemOrdinal(of: location.indexPath), itemCount: layout.totalItemCount,
                 isSelectable: host.selectionMode != .none, isSelected: selection.isSelected(location.indexPath), name: name)
         case .header:
-            return AccessibleRowDescription(kind: .header, name: name)
+            return AccessibleRowDescription(kind: .header, itemCount: layout.totalItemCount, name: name)
         case .supplementary:
-            return AccessibleRowDescription(kind: .footer, name: name)
+            return AccessibleRowDescription(kind: .footer, itemCount: layout.totalItemCount, name: name)
         }
     }
 

@@ -183,17 +183,9 @@ final class ListDragSource {
 
     /// The row drawn into a surface, held where it was pressed.
     private func setIcon(of drag: ActiveDrag, on context: OpaquePointer) {
-        guard let rowWidget = drag.row.hostWidget else { return }
-        let width = gtk_widget_get_allocated_width(rowWidget), height = gtk_widget_get_allocated_height(rowWidget)
-        guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return }
+        guard let rowWidget = drag.row.hostWidget, let surface = DragIcon.surface(of: rowWidget, heldAt: drag.offsetX, drag.offsetY)
+        else { return }
         defer { cairo_surface_destroy(surface) }
-        let cairo = cairo_create(surface)
-        let style = gtk_widget_get_style_context(rowWidget)
-        gtk_style_context_add_class(style, ListTheme.StyleClass.dragIcon)  // an opaque background (theme.css)
-        gtk_widget_draw(rowWidget, cairo)
-        gtk_style_context_remove_class(style, ListTheme.StyleClass.dragIcon)
-        cairo_destroy(cairo)
-        cairo_surface_set_device_offset(surface, -Double(drag.offsetX), -Double(drag.offsetY))
         gtk_drag_set_icon_surface(context, surface)
     }
 

@@ -36,6 +36,10 @@ enum VirtualListCallbacks {
 
     /// What the list's accessible asks: VirtualListHost+Accessibility answers.
     private static func connectAccessibility(_ callbacks: inout GlmVirtualListCallbacks) {
+        callbacks.item_count = { userData in
+            let box = CallbackBox<WeakHost>.payload(of: userData)
+            return MainActor.assumeIsolated { Int32(clamping: box.host?.accessibleItemCount ?? 0) }
+        }
         callbacks.selected_count = { userData in
             let box = CallbackBox<WeakHost>.payload(of: userData)
             return MainActor.assumeIsolated { Int32(clamping: box.host?.delegate?.selectedItemCount ?? 0) }

@@ -21,6 +21,11 @@ extension VirtualListHost {
         return description
     }
 
+    /// The list's items, headers and footers not counted.
+    var accessibleItemCount: Int {
+        count > 0 ? delegate?.accessibleDescription(ofPosition: 0)?.itemCount ?? 0 : 0
+    }
+
     /// The row widget bound at `position`, else the description of the row that has none.
     func accessibleRow(at position: Int, unbound: UnsafeMutablePointer<GlmAccessibleRow>?)
         -> UnsafeMutablePointer<GtkWidget>?

@@ -35,9 +35,12 @@ final class VirtualGridLayoutTests: XCTestCase {
             try requireGtk()
             let grid = VirtualListHost.virtualizedGrid(VirtualGridLayout(cellSize: GridSize(width: 64, height: 64)))
             let manager = ListManager(host: grid)
-            XCTAssertEqual(String(cString: gtk_widget_get_name(manager.widget)), "GlmVirtualList")
+            // The virtual list's grid kind: a table to accessibility.
+            XCTAssertEqual(String(cString: gtk_widget_get_name(manager.widget)), "GlmVirtualGrid")
+            let list = VirtualListHost()
+            XCTAssertEqual(String(cString: gtk_widget_get_name(list.widget)), "GlmVirtualList")
             XCTAssertTrue(grid.laysOutGrid, "a virtualized grid takes the sizing events")
-            XCTAssertFalse(VirtualListHost().laysOutGrid, "a virtualized list does not")
+            XCTAssertFalse(list.laysOutGrid, "a virtualized list does not")
         }
     }
 
@@ -60,7 +63,7 @@ final class VirtualGridLayoutTests: XCTestCase {
         XCTAssertEqual(shown.map(\.rect), expected, "each cell, header and footer allocated where the grid puts it")
         // Read back as a user sees it: 0…3 on one line, 4 and 5 below, the second header under them.
         XCTAssertEqual(Set(shown[1...4].map(\.rect.y)).count, 1)
-        XCTAssertEqual(shown[5].rect.x, 0)
+        XCTAssertEqual(shown[5].rect.x, mirroredX(0, width: 100, in: width))
         XCTAssertEqual(shown[7].row.role, .header)
         XCTAssertEqual(shown[7].rect.y, 30 + 2 * 80)
         XCTAssertEqual(host.position(atX: 5, y: Double(shown[7].rect.y + 5)), 7, "a point on the header finds it")
@@ -159,9 +162,12 @@ final class VirtualGridLayoutTests: XCTestCase {
             let position = host.position(of: manager.boundRow(at: IndexPath(item: item, section: section))!)!
             return inspectBoundCells(of: host).first { $0.position == position }!.rect
         }
-        XCTAssertEqual(rect(0, 0), GridRect(x: 5, y: 30 + 7, width: 120, height: 50), "section 0's first cell, inset")
+        let width = viewportWidth(host)
+        XCTAssertEqual(
+            rect(0, 0), GridRect(x: mirroredX(5, width: 120, in: width), y: 30 + 7, width: 120, height: 50),
+            "section 0's first cell, inset")
         XCTAssertEqual(rect(0, 1).width, 160, "section 1's cells are sized by its own event answer")
-        XCTAssertEqual(rect(0, 1).x, 6, "section 1's leading inset")
+        XCTAssertEqual(rect(0, 1).x, mirroredX(6, width: 160, in: width), "section 1's leading inset")
         let sectionOneTop = 30 + 7 + lines(3, width: viewportWidth(host) - 5, cell: 120, spacing: 3) * 54 - 4 + 9
         XCTAssertEqual(rect(0, 1).y, sectionOneTop + 30 + 7, "below section 0's cells, bottom inset and the next header")
     }
