@@ -109,6 +109,8 @@ public final class ListManager {
     /// Whether the focused row had the keyboard focus when last heard of: a row bound at the
     /// cursor then takes the focus back (the old widget went, with its focus).
     var cursorHasFocus = false
+    /// The animated scroll running, if any (`scrollTo(_:alignment:animated:)`).
+    var scrollAnimation: ScrollAnimation?
     /// The declarative sections shown with `update { }` and their events; made on first use.
     var declarativeState: DeclarativeState?
 
