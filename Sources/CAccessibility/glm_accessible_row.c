@@ -3,6 +3,8 @@
  * gives the widget's parent class (a list box row's, a flow box child's, a plain container's),
  * that asks the list's describer what the row is rather than guessing from its widgets.
  */
+#include <gtk/gtk.h>
+#include <gtk/gtk-a11y.h>
 #include "glm_accessibility.h"
 
 typedef struct {
@@ -133,9 +135,8 @@ static AtkRole row_get_role(AtkObject *object) {
         case GLM_ACCESSIBLE_ROW_FOOTER:
             return ATK_ROLE_FOOTER;
         case GLM_ACCESSIBLE_ROW_ITEM:
-            if (row.grid_row >= 0)
-                return ATK_ROLE_TABLE_CELL;
-            break;
+            // Whatever widget a host puts its rows in (a list box row, an event box).
+            return row.grid_row >= 0 ? ATK_ROLE_TABLE_CELL : ATK_ROLE_LIST_ITEM;
         }
     }
     return parent_class_of(object)->get_role(object);
@@ -278,5 +279,21 @@ GType glm_accessible_row_type(GType parent) {
     g_type_add_interface_static(type, ATK_TYPE_TABLE_CELL, &table_cell);
     g_type_set_qdata(type, parent_type_quark(), GSIZE_TO_POINTER(parent));
     g_hash_table_insert(types, GSIZE_TO_POINTER(parent), GSIZE_TO_POINTER(type));
+    return type;
+}
+
+GType glm_accessible_row_type_for_widget(GType widget_type) {
+    static GHashTable *types;  // widget type → row accessible type; on the GTK thread only
+    if (types == NULL)
+        types = g_hash_table_new(NULL, NULL);
+    gpointer known = g_hash_table_lookup(types, GSIZE_TO_POINTER(widget_type));
+    if (known != NULL)
+        return (GType)GPOINTER_TO_SIZE(known);
+    // GTK keeps a class's accessible type private: an instance tells it.
+    GtkWidget *probe = g_object_ref_sink(g_object_new(widget_type, NULL));
+    GType type = glm_accessible_row_type(G_OBJECT_TYPE(gtk_widget_get_accessible(probe)));
+    gtk_widget_destroy(probe);
+    g_object_unref(probe);
+    g_hash_table_insert(types, GSIZE_TO_POINTER(widget_type), GSIZE_TO_POINTER(type));
     return type;
 }

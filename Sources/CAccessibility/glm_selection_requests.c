@@ -4,7 +4,10 @@
  * directly, which a host cannot tell from code driving the widget; their AtkSelection is wrapped
  * so that hosts can ask whether such a request is running.
  */
+#include <gtk/gtk.h>
+#include <gtk/gtk-a11y.h>
 #include "glm_accessibility.h"
+#include "glm_accessibility_private.h"
 
 typedef struct {
     gboolean (*add_selection)(AtkSelection *selection, gint index);
@@ -61,7 +64,8 @@ static gboolean select_all_selection(AtkSelection *selection) {
     return done;
 }
 
-void glm_accessible_count_selection_requests(GType accessible_type) {
+/* Wraps the AtkSelection of `accessible_type`; see glm_accessible_count_selection_requests(). */
+void glm_accessible_count_selection_requests_of_accessible(GType accessible_type) {
     if (g_type_get_qdata(accessible_type, writes_quark()) != NULL)
         return;
     // The class lives as long as the process, and so does the reference.
@@ -80,4 +84,12 @@ void glm_accessible_count_selection_requests(GType accessible_type) {
         iface->clear_selection = clear_selection;
     if (writes->select_all_selection != NULL)
         iface->select_all_selection = select_all_selection;
+}
+
+void glm_accessible_count_selection_requests(GType widget_type) {
+    // GTK keeps a class's accessible type private: an instance tells it.
+    GtkWidget *probe = g_object_ref_sink(g_object_new(widget_type, NULL));
+    glm_accessible_count_selection_requests_of_accessible(G_OBJECT_TYPE(gtk_widget_get_accessible(probe)));
+    gtk_widget_destroy(probe);
+    g_object_unref(probe);
 }

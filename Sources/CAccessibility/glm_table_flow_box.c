@@ -3,7 +3,10 @@
  * not the table interface, so a reader cannot ask for a cell's row and column, nor the number of
  * each. Here they are the flow box's lines and columns as it lays its children out now.
  */
+#include <gtk/gtk.h>
+#include <gtk/gtk-a11y.h>
 #include "glm_accessibility.h"
+#include "glm_accessibility_private.h"
 
 #define GLM_TYPE_TABLE_FLOW_BOX (glm_table_flow_box_get_type())
 G_DECLARE_FINAL_TYPE(GlmTableFlowBox, glm_table_flow_box, GLM, TABLE_FLOW_BOX, GtkFlowBox)
@@ -29,7 +32,7 @@ G_DEFINE_TYPE_WITH_CODE(GlmTableFlowBoxAccessible, glm_table_flow_box_accessible
 
 static void glm_table_flow_box_class_init(GlmTableFlowBoxClass *class) {
     gtk_widget_class_set_accessible_type(GTK_WIDGET_CLASS(class), GLM_TYPE_TABLE_FLOW_BOX_ACCESSIBLE);
-    glm_accessible_count_selection_requests(GLM_TYPE_TABLE_FLOW_BOX_ACCESSIBLE);
+    glm_accessible_count_selection_requests_of_accessible(GLM_TYPE_TABLE_FLOW_BOX_ACCESSIBLE);
 }
 
 static void glm_table_flow_box_init(GlmTableFlowBox *box) {

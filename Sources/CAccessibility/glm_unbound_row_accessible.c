@@ -3,6 +3,8 @@
  * yet its selection (and a grid's table) names rows anywhere in the list. This accessible says
  * what the list's describer said about one of them when it was asked; it is not showing.
  */
+#include <gtk/gtk.h>
+#include <gtk/gtk-a11y.h>
 #include "glm_accessibility.h"
 
 #define GLM_TYPE_UNBOUND_ROW_ACCESSIBLE (glm_unbound_row_accessible_get_type())

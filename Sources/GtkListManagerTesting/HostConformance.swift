@@ -25,6 +25,10 @@ import GtkListManager
 ///   footers with every alignment, from the top, the middle and the end, with rows of
 ///   unmeasured heights between: the row ends where the alignment says, read from GTK
 ///   (clamped at the ends of the content).
+/// - ``checkAccessibility()``: every bound row read through ATK as a screen reader reads it:
+///   items are list items or table cells named by their labels, selectable, at their place
+///   among the items (`posinset`, `setsize`, headers not counted); headers are headings and
+///   footers footers (the host describes its rows with `RowAccessibility`).
 /// - ``checkTeardown()``: after the window and the manager go, every widget the run saw made
 ///   (the host's widget, every row's, every host widget of a row) is finalized, and every row
 ///   view deinitialized.
@@ -50,6 +54,7 @@ public struct HostConformance {
     public func run() -> ConformanceReport {
         var report = checkSplices()
         report.merge(checkScrolling())
+        report.merge(checkAccessibility())
         report.merge(checkTeardown())
         return report
     }

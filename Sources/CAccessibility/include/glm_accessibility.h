@@ -8,10 +8,14 @@
 #ifndef GLM_ACCESSIBILITY_H
 #define GLM_ACCESSIBILITY_H
 
-#include <gtk/gtk.h>
-#include <gtk/gtk-a11y.h>
+/* GLib only, and GTK's types by name: GTK's headers are CGtk's (a second Clang module that
+ * includes them textually makes Swift find some of their declarations in the wrong module). */
+#include <glib-object.h>
 
 G_BEGIN_DECLS
+
+typedef struct _GtkWidget GtkWidget;
+typedef struct _AtkObject AtkObject;
 
 /** What a row is to a screen reader. */
 typedef enum {
@@ -61,9 +65,15 @@ void glm_accessible_set_row_describer(GtkWidget *container, GlmAccessibleRowDesc
 gboolean glm_accessible_describe_row(GtkWidget *row_widget, GlmAccessibleRow *row);
 
 /** A subclass of the accessible type `parent` (GtkListBoxRowAccessible, …), made once per
- *  parent: its instances take their role, name, states, "posinset"/"setsize" attributes and
+ *  parent: its instances take their role (an item is a list item, or a table cell in a grid;
+ *  headers are headings, footers footers), name, states, "posinset"/"setsize" attributes and
  *  table-cell position from the describer. Set it with gtk_widget_class_set_accessible_type(). */
 GType glm_accessible_row_type(GType parent);
+
+/** glm_accessible_row_type() of the accessible type GTK gives instances of `widget_type` (a
+ *  GtkWidget type that can be made with no property: GtkListBoxRow, GtkEventBox, …), found
+ *  once from an instance made and destroyed for the question. */
+GType glm_accessible_row_type_for_widget(GType widget_type);
 
 /** The texts of the visible labels inside `widget`, joined by ", " (g_free); NULL when none. */
 gchar *glm_accessible_label_texts(GtkWidget *widget);
@@ -72,10 +82,10 @@ gchar *glm_accessible_label_texts(GtkWidget *widget);
  *  `parent`: what `row` says, fixed. Takes `row->name`. */
 AtkObject *glm_unbound_row_accessible_new(AtkObject *parent, GlmAccessibleRow *row);
 
-/** Counts selection changes asked for through the AtkSelection of `accessible_type` (GTK's
- *  list box or flow box accessible) as the user's: while one runs,
- *  glm_accessible_is_handling_selection_request() is TRUE. Wraps the type's interface once. */
-void glm_accessible_count_selection_requests(GType accessible_type);
+/** Counts selection changes asked for through the AtkSelection of the accessibles GTK gives
+ *  instances of `widget_type` (GtkListBox, GtkFlowBox) as the user's: while one runs,
+ *  glm_accessible_is_handling_selection_request() is TRUE. Wraps their interface once. */
+void glm_accessible_count_selection_requests(GType widget_type);
 
 /** Whether a selection change asked for through accessibility is running. */
 gboolean glm_accessible_is_handling_selection_request(void);

@@ -17,11 +17,20 @@ final class MyHost: ListHost {
     var reportsActivation = false
     var reportsScreenPresence = false
 
+    /// The event boxes rows sit in: screen readers hear them as the manager describes them.
+    static let frameType = BoundRowWidgetType<GtkEventBox>(
+        subclassing: gtk_event_box_get_type(), name: "MyHostRow",
+        accessibleType: RowAccessibility.accessibleType(forRowsSubclassing: gtk_event_box_get_type()))
+
     init() {
         g_object_ref_sink(widget)
         Signal.connect(widget, "destroy") { [weak self] _ in
             self?.isDestroyed = true
             self?.rows = []
+        }
+        RowAccessibility.describeRows(of: widget) { [weak self] frame in
+            guard let self, let position = rows.firstIndex(where: { $0?.hostWidget == frame }) else { return nil }
+            return delegate?.accessibleDescription(ofPosition: position)
         }
     }
 
@@ -66,7 +75,7 @@ final class MyHost: ListHost {
 
     /// The event box `rowWidget` is shown in, added to the box at `position`.
     private func place(_ rowWidget: UnsafeMutablePointer<GtkWidget>, at position: Int) -> UnsafeMutablePointer<GtkWidget> {
-        let frame = gtk_event_box_new()!
+        let frame: UnsafeMutablePointer<GtkWidget> = gcast(Self.frameType.make())
         gtk_widget_set_can_focus(frame, 1)
         gtk_container_add(gcast(frame), rowWidget)
         gtk_box_pack_start(gcast(widget), frame, 0, 0, 0)

@@ -1,4 +1,3 @@
-import CAccessibility
 import CGtk
 
 /// The `GtkFlowBoxChild` subclass a ``FlowBoxGridHost`` puts its cells in
@@ -6,5 +5,5 @@ import CGtk
 enum FlowBoxCellType {
     static let shared = BoundRowWidgetType<GtkFlowBoxChild>(
         subclassing: gtk_flow_box_child_get_type(), name: "GtkListManagerCell",
-        accessibleType: RowAccessibility.accessibleType(extending: gtk_flow_box_child_accessible_get_type()))
+        accessibleType: RowAccessibility.accessibleType(forRowsSubclassing: gtk_flow_box_child_get_type()))
 }

@@ -20,7 +20,7 @@ public struct BoundRowWidgetType<Widget>: Sendable {
     private let fieldOffset: Int
 
     /// Registers `name` as a subclass of `parent` (a `GtkWidget` type), whose accessibles are
-    /// of `accessibleType` when given (``RowAccessibility/accessibleType(extending:)``).
+    /// of `accessibleType` when given (``RowAccessibility/accessibleType(forRowsSubclassing:)``).
     public init(subclassing parent: GType, name: String, accessibleType: GType? = nil) {
         var query = GTypeQuery()
         g_type_query(parent, &query)

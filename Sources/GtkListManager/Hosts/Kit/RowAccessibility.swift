@@ -11,7 +11,7 @@ import CGtk
 /// ```swift
 /// let rowType = BoundRowWidgetType<GtkListBoxRow>(
 ///     subclassing: gtk_list_box_row_get_type(), name: "MyRow",
-///     accessibleType: RowAccessibility.accessibleType(extending: gtk_list_box_row_accessible_get_type()))
+///     accessibleType: RowAccessibility.accessibleType(forRowsSubclassing: gtk_list_box_row_get_type()))
 /// RowAccessibility.describeRows(of: listBox) { [weak self] rowWidget in
 ///     self?.position(of: rowWidget).flatMap { self?.delegate?.accessibleDescription(ofPosition: $0) }
 /// }
@@ -21,11 +21,11 @@ import CGtk
 /// and a row's name is what its ``AccessibleRow`` class says, else the texts of its labels.
 @MainActor
 public enum RowAccessibility {
-    /// The accessible type for row widgets whose parent class's accessible type is `parent`
-    /// (`gtk_list_box_row_accessible_get_type()`, …): it asks the describer of the nearest
-    /// widget above the row. Made once per parent.
-    public nonisolated static func accessibleType(extending parent: GType) -> GType {
-        glm_accessible_row_type(parent)
+    /// The accessible type for row widgets that subclass `widgetType` (`GtkListBoxRow`,
+    /// `GtkEventBox`, …, a type made with no property): GTK's accessible for that widget,
+    /// extended to ask the describer of the nearest widget above the row. Made once per type.
+    public nonisolated static func accessibleType(forRowsSubclassing widgetType: GType) -> GType {
+        glm_accessible_row_type_for_widget(widgetType)
     }
 
     /// Describes the rows inside `container` with `describe`, given a row widget; nil when it is

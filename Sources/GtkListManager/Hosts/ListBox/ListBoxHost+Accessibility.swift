@@ -7,7 +7,7 @@ import CGtk
 extension ListBoxHost {
     func connectAccessibility() {
         // A row selected through accessibility is selected by the user.
-        glm_accessible_count_selection_requests(gtk_list_box_accessible_get_type())
+        glm_accessible_count_selection_requests(gtk_list_box_get_type())
         RowAccessibility.describeRows(of: widget) { [weak self] rowWidget in
             guard let self, let position = position(of: gcast(rowWidget)) else { return nil }
             return delegate?.accessibleDescription(ofPosition: position)

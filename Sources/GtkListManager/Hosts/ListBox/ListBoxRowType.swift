@@ -1,4 +1,3 @@
-import CAccessibility
 import CGtk
 
 /// The `GtkListBoxRow` subclass a ``ListBoxHost`` puts its rows in ("GtkListManagerRow"),
@@ -6,7 +5,7 @@ import CGtk
 enum ListBoxRowType {
     static let shared = BoundRowWidgetType<GtkListBoxRow>(
         subclassing: gtk_list_box_row_get_type(), name: "GtkListManagerRow",
-        accessibleType: RowAccessibility.accessibleType(extending: gtk_list_box_row_accessible_get_type()))
+        accessibleType: RowAccessibility.accessibleType(forRowsSubclassing: gtk_list_box_row_get_type()))
 
     static var type: GType { shared.type }
     static func make() -> UnsafeMutablePointer<GtkListBoxRow> { shared.make() }

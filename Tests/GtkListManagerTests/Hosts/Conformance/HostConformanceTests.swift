@@ -40,6 +40,10 @@ final class HostConformanceTests: XCTestCase {
         try MainActor.assumeIsolated { try Self.check { $0.checkScrolling() } }
     }
 
+    func testScreenReadersHearEachRowAsTheManagerDescribesIt() throws {
+        try MainActor.assumeIsolated { try Self.check { $0.checkAccessibility() } }
+    }
+
     func testEveryWidgetIsFinalizedAfterTheWindowAndTheManagerGo() throws {
         try MainActor.assumeIsolated { try Self.check { $0.checkTeardown() } }
     }
