@@ -14,15 +14,19 @@ public struct AccessibleRowDescription: Equatable, Sendable {
     /// A grid cell's place in its table: its row (a line of cells, counted over the whole grid,
     /// headers not counted) and column, from 0.
     public struct CellPosition: Equatable, Sendable {
+        /// The line of cells, from 0.
         public var row: Int
+        /// The place in the line, from 0 (from the right in a right-to-left grid).
         public var column: Int
 
+        /// A cell at `row` and `column`.
         public init(row: Int, column: Int) {
             self.row = row
             self.column = column
         }
     }
 
+    /// An item, a header or a footer.
     public var kind: Kind
     /// An item's place among the list's items, from 0 (headers and footers not counted).
     public var itemIndex: Int?
@@ -37,6 +41,7 @@ public struct AccessibleRowDescription: Equatable, Sendable {
     /// What a reader says for the row (``AccessibleRow``); nil: the texts of its labels.
     public var name: String?
 
+    /// A description; what is not given is unknown (no place in the set, no cell, no name).
     public init(
         kind: Kind, itemIndex: Int? = nil, itemCount: Int = 0, cellPosition: CellPosition? = nil, isSelectable: Bool = false,
         isSelected: Bool = false, name: String? = nil
