@@ -33,6 +33,9 @@ scripts/viewer-screenshot.sh "$tmp/synthetic.png" --synthetic 1000000 --scroll-f
 scripts/viewer-screenshot.sh "$tmp/files.png" --files Sources
 # And the virtualized grid: the files as tiles.
 scripts/viewer-screenshot.sh "$tmp/files-grid.png" --grid --files Sources
+# Right to left, as in Arabic or Hebrew: the packages' window and the virtualized grid mirrored.
+scripts/viewer-screenshot.sh "$tmp/viewer-rtl.png" --grid --direction rtl
+scripts/viewer-screenshot.sh "$tmp/files-grid-rtl.png" --grid --files Sources --direction rtl
 
 # HiDPI: at GDK_SCALE=2 the window renders at twice its logical size, sharp (heights in logical
 # pixels, so the picture is twice as wide as at scale 1 for the same window).

@@ -32,6 +32,12 @@ struct PackageViewerCommand: ParsableCommand {
     )
     var grid = false
 
+    @Option(
+        help:
+            "Lay the window out right to left (rtl), as for Arabic or Hebrew, or left to right (ltr); by default as the locale's language is written."
+    )
+    var direction: TextDirection?
+
     @Option(help: "Show every file under this directory instead, in sections by directory, on the virtualized host.")
     var files: String?
 
@@ -58,12 +64,13 @@ struct PackageViewerCommand: ParsableCommand {
     func run() throws {
         let screenshotPath = screenshot, search = search
         if files != nil || synthetic != nil {
-            let files = files, synthetic = synthetic, scrollFraction = scrollFraction, grid = grid
+            let files = files, synthetic = synthetic, scrollFraction = scrollFraction, grid = grid, direction = direction
             return try MainActor.assumeIsolated {
                 let source: any BigListSource =
                     if let files { FileTreeSource(root: files) } else { SyntheticSource(count: max(synthetic ?? 0, 0)) }
                 try Self.showBigList(
-                    BigListWindow(source: source, search: search, grid: grid), scrolledTo: scrollFraction, screenshotPath: screenshotPath)
+                    BigListWindow(source: source, search: search, grid: grid), direction: direction, scrolledTo: scrollFraction,
+                    screenshotPath: screenshotPath)
             }
         }
         let source = try PackageSource.load(explicitPath: statusFile)
@@ -77,10 +84,11 @@ struct PackageViewerCommand: ParsableCommand {
             let ids = try packageIDs(named: addedFavourites, in: source)  // before the file is made
             try FavouritesDatabase(path: favouritesPath).add(ids)
         }
-        let query = PackageQuery(searchText: search, order: sort), grid = grid
+        let query = PackageQuery(searchText: search, order: sort), grid = grid, direction = direction
         try MainActor.assumeIsolated {
             try Self.showWindow(
-                source: source, query: query, grid: grid, favouritesPath: favouritesPath, screenshotPath: screenshotPath)
+                source: source, query: query, grid: grid, direction: direction, favouritesPath: favouritesPath,
+                screenshotPath: screenshotPath)
         }
     }
 
@@ -96,11 +104,12 @@ struct PackageViewerCommand: ParsableCommand {
 
     @MainActor
     private static func showBigList(
-        _ makeViewer: @autoclosure () -> BigListWindow, scrolledTo fraction: Double?, screenshotPath: String?
+        _ makeViewer: @autoclosure () -> BigListWindow, direction: TextDirection?, scrolledTo fraction: Double?, screenshotPath: String?
     ) throws {
         guard GtkRuntime.initialize() else {
             throw NoDisplay()
         }
+        direction?.makeDefault()
         let viewer = makeViewer()
         if let fraction { viewer.scroll(toFraction: fraction) }
         try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)
@@ -108,11 +117,12 @@ struct PackageViewerCommand: ParsableCommand {
 
     @MainActor
     private static func showWindow(
-        source: PackageSource, query: PackageQuery, grid: Bool, favouritesPath: String, screenshotPath: String?
+        source: PackageSource, query: PackageQuery, grid: Bool, direction: TextDirection?, favouritesPath: String, screenshotPath: String?
     ) throws {
         guard GtkRuntime.initialize() else {
             throw NoDisplay()
         }
+        direction?.makeDefault()
         let viewer = PackageListWindow(source: source, query: query, showsGrid: grid, favouritesFile: favouritesPath)
         if let problem = viewer.favouritesProblem {
             // Not fatal: the packages are still worth showing, and the file stays as it was.
@@ -135,6 +145,17 @@ struct PackageViewerCommand: ParsableCommand {
         Signal.connect(window, "destroy") { _ in GtkRuntime.quit() }
         gtk_widget_show_all(window)
         GtkRuntime.run()
+    }
+}
+
+/// Which way the window reads: `--direction rtl|ltr`.
+enum TextDirection: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case ltr, rtl
+
+    /// Makes it GTK's default direction, which every widget made afterwards takes: after
+    /// `gtk_init` (which sets the locale's) and before the window is built.
+    @MainActor func makeDefault() {
+        gtk_widget_set_default_direction(self == .rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
     }
 }
 

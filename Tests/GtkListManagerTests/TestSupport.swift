@@ -7,12 +7,14 @@ import XCTest
 // at launch) and call a static @MainActor body through MainActor.assumeIsolated; the body is
 // static because capturing the XCTestCase `self` in MainActor code is a Swift 6 error.
 
-/// Initializes GTK once per process, or skips the test when there is no display.
+/// Initializes GTK once per process, or skips the test when there is no display; then sets
+/// the default text direction the run asks for (``TestTextDirection``).
 @MainActor
 func requireGtk() throws {
     guard GtkRuntime.initialize() else {
         throw XCTSkip("no X display: run under xvfb-run -a")
     }
+    TestTextDirection.applyOnce()
 }
 
 /// Runs `body` once on the GTK thread after `milliseconds`, through a plain GLib timeout source

@@ -285,14 +285,18 @@ final class DisplayEventTests: XCTestCase {
         storage.setItems([0, 1, 3])
         let list = ShownList(manager)
         defer { list.close() }
-        // Where each label starts inside its row, as GTK laid it out.
+        // Where each label starts inside its row, as GTK laid it out: from the row's left edge,
+        // or its right edge right to left.
         let offsets = {
             (0..<3).map { item -> Int32 in
                 let listRow = list.listRow(at: IndexPath(item: item, section: 0))
+                let label = manager.boundRow(at: IndexPath(item: item, section: 0))!.widget
                 var x: Int32 = 0, y: Int32 = 0
-                gtk_widget_translate_coordinates(
-                    manager.boundRow(at: IndexPath(item: item, section: 0))!.widget, gcast(listRow), 0, 0, &x, &y)
-                return x
+                gtk_widget_translate_coordinates(label, gcast(listRow), 0, 0, &x, &y)
+                return Int32(
+                    mirroredX(
+                        Int(x), width: Int(gtk_widget_get_allocated_width(label)),
+                        in: Int(gtk_widget_get_allocated_width(gcast(listRow)))))
             }
         }
         let start = offsets()[0]

@@ -201,7 +201,11 @@ final class ReorderingEventTests: XCTestCase {
         let list = ShownList(manager)
         defer { list.close() }
 
-        list.drag(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0), lowerHalf: true, x: dragOnGrip ? 20 : 150)
+        // The grip at the row's start: its right end right to left.
+        let rowWidth = gtk_widget_get_allocated_width(gcast(list.listRow(at: IndexPath(item: 0, section: 0))))
+        list.drag(
+            from: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0), lowerHalf: true,
+            x: mirroredPointX(dragOnGrip ? 20 : 150, in: rowWidth))
 
         XCTAssertEqual(items(manager), dragOnGrip ? ["b", "c", "a"] : ["a", "b", "c"])
         XCTAssertEqual(listBoxOrder(manager), items(manager))

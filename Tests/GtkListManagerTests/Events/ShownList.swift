@@ -86,12 +86,15 @@ final class ShownList {
         return listRow
     }
 
-    /// A point inside `widget`, in the toplevel window's coordinates.
-    func point(in widget: UnsafeMutablePointer<GtkWidget>, x: Int32 = 8, y: Int32? = nil) -> (Int32, Int32) {
+    /// A point inside `widget`, in the toplevel window's coordinates: `x` from its left edge,
+    /// or by default 8 pixels from its start edge (the right one when the default direction is
+    /// right to left, away from the scrollbar GTK puts on the left then).
+    func point(in widget: UnsafeMutablePointer<GtkWidget>, x: Int32? = nil, y: Int32? = nil) -> (Int32, Int32) {
         var allocation = GtkAllocation()
         gtk_widget_get_allocation(widget, &allocation)
+        let startX: Int32 = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? allocation.width - 8 : 8
         var windowX: Int32 = 0, windowY: Int32 = 0
-        gtk_widget_translate_coordinates(widget, window, x, y ?? allocation.height / 2, &windowX, &windowY)
+        gtk_widget_translate_coordinates(widget, window, x ?? startX, y ?? allocation.height / 2, &windowX, &windowY)
         return (windowX, windowY)
     }
 
@@ -119,8 +122,9 @@ final class ShownList {
         xdotool(arguments)
     }
 
-    /// Moves the pointer over `widget` (at `x` from its left edge, its middle by default).
-    func moveMouse(to widget: UnsafeMutablePointer<GtkWidget>, x: Int32 = 8, y: Int32? = nil) {
+    /// Moves the pointer over `widget` (at `x` from its left edge, near its start edge by
+    /// default; its middle by default vertically).
+    func moveMouse(to widget: UnsafeMutablePointer<GtkWidget>, x: Int32? = nil, y: Int32? = nil) {
         let (screenX, screenY) = screenPoint(in: widget, x: x, y: y)
         // `--sync` waits for a motion: when the pointer is there already it hangs for 15 s.
         if let (pointerX, pointerY) = pointerPosition(), pointerX == screenX, pointerY == screenY { return }
@@ -149,7 +153,7 @@ final class ShownList {
     }
 
     /// A point inside `widget`, in screen coordinates.
-    func screenPoint(in widget: UnsafeMutablePointer<GtkWidget>, x: Int32 = 8, y: Int32? = nil) -> (Int32, Int32) {
+    func screenPoint(in widget: UnsafeMutablePointer<GtkWidget>, x: Int32? = nil, y: Int32? = nil) -> (Int32, Int32) {
         let (windowX, windowY) = point(in: widget, x: x, y: y)
         var originX: Int32 = 0, originY: Int32 = 0
         gdk_window_get_origin(gtk_widget_get_window(window), &originX, &originY)

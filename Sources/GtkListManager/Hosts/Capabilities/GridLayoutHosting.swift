@@ -15,7 +15,8 @@ public protocol GridLayoutHosting: ListHost {
     func setSectionMetrics(_ metrics: SectionMetrics, ofSection section: Int)
     /// The left edge and width of the cell at `position`, in the coordinates of ``ListHost/widget``'s
     /// allocation; nil for a row that spans the width (a header, a footer). Drops land before
-    /// or after a cell by this span.
+    /// or after a cell by this span: before on its leading half, the right one when the
+    /// widget's direction is right to left.
     func cellSpan(at position: Int) -> (x: Double, width: Double)?
 }
 

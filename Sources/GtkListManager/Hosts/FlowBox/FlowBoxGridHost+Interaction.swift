@@ -182,14 +182,18 @@ extension FlowBoxGridHost {
 
     /// An arrow key found no cell in its section's flow box: move to the neighbouring section
     /// with cells. Up and Down keep the column (the cell nearest the focused one's centre in the
-    /// first or last line); Left and Right take the next cell in reading order. Without Ctrl,
-    /// the cell becomes the selection, as within a flow box.
+    /// first or last line); Left and Right take the next cell in reading order that way on
+    /// screen (right to left, as the flow box lays its cells out then, Left goes forward).
+    /// Without Ctrl, the cell becomes the selection, as within a flow box.
     ///
     /// The key says which way: GTK 3's flow box signals `GTK_DIR_DOWN` for most failures, Left
     /// and Up included (its count of steps left is 0 by then).
     private func moveFocusAcrossSections(from section: GridSection, signalled direction: Int) -> Bool {
         let key = CurrentKey.read()
-        let forward = key.isForward ?? (direction == Int(GTK_DIR_DOWN.rawValue) || direction == Int(GTK_DIR_RIGHT.rawValue))
+        let rightToLeft = gtk_widget_get_direction(gcast(section.flowBox)) == GTK_TEXT_DIR_RTL
+        let forward =
+            key.isForward.map { key.isHorizontal && rightToLeft ? !$0 : $0 }
+            ?? (direction == Int(GTK_DIR_DOWN.rawValue) || direction == Int(GTK_DIR_RIGHT.rawValue))
         guard let index = sections.firstIndex(where: { $0 === section }),
             let focused = gtk_container_get_focus_child(gcast(section.flowBox)),
             let target = sectionWithCells(after: index, forward: forward)
@@ -230,7 +234,8 @@ extension FlowBoxGridHost {
 @MainActor
 private struct CurrentKey {
     var isHorizontal = false
-    /// Whether the key moves forward (Down, Right, Page Down, End); nil for another key.
+    /// Whether the key moves forward (Down, Right, Page Down, End; Left and Right as on screen
+    /// left to right); nil for another key.
     var isForward: Bool?
     var withControl = false
 

@@ -169,13 +169,15 @@ extension VirtualListHost {
             if let preferred = delegate?.positionToFocusOnEntry() { return enterFocus(at: preferred) }
             return focusable(from: visibleRange?.lowerBound ?? 0, stepping: 1).map(enterFocus(at:)) ?? false
         case GTK_DIR_UP, GTK_DIR_DOWN, GTK_DIR_LEFT, GTK_DIR_RIGHT:
-            let way: NavigationDirection =
+            let onScreen: NavigationDirection =
                 switch direction {
                 case GTK_DIR_UP: .up
                 case GTK_DIR_DOWN: .down
                 case GTK_DIR_LEFT: .left
                 default: .right
                 }
+            // GTK's left and right are on screen: in reading order, mirrored right to left.
+            let way = readingWay(onScreen)
             let step = way == .up || way == .left ? -1 : 1
             let start = current.map { neighbour(of: $0, toward: way) } ?? visibleRange?.lowerBound ?? 0
             guard let start, let target = focusable(from: start, stepping: step), placedRows[target] != nil else { return false }

@@ -24,12 +24,12 @@ extension VirtualListHost {
         switch Int32(key.keyval) {
         case GDK_KEY_Up, GDK_KEY_KP_Up: (target, step) = (neighbour(of: current, toward: .up), -1)
         case GDK_KEY_Down, GDK_KEY_KP_Down: (target, step) = (neighbour(of: current, toward: .down), 1)
-        case GDK_KEY_Left, GDK_KEY_KP_Left:
+        case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Right, GDK_KEY_KP_Right:
             guard index.isGrid else { return false }
-            (target, step) = (neighbour(of: current, toward: .left), -1)
-        case GDK_KEY_Right, GDK_KEY_KP_Right:
-            guard index.isGrid else { return false }
-            (target, step) = (neighbour(of: current, toward: .right), 1)
+            // The cell on that side on screen: the next one in reading order right to left.
+            let pointsLeft = [GDK_KEY_Left, GDK_KEY_KP_Left].contains(Int32(key.keyval))
+            let way = readingWay(pointsLeft ? .left : .right)
+            (target, step) = (neighbour(of: current, toward: way), way == .left ? -1 : 1)
         case GDK_KEY_Home, GDK_KEY_KP_Home: (target, step) = (0, 1)
         case GDK_KEY_End, GDK_KEY_KP_End: (target, step) = (count - 1, -1)
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: (target, step) = (page(from: current, by: -1), -1)
@@ -41,8 +41,9 @@ extension VirtualListHost {
         return true
     }
 
-    /// Where an arrow key goes from `position`: the layout's neighbour (the next row of a list,
-    /// the cell above in a grid), or from a grid's header or footer the next row that way.
+    /// Where an arrow key goes from `position`, `direction` in reading order (``readingWay(_:)``):
+    /// the layout's neighbour (the next row of a list, the cell above in a grid), or from a
+    /// grid's header or footer the next row that way.
     func neighbour(of position: Int, toward direction: NavigationDirection) -> Int? {
         if let neighbour = index.neighbour(of: position, toward: direction) { return neighbour }
         guard !index.isNavigable(position) else { return nil }

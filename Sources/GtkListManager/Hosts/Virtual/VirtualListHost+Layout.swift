@@ -8,6 +8,7 @@ extension VirtualListHost {
     /// The list got `width` × `height` of viewport.
     func layOut(width: Int, height: Int) {
         viewportSize = (width, height)
+        readDirection()
         index.setWidth(width)
         isLayingOut = true
         defer { isLayingOut = false }
@@ -131,6 +132,7 @@ extension VirtualListHost {
         for position in placedRows.keys.sorted() {
             let placed = placedRows[position]!
             var frame = index.frame(of: position, width: viewportSize.width)
+            frame.x = shownX(frame.x, width: frame.width)
             // A row kept off screen waits just above the viewport, mapped: a row widget made
             // invisible would lose the focus.
             let onScreen = neededPositions?.contains(position) == true || pinnedHeader?.position == position
@@ -215,7 +217,8 @@ extension VirtualListHost {
     public func position(atX x: Double, y: Double) -> Int? {
         if let pinned = pinnedPosition(atY: y) { return pinned }
         guard count > 0, y >= 0, y < Double(viewportSize.height) else { return nil }
-        return index.position(atX: Int(x.rounded(.down)), offset: scrollTop + Int(y.rounded(.down)), width: viewportSize.width)
+        return index.position(
+            atX: contentX(ofShown: Int(x.rounded(.down))), offset: scrollTop + Int(y.rounded(.down)), width: viewportSize.width)
     }
 
     /// The pinned header, when it covers `y`.
@@ -234,7 +237,7 @@ extension VirtualListHost {
     public func cellSpan(at position: Int) -> (x: Double, width: Double)? {
         guard index.isGrid, position >= 0, position < count, index.isNavigable(position) else { return nil }
         let frame = index.frame(of: position, width: viewportSize.width)
-        return (Double(frame.x), Double(frame.width))
+        return (Double(shownX(frame.x, width: frame.width)), Double(frame.width))
     }
 
     public var visibleRange: Range<Int>? {

@@ -24,7 +24,9 @@ import ModelStorage
 /// many columns as the width holds (``VirtualGridLayout``); the position at the top of the
 /// viewport stays there when the width changes the column count. Left and Right move the focus
 /// by one cell, Up and Down by one line (into the neighbouring section, in the same column),
-/// Page Up and Page Down by one viewport, Home and End to the first and last cell.
+/// Page Up and Page Down by one viewport, Home and End to the first and last cell. When the
+/// widget's direction is right to left, lines read from the right edge, as a GtkFlowBox's do,
+/// and Left moves to the next cell.
 ///
 /// Pick it for long lists and big grids; ``ListBoxHost`` for short lists that want GtkListBox's
 /// own keyboard handling and accessibility of every row, ``FlowBoxGridHost`` for small grids. A row here is "displayed" while it is bound
@@ -99,6 +101,8 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     var rowKeptBound: ObjectIdentifier?
     /// The row widget highlighted as a drop target.
     var dropHighlight: UnsafeMutablePointer<GtkWidget>?
+    /// Whether the widget's direction is right to left: a grid's lines read from the right.
+    var isRightToLeft = false
 
     /// The widget as the C side's opaque `GlmVirtualList *`.
     var list: OpaquePointer { OpaquePointer(widget) }
@@ -126,6 +130,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
         connectInteraction()
         connectKeyboard()
         connectAccessibility()
+        connectDirection()
     }
 
     isolated deinit {

@@ -32,7 +32,8 @@ final class GridDragTests: XCTestCase {
         return (manager, host, list, moves)
     }
 
-    /// Drags cell `source` onto the leading or trailing half of cell `target`.
+    /// Drags cell `source` onto the leading or trailing half of cell `target` (its right or
+    /// left half right to left).
     @MainActor private static func drag(
         _ list: ShownList, _ manager: ListManager, _ source: IndexPath, onto target: IndexPath, trailingHalf: Bool
     ) {
@@ -40,7 +41,7 @@ final class GridDragTests: XCTestCase {
         let targetWidget = manager.boundRow(at: target)!.hostWidget!
         let width = gtk_widget_get_allocated_width(targetWidget)
         let start = list.screenPoint(in: sourceWidget, x: gtk_widget_get_allocated_width(sourceWidget) / 2)
-        let end = list.screenPoint(in: targetWidget, x: trailingHalf ? width * 3 / 4 : width / 4)
+        let end = list.screenPoint(in: targetWidget, x: mirroredPointX(trailingHalf ? width * 3 / 4 : width / 4, in: width))
         list.drag(from: start, to: end, steps: 6)
         list.settleFrame()
     }
@@ -143,7 +144,8 @@ final class GridDragTests: XCTestCase {
         let source = list.boundRow(at: IndexPath(item: 0, section: 0))!.hostWidget!
         let target = grid.boundRow(at: IndexPath(item: 2, section: 0))!.hostWidget!
         let from = shownList.screenPoint(in: source, x: 60)
-        let to = shownGrid.screenPoint(in: target, x: gtk_widget_get_allocated_width(target) * 3 / 4)
+        let targetWidth = gtk_widget_get_allocated_width(target)
+        let to = shownGrid.screenPoint(in: target, x: mirroredPointX(targetWidth * 3 / 4, in: targetWidth))
         shownList.drag(from: from, to: to, steps: 6)
         shownGrid.settleFrame()
         XCTAssertEqual(items(grid, 0), [0, 1, 2, 100, 3, 4, 5, 6, 7], "\(kind)")

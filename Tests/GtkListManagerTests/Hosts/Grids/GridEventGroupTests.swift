@@ -111,7 +111,7 @@ final class GridEventGroupTests: XCTestCase {
         focusedCells = []
         list.click(widget: cell(manager, 5, 0))
         XCTAssertEqual(focusedCells, [], "\(kind): focusing the focused cell again is no change")
-        list.press("Left")
+        list.press(mirroredKey("Left"))
         list.settleFrame()
         list.press("Down")
         list.settleFrame()
@@ -142,18 +142,18 @@ final class GridEventGroupTests: XCTestCase {
         XCTAssertEqual(gtk_widget_get_can_focus(cell(manager, 2, 0)), 1, "\(kind)")
         list.click(widget: cell(manager, 0, 0))
         XCTAssertEqual(focused(manager, host), at(0, 0), "\(kind)")
-        list.press("Right")
+        list.press(mirroredKey("Right"))
         list.settleFrame()
         XCTAssertEqual(focused(manager, host), at(2, 0), "\(kind): Right passes over the cell that cannot take the focus")
         XCTAssertEqual(manager.selectedIndexPaths, [at(2, 0)], "\(kind): and the selection follows the focus")
-        list.press("Left")
+        list.press(mirroredKey("Left"))
         list.settleFrame()
         XCTAssertEqual(focused(manager, host), at(0, 0), "\(kind): so does Left")
 
         try manager.memoryStorage?.replaceItem(1, with: 7)
         list.settleFrame()
         XCTAssertEqual(asked.last, "7@0.1", "\(kind): a cell refreshed in place is asked again")
-        list.press("Right")
+        list.press(mirroredKey("Right"))
         list.settleFrame()
         XCTAssertEqual(focused(manager, host), at(1, 0), "\(kind): it takes the focus now")
     }
@@ -195,13 +195,13 @@ final class GridEventGroupTests: XCTestCase {
             manager.keyPress(TileCell.self) { key, row, model, indexPath in
                 XCTAssertEqual(String(cString: gtk_label_get_text(gcast(row.widget))), String(model), "\(kind)")
                 keys.append((key, entry(model, indexPath)))
-                return key.keyval == UInt32(GDK_KEY_Right) && model == 12
+                return key.keyval == mirroredKeyval(GDK_KEY_Right) && model == 12
             }
         }
         defer { list.close() }
         list.click(widget: cell(manager, 2, 1))
         keys = []
-        list.press("Right")
+        list.press(mirroredKey("Right"))
         list.settleFrame()
         XCTAssertEqual(keys.map(\.1), ["12@1.2"], "\(kind): the arrow reached the focused cell's reaction")
         XCTAssertEqual(focused(manager, host), at(2, 1), "\(kind): true stopped it: GTK did not move the focus")
@@ -212,15 +212,15 @@ final class GridEventGroupTests: XCTestCase {
         XCTAssertEqual(keys.last?.0, KeyPress(keyval: UInt32(GDK_KEY_Delete), modifiers: .control), "\(kind)")
         XCTAssertEqual(keys.filter { $0.0.keyval == UInt32(GDK_KEY_x) }.count, 1, "\(kind): a key reaches the reaction once")
 
-        list.press("Left")
+        list.press(mirroredKey("Left"))
         list.settleFrame()
         XCTAssertEqual(keys.last?.1, "12@1.2", "\(kind)")
         XCTAssertEqual(focused(manager, host), at(1, 1), "\(kind): false let GTK handle the key")
-        list.press("Right")
+        list.press(mirroredKey("Right"))
         list.settleFrame()
         XCTAssertEqual(keys.last?.1, "11@1.1", "\(kind): the key goes to the cell that has the focus now")
         XCTAssertEqual(focused(manager, host), at(2, 1), "\(kind)")
-        XCTAssertEqual(keys.filter { $0.0.keyval == UInt32(GDK_KEY_Right) }.map(\.1), ["12@1.2", "11@1.1"], "\(kind)")
+        XCTAssertEqual(keys.filter { $0.0.keyval == mirroredKeyval(GDK_KEY_Right) }.map(\.1), ["12@1.2", "11@1.1"], "\(kind)")
     }
 }
 

@@ -149,10 +149,10 @@ final class GridInteractionTests: XCTestCase {
         XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 1, section: 1)], "and selects it, as within a flow box")
         list.press("Up")
         XCTAssertEqual(focusedIndexPath(manager, host), IndexPath(item: 5, section: 0), "Up goes back to the same column")
-        list.press("Right")
+        list.press(mirroredKey("Right"))
         XCTAssertEqual(
             focusedIndexPath(manager, host), IndexPath(item: 0, section: 1), "Right after the last cell takes the next section's first")
-        list.press("Left")
+        list.press(mirroredKey("Left"))
         XCTAssertEqual(
             focusedIndexPath(manager, host), IndexPath(item: 5, section: 0), "Left before the first takes the previous section's last")
         list.press("ctrl+Down")

@@ -15,7 +15,8 @@ struct GridRect: Equatable, CustomStringConvertible {
 
 /// The geometry a virtualized grid promises, computed here from the rows alone: per section
 /// the supplementary views spanning the width (header, other kinds, footer, as the rows say),
-/// the cells in lines of as many columns as fit (justified).
+/// the cells in lines of as many columns as fit (justified), from the right edge when GTK's
+/// default direction is right to left.
 struct ExpectedGridGeometry {
     var width: Int
     var cell: GridSize
@@ -29,7 +30,7 @@ struct ExpectedGridGeometry {
     var columns: Int { max(1, (width + itemSpacing) / (cell.width + itemSpacing)) }
 
     /// The content rectangle of every position of `sections`, in order.
-    func frames(of sections: [[ExpectedRow]]) -> [GridRect] {
+    @MainActor func frames(of sections: [[ExpectedRow]]) -> [GridRect] {
         var frames: [GridRect] = []
         var top = 0
         let columns = columns
@@ -47,7 +48,10 @@ struct ExpectedGridGeometry {
                 case .item:
                     let column = item % columns, line = item / columns
                     let x = column * cell.width + (columns > 1 ? column * free / (columns - 1) : 0)
-                    frames.append(GridRect(x: x, y: top + line * (cell.height + lineSpacing), width: cell.width, height: cell.height))
+                    frames.append(
+                        GridRect(
+                            x: mirroredX(x, width: cell.width, in: width), y: top + line * (cell.height + lineSpacing), width: cell.width,
+                            height: cell.height))
                     item += 1
                     if item == items { top += lines * cell.height + (lines - 1) * lineSpacing }
                 }

@@ -23,7 +23,7 @@ final class VirtualGridKeyboardTests: XCTestCase {
 
     @MainActor private static func press(_ list: ShownList, _ host: VirtualListHost, _ keys: String...) {
         for key in keys {
-            list.press(key)
+            list.press(mirroredKey(key))  // the same cells right to left
             list.settleFrame()
         }
         if let position = host.focusedPosition {
