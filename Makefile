@@ -25,11 +25,12 @@ run: deps
 		CONFIGURATION=release scripts/viewer-screenshot.sh viewer.png; \
 	fi
 
-## test: all unit tests headless under Xvfb, the list suites again at GDK_SCALE=2 (HiDPI), then
-## the viewer's end-to-end checks, then the accessibility suite read out of process through
-## AT-SPI (at scale 1, then at GDK_SCALE=2).
+## test: all unit tests headless under Xvfb, the list suites again right to left and at
+## GDK_SCALE=2 (HiDPI), then the viewer's end-to-end checks, then the accessibility suite read
+## out of process through AT-SPI (at scale 1, then at GDK_SCALE=2).
 test: deps
 	$(XVFB) $(SWIFT) test --scratch-path $(SCRATCH)
+	GLM_TEST_TEXT_DIRECTION=rtl $(XVFB) $(SWIFT) test --scratch-path $(SCRATCH) --skip-build --filter GtkListManagerTests
 	GDK_SCALE=2 $(XVFB) $(SWIFT) test --scratch-path $(SCRATCH) --skip-build --filter GtkListManagerTests
 	scripts/check-viewer.sh
 	scripts/check-accessibility.sh
