@@ -142,11 +142,18 @@ static AtkRole row_get_role(AtkObject *object) {
     return parent_class_of(object)->get_role(object);
 }
 
-static AtkAttributeSet *add_attribute(AtkAttributeSet *attributes, const gchar *name, gint value) {
+GSList *glm_accessible_add_number_attribute(GSList *attributes, const gchar *name, gint value) {
     AtkAttribute *attribute = g_new(AtkAttribute, 1);
     attribute->name = g_strdup(name);
     attribute->value = g_strdup_printf("%d", value);
     return g_slist_prepend(attributes, attribute);
+}
+
+GSList *glm_accessible_add_place(GSList *attributes, const GlmAccessibleRow *row) {
+    if (row->kind != GLM_ACCESSIBLE_ROW_ITEM || row->item_index < 0 || row->item_count <= 0)
+        return attributes;
+    attributes = glm_accessible_add_number_attribute(attributes, "posinset", row->item_index + 1);
+    return glm_accessible_add_number_attribute(attributes, "setsize", row->item_count);
 }
 
 static AtkAttributeSet *row_get_attributes(AtkObject *object) {
@@ -155,10 +162,7 @@ static AtkAttributeSet *row_get_attributes(AtkObject *object) {
     if (!describe(object, &row))
         return attributes;
     g_free(row.name);
-    if (row.kind != GLM_ACCESSIBLE_ROW_ITEM || row.item_index < 0 || row.item_count <= 0)
-        return attributes;
-    attributes = add_attribute(attributes, "posinset", row.item_index + 1);
-    return add_attribute(attributes, "setsize", row.item_count);
+    return glm_accessible_add_place(attributes, &row);
 }
 
 /* Whether the row lies outside the window of a parent that is its own viewport (a virtualized

@@ -41,19 +41,8 @@ static gint unbound_get_index_in_parent(AtkObject *object) {
     return -1;  // not among the list's children, which are the bound rows
 }
 
-static AtkAttributeSet *add_attribute(AtkAttributeSet *attributes, const gchar *name, gint value) {
-    AtkAttribute *attribute = g_new(AtkAttribute, 1);
-    attribute->name = g_strdup(name);
-    attribute->value = g_strdup_printf("%d", value);
-    return g_slist_prepend(attributes, attribute);
-}
-
 static AtkAttributeSet *unbound_get_attributes(AtkObject *object) {
-    const GlmAccessibleRow *row = &GLM_UNBOUND_ROW_ACCESSIBLE(object)->row;
-    if (row->kind != GLM_ACCESSIBLE_ROW_ITEM || row->item_index < 0 || row->item_count <= 0)
-        return NULL;
-    AtkAttributeSet *attributes = add_attribute(NULL, "posinset", row->item_index + 1);
-    return add_attribute(attributes, "setsize", row->item_count);
+    return glm_accessible_add_place(NULL, &GLM_UNBOUND_ROW_ACCESSIBLE(object)->row);
 }
 
 static AtkStateSet *unbound_ref_state_set(AtkObject *object) {

@@ -59,6 +59,18 @@ static AtkObject *ref_row(GlmVirtualListAccessible *accessible, GtkWidget *row_w
 
 /* ---- The list --------------------------------------------------------------------------- */
 
+/* The bound row widget that is the list's `index`-th accessible child. */
+static GtkWidget *child_widget(gpointer accessible, gint index) {
+    GlmVirtualList *list = accessible_list(accessible);
+    if (list == NULL || index < 0)
+        return NULL;
+    GPtrArray *children = glm_virtual_list_ordered_children(list);
+    GtkWidget *child = (guint)index < children->len ? g_ptr_array_index(children, index) : NULL;
+    g_ptr_array_unref(children);
+    return child;
+}
+
+
 static void glm_virtual_list_accessible_initialize(AtkObject *object, gpointer data) {
     ATK_OBJECT_CLASS(glm_virtual_list_accessible_parent_class)->initialize(object, data);
     glm_virtual_list_remember_accessible(GLM_VIRTUAL_LIST(data), object);
@@ -71,12 +83,7 @@ static gint glm_virtual_list_accessible_get_n_children(AtkObject *object) {
 }
 
 static AtkObject *glm_virtual_list_accessible_ref_child(AtkObject *object, gint index) {
-    GlmVirtualList *list = accessible_list(object);
-    if (list == NULL || index < 0)
-        return NULL;
-    GPtrArray *children = glm_virtual_list_ordered_children(list);
-    GtkWidget *child = (guint)index < children->len ? g_ptr_array_index(children, index) : NULL;
-    g_ptr_array_unref(children);
+    GtkWidget *child = child_widget(object, index);
     return child != NULL ? g_object_ref(gtk_widget_get_accessible(child)) : NULL;
 }
 
@@ -87,10 +94,7 @@ static AtkAttributeSet *glm_virtual_list_accessible_get_attributes(AtkObject *ob
     if (host == NULL || host->item_count == NULL)
         return attributes;
     // The set's size on the list too: readers look there when an item does not say.
-    AtkAttribute *attribute = g_new(AtkAttribute, 1);
-    attribute->name = g_strdup("setsize");
-    attribute->value = g_strdup_printf("%d", host->item_count(user_data));
-    return g_slist_prepend(attributes, attribute);
+    return glm_accessible_add_number_attribute(attributes, "setsize", host->item_count(user_data));
 }
 
 static AtkStateSet *glm_virtual_list_accessible_ref_state_set(AtkObject *object) {
@@ -142,17 +146,6 @@ static AtkObject *selection_ref_selection(AtkSelection *selection, gint index) {
         return NULL;
     }
     return ref_row(GLM_VIRTUAL_LIST_ACCESSIBLE(selection), row_widget, &unbound);
-}
-
-/* The bound row widget that is the list's `index`-th accessible child. */
-static GtkWidget *child_widget(AtkSelection *selection, gint index) {
-    GlmVirtualList *list = accessible_list(selection);
-    if (list == NULL || index < 0)
-        return NULL;
-    GPtrArray *children = glm_virtual_list_ordered_children(list);
-    GtkWidget *child = (guint)index < children->len ? g_ptr_array_index(children, index) : NULL;
-    g_ptr_array_unref(children);
-    return child;
 }
 
 static gboolean selection_is_child_selected(AtkSelection *selection, gint index) {
@@ -255,7 +248,7 @@ static AtkObject *table_ref_at(AtkTable *table, gint row, gint column) {
 
 /* The place of the list's `index`-th child in the table; FALSE when it is no cell. */
 static gboolean child_cell(AtkTable *table, gint index, GlmAccessibleRow *row) {
-    GtkWidget *child = child_widget(ATK_SELECTION(table), index);
+    GtkWidget *child = child_widget(table, index);
     gboolean described = child != NULL && glm_accessible_describe_row(child, row);
     g_free(row->name);
     row->name = NULL;

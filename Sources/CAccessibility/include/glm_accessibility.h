@@ -75,6 +75,13 @@ GType glm_accessible_row_type(GType parent);
  *  once from an instance made and destroyed for the question. */
 GType glm_accessible_row_type_for_widget(GType widget_type);
 
+/** `attributes` (an AtkAttributeSet) with `name` = `value` added. */
+GSList *glm_accessible_add_number_attribute(GSList *attributes, const gchar *name, gint value);
+
+/** `attributes` with an item's place in the set added ("posinset" from 1, "setsize"); as they
+ *  were for a header, a footer or an item at no known place. */
+GSList *glm_accessible_add_place(GSList *attributes, const GlmAccessibleRow *row);
+
 /** The texts of the visible labels inside `widget`, joined by ", " (g_free); NULL when none. */
 gchar *glm_accessible_label_texts(GtkWidget *widget);
 
