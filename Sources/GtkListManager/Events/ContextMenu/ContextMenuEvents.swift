@@ -8,8 +8,7 @@ extension ListEvent {
 
 /// Context menus of rows: a right-click on a row (any press that
 /// `gdk_event_triggers_context_menu`, from the list's ``PointerDispatcher``, at the row the
-/// host finds under it) pops a
-/// menu up at the pointer; the Menu key and Shift+F10 (the `popup-menu` keybinding signal,
+/// host finds under it) or a long press lifted from it pops a menu up at the pointer; the Menu key and Shift+F10 (the `popup-menu` keybinding signal,
 /// which reaches the list when the focused row leaves it unhandled) pop it up below the
 /// focused row.
 ///
@@ -60,8 +59,15 @@ final class ContextMenuEvents: EventSource {
     /// press triggers none or the row has no menu (it goes on to the host).
     func pointerPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         guard gdk_event_get_event_type(event) == GDK_BUTTON_PRESS, gdk_event_triggers_context_menu(event) != 0,
-            let point = PointerLocation.point(of: event, in: manager.widget),
-            let position = manager.host.position(atX: point.x, y: point.y),
+            let point = PointerLocation.point(of: event, in: manager.widget)
+        else { return false }
+        return openMenu(atX: point.x, y: point.y)
+    }
+
+    /// Opens the menu of the row at the point (list coordinates) at the pointer: a
+    /// right-click's, or a long press's when the finger lifts. False when the row has none.
+    func openMenu(atX x: Double, y: Double) -> Bool {
+        guard let position = manager.host.position(atX: x, y: y),
             let (row, location) = manager.boundRowAndLocation(atPosition: position)
         else { return false }
         return showMenu(for: row, at: location, atPointer: true)

@@ -27,6 +27,11 @@ final class ListDragController: EventSource {
         source.pressed(event)
     }
 
+    /// A touch held still at the point: moving it on now drags the row there.
+    func touchHeld(atX x: Double, y: Double) {
+        source.arm(atX: x, y: y)
+    }
+
     func pointerReleased() {
         source.released()
     }

@@ -89,12 +89,23 @@ final class ListDragSource {
 
     // MARK: - From press to drag
 
+    /// A primary mouse press may start a drag; a touch press may not (a moving finger
+    /// scrolls), until it is held long enough (``arm(atX:y:)``).
     func pressed(_ event: UnsafeMutablePointer<GdkEvent>) {
         press = nil
         var button: guint = 0
         guard gdk_event_get_event_type(event) == GDK_BUTTON_PRESS, gdk_event_get_button(event, &button) != 0, button == 1,
-            activeDrag == nil, let (x, y) = listPoint(of: event),
-            let position = manager.host.position(atX: Double(x), y: Double(y)),
+            !TouchInput.isTouch(event), let point = PointerLocation.point(of: event, in: widget)
+        else { return }
+        arm(atX: point.x, y: point.y)
+    }
+
+    /// Remembers a press at the point (list coordinates) when it is on a row that may be
+    /// dragged from there: the next motion past GTK's threshold starts the drag.
+    func arm(atX pointX: Double, y pointY: Double) {
+        press = nil
+        let x = Int32(pointX.rounded(.down)), y = Int32(pointY.rounded(.down))
+        guard activeDrag == nil, let position = manager.host.position(atX: Double(x), y: Double(y)),
             let (row, location) = manager.boundRowAndLocation(atPosition: position), location.role == .item,
             isOnHandle(row, x: x, y: y)
         else { return }

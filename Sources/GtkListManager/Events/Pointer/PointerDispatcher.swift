@@ -14,9 +14,17 @@ import CGtk
 ///
 /// A release goes to the drag source (the press is over) and then on to the host. The handler
 /// is connected when the first of these sources is installed.
+///
+/// A finger is not a mouse (``TouchInput``): a touch press arms no drag (a finger that moves
+/// scrolls the list, in the scrolled window around it); a touch held still for the long-press
+/// time (``TouchLongPress``) opens the row's context menu when it lifts, or, when it moves on,
+/// drags the row. Taps are the hosts' (``TouchTaps``): they select and activate as clicks do.
 @MainActor
 final class PointerDispatcher {
     private unowned let manager: ListManager
+    private var longPress: TouchLongPress?
+    /// Where a touch was held for a long press, until it lifts or drags.
+    private var heldTouch: (x: Double, y: Double)?
 
     init(manager: ListManager) {
         self.manager = manager
@@ -31,12 +39,27 @@ final class PointerDispatcher {
             return pressed(event)
         }
         Signal.connectEvent(widget, "button-release-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, _ in
-            self?.manager.events.source(ListDragController.self)?.pointerReleased()
-            return false
+            guard let self else { return false }
+            return released()
         }
+        longPress = TouchLongPress(widget: widget) { [weak self] x, y in self?.touchHeld(atX: x, y: y) }
+        Signal.connect(widget, "drag-begin", argument: OpaquePointer.self) { [weak self] _, _ in self?.heldTouch = nil }
+    }
+
+    private func released() -> Bool {
+        manager.events.source(ListDragController.self)?.pointerReleased()
+        guard let held = heldTouch else { return false }
+        heldTouch = nil
+        return manager.events.source(ContextMenuEvents.self)?.openMenu(atX: held.x, y: held.y) ?? false
+    }
+
+    private func touchHeld(atX x: Double, y: Double) {
+        heldTouch = (x, y)
+        manager.events.source(ListDragController.self)?.touchHeld(atX: x, y: y)
     }
 
     private func pressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        heldTouch = nil
         let events = manager.events
         events.source(ListDragController.self)?.pointerPressed(event)
         if let menus = events.source(ContextMenuEvents.self), menus.pointerPressed(event) { return true }

@@ -39,6 +39,16 @@ extension FlowBoxGridHost {
             else { return }
             delegate?.userDidActivateRow(at: position)
         }
+        // A tap activates even when a click needs two; the flow box takes the second tap of a
+        // double tap for its double click.
+        TouchTaps.recognize(on: gcast(section.flowBox)) { [weak self, weak section] tap in
+            guard let self, let section, !activatesOnSingleClick, tap.count != 2,
+                let cell = gtk_flow_box_get_child_at_pos(section.flowBox, Int32(tap.x), Int32(tap.y)),
+                let row = FlowBoxCellType.shared.boundRow(of: cell), !notActivatable.contains(ObjectIdentifier(row)),
+                let position = position(of: row)
+            else { return }
+            delegate?.userDidActivateRow(at: position)
+        }
     }
 
     // MARK: - Pressing

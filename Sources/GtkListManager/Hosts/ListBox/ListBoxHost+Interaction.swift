@@ -73,6 +73,15 @@ extension ListBoxHost {
             guard let self, let listRow, let position = position(of: listRow) else { return }
             delegate?.userDidActivateRow(at: position)
         }
+        // A tap activates even when a click needs two; the list box takes the second tap of a
+        // double tap for its double click.
+        TouchTaps.recognize(on: gcast(listBox)) { [weak self] tap in
+            guard let self, !activatesOnSingleClick, tap.count != 2,
+                let listRow = gtk_list_box_get_row_at_y(listBox, Int32(tap.y)), gtk_list_box_row_get_activatable(listRow) != 0,
+                let position = position(of: listRow)
+            else { return }
+            delegate?.userDidActivateRow(at: position)
+        }
     }
 
     public var activatesOnSingleClick: Bool {

@@ -13,11 +13,16 @@ extension VirtualListHost {
             guard let self, let event else { return false }
             return buttonPressed(event)
         }
+        TouchTaps.recognize(on: widget) { [weak self] tap in self?.tapped(tap) }
         Signal.connectEvent(widget, "button-release-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, _ in
             guard let self else { return false }
             for placed in placedRows.values { gtk_widget_unset_state_flags(placed.rowWidget, GTK_STATE_FLAG_ACTIVE) }
+            if let position = selectionOnRelease, position < count { selectOnly(position) }
+            selectionOnRelease = nil
             return false
         }
+        // A press on a selected row may start a drag of the whole selection.
+        Signal.connect(widget, "drag-begin", argument: OpaquePointer.self) { [weak self] _, _ in self?.selectionOnRelease = nil }
         Signal.connect(widget, "set-focus-child", argument: UnsafeMutablePointer<GtkWidget>.self, after: true) {
             [weak self] _, child in
             guard let self else { return }
@@ -75,8 +80,8 @@ extension VirtualListHost {
     private func buttonPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         var button: guint = 0
         var x = 0.0, y = 0.0
-        guard gdk_event_get_button(event, &button) != 0, button == 1, gdk_event_get_coords(event, &x, &y) != 0,
-            let position = position(atX: x, y: y), let placed = placedRows[position]
+        guard gdk_event_get_button(event, &button) != 0, button == 1, !TouchTaps.isTouch(event),
+            gdk_event_get_coords(event, &x, &y) != 0, let position = position(atX: x, y: y), let placed = placedRows[position]
         else { return false }
         let type = gdk_event_get_event_type(event)
         if type == GDK_2BUTTON_PRESS {
@@ -94,14 +99,30 @@ extension VirtualListHost {
         let extends = state.rawValue & GDK_SHIFT_MASK.rawValue != 0 && storedSelectionMode == .multiple
         // Ctrl toggles, as in a list box: in single mode it can deselect the selected row.
         let toggles = state.rawValue & GDK_CONTROL_MASK.rawValue != 0 && [.single, .multiple].contains(storedSelectionMode)
+        selectionOnRelease = nil
         if extends {
             moveCursor(to: position, extending: true, focusOnly: false)
+        } else if !toggles, storedSelectionMode == .multiple, isShownSelected(position) {
+            // One of the selected rows: it alone is selected on the release, unless the press
+            // drags the selection (as in GtkTreeView and file managers).
+            selectionOnRelease = position
+            selectionRangeStart = position
         } else {
             select(position, toggling: toggles)
             selectionRangeStart = position
         }
         if storedActivatesOnSingleClick { activate(position) }
         return true
+    }
+
+    /// A tap selects as a Ctrl-click does (toggling the row, as a list box does for a finger),
+    /// focuses the row and activates it.
+    private func tapped(_ tap: TouchTaps.Tap) {
+        guard let position = position(atX: tap.x, y: tap.y), let placed = placedRows[position] else { return }
+        gtk_widget_grab_focus(placed.rowWidget)
+        select(position, toggling: [.single, .multiple].contains(storedSelectionMode))
+        selectionRangeStart = position
+        activate(position)
     }
 
     /// Reports the user's selection of `position` (or its toggling) to the delegate.

@@ -82,6 +82,8 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     var pendingScroll: (position: Int, alignment: ScrollAlignment)?
     /// A row a key moved the focus to before it had a widget: focused once bound.
     var pendingFocus: Int?
+    /// A selected row pressed in multiple mode: selected alone on the release, if no drag began.
+    var selectionOnRelease: Int?
     /// Where a Shift range selection starts: the row last clicked or reached without Shift.
     var selectionRangeStart: Int?
     /// The positions the last layout bound for the viewport and its margins.
@@ -103,6 +105,10 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     var dropHighlight: UnsafeMutablePointer<GtkWidget>?
     /// Whether the widget's direction is right to left: a grid's lines read from the right.
     var isRightToLeft = false
+    /// The rubber band being drawn, from its press to its release.
+    var rubberBand: VirtualRubberBand?
+    /// Scrolls while the rubber band's pointer is near an edge; the band grows with each step.
+    lazy var rubberBandAutoscroll = DragAutoscroll(host: self) { [weak self] _ in self?.updateRubberBandSelection() }
 
     /// The widget as the C side's opaque `GlmVirtualList *`.
     var list: OpaquePointer { OpaquePointer(widget) }
@@ -127,6 +133,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
         gtk_widget_show(widget)
         Signal.connect(widget, "destroy") { [weak self] _ in self?.listDestroyed() }
         VirtualListCallbacks.connect(self)
+        connectRubberBand()  // before the press handler that stops the presses it handles
         connectInteraction()
         connectKeyboard()
         connectAccessibility()
