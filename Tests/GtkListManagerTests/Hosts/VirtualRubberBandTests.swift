@@ -109,6 +109,7 @@ final class VirtualRubberBandTests: XCTestCase {
             Self.band(
                 list, from: list.screenPoint(in: host.widget, x: 60, y: Int32(top.y + 2)),
                 through: [list.screenPoint(in: host.widget, x: 240, y: Int32(bottom.y + bottom.height - 2))], release: false)
+            list.settle(milliseconds: 400)  // past the theme's transition to the selected colour
             let during = Self.pixel(of: host.widget, x: inside.x, y: inside.y)
             list.releaseButton()
             list.settleFrame()
