@@ -176,6 +176,22 @@ final class ShownList {
         settle()
     }
 
+    /// Runs xdotool while GTK goes on handling events, as it does while a user moves: motions
+    /// arrive one by one at their pace instead of queued and compressed into one (a flick's
+    /// speed is read from them).
+    func xdotoolWhileRunning(_ arguments: [String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdotool"] + devicePixels(arguments)
+        do {
+            try process.run()
+        } catch {
+            return XCTFail("xdotool could not run (\(error)): install it with `make deps`")
+        }
+        _ = GtkRuntime.iterate(until: { !process.isRunning }, timeout: .seconds(10))
+        settle()
+    }
+
     /// Gives the keyboard focus to the row at `indexPath`.
     func focus(_ indexPath: IndexPath) {
         gtk_widget_grab_focus(gcast(listRow(at: indexPath)))
