@@ -30,4 +30,12 @@ final class ListDragController: EventSource {
     func pointerReleased() {
         source.released()
     }
+
+    func listDidApply(_ changes: ChangeSet) {
+        source.listDidApply(changes)
+    }
+
+    func listWillReload() {
+        source.listWillReload()
+    }
 }

@@ -84,6 +84,9 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     var pendingFocus: Int?
     /// Where a Shift range selection starts: the row last clicked or reached without Shift.
     var selectionRangeStart: Int?
+    /// A row pressed among several selected ones, selected alone on release unless a drag of
+    /// them all began.
+    var pendingSelectOnly: Int?
     /// The positions the last layout bound for the viewport and its margins.
     var neededPositions: ClosedRange<Int>?
     /// Interaction state: see the Interaction extension.
