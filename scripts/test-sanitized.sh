@@ -44,7 +44,8 @@ if [ "$sanitizer" = thread ]; then
     # server, no thread of their own for TSan to watch (AddressSanitizer runs them).
     for suite in GridDragTests DragAndDropEventTests DragAutoscrollTests ReorderingEventTests \
         ContextMenuEventTests VirtualListEventTests VirtualListEventGroupTests GridInteractionTests SelectionEventTests \
-        GridEventGroupTests GridReorderingAndScrollEventTests RightToLeftTests AnimatedScrollingTests; do
+        GridEventGroupTests GridReorderingAndScrollEventTests RightToLeftTests AnimatedScrollingTests MultiRowDragTests \
+        VirtualRubberBandTests TouchInputTests; do
         skipped+=(--skip "$suite")
     done
 fi

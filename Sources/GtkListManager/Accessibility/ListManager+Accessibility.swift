@@ -39,12 +39,13 @@ extension ListManager {
     /// `position`, then put back in the reuse pool: a row class that is no ``AccessibleRow``
     /// still gives its words to rows scrolled away (selected ones, a grid's cells).
     private func labelTexts(ofUnboundRowAt position: Int, _ location: RowLocation) -> String? {
-        guard host.boundRow(at: position) == nil, let model = updater.layout.model(at: location) else { return nil }
-        let row = factory.makeRow(at: location, showing: model)
-        defer { factory.recycle(row, keepingAtLeast: host.rowsWorthReusing) }
-        guard let texts = glm_accessible_label_texts(row.widget) else { return nil }
-        defer { g_free(texts) }
-        return String(cString: texts)
+        guard host.boundRow(at: position) == nil else { return nil }
+        let texts: String?? = withScratchRow(at: location) { row in
+            guard let texts = glm_accessible_label_texts(row.widget) else { return nil }
+            defer { g_free(texts) }
+            return String(cString: texts)
+        }
+        return texts ?? nil
     }
 
     /// The name the row class of the model at `location` gives (``AccessibleRow``); nil when

@@ -9,7 +9,8 @@ import ModelStorage
 /// (``offersText``, ``offersURIs``) until the drop: ``items`` is filled before `performDrop`.
 @MainActor
 public final class DropSession {
-    /// The dragged items (see the type's note on when they are known).
+    /// The dragged items (see the type's note on when they are known): from a list of this
+    /// process, those of every dragged row, row after row in list order.
     public internal(set) var items: [DragItem]
     /// Where the items would be inserted: from the pointer, or a proposal's redirect.
     public internal(set) var destinationIndexPath: IndexPath?
@@ -17,8 +18,13 @@ public final class DropSession {
     public let isLocal: Bool
     /// The manager of the list the drag comes from, when it is one of this process.
     public private(set) weak var sourceManager: ListManager?
-    /// The index path of the dragged row in ``sourceManager``'s list, for a local drag.
+    /// The index path of the row the drag started on (the pressed row) in ``sourceManager``'s
+    /// list, for a local drag.
     public let sourceIndexPath: IndexPath?
+    /// The index paths of every dragged row in ``sourceManager``'s list, in list order, for a
+    /// local drag (a drag of several selected rows carries them all, ``DragSession``); empty
+    /// for a drag from another application.
+    public let sourceIndexPaths: [IndexPath]
     /// True when the drag offers text.
     public let offersText: Bool
     /// True when the drag offers a URI list.
@@ -30,18 +36,19 @@ public final class DropSession {
 
     init(
         items: [DragItem], isLocal: Bool, sourceManager: ListManager?, sourceIndexPath: IndexPath?,
-        offersText: Bool, offersURIs: Bool, allowsMove: Bool
+        sourceIndexPaths: [IndexPath], offersText: Bool, offersURIs: Bool, allowsMove: Bool
     ) {
         self.items = items
         self.isLocal = isLocal
         self.sourceManager = sourceManager
         self.sourceIndexPath = sourceIndexPath
+        self.sourceIndexPaths = sourceIndexPaths
         self.offersText = offersText
         self.offersURIs = offersURIs
         self.allowsMove = allowsMove
     }
 
-    /// The dragged models of type `Model`, in order (local drags only).
+    /// The dragged models of type `Model`, in order (local drags only): every dragged row's.
     public func models<Model>(of _: Model.Type) -> [Model] {
         items.compactMap { $0.model as? Model }
     }

@@ -35,4 +35,12 @@ final class ListDragController: EventSource {
     func pointerReleased() {
         source.released()
     }
+
+    func listDidApply(_ changes: ChangeSet) {
+        source.listDidApply(changes)
+    }
+
+    func listWillReload() {
+        source.listWillReload()
+    }
 }

@@ -7,10 +7,11 @@ import ModelStorage
 /// A primary press on a row that may be dragged (`canMove`, or a non-empty
 /// `itemsForBeginningDrag`) and inside its ``ReorderableRow/dragHandle`` if it has one is
 /// remembered; when the pointer then moves past GTK's drag threshold the drag starts with
-/// `gtk_drag_begin_with_coordinates` (as `GtkTreeView` does). Clicks stay clicks. The row,
-/// drawn into a cairo surface, is the drag icon. It offers a reorder target limited to this
-/// widget, an in-process model target, `text/uri-list` and GTK's text targets
-/// (``DragTargets``).
+/// `gtk_drag_begin_with_coordinates` (as `GtkTreeView` does). Clicks stay clicks. A press on
+/// one of several selected rows drags them all (``DraggedRows``). The pressed row, drawn into
+/// a cairo surface with a count badge when it drags others along, is the drag icon. It offers
+/// a reorder target limited to this widget, an in-process model target, `text/uri-list` and
+/// GTK's text targets (``DragTargets``).
 @MainActor
 final class ListDragSource {
     private unowned let manager: ListManager
@@ -26,18 +27,29 @@ final class ListDragSource {
 
     /// The drag started on this list, while it lasts.
     final class ActiveDrag {
+        /// The pressed row, kept bound while the drag lasts.
         let row: BoundRow
         let session: DragSession
         let token: String
         /// The press point within the row, for the drag icon's hot spot.
         let offsetX: Int32, offsetY: Int32
         var failed = false
+        /// Where the other dragged rows are now (they may have no widget): followed through
+        /// every change of the list while the drag lasts, dropped when their item goes.
+        var otherIndexPaths: [IndexPath]
         init(row: BoundRow, session: DragSession, token: String, offsetX: Int32, offsetY: Int32) {
             self.row = row
             self.session = session
             self.token = token
             self.offsetX = offsetX
             self.offsetY = offsetY
+            otherIndexPaths = session.sourceIndexPaths.filter { $0 != session.sourceIndexPath }
+        }
+
+        /// The index paths of all the dragged rows now, in list order, the pressed row at
+        /// `pressed`.
+        func indexPaths(pressedAt pressed: IndexPath) -> [IndexPath] {
+            (otherIndexPaths + [pressed]).sorted()
         }
     }
     private(set) var activeDrag: ActiveDrag?
@@ -146,15 +158,17 @@ final class ListDragSource {
         return beginDrag(from: press, event: event)
     }
 
-    /// Starts a drag of the pressed row when it may be moved or offers items.
+    /// Starts a drag of the pressed row (and the selected rows with it) when it may be moved or
+    /// offers items.
     private func beginDrag(from press: Press, event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         let row = press.row
-        guard let location = manager.location(of: row), let hostWidget = row.hostWidget else { return false }
-        let isReordering = reordering?.canMove(row, at: location) ?? false
-        let items = dragAndDrop?.items(for: row, at: location) ?? []
-        guard isReordering || !items.isEmpty else { return false }
+        guard let location = manager.location(of: row), let hostWidget = row.hostWidget,
+            let rows = DraggedRows.pressed(row, at: location, in: manager, reordering: reordering, dragAndDrop: dragAndDrop)
+        else { return false }
+        let isReordering = rows.isReordering
+        let items = rows.items
 
-        let session = DragSession(items: items, sourceIndexPath: location.indexPath, model: row.model, isReordering: isReordering)
+        let session = DragSession(rows: rows, pressedAt: location.indexPath, model: row.model)
         guard let targets = gtk_target_list_new(nil, 0) else { return false }
         defer { gtk_target_list_unref(targets) }
         var actions = GdkDragAction(0)
@@ -192,9 +206,12 @@ final class ListDragSource {
         for observer in dragAndDrop?.willBegin ?? [] { observer(drag.session) }
     }
 
-    /// The row drawn into a surface, held where it was pressed.
+    /// The pressed row drawn into a surface, held where it was pressed, with the number of rows
+    /// dragged when there are several.
     private func setIcon(of drag: ActiveDrag, on context: OpaquePointer) {
-        guard let rowWidget = drag.row.hostWidget, let surface = DragIcon.surface(of: rowWidget, heldAt: drag.offsetX, drag.offsetY)
+        guard let rowWidget = drag.row.hostWidget,
+            let surface = DragIcon.surface(
+                of: rowWidget, heldAt: drag.offsetX, drag.offsetY, count: drag.session.sourceIndexPaths.count)
         else { return }
         defer { cairo_surface_destroy(surface) }
         gtk_drag_set_icon_surface(context, surface)
@@ -217,6 +234,19 @@ final class ListDragSource {
         case nil:
             break
         }
+    }
+
+    /// Follows the other dragged rows through the changes the list applied.
+    func listDidApply(_ changes: ChangeSet) {
+        guard let drag = activeDrag, !drag.otherIndexPaths.isEmpty else { return }
+        for change in changes {
+            drag.otherIndexPaths = drag.otherIndexPaths.compactMap(change.destination(ofItemAt:))
+        }
+    }
+
+    /// A reload makes every row new: the drag keeps the pressed row only (if it stays bound).
+    func listWillReload() {
+        activeDrag?.otherIndexPaths = []
     }
 
     private func dragEnded(_ context: OpaquePointer) {

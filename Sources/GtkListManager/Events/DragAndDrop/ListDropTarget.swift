@@ -5,9 +5,9 @@ import ModelStorage
 ///
 /// `drag-motion` computes the destination from the pointer (the row the host finds there) and
 /// has the host highlight that row (``ListHost/setDropHighlight(at:)``); `drag-drop` moves the
-/// row (a reorder within this list) or collects the data and performs the drop. Near the top or
-/// bottom edge the list scrolls (``DragAutoscroll``), and the host keeps the dragged row bound
-/// meanwhile.
+/// row, or all the rows of a drag of several selected ones (a reorder within this list), or
+/// collects the data and performs the drop. Near the top or bottom edge the list scrolls
+/// (``DragAutoscroll``), and the host keeps the pressed row bound meanwhile.
 @MainActor
 final class ListDropTarget {
     private unowned let manager: ListManager
@@ -136,7 +136,7 @@ final class ListDropTarget {
         let drag = source?.activeDrag
         let session = DropSession(
             items: drag?.session.items ?? [], isLocal: drag != nil, sourceManager: source?.listManager,
-            sourceIndexPath: drag?.session.sourceIndexPath,
+            sourceIndexPath: drag?.session.sourceIndexPath, sourceIndexPaths: drag?.session.sourceIndexPaths ?? [],
             offersText: drag.map { $0.session.items.contains { $0.text != nil } } ?? offers(context, uris: false),
             offersURIs: drag.map { $0.session.items.contains { !$0.uris.isEmpty } } ?? offers(context, uris: true),
             allowsMove: gdk_drag_context_get_actions(context).rawValue & GDK_ACTION_MOVE.rawValue != 0)
@@ -189,7 +189,11 @@ final class ListDropTarget {
         if let drag = ownReorderDrag(context) {
             let destination = reorderDestination(of: drag, at: (x, y))
             if let destination, let reordering, let from = manager.location(of: drag.row)?.indexPath {
-                reordering.move(drag.row, from: from, to: destination)
+                if drag.otherIndexPaths.isEmpty {
+                    reordering.move(drag.row, from: from, to: destination)
+                } else {
+                    reordering.move(drag.indexPaths(pressedAt: from), pressed: drag.row, at: from, to: destination)
+                }
                 drag.session.endedInSameList = true
             }
             gtk_drag_finish(context, destination != nil ? 1 : 0, 0, time)

@@ -21,11 +21,23 @@ extension ListEvent {
 /// and `moveItem`, which must not move it again. With any other storage the manager changes
 /// nothing: the reactions are told, and it is theirs to update the storage (whose change then
 /// moves the row).
+///
+/// A pointer drag of several selected rows (``DraggedRows``) moves them as a sequence of
+/// single-row moves (``move(_:pressed:at:to:)``): row after row in list order, each into the
+/// gap after the one before, the first into the gap at the pointer, so that they end up
+/// together in their list order. Each move is one storage `moveItem` (with a
+/// ``ReorderableStorage``) and one `move` / `moveRowTo` and `moveItem` told, in that sequence,
+/// with index paths valid at the time of that move: a reaction that updates another storage
+/// applies each as it comes. A row already in its place is skipped, and so is one whose move the
+/// storage refuses (it stays). Only the pressed row is asked `targetIndexPathForMove`.
 @MainActor
 final class ReorderingEvents: EventSource {
-    private unowned let manager: ListManager
+    unowned let manager: ListManager
     /// Unmapped `moveItem { source, destination in }` observers.
     var moveObservers: [(IndexPath, IndexPath) -> Void] = []
+    /// The storage move a move of several rows waits to see reported, and whether it was.
+    var awaitedMove: (source: IndexPath, destination: IndexPath)?
+    var awaitedMoveReported = false
 
     init(manager: ListManager) {
         self.manager = manager

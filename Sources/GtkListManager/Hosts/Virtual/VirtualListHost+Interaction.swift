@@ -14,15 +14,23 @@ extension VirtualListHost {
             return buttonPressed(event)
         }
         TouchTaps.recognize(on: widget) { [weak self] tap in self?.tapped(tap) }
-        Signal.connectEvent(widget, "button-release-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, _ in
+        Signal.connectEvent(widget, "button-release-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, event in
             guard let self else { return false }
             for placed in placedRows.values { gtk_widget_unset_state_flags(placed.rowWidget, GTK_STATE_FLAG_ACTIVE) }
-            if let position = selectionOnRelease, position < count { selectOnly(position) }
-            selectionOnRelease = nil
+            // A press on a selected row selects it alone when released over it.
+            var x = 0.0, y = 0.0
+            if let pending = pendingSelectOnly, let event, gdk_event_get_coords(event, &x, &y) != 0,
+                position(atX: x, y: y) == pending
+            {
+                selectOnly(pending)
+            }
+            pendingSelectOnly = nil
             return false
         }
-        // A press on a selected row may start a drag of the whole selection.
-        Signal.connect(widget, "drag-begin", argument: OpaquePointer.self) { [weak self] _, _ in self?.selectionOnRelease = nil }
+        // A drag of the selected rows keeps them selected.
+        Signal.connect(widget, "drag-begin", argument: OpaquePointer.self) { [weak self] _, _ in
+            self?.pendingSelectOnly = nil
+        }
         Signal.connect(widget, "set-focus-child", argument: UnsafeMutablePointer<GtkWidget>.self, after: true) {
             [weak self] _, child in
             guard let self else { return }
@@ -75,8 +83,9 @@ extension VirtualListHost {
         return gtk_widget_get_state_flags(placed.rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
     }
 
-    /// A primary click selects as GTK lists do (Ctrl toggles in multiple mode), focuses the row,
-    /// and activates it on a double click (or a single one when so configured).
+    /// A primary click selects as GTK lists do (Ctrl toggles in multiple mode; a press on a
+    /// selected row selects it alone on release), focuses the row, and activates it on a double
+    /// click (or a single one when so configured).
     private func buttonPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         var button: guint = 0
         var x = 0.0, y = 0.0
@@ -99,13 +108,13 @@ extension VirtualListHost {
         let extends = state.rawValue & GDK_SHIFT_MASK.rawValue != 0 && storedSelectionMode == .multiple
         // Ctrl toggles, as in a list box: in single mode it can deselect the selected row.
         let toggles = state.rawValue & GDK_CONTROL_MASK.rawValue != 0 && [.single, .multiple].contains(storedSelectionMode)
-        selectionOnRelease = nil
+        pendingSelectOnly = nil
         if extends {
             moveCursor(to: position, extending: true, focusOnly: false)
-        } else if !toggles, storedSelectionMode == .multiple, isShownSelected(position) {
-            // One of the selected rows: it alone is selected on the release, unless the press
-            // drags the selection (as in GtkTreeView and file managers).
-            selectionOnRelease = position
+        } else if storedSelectionMode == .multiple, !toggles, isShownSelected(position) {
+            // As a list box does: the others stay selected until the release, so that a drag
+            // from here takes them all.
+            pendingSelectOnly = position
             selectionRangeStart = position
         } else {
             select(position, toggling: toggles)

@@ -71,7 +71,7 @@ extension VirtualListHost {
                 return
             }
             band.isActive = true
-            selectionOnRelease = nil
+            pendingSelectOnly = nil
             band.shown = selectedPositions()
         }
         rubberBand = band

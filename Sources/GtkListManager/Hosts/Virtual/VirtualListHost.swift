@@ -82,10 +82,11 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     var pendingScroll: (position: Int, alignment: ScrollAlignment)?
     /// A row a key moved the focus to before it had a widget: focused once bound.
     var pendingFocus: Int?
-    /// A selected row pressed in multiple mode: selected alone on the release, if no drag began.
-    var selectionOnRelease: Int?
     /// Where a Shift range selection starts: the row last clicked or reached without Shift.
     var selectionRangeStart: Int?
+    /// A row pressed among several selected ones, selected alone on release unless a drag of
+    /// them all began.
+    var pendingSelectOnly: Int?
     /// The positions the last layout bound for the viewport and its margins.
     var neededPositions: ClosedRange<Int>?
     /// Interaction state: see the Interaction extension.
