@@ -18,7 +18,9 @@ import CGtk
 public enum TouchTaps {
     /// One tap, in the widget's coordinates (those of ``ListHost/position(atX:y:)``).
     public struct Tap: Equatable, Sendable {
+        /// Where the finger landed, from the widget's left edge.
         public let x: Double
+        /// Where the finger landed, from the widget's top edge.
         public let y: Double
         /// 1 for a tap, 2 for the second of a double tap, and so on.
         public let count: Int
