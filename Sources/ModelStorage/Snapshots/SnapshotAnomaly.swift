@@ -64,7 +64,8 @@ public enum SnapshotAnomaly: Anomaly {
     }
 }
 
-/// The ``ListSnapshot`` operations an anomaly names; the raw value is the method's signature.
+/// The ``ListSnapshot`` and ``OutlineSnapshot`` operations an anomaly names; the raw value is the
+/// method's signature.
 public enum SnapshotOperation: String, Sendable {
     /// ``ListSnapshot/appendSections(_:)``.
     case appendSections = "appendSections(_:)"
@@ -96,4 +97,18 @@ public enum SnapshotOperation: String, Sendable {
     case reloadItems = "reloadItems(_:)"
     /// ``ListSnapshot/reconfigureItems(_:)``.
     case reconfigureItems = "reconfigureItems(_:)"
+    /// ``OutlineSnapshot/append(_:to:)``.
+    case appendToParent = "append(_:to:)"
+    /// ``OutlineSnapshot/insert(_:before:)``.
+    case insertBeforeItem = "insert(_:before:)"
+    /// ``OutlineSnapshot/insert(_:after:)``.
+    case insertAfterItem = "insert(_:after:)"
+    /// ``OutlineSnapshot/delete(_:)``.
+    case deleteOutlineItems = "delete(_:)"
+    /// ``OutlineSnapshot/expand(_:)`` and ``OutlineSnapshot/expandDescendants(of:)``.
+    case expand = "expand(_:)"
+    /// ``OutlineSnapshot/collapse(_:)``.
+    case collapse = "collapse(_:)"
+    /// ``OutlineSnapshot/replace(childrenOf:using:)``.
+    case replaceChildren = "replace(childrenOf:using:)"
 }

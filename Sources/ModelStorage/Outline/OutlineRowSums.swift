@@ -1,0 +1,67 @@
+/// Prefix sums of the rows each child of an outline node shows, with point updates and a search
+/// by row, all in O(log children) (a Fenwick tree). Rebuilt in O(children) when the children
+/// change.
+struct OutlineRowSums: Sendable {
+    /// `nodes[0]` is unused: node `i` sums the `i & -i` slots ending at slot `i - 1`.
+    private var nodes: [Int] = [0]
+    /// The sum of every slot.
+    private(set) var total = 0
+
+    /// Sums over `weights`, one slot each, in order; O(n).
+    init<Weights: Collection>(_ weights: Weights) where Weights.Element == Int {
+        nodes = [0]
+        nodes.reserveCapacity(weights.count + 1)
+        nodes.append(contentsOf: weights)
+        total = weights.reduce(0, +)
+        let count = nodes.count - 1
+        guard count > 0 else { return }
+        for index in 1...count {
+            let parent = index + (index & -index)
+            if parent <= count { nodes[parent] += nodes[index] }
+        }
+    }
+
+    init() {}
+
+    var count: Int { nodes.count - 1 }
+
+    /// Adds `delta` to the weight of `slot`.
+    mutating func add(_ delta: Int, at slot: Int) {
+        total += delta
+        var index = slot + 1
+        while index < nodes.count {
+            nodes[index] += delta
+            index += index & -index
+        }
+    }
+
+    /// The sum of the weights of the slots before `slot`.
+    func sum(before slot: Int) -> Int {
+        var index = slot
+        var sum = 0
+        while index > 0 {
+            sum += nodes[index]
+            index -= index & -index
+        }
+        return sum
+    }
+
+    /// The slot whose rows hold row `row` (counted from 0 across the slots), and the sum of the
+    /// slots before it; nil when `row` is past the total. Weights are never negative.
+    func slot(holding row: Int) -> (slot: Int, before: Int)? {
+        guard row >= 0, row < total else { return nil }
+        var index = 0, before = 0
+        var step = 1
+        while step * 2 <= count { step *= 2 }
+        // The largest index whose prefix sum is at most `row`: the slot after it holds the row.
+        while step > 0 {
+            let next = index + step
+            if next <= count, before + nodes[next] <= row {
+                index = next
+                before += nodes[next]
+            }
+            step /= 2
+        }
+        return (index, before)
+    }
+}

@@ -1,0 +1,137 @@
+/// A tree of items, each expanded or collapsed, and the rows it shows: the items whose every
+/// ancestor is expanded, depth first. The shape of Apple's `NSDiffableDataSourceSectionSnapshot`.
+///
+/// ```swift
+/// var outline = OutlineSnapshot<FileItem>()
+/// outline.append([home, etc])
+/// outline.append(homeFolders, to: home)
+/// outline.expand([home])
+/// outline.visibleItems        // [home, …homeFolders, etc]
+/// outline.level(of: homeFolders[0])   // 1
+/// ```
+///
+/// Semantics:
+/// - **Identity.** Items are compared by their diff identity (``ModelIdentity``), as in
+///   ``ListSnapshot``, and are unique in the outline.
+/// - **Expansion is the item's own.** Collapsing an item hides its descendants and keeps their
+///   flags: expand it again and they show as they were, open subfolders open.
+///   ``expansionState`` saves every flag (`Codable` when the items are) and
+///   ``restoreExpansion(_:)`` puts them back, on this outline or on a later one.
+/// - **Cost.** A row's item and an item's row are found in O(depth × log children)
+///   (``visibleItem(at:)``, ``index(of:)``); expanding or collapsing an item costs
+///   O(depth × log children) however many children it has. Edits cost O(the parent's children +
+///   the items added or removed).
+/// - **Refusals.** An invalid operation (a repeated item, a missing parent or anchor) changes
+///   nothing; it is recorded in ``anomalies`` and returned. Never a crash.
+///
+/// A snapshot is a `Sendable` value: build it on any thread.
+public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
+    var tree = OutlineTree<ItemID>()
+    /// The node of each item, by diff identity.
+    var nodeOf: [SnapshotKey: Int] = [:]
+
+    /// What this snapshot refused, oldest first.
+    public internal(set) var anomalies: [SnapshotAnomaly] = []
+
+    /// An empty outline.
+    public init() {}
+
+    // MARK: - Queries
+
+    /// The top-level items, in order.
+    public var rootItems: [ItemID] { items(of: tree[OutlineTree<ItemID>.root].children) }
+
+    /// The items the outline shows, in order: those whose every ancestor is expanded.
+    public var visibleItems: [ItemID] { items(of: tree.visibleNodes(from: OutlineTree<ItemID>.root)) }
+
+    /// Every item, depth first, shown or not.
+    public var items: [ItemID] { items(of: tree.descendants(of: OutlineTree<ItemID>.root)) }
+
+    /// The number of rows the outline shows.
+    public var visibleCount: Int { tree.visibleCount }
+
+    /// The number of items, shown or not.
+    public var count: Int { nodeOf.count }
+
+    /// Whether `item` is in the outline.
+    public func contains(_ item: ItemID) -> Bool { node(of: item) != nil }
+
+    /// The item shown at row `index`; nil past the last row. O(depth × log children).
+    public func visibleItem(at index: Int) -> ItemID? {
+        tree.node(atRow: index).flatMap { tree[$0].item }
+    }
+
+    /// The row `item` shows at; nil when it is hidden by a collapsed ancestor or absent.
+    public func index(of item: ItemID) -> Int? {
+        node(of: item).flatMap(tree.row(of:))
+    }
+
+    /// Whether `item` shows its children (it may have none yet).
+    public func isExpanded(_ item: ItemID) -> Bool {
+        node(of: item).map { tree[$0].isExpanded } ?? false
+    }
+
+    /// Whether every ancestor of `item` is expanded.
+    public func isVisible(_ item: ItemID) -> Bool {
+        node(of: item).map(tree.isVisible) ?? false
+    }
+
+    /// The parent of `item`; nil for a top-level or absent item.
+    public func parent(of item: ItemID) -> ItemID? {
+        node(of: item).flatMap { tree[tree[$0].parent].item }
+    }
+
+    /// How deep `item` is: 0 for a top-level item; nil when absent.
+    public func level(of item: ItemID) -> Int? {
+        node(of: item).map { tree[$0].level }
+    }
+
+    /// The children of `item` (of the outline's top level when nil), in order.
+    public func children(of item: ItemID?) -> [ItemID] {
+        guard let parent = item.map(node(of:)) ?? OutlineTree<ItemID>.root else { return [] }
+        return items(of: tree[parent].children)
+    }
+
+    /// `item`'s place among its siblings and how many they are (1-based, as screen readers
+    /// speak it); nil when absent.
+    public func siblingPosition(of item: ItemID) -> (position: Int, count: Int)? {
+        guard let node = node(of: item) else { return nil }
+        return (tree[node].indexInParent + 1, tree[tree[node].parent].children.count)
+    }
+
+    /// The items under `parent` as an outline of their own, with their flags, `parent` at its
+    /// top when `includingParent`. Empty when `parent` is absent.
+    public func snapshot(of parent: ItemID, includingParent: Bool = false) -> OutlineSnapshot {
+        var copy = OutlineSnapshot()
+        guard let node = node(of: parent) else { return copy }
+        copy.graft(includingParent ? [node] : tree[node].children, from: self, under: OutlineTree<ItemID>.root, at: 0)
+        return copy
+    }
+
+    // MARK: - Internals shared by the editing extensions
+
+    func node(of item: ItemID) -> Int? { nodeOf[SnapshotKey(item)] }
+
+    func items(of nodes: [Int]) -> [ItemID] { nodes.compactMap { tree[$0].item } }
+
+    /// Copies `sourceNodes` of `source` and their descendants, with their flags, among
+    /// `parent`'s children at `index`, each sibling list in one insertion. The caller has checked
+    /// that none of the items is here already.
+    mutating func graft(_ sourceNodes: [Int], from source: OutlineSnapshot, under parent: Int, at index: Int) {
+        var pending: [(from: [Int], into: Int, at: Int)] = [(sourceNodes, parent, index)]
+        while let (fromNodes, into, at) = pending.popLast() {
+            let made = tree.insert(source.items(of: fromNodes), under: into, at: at)
+            for (from, node) in zip(fromNodes, made) {
+                if let item = tree[node].item { nodeOf[SnapshotKey(item)] = node }
+                if source.tree[from].isExpanded { tree.setExpanded(true, node) }
+                if !source.tree[from].children.isEmpty { pending.append((source.tree[from].children, node, 0)) }
+            }
+        }
+    }
+
+    /// Records `anomaly` and returns it.
+    mutating func refuse(_ anomaly: SnapshotAnomaly) -> SnapshotAnomaly {
+        anomalies.append(anomaly)
+        return anomaly
+    }
+}
