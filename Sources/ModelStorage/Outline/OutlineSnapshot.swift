@@ -47,6 +47,12 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     /// Every item, depth first, shown or not.
     public var items: [ItemID] { items(of: tree.descendants(of: OutlineTree<ItemID>.root)) }
 
+    /// The rows shown under `item` (none when it is collapsed), in order.
+    func visibleItems(under item: ItemID) -> [ItemID] {
+        guard let node = node(of: item) else { return [] }
+        return Array(items(of: tree.visibleNodes(from: node)).dropFirst())
+    }
+
     /// The number of rows the outline shows.
     public var visibleCount: Int { tree.visibleCount }
 

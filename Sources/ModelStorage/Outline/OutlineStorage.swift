@@ -1,0 +1,161 @@
+/// A storage of trees: each section shows an ``OutlineSnapshot``, its rows the outline's visible
+/// items, as a section snapshot shows in Apple's diffable data sources.
+///
+/// ```swift
+/// let storage = OutlineStorage<String, FileItem>()
+/// var outline = OutlineSnapshot<FileItem>()
+/// outline.append([home, etc])
+/// outline.append(homeFolders, to: home)
+/// storage.apply(outline, to: "Places")      // a new section at the end
+/// storage.expand([home])                     // its children's rows are inserted
+/// ```
+///
+/// Semantics:
+/// - **Rows.** The model of a row is the item itself. Reading a row (``item(at:)``) costs
+///   O(depth × log children): nothing is flattened, so a section of a million visible rows
+///   costs what its outline costs.
+/// - **Expand and collapse** insert or delete the rows they show or hide, at once, as one
+///   update; collapsing keeps the flags of the items under it.
+/// - **Apply** diffs the section's rows by identity (inserts, deletes, the fewest moves, an
+///   update for an item whose content changed). Items the section showed keep the expansion they
+///   had there: a refreshed tree does not close what the user opened. An item that moved to
+///   another parent is a move.
+/// - The anomalies an applied outline recorded go to ``anomalyHandler``, as do expand and
+///   collapse of missing items (which change nothing).
+@MainActor
+public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: BroadcastingStorage {
+    /// Where refusals are reported.
+    public let anomalyHandler = AnomalyHandler<SnapshotAnomaly>()
+    /// The storage's observers (see ``BroadcastingStorage``).
+    public let broadcaster = UpdateBroadcaster()
+
+    private(set) var sectionIDs: [SectionID] = []
+    private var outlines: [OutlineSnapshot<ItemID>] = []
+    private var recorder = TransactionRecorder()
+
+    /// An empty storage.
+    public init() {}
+
+    /// The outline of `section`, to edit and apply again; empty for a section not shown.
+    public func outline(of section: SectionID) -> OutlineSnapshot<ItemID> {
+        sectionIDs.firstIndex(of: section).map { outlines[$0] } ?? OutlineSnapshot()
+    }
+
+    /// The sections, in order.
+    public var sections: [SectionID] { sectionIDs }
+
+    /// The index path of the row `item` shows; nil when hidden or absent.
+    public func indexPath(of item: ItemID) -> IndexPath? {
+        for (section, outline) in outlines.enumerated() {
+            if let row = outline.index(of: item) { return IndexPath(item: row, section: section) }
+        }
+        return nil
+    }
+
+    /// The outline of the section at `index`, for what a row's item is in its tree (its
+    /// level, whether it is expanded).
+    public func outline(atSection index: Int) -> OutlineSnapshot<ItemID>? {
+        outlines.indices.contains(index) ? outlines[index] : nil
+    }
+
+    // MARK: - Changing
+
+    /// Shows `outline` in `section` (a new section at the end when there is none), diffed
+    /// against the rows the section showed.
+    public func apply(_ outline: OutlineSnapshot<ItemID>, to section: SectionID) {
+        var applied = outline
+        for anomaly in applied.anomalies { anomalyHandler.report(anomaly) }
+        applied.anomalies = []
+        recorder.begin()
+        if let index = sectionIDs.firstIndex(of: section) {
+            applied.takeExpansion(from: outlines[index])
+            let old = outlines[index].visibleItems, new = applied.visibleItems
+            outlines[index] = applied
+            let script = Differ().script(
+                fromIdentities: old.map(SnapshotKey.init), to: new.map(SnapshotKey.init), inSection: index,
+                contentEqual: { old[$0] == new[$1] })
+            for change in script.changeSet(item: { new[$0.item] }) { recorder.record(change) }
+        } else {
+            sectionIDs.append(section)
+            outlines.append(applied)
+            let index = outlines.count - 1
+            recorder.record(.insertSection(index))
+            for (row, item) in applied.visibleItems.enumerated() {
+                recorder.record(.insertItem(at: IndexPath(item: row, section: index), model: item))
+            }
+        }
+        deliver()
+    }
+
+    /// Removes `section` and its rows.
+    public func deleteSection(_ section: SectionID) {
+        guard let index = sectionIDs.firstIndex(of: section) else { return }
+        sectionIDs.remove(at: index)
+        outlines.remove(at: index)
+        recorder.begin()
+        recorder.record(.deleteSection(index))
+        deliver()
+    }
+
+    /// Expands `items`: the rows of their children (and of the children's expanded
+    /// descendants) are inserted below them.
+    public func expand(_ items: [ItemID]) {
+        setExpanded(true, items)
+    }
+
+    /// Collapses `items`: the rows under them are deleted; the items under them keep their flags.
+    public func collapse(_ items: [ItemID]) {
+        setExpanded(false, items)
+    }
+
+    /// Whether `item` is expanded in its section's outline.
+    public func isExpanded(_ item: ItemID) -> Bool {
+        outlines.contains { $0.isExpanded(item) }
+    }
+
+    private func setExpanded(_ expanded: Bool, _ items: [ItemID]) {
+        recorder.begin()
+        for item in items {
+            guard let section = outlines.firstIndex(where: { $0.contains(item) }) else {
+                let operation: SnapshotOperation = expanded ? .expand : .collapse
+                anomalyHandler.report(.itemsNotFound(operation: operation, identifiers: [String(describing: item)]))
+                continue
+            }
+            guard outlines[section].isExpanded(item) != expanded else { continue }
+            let before = outlines[section].visibleCount
+            if expanded { outlines[section].expand([item]) } else { outlines[section].collapse([item]) }
+            // Rows change only when the item is shown: right below its own row.
+            guard let row = outlines[section].index(of: item) else { continue }
+            let changed = abs(outlines[section].visibleCount - before)
+            if expanded {
+                for (offset, shown) in outlines[section].visibleItems(under: item).enumerated() {
+                    recorder.record(.insertItem(at: IndexPath(item: row + 1 + offset, section: section), model: shown))
+                }
+            } else {
+                for offset in stride(from: changed - 1, through: 0, by: -1) {
+                    recorder.record(.deleteItem(at: IndexPath(item: row + 1 + offset, section: section)))
+                }
+            }
+        }
+        deliver()
+    }
+
+    private func deliver() {
+        if let update = recorder.end() { broadcaster.deliver(update, from: self) }
+    }
+
+    // MARK: - Storage
+
+    public var numberOfSections: Int { outlines.count }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        outlines.indices.contains(section) ? outlines[section].visibleCount : 0
+    }
+
+    public func item(at indexPath: IndexPath) -> Any? {
+        guard outlines.indices.contains(indexPath.section) else { return nil }
+        return outlines[indexPath.section].visibleItem(at: indexPath.item)
+    }
+
+    public var openTransactionUpdate: StorageUpdate? { recorder.pendingUpdate }
+}

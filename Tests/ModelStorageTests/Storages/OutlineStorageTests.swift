@@ -1,0 +1,134 @@
+import ModelStorage
+import SeededRandom
+import Testing
+
+@Suite("OutlineStorage: trees in sections, expanded and collapsed as row changes")
+@MainActor
+struct OutlineStorageTests {
+    /// home ▸ docs ▸ a, b; home ▸ music; etc ▸ hosts.
+    private func files() -> OutlineSnapshot<String> {
+        var outline = OutlineSnapshot<String>()
+        outline.append(["home", "etc"])
+        outline.append(["docs", "music"], to: "home")
+        outline.append(["a", "b"], to: "docs")
+        outline.append(["hosts"], to: "etc")
+        return outline
+    }
+
+    /// The rows a host shows after applying every update in order, from an empty start.
+    private final class Replica: StorageObserver {
+        var sections: [[String]] = []
+
+        func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
+            for change in changes {
+                switch change {
+                case let .insertSection(index, _): sections.insert([], at: index)
+                case let .deleteSection(index): sections.remove(at: index)
+                case let .insertItem(at, model): sections[at.section].insert(model as! String, at: at.item)
+                case let .deleteItem(at): sections[at.section].remove(at: at.item)
+                case let .moveItem(from, to): sections[to.section].insert(sections[from.section].remove(at: from.item), at: to.item)
+                case let .updateItem(at, model): sections[at.section][at.item] = model as! String
+                case .moveSection, .updateSection: Issue.record("unexpected \(change)")
+                }
+            }
+        }
+
+        func storageNeedsReload(_ storage: any Storage) {
+            Issue.record("an outline storage never reloads")
+        }
+    }
+
+    private func rows(of storage: OutlineStorage<String, String>) -> [[String]] {
+        (0..<storage.numberOfSections).map { section in
+            (0..<storage.numberOfItems(inSection: section)).map { storage.item(at: IndexPath(item: $0, section: section)) as! String }
+        }
+    }
+
+    @Test("expanding inserts the rows under the item, collapsing deletes them; flags below are kept")
+    func expandAndCollapse() {
+        let storage = OutlineStorage<String, String>()
+        let replica = Replica()
+        storage.addObserver(replica)
+        storage.apply(files(), to: "Places")
+        #expect(replica.sections == [["home", "etc"]])
+        storage.expand(["home"])
+        storage.expand(["docs"])
+        #expect(replica.sections == [["home", "docs", "a", "b", "music", "etc"]])
+        storage.collapse(["home"])
+        #expect(replica.sections == [["home", "etc"]])
+        #expect(storage.outline(of: "Places").isExpanded("docs"))
+        storage.expand(["home"])
+        #expect(replica.sections == [["home", "docs", "a", "b", "music", "etc"]], "docs opens as it was")
+        #expect(replica.sections == rows(of: storage))
+        #expect(storage.indexPath(of: "b") == IndexPath(item: 3, section: 0))
+    }
+
+    @Test("a new tree applied keeps what the user opened, and an item moved to another parent is a move")
+    func applyKeepsExpansion() {
+        let storage = OutlineStorage<String, String>()
+        let replica = Replica()
+        storage.addObserver(replica)
+        storage.apply(files(), to: "Places")
+        storage.expand(["home", "docs"])
+        let recorder = UpdateRecorder(observing: storage)
+        var refreshed = files()  // fresh: nothing expanded
+        refreshed.delete(["b"])
+        refreshed.append(["b"], to: "home")  // b moves up a level
+        storage.apply(refreshed, to: "Places")
+        #expect(replica.sections == [["home", "docs", "a", "music", "b", "etc"]])
+        let changes = recorder.lastChanges.map(Array.init) ?? []
+        #expect(changes.count == 1 && changes.allSatisfy { if case .moveItem = $0 { true } else { false } }, "\(changes)")
+    }
+
+    @Test("sections come and go; a missing item is reported, not expanded")
+    func sectionsAndRefusals() {
+        let storage = OutlineStorage<String, String>()
+        let replica = Replica()
+        storage.addObserver(replica)
+        var reported: [SnapshotAnomaly] = []
+        storage.anomalyHandler.action = { reported.append($0) }
+        storage.apply(files(), to: "Places")
+        var devices = OutlineSnapshot<String>()
+        devices.append(["disk"])
+        storage.apply(devices, to: "Devices")
+        #expect(replica.sections == [["home", "etc"], ["disk"]])
+        storage.expand(["nowhere"])
+        #expect(reported == [.itemsNotFound(operation: .expand, identifiers: ["nowhere"])])
+        storage.deleteSection("Places")
+        #expect(replica.sections == [["disk"]])
+        #expect(storage.sections == ["Devices"])
+    }
+
+    @Test("random expansions, collapses and new trees: the rows delivered are the rows stored")
+    func randomized() {
+        for seed in SeedCount.seeds(30).map({ $0 + 1 }) {
+            var random = SplitMix64(seed: seed)
+            let storage = OutlineStorage<String, String>()
+            let replica = Replica()
+            storage.addObserver(replica)
+            var outline = OutlineSnapshot<String>()
+            let names = (0..<24).map { "n\($0)" }
+            for _ in 0..<40 {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0:
+                    // A new tree of the same names, shaped at random.
+                    outline = OutlineSnapshot()
+                    for name in names.shuffled(using: &random) {
+                        let parents = outline.items
+                        let parent = parents.isEmpty || Bool.random(using: &random) ? nil : parents.randomElement(using: &random)
+                        outline.append([name], to: parent)
+                    }
+                    storage.apply(outline, to: "S")
+                case 1, 2:
+                    guard let name = storage.outline(of: "S").items.randomElement(using: &random) else { continue }
+                    storage.expand([name])
+                default:
+                    guard let name = storage.outline(of: "S").items.randomElement(using: &random) else { continue }
+                    storage.collapse([name])
+                }
+                #expect(replica.sections == rows(of: storage), "seed \(seed)")
+                #expect(rows(of: storage) == [storage.outline(of: "S").visibleItems].filter { _ in storage.numberOfSections > 0 })
+            }
+        }
+    }
+}
