@@ -153,6 +153,7 @@ public final class ListManager {
         guard !host.isDestroyed else { return }
         willUpdateContent?(.reload)
         selection.reset()
+        installOutlineIfNeeded()
         installedEvents?.listWillReload()
         withoutAnimation { updater.reload(from: storage, seenBy: self) }
         installedEvents?.listDidReload()

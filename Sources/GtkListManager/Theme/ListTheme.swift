@@ -28,6 +28,8 @@ public enum ListTheme {
         public static let dragIcon = "drag-icon"
         /// The virtualized host's list widget when it lays its rows out as a grid.
         public static let grid = "list-manager-grid"
+        /// The disclosure arrow of a tree's row, `:checked` when the row is expanded.
+        public static let outlineExpander = "list-outline-expander"
     }
 
     /// The provider of the stylesheet once installed, e.g. to take it off a screen with

@@ -108,6 +108,23 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
         setExpanded(false, items)
     }
 
+    /// Expands `item` and every item under it: the rows they show are inserted below it.
+    public func expandDescendants(of item: ItemID) {
+        guard let section = outlines.firstIndex(where: { $0.contains(item) }) else {
+            anomalyHandler.report(.itemsNotFound(operation: .expand, identifiers: [String(describing: item)]))
+            return
+        }
+        let old = outlines[section].visibleItems
+        outlines[section].expandDescendants(of: item)
+        // Rows open below the item and below each newly opened descendant: the diff places them.
+        let new = outlines[section].visibleItems
+        recorder.begin()
+        let script = Differ().script(
+            fromIdentities: old.map(SnapshotKey.init), to: new.map(SnapshotKey.init), inSection: section)
+        for change in script.changeSet(item: { new[$0.item] }) { recorder.record(change) }
+        deliver()
+    }
+
     /// Whether `item` is expanded in its section's outline.
     public func isExpanded(_ item: ItemID) -> Bool {
         outlines.contains { $0.isExpanded(item) }

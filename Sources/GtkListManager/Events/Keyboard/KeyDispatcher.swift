@@ -6,7 +6,8 @@ import ModelStorage
 ///
 /// 1. Delete (no modifier) deletes the row, when editing offers deletion (``EditingEvents``);
 /// 2. Alt+Up and Alt+Down move the row, when it can move (``ReorderingEvents``);
-/// 3. the user's `keyPress` reactions (``KeyPressEvents``).
+/// 3. the user's `keyPress` reactions (``KeyPressEvents``);
+/// 4. a tree's keys, opening, closing and moving to parents and children (``OutlineEvents``).
 ///
 /// Keys the list does not handle go on to GTK (arrow navigation, Enter activation, …). The
 /// handler is connected when the first of these sources is installed.
@@ -28,7 +29,9 @@ final class KeyDispatcher {
         let events = manager.events
         if let editing = events.source(EditingEvents.self), editing.handle(key, on: row, at: location) { return true }
         if let reordering = events.source(ReorderingEvents.self), reordering.handle(key, on: row, at: location) { return true }
-        guard events.source(KeyPressEvents.self) != nil else { return false }
-        return events.perform(.keyPress, input: key, on: row, at: location) ?? false
+        if events.source(KeyPressEvents.self) != nil, events.perform(.keyPress, input: key, on: row, at: location) ?? false {
+            return true
+        }
+        return events.source(OutlineEvents.self)?.handle(key, on: row, at: location) ?? false
     }
 }

@@ -4,11 +4,13 @@ import CGtk
 /// each press to the interested event sources in a fixed order, and the first that handles it
 /// wins:
 ///
-/// 1. the drag source (``ListDragController``) remembers a primary press on a row that may be
+/// 1. a tree's disclosure arrow (``OutlineEvents``) opens or closes its row, and handles the
+///    press;
+/// 2. the drag source (``ListDragController``) remembers a primary press on a row that may be
 ///    dragged; it never handles the press, so a click stays a click;
-/// 2. the context menu (``ContextMenuEvents``) opens on a press that triggers one
+/// 3. the context menu (``ContextMenuEvents``) opens on a press that triggers one
 ///    (`gdk_event_triggers_context_menu`), and handles it;
-/// 3. a press no source handled reaches the host's own handling last: the selection and
+/// 4. a press no source handled reaches the host's own handling last: the selection and
 ///    activation of `GtkListBox` and `GtkFlowBox` (their class handlers), or the virtualized
 ///    host's handler, connected after every other.
 ///
@@ -61,6 +63,7 @@ final class PointerDispatcher {
     private func pressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         heldTouch = nil
         let events = manager.events
+        if let outline = events.source(OutlineEvents.self), outline.pointerPressed(event) { return true }
         events.source(ListDragController.self)?.pointerPressed(event)
         if let menus = events.source(ContextMenuEvents.self), menus.pointerPressed(event) { return true }
         return false

@@ -1,0 +1,87 @@
+import CGtk
+import ModelStorage
+
+/// The disclosure arrow of a tree's row, drawn by the row's container in the room its
+/// indentation leaves before the row's content, as GtkTreeView draws its expanders
+/// (`gtk_render_expander`, the ``ListTheme/StyleClass/outlineExpander`` style class, `:checked`
+/// when open, mirrored right to left).
+///
+/// What a container shows is kept on the container itself (GObject data), since containers are
+/// reused from row to row; the draw handler is connected once per container.
+@MainActor
+enum OutlineDisclosure {
+    /// The width and height of the arrow, in pixels.
+    static let size = 16
+
+    /// What a container draws: nothing, or an arrow closed or open, or the room of one (a leaf).
+    struct Mark: Equatable {
+        var hasArrow: Bool
+        var isExpanded: Bool
+
+        fileprivate var packed: Int { 1 | (hasArrow ? 2 : 0) | (isExpanded ? 4 : 0) }
+        fileprivate init(packed: Int) {
+            hasArrow = packed & 2 != 0
+            isExpanded = packed & 4 != 0
+        }
+        init(hasArrow: Bool, isExpanded: Bool) {
+            self.hasArrow = hasArrow
+            self.isExpanded = isExpanded
+        }
+    }
+
+    private static let markQuark = g_quark_from_string("gtk-list-manager-outline-mark")
+    private static let connectedQuark = g_quark_from_string("gtk-list-manager-outline-draws")
+
+    /// Marks `container` to draw `mark` (nil: nothing), redrawing it when that changes.
+    static func mark(_ container: UnsafeMutablePointer<GtkWidget>, _ mark: Mark?) {
+        let packed = mark?.packed ?? 0
+        let object: UnsafeMutablePointer<GObject> = gcast(container)
+        guard Int(bitPattern: g_object_get_qdata(object, markQuark)) != packed else { return }
+        g_object_set_qdata(object, markQuark, UnsafeMutableRawPointer(bitPattern: packed))
+        if g_object_get_qdata(object, connectedQuark) == nil {
+            g_object_set_qdata(object, connectedQuark, UnsafeMutableRawPointer(bitPattern: 1))
+            Signal.connectEvent(container, "draw", argument: OpaquePointer.self, after: true) { container, cairo in
+                if let cairo { draw(in: container, on: cairo) }
+                return false
+            }
+        }
+        gtk_widget_queue_draw(container)
+    }
+
+    /// What `container` draws now.
+    static func mark(of container: UnsafeMutablePointer<GtkWidget>) -> Mark? {
+        let packed = Int(bitPattern: g_object_get_qdata(gcast(container), markQuark))
+        return packed == 0 ? nil : Mark(packed: packed)
+    }
+
+    /// Where the arrow of `container` is, in its coordinates: just before its content's start
+    /// edge, centred vertically; nil when it draws none.
+    static func arrowFrame(in container: UnsafeMutablePointer<GtkWidget>) -> (x: Int, y: Int)? {
+        guard let mark = mark(of: container), mark.hasArrow, let content = gtk_bin_get_child(gcast(container)) else { return nil }
+        var outer = GtkAllocation(), inner = GtkAllocation()
+        gtk_widget_get_allocation(container, &outer)
+        gtk_widget_get_allocation(content, &inner)
+        let rightToLeft = gtk_widget_get_direction(container) == GTK_TEXT_DIR_RTL
+        let x = rightToLeft ? Int(inner.x + inner.width - outer.x) : Int(inner.x - outer.x) - size
+        return (x, (Int(outer.height) - size) / 2)
+    }
+
+    /// Whether the point (in `container`'s coordinates) is on its arrow.
+    static func arrowContains(_ container: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> Bool {
+        guard let frame = arrowFrame(in: container) else { return false }
+        return x >= Double(frame.x) && x < Double(frame.x + size) && y >= Double(frame.y) && y < Double(frame.y + size)
+    }
+
+    private static func draw(in container: UnsafeMutablePointer<GtkWidget>, on cairo: OpaquePointer) {
+        guard let mark = mark(of: container), let frame = arrowFrame(in: container),
+            let context = gtk_widget_get_style_context(container)
+        else { return }
+        gtk_style_context_save(context)
+        gtk_style_context_add_class(context, ListTheme.StyleClass.outlineExpander)
+        var state = gtk_style_context_get_state(context).rawValue & ~GTK_STATE_FLAG_CHECKED.rawValue
+        if mark.isExpanded { state |= GTK_STATE_FLAG_CHECKED.rawValue }
+        gtk_style_context_set_state(context, GtkStateFlags(state))
+        gtk_render_expander(context, cairo, Double(frame.x), Double(frame.y), Double(size), Double(size))
+        gtk_style_context_restore(context)
+    }
+}

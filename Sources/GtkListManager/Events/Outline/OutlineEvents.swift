@@ -1,0 +1,144 @@
+import CGtk
+import ModelStorage
+
+extension ListEvent {
+    /// Installs the rows of a tree; no reaction is registered for it.
+    static let outlineRows = ListEvent("outlineRows", source: OutlineEvents.self)
+    static let shouldExpand = ListEvent("shouldExpand", source: OutlineEvents.self)
+    static let shouldCollapse = ListEvent("shouldCollapse", source: OutlineEvents.self)
+    static let didExpand = ListEvent("didExpand", source: OutlineEvents.self)
+    static let didCollapse = ListEvent("didCollapse", source: OutlineEvents.self)
+}
+
+/// The rows of a storage that shows trees (``OutlineProviding``), installed with the storage:
+/// each row indented by its level with the room of a disclosure arrow, the arrow drawn on rows
+/// with children (``OutlineDisclosure``), a press on it opening or closing the row without
+/// selecting it, and the keys of file managers on the focused row:
+///
+/// - Right opens a closed row, or moves to the first child of an open one; Left closes an open
+///   row, or moves to the parent (mirrored right to left);
+/// - `+` opens, `-` closes, `*` opens the row and everything under it; Backspace moves to the
+///   parent.
+///
+/// Opening and closing go through the storage, which delivers the rows shown or hidden; the
+/// `shouldExpand` / `shouldCollapse` reactions may refuse, `didExpand` / `didCollapse` are told.
+@MainActor
+final class OutlineEvents: EventSource {
+    private unowned let manager: ListManager
+
+    init(manager: ListManager) {
+        self.manager = manager
+        manager.events.installKeyDispatcher()
+        manager.events.installPointerDispatcher()
+    }
+
+    var needsEveryRow: Bool { true }
+
+    private var outline: (any OutlineProviding)? { manager.storage as? any OutlineProviding }
+
+    // MARK: - Rows
+
+    func rowDidAppear(_ row: BoundRow) { mark(row) }
+    func rowDidRefresh(_ row: BoundRow) { mark(row) }
+    // A change elsewhere may give a row its first child or take its last: marks follow the tree.
+    func listDidApply(_ changes: ChangeSet) { manager.forEachBoundRow(mark) }
+    func listDidReload() { manager.forEachBoundRow(mark) }
+
+    /// Indents `row` by its level, with room for an arrow, and marks its arrow.
+    private func mark(_ row: BoundRow) {
+        guard row.role == .item, let container = row.hostWidget else { return }
+        guard let outline, let location = manager.location(of: row), let place = outline.outlinePlace(at: location.indexPath)
+        else { return OutlineDisclosure.mark(container, nil) }
+        let pixels = Double(max(place.level, 0)) * Double(max(manager.indentationWidth, 0)) + Double(OutlineDisclosure.size)
+        manager.host.setIndentation(Int(min(pixels, Double(Int32.max))), for: row)
+        OutlineDisclosure.mark(container, .init(hasArrow: place.hasChildren, isExpanded: place.isExpanded))
+    }
+
+    // MARK: - Opening and closing
+
+    /// Opens or closes the row at `indexPath` unless a reaction refuses; false when nothing changed.
+    @discardableResult
+    func setExpanded(_ expanded: Bool, at indexPath: IndexPath) -> Bool {
+        guard let outline, let place = outline.outlinePlace(at: indexPath), place.hasChildren, place.isExpanded != expanded,
+            let model = outline.item(at: indexPath)
+        else { return false }
+        let router = manager.events
+        let location = RowLocation.item(indexPath)
+        let allowed: Bool? = router.performModelEvent(expanded ? .shouldExpand : .shouldCollapse, model: model, at: location)
+        guard allowed ?? true else { return false }
+        outline.setExpanded(expanded, at: indexPath)
+        let _: Void? = router.performModelEvent(expanded ? .didExpand : .didCollapse, model: model, at: location)
+        return true
+    }
+
+    /// Opens the row at `indexPath` and every row under it.
+    func expandDescendants(at indexPath: IndexPath) {
+        guard let outline, let place = outline.outlinePlace(at: indexPath), place.hasChildren else { return }
+        if !place.isExpanded, !setExpanded(true, at: indexPath) { return }
+        outline.expandDescendants(at: indexPath)
+    }
+
+    // MARK: - Pointer
+
+    /// A primary press on a row's arrow opens or closes it, and goes no further (no selection,
+    /// no drag).
+    func pointerPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        var button: guint = 0
+        guard gdk_event_get_event_type(event) == GDK_BUTTON_PRESS, gdk_event_get_button(event, &button) != 0,
+            button == GDK_BUTTON_PRIMARY, let point = PointerLocation.point(of: event, in: manager.widget),
+            let position = manager.host.position(atX: point.x, y: point.y),
+            let (row, location) = manager.boundRowAndLocation(atPosition: position), location.role == .item,
+            let container = row.hostWidget
+        else { return false }
+        var x: Int32 = 0, y: Int32 = 0
+        gtk_widget_translate_coordinates(manager.widget, container, Int32(point.x), Int32(point.y), &x, &y)
+        guard OutlineDisclosure.arrowContains(container, x: Double(x), y: Double(y)),
+            let expanded = OutlineDisclosure.mark(of: container)?.isExpanded
+        else { return false }
+        setExpanded(!expanded, at: location.indexPath)
+        return true
+    }
+
+    // MARK: - Keys
+
+    /// The keys of file managers' trees on the focused row; false for other keys.
+    func handle(_ key: KeyPress, on row: BoundRow, at location: RowLocation) -> Bool {
+        guard location.role == .item, key.modifiers.isDisjoint(with: [.control, .alt, .superKey]), let outline,
+            let place = outline.outlinePlace(at: location.indexPath)
+        else { return false }
+        let indexPath = location.indexPath
+        let rightToLeft = gtk_widget_get_direction(manager.widget) == GTK_TEXT_DIR_RTL
+        switch Int32(key.keyval) {
+        case rightToLeft ? GDK_KEY_Left : GDK_KEY_Right, rightToLeft ? GDK_KEY_KP_Left : GDK_KEY_KP_Right:
+            guard place.hasChildren else { return false }
+            if !place.isExpanded { return setExpanded(true, at: indexPath) || true }
+            moveFocus(to: IndexPath(item: indexPath.item + 1, section: indexPath.section))
+        case rightToLeft ? GDK_KEY_Right : GDK_KEY_Left, rightToLeft ? GDK_KEY_KP_Right : GDK_KEY_KP_Left:
+            if place.hasChildren, place.isExpanded { return setExpanded(false, at: indexPath) || true }
+            guard let parent = outline.parentIndexPath(of: indexPath) else { return false }
+            moveFocus(to: parent)
+        case GDK_KEY_plus, GDK_KEY_KP_Add:
+            setExpanded(true, at: indexPath)
+        case GDK_KEY_minus, GDK_KEY_KP_Subtract:
+            setExpanded(false, at: indexPath)
+        case GDK_KEY_asterisk, GDK_KEY_KP_Multiply:
+            expandDescendants(at: indexPath)
+        case GDK_KEY_BackSpace:
+            guard let parent = outline.parentIndexPath(of: indexPath) else { return false }
+            moveFocus(to: parent)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Moves the focus to the row at `indexPath` and selects it, as the arrow keys do.
+    private func moveFocus(to indexPath: IndexPath) {
+        guard let position = manager.position(of: .item(indexPath)) else { return }
+        let host = manager.host
+        host.scrollTo(position: position, alignment: .nearest)
+        host.layoutIfNeeded()
+        host.focusRow(at: position)
+        if host.selectionMode != .none { manager.userSelectedOnly(position...position) }
+    }
+}

@@ -1,0 +1,77 @@
+/// Where a row sits in its section's tree: what a list needs to indent it, draw its disclosure
+/// arrow and tell a screen reader about it.
+public struct OutlinePlace: Equatable, Sendable {
+    /// 0 for a top-level item.
+    public var level: Int
+    /// Whether the item has children to show (it shows an arrow).
+    public var hasChildren: Bool
+    /// Whether the item shows its children.
+    public var isExpanded: Bool
+    /// The item's place among its siblings, from 1.
+    public var position: Int
+    /// How many siblings the item has, itself included.
+    public var siblingCount: Int
+
+    /// A place in a tree.
+    public init(level: Int, hasChildren: Bool, isExpanded: Bool, position: Int, siblingCount: Int) {
+        self.level = level
+        self.hasChildren = hasChildren
+        self.isExpanded = isExpanded
+        self.position = position
+        self.siblingCount = siblingCount
+    }
+}
+
+/// A storage whose sections show trees (``OutlineStorage``, or your own): the list manager
+/// reads each row's place to indent it and draw its arrow, and opens and closes rows through it
+/// (a click on the arrow, Right and Left, `+`, `-` and `*`).
+@MainActor
+public protocol OutlineProviding: Storage {
+    /// The place of the row at `indexPath`; nil when there is no such row.
+    func outlinePlace(at indexPath: IndexPath) -> OutlinePlace?
+    /// The row of the parent of the row at `indexPath`; nil for a top-level row.
+    func parentIndexPath(of indexPath: IndexPath) -> IndexPath?
+    /// Expands or collapses the item of the row at `indexPath`, delivering the rows it shows or
+    /// hides as an update.
+    func setExpanded(_ expanded: Bool, at indexPath: IndexPath)
+    /// Expands the item of the row at `indexPath` and every item under it.
+    func expandDescendants(at indexPath: IndexPath)
+}
+
+extension OutlineSnapshot {
+    /// The place of the item shown at row `index`.
+    func place(ofRow index: Int) -> OutlinePlace? {
+        guard let node = tree.node(atRow: index) else { return nil }
+        let parent = tree[node].parent
+        return OutlinePlace(
+            level: tree[node].level, hasChildren: !tree[node].children.isEmpty, isExpanded: tree[node].isExpanded,
+            position: tree[node].indexInParent + 1, siblingCount: tree[parent].children.count)
+    }
+
+    /// The row of the parent of the item shown at row `index`; nil for a top-level item.
+    func parentRow(ofRow index: Int) -> Int? {
+        guard let node = tree.node(atRow: index) else { return nil }
+        let parent = tree[node].parent
+        return parent == OutlineTree<ItemID>.root ? nil : tree.row(of: parent)
+    }
+}
+
+extension OutlineStorage: OutlineProviding {
+    public func outlinePlace(at indexPath: IndexPath) -> OutlinePlace? {
+        outline(atSection: indexPath.section)?.place(ofRow: indexPath.item)
+    }
+
+    public func parentIndexPath(of indexPath: IndexPath) -> IndexPath? {
+        outline(atSection: indexPath.section)?.parentRow(ofRow: indexPath.item).map { IndexPath(item: $0, section: indexPath.section) }
+    }
+
+    public func setExpanded(_ expanded: Bool, at indexPath: IndexPath) {
+        guard let item = outline(atSection: indexPath.section)?.visibleItem(at: indexPath.item) else { return }
+        if expanded { expand([item]) } else { collapse([item]) }
+    }
+
+    public func expandDescendants(at indexPath: IndexPath) {
+        guard let outline = outline(atSection: indexPath.section), let item = outline.visibleItem(at: indexPath.item) else { return }
+        expandDescendants(of: item)
+    }
+}
