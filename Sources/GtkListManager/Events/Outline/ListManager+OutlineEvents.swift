@@ -7,12 +7,14 @@ extension ListManager {
     /// Whether the user may open the row of `model` at an index path (by its arrow or a key).
     /// The first reaction registered answers; no reaction: yes.
     public func shouldExpand<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
-        addModelTypeReaction(modelType, role: .item, .model(.shouldExpand) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
+        addModelTypeReaction(
+            modelType, role: .item, .model(.shouldExpand) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
     }
 
     /// Whether the user may close the row of `model` at an index path. No reaction: yes.
     public func shouldCollapse<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Bool) {
-        addModelTypeReaction(modelType, role: .item, .model(.shouldCollapse) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
+        addModelTypeReaction(
+            modelType, role: .item, .model(.shouldCollapse) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
     }
 
     /// The user opened the row of `model` at an index path: its children's rows show below it.
@@ -22,7 +24,8 @@ extension ListManager {
 
     /// The user closed the row of `model` at an index path.
     public func didCollapse<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
-        addModelTypeReaction(modelType, role: .item, .model(.didCollapse) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
+        addModelTypeReaction(
+            modelType, role: .item, .model(.didCollapse) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
     }
 
     /// Shows a storage's trees as trees when it is ``OutlineProviding``: called with each reload.

@@ -1,0 +1,207 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+/// Rows of a tree on the list-box and virtualized hosts, read back from GTK and driven by real
+/// input: indentation by level with room for the arrow, the arrow opening and closing a row
+/// without selecting it, and the keys of file managers.
+final class TreeRowTests: XCTestCase {
+    final class NameRow: RowView, ModelTransfer {
+        let widget = gtk_label_new(nil)!
+        init() {}
+        func update(with model: String) { gtk_label_set_text(gcast(widget), model) }
+    }
+
+    /// home ▸ docs ▸ a, b; home ▸ music; etc ▸ hosts.
+    private static func files() -> OutlineSnapshot<String> {
+        var outline = OutlineSnapshot<String>()
+        outline.append(["home", "etc"])
+        outline.append(["docs", "music"], to: "home")
+        outline.append(["a", "b"], to: "docs")
+        outline.append(["hosts"], to: "etc")
+        return outline
+    }
+
+    private static let hosts: [(name: String, make: @MainActor () -> any ListHost)] = [
+        ("list box", { ListBoxHost() }), ("virtualized list", { VirtualListHost() }),
+    ]
+
+    @MainActor private static func makeTree(_ host: any ListHost, _ configure: (ListManager) -> Void = { _ in })
+        -> (ListManager, OutlineStorage<String, String>, ShownList)
+    {
+        let storage = OutlineStorage<String, String>()
+        storage.apply(files(), to: "Places")
+        let manager = ListManager(host: host, storage: storage)
+        manager.register(NameRow.self)
+        configure(manager)
+        let list = ShownList(manager, width: 300, height: 400)
+        list.settleFrame()
+        return (manager, storage, list)
+    }
+
+    @MainActor private static func shown(_ manager: ListManager) -> [String] {
+        (0..<manager.rowCount).compactMap {
+            (manager.boundRow(at: IndexPath(item: $0, section: 0))?.view as? NameRow).map {
+                String(cString: gtk_label_get_text(gcast($0.widget)))
+            }
+        }
+    }
+
+    /// The screen point of the arrow of the row at `item`.
+    @MainActor private static func arrowPoint(of item: Int, in manager: ListManager, list: ShownList) throws -> (Int32, Int32) {
+        let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: item, section: 0)))
+        let container = try XCTUnwrap(row.hostWidget)
+        var content = GtkAllocation(), outer = GtkAllocation()
+        gtk_widget_get_allocation(row.widget, &content)
+        gtk_widget_get_allocation(container, &outer)
+        // Just before the content's start edge, where GTK draws the arrow.
+        let x = TestTextDirection.isRightToLeft ? content.x + content.width - outer.x + 8 : content.x - outer.x - 8
+        return list.screenPoint(in: container, x: x, y: outer.height / 2)
+    }
+
+    func testRowsAreIndentedByTheirLevelWithRoomForTheArrow() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in Self.hosts {
+                let (manager, storage, list) = Self.makeTree(make())
+                defer { list.close() }
+                storage.expand(["home", "docs"])
+                list.settleFrame()
+                XCTAssertEqual(Self.shown(manager), ["home", "docs", "a", "b", "music", "etc"], name)
+                let margins = (0..<6).map { gtk_widget_get_margin_start(manager.boundRow(at: IndexPath(item: $0, section: 0))!.widget) }
+                XCTAssertEqual(margins, [16, 32, 48, 48, 32, 16], "\(name): 16 px a level and 16 for the arrow, read from GTK")
+            }
+        }
+    }
+
+    func testAPressOnTheArrowOpensAndClosesTheRowWithoutSelectingIt() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in Self.hosts {
+                var opened: [String] = [], closed: [String] = []
+                let (manager, _, list) = Self.makeTree(make()) { manager in
+                    manager.didExpand(String.self) { model, _ in opened.append(model) }
+                    manager.didCollapse(String.self) { model, _ in closed.append(model) }
+                }
+                defer { list.close() }
+                let selectedBefore = manager.selectedIndexPaths
+                let arrow = try Self.arrowPoint(of: 0, in: manager, list: list)
+                list.xdotool(["mousemove", String(arrow.0), String(arrow.1), "click", "1"])
+                list.settleFrame()
+                XCTAssertEqual(Self.shown(manager), ["home", "docs", "music", "etc"], "\(name): the arrow opens home")
+                XCTAssertEqual(manager.selectedIndexPaths, selectedBefore, "\(name): and selects nothing")
+                XCTAssertEqual(opened, ["home"])
+                list.xdotool(["click", "1"])
+                list.settleFrame()
+                XCTAssertEqual(Self.shown(manager), ["home", "etc"], "\(name): a second press closes it")
+                XCTAssertEqual(closed, ["home"])
+                // A press on the row's text selects it and opens nothing.
+                list.click(widget: try XCTUnwrap(manager.boundRow(at: IndexPath(item: 1, section: 0))?.widget))
+                XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 1, section: 0)], name)
+                XCTAssertEqual(Self.shown(manager), ["home", "etc"], name)
+            }
+        }
+    }
+
+    func testKeysOpenCloseAndMoveAsInAFileManager() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in Self.hosts {
+                let (manager, storage, list) = Self.makeTree(make())
+                defer { list.close() }
+                list.click(widget: try XCTUnwrap(manager.boundRow(at: IndexPath(item: 0, section: 0))?.widget))
+                list.press(mirroredKey("Right"))
+                XCTAssertEqual(Self.shown(manager), ["home", "docs", "music", "etc"], "\(name): Right opens")
+                list.press(mirroredKey("Right"))
+                XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 1, section: 0)], "\(name): Right again goes to the first child")
+                list.press("asterisk")
+                XCTAssertEqual(Self.shown(manager), ["home", "docs", "a", "b", "music", "etc"], "\(name): * opens everything under docs")
+                list.press(mirroredKey("Left"))
+                XCTAssertEqual(Self.shown(manager), ["home", "docs", "music", "etc"], "\(name): Left closes")
+                list.press(mirroredKey("Left"))
+                XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 0, section: 0)], "\(name): Left again goes to the parent")
+                list.press("Down", "plus", "Up", "minus")
+                XCTAssertEqual(Self.shown(manager), ["home", "etc"], "\(name): + opens docs, - closes home")
+                XCTAssertTrue(storage.outline(of: "Places").isExpanded("docs"), "\(name): docs keeps its flag under closed home")
+                list.press("plus")
+                XCTAssertEqual(Self.shown(manager), ["home", "docs", "a", "b", "music", "etc"], "\(name): + opens home as it was")
+                list.press("Down", "Down", "BackSpace")
+                XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 1, section: 0)], "\(name): Backspace goes from a to docs")
+            }
+        }
+    }
+
+    func testShouldExpandMayRefuse() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in Self.hosts {
+                var asked: [String] = []
+                let (manager, _, list) = Self.makeTree(make()) { manager in
+                    manager.shouldExpand(String.self) { model, _ in
+                        asked.append(model)
+                        return model != "etc"
+                    }
+                }
+                defer { list.close() }
+                list.click(widget: try XCTUnwrap(manager.boundRow(at: IndexPath(item: 1, section: 0))?.widget))
+                list.press("plus")
+                XCTAssertEqual(Self.shown(manager), ["home", "etc"], "\(name): etc may not open")
+                XCTAssertEqual(asked, ["etc"])
+            }
+        }
+    }
+
+    func testTheArrowIsDrawnOpenOrClosedAndLeavesHaveNone() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in Self.hosts {
+                let (manager, storage, list) = Self.makeTree(make())
+                defer { list.close() }
+                storage.expand(["home"])
+                list.settleFrame()
+                @MainActor func arrowPixels(_ item: Int) -> [UInt32] {
+                    let row = manager.boundRow(at: IndexPath(item: item, section: 0))!
+                    return WidgetPixels.read(row.hostWidget!, region: Self.arrowRegion(of: row))
+                }
+                let open = arrowPixels(0), closed = arrowPixels(1), leaf = arrowPixels(2)
+                XCTAssertNotEqual(open, closed, "\(name): open and closed arrows differ")
+                XCTAssertEqual(Set(leaf).count, 1, "\(name): a leaf's arrow room is plain background")
+                XCTAssertGreaterThan(Set(closed).count, 1, "\(name): a closed arrow is drawn")
+            }
+        }
+    }
+
+    /// The arrow's square in its container.
+    @MainActor private static func arrowRegion(of row: BoundRow) -> (x: Int32, y: Int32, size: Int32) {
+        var content = GtkAllocation(), outer = GtkAllocation()
+        gtk_widget_get_allocation(row.widget, &content)
+        gtk_widget_get_allocation(row.hostWidget!, &outer)
+        let x = TestTextDirection.isRightToLeft ? content.x + content.width - outer.x : content.x - outer.x - 16
+        return (x, (outer.height - 16) / 2, 16)
+    }
+}
+
+/// What GTK draws of a widget, read back from an image surface.
+@MainActor
+enum WidgetPixels {
+    static func read(_ widget: UnsafeMutablePointer<GtkWidget>, region: (x: Int32, y: Int32, size: Int32)) -> [UInt32] {
+        let width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+        defer { cairo_surface_destroy(surface) }
+        let cairo = cairo_create(surface)!
+        gtk_widget_draw(widget, cairo)
+        cairo_destroy(cairo)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var pixels: [UInt32] = []
+        for y in region.y..<min(region.y + region.size, height) {
+            for x in max(region.x, 0)..<min(region.x + region.size, width) {
+                pixels.append(
+                    data.advanced(by: Int(y) * stride + Int(x) * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee })
+            }
+        }
+        return pixels
+    }
+}
