@@ -7,4 +7,7 @@
 /** glm_accessible_count_selection_requests() for an accessible type known already. */
 void glm_accessible_count_selection_requests_of_accessible(GType accessible_type);
 
+/** Adds a tree row's expandable and expanded states to `states`. */
+void glm_accessible_add_tree_states(AtkStateSet *states, const GlmAccessibleRow *row);
+
 #endif /* GLM_ACCESSIBILITY_PRIVATE_H */

@@ -6,6 +6,7 @@
 #include <gtk/gtk.h>
 #include <gtk/gtk-a11y.h>
 #include "glm_accessibility.h"
+#include "glm_accessibility_private.h"
 
 typedef struct {
     GlmAccessibleRowDescriber describe;
@@ -36,7 +37,8 @@ static void describer_free(gpointer data) {
 
 void glm_accessible_row_init(GlmAccessibleRow *row) {
     *row = (GlmAccessibleRow){
-        .kind = GLM_ACCESSIBLE_ROW_ITEM, .item_index = -1, .grid_row = -1, .grid_column = -1};
+        .kind = GLM_ACCESSIBLE_ROW_ITEM, .item_index = -1, .grid_row = -1, .grid_column = -1, .level = -1,
+        .sibling_index = -1};
 }
 
 void glm_accessible_set_row_describer(GtkWidget *container, GlmAccessibleRowDescriber describe, gpointer user_data,
@@ -150,6 +152,12 @@ GSList *glm_accessible_add_number_attribute(GSList *attributes, const gchar *nam
 }
 
 GSList *glm_accessible_add_place(GSList *attributes, const GlmAccessibleRow *row) {
+    if (row->kind == GLM_ACCESSIBLE_ROW_ITEM && row->level >= 0 && row->sibling_index >= 0) {
+        /* A tree row: its depth (from 1, as readers say it) and its place among its siblings. */
+        attributes = glm_accessible_add_number_attribute(attributes, "level", row->level + 1);
+        attributes = glm_accessible_add_number_attribute(attributes, "posinset", row->sibling_index + 1);
+        return glm_accessible_add_number_attribute(attributes, "setsize", row->sibling_count);
+    }
     if (row->kind != GLM_ACCESSIBLE_ROW_ITEM || row->item_index < 0 || row->item_count <= 0)
         return attributes;
     attributes = glm_accessible_add_number_attribute(attributes, "posinset", row->item_index + 1);
@@ -195,7 +203,16 @@ static AtkStateSet *row_ref_state_set(AtkObject *object) {
         atk_state_set_add_state(states, ATK_STATE_SELECTABLE);
     if (widget != NULL && (gtk_widget_get_state_flags(widget) & GTK_STATE_FLAG_SELECTED) != 0)
         atk_state_set_add_state(states, ATK_STATE_SELECTED);
+    glm_accessible_add_tree_states(states, &row);
     return states;
+}
+
+void glm_accessible_add_tree_states(AtkStateSet *states, const GlmAccessibleRow *row) {
+    if (row->kind != GLM_ACCESSIBLE_ROW_ITEM || row->level < 0 || !row->expandable)
+        return;
+    atk_state_set_add_state(states, ATK_STATE_EXPANDABLE);
+    if (row->expanded)
+        atk_state_set_add_state(states, ATK_STATE_EXPANDED);
 }
 
 /* ---- Table cells ------------------------------------------------------------------------ */

@@ -6,6 +6,7 @@
 #include <gtk/gtk.h>
 #include <gtk/gtk-a11y.h>
 #include "glm_accessibility.h"
+#include "glm_accessibility_private.h"
 
 #define GLM_TYPE_UNBOUND_ROW_ACCESSIBLE (glm_unbound_row_accessible_get_type())
 G_DECLARE_FINAL_TYPE(GlmUnboundRowAccessible, glm_unbound_row_accessible, GLM, UNBOUND_ROW_ACCESSIBLE, AtkObject)
@@ -57,6 +58,7 @@ static AtkStateSet *unbound_ref_state_set(AtkObject *object) {
         if (row->selected)
             atk_state_set_add_state(states, ATK_STATE_SELECTED);
     }
+    glm_accessible_add_tree_states(states, row);
     return states;
 }
 

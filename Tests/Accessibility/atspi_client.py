@@ -38,6 +38,8 @@ KEYSYMS = {
     "End": 0xFF57,
     "Return": 0xFF0D,
     "space": 0x20,
+    "KP_Add": 0xFFAB,
+    "KP_Subtract": 0xFFAD,
 }
 
 ITEM_TEXT = re.compile(r"^Item (\d+)(?:, detail \1)?$")

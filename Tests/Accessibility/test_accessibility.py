@@ -489,6 +489,64 @@ class RightToLeftSpec(FixtureCase):
     test_children_are_in_visual_order = StructureSpec.test_children_are_in_visual_order
 
 
+class TreeSpec(FixtureCase):
+    """A tree's rows (--tree: items 0 … 900 at the top, each with five children, 0 and 100
+    open): each row's level, place among its siblings and open state, as Orca reads them; keys
+    that open, close and move send the expansion change and one focus event each."""
+
+    OPTIONS = ["--tree", "--focus", "0"]
+
+    def row_of(self, item):
+        rows = [row for row in atspi.read_rows(atspi.find_lists(self.app)) if row.shown_ordinal == item]
+        self.assertEqual(len(rows), 1, f"item {item} should show in one row")
+        return rows[0]
+
+    def test_rows_say_their_level_place_among_siblings_and_open_state(self):
+        expected = {
+            0: ("1", "1", "10", {"expandable", "expanded"}),
+            3: ("2", "3", "5", set()),
+            100: ("1", "2", "10", {"expandable", "expanded"}),
+            200: ("1", "3", "10", {"expandable"}),
+        }
+        for item, (level, posinset, setsize, states) in expected.items():
+            with self.subTest(item=item):
+                row = self.row_of(item)
+                self.assertEqual(
+                    (row.attributes.get("level"), row.attributes.get("posinset"), row.attributes.get("setsize")),
+                    (level, posinset, setsize),
+                    f"item {item}: {row}",
+                )
+                self.assertEqual(row.states & {"expandable", "expanded"}, states, f"item {item}: {row.states}")
+
+    def test_keys_open_and_close_with_one_expansion_change_and_one_focus_event_each(self):
+        recorder = atspi.EventRecorder(
+            ["object:state-changed:focused", "object:state-changed:expanded"], pid=self.fixture.process.pid
+        )
+        self.addCleanup(recorder.close)
+        atspi.pump_events(0.3)
+        recorder.take()
+        self.fixture.read_lines()
+        # Item 0 is open and focused: keypad - closes it, keypad + opens it, Right goes to its first
+        # child, Left back to it.
+        steps = [("KP_Subtract", "expanded", 0), ("KP_Add", "expanded", 1), ("Right", "focus", 1), ("Left", "focus", 0)]
+        for key, kind, value in steps:
+            with self.subTest(key=key):
+                atspi.press_key(key)
+                atspi.pump_events(FOCUS_EVENT_WINDOW)
+                events = recorder.take()
+                lines = self.fixture.read_lines()
+                seen = f"fixture printed {lines}; AT-SPI sent:{listed(events) if events else ' nothing'}"
+                expanded = [event for event in events if event.type == "object:state-changed:expanded"]
+                focused = [event for event in events if event.type == "object:state-changed:focused" and event.detail1 == 1]
+                if kind == "expanded":
+                    self.assertEqual([event.detail1 for event in expanded], [value], f"{key}: {seen}")
+                    self.assertEqual(expanded[0].source_name, self.expected_item_name(0), seen)
+                    self.assertEqual(focused, [], f"{key} moves no focus: {seen}")
+                else:
+                    self.assertEqual(len(focused), 1, f"{key}: one focus event; {seen}")
+                    self.assertEqual(focused[0].source_name, self.expected_item_name(value), seen)
+
+
 # MARK: - The hosts
 
 
@@ -551,6 +609,14 @@ class VirtualListFocus(FocusSpec):
     HOST = "virtual-list"
 
 
+class ListBoxTree(TreeSpec):
+    HOST = "list-box"
+
+
+class VirtualListTree(TreeSpec):
+    HOST = "virtual-list"
+
+
 class VirtualGridStructure(GridSpec):
     HOST = "virtual-grid"
 
@@ -580,9 +646,10 @@ def load_tests(loader, standard_tests, pattern):
     """Only the host classes: the specifications above them are abstract."""
     suite = unittest.TestSuite()
     for case in (
-        ListBoxStructure, ListBoxNamedRows, ListBoxSelection, ListBoxFocus,
+        ListBoxStructure, ListBoxNamedRows, ListBoxSelection, ListBoxFocus, ListBoxTree,
         FlowBoxStructure, FlowBoxNamedRows, FlowBoxSelection, FlowBoxFocus, FlowBoxRightToLeft,
         VirtualListStructure, VirtualListNamedRows, VirtualListSelection, VirtualListScrolled, VirtualListFocus,
+        VirtualListTree,
         VirtualGridStructure, VirtualGridNamedRows, VirtualGridSelection, VirtualGridScrolled, VirtualGridFocus,
         VirtualGridRightToLeft,
     ):  # fmt: skip

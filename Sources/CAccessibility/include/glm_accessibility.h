@@ -46,6 +46,15 @@ typedef struct {
     /** What a reader says for the row, newly allocated (g_free), or NULL: the texts of the
      *  row's labels. */
     gchar *name;
+    /** A tree row's depth, 0 for a top-level item; -1 outside a tree. */
+    gint level;
+    /** A tree row's place among its siblings, from 0, and their number: its posinset and
+     *  setsize then count its siblings, as a tree item's do. */
+    gint sibling_index;
+    gint sibling_count;
+    /** Whether a tree row has children to show, and whether it shows them. */
+    gboolean expandable;
+    gboolean expanded;
 } GlmAccessibleRow;
 
 /** Fills `row` for `row_widget` (a row widget of the container); FALSE when it is none. */

@@ -6,7 +6,11 @@
 //
 // Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
 //   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
-//   [--name NAME] [--named-rows] [--rtl]
+//   [--name NAME] [--named-rows] [--rtl] [--tree]
+//
+// With --tree the list shows a tree instead (an OutlineStorage): items 0, 100, …, 900 at the
+// top level, each with children k+1 … k+5, items 0 and 100 open; --focus then counts rows, and
+// `focus:` lines name the focused item.
 import CGtk
 import Glibc
 import GtkListManager
@@ -26,6 +30,7 @@ struct Options {
     var name = "accessibility-fixture"
     var namedRows = false
     var rightToLeft = false
+    var tree = false
 
     init(_ arguments: [String]) {
         var remaining = arguments[...]
@@ -56,6 +61,7 @@ struct Options {
             case "--name": name = value(of: option)
             case "--named-rows": namedRows = true
             case "--rtl": rightToLeft = true
+            case "--tree": tree = true
             default: fail("unknown option \(option)")
             }
         }
@@ -182,7 +188,7 @@ final class Fixture {
         manager.selectionDidChange { [options] indexPaths in
             Self.reportSelection(indexPaths.map(options.ordinal(of:)))
         }
-        fill()
+        if options.tree { manager.storage = Self.tree() } else { fill() }
 
         gtk_window_set_title(gcast(window), options.name)
         gtk_window_set_default_size(gcast(window), 480, 600)
@@ -208,7 +214,21 @@ final class Fixture {
             manager.register(rowClass)
         }
         manager.didActivate(rowClass) { [options] _, _, indexPath in emit("activated: \(options.ordinal(of: indexPath))") }
-        manager.didFocus(rowClass) { [options] _, _, indexPath in emit("focus: \(options.ordinal(of: indexPath))") }
+        manager.didFocus(rowClass) { [options] _, model, indexPath in
+            emit("focus: \(options.tree ? model : options.ordinal(of: indexPath))")
+        }
+    }
+
+    /// Ten top-level items, 0, 100, … 900, each with five children; the first two open.
+    private static func tree() -> OutlineStorage<String, Int> {
+        var outline = OutlineSnapshot<Int>()
+        let tops = Array(stride(from: 0, to: 1_000, by: 100))
+        outline.append(tops)
+        for top in tops { outline.append(Array(top + 1...top + 5), to: top) }
+        outline.expand([0, 100])
+        let storage = OutlineStorage<String, Int>()
+        storage.apply(outline, to: "Tree")
+        return storage
     }
 
     /// Item k's model is k; sections get "Section s" headers, shown by the built-in title row.

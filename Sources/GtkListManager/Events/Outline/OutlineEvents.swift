@@ -38,20 +38,28 @@ final class OutlineEvents: EventSource {
 
     // MARK: - Rows
 
-    func rowDidAppear(_ row: BoundRow) { mark(row) }
-    func rowDidRefresh(_ row: BoundRow) { mark(row) }
+    func rowDidAppear(_ row: BoundRow) { mark(row, announcing: false) }
+    func rowDidRefresh(_ row: BoundRow) { mark(row, announcing: true) }
     // A change elsewhere may give a row its first child or take its last: marks follow the tree.
-    func listDidApply(_ changes: ChangeSet) { manager.forEachBoundRow(mark) }
-    func listDidReload() { manager.forEachBoundRow(mark) }
+    func listDidApply(_ changes: ChangeSet) { manager.forEachBoundRow { mark($0, announcing: true) } }
+    func listDidReload() { manager.forEachBoundRow { mark($0, announcing: false) } }
 
-    /// Indents `row` by its level, with room for an arrow, and marks its arrow.
-    private func mark(_ row: BoundRow) {
+    /// Indents `row` by its level, with room for an arrow, and marks its arrow; when
+    /// `announcing`, a screen reader hears the row it knows open or close (a row just bound to
+    /// its model is news to no one).
+    private func mark(_ row: BoundRow, announcing: Bool) {
         guard row.role == .item, let container = row.hostWidget else { return }
         guard let outline, let location = manager.location(of: row), let place = outline.outlinePlace(at: location.indexPath)
         else { return OutlineDisclosure.mark(container, nil) }
         let pixels = Double(max(place.level, 0)) * Double(max(manager.indentationWidth, 0)) + Double(OutlineDisclosure.size)
         manager.host.setIndentation(Int(min(pixels, Double(Int32.max))), for: row)
+        let before = OutlineDisclosure.mark(of: container)
         OutlineDisclosure.mark(container, .init(hasArrow: place.hasChildren, isExpanded: place.isExpanded))
+        if announcing, let before, before.hasArrow, place.hasChildren, before.isExpanded != place.isExpanded,
+            let accessible = gtk_widget_get_accessible(container)
+        {
+            atk_object_notify_state_change(accessible, AtkState(ATK_STATE_EXPANDED.rawValue), place.isExpanded ? 1 : 0)
+        }
     }
 
     // MARK: - Opening and closing
