@@ -11,8 +11,6 @@ public struct AccessibleRowDescription: Equatable, Sendable {
         case footer
     }
 
-    /// A grid cell's place in its table: its row (a line of cells, counted over the whole grid,
-    /// headers not counted) and column, from 0.
     /// Where a tree's row is in its tree (a storage that is `OutlineProviding`).
     public struct TreePosition: Equatable, Sendable {
         /// 0 for a top-level item.
@@ -36,6 +34,8 @@ public struct AccessibleRowDescription: Equatable, Sendable {
         }
     }
 
+    /// A grid cell's place in its table: its row (a line of cells, counted over the whole grid,
+    /// headers not counted) and column, from 0.
     public struct CellPosition: Equatable, Sendable {
         /// The line of cells, from 0.
         public var row: Int
