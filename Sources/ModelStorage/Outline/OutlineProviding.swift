@@ -36,6 +36,13 @@ public protocol OutlineProviding: Storage {
     func setExpanded(_ expanded: Bool, at indexPath: IndexPath)
     /// Expands the item of the row at `indexPath` and every item under it.
     func expandDescendants(at indexPath: IndexPath)
+    /// How many rows show under the row at `indexPath` (0 when it is collapsed).
+    func visibleDescendantCount(at indexPath: IndexPath) -> Int
+    /// The identity of the item of the row at `indexPath`, to find it again after it was
+    /// hidden (``indexPath(ofItemIdentity:)``).
+    func itemIdentity(at indexPath: IndexPath) -> AnyHashable?
+    /// The row showing the item of `identity`; nil when it is hidden or gone.
+    func indexPath(ofItemIdentity identity: AnyHashable) -> IndexPath?
 }
 
 extension OutlineSnapshot {
@@ -46,6 +53,21 @@ extension OutlineSnapshot {
         return OutlinePlace(
             level: tree[node].level, hasChildren: !tree[node].children.isEmpty, isExpanded: tree[node].isExpanded,
             position: tree[node].indexInParent + 1, siblingCount: tree[parent].children.count)
+    }
+
+    /// How many rows show under the item shown at row `index`.
+    func visibleDescendantCount(ofRow index: Int) -> Int {
+        tree.node(atRow: index).map { tree[$0].rows - 1 } ?? 0
+    }
+
+    /// The row of the item whose identity is `key`; nil when hidden or absent.
+    func row(ofKey key: SnapshotKey) -> Int? {
+        nodeOf[key].flatMap(tree.row(of:))
+    }
+
+    /// The identity of the item shown at row `index`.
+    func key(ofRow index: Int) -> SnapshotKey? {
+        tree.node(atRow: index).flatMap { tree[$0].item }.map(SnapshotKey.init)
     }
 
     /// The row of the parent of the item shown at row `index`; nil for a top-level item.
@@ -68,6 +90,22 @@ extension OutlineStorage: OutlineProviding {
     public func setExpanded(_ expanded: Bool, at indexPath: IndexPath) {
         guard let item = outline(atSection: indexPath.section)?.visibleItem(at: indexPath.item) else { return }
         if expanded { expand([item]) } else { collapse([item]) }
+    }
+
+    public func visibleDescendantCount(at indexPath: IndexPath) -> Int {
+        outline(atSection: indexPath.section)?.visibleDescendantCount(ofRow: indexPath.item) ?? 0
+    }
+
+    public func itemIdentity(at indexPath: IndexPath) -> AnyHashable? {
+        outline(atSection: indexPath.section)?.key(ofRow: indexPath.item).map(AnyHashable.init)
+    }
+
+    public func indexPath(ofItemIdentity identity: AnyHashable) -> IndexPath? {
+        guard let key = identity.base as? SnapshotKey else { return nil }
+        for section in 0..<numberOfSections {
+            if let row = outline(atSection: section)?.row(ofKey: key) { return IndexPath(item: row, section: section) }
+        }
+        return nil
     }
 
     public func expandDescendants(at indexPath: IndexPath) {

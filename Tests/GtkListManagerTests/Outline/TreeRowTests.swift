@@ -152,6 +152,39 @@ final class TreeRowTests: XCTestCase {
         }
     }
 
+    func testSelectedRowsHiddenByACollapseFollowThePolicy() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in Self.hosts {
+                for policy in [HiddenSelectionPolicy.keep, .selectParent, .deselect] {
+                    let (manager, storage, list) = Self.makeTree(make()) { $0.selectionMode = .multiple }
+                    defer { list.close() }
+                    manager.selectionHiddenByCollapse = policy
+                    storage.expand(["home", "docs"])
+                    list.settleFrame()
+                    let a = IndexPath(item: 2, section: 0), docs = IndexPath(item: 1, section: 0)
+                    // A list box selects its first row when the window first takes the focus.
+                    for selected in manager.selectedIndexPaths { manager.deselectItem(at: selected) }
+                    manager.selectItem(at: a)
+                    gtk_widget_grab_focus(try XCTUnwrap(manager.boundRow(at: docs)?.hostWidget))
+                    list.settle()
+                    list.press("minus")
+                    XCTAssertEqual(Self.shown(manager), ["home", "docs", "music", "etc"], "\(name), \(policy)")
+                    XCTAssertEqual(
+                        manager.selectedIndexPaths, policy == .selectParent ? [docs] : [], "\(name), \(policy): while a is hidden")
+                    list.press("plus")
+                    let expected: [IndexPath] =
+                        switch policy {
+                        case .keep: [a]
+                        case .selectParent: [docs]
+                        case .deselect: []
+                        }
+                    XCTAssertEqual(manager.selectedIndexPaths, expected, "\(name), \(policy): a shown again")
+                }
+            }
+        }
+    }
+
     func testTheArrowIsDrawnOpenOrClosedAndLeavesHaveNone() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

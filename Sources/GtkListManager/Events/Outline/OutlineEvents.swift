@@ -25,6 +25,10 @@ extension ListEvent {
 @MainActor
 final class OutlineEvents: EventSource {
     private unowned let manager: ListManager
+    /// What becomes of selected rows a collapse hides.
+    var hiddenSelectionPolicy = HiddenSelectionPolicy.keep
+    /// Items selected when a collapse hid them, selected again when they show again.
+    private var keptSelection: [AnyHashable] = []
 
     init(manager: ListManager) {
         self.manager = manager
@@ -41,8 +45,15 @@ final class OutlineEvents: EventSource {
     func rowDidAppear(_ row: BoundRow) { mark(row, announcing: false) }
     func rowDidRefresh(_ row: BoundRow) { mark(row, announcing: true) }
     // A change elsewhere may give a row its first child or take its last: marks follow the tree.
-    func listDidApply(_ changes: ChangeSet) { manager.forEachBoundRow { mark($0, announcing: true) } }
-    func listDidReload() { manager.forEachBoundRow { mark($0, announcing: false) } }
+    func listDidApply(_ changes: ChangeSet) {
+        manager.forEachBoundRow { mark($0, announcing: true) }
+        restoreKeptSelection()
+    }
+
+    func listDidReload() {
+        keptSelection = []
+        manager.forEachBoundRow { mark($0, announcing: false) }
+    }
 
     /// Indents `row` by its level, with room for an arrow, and marks its arrow; when
     /// `announcing`, a screen reader hears the row it knows open or close (a row just bound to
@@ -74,7 +85,9 @@ final class OutlineEvents: EventSource {
         let location = RowLocation.item(indexPath)
         let allowed: Bool? = router.performModelEvent(expanded ? .shouldExpand : .shouldCollapse, model: model, at: location)
         guard allowed ?? true else { return false }
+        let hidden = expanded ? [] : selectedRows(under: indexPath, in: outline)
         outline.setExpanded(expanded, at: indexPath)
+        if !hidden.isEmpty { applyPolicy(toHidden: hidden, collapsed: indexPath) }
         let _: Void? = router.performModelEvent(expanded ? .didExpand : .didCollapse, model: model, at: location)
         return true
     }
@@ -84,6 +97,33 @@ final class OutlineEvents: EventSource {
         guard let outline, let place = outline.outlinePlace(at: indexPath), place.hasChildren else { return }
         if !place.isExpanded, !setExpanded(true, at: indexPath) { return }
         outline.expandDescendants(at: indexPath)
+    }
+
+    // MARK: - Selection hidden by a collapse
+
+    /// The identities of the selected rows under the row at `indexPath`.
+    private func selectedRows(under indexPath: IndexPath, in outline: any OutlineProviding) -> [AnyHashable] {
+        let below = indexPath.item + 1...indexPath.item + max(outline.visibleDescendantCount(at: indexPath), 1)
+        return manager.selectedIndexPaths.filter { $0.section == indexPath.section && below.contains($0.item) }
+            .compactMap(outline.itemIdentity(at:))
+    }
+
+    private func applyPolicy(toHidden hidden: [AnyHashable], collapsed indexPath: IndexPath) {
+        switch hiddenSelectionPolicy {
+        case .keep: keptSelection.append(contentsOf: hidden)
+        case .selectParent: manager.selectItem(at: indexPath)
+        case .deselect: break
+        }
+    }
+
+    /// Selects again the kept items that show again.
+    private func restoreKeptSelection() {
+        guard !keptSelection.isEmpty, let outline else { return }
+        keptSelection.removeAll { identity in
+            guard let indexPath = outline.indexPath(ofItemIdentity: identity) else { return false }
+            manager.selectItem(at: indexPath)
+            return true
+        }
     }
 
     // MARK: - Pointer
