@@ -85,20 +85,6 @@ final class VirtualRubberBandTests: XCTestCase {
         }
     }
 
-    /// The colour GTK draws at `x`, `y` of `widget` (ARGB).
-    @MainActor private static func pixel(of widget: UnsafeMutablePointer<GtkWidget>, x: Int32, y: Int32) -> UInt32 {
-        let width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
-        defer { cairo_surface_destroy(surface) }
-        let cairo = cairo_create(surface)!
-        gtk_widget_draw(widget, cairo)
-        cairo_destroy(cairo)
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        return data.advanced(by: Int(y) * stride + Int(x) * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
-    }
-
     func testTheBandIsDrawnInTheThemesRubberBandStyleWhileItLasts() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
@@ -110,10 +96,10 @@ final class VirtualRubberBandTests: XCTestCase {
                 list, from: list.screenPoint(in: host.widget, x: 60, y: Int32(top.y + 2)),
                 through: [list.screenPoint(in: host.widget, x: 240, y: Int32(bottom.y + bottom.height - 2))], release: false)
             list.settle(milliseconds: 400)  // past the theme's transition to the selected colour
-            let during = Self.pixel(of: host.widget, x: inside.x, y: inside.y)
+            let during = WidgetPixels.pixel(of: host.widget, x: inside.x, y: inside.y)
             list.releaseButton()
             list.settleFrame()
-            let after = Self.pixel(of: host.widget, x: inside.x, y: inside.y)
+            let after = WidgetPixels.pixel(of: host.widget, x: inside.x, y: inside.y)
             XCTAssertNotEqual(during, after, "the band is painted over the selected rows it covers, and goes with the release")
         }
     }

@@ -5,19 +5,9 @@ import Testing
 
 @Suite("OutlineSnapshot: a tree of items and the rows it shows")
 struct OutlineSnapshotTests {
-    /// home ▸ docs ▸ a, b; home ▸ music; etc ▸ hosts.
-    private func files() -> OutlineSnapshot<String> {
-        var outline = OutlineSnapshot<String>()
-        outline.append(["home", "etc"])
-        outline.append(["docs", "music"], to: "home")
-        outline.append(["a", "b"], to: "docs")
-        outline.append(["hosts"], to: "etc")
-        return outline
-    }
-
     @Test("rows are the items whose ancestors are all expanded, depth first")
     func visibleRows() {
-        var outline = files()
+        var outline = fileOutline()
         #expect(outline.visibleItems == ["home", "etc"])
         #expect(outline.expand(["home"]) == nil)
         #expect(outline.visibleItems == ["home", "docs", "music", "etc"])
@@ -33,7 +23,7 @@ struct OutlineSnapshotTests {
 
     @Test("collapsing an ancestor keeps its descendants' flags: they come back as they were")
     func collapseKeepsNestedExpansion() {
-        var outline = files()
+        var outline = fileOutline()
         outline.expand(["home", "docs"])
         outline.collapse(["home"])
         #expect(outline.visibleItems == ["home", "etc"])
@@ -46,7 +36,7 @@ struct OutlineSnapshotTests {
 
     @Test("parents, levels, children and places among siblings")
     func structure() {
-        let outline = files()
+        let outline = fileOutline()
         #expect(outline.parent(of: "a") == "docs")
         #expect(outline.parent(of: "home") == nil)
         #expect(outline.level(of: "home") == 0)
@@ -60,7 +50,7 @@ struct OutlineSnapshotTests {
 
     @Test("inserts go beside their anchor; deletes take the descendants along")
     func insertAndDelete() {
-        var outline = files()
+        var outline = fileOutline()
         outline.expandDescendants()
         #expect(outline.insert(["pictures"], after: "docs") == nil)
         #expect(outline.insert(["bin"], before: "etc") == nil)
@@ -75,7 +65,7 @@ struct OutlineSnapshotTests {
 
     @Test("a repeated item or a missing parent or anchor is refused and changes nothing")
     func refusals() {
-        var outline = files()
+        var outline = fileOutline()
         let before = outline.items
         #expect(outline.append(["a"], to: "etc") == .itemIdentifiersNotUnique(operation: .appendToParent, identifiers: ["a"]))
         #expect(outline.append(["x", "x"]) == .itemIdentifiersNotUnique(operation: .appendToParent, identifiers: ["x"]))
@@ -90,7 +80,7 @@ struct OutlineSnapshotTests {
 
     @Test("a branch as an outline of its own, and a branch replaced by one")
     func branches() {
-        var outline = files()
+        var outline = fileOutline()
         outline.expand(["home", "docs"])
         let home = outline.snapshot(of: "home", includingParent: true)
         #expect(home.visibleItems == ["home", "docs", "a", "b", "music"])
@@ -115,19 +105,19 @@ struct OutlineSnapshotTests {
 
     @Test("expansion is saved as Codable and restored, here or on a later outline")
     func expansionState() throws {
-        var outline = files()
+        var outline = fileOutline()
         outline.expand(["home", "docs"])
         outline.collapse(["home"])
         let saved = try JSONEncoder().encode(outline.expansionState)
         let state = try JSONDecoder().decode(OutlineExpansionState<String>.self, from: saved)
         #expect(state.expandedItems == ["docs"], "hidden expanded items are saved too")
 
-        var later = files()
+        var later = fileOutline()
         later.expand(["etc"])
         later.restoreExpansion(OutlineExpansionState(expandedItems: ["home", "docs", "gone"]))
         #expect(later.visibleItems == ["home", "docs", "a", "b", "music", "etc"])
 
-        var refreshed = files()
+        var refreshed = fileOutline()
         refreshed.append(["c"], to: "docs")
         refreshed.takeExpansion(from: later)
         #expect(refreshed.visibleItems == ["home", "docs", "a", "b", "c", "music", "etc"])

@@ -5,16 +5,6 @@ import Testing
 @Suite("OutlineStorage: trees in sections, expanded and collapsed as row changes")
 @MainActor
 struct OutlineStorageTests {
-    /// home ▸ docs ▸ a, b; home ▸ music; etc ▸ hosts.
-    private func files() -> OutlineSnapshot<String> {
-        var outline = OutlineSnapshot<String>()
-        outline.append(["home", "etc"])
-        outline.append(["docs", "music"], to: "home")
-        outline.append(["a", "b"], to: "docs")
-        outline.append(["hosts"], to: "etc")
-        return outline
-    }
-
     /// The rows a host shows after applying every update in order, from an empty start.
     private final class Replica: StorageObserver {
         var sections: [[String]] = []
@@ -49,7 +39,7 @@ struct OutlineStorageTests {
         let storage = OutlineStorage<String, String>()
         let replica = Replica()
         storage.addObserver(replica)
-        storage.apply(files(), to: "Places")
+        storage.apply(fileOutline(), to: "Places")
         #expect(replica.sections == [["home", "etc"]])
         storage.expand(["home"])
         storage.expand(["docs"])
@@ -68,10 +58,10 @@ struct OutlineStorageTests {
         let storage = OutlineStorage<String, String>()
         let replica = Replica()
         storage.addObserver(replica)
-        storage.apply(files(), to: "Places")
+        storage.apply(fileOutline(), to: "Places")
         storage.expand(["home", "docs"])
         let recorder = UpdateRecorder(observing: storage)
-        var refreshed = files()  // fresh: nothing expanded
+        var refreshed = fileOutline()  // fresh: nothing expanded
         refreshed.delete(["b"])
         refreshed.append(["b"], to: "home")  // b moves up a level
         storage.apply(refreshed, to: "Places")
@@ -87,7 +77,7 @@ struct OutlineStorageTests {
         storage.addObserver(replica)
         var reported: [SnapshotAnomaly] = []
         storage.anomalyHandler.action = { reported.append($0) }
-        storage.apply(files(), to: "Places")
+        storage.apply(fileOutline(), to: "Places")
         var devices = OutlineSnapshot<String>()
         devices.append(["disk"])
         storage.apply(devices, to: "Devices")

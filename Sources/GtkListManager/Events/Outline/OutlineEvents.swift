@@ -159,12 +159,18 @@ final class OutlineEvents: EventSource {
         switch Int32(key.keyval) {
         case rightToLeft ? GDK_KEY_Left : GDK_KEY_Right, rightToLeft ? GDK_KEY_KP_Left : GDK_KEY_KP_Right:
             guard place.hasChildren else { return false }
-            if !place.isExpanded { return setExpanded(true, at: indexPath) || true }
-            moveFocus(to: IndexPath(item: indexPath.item + 1, section: indexPath.section))
+            if place.isExpanded {
+                moveFocus(to: IndexPath(item: indexPath.item + 1, section: indexPath.section))
+            } else {
+                setExpanded(true, at: indexPath)
+            }
         case rightToLeft ? GDK_KEY_Right : GDK_KEY_Left, rightToLeft ? GDK_KEY_KP_Right : GDK_KEY_KP_Left:
-            if place.hasChildren, place.isExpanded { return setExpanded(false, at: indexPath) || true }
-            guard let parent = outline.parentIndexPath(of: indexPath) else { return false }
-            moveFocus(to: parent)
+            if place.hasChildren, place.isExpanded {
+                setExpanded(false, at: indexPath)
+            } else {
+                guard let parent = outline.parentIndexPath(of: indexPath) else { return false }
+                moveFocus(to: parent)
+            }
         case GDK_KEY_plus, GDK_KEY_KP_Add:
             setExpanded(true, at: indexPath)
         case GDK_KEY_minus, GDK_KEY_KP_Subtract:
