@@ -1,3 +1,4 @@
+import Foundation
 import ModelStorage
 import Synchronization
 
@@ -22,14 +23,19 @@ let bySizeDescending: @Sendable (Fruit, Fruit) -> Bool = { $0.size > $1.size }
 
 /// A hand-off that parks every result until the test delivers it: the test decides when the
 /// background result reaches the main actor, and can change the storage in between.
-final class ParkingHandOff: MainActorHandOff {
-    private let parked = Mutex<[@Sendable @MainActor () -> Void]>([])
+///
+/// Its lock is a pthread mutex (`NSLock`), which ThreadSanitizer sees; it did not see through
+/// `Synchronization.Mutex` here and reported its guarded accesses as a race.
+final class ParkingHandOff: MainActorHandOff, @unchecked Sendable {
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var parked: [@Sendable @MainActor () -> Void] = []
 
     /// How many results wait to be delivered.
-    var parkedCount: Int { parked.withLock { $0.count } }
+    var parkedCount: Int { lock.withLock { parked.count } }
 
     func handOff(_ work: @escaping @Sendable @MainActor () -> Void) {
-        parked.withLock { $0.append(work) }
+        lock.withLock { parked.append(work) }
     }
 
     /// Waits (without blocking the main actor) until a result is parked; false on timeout.
@@ -42,7 +48,7 @@ final class ParkingHandOff: MainActorHandOff {
     @MainActor
     @discardableResult
     func deliverNext() -> Bool {
-        let work = parked.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        let work = lock.withLock { parked.isEmpty ? nil : parked.removeFirst() }
         work?()
         return work != nil
     }
