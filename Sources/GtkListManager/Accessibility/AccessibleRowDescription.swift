@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// What a screen reader is told about one row of a list, as its host asks the manager
 /// (``ListHostDelegate/accessibleDescription(ofPosition:)``) when the reader asks.
 public struct AccessibleRowDescription: Equatable, Sendable {
@@ -9,29 +11,6 @@ public struct AccessibleRowDescription: Equatable, Sendable {
         case header
         /// A section's footer or another supplementary view, outside the set.
         case footer
-    }
-
-    /// Where a tree's row is in its tree (a storage that is `OutlineProviding`).
-    public struct TreePosition: Equatable, Sendable {
-        /// 0 for a top-level item.
-        public var level: Int
-        /// The row's place among its siblings, from 0.
-        public var siblingIndex: Int
-        /// How many siblings the row has, itself included.
-        public var siblingCount: Int
-        /// Whether the row has children to show.
-        public var isExpandable: Bool
-        /// Whether the row shows its children.
-        public var isExpanded: Bool
-
-        /// A place in a tree.
-        public init(level: Int, siblingIndex: Int, siblingCount: Int, isExpandable: Bool, isExpanded: Bool) {
-            self.level = level
-            self.siblingIndex = siblingIndex
-            self.siblingCount = siblingCount
-            self.isExpandable = isExpandable
-            self.isExpanded = isExpanded
-        }
     }
 
     /// A grid cell's place in its table: its row (a line of cells, counted over the whole grid,
@@ -63,16 +42,16 @@ public struct AccessibleRowDescription: Equatable, Sendable {
     public var isSelected: Bool
     /// What a reader says for the row (``AccessibleRow``); nil: the texts of its labels.
     public var name: String?
-    /// Where the row is in its tree; nil outside a tree. A tree row's place in the set is its
-    /// place among its siblings.
-    public var treePosition: TreePosition?
+    /// Where the row is in its tree (its storage's `OutlinePlace`); nil outside a tree. A tree
+    /// row's place in the set is its place among its siblings.
+    public var treePlace: OutlinePlace?
 
     /// A description; what is not given is unknown (no place in the set, no cell, no name).
     public init(
         kind: Kind, itemIndex: Int? = nil, itemCount: Int = 0, cellPosition: CellPosition? = nil, isSelectable: Bool = false,
-        isSelected: Bool = false, name: String? = nil, treePosition: TreePosition? = nil
+        isSelected: Bool = false, name: String? = nil, treePlace: OutlinePlace? = nil
     ) {
-        self.treePosition = treePosition
+        self.treePlace = treePlace
         self.kind = kind
         self.itemIndex = itemIndex
         self.itemCount = itemCount

@@ -13,20 +13,12 @@ extension ListManager {
             return AccessibleRowDescription(
                 kind: .item, itemIndex: layout.itemOrdinal(of: location.indexPath), itemCount: layout.totalItemCount,
                 isSelectable: host.selectionMode != .none, isSelected: selection.isSelected(location.indexPath), name: name,
-                treePosition: treePosition(at: location.indexPath))
+                treePlace: (storage as? any OutlineProviding)?.outlinePlace(at: location.indexPath))
         case .header:
             return AccessibleRowDescription(kind: .header, itemCount: layout.totalItemCount, name: name)
         case .supplementary:
             return AccessibleRowDescription(kind: .footer, itemCount: layout.totalItemCount, name: name)
         }
-    }
-
-    /// Where the item at `indexPath` is in its tree, when the storage shows trees.
-    private func treePosition(at indexPath: IndexPath) -> AccessibleRowDescription.TreePosition? {
-        guard let place = (storage as? any OutlineProviding)?.outlinePlace(at: indexPath) else { return nil }
-        return .init(
-            level: place.level, siblingIndex: place.position - 1, siblingCount: place.siblingCount, isExpandable: place.hasChildren,
-            isExpanded: place.isExpanded)
     }
 
     public var selectedItemCount: Int {

@@ -64,11 +64,11 @@ public enum RowAccessibility {
         row.pointee.selectable = description.isSelectable ? 1 : 0
         row.pointee.selected = description.isSelected ? 1 : 0
         row.pointee.name = description.name.map { g_strdup($0) } ?? nil
-        if let tree = description.treePosition {
+        if let tree = description.treePlace {
             row.pointee.level = Int32(clamping: tree.level)
-            row.pointee.sibling_index = Int32(clamping: tree.siblingIndex)
+            row.pointee.sibling_index = Int32(clamping: tree.position - 1)
             row.pointee.sibling_count = Int32(clamping: tree.siblingCount)
-            row.pointee.expandable = tree.isExpandable ? 1 : 0
+            row.pointee.expandable = tree.hasChildren ? 1 : 0
             row.pointee.expanded = tree.isExpanded ? 1 : 0
         }
     }
