@@ -192,9 +192,7 @@ extension ListManager: StorageObserver {
         updater.apply(changes) { run in
             // The selection and the event sources first: rows bound by the run show the
             // selection they will have, and sources find them where the run puts them.
-            if !selection.isEmpty {
-                for change in run.changes { selection.apply(change) }
-            }
+            if !selection.isEmpty { selection.apply(run) }
             installedEvents?.listWillApply(run)
         }
         installedEvents?.listDidApply(changes)

@@ -33,22 +33,23 @@ struct SelectionState: Equatable {
         self = SelectionState()
     }
 
-    /// Follows one change-set entry. O(selected).
-    mutating func apply(_ change: StorageChange) {
+    /// Follows one run of a change set: an entry, or many items inserted or deleted together.
+    /// O(selected), however many items the run moves.
+    mutating func apply(_ run: ChangeRun) {
         guard !isEmpty else { return }
-        switch change {
-        case .updateSection, .updateItem:
-            return
-        default:
-            break
+        if case let .single(change) = run {
+            switch change {
+            case .updateSection, .updateItem: return
+            default: break
+            }
         }
-        selected = Set(selected.compactMap(change.destination(ofItemAt:)))
+        selected = Set(selected.compactMap(run.destination(ofItemAt:)))
         guard let cursor else { return }
         // A header or footer cursor follows its section only.
         self.cursor =
             cursor.role == .item
-            ? change.destination(ofItemAt: cursor.indexPath).map(RowLocation.item)
-            : change.destination(ofSection: cursor.section).map {
+            ? run.destination(ofItemAt: cursor.indexPath).map(RowLocation.item)
+            : run.destination(ofSection: cursor.section).map {
                 RowLocation(role: cursor.role, indexPath: IndexPath(item: cursor.indexPath.item, section: $0))
             }
     }

@@ -1,24 +1,33 @@
 import ModelStorage
 
 /// A change set's entries as splices: consecutive item insertions, or deletions, in one
-/// section become one splice.
+/// section become one splice, and so does each run a storage wrote as one segment.
 ///
-/// A storage reports one entry per item (1,000 for `insertItems` of 1,000 models). Applied one
-/// by one, each would move every later item of the shown section: a thousand moves of a
+/// Most storages report one entry per item (1,000 for `insertItems` of 1,000 models). Applied
+/// one by one, each would move every later item of the shown section: a thousand moves of a
 /// million models for one batch. As one splice the section moves once.
 enum ChangeRun {
     /// Any other entry, applied as it is.
     case single(StorageChange)
     /// Items inserted at `indexPath` and the ones after it, in order.
-    case insertItems([Any], at: IndexPath)
+    case insertItems(ModelRun, at: IndexPath)
     /// The items at `items` of `section`, deleted.
     case deleteItems(Range<Int>, inSection: Int)
 
-    /// The runs of `changes`, in order. O(entries).
+    /// The runs of `changes`, in order. O(segments).
     static func runs(of changes: ChangeSet) -> [ChangeRun] {
         var builder = Builder()
-        for change in changes { builder.add(change) }
+        for segment in changes.segments { builder.add(segment) }
         return builder.finish()
+    }
+
+    /// The number of entries the run stands for.
+    var entryCount: Int {
+        switch self {
+        case .single: 1
+        case let .insertItems(models, _): models.count
+        case let .deleteItems(items, _): items.count
+        }
     }
 
     /// Collects runs, keeping the one being extended in plain variables so that its models
@@ -30,7 +39,20 @@ enum ChangeRun {
         /// Items of one section deleted together (positions before any of them was deleted).
         private var deletion: (items: Range<Int>, section: Int)?
 
-        mutating func add(_ change: StorageChange) {
+        mutating func add(_ segment: ChangeSet.Segment) {
+            switch segment {
+            case let .entry(change):
+                add(change)
+            case let .insertion(models, indexPath):
+                flush()
+                runs.append(.insertItems(models, at: indexPath))
+            case let .deletion(items, section):
+                flush()
+                runs.append(.deleteItems(items, inSection: section))
+            }
+        }
+
+        private mutating func add(_ change: StorageChange) {
             switch change {
             case let .insertItem(indexPath, model):
                 if let run = insertion, indexPath.section == run.start.section, indexPath.item == run.start.item + run.models.count {
@@ -62,7 +84,8 @@ enum ChangeRun {
             if let run = insertion {
                 runs.append(
                     run.models.count == 1
-                        ? .single(.insertItem(at: run.start, model: run.models[0])) : .insertItems(run.models, at: run.start))
+                        ? .single(.insertItem(at: run.start, model: run.models[0]))
+                        : .insertItems(ModelRun(run.models), at: run.start))
                 insertion = nil
             }
             if let run = deletion {
@@ -83,17 +106,26 @@ enum ChangeRun {
         }
     }
 
-    /// The entries this run stands for, for whoever follows entries one by one.
-    var changes: [StorageChange] {
+    /// The run as one segment of a change set.
+    var segment: ChangeSet.Segment {
         switch self {
-        case let .single(change):
-            return [change]
-        case let .insertItems(models, start):
-            return models.enumerated().map {
-                .insertItem(at: IndexPath(item: start.item + $0.offset, section: start.section), model: $0.element)
-            }
-        case let .deleteItems(items, section):
-            return items.reversed().map { .deleteItem(at: IndexPath(item: $0, section: section)) }
+        case let .single(change): .entry(change)
+        case let .insertItems(models, start): .insertion(of: models, at: start)
+        case let .deleteItems(items, section): .deletion(of: items, inSection: section)
         }
+    }
+
+    /// The entries this run stands for, for whoever follows entries one by one. O(entries):
+    /// follow a run with ``destination(ofItemAt:)``.
+    var changes: [StorageChange] { segment.entries }
+
+    /// Where the item at `indexPath` is once the run is applied; nil when it deletes it. O(1).
+    func destination(ofItemAt indexPath: IndexPath) -> IndexPath? {
+        segment.destination(ofItemAt: indexPath)
+    }
+
+    /// Where the section at `index` is once the run is applied; nil when it deletes it.
+    func destination(ofSection index: Int) -> Int? {
+        segment.destination(ofSection: index)
     }
 }

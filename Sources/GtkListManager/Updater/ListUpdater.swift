@@ -89,7 +89,7 @@ final class ListUpdater {
             layout.setSupplements(supplements, ofSection: section)
             reconcileSupplementaryRows(inSection: section, refreshing: true)
         case let .insertItem(indexPath, model):
-            layout.insertItems([model], at: indexPath)
+            layout.insertItems(ModelRun([model]), at: indexPath)
             host.insertRows(at: layout.position(of: indexPath), count: 1)
             reconcileSupplementaryRows(inSection: indexPath.section)
         case let .deleteItem(indexPath):

@@ -197,7 +197,7 @@ final class SectionLayout {
     }
 
     /// Inserts `models` from `indexPath` on: one entry per model.
-    func insertItems(_ models: [Any], at indexPath: IndexPath) {
+    func insertItems(_ models: ModelRun, at indexPath: IndexPath) {
         entries[indexPath.section].itemCount += models.count
         if mirror == nil { entries[indexPath.section].items.insert(contentsOf: models, at: indexPath.item) }
         didApply(models.count, carrying: models, at: indexPath)
@@ -222,7 +222,7 @@ final class SectionLayout {
 
     func setModel(_ model: Any, at indexPath: IndexPath) {
         if mirror == nil { entries[indexPath.section].items[indexPath.item] = model }
-        mirror?.didApply(1, carrying: [model], at: indexPath)
+        mirror?.didApply(1, carrying: ModelRun([model]), at: indexPath)
     }
 
     func setSupplements(_ supplements: SectionSupplements, ofSection section: Int) {
@@ -242,7 +242,7 @@ final class SectionLayout {
     }
 
     /// `count` entries changed the rows: the starts are stale, the mirror moves on.
-    private func didApply(_ count: Int = 1, carrying models: [Any] = [], at indexPath: IndexPath? = nil) {
+    private func didApply(_ count: Int = 1, carrying models: ModelRun? = nil, at indexPath: IndexPath? = nil) {
         invalidateStarts()
         mirror?.didApply(count, carrying: models, at: indexPath)
     }

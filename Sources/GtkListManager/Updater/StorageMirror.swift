@@ -15,10 +15,12 @@ import ModelStorage
 final class StorageMirror {
     private let storage: any ObservableStorage
     private unowned let observer: any StorageObserver
-    /// The entries of the change set being applied that the layout has not applied yet.
-    private var unapplied: ArraySlice<StorageChange> = []
+    /// The segments of the change set being applied that the layout has not applied yet, the
+    /// first of them perhaps in part (a run of which the layout applied some entries).
+    private var unapplied: [ChangeSet.Segment] = []
+    private var firstUnapplied = 0
     /// The models that the entry applied last carries, at the items where the layout shows them.
-    private var carried: (section: Int, items: Range<Int>, models: [Any])?
+    private var carried: (section: Int, items: Range<Int>, models: ModelRun)?
 
     /// A mirror of `storage` as `observer` sees it; nil when the storage cannot say what it
     /// has not delivered yet (the layout then keeps its own copy).
@@ -31,20 +33,36 @@ final class StorageMirror {
 
     /// `changes` are being applied, entry by entry, from the first.
     func beginApplying(_ changes: ChangeSet) {
-        unapplied = changes.changes[...]
+        unapplied = changes.segments
+        firstUnapplied = 0
         carried = nil
     }
 
     /// The layout applied `count` more entries; the last carries `models` for the items from
-    /// `indexPath` on.
-    func didApply(_ count: Int, carrying models: [Any] = [], at indexPath: IndexPath? = nil) {
-        unapplied = unapplied.dropFirst(count)
-        carried = indexPath.map { ($0.section, $0.item..<$0.item + models.count, models) }
+    /// `indexPath` on. O(segments applied).
+    func didApply(_ count: Int, carrying models: ModelRun? = nil, at indexPath: IndexPath? = nil) {
+        var left = count
+        while left > 0, firstUnapplied < unapplied.count {
+            let segment = unapplied[firstUnapplied]
+            if let remainder = segment.remainder(after: left) {
+                unapplied[firstUnapplied] = remainder
+                left = 0
+            } else {
+                left -= segment.entryCount
+                firstUnapplied += 1
+            }
+        }
+        if let indexPath, let models {
+            carried = (indexPath.section, indexPath.item..<indexPath.item + models.count, models)
+        } else {
+            carried = nil
+        }
     }
 
     /// The change set is applied.
     func endApplying() {
         unapplied = []
+        firstUnapplied = 0
         carried = nil
     }
 
@@ -54,15 +72,15 @@ final class StorageMirror {
             return carried.models[indexPath.item - carried.items.lowerBound]
         }
         var path = indexPath
-        for change in unapplied {
-            guard let next = change.destination(ofItemAt: path) else { return nil }
+        for segment in unapplied[firstUnapplied...] {
+            guard let next = segment.destination(ofItemAt: path) else { return nil }
             path = next
         }
         guard let undelivered = storage.updatesNotDelivered(to: observer) else { return nil }
         for update in undelivered {
             guard case let .changes(changes) = update else { return nil }
-            for change in changes {
-                guard let next = change.destination(ofItemAt: path) else { return nil }
+            for segment in changes.segments {
+                guard let next = segment.destination(ofItemAt: path) else { return nil }
                 path = next
             }
         }

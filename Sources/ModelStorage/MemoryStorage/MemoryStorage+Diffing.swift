@@ -102,7 +102,7 @@ extension MemoryStorage {
     }
 
     private func record(_ changeSet: ChangeSet) {
-        for change in changeSet { recorder.record(change) }
+        recorder.record(changeSet)
     }
 
     /// Reports identities that `identities` repeats (the differ only sees repeats in the part

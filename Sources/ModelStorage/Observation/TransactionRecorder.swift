@@ -41,6 +41,21 @@ struct TransactionRecorder {
         if !needsReload { pending.append(change) }
     }
 
+    /// Records the entries of `changes`, runs kept as runs.
+    mutating func record(_ changes: ChangeSet) {
+        if !needsReload { pending.append(contentsOf: changes) }
+    }
+
+    /// Records `models` inserted one after the other from `indexPath`, as one run.
+    mutating func recordInsertion(of models: ModelRun, at indexPath: IndexPath) {
+        if !needsReload { pending.appendInsertion(of: models, at: indexPath) }
+    }
+
+    /// Records the deletion of the items at `items` of `section`, as one run.
+    mutating func recordDeletion(of items: Range<Int>, inSection section: Int) {
+        if !needsReload { pending.appendDeletion(of: items, inSection: section) }
+    }
+
     mutating func recordReload() {
         needsReload = true
         pending = ChangeSet()

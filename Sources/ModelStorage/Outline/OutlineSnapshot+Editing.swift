@@ -73,7 +73,9 @@ extension OutlineSnapshot {
         } else {
             top = Tree.root
         }
-        for node in [top] + tree.descendants(of: top) where !tree[node].children.isEmpty {
+        // Children before parents: each opening adds its rows to a parent still closed, one
+        // step up, instead of climbing to the top every time.
+        for node in tree.descendants(of: top).reversed() + [top] where !tree[node].children.isEmpty {
             tree.setExpanded(true, node)
         }
         return nil

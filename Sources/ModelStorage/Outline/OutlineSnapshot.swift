@@ -47,10 +47,40 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     /// Every item, depth first, shown or not.
     public var items: [ItemID] { items(of: tree.descendants(of: OutlineTree<ItemID>.root)) }
 
-    /// The rows shown under `item` (none when it is collapsed), in order.
-    func visibleItems(under item: ItemID) -> [ItemID] {
-        guard let node = node(of: item) else { return [] }
-        return Array(items(of: tree.visibleNodes(from: node)).dropFirst())
+    /// The rows from `row` on, `count` of them, read from this outline as it is now (a copy):
+    /// O(depth × log children) per row read, nothing copied before.
+    func visibleRun(from row: Int, count: Int) -> ModelRun {
+        let frozen = self
+        return ModelRun(count: count) { offset in
+            guard let item = frozen.visibleItem(at: row + offset) else {
+                preconditionFailure("OutlineSnapshot row \(row + offset) out of \(frozen.visibleCount)")
+            }
+            return item
+        }
+    }
+
+    /// The rows `item` shows below its own: its visible descendants; 0 when collapsed.
+    func visibleDescendantCount(of item: ItemID) -> Int {
+        guard let node = node(of: item), tree[node].isExpanded else { return 0 }
+        return tree[node].rows - 1
+    }
+
+    /// The items with children that are shown but collapsed, from `item` down through expanded
+    /// items, in row order: what opens when everything under `item` expands. Empty when `item`
+    /// is hidden. O(rows shown under `item`).
+    func shownCollapsedBranches(from item: ItemID) -> [ItemID] {
+        guard let top = node(of: item), tree.isVisible(top) else { return [] }
+        var found: [Int] = []
+        var pending = [top]
+        while let next = pending.popLast() {
+            guard !tree[next].children.isEmpty else { continue }
+            if tree[next].isExpanded {
+                pending.append(contentsOf: tree[next].children.reversed())
+            } else {
+                found.append(next)
+            }
+        }
+        return items(of: found)
     }
 
     /// The number of rows the outline shows.

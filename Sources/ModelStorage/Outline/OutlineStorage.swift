@@ -15,7 +15,9 @@
 ///   O(depth × log children): nothing is flattened, so a section of a million visible rows
 ///   costs what its outline costs.
 /// - **Expand and collapse** insert or delete the rows they show or hide, at once, as one
-///   update; collapsing keeps the flags of the items under it.
+///   update of one run each (a ``ChangeSet/Segment``): a million children cost the list what
+///   a handful of rows does, and their models are read only for the rows a host shows.
+///   Collapsing keeps the flags of the items under it.
 /// - **Apply** diffs the section's rows by identity (inserts, deletes, the fewest moves, an
 ///   update for an item whose content changed). Items the section showed keep the expansion they
 ///   had there: a refreshed tree does not close what the user opened. An item that moved to
@@ -80,9 +82,7 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
             outlines.append(applied)
             let index = outlines.count - 1
             recorder.record(.insertSection(index))
-            for (row, item) in applied.visibleItems.enumerated() {
-                recorder.record(.insertItem(at: IndexPath(item: row, section: index), model: item))
-            }
+            recorder.recordInsertion(of: ModelRun(applied.visibleItems), at: IndexPath(item: 0, section: index))
         }
         deliver()
     }
@@ -108,20 +108,23 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
         setExpanded(false, items)
     }
 
-    /// Expands `item` and every item under it: the rows they show are inserted below it.
+    /// Expands `item` and every item under it: the rows they show are inserted below it, one
+    /// run per row that opens, so the rows shown before keep their widgets and selection.
     public func expandDescendants(of item: ItemID) {
         guard let section = outlines.firstIndex(where: { $0.contains(item) }) else {
             anomalyHandler.report(.itemsNotFound(operation: .expand, identifiers: [String(describing: item)]))
             return
         }
-        let old = outlines[section].visibleItems
+        let opening = outlines[section].shownCollapsedBranches(from: item)
         outlines[section].expandDescendants(of: item)
-        // Rows open below the item and below each newly opened descendant: the diff places them.
-        let new = outlines[section].visibleItems
         recorder.begin()
-        let script = Differ().script(
-            fromIdentities: old.map(SnapshotKey.init), to: new.map(SnapshotKey.init), inSection: section)
-        for change in script.changeSet(item: { new[$0.item] }) { recorder.record(change) }
+        // Top to bottom: each run's row counts the runs above it, as the final rows do.
+        for branch in opening {
+            guard let row = outlines[section].index(of: branch) else { continue }
+            let count = outlines[section].visibleDescendantCount(of: branch)
+            recorder.recordInsertion(
+                of: outlines[section].visibleRun(from: row + 1, count: count), at: IndexPath(item: row + 1, section: section))
+        }
         deliver()
     }
 
@@ -144,14 +147,11 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
             // Rows change only when the item is shown: right below its own row.
             guard let row = outlines[section].index(of: item) else { continue }
             let changed = abs(outlines[section].visibleCount - before)
+            let first = IndexPath(item: row + 1, section: section)
             if expanded {
-                for (offset, shown) in outlines[section].visibleItems(under: item).enumerated() {
-                    recorder.record(.insertItem(at: IndexPath(item: row + 1 + offset, section: section), model: shown))
-                }
+                recorder.recordInsertion(of: outlines[section].visibleRun(from: row + 1, count: changed), at: first)
             } else {
-                for offset in stride(from: changed - 1, through: 0, by: -1) {
-                    recorder.record(.deleteItem(at: IndexPath(item: row + 1 + offset, section: section)))
-                }
+                recorder.recordDeletion(of: row + 1..<row + 1 + changed, inSection: section)
             }
         }
         deliver()

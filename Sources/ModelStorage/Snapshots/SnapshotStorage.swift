@@ -154,7 +154,7 @@ public final class SnapshotStorage<SectionID: Hashable & Sendable, ItemID: Hasha
         isDelivering = true
         recorder.begin()
         switch update {
-        case let .changes(changeSet)?: for change in changeSet { recorder.record(change) }
+        case let .changes(changeSet)?: recorder.record(changeSet)
         case .reload?: recorder.recordReload()
         case nil: break
         }

@@ -75,6 +75,41 @@ final class TreeRowTests: XCTestCase {
         }
     }
 
+    func testExpandingAHundredThousandChildrenBindsOnlyWhatIsOnScreen() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let storage = OutlineStorage<String, String>()
+            var outline = OutlineSnapshot<String>()
+            outline.append(["big", "after"])
+            outline.append((0..<100_000).map { "child \($0)" }, to: "big")
+            storage.apply(outline, to: "Big")
+            let manager = ListManager(host: VirtualListHost(), storage: storage)
+            manager.register(NameRow.self)
+            manager.selectionMode = .multiple
+            let list = ShownList(manager, width: 300, height: 400)
+            defer { list.close() }
+            list.settleFrame()
+            XCTAssertTrue(manager.selectItem(at: IndexPath(item: 1, section: 0)))  // "after"
+            storage.expand(["big"])
+            list.settleFrame()
+            XCTAssertEqual(manager.rowCount, 100_002)
+            XCTAssertEqual(Array(Self.shown(manager).prefix(3)), ["big", "child 0", "child 1"])
+            XCTAssertLessThan(Self.shown(manager).count, 60, "rows are bound for the viewport, not for the children")
+            XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 100_001, section: 0)], "the selection moved below the run")
+            XCTAssertTrue(manager.scrollTo(IndexPath(item: 70_001, section: 0), alignment: .top))
+            list.settleFrame()
+            XCTAssertEqual(
+                (manager.boundRow(at: IndexPath(item: 70_001, section: 0))?.view as? NameRow).map {
+                    String(cString: gtk_label_get_text(gcast($0.widget)))
+                },
+                "child 70000")
+            storage.collapse(["big"])
+            list.settleFrame()
+            XCTAssertEqual(Self.shown(manager), ["big", "after"])
+            XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 1, section: 0)])
+        }
+    }
+
     func testAPressOnTheArrowOpensAndClosesTheRowWithoutSelectingIt() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

@@ -53,6 +53,45 @@ struct OutlineStorageTests {
         #expect(storage.indexPath(of: "b") == IndexPath(item: 3, section: 0))
     }
 
+    @Test("expanding 200,000 children is one run of the list, read only where a row is shown")
+    func expandingIsOneRun() {
+        let storage = OutlineStorage<String, Int>()
+        var outline = OutlineSnapshot<Int>()
+        outline.append([-1, -2])
+        outline.append(Array(0..<200_000), to: -1)
+        storage.apply(outline, to: "big")
+        let recorder = UpdateRecorder(observing: storage)
+        storage.expand([-1])
+        let changes = recorder.lastChanges ?? []
+        #expect(changes.segments.count == 1)
+        #expect(changes.count == 200_000)
+        #expect(changes[0] == .insertItem(at: ip(1, 0), model: 0))
+        #expect(changes[199_999] == .insertItem(at: ip(200_000, 0), model: 199_999))
+        storage.collapse([-1])
+        #expect(recorder.lastChanges?.segments.count == 1)
+        #expect(recorder.lastChanges?.first == .deleteItem(at: ip(200_000, 0)))
+        #expect(storage.numberOfItems(inSection: 0) == 2)
+    }
+
+    @Test("expanding everything under an item opens one run per closed branch; rows shown stay")
+    func expandDescendantsKeepsShownRows() {
+        let storage = OutlineStorage<String, String>()
+        let replica = Replica()
+        storage.addObserver(replica)
+        storage.apply(fileOutline(), to: "Places")
+        storage.expand(["home"])
+        let recorder = UpdateRecorder(observing: storage)
+        storage.expandDescendants(of: "home")
+        #expect(replica.sections == rows(of: storage))
+        let changes = recorder.lastChanges ?? []
+        #expect(changes.allSatisfy { if case .insertItem = $0 { true } else { false } }, "nothing shown before moves or goes")
+        #expect(
+            changes.segments.count
+                == storage.outline(of: "Places").children(of: "home").filter {
+                    !storage.outline(of: "Places").children(of: $0).isEmpty
+                }.count)
+    }
+
     @Test("a new tree applied keeps what the user opened, and an item moved to another parent is a move")
     func applyKeepsExpansion() {
         let storage = OutlineStorage<String, String>()

@@ -75,8 +75,8 @@ public final class DropPlaceholder {
     }
 
     /// Follows the placeholder model through one change of the storage.
-    func follow(_ change: StorageChange) {
-        shownIndexPath = shownIndexPath.flatMap(change.destination(ofItemAt:))
+    func follow(_ run: ChangeRun) {
+        shownIndexPath = shownIndexPath.flatMap(run.destination(ofItemAt:))
     }
 
     /// The list was reloaded: the placeholder model is gone with the old rows, or was never

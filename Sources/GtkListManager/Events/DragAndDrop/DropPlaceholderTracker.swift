@@ -44,10 +44,7 @@ final class DropPlaceholderTracker: EventSource {
 
     func listWillApply(_ run: ChangeRun) {
         guard !unsettled.isEmpty else { return }
-        let entries = run.changes
-        for drop in unsettled {
-            for change in entries { drop.follow(change) }
-        }
+        for drop in unsettled { drop.follow(run) }
     }
 
     func listDidApply(_ changes: ChangeSet) { refreshStyle() }

@@ -239,8 +239,8 @@ final class ListDragSource {
     /// Follows the other dragged rows through the changes the list applied.
     func listDidApply(_ changes: ChangeSet) {
         guard let drag = activeDrag, !drag.otherIndexPaths.isEmpty else { return }
-        for change in changes {
-            drag.otherIndexPaths = drag.otherIndexPaths.compactMap(change.destination(ofItemAt:))
+        for segment in changes.segments {
+            drag.otherIndexPaths = drag.otherIndexPaths.compactMap(segment.destination(ofItemAt:))
         }
     }
 

@@ -62,7 +62,8 @@ extension ReorderingEvents {
 
     func listDidApply(_ changes: ChangeSet) {
         guard let awaitedMove else { return }
-        for case let .moveItem(from, to) in changes where from == awaitedMove.source && to == awaitedMove.destination {
+        for case let .entry(.moveItem(from, to)) in changes.segments
+        where from == awaitedMove.source && to == awaitedMove.destination {
             awaitedMoveReported = true
         }
     }
