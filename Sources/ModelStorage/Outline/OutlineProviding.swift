@@ -3,7 +3,8 @@
 public struct OutlinePlace: Equatable, Sendable {
     /// 0 for a top-level item.
     public var level: Int
-    /// Whether the item has children to show (it shows an arrow).
+    /// Whether the item has children to show, or may have some not read yet (it shows an
+    /// arrow).
     public var hasChildren: Bool
     /// Whether the item shows its children.
     public var isExpanded: Bool
@@ -51,7 +52,8 @@ extension OutlineSnapshot {
         guard let node = tree.node(atRow: index) else { return nil }
         let parent = tree[node].parent
         return OutlinePlace(
-            level: tree[node].level, hasChildren: !tree[node].children.isEmpty, isExpanded: tree[node].isExpanded,
+            level: tree[node].level, hasChildren: !tree[node].children.isEmpty || tree[node].childrenState == .unloaded,
+            isExpanded: tree[node].isExpanded,
             position: tree[node].indexInParent + 1, siblingCount: tree[parent].children.count)
     }
 

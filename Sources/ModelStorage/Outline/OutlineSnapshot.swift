@@ -48,14 +48,14 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     public var items: [ItemID] { items(of: tree.descendants(of: OutlineTree<ItemID>.root)) }
 
     /// The rows from `row` on, `count` of them, read from this outline as it is now (a copy):
-    /// O(depth × log children) per row read, nothing copied before.
-    func visibleRun(from row: Int, count: Int) -> ModelRun {
+    /// O(depth × log children) per row read, nothing copied before. `model` makes a row's model.
+    func visibleRun(from row: Int, count: Int, model: @escaping (OutlineRow<ItemID>) -> Any) -> ModelRun {
         let frozen = self
         return ModelRun(count: count) { offset in
-            guard let item = frozen.visibleItem(at: row + offset) else {
+            guard let shown = frozen.row(at: row + offset) else {
                 preconditionFailure("OutlineSnapshot row \(row + offset) out of \(frozen.visibleCount)")
             }
-            return item
+            return model(shown)
         }
     }
 
@@ -156,10 +156,13 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     mutating func graft(_ sourceNodes: [Int], from source: OutlineSnapshot, under parent: Int, at index: Int) {
         var pending: [(from: [Int], into: Int, at: Int)] = [(sourceNodes, parent, index)]
         while let (fromNodes, into, at) = pending.popLast() {
-            let made = tree.insert(source.items(of: fromNodes), under: into, at: at)
-            for (from, node) in zip(fromNodes, made) {
+            // Status rows stay behind: the copy's children are not being read.
+            let copied = fromNodes.filter { !source.tree[$0].isStatus }
+            let made = tree.insert(source.items(of: copied), under: into, at: at)
+            for (from, node) in zip(copied, made) {
                 if let item = tree[node].item { nodeOf[SnapshotKey(item)] = node }
                 if source.tree[from].isExpanded { tree.setExpanded(true, node) }
+                tree.setChildrenState(source.tree[from].childrenState == .loaded ? .loaded : .unloaded, of: node)
                 if !source.tree[from].children.isEmpty { pending.append((source.tree[from].children, node, 0)) }
             }
         }

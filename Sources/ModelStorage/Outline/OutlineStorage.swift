@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A storage of trees: each section shows an ``OutlineSnapshot``, its rows the outline's visible
 /// items, as a section snapshot shows in Apple's diffable data sources.
 ///
@@ -32,8 +34,16 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     public let broadcaster = UpdateBroadcaster()
 
     private(set) var sectionIDs: [SectionID] = []
-    private var outlines: [OutlineSnapshot<ItemID>] = []
-    private var recorder = TransactionRecorder()
+    var outlines: [OutlineSnapshot<ItemID>] = []
+    var recorder = TransactionRecorder()
+    /// The background reads of children under way, by item.
+    var loads: [SnapshotKey: OutlineLoadCancellation] = [:]
+    /// Where background reads of children run, several at once.
+    let loadQueue = DispatchQueue(label: "ModelStorage.OutlineStorage.children", qos: .userInitiated, attributes: .concurrent)
+
+    /// How the children of items marked unloaded are read on their first expand; nil leaves
+    /// them empty.
+    public var childrenProvider: OutlineChildrenProvider<ItemID>?
 
     /// An empty storage.
     public init() {}
@@ -71,18 +81,16 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
         recorder.begin()
         if let index = sectionIDs.firstIndex(of: section) {
             applied.takeExpansion(from: outlines[index])
-            let old = outlines[index].visibleItems, new = applied.visibleItems
+            applied.takeLoadedChildren(from: outlines[index])
+            let old = outlines[index].visibleRows
             outlines[index] = applied
-            let script = Differ().script(
-                fromIdentities: old.map(SnapshotKey.init), to: new.map(SnapshotKey.init), inSection: index,
-                contentEqual: { old[$0] == new[$1] })
-            for change in script.changeSet(item: { new[$0.item] }) { recorder.record(change) }
+            recordDiff(from: old, inSection: index)
         } else {
             sectionIDs.append(section)
             outlines.append(applied)
             let index = outlines.count - 1
             recorder.record(.insertSection(index))
-            recorder.recordInsertion(of: ModelRun(applied.visibleItems), at: IndexPath(item: 0, section: index))
+            recorder.recordInsertion(of: ModelRun(applied.visibleRows.map(model(of:))), at: IndexPath(item: 0, section: index))
         }
         deliver()
     }
@@ -123,7 +131,7 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
             guard let row = outlines[section].index(of: branch) else { continue }
             let count = outlines[section].visibleDescendantCount(of: branch)
             recorder.recordInsertion(
-                of: outlines[section].visibleRun(from: row + 1, count: count), at: IndexPath(item: row + 1, section: section))
+                of: visibleRun(inSection: section, from: row + 1, count: count), at: IndexPath(item: row + 1, section: section))
         }
         deliver()
     }
@@ -142,14 +150,17 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
                 continue
             }
             guard outlines[section].isExpanded(item) != expanded else { continue }
+            // Children not read yet are read (or start loading) while the item is still closed.
+            if expanded { readChildrenIfNeeded(of: item, inSection: section) }
             let before = outlines[section].visibleCount
             if expanded { outlines[section].expand([item]) } else { outlines[section].collapse([item]) }
+            defer { if !expanded { cancelReading(of: item, inSection: section) } }
             // Rows change only when the item is shown: right below its own row.
             guard let row = outlines[section].index(of: item) else { continue }
             let changed = abs(outlines[section].visibleCount - before)
             let first = IndexPath(item: row + 1, section: section)
             if expanded {
-                recorder.recordInsertion(of: outlines[section].visibleRun(from: row + 1, count: changed), at: first)
+                recorder.recordInsertion(of: visibleRun(inSection: section, from: row + 1, count: changed), at: first)
             } else {
                 recorder.recordDeletion(of: row + 1..<row + 1 + changed, inSection: section)
             }
@@ -157,7 +168,7 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
         deliver()
     }
 
-    private func deliver() {
+    func deliver() {
         if let update = recorder.end() { broadcaster.deliver(update, from: self) }
     }
 
@@ -169,9 +180,11 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
         outlines.indices.contains(section) ? outlines[section].visibleCount : 0
     }
 
+    /// The item shown at `indexPath`, or an ``OutlineChildrenStatus`` for the row under an item
+    /// whose children are loading or failed to load.
     public func item(at indexPath: IndexPath) -> Any? {
         guard outlines.indices.contains(indexPath.section) else { return nil }
-        return outlines[indexPath.section].visibleItem(at: indexPath.item)
+        return outlines[indexPath.section].row(at: indexPath.item).map(model(of:))
     }
 
     public var openTransactionUpdate: StorageUpdate? { recorder.pendingUpdate }

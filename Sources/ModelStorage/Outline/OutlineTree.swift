@@ -18,6 +18,12 @@ struct OutlineTree<Item: Sendable>: Sendable {
         var rows: Int
         /// 0 for top-level items, -1 for the root.
         var level: Int
+        /// Whether the children are read (``OutlineChildrenState``).
+        var childrenState = OutlineChildrenState.loaded
+
+        /// A status row's node: the one child of an item whose children are loading or failed
+        /// to load. It has no item and is no item's node.
+        var isStatus: Bool { item == nil && parent >= 0 }
     }
 
     static var root: Int { 0 }
@@ -45,6 +51,21 @@ struct OutlineTree<Item: Sendable>: Sendable {
         childrenChanged(of: parent, from: index)
         if nodes[parent].isExpanded { addRows(made.count, to: parent) }
         return made
+    }
+
+    /// Inserts a status row's node as the only child of `parent`; returns it.
+    @discardableResult
+    mutating func insertStatus(under parent: Int) -> Int {
+        let made = allocate(Node(item: nil, parent: parent, indexInParent: 0, isExpanded: false, rows: 1, level: nodes[parent].level + 1))
+        nodes[parent].children.insert(made, at: 0)
+        childrenChanged(of: parent, from: 0)
+        if nodes[parent].isExpanded { addRows(1, to: parent) }
+        return made
+    }
+
+    /// Sets whether `node`'s children are read.
+    mutating func setChildrenState(_ state: OutlineChildrenState, of node: Int) {
+        nodes[node].childrenState = state
     }
 
     /// Removes `node` and its descendants; returns the items removed, the node's first.

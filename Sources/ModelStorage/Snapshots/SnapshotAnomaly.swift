@@ -111,4 +111,8 @@ public enum SnapshotOperation: String, Sendable {
     case collapse = "collapse(_:)"
     /// ``OutlineSnapshot/replace(childrenOf:using:)``.
     case replaceChildren = "replace(childrenOf:using:)"
+    /// ``OutlineSnapshot/markChildrenUnloaded(_:)``.
+    case markChildrenUnloaded = "markChildrenUnloaded(_:)"
+    /// Children an ``OutlineStorage/childrenProvider`` read.
+    case loadChildren = "childrenProvider"
 }
