@@ -46,6 +46,12 @@ final class MappingRegistry {
         row.update(with: title)
     }
 
+    /// The built-in row under a tree item whose children load, when no view class is
+    /// registered for their status.
+    let childrenStatus = RowMapping<OutlineStatusRow, OutlineChildrenStatus>(role: .item, handler: nil) { row, status in
+        row.update(with: status)
+    }
+
     /// The registered mappings, then the mappings of declared rows.
     var allMappings: [any AnyRowMapping] {
         ownItemMappings.isEmpty ? mappings : mappings + ownItemMappings.values
@@ -101,6 +107,7 @@ final class MappingRegistry {
             if index == 0, candidate.isUnconditional, let key { lastUnconditional = (key, candidate) }
             return candidate
         }
+        if role == .item, model is OutlineChildrenStatus { return childrenStatus }
         guard !hasMappings(for: role), model is String else { return nil }
         return switch role {
         case .header: titleHeader

@@ -30,6 +30,9 @@ public enum ListTheme {
         public static let grid = "list-manager-grid"
         /// The disclosure arrow of a tree's row, `:checked` when the row is expanded.
         public static let outlineExpander = "list-outline-expander"
+        /// The built-in row under a tree item whose children are loading or failed to load
+        /// (``OutlineStatusRow``).
+        public static let outlineStatus = "list-outline-status"
     }
 
     /// The provider of the stylesheet once installed, e.g. to take it off a screen with

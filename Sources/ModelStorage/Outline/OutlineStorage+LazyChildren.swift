@@ -122,7 +122,10 @@ extension OutlineStorage {
 
     nonisolated private static func message(of error: any Error) -> String {
         if let failure = error as? LoadFailure { return failure.message }
-        return (error as? any LocalizedError)?.errorDescription ?? String(describing: error)
+        if let described = (error as? any LocalizedError)?.errorDescription { return described }
+        // Foundation's file errors describe themselves for a person only this way.
+        if let fileError = error as? CocoaError { return fileError.localizedDescription }
+        return String(describing: error)
     }
 
     // MARK: - Rows
