@@ -83,6 +83,8 @@ screenshot: deps
 		--add-favourite apt --add-favourite postgresql --add-favourite base-files
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-million.png --synthetic 1000000 --scroll-fraction 0.4213
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-files-grid.png --grid --files Sources
+	scripts/viewer-screenshot.sh docs/screenshots/viewer-files-tree.png --files Sources \
+		--expand Sources/ModelStorage --expand Sources/ModelStorage/Outline
 
 ## benchmark: release build of the benchmark executable and the C peers; prints Markdown tables.
 benchmark: deps

@@ -30,7 +30,9 @@ scripts/viewer-screenshot.sh "$tmp/favourites.png" --status-file "$sample" --fav
 
 # The big-list modes on the virtualized host: a million generated rows, and a directory's files.
 scripts/viewer-screenshot.sh "$tmp/synthetic.png" --synthetic 1000000 --scroll-fraction 0.5
-scripts/viewer-screenshot.sh "$tmp/files.png" --files Sources
+scripts/viewer-screenshot.sh "$tmp/files.png" --files Sources --flat
+# The folder tree: folders read lazily as they open.
+scripts/viewer-screenshot.sh "$tmp/files-tree.png" --files Sources --expand Sources/ModelStorage
 # And the virtualized grid: the files as tiles.
 scripts/viewer-screenshot.sh "$tmp/files-grid.png" --grid --files Sources
 # Right to left, as in Arabic or Hebrew: the packages' window and the virtualized grid mirrored.

@@ -38,8 +38,17 @@ struct PackageViewerCommand: ParsableCommand {
     )
     var direction: TextDirection?
 
-    @Option(help: "Show every file under this directory instead, in sections by directory, on the virtualized host.")
+    @Option(
+        help:
+            "Show this directory instead, as a tree on the virtualized host: folders read as they open, watched for changes (with --flat, every file in sections by directory; with --grid, as tiles)."
+    )
     var files: String?
+
+    @Flag(help: "With --files: every file under the directory in sections by directory, instead of a tree.")
+    var flat = false
+
+    @Option(name: .customLong("expand"), help: "With --files: open this directory of the tree before the window shows; repeatable.")
+    var expandedPaths: [String] = []
 
     @Option(help: "Show this many generated rows instead (a million opens at once), on the virtualized host.")
     var synthetic: Int?
@@ -63,6 +72,12 @@ struct PackageViewerCommand: ParsableCommand {
     // on the process main thread, the one that runs gtk_main. See GtkRuntime.
     func run() throws {
         let screenshotPath = screenshot, search = search
+        if let files, !grid, !flat {
+            let expandedPaths = expandedPaths, direction = direction
+            return try MainActor.assumeIsolated {
+                try Self.showFolderTree(root: files, expanding: expandedPaths, direction: direction, screenshotPath: screenshotPath)
+            }
+        }
         if files != nil || synthetic != nil {
             let files = files, synthetic = synthetic, scrollFraction = scrollFraction, grid = grid, direction = direction
             return try MainActor.assumeIsolated {
@@ -112,6 +127,27 @@ struct PackageViewerCommand: ParsableCommand {
         direction?.makeDefault()
         let viewer = makeViewer()
         if let fraction { viewer.scroll(toFraction: fraction) }
+        try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)
+    }
+
+    @MainActor
+    private static func showFolderTree(root: String, expanding paths: [String], direction: TextDirection?, screenshotPath: String?) throws {
+        guard GtkRuntime.initialize() else {
+            throw NoDisplay()
+        }
+        direction?.makeDefault()
+        let viewer: FolderTreeWindow
+        do {
+            viewer = try FolderTreeWindow(root: root)
+        } catch {
+            FileHandle.standardError.write(Data("package-viewer: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        gtk_widget_show_all(viewer.window)
+        guard viewer.expand([root] + paths) else {
+            FileHandle.standardError.write(Data("package-viewer: could not open \(paths.joined(separator: ", "))\n".utf8))
+            throw ExitCode.failure
+        }
         try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)
     }
 
