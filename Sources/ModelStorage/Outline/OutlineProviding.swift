@@ -44,6 +44,9 @@ public protocol OutlineProviding: Storage {
     func itemIdentity(at indexPath: IndexPath) -> AnyHashable?
     /// The row showing the item of `identity`; nil when it is hidden or gone.
     func indexPath(ofItemIdentity identity: AnyHashable) -> IndexPath?
+    /// Moves the items of the rows at `indexPaths` (each with what is under it) to
+    /// `placement`, as a drop of those rows on a row does; false when refused.
+    func moveRows(at indexPaths: [IndexPath], to placement: OutlineRowPlacement) -> Bool
 }
 
 extension OutlineSnapshot {

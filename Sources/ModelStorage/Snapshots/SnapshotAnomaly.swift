@@ -113,6 +113,8 @@ public enum SnapshotOperation: String, Sendable {
     case replaceChildren = "replace(childrenOf:using:)"
     /// ``OutlineSnapshot/markChildrenUnloaded(_:)``.
     case markChildrenUnloaded = "markChildrenUnloaded(_:)"
+    /// ``OutlineSnapshot/move(_:to:)``.
+    case moveOutlineItems = "move(_:to:)"
     /// Children an ``OutlineStorage/childrenProvider`` read.
     case loadChildren = "childrenProvider"
 }

@@ -32,4 +32,31 @@ enum TreesArticle {
         storage.apply(later, to: "Home")                      // diffed; what was open stays open
         return manager
     }
+
+    /// A folder read from disk, for the lazy children's example.
+    struct FolderEntry: Hashable, Sendable {
+        let path: String
+        let isDirectory: Bool
+
+        static func children(of path: String, stoppingWhen isCancelled: () -> Bool) throws -> [FolderEntry] {
+            try FileManager.default.contentsOfDirectory(atPath: path).prefix { _ in !isCancelled() }.map { name in
+                var isDirectory: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory)
+                return FolderEntry(path: path + "/" + name, isDirectory: isDirectory.boolValue)
+            }
+        }
+    }
+
+    @MainActor static func readFoldersLazily(home: FolderEntry) -> OutlineStorage<String, FolderEntry> {
+        let storage = OutlineStorage<String, FolderEntry>()
+        storage.childrenProvider = .background(handOff: GLibMainActorHandOff(), mayHaveChildren: \.isDirectory) {
+            folder, cancellation in
+            try FolderEntry.children(of: folder.path, stoppingWhen: { cancellation.isCancelled })
+        }
+        var outline = OutlineSnapshot<FolderEntry>()
+        outline.append([home])
+        outline.markChildrenUnloaded([home])
+        storage.apply(outline, to: "Files")
+        return storage
+    }
 }

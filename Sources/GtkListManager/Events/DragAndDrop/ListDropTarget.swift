@@ -5,8 +5,9 @@ import ModelStorage
 ///
 /// `drag-motion` computes the destination from the pointer (the row the host finds there) and
 /// has the host highlight that row (``ListHost/setDropHighlight(at:)``); `drag-drop` moves the
-/// row, or all the rows of a drag of several selected ones (a reorder within this list), or
-/// collects the data and performs the drop. Near the top or bottom edge the list scrolls
+/// row, or all the rows of a drag of several selected ones (a reorder within this list; in a
+/// tree before, into or after the row, ``OutlineDropPlacement``), or collects the data and
+/// performs the drop. In a tree a closed row hovered for half a second opens. Near the top or bottom edge the list scrolls
 /// (``DragAutoscroll``), and the host keeps the pressed row bound meanwhile.
 @MainActor
 final class ListDropTarget {
@@ -100,13 +101,27 @@ final class ListDropTarget {
         gdk_drag_status(context, action, time)
         hoveringDrag = context
         autoscroll.pointerMoved(toY: Double(y))
+        manager.events.source(OutlineEvents.self)?.dragHovers(over: itemIndexPath(at: (x, y)))
         return true
+    }
+
+    /// The item of the row under `point`; nil over a header, a footer or no row.
+    private func itemIndexPath(at point: (x: Int32, y: Int32)) -> IndexPath? {
+        guard let position = manager.host.position(atX: Double(point.x), y: Double(point.y)),
+            let location = manager.location(ofPosition: position), location.role == .item
+        else { return nil }
+        return location.indexPath
     }
 
     /// What dropping the drag at `point` would do (no action when refused there), with the
     /// destination highlighted and the drop session's proposal updated; nil when the list
     /// takes no drop of this drag at all.
     private func evaluateDrag(_ context: OpaquePointer, at point: (x: Int32, y: Int32)) -> GdkDragAction? {
+        if let drag = ownReorderDrag(context), manager.storage is any OutlineProviding {
+            let placement = treePlacement(of: drag, at: point)
+            highlightRow(at: placement == nil ? nil : point)
+            return placement == nil ? GdkDragAction(0) : GDK_ACTION_MOVE
+        }
         if let drag = ownReorderDrag(context) {
             let destination = reorderDestination(of: drag, at: point)
             highlightRow(at: destination == nil ? nil : point)
@@ -186,6 +201,15 @@ final class ListDropTarget {
 
     private func dropped(_ context: OpaquePointer, x: Int32, y: Int32, time: guint) -> Bool {
         stopHovering()
+        if let drag = ownReorderDrag(context), let outline = manager.storage as? any OutlineProviding {
+            var moved = false
+            if let placement = treePlacement(of: drag, at: (x, y)), let from = manager.location(of: drag.row)?.indexPath {
+                moved = outline.moveRows(at: drag.indexPaths(pressedAt: from), to: placement)
+                drag.session.endedInSameList = moved
+            }
+            gtk_drag_finish(context, moved ? 1 : 0, 0, time)
+            return true
+        }
         if let drag = ownReorderDrag(context) {
             let destination = reorderDestination(of: drag, at: (x, y))
             if let destination, let reordering, let from = manager.location(of: drag.row)?.indexPath {
@@ -271,7 +295,19 @@ final class ListDropTarget {
         return reordering.destination(for: drag.row, from: from, proposed: proposed)
     }
 
+    /// Where the dragged rows of this tree would go with the pointer at `point`: before, into or
+    /// after the row there (``OutlineDropPlacement``); nil on a dragged row, or when the list
+    /// takes no reorder.
+    private func treePlacement(of drag: ListDragSource.ActiveDrag, at point: (x: Int32, y: Int32)) -> OutlineRowPlacement? {
+        guard reordering != nil, let from = manager.location(of: drag.row)?.indexPath,
+            let placement = OutlineDropPlacement(manager: manager).placement(at: point),
+            !drag.indexPaths(pressedAt: from).contains(placement.indexPath)
+        else { return nil }
+        return placement
+    }
+
     private func stopHovering() {
+        manager.events.source(OutlineEvents.self)?.dragHovers(over: nil)
         hoveringDrag = nil
         autoscroll.stop()
         highlightRow(at: nil)

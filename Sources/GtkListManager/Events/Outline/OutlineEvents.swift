@@ -29,6 +29,8 @@ final class OutlineEvents: EventSource {
     var hiddenSelectionPolicy = HiddenSelectionPolicy.keep
     /// Items selected when a collapse hid them, selected again when they show again.
     private var keptSelection: [AnyHashable] = []
+    /// Opens closed rows a drag hovers over.
+    private lazy var dragHover = OutlineDragHover { [unowned self] indexPath in setExpanded(true, at: indexPath) }
 
     init(manager: ListManager) {
         self.manager = manager
@@ -97,6 +99,13 @@ final class OutlineEvents: EventSource {
         guard let outline, let place = outline.outlinePlace(at: indexPath), place.hasChildren else { return }
         if !place.isExpanded, !setExpanded(true, at: indexPath) { return }
         outline.expandDescendants(at: indexPath)
+    }
+
+    /// A drag over the list hovers over the row at `indexPath` (nil: over none, or it left or
+    /// dropped): a closed row with children opens after ``OutlineDragHover/delay``.
+    func dragHovers(over indexPath: IndexPath?) {
+        let closedParent = indexPath.flatMap { outline?.outlinePlace(at: $0) }.map { $0.hasChildren && !$0.isExpanded } ?? false
+        dragHover.hover(over: closedParent ? indexPath : nil)
     }
 
     // MARK: - Selection hidden by a collapse

@@ -1,0 +1,44 @@
+// Moving items within a section's tree: reordering and re-parenting, as a drop on a tree does.
+extension OutlineStorage {
+    /// Moves `items`, each with what is under it, to `placement` in their section's tree, and
+    /// delivers the rows that move as moves (rows keep their widgets and selection). Returns
+    /// false, reporting the anomaly, when refused: an item missing, items of several sections,
+    /// or a placement in or under a moved item.
+    @discardableResult
+    public func move(_ items: [ItemID], to placement: OutlinePlacement<ItemID>) -> Bool {
+        let anchor: ItemID? =
+            switch placement {
+            case let .before(item), let .after(item): item
+            case let .into(item): item
+            }
+        let sections = Set((items + (anchor.map { [$0] } ?? [])).map { section(holding: $0) })
+        guard sections.count == 1, let section = sections.first ?? nil else {
+            anomalyHandler.report(.itemsNotFound(operation: .moveOutlineItems, identifiers: items.map { String(describing: $0) }))
+            return false
+        }
+        let old = outlines[section].visibleRows
+        if let refused = outlines[section].move(items, to: placement) {
+            outlines[section].anomalies.removeLast()
+            anomalyHandler.report(refused)
+            return false
+        }
+        recorder.begin()
+        recordDiff(from: old, inSection: section)
+        deliver()
+        return true
+    }
+}
+
+extension OutlineStorage {
+    public func moveRows(at indexPaths: [IndexPath], to placement: OutlineRowPlacement) -> Bool {
+        let target = placement.indexPath
+        guard let anchor = outline(atSection: target.section)?.visibleItem(at: target.item) else { return false }
+        let items = indexPaths.compactMap { outline(atSection: $0.section)?.visibleItem(at: $0.item) }
+        guard items.count == indexPaths.count else { return false }
+        switch placement {
+        case .before: return move(items, to: .before(anchor))
+        case .after: return move(items, to: .after(anchor))
+        case .into: return move(items, to: .into(anchor))
+        }
+    }
+}
