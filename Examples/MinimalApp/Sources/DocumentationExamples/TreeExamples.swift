@@ -59,4 +59,9 @@ enum TreesArticle {
         storage.apply(outline, to: "Files")
         return storage
     }
+
+    @MainActor static func moveFolders(_ storage: OutlineStorage<String, String>) {
+        storage.move(["Invoices"], to: .into("Archive"))        // re-parented, what is under it along
+        storage.move(["Music"], to: .before("Documents"))       // reordered among its siblings
+    }
 }
