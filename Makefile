@@ -85,6 +85,9 @@ screenshot: deps
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-files-grid.png --grid --files Sources
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-files-tree.png --files Sources \
 		--expand Sources/ModelStorage --expand Sources/ModelStorage/Outline
+	scripts/viewer-screenshot.sh docs/screenshots/viewer-dependencies.png --dependencies \
+		--status-file Examples/PackageViewer/Resources/sample-dpkg-status \
+		--expand at-spi2-core --expand at-spi2-core/gsettings-desktop-schemas
 
 ## benchmark: release build of the benchmark executable and the C peers; prints Markdown tables.
 benchmark: deps

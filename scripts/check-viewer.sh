@@ -33,6 +33,8 @@ scripts/viewer-screenshot.sh "$tmp/synthetic.png" --synthetic 1000000 --scroll-f
 scripts/viewer-screenshot.sh "$tmp/files.png" --files Sources --flat
 # The folder tree: folders read lazily as they open.
 scripts/viewer-screenshot.sh "$tmp/files-tree.png" --files Sources --expand Sources/ModelStorage
+# The dependency tree: a package under each package that needs it.
+scripts/viewer-screenshot.sh "$tmp/dependencies.png" --dependencies --status-file "$sample" --expand at-spi2-core
 # And the virtualized grid: the files as tiles.
 scripts/viewer-screenshot.sh "$tmp/files-grid.png" --grid --files Sources
 # Right to left, as in Arabic or Hebrew: the packages' window and the virtualized grid mirrored.

@@ -18,6 +18,9 @@ struct InstalledPackage: Sendable, Hashable, Identifiable, Diffable {
     var installedSizeKiB: Int?
     /// The synopsis: the first line of `Description:`.
     var summary: String
+    /// What it depends on (`Pre-Depends:` then `Depends:`): each entry the names of packages
+    /// any one of which will do (`a | b`), without versions or architecture qualifiers.
+    var dependencies: [[String]] = []
 
     var id: String { architecture.isEmpty ? name : "\(name):\(architecture)" }
 }
@@ -69,8 +72,20 @@ enum DpkgDatabase {
             version: fields["version"] ?? "",
             section: section,
             installedSizeKiB: fields["installed-size"].flatMap { Int($0) },
-            summary: fields["description"] ?? ""
+            summary: fields["description"] ?? "",
+            dependencies: dependencies(in: [fields["pre-depends"], fields["depends"]].compactMap { $0 }.joined(separator: ", "))
         )
+    }
+
+    /// The alternatives of each entry of a `Depends:`-style field: `libc6 (>= 2.34), a | b:any`
+    /// gives `[["libc6"], ["a", "b"]]`.
+    static func dependencies(in field: String) -> [[String]] {
+        field.split(separator: ",").map { entry in
+            entry.split(separator: "|").compactMap { alternative in
+                let name = alternative.trimmingWhitespace().prefix { !$0.isWhitespace && $0 != "(" && $0 != ":" && $0 != "[" }
+                return name.isEmpty ? nil : String(name)
+            }
+        }.filter { !$0.isEmpty }
     }
 }
 

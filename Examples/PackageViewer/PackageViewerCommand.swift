@@ -47,8 +47,15 @@ struct PackageViewerCommand: ParsableCommand {
     @Flag(help: "With --files: every file under the directory in sections by directory, instead of a tree.")
     var flat = false
 
-    @Option(name: .customLong("expand"), help: "With --files: open this directory of the tree before the window shows; repeatable.")
+    @Option(
+        name: .customLong("expand"),
+        help:
+            "With --files: open this directory of the tree before the window shows; with --dependencies, this path of packages (apt/libc6); repeatable."
+    )
     var expandedPaths: [String] = []
+
+    @Flag(help: "Show the packages as a tree of their dependencies instead: a package under each package that needs it.")
+    var dependencies = false
 
     @Option(help: "Show this many generated rows instead (a million opens at once), on the virtualized host.")
     var synthetic: Int?
@@ -89,6 +96,12 @@ struct PackageViewerCommand: ParsableCommand {
             }
         }
         let source = try PackageSource.load(explicitPath: statusFile)
+        if dependencies {
+            let expandedPaths = expandedPaths, direction = direction
+            return try MainActor.assumeIsolated {
+                try Self.showDependencyTree(source.packages, expanding: expandedPaths, direction: direction, screenshotPath: screenshotPath)
+            }
+        }
         if summary {
             let sections = PackageSection.grouped(source.packages)
             print("\(source.packages.count) packages in \(sections.count) sections from \(source.path)")
@@ -146,6 +159,22 @@ struct PackageViewerCommand: ParsableCommand {
         gtk_widget_show_all(viewer.window)
         guard viewer.expand([root] + paths) else {
             FileHandle.standardError.write(Data("package-viewer: could not open \(paths.joined(separator: ", "))\n".utf8))
+            throw ExitCode.failure
+        }
+        try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)
+    }
+
+    @MainActor
+    private static func showDependencyTree(
+        _ packages: [InstalledPackage], expanding paths: [String], direction: TextDirection?, screenshotPath: String?
+    ) throws {
+        guard GtkRuntime.initialize() else {
+            throw NoDisplay()
+        }
+        direction?.makeDefault()
+        let viewer = DependencyTreeWindow(packages: packages)
+        guard viewer.expand(paths) else {
+            FileHandle.standardError.write(Data("package-viewer: no such dependency path among \(paths.joined(separator: ", "))\n".utf8))
             throw ExitCode.failure
         }
         try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)

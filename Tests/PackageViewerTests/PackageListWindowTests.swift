@@ -90,10 +90,7 @@ final class PackageListWindowTests: XCTestCase {
 
     // MARK: - Support
 
-    /// The bundled sample, read from the source tree so every machine sees the same packages.
-    private static let samplePath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/PackageViewer/Resources/sample-dpkg-status").path
+    private static var samplePath: String { BundledSample.path }
 
     @MainActor
     private static func makeViewer(showsGrid: Bool = false) throws -> (PackageListWindow, [InstalledPackage]) {

@@ -1,5 +1,8 @@
-/// Takes models out of any number of `Optional` layers, remembering which types are not
-/// optionals so that the common case costs one comparison.
+import ModelStorage
+
+/// Takes models out of any number of `Optional` layers and ``RowModelWrapper``s (a tree's
+/// ``OutlinePath``), remembering which types are neither so that the common case costs one
+/// comparison.
 ///
 /// Storages hold models as `Any`, so an `Optional<Optional<Post>>` arrives boxed; mappings match
 /// the `Post` inside it.
@@ -15,7 +18,7 @@ final class OptionalUnwrapper {
     func isPlain(_ value: Any) -> Bool {
         guard let key = ModelTypeKey(of: value) else { return false }
         if key == lastPlainType { return true }
-        let optional = isOptional[key] ?? remember(key, isOptional: value is any OptionalProtocol)
+        let optional = isOptional[key] ?? remember(key, isOptional: value is any OptionalProtocol || value is any RowModelWrapper)
         guard !optional else { return false }
         lastPlainType = key
         return true
@@ -36,8 +39,10 @@ final class OptionalUnwrapper {
     }
 }
 
-/// The value inside any number of `Optional` layers, or nil when one of them is empty.
+/// The value inside any number of `Optional` layers and row model wrappers, or nil when an
+/// optional is empty.
 func unwrappedModel(_ value: Any) -> Any? {
+    if let wrapper = value as? any RowModelWrapper { return unwrappedModel(wrapper.rowModel) }
     guard let optional = value as? any OptionalProtocol else { return value }
     return optional.wrappedValue.flatMap(unwrappedModel)
 }

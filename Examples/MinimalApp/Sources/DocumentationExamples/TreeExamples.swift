@@ -64,4 +64,18 @@ enum TreesArticle {
         storage.move(["Invoices"], to: .into("Archive"))        // re-parented, what is under it along
         storage.move(["Music"], to: .before("Documents"))       // reordered among its siblings
     }
+
+    struct Package: Hashable, Sendable {
+        var name: String
+        var dependencies: [Package]
+    }
+    typealias PackageRow = LabelRow<Package>
+
+    @MainActor static func dependencyTree(_ manager: ListManager) {
+        let dependencies = OutlineStorage<String, OutlinePath<Package>>()
+        dependencies.childrenProvider = .immediate(mayHaveChildren: { !$0.closesACycle }) { path in
+            path.model.dependencies.map(path.appending)
+        }
+        manager.register(PackageRow.self)                       // rows for Package, the path's model
+    }
 }

@@ -81,7 +81,7 @@ final class OutlineEvents: EventSource {
     @discardableResult
     func setExpanded(_ expanded: Bool, at indexPath: IndexPath) -> Bool {
         guard let outline, let place = outline.outlinePlace(at: indexPath), place.hasChildren, place.isExpanded != expanded,
-            let model = outline.item(at: indexPath)
+            let model = manager.shownModel(at: .item(indexPath))
         else { return false }
         let router = manager.events
         let location = RowLocation.item(indexPath)
