@@ -116,6 +116,7 @@ final class TreeRowTests: XCTestCase {
             for (name, make) in Self.hosts {
                 var opened: [String] = [], closed: [String] = []
                 let (manager, _, list) = Self.makeTree(make()) { manager in
+                    manager.willExpand(String.self) { model, _ in opened.append("will \(model)") }
                     manager.didExpand(String.self) { model, _ in opened.append(model) }
                     manager.didCollapse(String.self) { model, _ in closed.append(model) }
                 }
@@ -126,7 +127,7 @@ final class TreeRowTests: XCTestCase {
                 list.settleFrame()
                 XCTAssertEqual(Self.shown(manager), ["home", "docs", "music", "etc"], "\(name): the arrow opens home")
                 XCTAssertEqual(manager.selectedIndexPaths, selectedBefore, "\(name): and selects nothing")
-                XCTAssertEqual(opened, ["home"])
+                XCTAssertEqual(opened, ["will home", "home"])
                 list.xdotool(["click", "1"])
                 list.settleFrame()
                 XCTAssertEqual(Self.shown(manager), ["home", "etc"], "\(name): a second press closes it")

@@ -17,6 +17,19 @@ extension ListManager {
             modelType, role: .item, .model(.shouldCollapse) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
     }
 
+    /// The user is opening the row of `model` at an index path: its children's rows show next
+    /// (an app reading children itself starts here).
+    public func willExpand<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
+        addModelTypeReaction(
+            modelType, role: .item, .model(.willExpand) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
+    }
+
+    /// The user is closing the row of `model` at an index path: its children's rows go next.
+    public func willCollapse<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
+        addModelTypeReaction(
+            modelType, role: .item, .model(.willCollapse) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
+    }
+
     /// The user opened the row of `model` at an index path: its children's rows show below it.
     public func didExpand<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
         addModelTypeReaction(modelType, role: .item, .model(.didExpand) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
@@ -43,6 +56,16 @@ extension RowMapping {
     /// On an item mapping: whether the user may close this mapping's row. No reaction: yes.
     public func shouldCollapse(_ closure: @escaping (Model, IndexPath) -> Bool) {
         addModelReaction(.shouldCollapse) { (_: Void, model, indexPath) in closure(model, indexPath) }
+    }
+
+    /// On an item mapping: the user is opening this mapping's row.
+    public func willExpand(_ closure: @escaping (Model, IndexPath) -> Void) {
+        addModelReaction(.willExpand) { (_: Void, model, indexPath) in closure(model, indexPath) }
+    }
+
+    /// On an item mapping: the user is closing this mapping's row.
+    public func willCollapse(_ closure: @escaping (Model, IndexPath) -> Void) {
+        addModelReaction(.willCollapse) { (_: Void, model, indexPath) in closure(model, indexPath) }
     }
 
     /// On an item mapping: the user opened this mapping's row.

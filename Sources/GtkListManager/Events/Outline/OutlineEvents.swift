@@ -6,6 +6,8 @@ extension ListEvent {
     static let outlineRows = ListEvent("outlineRows", source: OutlineEvents.self)
     static let shouldExpand = ListEvent("shouldExpand", source: OutlineEvents.self)
     static let shouldCollapse = ListEvent("shouldCollapse", source: OutlineEvents.self)
+    static let willExpand = ListEvent("willExpand", source: OutlineEvents.self)
+    static let willCollapse = ListEvent("willCollapse", source: OutlineEvents.self)
     static let didExpand = ListEvent("didExpand", source: OutlineEvents.self)
     static let didCollapse = ListEvent("didCollapse", source: OutlineEvents.self)
 }
@@ -21,7 +23,8 @@ extension ListEvent {
 ///   parent.
 ///
 /// Opening and closing go through the storage, which delivers the rows shown or hidden; the
-/// `shouldExpand` / `shouldCollapse` reactions may refuse, `didExpand` / `didCollapse` are told.
+/// `shouldExpand` / `shouldCollapse` reactions may refuse, `willExpand` / `willCollapse` are told
+/// before the rows change, `didExpand` / `didCollapse` after.
 @MainActor
 final class OutlineEvents: EventSource {
     private unowned let manager: ListManager
@@ -87,6 +90,7 @@ final class OutlineEvents: EventSource {
         let location = RowLocation.item(indexPath)
         let allowed: Bool? = router.performModelEvent(expanded ? .shouldExpand : .shouldCollapse, model: model, at: location)
         guard allowed ?? true else { return false }
+        let _: Void? = router.performModelEvent(expanded ? .willExpand : .willCollapse, model: model, at: location)
         let hidden = expanded ? [] : selectedRows(under: indexPath, in: outline)
         outline.setExpanded(expanded, at: indexPath)
         if !hidden.isEmpty { applyPolicy(toHidden: hidden, collapsed: indexPath) }
