@@ -78,4 +78,11 @@ enum TreesArticle {
         }
         manager.register(PackageRow.self)                       // rows for Package, the path's model
     }
+
+    @MainActor static func editInPlace(_ storage: OutlineStorage<String, String>) {
+        storage.performUpdates {
+            storage.append(["Taxes 2026"], to: "Invoices", inSection: "Home")
+            storage.delete(["Letters"])
+        }
+    }
 }

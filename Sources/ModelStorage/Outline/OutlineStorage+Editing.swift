@@ -1,0 +1,83 @@
+// Editing a section's tree in place, as a memory storage edits its items: each edit delivers the
+// rows it adds or removes (one run each), and `performUpdates` groups edits into one update.
+extension OutlineStorage {
+    /// Runs `updates` as one transaction: observers receive one update when it ends (nested
+    /// transactions join the outermost).
+    public func performUpdates(_ updates: () -> Void) {
+        recorder.begin()
+        updates()
+        deliver()
+    }
+
+    /// Adds `items` after the children of `parent`, or at the end of the top level of `section`
+    /// when nil. Their rows show when `parent` is shown and open.
+    public func append(_ items: [ItemID], to parent: ItemID? = nil, inSection section: SectionID) {
+        guard let index = sectionIDs.firstIndex(of: section) else {
+            return anomalyHandler.report(.sectionsNotFound(operation: .appendToParent, identifiers: [String(describing: section)]))
+        }
+        edit(inSection: index) { outline in
+            let start = parent.map { outline.rowAfterDescendants(of: $0) } ?? outline.visibleCount
+            return (outline.append(items, to: parent), start)
+        }
+    }
+
+    /// Inserts `items` just before `anchor`, as its siblings.
+    public func insert(_ items: [ItemID], before anchor: ItemID) {
+        guard let index = section(holding: anchor) else {
+            return anomalyHandler.report(.itemsNotFound(operation: .insertBeforeItem, identifiers: [String(describing: anchor)]))
+        }
+        edit(inSection: index) { outline in
+            let start = outline.index(of: anchor)
+            return (outline.insert(items, before: anchor), start)
+        }
+    }
+
+    /// Inserts `items` just after `anchor` (and what shows under it), as its siblings.
+    public func insert(_ items: [ItemID], after anchor: ItemID) {
+        guard let index = section(holding: anchor) else {
+            return anomalyHandler.report(.itemsNotFound(operation: .insertAfterItem, identifiers: [String(describing: anchor)]))
+        }
+        edit(inSection: index) { outline in
+            let start = outline.rowAfterDescendants(of: anchor)
+            return (outline.insert(items, after: anchor), start)
+        }
+    }
+
+    /// Removes `items` and what is under them; their rows go.
+    public func delete(_ items: [ItemID]) {
+        performUpdates {
+            for item in items {
+                // A descendant of an item removed before is gone already.
+                guard let index = section(holding: item) else { continue }
+                let rows = outlines[index].index(of: item).map { $0..<$0 + 1 + outlines[index].visibleDescendantCount(of: item) }
+                outlines[index].delete([item])
+                if let rows { recorder.recordDeletion(of: rows, inSection: index) }
+            }
+        }
+    }
+
+    /// Applies an insertion to the outline of section `index`: `body` edits it and returns its
+    /// refusal and the row the new items' rows start at, read before the edit (nil when they
+    /// don't show).
+    private func edit(inSection index: Int, _ body: (inout OutlineSnapshot<ItemID>) -> (SnapshotAnomaly?, Int?)) {
+        let before = outlines[index].visibleCount
+        let (refused, start) = body(&outlines[index])
+        if let refused {
+            outlines[index].anomalies.removeLast()
+            return anomalyHandler.report(refused)
+        }
+        let added = outlines[index].visibleCount - before
+        guard let start, added > 0 else { return }
+        performUpdates {
+            recorder.recordInsertion(
+                of: visibleRun(inSection: index, from: start, count: added), at: IndexPath(item: start, section: index))
+        }
+    }
+}
+
+extension OutlineSnapshot {
+    /// The row after `item`'s row and the rows shown under it; nil when `item` is hidden.
+    func rowAfterDescendants(of item: ItemID) -> Int? {
+        index(of: item).map { $0 + 1 + visibleDescendantCount(of: item) }
+    }
+}
