@@ -4,8 +4,8 @@ import ModelStorage
 import SeededRandom
 import XCTest
 
-/// Seeded random trees, expansions, collapses and new trees on the list-box and virtualized
-/// hosts; after every step each row GTK shows (read through GTK: its container's children, their
+/// Seeded random trees, expansions, collapses, new trees, edits in place and moves on the
+/// list-box and virtualized hosts; after every step each row GTK shows (read through GTK: its container's children, their
 /// labels, places and margins) is the storage's row there, indented by its level.
 final class TreeRandomizedTests: XCTestCase {
     final class NameRow: RowView, ModelTransfer {
@@ -28,14 +28,17 @@ final class TreeRandomizedTests: XCTestCase {
     @MainActor private static func run(seed: UInt64, host: any ListHost) throws {
         var random = SplitMix64(seed: seed)
         let storage = OutlineStorage<String, String>()
+        storage.anomalyHandler.action = { _ in }  // refused moves are part of the game
         let manager = ListManager(host: host, storage: storage)
         manager.register(NameRow.self)
         let list = ShownList(manager, width: 300, height: 300)
         defer { list.close() }
         let names = (0..<40).map { "n\($0)" }
+        var added = 0
         for step in 0..<25 {
             let items = storage.outline(of: "S").items
-            switch Int.random(in: 0..<6, using: &random) {
+            added += 1
+            switch Int.random(in: 0..<9, using: &random) {
             case 0 where step % 3 == 0, _ where items.isEmpty:
                 var outline = OutlineSnapshot<String>()
                 for name in names.shuffled(using: &random) {
@@ -49,6 +52,15 @@ final class TreeRandomizedTests: XCTestCase {
                 storage.expand([items.randomElement(using: &random)!])
             case 4:
                 storage.collapse([items.randomElement(using: &random)!])
+            case 5:
+                storage.append(["new\(added)"], to: items.randomElement(using: &random)!, inSection: "S")
+            case 6:
+                storage.delete([items.randomElement(using: &random)!])
+            case 7:
+                // A move into an item's own subtree is refused: the tree stays as it was.
+                let anchor = items.randomElement(using: &random)!
+                let placements: [OutlinePlacement<String>] = [.before(anchor), .after(anchor), .into(anchor)]
+                storage.move([items.randomElement(using: &random)!], to: placements.randomElement(using: &random)!)
             default:
                 storage.expandDescendants(of: items.randomElement(using: &random)!)
             }
