@@ -54,6 +54,31 @@ final class SelectionAndCursorTests: XCTestCase {
         XCTAssertEqual(selectedInGtk(manager), [])
     }
 
+    func testSelectAllSelectsEveryItemOfAHundredThousandAndDeselectAllNone() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let storage = MemoryStorage()
+            storage.setItems((0..<100_000).map { "item \($0)" })
+            let manager = ListManager(host: VirtualListHost(), storage: storage)
+            manager.register(NameRow.self)
+            let list = ShownList(manager, width: 300, height: 300)
+            defer { list.close() }
+            list.settleFrame()
+            XCTAssertFalse(manager.selectAll(), "single selection: nothing to do")
+            manager.selectionMode = .multiple
+            XCTAssertTrue(manager.selectAll())
+            XCTAssertEqual(manager.selectedIndexPaths.count, 100_000)
+            let bound = (0..<manager.rowCount).compactMap { manager.boundRow(atPosition: $0)?.hostWidget }
+            XCTAssertFalse(bound.isEmpty)
+            XCTAssertTrue(
+                bound.allSatisfy { gtk_widget_get_state_flags($0).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0 },
+                "GTK shows them selected")
+            manager.deselectAll()
+            XCTAssertTrue(manager.selectedIndexPaths.isEmpty)
+            XCTAssertTrue(bound.allSatisfy { gtk_widget_get_state_flags($0).rawValue & GTK_STATE_FLAG_SELECTED.rawValue == 0 })
+        }
+    }
+
     func testAFocusedRowMadeAnewKeepsTheKeyboardFocus() throws {
         try MainActor.assumeIsolated {
             try requireGtk(); try Self.focusSurvivesRebinding()

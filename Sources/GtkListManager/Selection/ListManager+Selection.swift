@@ -43,6 +43,28 @@ extension ListManager {
         return true
     }
 
+    /// Selects every item, as Ctrl+A does; false unless the selection mode is multiple. Never
+    /// reported as a user selection. O(items), with widget work for the rows bound alone.
+    @discardableResult
+    public func selectAll() -> Bool {
+        checkConfinement()
+        guard host.selectionMode == .multiple else { return false }
+        var all = Set<IndexPath>()
+        for section in 0..<shownSectionCount {
+            let count = shownItemCount(inSection: section)
+            all.reserveCapacity(all.count + count)
+            for item in 0..<count { all.insert(IndexPath(item: item, section: section)) }
+        }
+        replaceSelection(with: all)
+        return true
+    }
+
+    /// Deselects every item. Never reported as a user selection.
+    public func deselectAll() {
+        checkConfinement()
+        replaceSelection(with: [])
+    }
+
     // MARK: - Applying
 
     /// Makes `indexPaths` the selection and shows the difference on the bound rows.
