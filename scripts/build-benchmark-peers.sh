@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the big-list and big-grid benchmarks' C peers (Benchmarks/Peers): GTK 3's GtkTreeView,
-# GTK 4's GtkListView and GTK 4's GtkGridView, measured the same way as the virtualized host.
+# Builds the big-list, big-grid and big-tree benchmarks' C peers (Benchmarks/Peers): GTK 3's
+# GtkTreeView over a list store and over a tree store, GTK 4's GtkListView, GtkGridView and
+# GtkListView over a GtkTreeListModel, measured the same way as the virtualized host.
 # Installs libgtk-4-dev with apt-get when missing. Usage: scripts/build-benchmark-peers.sh [FOLDER]
 # (default .build/peers).
 set -euo pipefail
@@ -32,4 +33,6 @@ build() {
 build gtk3-tree-view gtk3_tree_view.c gtk+-3.0
 build gtk4-list-view gtk4_list_view.c gtk4
 build gtk4-grid-view gtk4_grid_view.c gtk4
-echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view"
+build gtk3-tree-store gtk3_tree_store.c gtk+-3.0
+build gtk4-tree-list gtk4_tree_list.c gtk4
+echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view $folder/gtk3-tree-store $folder/gtk4-tree-list"

@@ -8,6 +8,11 @@
 // `list-benchmarks big-grid [quick]` is the big-grid benchmark (issue 17): the virtualized grid
 // at 100,000 cells against the sectioned GtkFlowBox host, each in its own processes.
 //
+// `list-benchmarks big-tree [quick]` is the big-tree benchmark (issue 33): expanding, scrolling,
+// expanding all, selecting all and filling a tree of up to a million children, the virtualized
+// host with an OutlineStorage against GtkTreeView + GtkTreeStore and GTK 4's GtkTreeListModel,
+// each part in its own process under a time limit.
+//
 // `list-benchmarks differ-one CASE N` runs exactly one diff of a cell of the differ table, for
 // `valgrind --tool=callgrind --toggle-collect=glm_measured_diff` (the differ table counts its
 // cells that way itself when valgrind is installed); `list-benchmarks differ-read CASE N
@@ -39,6 +44,10 @@ MainActor.assumeIsolated {
         BigListBenchmark.measureInThisProcess(side: arguments[1], count: count)
     } else if arguments.first == BigGridBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
         BigGridBenchmark.measureInThisProcess(side: arguments[1], count: count)
+    } else if arguments.first == BigTreeBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
+        BigTreeBenchmark.measureInThisProcess(part: arguments[1], count: count)
+    } else if arguments.first == "big-tree" {
+        BigTreeBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big-grid" {
         BigGridBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "differ-one" {

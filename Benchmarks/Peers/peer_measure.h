@@ -3,13 +3,16 @@
  * jumps and the one line each run prints. Works with GTK 3 and GTK 4.
  *
  * Protocol: `<program> <rows>` under an X display prints one line,
- * `RESULT side=… n=… first_frame_ms=… jump_cpu_p50_ms=… …` (the keys below), and exits 0. */
+ * `RESULT side=… n=… first_frame_ms=… jump_cpu_p50_ms=… …` (the keys below), and exits 0.
+ * The big-tree peers (Benchmarks/ListBenchmarks/BigTree) print `RESULT side=… part=… n=… …`
+ * with their own keys (PeerLine) and cap each run with a timeout (peer_exit_after). */
 #ifndef PEER_MEASURE_H
 #define PEER_MEASURE_H
 
 #include <gtk/gtk.h>
 #include <malloc.h>
 #include <math.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,17 +107,20 @@ static gboolean peer_time_out(gpointer data) {
     return G_SOURCE_REMOVE;
 }
 
-/* Runs the main loop until the next frame is painted; FALSE after 2 s without one. */
-static gboolean peer_wait_for_frame(PeerFrames *frames) {
+/* Runs the main loop until the next frame is painted; FALSE after `limit_ms` without one. */
+static inline gboolean peer_wait_for_frame_within(PeerFrames *frames, guint limit_ms) {
     gint start = frames->painted;
     frames->timed_out = FALSE;
-    guint timer = g_timeout_add(2000, peer_time_out, frames);
+    guint timer = g_timeout_add(limit_ms, peer_time_out, frames);
     while (frames->painted == start && !frames->timed_out)
         g_main_context_iteration(NULL, TRUE);
     if (!frames->timed_out)
         g_source_remove(timer);
     return frames->painted != start;
 }
+
+/* Runs the main loop until the next frame is painted; FALSE after 2 s without one. */
+static gboolean peer_wait_for_frame(PeerFrames *frames) { return peer_wait_for_frame_within(frames, 2000); }
 
 /* Everything one run measures. */
 typedef struct {
@@ -196,5 +202,78 @@ static void peer_measure_wheel(GtkAdjustment *adjustment, PeerFrames *frames, Pe
         peer_wait_for_frame(frames);                                                                         \
         peer_wall_ms() - peer_start;                                                                         \
     })
+
+/* Wall time from a change to the frame that shows it, for changes that may keep the main loop
+ * busy for longer than 2 s (GtkTreeView validating rows in idle handlers): it waits for that
+ * frame however long it takes, and the process's timeout (peer_exit_after) caps it. */
+#define PEER_TIME_TO_SLOW_FRAME(frames, change)                                                              \
+    ({                                                                                                       \
+        double peer_start = peer_wall_ms();                                                                  \
+        change;                                                                                              \
+        peer_wait_for_frame_within(frames, G_MAXINT);                                                        \
+        peer_wall_ms() - peer_start;                                                                         \
+    })
+
+/* Runs the main loop until it has nothing left to do (GtkTreeView's idle validation of the rows
+ * it has not measured yet included). */
+static inline void peer_wait_until_idle(void) {
+    while (g_main_context_pending(NULL))
+        g_main_context_iteration(NULL, FALSE);
+}
+
+/* A run that must not hang: `peer_exit_after` arms an alarm that prints the line so far with
+ * `timed_out_s=…` and ends the process, whatever it is busy with. The line is kept ready in one
+ * of two buffers, switched atomically, as write and _exit are all a signal handler may call. */
+static char peer_timeout_lines[2][2048];
+static volatile sig_atomic_t peer_timeout_current;
+static unsigned peer_timeout_seconds;
+
+static inline void peer_on_alarm(int signal_number) {
+    (void)signal_number;
+    const char *line = peer_timeout_lines[peer_timeout_current];
+    ssize_t written = write(STDOUT_FILENO, line, strlen(line));
+    (void)written;
+    _exit(0);
+}
+
+static inline void peer_exit_after(unsigned seconds) {
+    peer_timeout_seconds = seconds;
+    fflush(stdout);
+    signal(SIGALRM, peer_on_alarm);
+    alarm(seconds);
+}
+
+/* A line of any keys, for the peers whose figures are not the list's:
+ * `RESULT side=… part=… n=… key=value …`. Every figure added is in the alarm's line too. */
+typedef struct {
+    GString *text;
+} PeerLine;
+
+static inline void peer_line_keep(PeerLine *line) {
+    int next = !peer_timeout_current;
+    snprintf(peer_timeout_lines[next], sizeof peer_timeout_lines[next], "%s timed_out_s=%u\n", line->text->str,
+             peer_timeout_seconds);
+    peer_timeout_current = next;
+}
+
+static inline PeerLine peer_line_begin(const char *side, const char *part, long rows, unsigned timeout_seconds) {
+    PeerLine line = {g_string_new(NULL)};
+    g_string_printf(line.text, "RESULT side=%s part=%s n=%ld", side, part, rows);
+    peer_timeout_seconds = timeout_seconds;
+    peer_line_keep(&line);
+    return line;
+}
+
+static inline void peer_line_add(PeerLine *line, const char *key, double value) {
+    g_string_append_printf(line->text, " %s=%.3f", key, value);
+    peer_line_keep(line);
+}
+
+static inline void peer_line_print(PeerLine *line) {
+    alarm(0);
+    printf("%s\n", line->text->str);
+    fflush(stdout);
+    g_string_free(line->text, TRUE);
+}
 
 #endif

@@ -57,15 +57,15 @@ final class FramePainter {
         }
     }
 
-    /// Runs the main loop until a frame is painted after this call (false after two seconds
-    /// without one: nothing asked for a frame).
+    /// Runs the main loop until a frame is painted after this call (false after `limit`
+    /// milliseconds without one, two seconds unless told: nothing asked for a frame).
     @discardableResult
-    func waitForNextFrame() -> Bool {
+    func waitForNextFrame(limit: UInt32 = 2_000) -> Bool {
         let start = paintedFrames
         timedOut = false
         // Blocking iterations, woken by the frame clock; the timer only ends a wait for a frame
         // nobody asked for. (No periodic ticker: its wake-ups would count as the list's CPU.)
-        let timer = GtkRuntime.after(milliseconds: 2_000) { [weak self] in self?.timedOut = true }
+        let timer = GtkRuntime.after(milliseconds: limit) { [weak self] in self?.timedOut = true }
         while paintedFrames == start, !timedOut { g_main_context_iteration(nil, 1) }
         if !timedOut { g_source_remove(timer) }
         return paintedFrames != start

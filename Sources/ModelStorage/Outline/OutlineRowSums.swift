@@ -1,6 +1,6 @@
 /// Prefix sums of the rows each child of an outline node shows, with point updates and a search
-/// by row, all in O(log children) (a Fenwick tree). Rebuilt in O(children) when the children
-/// change.
+/// by row, all in O(log children) (a Fenwick tree). Children added at the end cost O(log
+/// children) each; elsewhere the sums are rebuilt, O(children).
 struct OutlineRowSums: Sendable {
     /// `nodes[0]` is unused: node `i` sums the `i & -i` slots ending at slot `i - 1`.
     private var nodes: [Int] = [0]
@@ -24,6 +24,19 @@ struct OutlineRowSums: Sendable {
     init() {}
 
     var count: Int { nodes.count - 1 }
+
+    /// Adds slots of `weights` after the last: O(log n) each, so appending children one at a
+    /// time stays linear.
+    mutating func append<Weights: Sequence>(contentsOf weights: Weights) where Weights.Element == Int {
+        for weight in weights {
+            let index = nodes.count
+            // Node `index` covers the slots from `index - lowbit` to `index - 1`: the new weight
+            // and the sum of the earlier slots of its range.
+            let start = index - (index & -index)
+            nodes.append(weight + sum(before: index - 1) - sum(before: start))
+            total += weight
+        }
+    }
 
     /// Adds `delta` to the weight of `slot`.
     mutating func add(_ delta: Int, at slot: Int) {

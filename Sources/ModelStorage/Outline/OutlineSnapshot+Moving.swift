@@ -61,14 +61,4 @@ extension OutlineSnapshot {
         }
         return false
     }
-
-    /// Whether an ancestor of `node` (not itself) is in `nodes`.
-    private func hasAncestor(in nodes: Set<Int>, _ node: Int) -> Bool {
-        var current = tree[node].parent
-        while current > Tree.root {
-            if nodes.contains(current) { return true }
-            current = tree[current].parent
-        }
-        return false
-    }
 }

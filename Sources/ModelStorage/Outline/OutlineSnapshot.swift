@@ -168,6 +168,28 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
         }
     }
 
+    /// Whether an ancestor of `node` (not itself) is in `nodes`.
+    func hasAncestor(in nodes: Set<Int>, _ node: Int) -> Bool {
+        var current = tree[node].parent
+        while current > OutlineTree<ItemID>.root {
+            if nodes.contains(current) { return true }
+            current = tree[current].parent
+        }
+        return false
+    }
+
+    /// The blocks of rows shown under `items`, as (row of the item, rows under it), top to
+    /// bottom: one per item shown and open whose ancestors are not among `items` (their rows
+    /// hold the others').
+    func rowBlocks(under items: [ItemID]) -> [(row: Int, count: Int)] {
+        let nodes = Set(items.compactMap(node(of:)))
+        return items.compactMap { item -> (row: Int, count: Int)? in
+            guard let node = node(of: item), !hasAncestor(in: nodes, node), let row = tree.row(of: node) else { return nil }
+            let count = visibleDescendantCount(of: item)
+            return count > 0 ? (row, count) : nil
+        }.sorted { $0.row < $1.row }
+    }
+
     /// Records `anomaly` and returns it.
     mutating func refuse(_ anomaly: SnapshotAnomaly) -> SnapshotAnomaly {
         anomalies.append(anomaly)

@@ -142,30 +142,46 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     }
 
     private func setExpanded(_ expanded: Bool, _ items: [ItemID]) {
-        recorder.begin()
+        var changing: [Int: [ItemID]] = [:]
         for item in items {
-            guard let section = outlines.firstIndex(where: { $0.contains(item) }) else {
+            guard let section = section(holding: item) else {
                 let operation: SnapshotOperation = expanded ? .expand : .collapse
                 anomalyHandler.report(.itemsNotFound(operation: operation, identifiers: [String(describing: item)]))
                 continue
             }
             guard outlines[section].isExpanded(item) != expanded else { continue }
-            // Children not read yet are read (or start loading) while the item is still closed.
+            // Children not read yet are read (or start loading) while the item is still closed;
+            // the items after it may be among them.
             if expanded { readChildrenIfNeeded(of: item, inSection: section) }
-            let before = outlines[section].visibleCount
-            if expanded { outlines[section].expand([item]) } else { outlines[section].collapse([item]) }
-            defer { if !expanded { cancelReading(of: item, inSection: section) } }
-            // Rows change only when the item is shown: right below its own row.
-            guard let row = outlines[section].index(of: item) else { continue }
-            let changed = abs(outlines[section].visibleCount - before)
-            let first = IndexPath(item: row + 1, section: section)
-            if expanded {
-                recorder.recordInsertion(of: visibleRun(inSection: section, from: row + 1, count: changed), at: first)
-            } else {
-                recorder.recordDeletion(of: row + 1..<row + 1 + changed, inSection: section)
-            }
+            changing[section, default: []].append(item)
+        }
+        recorder.begin()
+        for (section, items) in changing.sorted(by: { $0.key < $1.key }) {
+            if expanded { open(items, inSection: section) } else { close(items, inSection: section) }
         }
         deliver()
+    }
+
+    /// Opens `items` and records the rows they show, one run per block of rows: the blocks are
+    /// read in the final state and inserted top to bottom, each at its final row, all reading
+    /// their models from one copy of the outline.
+    private func open(_ items: [ItemID], inSection section: Int) {
+        outlines[section].expand(items)
+        for block in outlines[section].rowBlocks(under: items) {
+            recorder.recordInsertion(
+                of: visibleRun(inSection: section, from: block.row + 1, count: block.count),
+                at: IndexPath(item: block.row + 1, section: section))
+        }
+    }
+
+    /// Closes `items` and records the rows they hide, bottom to top so each index holds.
+    private func close(_ items: [ItemID], inSection section: Int) {
+        let blocks = outlines[section].rowBlocks(under: items)
+        outlines[section].collapse(items)
+        for item in items { cancelReading(of: item, inSection: section) }
+        for block in blocks.reversed() {
+            recorder.recordDeletion(of: block.row + 1..<block.row + 1 + block.count, inSection: section)
+        }
     }
 
     func deliver() {

@@ -40,15 +40,23 @@ struct OutlineTree<Item: Sendable>: Sendable {
     // MARK: - Structure
 
     /// Inserts new collapsed nodes for `items` among `parent`'s children at `index`; returns
-    /// them. O(children of parent + items).
+    /// them. O(items × log children) at the end, else O(children of parent + items).
     @discardableResult
     mutating func insert(_ items: [Item], under parent: Int, at index: Int) -> [Int] {
         let level = nodes[parent].level + 1
         let made = items.map { item in
             allocate(Node(item: item, parent: parent, indexInParent: 0, isExpanded: false, rows: 1, level: level))
         }
-        nodes[parent].children.insert(contentsOf: made, at: index)
-        childrenChanged(of: parent, from: index)
+        if index == nodes[parent].children.count {
+            // At the end nothing is renumbered and the sums grow in place: filling a node one
+            // child at a time stays linear.
+            for (offset, node) in made.enumerated() { nodes[node].indexInParent = index + offset }
+            nodes[parent].children.append(contentsOf: made)
+            nodes[parent].sums.append(contentsOf: repeatElement(1, count: made.count))
+        } else {
+            nodes[parent].children.insert(contentsOf: made, at: index)
+            childrenChanged(of: parent, from: index)
+        }
         if nodes[parent].isExpanded { addRows(made.count, to: parent) }
         return made
     }
