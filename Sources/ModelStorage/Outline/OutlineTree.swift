@@ -32,7 +32,10 @@ struct OutlineTree<Item: Sendable>: Sendable {
     /// Slots of removed nodes, reused by the next insertions.
     private var freeSlots: [Int] = []
 
-    subscript(node: Int) -> Node { nodes[node] }
+    // Read in place: a copy of a node would retain and release its arrays on every look-up.
+    subscript(node: Int) -> Node {
+        _read { yield nodes[node] }
+    }
 
     /// The number of rows the outline shows.
     var visibleCount: Int { nodes[Self.root].rows }
