@@ -178,14 +178,14 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
         return false
     }
 
-    /// The blocks of rows shown under `items`, as (row of the item, rows under it), top to
-    /// bottom: one per item shown and open whose ancestors are not among `items` (their rows
+    /// The blocks of rows shown under `nodes`, as (row of the node, rows under it), top to
+    /// bottom: one per node shown and open whose ancestors are not among `nodes` (their rows
     /// hold the others').
-    func rowBlocks(under items: [ItemID]) -> [(row: Int, count: Int)] {
-        let nodes = Set(items.compactMap(node(of:)))
-        return items.compactMap { item -> (row: Int, count: Int)? in
-            guard let node = node(of: item), !hasAncestor(in: nodes, node), let row = tree.row(of: node) else { return nil }
-            let count = visibleDescendantCount(of: item)
+    func rowBlocks(under nodes: [Int]) -> [(row: Int, count: Int)] {
+        let members = Set(nodes)
+        return nodes.compactMap { node -> (row: Int, count: Int)? in
+            guard tree[node].isExpanded, !hasAncestor(in: members, node), let row = tree.row(of: node) else { return nil }
+            let count = tree[node].rows - 1
             return count > 0 ? (row, count) : nil
         }.sorted { $0.row < $1.row }
     }

@@ -56,10 +56,10 @@ extension OutlineStorage {
         read(item, with: provider) { [weak self] result in self?.finishReading(item, result, provider: provider) }
     }
 
-    /// `item` collapsed: a read of its children under way is cancelled, and they count as not
-    /// read. Call it while `item` is closed.
-    func cancelReading(of item: ItemID, inSection section: Int) {
-        guard outlines[section].childrenState(of: item) == .loading, let node = outlines[section].node(of: item) else { return }
+    /// `node`'s item collapsed: a read of its children under way is cancelled, and they count
+    /// as not read. Call it while it is closed.
+    func cancelReading(ofNode node: Int, inSection section: Int) {
+        guard outlines[section].tree[node].childrenState == .loading, let item = outlines[section].tree[node].item else { return }
         loads.removeValue(forKey: SnapshotKey(item))?.cancel()
         outlines[section].setChildrenState(.unloaded, of: node)
     }

@@ -142,43 +142,47 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     }
 
     private func setExpanded(_ expanded: Bool, _ items: [ItemID]) {
-        var changing: [Int: [ItemID]] = [:]
+        // Nodes, each item's identity made once: making one costs dynamic casts.
+        var changing: [Int: [SnapshotKey]] = [:]
         for item in items {
-            guard let section = section(holding: item) else {
+            let key = SnapshotKey(item)
+            guard let section = outlines.firstIndex(where: { $0.nodeOf[key] != nil }), let node = outlines[section].nodeOf[key] else {
                 let operation: SnapshotOperation = expanded ? .expand : .collapse
                 anomalyHandler.report(.itemsNotFound(operation: operation, identifiers: [String(describing: item)]))
                 continue
             }
-            guard outlines[section].isExpanded(item) != expanded else { continue }
+            guard outlines[section].tree[node].isExpanded != expanded else { continue }
             // Children not read yet are read (or start loading) while the item is still closed;
             // the items after it may be among them.
             if expanded { readChildrenIfNeeded(of: item, inSection: section) }
-            changing[section, default: []].append(item)
+            changing[section, default: []].append(key)
         }
         recorder.begin()
-        for (section, items) in changing.sorted(by: { $0.key < $1.key }) {
-            if expanded { open(items, inSection: section) } else { close(items, inSection: section) }
+        for (section, keys) in changing.sorted(by: { $0.key < $1.key }) {
+            // Looked up again: reading children may have replaced nodes met before.
+            let nodes = keys.compactMap { outlines[section].nodeOf[$0] }
+            if expanded { open(nodes, inSection: section) } else { close(nodes, inSection: section) }
         }
         deliver()
     }
 
-    /// Opens `items` and records the rows they show, one run per block of rows: the blocks are
+    /// Opens `nodes` and records the rows they show, one run per block of rows: the blocks are
     /// read in the final state and inserted top to bottom, each at its final row, all reading
     /// their models from one copy of the outline.
-    private func open(_ items: [ItemID], inSection section: Int) {
-        outlines[section].expand(items)
-        for block in outlines[section].rowBlocks(under: items) {
+    private func open(_ nodes: [Int], inSection section: Int) {
+        for node in nodes { outlines[section].tree.setExpanded(true, node) }
+        for block in outlines[section].rowBlocks(under: nodes) {
             recorder.recordInsertion(
                 of: visibleRun(inSection: section, from: block.row + 1, count: block.count),
                 at: IndexPath(item: block.row + 1, section: section))
         }
     }
 
-    /// Closes `items` and records the rows they hide, bottom to top so each index holds.
-    private func close(_ items: [ItemID], inSection section: Int) {
-        let blocks = outlines[section].rowBlocks(under: items)
-        outlines[section].collapse(items)
-        for item in items { cancelReading(of: item, inSection: section) }
+    /// Closes `nodes` and records the rows they hide, bottom to top so each index holds.
+    private func close(_ nodes: [Int], inSection section: Int) {
+        let blocks = outlines[section].rowBlocks(under: nodes)
+        for node in nodes { outlines[section].tree.setExpanded(false, node) }
+        for node in nodes { cancelReading(ofNode: node, inSection: section) }
         for block in blocks.reversed() {
             recorder.recordDeletion(of: block.row + 1..<block.row + 1 + block.count, inSection: section)
         }
