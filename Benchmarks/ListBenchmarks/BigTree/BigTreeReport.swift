@@ -84,7 +84,10 @@ struct BigTreeReport {
             })
         printTable(
             "Big trees: select all over 100,000 expanded children, and 100,000 children appended to a collapsed parent one at a time \(title); wall time to the frame)",
-            ["side", "select all → frame", "through AtkSelection", "rows selected", "fill one at a time → frame", "fill in one call → frame"],
+            [
+                "side", "select all → frame", "through AtkSelection", "rows selected", "fill one at a time → frame",
+                "fill in one call → frame",
+            ],
             sides.compactMap { side in
                 let select = result(side, .selectAll, 100_000), fill = result(side, .fill, 100_000)
                 guard select != nil || fill != nil else { return nil }

@@ -2,7 +2,7 @@ import CGtk
 import ModelStorage
 
 /// The built-in row under a tree item whose children are read lazily, shown when no row class
-/// is registered for ``OutlineChildrenStatus``: a spinner and "Loading…" while they are read, or
+/// is registered for `OutlineChildrenStatus`: a spinner and "Loading…" while they are read, or
 /// the error's message and a Retry button when reading failed. Styled by the theme's
 /// `list-outline-status` class (``ListTheme/StyleClass/outlineStatus``).
 @MainActor
