@@ -65,9 +65,10 @@ enum TreesArticle {
         storage.move(["Music"], to: .before("Documents"))       // reordered among its siblings
     }
 
-    struct Package: Hashable, Sendable {
+    struct Package: Hashable, Sendable, CustomStringConvertible {
         var name: String
         var dependencies: [Package]
+        var description: String { name }
     }
     typealias PackageRow = LabelRow<Package>
 
