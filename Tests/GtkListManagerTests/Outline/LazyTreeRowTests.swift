@@ -8,11 +8,7 @@ import XCTest
 /// loading row while a background read runs, the children in its place, an error row whose
 /// Retry button (clicked for real) reads again.
 final class LazyTreeRowTests: XCTestCase {
-    final class NameRow: RowView, ModelTransfer {
-        let widget = gtk_label_new(nil)!
-        init() {}
-        func update(with model: String) { gtk_label_set_text(gcast(widget), model) }
-    }
+    typealias NameRow = TreeFixture.NameRow
 
     /// A disk read on a background queue: "docs" holds two files; "private" can't be read until
     /// `privateReadable`; nothing is answered until `open`.
@@ -40,8 +36,7 @@ final class LazyTreeRowTests: XCTestCase {
     func testABackgroundReadShowsALoadingRowThenTheChildrenAndAFailureRetries() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
-            let hosts: [(String, () -> any ListHost)] = [("list box", { ListBoxHost() }), ("virtualized list", { VirtualListHost() })]
-            for (name, make) in hosts {
+            for (name, make) in TreeFixture.hosts {
                 let disk = Disk()
                 let storage = OutlineStorage<String, String>()
                 storage.childrenProvider = .background(handOff: GLibMainActorHandOff()) { folder, _ in try disk.children(of: folder) }

@@ -7,40 +7,16 @@ import XCTest
 /// dropped on the middle of a row with children goes into it, on the lower half of a leaf after
 /// it; a closed row hovered for half a second opens on the way.
 final class TreeDragTests: XCTestCase {
-    final class NameRow: RowView, ModelTransfer {
-        let widget = gtk_label_new(nil)!
-        init() {}
-        func update(with model: String) { gtk_label_set_text(gcast(widget), model) }
-    }
+    private static let hosts = TreeFixture.hosts
 
-    private static let hosts: [(name: String, make: @MainActor () -> any ListHost)] = [
-        ("list box", { ListBoxHost() }), ("virtualized list", { VirtualListHost() }),
-    ]
-
-    /// home ▸ docs ▸ a, b; home ▸ music; etc ▸ hosts; home open.
+    /// The file tree with home open, its rows movable.
     @MainActor private static func makeTree(_ host: any ListHost) -> (ListManager, OutlineStorage<String, String>, ShownList) {
-        var outline = OutlineSnapshot<String>()
-        outline.append(["home", "etc"])
-        outline.append(["docs", "music"], to: "home")
-        outline.append(["a", "b"], to: "docs")
-        outline.append(["hosts"], to: "etc")
+        var outline = TreeFixture.files()
         outline.expand(["home"])
-        let storage = OutlineStorage<String, String>()
-        storage.apply(outline, to: "Places")
-        let manager = ListManager(host: host, storage: storage)
-        manager.register(NameRow.self) { $0.canMove { _, _, _ in true } }
-        let list = ShownList(manager, width: 300, height: 400)
-        list.settleFrame()
-        return (manager, storage, list)
+        return TreeFixture.show(outline, on: host) { $0.register(TreeFixture.NameRow.self) { $0.canMove { _, _, _ in true } } }
     }
 
-    @MainActor private static func shown(_ manager: ListManager) -> [String] {
-        (0..<manager.rowCount).compactMap {
-            (manager.boundRow(at: IndexPath(item: $0, section: 0))?.view as? NameRow).map {
-                String(cString: gtk_label_get_text(gcast($0.widget)))
-            }
-        }
-    }
+    @MainActor private static func shown(_ manager: ListManager) -> [String] { TreeFixture.shown(manager) }
 
     /// The screen point at `fraction` of the height of the row at `item`.
     @MainActor private static func point(ofRow item: Int, at fraction: Double, in manager: ListManager, list: ShownList) throws -> (

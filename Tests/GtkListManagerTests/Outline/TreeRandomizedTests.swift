@@ -8,11 +8,7 @@ import XCTest
 /// list-box and virtualized hosts; after every step each row GTK shows (read through GTK: its container's children, their
 /// labels, places and margins) is the storage's row there, indented by its level.
 final class TreeRandomizedTests: XCTestCase {
-    final class NameRow: RowView, ModelTransfer {
-        let widget = gtk_label_new(nil)!
-        init() {}
-        func update(with model: String) { gtk_label_set_text(gcast(widget), model) }
-    }
+    typealias NameRow = TreeFixture.NameRow
 
     func testRandomTreesOnBothHostsShowTheStoragesRows() throws {
         try MainActor.assumeIsolated {

@@ -7,46 +7,19 @@ import XCTest
 /// input: indentation by level with room for the arrow, the arrow opening and closing a row
 /// without selecting it, and the keys of file managers.
 final class TreeRowTests: XCTestCase {
-    final class NameRow: RowView, ModelTransfer {
-        let widget = gtk_label_new(nil)!
-        init() {}
-        func update(with model: String) { gtk_label_set_text(gcast(widget), model) }
-    }
-
-    /// home ▸ docs ▸ a, b; home ▸ music; etc ▸ hosts.
-    private static func files() -> OutlineSnapshot<String> {
-        var outline = OutlineSnapshot<String>()
-        outline.append(["home", "etc"])
-        outline.append(["docs", "music"], to: "home")
-        outline.append(["a", "b"], to: "docs")
-        outline.append(["hosts"], to: "etc")
-        return outline
-    }
-
-    private static let hosts: [(name: String, make: @MainActor () -> any ListHost)] = [
-        ("list box", { ListBoxHost() }), ("virtualized list", { VirtualListHost() }),
-    ]
+    typealias NameRow = TreeFixture.NameRow
+    private static let hosts = TreeFixture.hosts
 
     @MainActor private static func makeTree(_ host: any ListHost, _ configure: (ListManager) -> Void = { _ in })
         -> (ListManager, OutlineStorage<String, String>, ShownList)
     {
-        let storage = OutlineStorage<String, String>()
-        storage.apply(files(), to: "Places")
-        let manager = ListManager(host: host, storage: storage)
-        manager.register(NameRow.self)
-        configure(manager)
-        let list = ShownList(manager, width: 300, height: 400)
-        list.settleFrame()
-        return (manager, storage, list)
-    }
-
-    @MainActor private static func shown(_ manager: ListManager) -> [String] {
-        (0..<manager.rowCount).compactMap {
-            (manager.boundRow(at: IndexPath(item: $0, section: 0))?.view as? NameRow).map {
-                String(cString: gtk_label_get_text(gcast($0.widget)))
-            }
+        TreeFixture.show(TreeFixture.files(), on: host) { manager in
+            manager.register(NameRow.self)
+            configure(manager)
         }
     }
+
+    @MainActor private static func shown(_ manager: ListManager) -> [String] { TreeFixture.shown(manager) }
 
     /// The screen point of the arrow of the row at `item`.
     @MainActor private static func arrowPoint(of item: Int, in manager: ListManager, list: ShownList) throws -> (Int32, Int32) {
