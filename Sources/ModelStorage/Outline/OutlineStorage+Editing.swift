@@ -23,23 +23,22 @@ extension OutlineStorage {
 
     /// Inserts `items` just before `anchor`, as its siblings.
     public func insert(_ items: [ItemID], before anchor: ItemID) {
-        guard let index = section(holding: anchor) else {
-            return anomalyHandler.report(.itemsNotFound(operation: .insertBeforeItem, identifiers: [String(describing: anchor)]))
-        }
-        edit(inSection: index) { outline in
-            let start = outline.index(of: anchor)
-            return (outline.insert(items, before: anchor), start)
-        }
+        insert(items, beside: anchor, after: false)
     }
 
     /// Inserts `items` just after `anchor` (and what shows under it), as its siblings.
     public func insert(_ items: [ItemID], after anchor: ItemID) {
+        insert(items, beside: anchor, after: true)
+    }
+
+    private func insert(_ items: [ItemID], beside anchor: ItemID, after: Bool) {
         guard let index = section(holding: anchor) else {
-            return anomalyHandler.report(.itemsNotFound(operation: .insertAfterItem, identifiers: [String(describing: anchor)]))
+            let operation: SnapshotOperation = after ? .insertAfterItem : .insertBeforeItem
+            return anomalyHandler.report(.itemsNotFound(operation: operation, identifiers: [String(describing: anchor)]))
         }
         edit(inSection: index) { outline in
-            let start = outline.rowAfterDescendants(of: anchor)
-            return (outline.insert(items, after: anchor), start)
+            let start = after ? outline.rowAfterDescendants(of: anchor) : outline.index(of: anchor)
+            return (after ? outline.insert(items, after: anchor) : outline.insert(items, before: anchor), start)
         }
     }
 
