@@ -33,7 +33,6 @@ struct BigListScenario {
     }
 
     static let jumps = 200
-    static let wheelSteps = 200
 
     let side: Side
     let count: Int
@@ -78,14 +77,7 @@ struct BigListScenario {
         values["wrong_rows"] = Double(wrongJumps)
         values["list_mb"] = ProcessProbes.residentMiB() - memoryBefore
 
-        _ = shown.scroll(to: shown.scrollRange / 2)
-        let wheel = pow(gtk_adjustment_get_page_size(shown.adjustment), 2.0 / 3.0)
-        var wheelCPU: [Double] = []
-        for _ in 0..<Self.wheelSteps {
-            wheelCPU.append(shown.scroll(to: min(gtk_adjustment_get_value(shown.adjustment) + wheel, shown.scrollRange)).cpu)
-        }
-        values["wheel_cpu_p50_ms"] = percentile(wheelCPU, 50)
-        values["wheel_cpu_p95_ms"] = percentile(wheelCPU, 95)
+        values.merge(ScrollSampling.measureWheel(in: shown)) { _, new in new }
 
         _ = shown.scroll(to: shown.scrollRange / 2)
         let top = topRow()

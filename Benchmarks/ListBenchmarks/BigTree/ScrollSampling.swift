@@ -30,16 +30,20 @@ struct ScrollSampling {
         values["jump_cpu_p95_ms"] = percentile(jumpCPU, 95)
         values["wrong_rows"] = Double(wrongJumps)
 
+        values.merge(Self.measureWheel(in: shown)) { _, new in new }
+        return values
+    }
+
+    /// `wheel_cpu_p50_ms` and `wheel_cpu_p95_ms`: `wheelSteps` steps of GTK's wheel
+    /// (page^(2/3)) from the middle of `shown`.
+    static func measureWheel(in shown: BenchmarkWindow) -> [String: Double] {
         _ = shown.scroll(to: shown.scrollRange / 2)
-        // GTK's wheel step: page^(2/3).
         let wheel = pow(gtk_adjustment_get_page_size(shown.adjustment), 2.0 / 3.0)
         var wheelCPU: [Double] = []
-        for _ in 0..<Self.wheelSteps {
+        for _ in 0..<wheelSteps {
             wheelCPU.append(shown.scroll(to: min(gtk_adjustment_get_value(shown.adjustment) + wheel, shown.scrollRange)).cpu)
         }
-        values["wheel_cpu_p50_ms"] = percentile(wheelCPU, 50)
-        values["wheel_cpu_p95_ms"] = percentile(wheelCPU, 95)
-        return values
+        return ["wheel_cpu_p50_ms": percentile(wheelCPU, 50), "wheel_cpu_p95_ms": percentile(wheelCPU, 95)]
     }
 }
 
