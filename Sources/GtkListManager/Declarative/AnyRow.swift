@@ -12,11 +12,18 @@ public class AnyRow {
     let erasedModel: Any
     /// The class that shows the row.
     let rowClass: any ListRow.Type
+    /// The rows shown under this one when it is expanded; nil for a row that is not a parent
+    /// (an empty array is a parent without children, as an empty folder).
+    public let children: [AnyRow]?
+    /// Whether the row shows its children at first (see ``Row`` for how the state is kept).
+    public let isExpanded: Bool
 
-    init(id: AnyHashable?, model: Any, rowClass: any ListRow.Type) {
+    init(id: AnyHashable?, model: Any, rowClass: any ListRow.Type, children: [AnyRow]?, isExpanded: Bool) {
         self.id = id
         self.erasedModel = model
         self.rowClass = rowClass
+        self.children = children
+        self.isExpanded = isExpanded
     }
 
     /// Makes the item that keeps this row in the manager's declarative storage. ``Row``

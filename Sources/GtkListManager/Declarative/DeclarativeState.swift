@@ -1,40 +1,79 @@
 import ModelStorage
 
-/// A manager's declarative sections: what was declared last, which sections are collapsed, the
-/// storage showing them and the routing of their rows' events. Made by the manager's first
-/// declarative call and kept for its lifetime.
+/// A manager's declarative sections: what was declared last, which sections are collapsed and
+/// which rows are open, the storage showing them and the routing of their rows' events. Made by
+/// the manager's first declarative call and kept for its lifetime.
 @MainActor
 final class DeclarativeState {
     private unowned let manager: ListManager
     let storage = DeclarativeStorage()
     private let events: DeclarativeEvents
     private(set) var declared: [Section] = []
-    private var collapse = CollapseStates()
+    private var collapse = DeclaredToggles<AnyHashable>()
+    private var expansion = DeclaredToggles<RowIdentity>()
     /// The item classes whose mapping the manager's registry has.
     private var mappedSlotTypes = Set<ObjectIdentifier>()
 
     init(manager: ListManager) {
         self.manager = manager
         events = DeclarativeEvents(manager: manager)
+        storage.expansionRequest = { [unowned self] row, expanded, descendants in
+            setExpanded(expanded, row, descendants: descendants)
+        }
     }
 
     /// Shows `sections` from now on.
     func declare(_ sections: [Section], animated: Bool, completion: (() -> Void)? = nil) {
         declared = sections
-        collapse.follow(sections)
+        collapse.follow(sections.lazy.map { (key: $0.id, value: $0.isCollapsed) })
+        expansion.follow(
+            Self.parents(in: sections.flatMap(\.rows)).compactMap { row in row.identity.map { (key: $0, value: row.isExpanded) } })
         show(animated: animated, completion: completion)
     }
 
     func isCollapsed(_ id: AnyHashable) -> Bool? {
-        collapse.isCollapsed(id)
+        collapse.value(of: id)
     }
 
     /// Collapses or expands a declared section; false when no declared section has this id.
     func setCollapsed(_ collapsed: Bool, forSection id: AnyHashable, animated: Bool) -> Bool {
-        guard let current = collapse.isCollapsed(id) else { return false }
-        guard current != collapsed, collapse.setCollapsed(collapsed, for: id) else { return true }
+        guard let current = collapse.value(of: id) else { return false }
+        guard current != collapsed, collapse.set(collapsed, for: id) else { return true }
         show(animated: animated)
         return true
+    }
+
+    /// Opens or closes the declared parent `row` (with every parent under it when
+    /// `descendants`), animated; rows without identity keep their declared state.
+    private func setExpanded(_ expanded: Bool, _ row: AnyRow, descendants: Bool) {
+        let rows = descendants ? Self.parents(in: [row]) : [row]
+        var changed = false
+        for row in rows {
+            guard let identity = row.identity, expansion.value(of: identity) != expanded else { continue }
+            changed = expansion.set(expanded, for: identity) || changed
+        }
+        if changed { show(animated: true) }
+    }
+
+    /// Whether the declared parent `row` shows its children.
+    private func isExpanded(_ row: AnyRow) -> Bool {
+        row.identity.flatMap(expansion.value(of:)) ?? row.isExpanded
+    }
+
+    /// Every row with children in `rows` and under them, hidden ones included.
+    private static func parents(in rows: [AnyRow]) -> [AnyRow] {
+        allRows(in: rows).filter { $0.children != nil }
+    }
+
+    /// `rows` and every row under them, hidden ones included.
+    private static func allRows(in rows: [AnyRow]) -> [AnyRow] {
+        var found: [AnyRow] = []
+        var pending = rows[...]
+        while let row = pending.popFirst() {
+            found.append(row)
+            if let children = row.children { pending.append(contentsOf: children) }
+        }
+        return found
     }
 
     /// Brings the list to the declared sections: a diff from what it shows when the manager
@@ -42,14 +81,19 @@ final class DeclarativeState {
     private func show(animated: Bool, completion: (() -> Void)? = nil) {
         events.listen(
             to: declared.reduce(into: []) { groups, section in
-                for row in section.rows { groups.formUnion(row.declaredEvents) }
+                for row in Self.allRows(in: section.rows) { groups.formUnion(row.declaredEvents) }
             })
         let targets = declared.map { section in
             var supplements = SectionSupplements(section.supplementaries)
             if let header = section.header { supplements[.header] = header }
             if let footer = section.footer { supplements[.footer] = footer }
-            let collapsed = collapse.isCollapsed(section.id) ?? section.isCollapsed
-            return DeclarativeTransition.Target(id: section.id, supplements: supplements, rows: collapsed ? [] : section.rows)
+            let collapsed = collapse.value(of: section.id) ?? section.isCollapsed
+            guard !collapsed else { return DeclarativeTransition.Target(id: section.id, supplements: supplements, rows: []) }
+            guard DeclaredOutline.isTree(section.rows) else {
+                return DeclarativeTransition.Target(id: section.id, supplements: supplements, rows: section.rows)
+            }
+            let tree = DeclaredOutline.flatten(section.rows, isExpanded: isExpanded)
+            return DeclarativeTransition.Target(id: section.id, supplements: supplements, rows: tree.rows, outline: tree.outline)
         }
         guard manager.storage === storage else {
             // The manager showed another storage (or none of ours yet): nothing to diff from.

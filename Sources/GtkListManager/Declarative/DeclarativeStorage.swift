@@ -14,6 +14,8 @@ final class DeclarativeStorage: SupplementaryStorage, BroadcastingStorage {
         let supplements: SectionSupplements
         /// The visible rows: none while the section is collapsed.
         let items: [DeclaredItem]
+        /// The tree of the visible rows; nil when the section declares none.
+        var outline: DeclaredOutline? = nil
     }
 
     private(set) var sections: [ShownSection] = []
@@ -26,6 +28,10 @@ final class DeclarativeStorage: SupplementaryStorage, BroadcastingStorage {
     let broadcaster = UpdateBroadcaster()
     private var isDelivering = false
     private var pendingCompletions: [() -> Void] = []
+    /// Opens or closes a declared row for the list (an arrow, a key): the row, whether to open
+    /// it, and whether everything under it too. Set by the manager's
+    /// ``DeclarativeState``.
+    var expansionRequest: ((_ row: AnyRow, _ expanded: Bool, _ descendants: Bool) -> Void)?
 
     // MARK: - Storage
 

@@ -9,11 +9,13 @@ import ModelStorage
 /// ``Differ`` emits the fewest moves and an update for each changed row.
 @MainActor
 struct DeclarativeTransition {
-    /// A section to show: its id, header and footer, and the rows visible in it.
+    /// A section to show: its id, header and footer, the rows visible in it, and their tree
+    /// when the section declares one.
     struct Target {
         let id: AnyHashable
         let supplements: SectionSupplements
         let rows: [AnyRow]
+        var outline: DeclaredOutline? = nil
     }
 
     /// The sections after the step.
@@ -64,7 +66,9 @@ struct DeclarativeTransition {
                 return row.makeSlot()
             }
         }
-        sections = zip(targets, items).map { DeclarativeStorage.ShownSection(id: $0.id, supplements: $0.supplements, items: $1) }
+        sections = zip(targets, items).map {
+            DeclarativeStorage.ShownSection(id: $0.id, supplements: $0.supplements, items: $1, outline: $0.outline)
+        }
         changes = script.changeSet(supplements: { targets[$0].supplements }, item: { items[$0.section][$0.item] })
         // Counted here rather than taken from the script: the differ does not count duplicates
         // it pairs by position (an unchanged prefix, or everything on a first update).

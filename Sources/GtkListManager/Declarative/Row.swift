@@ -51,9 +51,13 @@ public final class Row<R: ListRow & ModelTransfer>: AnyRow {
     ///   - id: the row's identity across updates; nil to use the model's.
     ///   - model: what the row shows.
     ///   - configure: sets the row's event closures.
-    public init(id: AnyHashable? = nil, model: R.Model, _ configure: ((Row<R>) -> Void)? = nil) {
+    public convenience init(id: AnyHashable? = nil, model: R.Model, _ configure: ((Row<R>) -> Void)? = nil) {
+        self.init(id: id, model: model, children: nil, isExpanded: false, configure: configure)
+    }
+
+    init(id: AnyHashable?, model: R.Model, children: [AnyRow]?, isExpanded: Bool, configure: ((Row<R>) -> Void)?) {
         self.model = model
-        super.init(id: id, model: model, rowClass: R.self)
+        super.init(id: id, model: model, rowClass: R.self, children: children, isExpanded: isExpanded)
         configure?(self)
     }
 

@@ -48,4 +48,25 @@ enum TreeFixture {
             }
         }
     }
+
+    /// The screen point of the arrow of the row at `item`.
+    @MainActor static func arrowPoint(of item: Int, in manager: ListManager, list: ShownList) throws -> (Int32, Int32) {
+        let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: item, section: 0)))
+        let container = try XCTUnwrap(row.hostWidget)
+        var content = GtkAllocation(), outer = GtkAllocation()
+        gtk_widget_get_allocation(row.widget, &content)
+        gtk_widget_get_allocation(container, &outer)
+        // Just before the content's start edge, where GTK draws the arrow.
+        let x = TestTextDirection.isRightToLeft ? content.x + content.width - outer.x + 8 : content.x - outer.x - 8
+        return list.screenPoint(in: container, x: x, y: outer.height / 2)
+    }
+
+    /// The arrow's square in its container.
+    @MainActor static func arrowRegion(of row: BoundRow) -> (x: Int32, y: Int32, size: Int32) {
+        var content = GtkAllocation(), outer = GtkAllocation()
+        gtk_widget_get_allocation(row.widget, &content)
+        gtk_widget_get_allocation(row.hostWidget!, &outer)
+        let x = TestTextDirection.isRightToLeft ? content.x + content.width - outer.x : content.x - outer.x - 16
+        return (x, (outer.height - 16) / 2, 16)
+    }
 }

@@ -21,18 +21,6 @@ final class TreeRowTests: XCTestCase {
 
     @MainActor private static func shown(_ manager: ListManager) -> [String] { TreeFixture.shown(manager) }
 
-    /// The screen point of the arrow of the row at `item`.
-    @MainActor private static func arrowPoint(of item: Int, in manager: ListManager, list: ShownList) throws -> (Int32, Int32) {
-        let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: item, section: 0)))
-        let container = try XCTUnwrap(row.hostWidget)
-        var content = GtkAllocation(), outer = GtkAllocation()
-        gtk_widget_get_allocation(row.widget, &content)
-        gtk_widget_get_allocation(container, &outer)
-        // Just before the content's start edge, where GTK draws the arrow.
-        let x = TestTextDirection.isRightToLeft ? content.x + content.width - outer.x + 8 : content.x - outer.x - 8
-        return list.screenPoint(in: container, x: x, y: outer.height / 2)
-    }
-
     func testRowsAreIndentedByTheirLevelWithRoomForTheArrow() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
@@ -95,7 +83,7 @@ final class TreeRowTests: XCTestCase {
                 }
                 defer { list.close() }
                 let selectedBefore = manager.selectedIndexPaths
-                let arrow = try Self.arrowPoint(of: 0, in: manager, list: list)
+                let arrow = try TreeFixture.arrowPoint(of: 0, in: manager, list: list)
                 list.xdotool(["mousemove", String(arrow.0), String(arrow.1), "click", "1"])
                 list.settleFrame()
                 XCTAssertEqual(Self.shown(manager), ["home", "docs", "music", "etc"], "\(name): the arrow opens home")
@@ -204,7 +192,7 @@ final class TreeRowTests: XCTestCase {
                 list.settleFrame()
                 @MainActor func arrowPixels(_ item: Int) -> [UInt32] {
                     let row = manager.boundRow(at: IndexPath(item: item, section: 0))!
-                    return WidgetPixels.read(row.hostWidget!, region: Self.arrowRegion(of: row))
+                    return WidgetPixels.read(row.hostWidget!, region: TreeFixture.arrowRegion(of: row))
                 }
                 let open = arrowPixels(0), closed = arrowPixels(1), leaf = arrowPixels(2)
                 XCTAssertNotEqual(open, closed, "\(name): open and closed arrows differ")
@@ -212,14 +200,5 @@ final class TreeRowTests: XCTestCase {
                 XCTAssertGreaterThan(Set(closed).count, 1, "\(name): a closed arrow is drawn")
             }
         }
-    }
-
-    /// The arrow's square in its container.
-    @MainActor private static func arrowRegion(of row: BoundRow) -> (x: Int32, y: Int32, size: Int32) {
-        var content = GtkAllocation(), outer = GtkAllocation()
-        gtk_widget_get_allocation(row.widget, &content)
-        gtk_widget_get_allocation(row.hostWidget!, &outer)
-        let x = TestTextDirection.isRightToLeft ? content.x + content.width - outer.x : content.x - outer.x - 16
-        return (x, (outer.height - 16) / 2, 16)
     }
 }

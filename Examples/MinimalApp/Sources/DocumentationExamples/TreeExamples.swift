@@ -86,4 +86,26 @@ enum TreesArticle {
             storage.delete(["Letters"])
         }
     }
+
+    /// A file of the declared trees' example.
+    struct File: Hashable, CustomStringConvertible {
+        var name: String
+        var children: [File]?
+        var description: String { name }
+    }
+    typealias FileRow = LabelRow<File>
+
+    @MainActor static func declareTrees(_ manager: ListManager, documents: File, report: File, photos: File, pictures: [File], roots: [File]) {
+        manager.update {
+            Section(id: "home") {
+                Row<FolderRow>(model: "Documents", isExpanded: true) {
+                    Row<FileRow>(model: report)
+                    Row<FileRow>(model: photos) {
+                        Row<FileRow>.rows(pictures)
+                    }
+                }
+            }
+            Section(id: "files", rows: Row<FileRow>.tree(roots, children: \.children))
+        }
+    }
 }

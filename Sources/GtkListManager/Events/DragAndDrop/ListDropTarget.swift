@@ -117,7 +117,7 @@ final class ListDropTarget {
     /// destination highlighted and the drop session's proposal updated; nil when the list
     /// takes no drop of this drag at all.
     private func evaluateDrag(_ context: OpaquePointer, at point: (x: Int32, y: Int32)) -> GdkDragAction? {
-        if let drag = ownReorderDrag(context), manager.storage is any OutlineProviding {
+        if let drag = ownReorderDrag(context), treeHolding(drag) != nil {
             let placement = treePlacement(of: drag, at: point)
             highlightRow(at: placement == nil ? nil : point)
             return placement == nil ? GdkDragAction(0) : GDK_ACTION_MOVE
@@ -201,7 +201,7 @@ final class ListDropTarget {
 
     private func dropped(_ context: OpaquePointer, x: Int32, y: Int32, time: guint) -> Bool {
         stopHovering()
-        if let drag = ownReorderDrag(context), let outline = manager.storage as? any OutlineProviding {
+        if let drag = ownReorderDrag(context), let outline = treeHolding(drag) {
             var moved = false
             if let placement = treePlacement(of: drag, at: (x, y)), let from = manager.location(of: drag.row)?.indexPath {
                 moved = outline.moveRows(at: drag.indexPaths(pressedAt: from), to: placement)
@@ -298,6 +298,15 @@ final class ListDropTarget {
     /// Where the dragged rows of this tree would go with the pointer at `point`: before, into or
     /// after the row there (``OutlineDropPlacement``); nil on a dragged row, or when the list
     /// takes no reorder.
+    /// The storage's tree when the dragged row is a row of one; a row of a plain section
+    /// reorders as in any list.
+    private func treeHolding(_ drag: ListDragSource.ActiveDrag) -> (any OutlineProviding)? {
+        guard let outline = manager.storage as? any OutlineProviding, let from = manager.location(of: drag.row)?.indexPath,
+            outline.outlinePlace(at: from) != nil
+        else { return nil }
+        return outline
+    }
+
     private func treePlacement(of drag: ListDragSource.ActiveDrag, at point: (x: Int32, y: Int32)) -> OutlineRowPlacement? {
         guard reordering != nil, let from = manager.location(of: drag.row)?.indexPath,
             let placement = OutlineDropPlacement(manager: manager).placement(at: point),

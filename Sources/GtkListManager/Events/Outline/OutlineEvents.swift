@@ -66,7 +66,11 @@ final class OutlineEvents: EventSource {
     private func mark(_ row: BoundRow, announcing: Bool) {
         guard row.role == .item, let container = row.hostWidget else { return }
         guard let outline, let location = manager.location(of: row), let place = outline.outlinePlace(at: location.indexPath)
-        else { return OutlineDisclosure.mark(container, nil) }
+        else {
+            // A reused container that showed a tree row shows a plain one now.
+            if OutlineDisclosure.mark(of: container) != nil { manager.host.setIndentation(0, for: row) }
+            return OutlineDisclosure.mark(container, nil)
+        }
         let pixels = Double(max(place.level, 0)) * Double(max(manager.indentationWidth, 0)) + Double(OutlineDisclosure.size)
         manager.host.setIndentation(Int(min(pixels, Double(Int32.max))), for: row)
         let before = OutlineDisclosure.mark(of: container)
