@@ -18,6 +18,8 @@ final class ListUpdater {
     let host: any ListHost
     /// The host as one with sections of its own, if it has them.
     private let sectionHost: (any SectionSplicing)?
+    /// The host as one that takes many splices at once, if it does.
+    let batchingHost: (any SpliceBatching)?
     let factory: RowFactory
     let layout = SectionLayout()
     var configuration: ListConfiguration
@@ -34,6 +36,7 @@ final class ListUpdater {
     init(host: any ListHost, factory: RowFactory, configuration: ListConfiguration) {
         self.host = host
         sectionHost = host as? any SectionSplicing
+        batchingHost = host as? any SpliceBatching
         self.factory = factory
         self.configuration = configuration
     }
@@ -41,14 +44,19 @@ final class ListUpdater {
     // MARK: - Change sets
 
     /// Applies a change set run by run, calling `willApply` before each run. The storage
-    /// mirror reads models through the entries not applied yet meanwhile.
+    /// mirror reads models through the entries not applied yet meanwhile. A host that takes
+    /// splices at once gets each series of a section's insertions or removals in one call.
     func apply(_ changes: ChangeSet, willApply: (ChangeRun) -> Void) {
         layout.mirror?.beginApplying(changes)
         defer { layout.mirror?.endApplying() }
+        var pending = PendingSplices()
         for run in ChangeRun.runs(of: changes) {
             willApply(run)
+            if batchingHost != nil, gather(run, into: &pending) { continue }
+            flush(&pending)
             apply(run)
         }
+        flush(&pending)
     }
 
     /// Applies a run of entries: merged item insertions or deletions as one splice of the
@@ -208,7 +216,7 @@ final class ListUpdater {
     /// Brings the section's supplementary rows in line with its models and item count, in the
     /// arrangement's order: inserts or removes their positions, or (when `refreshing`)
     /// refreshes bound ones in place.
-    private func reconcileSupplementaryRows(inSection section: Int, refreshing: Bool = false) {
+    func reconcileSupplementaryRows(inSection section: Int, refreshing: Bool = false) {
         for (slot, kind) in layout.arrangement.kinds.enumerated() {
             let shows = layout.sections[section].shows(slot: slot)
             guard shows || !layout.sections[section].isUnmapped(slot: slot) else { continue }

@@ -45,7 +45,7 @@ final class RowHeightIndexTests: XCTestCase {
             func random(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(rng.next() % UInt64(bound)) }
             for step in 0..<120 {
                 let count = reference.heights.count
-                switch random(9) {
+                switch random(10) {
                 case 0, 1:
                     // Inserts from one row to a few blocks' worth, so blocks split.
                     let inserted = random(3) == 0 ? 1 + random(1_500) : 1 + random(8)
@@ -66,6 +66,17 @@ final class RowHeightIndexTests: XCTestCase {
                     let position = random(count)
                     index.forgetHeight(of: position)
                     reference.heights[position] = nil
+                case 8:
+                    // Several insertions in one call, top to bottom, as a tree's expand-all.
+                    var insertions: [(position: Int, count: Int)] = []
+                    var position = random(count / 2 + 1)
+                    for _ in 0..<1 + random(12) {
+                        let inserted = 1 + random(random(2) == 0 ? 400 : 4)
+                        insertions.append((position, inserted))
+                        reference.heights.insert(contentsOf: repeatElement(nil, count: inserted), at: position)
+                        position = min(position + inserted + random(30), reference.heights.count)
+                    }
+                    index.insert(insertions)
                 case 7 where count > 1:
                     let source = random(count), destination = random(count)
                     index.move(from: source, to: destination)

@@ -43,6 +43,12 @@ extension RowHeightIndex: VirtualLayoutIndex {
         insert(count: inserted, at: position)
     }
 
+    mutating func insert(
+        _ insertions: [(position: Int, count: Int)], locations: (Int) -> RowLocation?, arrangement: SupplementaryArrangement
+    ) {
+        insert(insertions)
+    }
+
     mutating func move(from source: Int, to destination: Int, location: RowLocation?) {
         move(from: source, to: destination)
     }

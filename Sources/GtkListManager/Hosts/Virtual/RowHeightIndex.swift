@@ -127,7 +127,23 @@ public struct RowHeightIndex: Sendable {
 
     /// Inserts `count` unmeasured rows at `position` (`0...count`).
     public mutating func insert(count inserted: Int, at position: Int) {
-        guard inserted > 0 else { return }
+        guard let block = insertWithoutSplitting(count: inserted, at: position), blocks[block].count > Self.blockCapacity
+        else { return }
+        blocks.replaceSubrange(block...block, with: Self.pieces(of: blocks[block]))
+        treesAreCurrent = false
+    }
+
+    /// Inserts rows for each insertion in turn (positions ascending, each read with the
+    /// earlier ones made), splitting the blocks that outgrew their capacity once at the end:
+    /// a split shifts the blocks after it, which re-sums the trees.
+    public mutating func insert(_ insertions: [(position: Int, count: Int)]) {
+        for insertion in insertions { _ = insertWithoutSplitting(count: insertion.count, at: insertion.position) }
+        splitOversizedBlocks()
+    }
+
+    /// Inserts into one block, which may outgrow its capacity; returns that block.
+    private mutating func insertWithoutSplitting(count inserted: Int, at position: Int) -> Int? {
+        guard inserted > 0 else { return nil }
         precondition(position >= 0 && position <= totalRows, "RowHeightIndex: cannot insert at \(position) of \(totalRows)")
         let (block, index) =
             position == totalRows
@@ -137,7 +153,7 @@ public struct RowHeightIndex: Sendable {
         }
         blocks[block].count += inserted
         add(rows: inserted, measuredSum: 0, measuredCount: 0, toBlock: block)
-        splitIfNeeded(block)
+        return block
     }
 
     /// Removes the rows at `positions`.
@@ -152,16 +168,20 @@ public struct RowHeightIndex: Sendable {
             // The tail of the first block, the head of the last, every block between.
             trim(block: last, 0..<lastIndex + 1)
             trim(block: first, firstIndex..<blocks[first].count)
-            for block in blocks[first + 1..<last] {
-                totalRows -= block.count
-                totalMeasuredSum -= block.measuredSum
-                totalMeasuredCount -= block.measuredCount
+            if last > first + 1 {
+                for block in blocks[first + 1..<last] {
+                    totalRows -= block.count
+                    totalMeasuredSum -= block.measuredSum
+                    totalMeasuredCount -= block.measuredCount
+                }
+                blocks.removeSubrange(first + 1..<last)
+                treesAreCurrent = false
             }
-            blocks.removeSubrange(first + 1..<last)
-            treesAreCurrent = false
         }
-        if blocks.contains(where: { $0.count == 0 }) {
-            blocks.removeAll { $0.count == 0 }
+        // Only the first and the last block can have been emptied; the ones between are gone.
+        let emptied = Set([first, min(last, first + 1)]).filter { blocks[$0].count == 0 }
+        if !emptied.isEmpty {
+            for block in emptied.sorted(by: >) { blocks.remove(at: block) }
             if blocks.isEmpty { blocks = [Block()] }
             treesAreCurrent = false
         }
@@ -304,10 +324,25 @@ public struct RowHeightIndex: Sendable {
         treesAreCurrent = true
     }
 
-    private mutating func splitIfNeeded(_ block: Int) {
-        guard blocks[block].count > Self.blockCapacity else { return }
+    /// Cuts every block over ``blockCapacity`` rows into blocks of half of it, in one pass.
+    private mutating func splitOversizedBlocks() {
+        guard blocks.contains(where: { $0.count > Self.blockCapacity }) else { return }
+        var split: [Block] = []
+        split.reserveCapacity(blocks.count + 1)
+        for block in blocks {
+            if block.count > Self.blockCapacity {
+                split.append(contentsOf: Self.pieces(of: block))
+            } else {
+                split.append(block)
+            }
+        }
+        blocks = split
+        treesAreCurrent = false
+    }
+
+    private static func pieces(of block: Block) -> [Block] {
         var pieces: [Block] = []
-        let heights = blocks[block].heights, count = blocks[block].count
+        let heights = block.heights, count = block.count
         var start = 0
         while start < count {
             let end = min(start + Self.blockCapacity / 2, count)
@@ -320,7 +355,6 @@ public struct RowHeightIndex: Sendable {
             pieces.append(piece)
             start = end
         }
-        blocks.replaceSubrange(block...block, with: pieces)
-        treesAreCurrent = false
+        return pieces
     }
 }

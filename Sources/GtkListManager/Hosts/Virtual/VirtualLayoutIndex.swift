@@ -48,6 +48,10 @@ protocol VirtualLayoutIndex {
     /// Inserts `count` positions at `position`; `locations` tells what each new position is,
     /// `arrangement` where a section's supplementary rows go.
     mutating func insert(count: Int, at position: Int, locations: (Int) -> RowLocation?, arrangement: SupplementaryArrangement)
+    /// Inserts positions for each insertion in turn (positions ascending, each read with the
+    /// earlier ones made), as ``SpliceBatching`` hands them.
+    mutating func insert(
+        _ insertions: [(position: Int, count: Int)], locations: (Int) -> RowLocation?, arrangement: SupplementaryArrangement)
     /// Removes `positions`.
     mutating func remove(_ positions: Range<Int>)
     /// Moves `source` to `destination` (read after the removal), to be what `location` says.
@@ -89,4 +93,14 @@ enum VirtualMeasurement: Equatable {
 /// Which way an arrow key moves the focus.
 enum NavigationDirection {
     case up, down, left, right
+}
+
+extension VirtualLayoutIndex {
+    mutating func insert(
+        _ insertions: [(position: Int, count: Int)], locations: (Int) -> RowLocation?, arrangement: SupplementaryArrangement
+    ) {
+        for insertion in insertions {
+            insert(count: insertion.count, at: insertion.position, locations: locations, arrangement: arrangement)
+        }
+    }
 }

@@ -1,0 +1,84 @@
+import ModelStorage
+
+/// A section's runs of inserted or removed items, gathered for a host that takes its splices
+/// at once (``SpliceBatching``): opening or closing every folder of a tree is thousands of runs,
+/// handed over in one call.
+///
+/// Insertions enter the layout as they are gathered (each position is read with the earlier
+/// ones made, as the host reads them); removals enter it only once the host removed their rows,
+/// so that the rows leaving are unbound at the places they had, as one at a time.
+struct PendingSplices {
+    var section = 0
+    /// Top to bottom, in the layout already.
+    var insertions: [(position: Int, count: Int)] = []
+    /// Bottom to top, not in the layout yet.
+    var removals: [(positions: Range<Int>, items: Range<Int>)] = []
+
+    var isEmpty: Bool { insertions.isEmpty && removals.isEmpty }
+}
+
+extension ListUpdater {
+    /// Gathers `run` into `pending` when it is an insertion or a removal of items; false for
+    /// other runs, which the caller applies alone after flushing `pending`.
+    func gather(_ run: ChangeRun, into pending: inout PendingSplices) -> Bool {
+        switch run {
+        case let .insertItems(models, indexPath):
+            gatherInsertion(of: models, at: indexPath, into: &pending)
+        case let .single(.insertItem(indexPath, model)):
+            gatherInsertion(of: ModelRun([model]), at: indexPath, into: &pending)
+        case let .deleteItems(items, section):
+            gatherRemoval(of: items, inSection: section, into: &pending)
+        case let .single(.deleteItem(indexPath)):
+            gatherRemoval(of: indexPath.item..<indexPath.item + 1, inSection: indexPath.section, into: &pending)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Hands what `pending` gathered to the host, then the layout takes the removals and the
+    /// section's supplementary rows follow; `pending` is empty after.
+    func flush(_ pending: inout PendingSplices) {
+        guard !pending.isEmpty, let host = batchingHost else { return }
+        defer { factory.releasePreparedRows() }
+        if pending.insertions.count == 1, let only = pending.insertions.first {
+            host.insertRows(at: only.position, count: only.count)
+        } else if !pending.insertions.isEmpty {
+            host.insertRows(pending.insertions)
+        }
+        if pending.removals.count == 1, let only = pending.removals.first {
+            host.removeRows(at: only.positions)
+        } else if !pending.removals.isEmpty {
+            host.removeRows(pending.removals.map(\.positions))
+        }
+        for removal in pending.removals { layout.removeItems(removal.items, inSection: pending.section) }
+        reconcileSupplementaryRows(inSection: pending.section)
+        pending = PendingSplices()
+    }
+
+    private func gatherInsertion(of models: ModelRun, at indexPath: IndexPath, into pending: inout PendingSplices) {
+        if !pending.removals.isEmpty || pending.section != indexPath.section { flush(&pending) }
+        layout.insertItems(models, at: indexPath)
+        let position = layout.position(of: indexPath)
+        // One above those gathered: they go first, read without it, as they were.
+        if let last = pending.insertions.last, position < last.position + last.count { flush(&pending) }
+        pending.section = indexPath.section
+        pending.insertions.append((position, models.count))
+    }
+
+    private func gatherRemoval(of items: Range<Int>, inSection section: Int, into pending: inout PendingSplices) {
+        if !pending.insertions.isEmpty || pending.section != section { flush(&pending) }
+        func positionsNow() -> Range<Int> {
+            let first = layout.position(of: IndexPath(item: items.lowerBound, section: section))
+            return first..<first + items.count
+        }
+        var positions = positionsNow()
+        // Not above those gathered: they go first, and this one is read after them.
+        if let last = pending.removals.last, positions.upperBound > last.positions.lowerBound {
+            flush(&pending)
+            positions = positionsNow()
+        }
+        pending.section = section
+        pending.removals.append((positions, items))
+    }
+}
