@@ -25,7 +25,7 @@ extension OutlineSnapshot {
     public mutating func restoreExpansion(_ state: OutlineExpansionState<ItemID>) {
         let expanded = Set(state.expandedItems.map(SnapshotKey.init))
         for node in tree.descendants(of: OutlineTree<ItemID>.root) {
-            guard let item = tree[node].item else { continue }
+            guard let item = tree.item(of: node) else { continue }
             tree.setExpanded(expanded.contains(SnapshotKey(item)), node)
         }
     }
@@ -34,7 +34,7 @@ extension OutlineSnapshot {
     /// keep theirs. How a new tree keeps what the user opened.
     public mutating func takeExpansion(from other: OutlineSnapshot) {
         for node in tree.descendants(of: OutlineTree<ItemID>.root) {
-            guard let item = tree[node].item, let theirs = other.node(of: item) else { continue }
+            guard let item = tree.item(of: node), let theirs = other.node(of: item) else { continue }
             tree.setExpanded(other.tree[theirs].isExpanded, node)
         }
     }

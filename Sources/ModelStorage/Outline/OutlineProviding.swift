@@ -72,7 +72,7 @@ extension OutlineSnapshot {
 
     /// The identity of the item shown at row `index`.
     func key(ofRow index: Int) -> SnapshotKey? {
-        tree.node(atRow: index).flatMap { tree[$0].item }.map(SnapshotKey.init)
+        tree.node(atRow: index).flatMap { tree.item(of: $0) }.map(SnapshotKey.init)
     }
 
     /// The row of the parent of the item shown at row `index`; nil for a top-level item.

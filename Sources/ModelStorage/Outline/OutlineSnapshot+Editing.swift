@@ -73,12 +73,23 @@ extension OutlineSnapshot {
         } else {
             top = Tree.root
         }
+        expandDescendants(ofNode: top)
+        return nil
+    }
+
+    /// Expands `top` and every node under it.
+    mutating func expandDescendants(ofNode top: Int) {
         // Children before parents: each opening adds its rows to a parent still closed, one
         // step up, instead of climbing to the top every time.
-        for node in tree.descendants(of: top).reversed() + [top] where !tree[node].children.isEmpty {
-            tree.setExpanded(true, node)
-        }
-        return nil
+        for node in tree.branches(from: top).reversed() { tree.setExpanded(true, node) }
+    }
+
+    /// Collapses every node; returns those that were expanded.
+    mutating func collapseEverything() -> [Int] {
+        // Parents before children: each closing stops at its closed parent.
+        let open = tree.branches(from: Tree.root).filter { $0 != Tree.root && tree[$0].isExpanded }
+        for node in open { tree.setExpanded(false, node) }
+        return open
     }
 
     /// Replaces the children of `parent` with the top level of `snapshot` (and what is under it,

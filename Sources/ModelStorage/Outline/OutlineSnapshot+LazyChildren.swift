@@ -68,8 +68,8 @@ extension OutlineSnapshot {
     }
 
     private func row(of node: Int) -> OutlineRow<ItemID>? {
-        if let item = tree[node].item { return .item(item) }
-        guard tree[node].isStatus, let parent = tree[tree[node].parent].item else { return nil }
+        if let item = tree.item(of: node) { return .item(item) }
+        guard tree[node].isStatus, let parent = tree.item(of: tree[node].parent) else { return nil }
         return .status(parent: parent, state: tree[tree[node].parent].childrenState)
     }
 
@@ -100,7 +100,7 @@ extension OutlineSnapshot {
     mutating func setChildren(_ children: [ItemID], unloaded: Set<SnapshotKey>, of item: ItemID) -> [ItemID] {
         guard let parent = node(of: item) else { return [] }
         let before = self
-        let kept = Set(tree[parent].children.compactMap { tree[$0].item }.map(SnapshotKey.init))
+        let kept = Set(tree[parent].children.compactMap { tree.item(of: $0) }.map(SnapshotKey.init))
         var seen = Set<SnapshotKey>()
         var refused: [ItemID] = []
         let accepted = children.filter { child in
@@ -128,11 +128,11 @@ extension OutlineSnapshot {
     /// their state: a new tree applied over a storage keeps what its provider read.
     mutating func takeLoadedChildren(from other: OutlineSnapshot) {
         for node in tree.descendants(of: OutlineTree<ItemID>.root) {
-            guard tree[node].childrenState == .unloaded, tree[node].children.isEmpty, let item = tree[node].item,
+            guard tree[node].childrenState == .unloaded, tree[node].children.isEmpty, let item = tree.item(of: node),
                 let theirs = other.node(of: item), other.tree[theirs].childrenState != .unloaded
             else { continue }
             let children = other.tree[theirs].children.filter { !other.tree[$0].isStatus }
-            let clashes = children.contains { child in other.tree[child].item.map { self.node(of: $0) != nil } ?? false }
+            let clashes = children.contains { child in other.tree.item(of: child).map { self.node(of: $0) != nil } ?? false }
             guard !clashes else { continue }
             graft(children, from: other, under: node, at: 0)
             setChildrenState(other.tree[theirs].childrenState, of: node)

@@ -65,11 +65,11 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
         return tree[node].rows - 1
     }
 
-    /// The items with children that are shown but collapsed, from `item` down through expanded
-    /// items, in row order: what opens when everything under `item` expands. Empty when `item`
-    /// is hidden. O(rows shown under `item`).
-    func shownCollapsedBranches(from item: ItemID) -> [ItemID] {
-        guard let top = node(of: item), tree.isVisible(top) else { return [] }
+    /// The nodes with children that are shown but collapsed, from `top` (the root: the whole
+    /// outline) down through expanded nodes, in row order: what opens when everything under
+    /// `top` expands. Empty when `top` is hidden. O(rows shown under `top`).
+    func shownCollapsedBranches(from top: Int) -> [Int] {
+        guard top == OutlineTree<ItemID>.root || tree.isVisible(top) else { return [] }
         var found: [Int] = []
         var pending = [top]
         while let next = pending.popLast() {
@@ -80,7 +80,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
                 found.append(next)
             }
         }
-        return items(of: found)
+        return found
     }
 
     /// The number of rows the outline shows.
@@ -94,7 +94,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
 
     /// The item shown at row `index`; nil past the last row. O(depth × log children).
     public func visibleItem(at index: Int) -> ItemID? {
-        tree.node(atRow: index).flatMap { tree[$0].item }
+        tree.node(atRow: index).flatMap { tree.item(of: $0) }
     }
 
     /// The row `item` shows at; nil when it is hidden by a collapsed ancestor or absent.
@@ -114,7 +114,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
 
     /// The parent of `item`; nil for a top-level or absent item.
     public func parent(of item: ItemID) -> ItemID? {
-        node(of: item).flatMap { tree[tree[$0].parent].item }
+        node(of: item).flatMap { tree.item(of: tree[$0].parent) }
     }
 
     /// How deep `item` is: 0 for a top-level item; nil when absent.
@@ -148,7 +148,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
 
     func node(of item: ItemID) -> Int? { nodeOf[SnapshotKey(item)] }
 
-    func items(of nodes: [Int]) -> [ItemID] { nodes.compactMap { tree[$0].item } }
+    func items(of nodes: [Int]) -> [ItemID] { nodes.compactMap { tree.item(of: $0) } }
 
     /// Copies `sourceNodes` of `source` and their descendants, with their flags, among
     /// `parent`'s children at `index`, each sibling list in one insertion. The caller has checked
@@ -160,7 +160,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
             let copied = fromNodes.filter { !source.tree[$0].isStatus }
             let made = tree.insert(source.items(of: copied), under: into, at: at)
             for (from, node) in zip(copied, made) {
-                if let item = tree[node].item { nodeOf[SnapshotKey(item)] = node }
+                if let item = tree.item(of: node) { nodeOf[SnapshotKey(item)] = node }
                 if source.tree[from].isExpanded { tree.setExpanded(true, node) }
                 tree.setChildrenState(source.tree[from].childrenState == .loaded ? .loaded : .unloaded, of: node)
                 if !source.tree[from].children.isEmpty { pending.append((source.tree[from].children, node, 0)) }

@@ -59,7 +59,7 @@ extension OutlineStorage {
     /// `node`'s item collapsed: a read of its children under way is cancelled, and they count
     /// as not read. Call it while it is closed.
     func cancelReading(ofNode node: Int, inSection section: Int) {
-        guard outlines[section].tree[node].childrenState == .loading, let item = outlines[section].tree[node].item else { return }
+        guard outlines[section].tree[node].childrenState == .loading, let item = outlines[section].tree.item(of: node) else { return }
         loads.removeValue(forKey: SnapshotKey(item))?.cancel()
         outlines[section].setChildrenState(.unloaded, of: node)
     }

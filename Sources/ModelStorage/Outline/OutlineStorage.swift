@@ -116,37 +116,19 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
         setExpanded(false, items)
     }
 
-    /// Expands `item` and every item under it: the rows they show are inserted below it, one
-    /// run per row that opens, so the rows shown before keep their widgets and selection.
-    public func expandDescendants(of item: ItemID) {
-        guard let section = outlines.firstIndex(where: { $0.contains(item) }) else {
-            anomalyHandler.report(.itemsNotFound(operation: .expand, identifiers: [String(describing: item)]))
-            return
-        }
-        let opening = outlines[section].shownCollapsedBranches(from: item)
-        outlines[section].expandDescendants(of: item)
-        recorder.begin()
-        // Top to bottom: each run's row counts the runs above it, as the final rows do.
-        for branch in opening {
-            guard let row = outlines[section].index(of: branch) else { continue }
-            let count = outlines[section].visibleDescendantCount(of: branch)
-            recorder.recordInsertion(
-                of: visibleRun(inSection: section, from: row + 1, count: count), at: IndexPath(item: row + 1, section: section))
-        }
-        deliver()
-    }
-
     /// Whether `item` is expanded in its section's outline.
     public func isExpanded(_ item: ItemID) -> Bool {
         outlines.contains { $0.isExpanded(item) }
     }
 
     private func setExpanded(_ expanded: Bool, _ items: [ItemID]) {
-        // Nodes, each item's identity made once: making one costs dynamic casts.
-        var changing: [Int: [SnapshotKey]] = [:]
+        // Each item's identity made and looked up once: making one costs dynamic casts.
+        var changing: [(section: Int, node: Int, key: SnapshotKey)] = []
+        let readsChildren = expanded && childrenProvider != nil
+        var readChildren = false
         for item in items {
             let key = SnapshotKey(item)
-            guard let section = outlines.firstIndex(where: { $0.nodeOf[key] != nil }), let node = outlines[section].nodeOf[key] else {
+            guard let (section, node) = place(of: key) else {
                 let operation: SnapshotOperation = expanded ? .expand : .collapse
                 anomalyHandler.report(.itemsNotFound(operation: operation, identifiers: [String(describing: item)]))
                 continue
@@ -154,16 +136,28 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
             guard outlines[section].tree[node].isExpanded != expanded else { continue }
             // Children not read yet are read (or start loading) while the item is still closed;
             // the items after it may be among them.
-            if expanded { readChildrenIfNeeded(of: item, inSection: section) }
-            changing[section, default: []].append(key)
+            if readsChildren, outlines[section].tree[node].childrenState == .unloaded {
+                readChildrenIfNeeded(of: item, inSection: section)
+                readChildren = true
+            }
+            changing.append((section, node, key))
         }
         recorder.begin()
-        for (section, keys) in changing.sorted(by: { $0.key < $1.key }) {
-            // Looked up again: reading children may have replaced nodes met before.
-            let nodes = keys.compactMap { outlines[section].nodeOf[$0] }
+        for section in Set(changing.map(\.section)).sorted() {
+            let entries = changing.filter { $0.section == section }
+            // Looked up again after a read: it may have replaced nodes met before.
+            let nodes = readChildren ? entries.compactMap { outlines[section].nodeOf[$0.key] } : entries.map(\.node)
             if expanded { open(nodes, inSection: section) } else { close(nodes, inSection: section) }
         }
         deliver()
+    }
+
+    /// The section and node of the item whose identity is `key`.
+    private func place(of key: SnapshotKey) -> (section: Int, node: Int)? {
+        for section in outlines.indices {
+            if let node = outlines[section].nodeOf[key] { return (section, node) }
+        }
+        return nil
     }
 
     /// Opens `nodes` and records the rows they show, one run per block of rows: the blocks are

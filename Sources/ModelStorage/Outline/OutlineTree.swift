@@ -6,36 +6,23 @@
 /// O(depth × log children); expanding or collapsing a node changes the sums of its ancestors
 /// alone, however many children it has. Collapsing keeps every descendant's flag.
 struct OutlineTree<Item: Sendable>: Sendable {
-    struct Node: Sendable {
-        /// Nil for the root, which holds the top-level items and shows no row of its own.
-        var item: Item?
-        var parent: Int
-        var indexInParent: Int
-        var children: [Int] = []
-        var sums = OutlineRowSums()
-        var isExpanded: Bool
-        /// The rows the node shows when its parent shows it.
-        var rows: Int
-        /// 0 for top-level items, -1 for the root.
-        var level: Int
-        /// Whether the children are read (``OutlineChildrenState``).
-        var childrenState = OutlineChildrenState.loaded
-
-        /// A status row's node: the one child of an item whose children are loading or failed
-        /// to load. It has no item and is no item's node.
-        var isStatus: Bool { item == nil && parent >= 0 }
-    }
-
     static var root: Int { 0 }
 
-    private(set) var nodes = [Node(item: nil, parent: -1, indexInParent: 0, isExpanded: true, rows: 0, level: -1)]
+    // The nodes apart from their items: code generic over the item reads and writes a node's
+    // fields in place, where a generic node would be copied whole through its value witnesses.
+    private(set) var nodes = [OutlineNode(hasItem: false, parent: -1, isExpanded: true, rows: 0, level: -1)]
+    /// Each node's item; nil for the root, a status row and a free slot.
+    private(set) var items: [Item?] = [nil]
     /// Slots of removed nodes, reused by the next insertions.
     private var freeSlots: [Int] = []
 
     // Read in place: a copy of a node would retain and release its arrays on every look-up.
-    subscript(node: Int) -> Node {
+    subscript(node: Int) -> OutlineNode {
         _read { yield nodes[node] }
     }
+
+    /// The item of `node`; nil for the root and a status row.
+    func item(of node: Int) -> Item? { items[node] }
 
     /// The number of rows the outline shows.
     var visibleCount: Int { nodes[Self.root].rows }
@@ -48,7 +35,7 @@ struct OutlineTree<Item: Sendable>: Sendable {
     mutating func insert(_ items: [Item], under parent: Int, at index: Int) -> [Int] {
         let level = nodes[parent].level + 1
         let made = items.map { item in
-            allocate(Node(item: item, parent: parent, indexInParent: 0, isExpanded: false, rows: 1, level: level))
+            allocate(OutlineNode(hasItem: true, parent: parent, isExpanded: false, rows: 1, level: level), item)
         }
         if index == nodes[parent].children.count {
             // At the end nothing is renumbered and the sums grow in place: filling a node one
@@ -67,7 +54,7 @@ struct OutlineTree<Item: Sendable>: Sendable {
     /// Inserts a status row's node as the only child of `parent`; returns it.
     @discardableResult
     mutating func insertStatus(under parent: Int) -> Int {
-        let made = allocate(Node(item: nil, parent: parent, indexInParent: 0, isExpanded: false, rows: 1, level: nodes[parent].level + 1))
+        let made = allocate(OutlineNode(hasItem: false, parent: parent, isExpanded: false, rows: 1, level: nodes[parent].level + 1), nil)
         nodes[parent].children.insert(made, at: 0)
         childrenChanged(of: parent, from: 0)
         if nodes[parent].isExpanded { addRows(1, to: parent) }
@@ -91,9 +78,10 @@ struct OutlineTree<Item: Sendable>: Sendable {
         var removed: [Item] = []
         var pending = [node]
         while let next = pending.popLast() {
-            if let item = nodes[next].item { removed.append(item) }
+            if let item = items[next] { removed.append(item) }
             pending.append(contentsOf: nodes[next].children.reversed())
-            nodes[next] = Node(item: nil, parent: -1, indexInParent: 0, isExpanded: false, rows: 0, level: -1)
+            nodes[next] = OutlineNode(hasItem: false, parent: -1, isExpanded: false, rows: 0, level: -1)
+            items[next] = nil
             freeSlots.append(next)
         }
         return removed
@@ -112,12 +100,14 @@ struct OutlineTree<Item: Sendable>: Sendable {
         }
     }
 
-    private mutating func allocate(_ node: Node) -> Int {
+    private mutating func allocate(_ node: OutlineNode, _ item: Item?) -> Int {
         if let slot = freeSlots.popLast() {
             nodes[slot] = node
+            items[slot] = item
             return slot
         }
         nodes.append(node)
+        items.append(item)
         return nodes.count - 1
     }
 
@@ -202,7 +192,21 @@ struct OutlineTree<Item: Sendable>: Sendable {
         var pending = Array(nodes[node].children.reversed())
         while let next = pending.popLast() {
             found.append(next)
-            pending.append(contentsOf: nodes[next].children.reversed())
+            if !nodes[next].children.isEmpty { pending.append(contentsOf: nodes[next].children.reversed()) }
+        }
+        return found
+    }
+
+    /// `node` and its descendants that have children, each before its own descendants (in no
+    /// particular order among siblings): the nodes that open and close. Leaves are read, never
+    /// collected.
+    func branches(from node: Int) -> [Int] {
+        var found: [Int] = []
+        var pending = [node]
+        while let next = pending.popLast() {
+            guard !nodes[next].children.isEmpty else { continue }
+            found.append(next)
+            for child in nodes[next].children where !nodes[child].children.isEmpty { pending.append(child) }
         }
         return found
     }

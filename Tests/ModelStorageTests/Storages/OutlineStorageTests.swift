@@ -92,6 +92,39 @@ struct OutlineStorageTests {
                 }.count)
     }
 
+    @Test("expand all opens every item of every section, collapse all closes every one; rows shown before stay")
+    func expandAllAndCollapseAll() {
+        let storage = OutlineStorage<String, String>()
+        let replica = Replica()
+        storage.addObserver(replica)
+        storage.apply(fileOutline(), to: "Places")
+        var other = OutlineSnapshot<String>()
+        other.append(["disk"])
+        other.append(["boot"], to: "disk")
+        storage.apply(other, to: "Devices")
+        storage.expand(["home"])
+        let shownBefore = rows(of: storage)
+        let recorder = UpdateRecorder(observing: storage)
+
+        storage.expandAll()
+        #expect(replica.sections == rows(of: storage))
+        let everything = [fileOutline(), other].map { outline -> [String] in
+            var open = outline
+            open.expandDescendants()
+            return open.visibleItems
+        }
+        #expect(rows(of: storage) == everything)
+        let changes = recorder.lastChanges ?? []
+        #expect(changes.allSatisfy { if case .insertItem = $0 { true } else { false } }, "nothing shown before moves or goes")
+        #expect(shownBefore.indices.allSatisfy { Set(shownBefore[$0]).isSubset(of: rows(of: storage)[$0]) })
+
+        storage.collapseAll()
+        #expect(replica.sections == rows(of: storage))
+        #expect(rows(of: storage) == [fileOutline().rootItems, ["disk"]], "the top-level rows stay")
+        storage.expand(["home"])
+        #expect(storage.outline(of: "Places").children(of: "home").allSatisfy { !storage.isExpanded($0) }, "everything was closed")
+    }
+
     @Test("a new tree applied keeps what the user opened, and an item moved to another parent is a move")
     func applyKeepsExpansion() {
         let storage = OutlineStorage<String, String>()

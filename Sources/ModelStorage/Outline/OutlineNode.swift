@@ -1,0 +1,21 @@
+/// A node of an ``OutlineTree``, its item apart: where it sits, the rows it shows and whether
+/// its children are open and read.
+struct OutlineNode: Sendable {
+    /// False for the root, a status row and a free slot.
+    var hasItem: Bool
+    var parent: Int
+    var indexInParent = 0
+    var children: [Int] = []
+    var sums = OutlineRowSums()
+    var isExpanded: Bool
+    /// The rows the node shows when its parent shows it.
+    var rows: Int
+    /// 0 for top-level items, -1 for the root.
+    var level: Int
+    /// Whether the children are read (``OutlineChildrenState``).
+    var childrenState = OutlineChildrenState.loaded
+
+    /// A status row's node: the one child of an item whose children are loading or failed to
+    /// load. It has no item and is no item's node.
+    var isStatus: Bool { !hasItem && parent >= 0 }
+}
