@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make lint`: the Swift sources against .swift-format (swift-format, in the toolchain), the
-# host rule (a widget's calls only in its host's folder), the sample viewer's desktop entry
-# and AppStream metadata (desktop-file-validate, appstreamcli).
+# host rule (a widget's calls only in its host's folder), no Swift file over 400 lines, the
+# sample viewer's desktop entry and AppStream metadata (desktop-file-validate, appstreamcli).
 # Installs desktop-file-utils and appstream with apt-get when missing. Fails on any finding.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -43,6 +43,16 @@ if [ -n "$updater_reads" ]; then
     exit 1
 fi
 echo "lint: widget calls stay in their hosts; events and declarative rows never read the updater"
+
+# One concept per file: no Swift source over 400 lines.
+long_files=$(find Package.swift Plugins Sources Tests Benchmarks Examples -name '*.swift' -not -path '*/.build/*' \
+    -exec awk 'END { if (NR > 400) print FILENAME ": " NR " lines" }' {} \;)
+if [ -n "$long_files" ]; then
+    echo "lint: Swift sources over 400 lines (split them by concept):" >&2
+    echo "$long_files" >&2
+    exit 1
+fi
+echo "lint: no Swift source over 400 lines"
 
 desktop-file-validate Resources/PackageViewer/*.desktop
 appstreamcli validate --no-net Resources/PackageViewer/*.metainfo.xml
