@@ -89,11 +89,10 @@ extension ListManager {
     func userChangedSelection(added: [IndexPath], removed: [IndexPath], shownByHost: Bool = true) {
         let before = selection.selected
         let shown = before.union(added).subtracting(removed)
-        let source = events.source(SelectionEvents.self)
-        let settled = source?.settle(added: added.sorted(), removed: removed.sorted(), shown: shown, in: self) ?? shown
+        let settled = events.settleUserSelection(added: added.sorted(), removed: removed.sorted(), shown: shown, in: self)
         selection.setSelected(shownByHost ? shown : before)
         replaceSelection(with: settled)
-        source?.report(before: before, after: settled, in: self)
+        events.reportUserSelection(before: before, after: settled, in: self)
     }
 }
 

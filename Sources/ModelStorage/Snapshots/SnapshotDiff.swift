@@ -17,7 +17,7 @@ struct SnapshotDiff<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>
     let newSupplements: [SectionSupplements]
 
     /// How an identity takes part in the diff: as itself, or renewed so it matches nothing old.
-    private enum Slot: Hashable {
+    private enum DiffKey: Hashable {
         case kept(SnapshotKey)
         case renewed(SnapshotKey)
     }
@@ -28,11 +28,11 @@ struct SnapshotDiff<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>
         let newItemKeys = new.index.itemKeys
         let newItems = zip(newSectionKeys, newItemKeys).map { section, items in
             let renewsAll = new.reloadedSectionKeys.contains(section)
-            return items.map { renewsAll || new.reloadedItemKeys.contains($0) ? Slot.renewed($0) : .kept($0) }
+            return items.map { renewsAll || new.reloadedItemKeys.contains($0) ? DiffKey.renewed($0) : .kept($0) }
         }
         return Differ().script(
-            fromSections: oldSectionKeys.map(Slot.kept), items: old.index.itemKeys.map { $0.map(Slot.kept) },
-            toSections: newSectionKeys.map { new.reloadedSectionKeys.contains($0) ? Slot.renewed($0) : .kept($0) },
+            fromSections: oldSectionKeys.map(DiffKey.kept), items: old.index.itemKeys.map { $0.map(DiffKey.kept) },
+            toSections: newSectionKeys.map { new.reloadedSectionKeys.contains($0) ? DiffKey.renewed($0) : .kept($0) },
             items: newItems,
             sectionContentEqual: { oldSupplements[$0] == newSupplements[$1] },
             itemContentEqual: { oldPath, newPath in
