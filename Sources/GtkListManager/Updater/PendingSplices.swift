@@ -1,8 +1,7 @@
 import ModelStorage
 
 /// A section's runs of inserted or removed items, gathered for a host that takes its splices
-/// at once (``SpliceBatching``): opening or closing every folder of a tree is thousands of runs,
-/// handed over in one call.
+/// at once (``SpliceBatching``; CONTRIBUTING, Hot paths: 11).
 ///
 /// Insertions enter the layout as they are gathered (each position is read with the earlier
 /// ones made, as the host reads them); removals enter it only once the host removed their rows,

@@ -34,7 +34,7 @@ final class TreeRandomizedTests: XCTestCase {
         for step in 0..<25 {
             let items = storage.outline(of: "S").items
             added += 1
-            switch Int.random(in: 0..<9, using: &random) {
+            switch Int.random(in: 0..<11, using: &random) {
             case 0 where step % 3 == 0, _ where items.isEmpty:
                 var outline = OutlineSnapshot<String>()
                 for name in names.shuffled(using: &random) {
@@ -57,6 +57,12 @@ final class TreeRandomizedTests: XCTestCase {
                 let anchor = items.randomElement(using: &random)!
                 let placements: [OutlinePlacement<String>] = [.before(anchor), .after(anchor), .into(anchor)]
                 storage.move([items.randomElement(using: &random)!], to: placements.randomElement(using: &random)!)
+            case 8:
+                // Several at once: a series of runs, which a batching host takes in one call.
+                let some = Array(items.shuffled(using: &random).prefix(8))
+                if Bool.random(using: &random) { storage.expand(some) } else { storage.collapse(some) }
+            case 9:
+                if Bool.random(using: &random) { storage.expandAll() } else { storage.collapseAll() }
             default:
                 storage.expandDescendants(of: items.randomElement(using: &random)!)
             }
