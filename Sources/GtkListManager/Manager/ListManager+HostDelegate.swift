@@ -19,7 +19,7 @@ extension ListManager: ListHostDelegate {
         else { return }
         if location.role == .item, selection.isSelected(location.indexPath) { host.setSelected(true, at: position) }
         if location == selection.cursor, cursorHasFocus { host.focusRow(at: position) }
-        rowObserver?.rowDidAppear(row)
+        rowObserver?.rowDidAppear(row, at: location)
     }
 
     public func willUnbind(_ row: BoundRow, at position: Int) {

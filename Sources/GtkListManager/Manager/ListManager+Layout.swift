@@ -73,4 +73,11 @@ extension ListManager {
     func forEachBoundRow(_ body: (BoundRow) -> Void) {
         host.forEachBoundRow { _, row in body(row) }
     }
+
+    /// Calls `body` with every bound row and where it is.
+    func forEachBoundRowWithLocation(_ body: (BoundRow, RowLocation) -> Void) {
+        host.forEachBoundRow { position, row in
+            if let location = updater.layout.location(ofPosition: position) { body(row, location) }
+        }
+    }
 }

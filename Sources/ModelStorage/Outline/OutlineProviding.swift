@@ -53,11 +53,14 @@ extension OutlineSnapshot {
     /// The place of the item shown at row `index`.
     func place(ofRow index: Int) -> OutlinePlace? {
         guard let node = tree.node(atRow: index) else { return nil }
-        let parent = tree[node].parent
+        // The nodes read from their concrete array: through the tree's generic subscript each
+        // field would cost a call (CONTRIBUTING, Hot paths: 7).
+        let nodes = tree.nodes
+        let parent = nodes[node].parent
         return OutlinePlace(
-            level: tree[node].level, hasChildren: !tree[node].children.isEmpty || tree[node].childrenState == .unloaded,
-            isExpanded: tree[node].isExpanded,
-            position: tree[node].indexInParent + 1, siblingCount: tree[parent].children.count)
+            level: nodes[node].level, hasChildren: !nodes[node].children.isEmpty || nodes[node].childrenState == .unloaded,
+            isExpanded: nodes[node].isExpanded,
+            position: nodes[node].indexInParent + 1, siblingCount: nodes[parent].children.count)
     }
 
     /// How many rows show under the item shown at row `index`.
@@ -85,7 +88,7 @@ extension OutlineSnapshot {
 
 extension OutlineStorage: OutlineProviding {
     public func outlinePlace(at indexPath: IndexPath) -> OutlinePlace? {
-        outline(atSection: indexPath.section)?.place(ofRow: indexPath.item)
+        outlines.indices.contains(indexPath.section) ? outlines[indexPath.section].place(ofRow: indexPath.item) : nil
     }
 
     public func parentIndexPath(of indexPath: IndexPath) -> IndexPath? {

@@ -46,7 +46,7 @@ final class EventRouter {
         if source.needsEveryRow {
             rowSources.append(source)
             manager.rowObserver = self
-            manager.forEachBoundRow { source.rowDidAppear($0) }
+            manager.forEachBoundRowWithLocation { source.rowDidAppear($0, at: $1) }
         }
         return source
     }
@@ -213,8 +213,8 @@ final class EventRouter {
 
     // MARK: - Row notifications (from the host's binding, and in-place refreshes)
 
-    func rowDidAppear(_ row: BoundRow) {
-        for source in rowSources { source.rowDidAppear(row) }
+    func rowDidAppear(_ row: BoundRow, at location: RowLocation) {
+        for source in rowSources { source.rowDidAppear(row, at: location) }
     }
 
     func rowWillDisappear(_ row: BoundRow, at location: RowLocation) {

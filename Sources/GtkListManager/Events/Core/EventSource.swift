@@ -23,9 +23,9 @@ protocol EventSource: AnyObject {
 
     // MARK: Rows (sources that need every row)
 
-    /// A row was bound and placed (or was bound when the source was installed); its
-    /// ``BoundRow/hostWidget`` is set.
-    func rowDidAppear(_ row: BoundRow)
+    /// A row was bound and placed at `location` (or was bound when the source was installed);
+    /// its ``BoundRow/hostWidget`` is set.
+    func rowDidAppear(_ row: BoundRow, at location: RowLocation)
     /// A row is about to be unbound (its position removed, or scrolled away); `location` is
     /// where it is until then.
     func rowWillDisappear(_ row: BoundRow, at location: RowLocation)
@@ -62,7 +62,7 @@ protocol EventSource: AnyObject {
 extension EventSource {
     var needsEveryRow: Bool { false }
     func didInstall() {}
-    func rowDidAppear(_ row: BoundRow) {}
+    func rowDidAppear(_ row: BoundRow, at location: RowLocation) {}
     func rowWillDisappear(_ row: BoundRow, at location: RowLocation) {}
     func rowDidRefresh(_ row: BoundRow) {}
     func listWillReload() {}

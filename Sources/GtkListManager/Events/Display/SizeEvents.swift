@@ -33,7 +33,7 @@ final class SizeEvents: EventSource {
 
     var needsEveryRow: Bool { true }
 
-    func rowDidAppear(_ row: BoundRow) {
+    func rowDidAppear(_ row: BoundRow, at location: RowLocation) {
         applyHeight(row)
         applyIndentation(row)
     }

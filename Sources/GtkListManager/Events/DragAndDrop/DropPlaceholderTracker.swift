@@ -33,7 +33,7 @@ final class DropPlaceholderTracker: EventSource {
         refreshStyle()
     }
 
-    func rowDidAppear(_ row: BoundRow) { refreshStyle() }
+    func rowDidAppear(_ row: BoundRow, at location: RowLocation) { refreshStyle() }
 
     func listWillReload() {
         // The placeholder models go with the old rows, or are never told apart from the others.

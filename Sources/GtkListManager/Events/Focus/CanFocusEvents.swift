@@ -18,7 +18,7 @@ final class CanFocusEvents: EventSource {
 
     var needsEveryRow: Bool { true }
 
-    func rowDidAppear(_ row: BoundRow) {
+    func rowDidAppear(_ row: BoundRow, at location: RowLocation) {
         apply(row)
     }
 

@@ -33,7 +33,7 @@ final class GridLayoutEvents: EventSource {
 
     var needsEveryRow: Bool { true }
 
-    func rowDidAppear(_ row: BoundRow) { applySize(row) }
+    func rowDidAppear(_ row: BoundRow, at location: RowLocation) { applySize(row) }
     func rowDidRefresh(_ row: BoundRow) { applySize(row) }
     func listDidReload() { applySectionMetrics() }
 

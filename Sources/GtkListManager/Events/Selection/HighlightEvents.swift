@@ -28,7 +28,7 @@ final class HighlightEvents: EventSource {
 
     var needsEveryRow: Bool { true }
 
-    func rowDidAppear(_ row: BoundRow) {
+    func rowDidAppear(_ row: BoundRow, at location: RowLocation) {
         guard let hostWidget = row.hostWidget, row.role == .item else { return }
         applyShouldHighlight(row)
         // The flags argument is an enum, read from the row instead.
