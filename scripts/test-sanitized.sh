@@ -45,7 +45,7 @@ if [ "$sanitizer" = thread ]; then
     for suite in GridDragTests DragAndDropEventTests DragAutoscrollTests ReorderingEventTests \
         ContextMenuEventTests VirtualListEventTests VirtualListEventGroupTests GridInteractionTests SelectionEventTests \
         GridEventGroupTests GridReorderingAndScrollEventTests RightToLeftTests AnimatedScrollingTests MultiRowDragTests \
-        VirtualRubberBandTests TouchInputTests TreeRowTests TreeDragTests TreeRandomizedTests; do
+        VirtualRubberBandTests TouchInputTests TreeRowTests TreeDragTests TreeRandomizedTests DeclarativeTreeTests; do
         skipped+=(--skip "$suite")
     done
 fi
