@@ -40,9 +40,10 @@ status=0
 # whole window in every test) runs in the plain `make test`.
 skipped=(--skip PackageViewerTests)
 if [ "$sanitizer" = thread ]; then
-    # Suites driven by real pointer input through xdotool: main-thread GTK work and waits for the X
-    # server, no thread of their own for TSan to watch (AddressSanitizer runs them).
-    for suite in GridDragTests DragAndDropEventTests DragAutoscrollTests ReorderingEventTests \
+    # Suites driven by real pointer input through xdotool, and the host conformance suite:
+    # main-thread GTK work and waits for the X server, no thread of their own for TSan to watch
+    # (AddressSanitizer runs them).
+    for suite in HostConformanceTests GridDragTests DragAndDropEventTests DragAutoscrollTests ReorderingEventTests \
         ContextMenuEventTests VirtualListEventTests VirtualListEventGroupTests GridInteractionTests SelectionEventTests \
         GridEventGroupTests GridReorderingAndScrollEventTests RightToLeftTests AnimatedScrollingTests MultiRowDragTests \
         VirtualRubberBandTests TouchInputTests TreeRowTests TreeDragTests TreeRandomizedTests DeclarativeTreeTests; do
