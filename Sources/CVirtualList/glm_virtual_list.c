@@ -20,7 +20,11 @@ struct _GlmVirtualList {
     AtkObject *accessible;
     GtkAdjustment *hadjustment;
     GtkAdjustment *vadjustment;
+    gulong hadjustment_handler;
     gulong vadjustment_handler;
+    /* How wide the rows are when wider than the viewport (a table's columns): the horizontal
+     * adjustment then scrolls them; 0 keeps rows as wide as the viewport. */
+    gint content_width;
     guint hscroll_policy : 1;
     guint vscroll_policy : 1;
     /* Set while the list itself changes the vertical adjustment: not a scroll to report. */
@@ -54,14 +58,38 @@ static void vadjustment_value_changed(GtkAdjustment *adjustment, GlmVirtualList 
     gtk_widget_queue_allocate(GTK_WIDGET(list));
 }
 
+/* A horizontal scroll moves every row: the host places them again at the new offset. */
+static void hadjustment_value_changed(GtkAdjustment *adjustment, GlmVirtualList *list) {
+    (void)adjustment;
+    if (list->content_width > 0)
+        gtk_widget_queue_allocate(GTK_WIDGET(list));
+}
+
+static void clear_hadjustment(GlmVirtualList *list) {
+    if (list->hadjustment == NULL)
+        return;
+    g_signal_handler_disconnect(list->hadjustment, list->hadjustment_handler);
+    g_clear_object(&list->hadjustment);
+}
+
 static void set_hadjustment(GlmVirtualList *list, GtkAdjustment *adjustment) {
     if (adjustment == NULL)
         adjustment = gtk_adjustment_new(0, 0, 0, 0, 0, 0);
     if (list->hadjustment == adjustment)
         return;
-    g_clear_object(&list->hadjustment);
+    clear_hadjustment(list);
     list->hadjustment = g_object_ref_sink(adjustment);
+    list->hadjustment_handler =
+        g_signal_connect(list->hadjustment, "value-changed", G_CALLBACK(hadjustment_value_changed), list);
     g_object_notify(G_OBJECT(list), "hadjustment");
+}
+
+static void configure_hadjustment(GlmVirtualList *list, gint width) {
+    if (list->hadjustment == NULL)
+        return;
+    gdouble upper = MAX(width, list->content_width);
+    gdouble value = CLAMP(gtk_adjustment_get_value(list->hadjustment), 0, upper - width);
+    gtk_adjustment_configure(list->hadjustment, value, 0, upper, width * 0.1, width * 0.9, width);
 }
 
 static void set_vadjustment(GlmVirtualList *list, GtkAdjustment *adjustment) {
@@ -141,7 +169,7 @@ static void glm_virtual_list_dispose(GObject *object) {
         g_signal_handler_disconnect(list->vadjustment, list->vadjustment_handler);
         g_clear_object(&list->vadjustment);
     }
-    g_clear_object(&list->hadjustment);
+    clear_hadjustment(list);
     G_OBJECT_CLASS(glm_virtual_list_parent_class)->dispose(object);
 }
 
@@ -184,16 +212,19 @@ static void glm_virtual_list_size_allocate(GtkWidget *widget, GtkAllocation *all
     if (gtk_widget_get_realized(widget))
         gdk_window_move_resize(gtk_widget_get_window(widget), allocation->x, allocation->y,
                                allocation->width, allocation->height);
-    if (list->hadjustment != NULL) {
-        gtk_adjustment_configure(list->hadjustment, 0, 0, allocation->width, allocation->width * 0.1,
-                                 allocation->width * 0.9, allocation->width);
-    }
+    configure_hadjustment(list, allocation->width);
     if (list->callbacks.allocate)
         list->callbacks.allocate(list->user_data, allocation->width, allocation->height);
 }
 
 static void glm_virtual_list_get_preferred_width(GtkWidget *widget, gint *minimum, gint *natural) {
     GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    if (list->content_width > 0) {
+        /* Like GtkTreeView: a scrolled window shows its horizontal scrollbar when the
+         * columns are wider than it; rows are scrolled, never squeezed. */
+        *minimum = *natural = list->content_width;
+        return;
+    }
     gint most_minimum = 0, most_natural = 0;
     for (GList *node = list->children; node != NULL; node = node->next) {
         GtkWidget *child = node->data;
@@ -494,4 +525,19 @@ void glm_virtual_list_configure_vadjustment(GlmVirtualList *list, gdouble value,
     gtk_adjustment_configure(list->vadjustment, value, 0, upper, MAX(page_size * 0.1, 1), MAX(page_size * 0.9, 1),
                              page_size);
     list->configuring = FALSE;
+}
+
+void glm_virtual_list_set_content_width(GlmVirtualList *list, gint width) {
+    width = MAX(width, 0);
+    if (list->content_width == width)
+        return;
+    list->content_width = width;
+    configure_hadjustment(list, gtk_widget_get_allocated_width(GTK_WIDGET(list)));
+    gtk_widget_queue_resize(GTK_WIDGET(list));
+}
+
+gint glm_virtual_list_get_horizontal_offset(GlmVirtualList *list) {
+    if (list->content_width == 0 || list->hadjustment == NULL)
+        return 0;
+    return (gint)gtk_adjustment_get_value(list->hadjustment);
 }

@@ -96,6 +96,13 @@ GtkAdjustment *glm_virtual_list_get_vadjustment(GlmVirtualList *list);
 /** Sets the vertical adjustment's range and value at once, without reporting it as a scroll. */
 void glm_virtual_list_configure_vadjustment(GlmVirtualList *list, gdouble value, gdouble upper, gdouble page_size);
 
+/** Makes the rows `width` pixels wide when that is wider than the viewport, scrolled sideways
+ *  by the horizontal adjustment (a table's columns); 0 keeps them as wide as the viewport. */
+void glm_virtual_list_set_content_width(GlmVirtualList *list, gint width);
+
+/** How far the rows are scrolled sideways, in pixels (0 without a content width). */
+gint glm_virtual_list_get_horizontal_offset(GlmVirtualList *list);
+
 #define GLM_TYPE_LIST_ROW (glm_list_row_get_type())
 G_DECLARE_FINAL_TYPE(GlmListRow, glm_list_row, GLM, LIST_ROW, GtkBin)
 

@@ -113,6 +113,10 @@ public final class ListManager {
     var scrollAnimation: ScrollAnimation?
     /// The declarative sections shown with `update { }` and their events; made on first use.
     var declarativeState: DeclarativeState?
+    /// The table the list is shown as (``makeTable(columns:)``).
+    var storedTable: ListTable?
+    /// The cell classes registered per table column.
+    private(set) lazy var tableCells = TableCellMappings(anomalies: anomalyHandler)
 
     /// A manager whose rows `host` shows.
     ///
@@ -154,6 +158,7 @@ public final class ListManager {
         willUpdateContent?(.reload)
         selection.reset()
         installOutlineIfNeeded()
+        storedTable?.storageWillReload()
         installedEvents?.listWillReload()
         withoutAnimation { updater.reload(from: storage, seenBy: self) }
         installedEvents?.listDidReload()

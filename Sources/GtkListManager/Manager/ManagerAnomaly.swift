@@ -28,6 +28,11 @@ public enum ManagerAnomaly: Anomaly {
     /// A grid layout event (cell, header or footer sizes, section insets or spacing) was
     /// registered on a manager whose host lays out no grid: it has no effect there.
     case gridLayoutEventWithoutGrid(event: String, host: String)
+    /// No cell class registered for a table column accepts the model of a row: the row's cell
+    /// in that column stays empty. Reported once per column and model type.
+    case noCellMappingFound(column: String, modelDescription: String, indexPath: IndexPath)
+    /// A table was given two columns with one identifier: the later one is left out.
+    case duplicateColumnIdentifier(String)
 
     public var description: String {
         switch self {
@@ -40,6 +45,8 @@ public enum ManagerAnomaly: Anomaly {
         case .unusedEventDetected: "unusedEventDetected"
         case .modelEventCalledWithRowClass: "modelEventCalledWithRowClass"
         case .gridLayoutEventWithoutGrid: "gridLayoutEventWithoutGrid"
+        case .noCellMappingFound: "noCellMappingFound"
+        case .duplicateColumnIdentifier: "duplicateColumnIdentifier"
         }
     }
 
@@ -77,6 +84,11 @@ public enum ManagerAnomaly: Anomaly {
         case let .gridLayoutEventWithoutGrid(event, host):
             "\(event) sizes grid cells and sections, but this manager's host (\(host)) lays out no grid: it "
                 + "has no effect. Create the manager with a grid host (.flowBoxGrid or .virtualizedGrid), or use heightForRow for lists."
+        case let .noCellMappingFound(column, model, indexPath):
+            "No cell class registered for the column \"\(column)\" accepts the model at \(indexPath.shortDescription) "
+                + "(\(model)): register one with register(_:column:). The cell stays empty."
+        case let .duplicateColumnIdentifier(id):
+            "Two table columns have the identifier \"\(id)\": the second is left out. Give each column its own identifier."
         }
     }
 

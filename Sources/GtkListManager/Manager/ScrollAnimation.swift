@@ -137,11 +137,6 @@ final class ScrollAnimation {
 
     /// Whether the desktop lets widgets animate (`gtk-enable-animations`).
     private static func desktopAnimates(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        guard let settings = gtk_widget_get_settings(widget) else { return true }
-        var enabled = GValue()
-        g_value_init(&enabled, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
-        defer { g_value_unset(&enabled) }
-        g_object_get_property(gcast(settings), "gtk-enable-animations", &enabled)
-        return g_value_get_boolean(&enabled) != 0
+        DesktopSettings.bool("gtk-enable-animations", for: widget) ?? true
     }
 }

@@ -28,6 +28,8 @@ public enum ListTheme {
         public static let dragIcon = "drag-icon"
         /// The virtualized host's list widget when it lays its rows out as a grid.
         public static let grid = "list-manager-grid"
+        /// The list widget of a table (``ListTable``), whatever its host.
+        public static let table = "list-manager-table"
         /// The disclosure arrow of a tree's row, `:checked` when the row is expanded.
         public static let outlineExpander = "list-outline-expander"
         /// The built-in row under a tree item whose children are loading or failed to load
@@ -40,13 +42,26 @@ public enum ListTheme {
     public private(set) static var provider: UnsafeMutablePointer<GtkCssProvider>?
 
     /// Adds the stylesheet to the default screen, once; does nothing without a display.
+    ///
+    /// A second, smaller stylesheet (`layout.css`) holds the rules the library's geometry
+    /// depends on (a table's rows have no padding, so cells line up under their headers). It
+    /// sits just above the theme GTK loads for the desktop's settings
+    /// (`GTK_STYLE_PROVIDER_PRIORITY_SETTINGS`), whose rules would otherwise win, and below an
+    /// application's providers.
     public static func install() {
         guard provider == nil, let screen = gdk_screen_get_default() else { return }
         LibraryResources.register()
+        provider = addStylesheet("theme.css", to: screen, priority: GTK_STYLE_PROVIDER_PRIORITY_THEME)
+        _ = addStylesheet("layout.css", to: screen, priority: GTK_STYLE_PROVIDER_PRIORITY_SETTINGS + 1)
+    }
+
+    private static func addStylesheet(
+        _ name: String, to screen: OpaquePointer, priority: Int32
+    ) -> UnsafeMutablePointer<GtkCssProvider> {
         let stylesheet = gtk_css_provider_new()!
-        gtk_css_provider_load_from_resource(stylesheet, "\(LibraryResources.path)/theme.css")
-        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(stylesheet), guint(GTK_STYLE_PROVIDER_PRIORITY_THEME))
-        provider = stylesheet
+        gtk_css_provider_load_from_resource(stylesheet, "\(LibraryResources.path)/\(name)")
+        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(stylesheet), guint(priority))
+        return stylesheet
     }
 
     /// Adds or removes `styleClass` on `widget`.

@@ -8,6 +8,8 @@ final class RowFactory {
     private let unwrapper = OptionalUnwrapper()
     let pool: ReusePool
     let anomalies: AnomalyHandler<ManagerAnomaly>
+    /// The mapping of a table's rows, which shows every item (``ListTable``); nil without a table.
+    var tableRowMapping: (any AnyRowMapping)?
     /// Supplementary rows made to check that their mapping can make rows, kept for the
     /// binding of the position they were made for, so that they are not filled twice.
     private var preparedRows: [RowLocation: BoundRow] = [:]
@@ -29,7 +31,7 @@ final class RowFactory {
     }
 
     private func makeItemRow(forUnwrapped model: Any, at indexPath: IndexPath) -> BoundRow {
-        guard let mapping = registry.mapping(for: model, role: .item, at: indexPath) else {
+        guard let mapping = tableRowMapping ?? registry.mapping(for: model, role: .item, at: indexPath) else {
             anomalies.report(.noRowMappingFound(modelDescription: String(describing: model), indexPath: indexPath))
             return BoundRow(view: UnmappedRow(), role: .item, model: model, mapping: nil)
         }
@@ -108,7 +110,9 @@ final class RowFactory {
     /// when the row must be replaced by a new one.
     func refresh(_ row: BoundRow, with storedModel: Any, at indexPath: IndexPath) -> Bool {
         guard let model = unwrapper.unwrap(storedModel), let current = row.mapping,
-            let mapping = registry.mapping(for: model, role: row.role, at: indexPath), mapping === current
+            let mapping = row.role == .item && tableRowMapping != nil
+                ? tableRowMapping : registry.mapping(for: model, role: row.role, at: indexPath),
+            mapping === current
         else { return false }
         mapping.configure(row.view, with: model, at: indexPath)
         row.model = model

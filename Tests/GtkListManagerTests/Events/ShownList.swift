@@ -17,9 +17,15 @@ final class ShownList {
         self.manager = manager
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         gtk_window_set_default_size(gcast(window), width, height)
-        scrolledWindow = gtk_scrolled_window_new(nil, nil)!
-        gtk_container_add(gcast(scrolledWindow), manager.widget)
-        gtk_container_add(gcast(window), scrolledWindow)
+        if let table = manager.table {
+            // A table brings its headers and its own scrolled window.
+            scrolledWindow = table.scrolledWindow
+            gtk_container_add(gcast(window), table.widget)
+        } else {
+            scrolledWindow = gtk_scrolled_window_new(nil, nil)!
+            gtk_container_add(gcast(scrolledWindow), manager.widget)
+            gtk_container_add(gcast(window), scrolledWindow)
+        }
         gtk_widget_show_all(window)
         gtk_window_present(gcast(window))
         _ = GtkRuntime.iterate(until: { gtk_widget_get_mapped(manager.widget) != 0 })

@@ -27,17 +27,6 @@ enum TouchInput {
 
     /// How long a finger rests before a press becomes a long press, in milliseconds.
     static func longPressTime(of widget: UnsafeMutablePointer<GtkWidget>) -> UInt32 {
-        UInt32(max(setting("gtk-long-press-time", of: widget, otherwise: 500), 0))
-    }
-
-    /// An integer setting of GTK's for `widget`'s screen (`gtk-long-press-time`,
-    /// `gtk-double-click-time`, …), or `otherwise` when there are no settings.
-    static func setting(_ name: String, of widget: UnsafeMutablePointer<GtkWidget>, otherwise: Int32) -> Int32 {
-        guard let settings = gtk_widget_get_settings(widget) else { return otherwise }
-        var value = GValue()
-        g_value_init(&value, GType(6 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_INT
-        defer { g_value_unset(&value) }
-        g_object_get_property(gcast(settings), name, &value)
-        return g_value_get_int(&value)
+        UInt32(max(DesktopSettings.int("gtk-long-press-time", for: widget) ?? 500, 0))
     }
 }

@@ -97,8 +97,8 @@ private final class TapTracker {
     /// A press close enough in place and time to the last tap to continue it (GTK's double
     /// click distance and time).
     private func isRepeat(of previous: TouchTaps.Tap, at press: (x: Double, y: Double, time: UInt32), after time: UInt32) -> Bool {
-        let distance = Double(TouchInput.setting("gtk-double-click-distance", of: widget, otherwise: 5))
-        let interval = UInt32(max(TouchInput.setting("gtk-double-click-time", of: widget, otherwise: 400), 0))
+        let distance = Double(DesktopSettings.int("gtk-double-click-distance", for: widget) ?? 5)
+        let interval = UInt32(max(DesktopSettings.int("gtk-double-click-time", for: widget) ?? 400, 0))
         return press.time &- time <= interval && abs(press.x - previous.x) <= distance && abs(press.y - previous.y) <= distance
     }
 }

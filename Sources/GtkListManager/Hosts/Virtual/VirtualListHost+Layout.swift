@@ -7,7 +7,7 @@ import CVirtualList
 extension VirtualListHost {
     /// The list got `width` × `height` of viewport.
     func layOut(width: Int, height: Int) {
-        viewportSize = (width, height)
+        viewportSize = (rowWidth(inViewportOf: width), height)
         readDirection()
         index.setWidth(width)
         isLayingOut = true
@@ -126,13 +126,14 @@ extension VirtualListHost {
     /// Places the bound rows in the viewport and tells the adjustment.
     private func placeRows() {
         let top = scrollTop
+        let sideways = horizontalOffset
         pinnedHeader = headerToPin().flatMap { header in
             placedRows[header] == nil ? nil : pinnedPlace(of: header, top: top).map { (header, $0) }
         }
         for position in placedRows.keys.sorted() {
             let placed = placedRows[position]!
             var frame = index.frame(of: position, width: viewportSize.width)
-            frame.x = shownX(frame.x, width: frame.width)
+            frame.x = shownX(frame.x, width: frame.width) - sideways
             // A row kept off screen waits just above the viewport, mapped: a row widget made
             // invisible would lose the focus.
             let onScreen = neededPositions?.contains(position) == true || pinnedHeader?.position == position

@@ -73,7 +73,11 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     /// The row at the top of the viewport and how many pixels of it are scrolled above the top.
     var anchor = 0
     var anchorOffset = 0
+    /// The viewport's height, and the width rows are laid out at (wider than the viewport
+    /// when scrolled sideways: ``HorizontalScrolling``).
     var viewportSize = (width: 0, height: 0)
+    /// ``HorizontalScrolling/contentWidth``.
+    var storedContentWidth = 0
     /// Counts splices, so a layout pass notices one made by an event it triggered.
     var generation = 0
     /// True while a layout pass runs: the splices it triggers only mark the layout stale.

@@ -1,0 +1,329 @@
+/*
+ * GlmTableRow, GlmTableHeaderRow and GlmTableHeader: see glm_table_row.h.
+ */
+#include "glm_table_row.h"
+
+typedef struct {
+    GtkWidget *widget;
+    gint start;
+    gint width;
+} TableCell;
+
+typedef struct {
+    /* The cells, in the order they were added (few: the columns on screen). */
+    GArray *cells;
+    gint content_width;
+} GlmTableRowPrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE(GlmTableRow, glm_table_row, GTK_TYPE_CONTAINER)
+
+static GlmTableRowPrivate *row_private(GlmTableRow *row) {
+    return glm_table_row_get_instance_private(row);
+}
+
+static TableCell *find_cell(GlmTableRowPrivate *private, GtkWidget *widget, guint *index) {
+    for (guint i = 0; i < private->cells->len; i++) {
+        TableCell *cell = &g_array_index(private->cells, TableCell, i);
+        if (cell->widget == widget) {
+            if (index)
+                *index = i;
+            return cell;
+        }
+    }
+    return NULL;
+}
+
+static void glm_table_row_finalize(GObject *object) {
+    g_array_unref(row_private(GLM_TABLE_ROW(object))->cells);
+    G_OBJECT_CLASS(glm_table_row_parent_class)->finalize(object);
+}
+
+static void glm_table_row_get_preferred_width(GtkWidget *widget, gint *minimum, gint *natural) {
+    *minimum = *natural = row_private(GLM_TABLE_ROW(widget))->content_width;
+}
+
+/* As high as the tallest cell at its column's width. */
+static void glm_table_row_get_preferred_height(GtkWidget *widget, gint *minimum, gint *natural) {
+    GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(widget));
+    *minimum = *natural = 0;
+    for (guint i = 0; i < private->cells->len; i++) {
+        TableCell *cell = &g_array_index(private->cells, TableCell, i);
+        if (!gtk_widget_get_visible(cell->widget))
+            continue;
+        gint cell_minimum = 0, cell_natural = 0, minimum_width = 0, natural_width = 0;
+        gtk_widget_get_preferred_width(cell->widget, &minimum_width, &natural_width);
+        gtk_widget_get_preferred_height_for_width(cell->widget, MAX(cell->width, minimum_width), &cell_minimum,
+                                                  &cell_natural);
+        *minimum = MAX(*minimum, cell_minimum);
+        *natural = MAX(*natural, cell_natural);
+    }
+}
+
+static void glm_table_row_get_preferred_height_for_width(GtkWidget *widget, gint width, gint *minimum,
+                                                         gint *natural) {
+    (void)width;
+    glm_table_row_get_preferred_height(widget, minimum, natural);
+}
+
+/* Cells start from the leading edge: the left one, or the right one right to left. */
+static void glm_table_row_size_allocate(GtkWidget *widget, GtkAllocation *allocation) {
+    GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(widget));
+    gtk_widget_set_allocation(widget, allocation);
+    gboolean mirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
+    for (guint i = 0; i < private->cells->len; i++) {
+        TableCell *cell = &g_array_index(private->cells, TableCell, i);
+        if (!gtk_widget_get_visible(cell->widget))
+            continue;
+        gint minimum = 0, natural = 0;
+        /* GTK expects a size request before every allocation; the request is cached. */
+        gtk_widget_get_preferred_width(cell->widget, &minimum, &natural);
+        GtkAllocation cell_allocation = {
+            .x = mirrored ? allocation->x + allocation->width - cell->start - cell->width : allocation->x + cell->start,
+            .y = allocation->y,
+            .width = MAX(cell->width, 1),
+            .height = allocation->height,
+        };
+        gtk_widget_size_allocate(cell->widget, &cell_allocation);
+    }
+    GdkRectangle clip = *allocation;
+    gtk_widget_set_clip(widget, &clip);
+}
+
+static void glm_table_row_add(GtkContainer *container, GtkWidget *child) {
+    glm_table_row_place_cell(GLM_TABLE_ROW(container), child, 0, 0);
+}
+
+static void glm_table_row_remove(GtkContainer *container, GtkWidget *child) {
+    glm_table_row_remove_cell(GLM_TABLE_ROW(container), child);
+}
+
+static void glm_table_row_forall(GtkContainer *container, gboolean include_internals, GtkCallback callback,
+                                 gpointer data) {
+    (void)include_internals;
+    GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(container));
+    /* The callback may remove the cell (destroy): walk a copy. */
+    guint count = private->cells->len;
+    GtkWidget **widgets = g_newa(GtkWidget *, count + 1);
+    for (guint i = 0; i < count; i++)
+        widgets[i] = g_array_index(private->cells, TableCell, i).widget;
+    for (guint i = 0; i < count; i++)
+        callback(widgets[i], data);
+}
+
+static GType glm_table_row_child_type(GtkContainer *container) {
+    (void)container;
+    return GTK_TYPE_WIDGET;
+}
+
+static void glm_table_row_class_init(GlmTableRowClass *class) {
+    GObjectClass *object_class = G_OBJECT_CLASS(class);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
+    GtkContainerClass *container_class = GTK_CONTAINER_CLASS(class);
+    object_class->finalize = glm_table_row_finalize;
+    widget_class->get_preferred_width = glm_table_row_get_preferred_width;
+    widget_class->get_preferred_height = glm_table_row_get_preferred_height;
+    widget_class->get_preferred_height_for_width = glm_table_row_get_preferred_height_for_width;
+    widget_class->size_allocate = glm_table_row_size_allocate;
+    container_class->add = glm_table_row_add;
+    container_class->remove = glm_table_row_remove;
+    container_class->forall = glm_table_row_forall;
+    container_class->child_type = glm_table_row_child_type;
+    gtk_widget_class_set_css_name(widget_class, "cells");
+}
+
+static void glm_table_row_init(GlmTableRow *row) {
+    gtk_widget_set_has_window(GTK_WIDGET(row), FALSE);
+    gtk_widget_set_redraw_on_allocate(GTK_WIDGET(row), FALSE);
+    row_private(row)->cells = g_array_new(FALSE, FALSE, sizeof(TableCell));
+}
+
+GtkWidget *glm_table_row_new(void) {
+    return g_object_new(GLM_TYPE_TABLE_ROW, NULL);
+}
+
+void glm_table_row_place_cell(GlmTableRow *row, GtkWidget *cell, gint start, gint width) {
+    GlmTableRowPrivate *private = row_private(row);
+    TableCell *placed = find_cell(private, cell, NULL);
+    if (placed == NULL) {
+        TableCell added = {cell, start, width};
+        g_array_append_val(private->cells, added);
+        gtk_widget_set_parent(cell, GTK_WIDGET(row));
+        return;
+    }
+    if (placed->start == start && placed->width == width)
+        return;
+    gboolean resized = placed->width != width;
+    placed->start = start;
+    placed->width = width;
+    /* A new width may wrap the cell's text onto more lines; a new start only moves it. */
+    if (resized)
+        gtk_widget_queue_resize(GTK_WIDGET(row));
+    else
+        gtk_widget_queue_allocate(GTK_WIDGET(row));
+}
+
+void glm_table_row_remove_cell(GlmTableRow *row, GtkWidget *cell) {
+    GlmTableRowPrivate *private = row_private(row);
+    guint index = 0;
+    if (find_cell(private, cell, &index) == NULL)
+        return;
+    g_array_remove_index_fast(private->cells, index);
+    gtk_widget_unparent(cell);
+}
+
+void glm_table_row_set_content_width(GlmTableRow *row, gint width) {
+    GlmTableRowPrivate *private = row_private(row);
+    if (private->content_width == width)
+        return;
+    private->content_width = width;
+    gtk_widget_queue_resize(GTK_WIDGET(row));
+}
+
+guint glm_table_row_get_cell_count(GlmTableRow *row) {
+    return row_private(row)->cells->len;
+}
+
+/* ---- The header row ------------------------------------------------------------------ */
+
+struct _GlmTableHeaderRow {
+    GlmTableRow parent_instance;
+};
+
+G_DEFINE_TYPE(GlmTableHeaderRow, glm_table_header_row, GLM_TYPE_TABLE_ROW)
+
+static void glm_table_header_row_class_init(GlmTableHeaderRowClass *class) {
+    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(class), "header");
+}
+
+static void glm_table_header_row_init(GlmTableHeaderRow *row) {
+    (void)row;
+}
+
+GtkWidget *glm_table_header_row_new(void) {
+    return g_object_new(GLM_TYPE_TABLE_HEADER_ROW, NULL);
+}
+
+/* ---- The header strip ---------------------------------------------------------------- */
+
+struct _GlmTableHeader {
+    GtkBin parent_instance;
+    GtkAdjustment *adjustment;
+    gulong value_handler;
+    gulong changed_handler;
+};
+
+G_DEFINE_TYPE(GlmTableHeader, glm_table_header, GTK_TYPE_BIN)
+
+static void adjustment_moved(GtkAdjustment *adjustment, GlmTableHeader *header) {
+    (void)adjustment;
+    gtk_widget_queue_allocate(GTK_WIDGET(header));
+}
+
+static void clear_adjustment(GlmTableHeader *header) {
+    if (header->adjustment == NULL)
+        return;
+    g_signal_handler_disconnect(header->adjustment, header->value_handler);
+    g_signal_handler_disconnect(header->adjustment, header->changed_handler);
+    g_clear_object(&header->adjustment);
+}
+
+static void glm_table_header_dispose(GObject *object) {
+    clear_adjustment(GLM_TABLE_HEADER(object));
+    G_OBJECT_CLASS(glm_table_header_parent_class)->dispose(object);
+}
+
+/* Its own window clips the header row, which is as wide as the columns. */
+static void glm_table_header_realize(GtkWidget *widget) {
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(widget, &allocation);
+    gtk_widget_set_realized(widget, TRUE);
+    GdkWindowAttr attributes = {0};
+    attributes.x = allocation.x;
+    attributes.y = allocation.y;
+    attributes.width = allocation.width;
+    attributes.height = allocation.height;
+    attributes.window_type = GDK_WINDOW_CHILD;
+    attributes.wclass = GDK_INPUT_OUTPUT;
+    attributes.visual = gtk_widget_get_visual(widget);
+    attributes.event_mask = gtk_widget_get_events(widget) | GDK_EXPOSURE_MASK;
+    GdkWindow *window = gdk_window_new(gtk_widget_get_parent_window(widget), &attributes,
+                                       GDK_WA_X | GDK_WA_Y | GDK_WA_VISUAL);
+    gtk_widget_set_window(widget, window);
+    gtk_widget_register_window(widget, window);
+}
+
+static void glm_table_header_get_preferred_width(GtkWidget *widget, gint *minimum, gint *natural) {
+    (void)widget;
+    /* Scrolled with the rows: the header never widens the window. */
+    *minimum = *natural = 1;
+}
+
+static void glm_table_header_get_preferred_height(GtkWidget *widget, gint *minimum, gint *natural) {
+    GtkWidget *child = gtk_bin_get_child(GTK_BIN(widget));
+    *minimum = *natural = 0;
+    if (child != NULL && gtk_widget_get_visible(child))
+        gtk_widget_get_preferred_height(child, minimum, natural);
+}
+
+static void glm_table_header_size_allocate(GtkWidget *widget, GtkAllocation *allocation) {
+    GlmTableHeader *header = GLM_TABLE_HEADER(widget);
+    gtk_widget_set_allocation(widget, allocation);
+    if (gtk_widget_get_realized(widget))
+        gdk_window_move_resize(gtk_widget_get_window(widget), allocation->x, allocation->y, allocation->width,
+                               allocation->height);
+    GtkWidget *child = gtk_bin_get_child(GTK_BIN(widget));
+    if (child == NULL || !gtk_widget_get_visible(child))
+        return;
+    gint minimum = 0, natural = 0;
+    gtk_widget_get_preferred_width(child, &minimum, &natural);
+    /* As wide as the rows (the adjustment's upper bound), at their scroll. */
+    gdouble rows_width = header->adjustment != NULL ? gtk_adjustment_get_upper(header->adjustment) : 0;
+    gdouble offset = header->adjustment != NULL ? gtk_adjustment_get_value(header->adjustment) : 0;
+    GtkAllocation child_allocation = {
+        .x = (gint)-offset,
+        .y = 0,
+        .width = MAX(MAX(allocation->width, (gint)rows_width), minimum),
+        .height = allocation->height,
+    };
+    gtk_widget_size_allocate(child, &child_allocation);
+}
+
+static gboolean glm_table_header_draw(GtkWidget *widget, cairo_t *cr) {
+    GtkStyleContext *context = gtk_widget_get_style_context(widget);
+    gtk_render_background(context, cr, 0, 0, gtk_widget_get_allocated_width(widget),
+                          gtk_widget_get_allocated_height(widget));
+    return GTK_WIDGET_CLASS(glm_table_header_parent_class)->draw(widget, cr);
+}
+
+static void glm_table_header_class_init(GlmTableHeaderClass *class) {
+    GObjectClass *object_class = G_OBJECT_CLASS(class);
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
+    object_class->dispose = glm_table_header_dispose;
+    widget_class->realize = glm_table_header_realize;
+    widget_class->get_preferred_width = glm_table_header_get_preferred_width;
+    widget_class->get_preferred_height = glm_table_header_get_preferred_height;
+    widget_class->size_allocate = glm_table_header_size_allocate;
+    widget_class->draw = glm_table_header_draw;
+    gtk_widget_class_set_css_name(widget_class, "treeview");
+}
+
+static void glm_table_header_init(GlmTableHeader *header) {
+    gtk_widget_set_has_window(GTK_WIDGET(header), TRUE);
+    gtk_style_context_add_class(gtk_widget_get_style_context(GTK_WIDGET(header)), GTK_STYLE_CLASS_VIEW);
+}
+
+GtkWidget *glm_table_header_new(void) {
+    return g_object_new(GLM_TYPE_TABLE_HEADER, NULL);
+}
+
+void glm_table_header_set_adjustment(GlmTableHeader *header, GtkAdjustment *adjustment) {
+    if (header->adjustment == adjustment)
+        return;
+    clear_adjustment(header);
+    if (adjustment != NULL) {
+        header->adjustment = g_object_ref(adjustment);
+        header->value_handler = g_signal_connect(adjustment, "value-changed", G_CALLBACK(adjustment_moved), header);
+        header->changed_handler = g_signal_connect(adjustment, "changed", G_CALLBACK(adjustment_moved), header);
+    }
+    gtk_widget_queue_allocate(GTK_WIDGET(header));
+}

@@ -1,0 +1,62 @@
+/*
+ * GlmTableRow: the widget a table row's cells sit in. Each cell has a column's place, a start
+ * (from the leading edge: mirrored right to left) and a width; the row is as wide as the
+ * columns together and as high as its tallest cell. The host scrolls the row sideways, and the
+ * table binds cells only for the columns on screen, so a row holds a few of its cells.
+ *
+ * GlmTableHeaderRow: the same for the column headers (CSS node "header").
+ *
+ * GlmTableHeader: the strip that shows a header row pinned above a table (CSS node "treeview"
+ * with the style class "view", so themes draw "treeview.view header button" as they draw
+ * GtkTreeView's headers). It clips the row and scrolls it with a horizontal adjustment, the
+ * one that scrolls the table's rows.
+ */
+#ifndef GLM_TABLE_ROW_H
+#define GLM_TABLE_ROW_H
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define GLM_TYPE_TABLE_ROW (glm_table_row_get_type())
+G_DECLARE_DERIVABLE_TYPE(GlmTableRow, glm_table_row, GLM, TABLE_ROW, GtkContainer)
+
+struct _GlmTableRowClass {
+    GtkContainerClass parent_class;
+};
+
+/** A new row without cells (CSS node "cells"). */
+GtkWidget *glm_table_row_new(void);
+
+/** Makes `cell` a cell of the row (adding it when it is not one yet), `start` pixels from the
+ *  row's leading edge and `width` pixels wide. */
+void glm_table_row_place_cell(GlmTableRow *row, GtkWidget *cell, gint start, gint width);
+
+/** Takes `cell` out of the row. */
+void glm_table_row_remove_cell(GlmTableRow *row, GtkWidget *cell);
+
+/** The width the row asks for: all its columns. */
+void glm_table_row_set_content_width(GlmTableRow *row, gint width);
+
+/** The number of cells the row holds. */
+guint glm_table_row_get_cell_count(GlmTableRow *row);
+
+#define GLM_TYPE_TABLE_HEADER_ROW (glm_table_header_row_get_type())
+G_DECLARE_FINAL_TYPE(GlmTableHeaderRow, glm_table_header_row, GLM, TABLE_HEADER_ROW, GlmTableRow)
+
+/** A new header row (CSS node "header"), for a GlmTableHeader. */
+GtkWidget *glm_table_header_row_new(void);
+
+#define GLM_TYPE_TABLE_HEADER (glm_table_header_get_type())
+G_DECLARE_FINAL_TYPE(GlmTableHeader, glm_table_header, GLM, TABLE_HEADER, GtkBin)
+
+/** A new header strip; give it a GlmTableHeaderRow with gtk_container_add. */
+GtkWidget *glm_table_header_new(void);
+
+/** Scrolls the header row with `adjustment` (its value and upper bound: the rows' scroll and
+ *  width), or keeps it at the start when NULL. */
+void glm_table_header_set_adjustment(GlmTableHeader *header, GtkAdjustment *adjustment);
+
+G_END_DECLS
+
+#endif /* GLM_TABLE_ROW_H */

@@ -1,0 +1,45 @@
+import ModelStorage
+
+/// What the user made of a table's columns: their order, the widths they dragged, the columns
+/// they hid and the sort they chose. `Codable`: save it with the app's settings, per list, and
+/// give it back to ``ListTable/state`` when the list opens again.
+///
+/// ```swift
+/// let saved = try JSONEncoder().encode(table.state)
+/// // … next start:
+/// table.state = try JSONDecoder().decode(ColumnState.self, from: saved)
+/// ```
+///
+/// A state names columns by identifier. Restored into a table whose columns changed since,
+/// unknown identifiers are ignored and new columns take their declared place and width.
+public struct ColumnState: Hashable, Codable, Sendable {
+    /// Column identifiers in the order the user sees them, hidden columns included.
+    public var order: [String]
+    /// The widths the user set by dragging or fitting, by column identifier.
+    public var widths: [String: Int]
+    /// The columns the user hid.
+    public var hidden: Set<String>
+    /// The sort, its primary key first; empty when unsorted.
+    public var sort: [SortKey]
+
+    /// A state; empty, it keeps the declared order, widths and visibility, unsorted.
+    public init(order: [String] = [], widths: [String: Int] = [:], hidden: Set<String> = [], sort: [SortKey] = []) {
+        self.order = order
+        self.widths = widths
+        self.hidden = hidden
+        self.sort = sort
+    }
+
+    /// The columns in this state's order: known identifiers first, in its order, then the
+    /// columns it does not name, in their declared order.
+    func ordered(_ columns: [TableColumn]) -> [TableColumn] {
+        let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var placed = Set<String>()
+        var result: [TableColumn] = []
+        for id in order {
+            guard let column = byID[id], placed.insert(id).inserted else { continue }
+            result.append(column)
+        }
+        return result + columns.filter { !placed.contains($0.id) }
+    }
+}

@@ -1,0 +1,58 @@
+import CGtk
+import ModelStorage
+
+extension ListManager {
+    /// Shows the list as a table of `columns`: every item becomes a row of cells, one per
+    /// column on screen, under pinned column headers. Put the returned table's
+    /// ``ListTable/widget`` in your window instead of the manager's widget (it holds the
+    /// headers and a scrolled window around the list). Calling it again replaces the table.
+    ///
+    /// Section headers and footers stay whole rows. Item rows come from the cells registered
+    /// per column (``register(_:column:mapping:handler:)``), not from item row mappings.
+    @discardableResult
+    public func makeTable(columns: [TableColumn]) -> ListTable {
+        checkConfinement()
+        if let old = table, let parent = gtk_widget_get_parent(widget) {
+            gtk_container_remove(gcast(parent), widget)
+            _ = old
+        }
+        let table = ListTable(manager: self, columns: columns)
+        storedTable = table
+        factory.tableRowMapping = table.rowMapping
+        reload()
+        return table
+    }
+
+    /// The table the list is shown as, if ``makeTable(columns:)`` made one.
+    public var table: ListTable? { storedTable }
+
+    /// Shows models of `Cell.Model` (and of its subtypes and conforming types) in the table
+    /// column `column` with `Cell`: a small row view, made, filled and reused as rows are.
+    ///
+    /// ```swift
+    /// final class SizeCell: RowView, ModelTransfer {
+    ///     let widget = gtk_label_new(nil)!
+    ///     init() { gtk_label_set_xalign(gcast(widget), 1) }
+    ///     func update(with package: Package) { gtk_label_set_text(gcast(widget), package.sizeText) }
+    /// }
+    /// manager.register(SizeCell.self, column: "size")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - cellClass: the cell class; its `Model` is the model type it shows.
+    ///   - column: the identifier of the column.
+    ///   - mapping: customizes the mapping (condition, reuse identifier) before it is added.
+    ///   - handler: runs before `update(with:)` whenever a cell is filled.
+    public func register<Cell: ListRow & ModelTransfer>(
+        _ cellClass: Cell.Type,
+        column: String,
+        mapping: ((RowMapping<Cell, Cell.Model>) -> Void)? = nil,
+        handler: ((Cell, Cell.Model, IndexPath) -> Void)? = nil
+    ) {
+        checkConfinement()
+        let cellMapping = RowMapping<Cell, Cell.Model>(role: .item, handler: handler, transfer: { $0.update(with: $1) })
+        mapping?(cellMapping)
+        tableCells.append(cellMapping, column: column)
+        if table != nil, host.rowCount > 0 { reload() }
+    }
+}

@@ -1,0 +1,76 @@
+import CGtk
+import CVirtualList
+import ModelStorage
+
+// A table row's cells: bound for the columns on screen, refilled in place when the row shows
+// another model, let go (to the cell pool) when their column leaves the screen.
+extension ListTable {
+    /// Fills a table row with `model`: the mapping's handler, when the row is made, reused or
+    /// refreshed.
+    func fill(_ view: TableRowView, with model: Any, at indexPath: IndexPath) {
+        bindCells(of: view, showing: model, at: indexPath, refilling: true)
+    }
+
+    /// Gives `view` a cell for each visible column, where the layout puts it, and lets go of the
+    /// others. `refilling` shows `model` in the cells it keeps (a new model); else kept cells
+    /// only move.
+    func bindCells(of view: TableRowView, showing model: Any, at indexPath: IndexPath, refilling: Bool) {
+        let row = UnsafeMutablePointer<GlmTableRow>(view.tableRow)
+        if view.layoutGeneration != shownColumnsGeneration {
+            releaseCells(of: view, in: view.cells.indices)
+            view.cells = Array(repeating: nil, count: layout.placed.count)
+            view.layoutGeneration = shownColumnsGeneration
+        }
+        glm_table_row_set_content_width(row, Int32(clamping: layout.totalWidth))
+        for index in view.cells.indices where view.cells[index] != nil && !visibleColumns.contains(index) {
+            releaseCells(of: view, in: index..<index + 1)
+        }
+        for index in visibleColumns {
+            let placed = layout.placed[index]
+            if let cell = view.cells[index], !refilling {
+                place(cell, of: placed, in: row)
+                continue
+            }
+            guard let mapping = manager.tableCells.mapping(for: model, column: placed.column.id, at: indexPath) else {
+                releaseCells(of: view, in: index..<index + 1)
+                continue
+            }
+            if let cell = view.cells[index], cell.mapping === mapping {
+                mapping.configure(cell.view, with: model, at: indexPath)
+                cell.model = model
+                place(cell, of: placed, in: row)
+                continue
+            }
+            releaseCells(of: view, in: index..<index + 1)
+            guard let cell = manager.tableCells.makeCell(mapping, showing: model, at: indexPath) else { continue }
+            view.cells[index] = cell
+            place(cell, of: placed, in: row)
+        }
+    }
+
+    /// The natural width of the cell `column` shows `model` in: a cell made (or reused) for the
+    /// measure, then pooled again.
+    func naturalCellWidth(column: String, showing model: Any, at indexPath: IndexPath) -> Int {
+        guard let mapping = manager.tableCells.mapping(for: model, column: column, at: indexPath),
+            let cell = manager.tableCells.makeCell(mapping, showing: model, at: indexPath)
+        else { return 0 }
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_get_preferred_width(cell.widget, &minimum, &natural)
+        manager.tableCells.pool.enqueue(cell)
+        return Int(natural)
+    }
+
+    private func place(_ cell: BoundRow, of placed: ColumnLayout.Placed, in row: UnsafeMutablePointer<GlmTableRow>) {
+        glm_table_row_place_cell(row, cell.widget, Int32(clamping: placed.start), Int32(clamping: placed.width))
+    }
+
+    private func releaseCells(of view: TableRowView, in indices: Range<Int>) {
+        let row = UnsafeMutablePointer<GlmTableRow>(view.tableRow)
+        for index in indices {
+            guard let cell = view.cells[index] else { continue }
+            glm_table_row_remove_cell(row, cell.widget)
+            manager.tableCells.pool.enqueue(cell)
+            view.cells[index] = nil
+        }
+    }
+}

@@ -1,0 +1,264 @@
+import CGtk
+import ModelStorage
+
+/// A list shown as a table: the manager's rows with a cell per column, column headers pinned
+/// above them, and the columns' widths, order, visibility and sort.
+///
+/// Make one with ``ListManager/makeTable(columns:)`` and put its ``widget`` in a window, in
+/// place of the manager's widget: it holds the headers and a scrolled window around the
+/// list. Register a cell class per column with ``ListManager/register(_:column:mapping:handler:)``.
+///
+/// ```swift
+/// let manager = ListManager(host: .virtualized)
+/// let table = manager.makeTable(columns: [
+///     TableColumn("name", title: "Name", width: .share(1)),
+///     TableColumn("size", title: "Size", width: .fitContent),
+/// ])
+/// manager.register(NameCell.self, column: "name")
+/// manager.register(SizeCell.self, column: "size")
+/// gtk_container_add(window, table.widget)
+/// ```
+///
+/// Only the columns on screen have cells: a row of a 20-column table scrolled to its start
+/// holds the cells of the columns the viewport shows, and scrolling sideways binds the others
+/// as they come. Widths come from the columns' rules, the user's widths and content measured
+/// from the storage, never from the rows on screen, so scrolling never changes them.
+@MainActor
+public final class ListTable {
+    /// The table's widget: the column headers above a scrolled window holding the list.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// The columns as declared, hidden ones included.
+    public private(set) var columns: [TableColumn]
+
+    /// What the user made of the columns: order, widths, hidden columns, sort. Setting it (a
+    /// state saved earlier) lays the columns out anew and, when its sort differs, reports the
+    /// new sort to ``didChangeSort(_:)``.
+    public var state: ColumnState {
+        get { storedState }
+        set { apply(newValue) }
+    }
+
+    /// The sort, its primary key first; empty when unsorted. Setting it shows the arrows and
+    /// reports it to ``didChangeSort(_:)``, as a click on a header does.
+    public var sort: [SortKey] {
+        get { storedState.sort }
+        set {
+            var state = storedState
+            state.sort = newValue
+            apply(state)
+        }
+    }
+
+    /// Called with the new state whenever it changes (a resize, a move, a hidden column, a sort):
+    /// the moment to save it.
+    public var stateDidChange: ((ColumnState) -> Void)?
+
+    /// The scrolled window around the list, below the headers: set its policies here.
+    public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
+
+    unowned let manager: ListManager
+    let header = TableHeaderView()
+    /// Where the shown columns are.
+    private(set) var layout = ColumnLayout.empty
+    /// Changes when the shown columns or their order change (not their widths): cells bound
+    /// for another set of columns are let go.
+    private(set) var shownColumnsGeneration = 0
+    /// The shown columns the viewport crosses: the ones rows bind cells for.
+    private(set) var visibleColumns: Range<Int> = 0..<0
+    /// The widths of fit-content columns, measured from the storage on load.
+    private var fittedWidths: [String: Int] = [:]
+    private var storedState: ColumnState
+    private var sortReactions: [([SortKey]) -> Void] = []
+    /// The mapping of the rows the manager binds for items.
+    private(set) lazy var rowMapping = RowMapping<TableRowView, Any>(
+        role: .item,
+        handler: { [unowned self] view, model, indexPath in fill(view, with: model, at: indexPath) },
+        transfer: nil)
+
+    init(manager: ListManager, columns declared: [TableColumn]) {
+        self.manager = manager
+        var seen = Set<String>()
+        columns = declared.filter { column in
+            guard seen.insert(column.id).inserted else {
+                manager.anomalyHandler.report(.duplicateColumnIdentifier(column.id))
+                return false
+            }
+            return true
+        }
+        storedState = ColumnState(hidden: Set(columns.filter { !$0.isInitiallyVisible }.map(\.id)))
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        scrolledWindow = gtk_scrolled_window_new(nil, nil)
+        gtk_widget_set_vexpand(scrolledWindow, 1)
+        gtk_box_pack_start(gcast(widget), header.widget, 0, 0, 0)
+        gtk_box_pack_start(gcast(widget), scrolledWindow, 1, 1, 0)
+        gtk_container_add(gcast(scrolledWindow), manager.widget)
+        ListTheme.set(ListTheme.StyleClass.table, true, on: manager.widget)
+        gtk_widget_show_all(widget)
+        let adjustment = gtk_scrolled_window_get_hadjustment(gcast(scrolledWindow))
+        rowMapping.reuseIdentifier = "GtkListManager.TableRow"
+        header.follow(adjustment)
+        header.clicked = { [unowned self] column, extending in userClickedHeader(of: column, extending: extending) }
+        Signal.connect(adjustment!, "value-changed") { [weak self] _ in self?.updateVisibleColumns() }
+        Signal.connect(adjustment!, "changed") { [weak self] _ in self?.viewportDidChange() }
+        measureFittedWidths()
+        relayout()
+        header.showSort(storedState.sort)
+    }
+
+    /// Calls `reaction` with the sort whenever it changes: a click on a header, a shift-click
+    /// adding a key, or the app setting ``sort`` or ``state``. Make the storage follow it here
+    /// (or use a storage's own `follow` helper).
+    public func didChangeSort(_ reaction: @escaping ([SortKey]) -> Void) {
+        sortReactions.append(reaction)
+    }
+
+    /// The columns shown, in the order the user sees them, with their widths in pixels.
+    public var shownColumns: [(column: TableColumn, width: Int)] {
+        layout.placed.map { ($0.column, $0.width) }
+    }
+
+    // MARK: - State
+
+    private func apply(_ state: ColumnState) {
+        let old = storedState
+        guard state != old else { return }
+        storedState = state
+        relayout()
+        if state.sort != old.sort {
+            header.showSort(state.sort)
+            for reaction in sortReactions { reaction(state.sort) }
+        }
+        stateDidChange?(state)
+    }
+
+    /// A click on a column's header: sorts by it, or reverses it when it is the primary key; with
+    /// Shift, adds it as the next key (or reverses it where it is).
+    func userClickedHeader(of columnID: String, extending: Bool) {
+        guard let column = columns.first(where: { $0.id == columnID }), column.isSortable else { return }
+        var keys = storedState.sort
+        if extending {
+            if let index = keys.firstIndex(where: { $0.column == columnID }) {
+                keys[index] = keys[index].reversed
+            } else {
+                keys.append(SortKey(columnID))
+            }
+        } else if keys.first?.column == columnID {
+            keys[0] = keys[0].reversed
+        } else {
+            keys = [SortKey(columnID)]
+        }
+        sort = keys
+    }
+
+    // MARK: - Layout
+
+    /// The width share columns divide: the viewport's.
+    private var availableWidth: Int {
+        let adjustment = gtk_scrolled_window_get_hadjustment(gcast(scrolledWindow))
+        let page = Int(gtk_adjustment_get_page_size(adjustment))
+        return page > 0 ? page : Int(gtk_widget_get_allocated_width(scrolledWindow))
+    }
+
+    /// Lays the columns out again from the state, the rules and the viewport's width; when
+    /// anything moved, places the headers and every bound row's cells anew.
+    func relayout() {
+        let shown = storedState.ordered(columns).filter { !storedState.hidden.contains($0.id) }
+        let newLayout = ColumnLayout(
+            columns: shown, userWidths: storedState.widths, fittedWidths: fittedWidths, availableWidth: availableWidth)
+        guard newLayout != layout else { return }
+        if newLayout.placed.map(\.column.id) != layout.placed.map(\.column.id) { shownColumnsGeneration += 1 }
+        layout = newLayout
+        header.place(layout)
+        (manager.host as? any HorizontalScrolling)?.contentWidth = layout.totalWidth
+        updateVisibleColumns(force: true)
+    }
+
+    /// The viewport changed size (or the rows' width): share columns follow its width.
+    private func viewportDidChange() {
+        if columns.contains(where: { if case .share = $0.width { true } else { false } }) { relayout() }
+        updateVisibleColumns()
+    }
+
+    /// Works out which columns the viewport crosses, and binds and lets go of cells in every
+    /// bound row when that changed (or when `force`d by a new layout).
+    func updateVisibleColumns(force: Bool = false) {
+        let adjustment = gtk_scrolled_window_get_hadjustment(gcast(scrolledWindow))
+        let value = Int(gtk_adjustment_get_value(adjustment))
+        let page = max(Int(gtk_adjustment_get_page_size(adjustment)), availableWidth)
+        let rowWidth = max(Int(gtk_adjustment_get_upper(adjustment)), page)
+        // Right to left, the columns start at the row's right edge.
+        let start = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? rowWidth - value - page : value
+        let visible = layout.columns(crossing: start, start + page)
+        guard force || visible != visibleColumns else { return }
+        visibleColumns = visible
+        forEachTableRow { view, model, indexPath in bindCells(of: view, showing: model, at: indexPath, refilling: false) }
+    }
+
+    /// Calls `body` with every bound table row, its model and index path.
+    private func forEachTableRow(_ body: (TableRowView, Any, IndexPath) -> Void) {
+        let layout = manager.updater.layout
+        manager.host.forEachBoundRow { position, row in
+            guard let view = row.view as? TableRowView, let location = layout.location(ofPosition: position) else { return }
+            body(view, row.model, location.indexPath)
+        }
+    }
+
+    // MARK: - Fitting content
+
+    /// The list reloads: fit-content columns are measured again from the storage.
+    func storageWillReload() {
+        measureFittedWidths()
+        relayout()
+    }
+
+    /// Measures every fit-content column from the storage: its `measure` over every model, or
+    /// its real cells over a sample spread across the whole list; never narrower than its
+    /// header.
+    private func measureFittedWidths() {
+        let fitting = columns.filter { $0.width == .fitContent }
+        guard !fitting.isEmpty else { return }
+        let storage = manager.storage
+        let counts = (0..<storage.numberOfSections).map { storage.numberOfItems(inSection: $0) }
+        let sample = Self.evenlySpread(Self.measuredSampleSize, over: counts)
+        for column in fitting {
+            var widest = header.naturalWidth(of: column)
+            if let measure = column.measure {
+                for (section, count) in counts.enumerated() {
+                    for item in 0..<count {
+                        if let model = storage.item(at: IndexPath(item: item, section: section)) { widest = max(widest, measure(model)) }
+                    }
+                }
+            } else {
+                for indexPath in sample {
+                    guard let model = storage.item(at: indexPath).flatMap(manager.factory.unwrappedModel) else { continue }
+                    widest = max(widest, naturalCellWidth(column: column.id, showing: model, at: indexPath))
+                }
+            }
+            fittedWidths[column.id] = widest
+        }
+    }
+
+    /// How many models a fit-content column without a `measure` samples.
+    static let measuredSampleSize = 200
+
+    /// At most `size` index paths spread evenly over sections of `counts` items, the first and
+    /// the last item included.
+    static func evenlySpread(_ size: Int, over counts: [Int]) -> [IndexPath] {
+        let total = counts.reduce(0, +)
+        guard total > 0, size > 0 else { return [] }
+        let taken = min(size, total)
+        var result: [IndexPath] = []
+        result.reserveCapacity(taken)
+        var section = 0
+        var sectionStart = 0
+        for k in 0..<taken {
+            let flat = taken == 1 ? 0 : k * (total - 1) / (taken - 1)
+            while flat >= sectionStart + counts[section] {
+                sectionStart += counts[section]
+                section += 1
+            }
+            result.append(IndexPath(item: flat - sectionStart, section: section))
+        }
+        return result
+    }
+}

@@ -1,0 +1,57 @@
+import ModelStorage
+
+/// The cell classes registered for each column of a table, and the cells that left their rows
+/// waiting for reuse.
+///
+/// A cell is a small row view (``ListRow`` and ``ModelTransfer``) mapped by model type per
+/// column, so cells resolve like rows do: protocols and superclasses match, conditions apply,
+/// the first registered match wins.
+@MainActor
+final class TableCellMappings {
+    private var registries: [String: MappingRegistry] = [:]
+    let pool = ReusePool(limit: 64)
+    private let anomalies: AnomalyHandler<ManagerAnomaly>
+    /// Column and model type pairs already reported as unmapped.
+    private var reported = Set<String>()
+
+    init(anomalies: AnomalyHandler<ManagerAnomaly>) {
+        self.anomalies = anomalies
+    }
+
+    func append(_ mapping: any AnyRowMapping, column: String) {
+        let registry = registries[column] ?? MappingRegistry()
+        registry.append(mapping)
+        registries[column] = registry
+        reported.removeAll()
+    }
+
+    /// The mapping that shows `model` in `column`; nil, reported once, when none does.
+    func mapping(for model: Any, column: String, at indexPath: IndexPath) -> (any AnyRowMapping)? {
+        if let mapping = registries[column]?.mapping(for: model, role: .item, at: indexPath) { return mapping }
+        if reported.insert("\(column)\u{0}\(type(of: model))").inserted {
+            anomalies.report(
+                .noCellMappingFound(column: column, modelDescription: String(describing: model), indexPath: indexPath))
+        }
+        return nil
+    }
+
+    /// A cell of `mapping` showing `model`: a pooled one refilled, or a new one; nil when the
+    /// mapping cannot make cells (reported once).
+    func makeCell(_ mapping: any AnyRowMapping, showing model: Any, at indexPath: IndexPath) -> BoundRow? {
+        if !pool.isEmpty, let pooled = pool.dequeue(mapping.reuseIdentifier), mapping.canConfigure(pooled.view) {
+            pooled.mapping = mapping
+            pooled.model = model
+            mapping.configure(pooled.view, with: model, at: indexPath)
+            return pooled
+        }
+        let alreadyFailed = mapping.hasFailedToMakeRows
+        do {
+            return try mapping.makeRow(showing: model, at: indexPath)
+        } catch {
+            if !alreadyFailed {
+                anomalies.report(.rowInterfaceFailed(rowClass: String(describing: mapping.rowClass), error: error))
+            }
+            return nil
+        }
+    }
+}

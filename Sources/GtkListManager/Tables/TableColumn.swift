@@ -1,0 +1,77 @@
+/// A column of a table: its identifier, its title, how wide it is and what the user may do
+/// with it.
+///
+/// ```swift
+/// let columns = [
+///     TableColumn("name", title: "Name", width: .share(1), minimumWidth: 120),
+///     TableColumn("size", title: "Size", width: .fitContent),
+///     TableColumn("section", title: "Section", width: .fixed(140)),
+/// ]
+/// ```
+///
+/// Cells come from the classes registered for the column
+/// (``ListManager/register(_:column:mapping:handler:)``). What the user changed (widths, order,
+/// hidden columns, the sort) is the table's ``ColumnState``, which the app saves and restores.
+public struct TableColumn: Hashable, Sendable, Identifiable {
+    /// The column's identifier: what cells are registered for, sort keys and the saved state
+    /// name. Unique in a table.
+    public var id: String
+    /// The header's text.
+    public var title: String
+    /// How wide the column is until the user resizes it.
+    public var width: ColumnWidth
+    /// The narrowest the column gets, whatever its rule or the user's drag.
+    public var minimumWidth: Int
+    /// The widest the column gets; nil for no limit.
+    public var maximumWidth: Int?
+    /// Whether the user may resize the column by dragging its header's edge.
+    public var isResizable: Bool
+    /// Whether the user may move the column.
+    public var isReorderable: Bool
+    /// Whether the user may hide the column from the header's menu.
+    public var isHideable: Bool
+    /// Whether a click on the header sorts by the column.
+    public var isSortable: Bool
+    /// Whether the column shows until the user hides or shows it.
+    public var isInitiallyVisible: Bool
+    /// For ``ColumnWidth/fitContent``: the width in pixels a model's cell needs, when the app
+    /// knows it cheaply; nil measures a sample of real cells instead.
+    public var measure: (@MainActor @Sendable (Any) -> Int)?
+
+    /// A column; every ability is on, and it is visible.
+    public init(
+        _ id: String, title: String, width: ColumnWidth = .share(1), minimumWidth: Int = 24, maximumWidth: Int? = nil,
+        isResizable: Bool = true, isReorderable: Bool = true, isHideable: Bool = true, isSortable: Bool = true,
+        isInitiallyVisible: Bool = true, measure: (@MainActor @Sendable (Any) -> Int)? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.width = width
+        self.minimumWidth = max(minimumWidth, 1)
+        self.maximumWidth = maximumWidth
+        self.isResizable = isResizable
+        self.isReorderable = isReorderable
+        self.isHideable = isHideable
+        self.isSortable = isSortable
+        self.isInitiallyVisible = isInitiallyVisible
+        self.measure = measure
+    }
+
+    /// `width` kept between the column's minimum and maximum.
+    func clamped(_ width: Int) -> Int {
+        min(max(width, minimumWidth), maximumWidth ?? .max)
+    }
+
+    // Columns are the same when everything but the measure closure is.
+    public static func == (lhs: TableColumn, rhs: TableColumn) -> Bool {
+        lhs.id == rhs.id && lhs.title == rhs.title && lhs.width == rhs.width && lhs.minimumWidth == rhs.minimumWidth
+            && lhs.maximumWidth == rhs.maximumWidth && lhs.isResizable == rhs.isResizable
+            && lhs.isReorderable == rhs.isReorderable && lhs.isHideable == rhs.isHideable
+            && lhs.isSortable == rhs.isSortable && lhs.isInitiallyVisible == rhs.isInitiallyVisible
+            && (lhs.measure == nil) == (rhs.measure == nil)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+}

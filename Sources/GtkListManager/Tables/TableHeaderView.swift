@@ -1,0 +1,102 @@
+import CGtk
+import CVirtualList
+import ModelStorage
+
+/// The column headers pinned above a table: a button per shown column in a `GlmTableHeader`,
+/// themed as GtkTreeView's (`treeview.view header button`), with the sort arrow GtkTreeView
+/// shows, scrolled sideways with the rows.
+@MainActor
+final class TableHeaderView {
+    /// A column's header: its button, title and sort arrow.
+    struct HeaderButton {
+        let button: UnsafeMutablePointer<GtkWidget>
+        let title: UnsafeMutablePointer<GtkWidget>
+        let arrow: UnsafeMutablePointer<GtkWidget>
+    }
+
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let row: UnsafeMutablePointer<GtkWidget>
+    private(set) var buttons: [String: HeaderButton] = [:]
+    /// A header clicked: the column, and whether Shift was held (a secondary sort key).
+    var clicked: ((String, Bool) -> Void)?
+
+    init() {
+        widget = glm_table_header_new()
+        row = glm_table_header_row_new()
+        gtk_container_add(gcast(widget), row)
+        gtk_widget_show_all(widget)
+    }
+
+    var rowPointer: OpaquePointer { OpaquePointer(row) }
+
+    /// Scrolls the header with the rows' horizontal adjustment.
+    func follow(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?) {
+        glm_table_header_set_adjustment(OpaquePointer(widget), adjustment)
+    }
+
+    /// Shows a button per shown column, where the layout puts the column; the buttons of
+    /// columns no longer shown go.
+    func place(_ layout: ColumnLayout) {
+        let shown = Set(layout.placed.map(\.column.id))
+        for (id, header) in buttons where !shown.contains(id) {
+            glm_table_row_remove_cell(UnsafeMutablePointer(rowPointer), header.button)
+            buttons[id] = nil
+        }
+        glm_table_row_set_content_width(UnsafeMutablePointer(rowPointer), Int32(clamping: layout.totalWidth))
+        for placed in layout.placed {
+            let header = buttons[placed.column.id] ?? makeButton(for: placed.column)
+            gtk_label_set_text(gcast(header.title), placed.column.title)
+            glm_table_row_place_cell(
+                UnsafeMutablePointer(rowPointer), header.button, Int32(clamping: placed.start), Int32(clamping: placed.width))
+        }
+    }
+
+    /// Shows the sort arrow on each sorted column, GtkTreeView's way: down for ascending,
+    /// unless the desktop asks for the alternative arrows.
+    func showSort(_ keys: [SortKey]) {
+        let alternative = DesktopSettings.bool("gtk-alternative-sort-arrows", for: widget) ?? false
+        let byColumn = Dictionary(keys.map { ($0.column, $0.ascending) }, uniquingKeysWith: { first, _ in first })
+        for (id, header) in buttons {
+            guard let ascending = byColumn[id] else {
+                gtk_widget_hide(header.arrow)
+                continue
+            }
+            let pointsDown = ascending != alternative
+            gtk_image_set_from_icon_name(gcast(header.arrow), pointsDown ? "pan-down-symbolic" : "pan-up-symbolic", GTK_ICON_SIZE_BUTTON)
+            gtk_widget_show(header.arrow)
+        }
+    }
+
+    /// The natural width of a column's header: a fitted column is never narrower.
+    func naturalWidth(of column: TableColumn) -> Int {
+        let header = buttons[column.id] ?? makeButton(for: column)
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_get_preferred_width(header.button, &minimum, &natural)
+        return Int(natural)
+    }
+
+    private func makeButton(for column: TableColumn) -> HeaderButton {
+        let button = gtk_button_new()!
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
+        let title = gtk_label_new(column.title)!
+        gtk_label_set_xalign(gcast(title), 0)
+        gtk_label_set_ellipsize(gcast(title), PANGO_ELLIPSIZE_END)
+        gtk_widget_set_hexpand(title, 1)
+        let arrow = gtk_image_new()!
+        gtk_box_pack_start(gcast(box), title, 1, 1, 0)
+        gtk_box_pack_end(gcast(box), arrow, 0, 0, 0)
+        gtk_container_add(gcast(button), box)
+        gtk_widget_show_all(button)
+        gtk_widget_hide(arrow)
+        gtk_widget_set_focus_on_click(button, 0)
+        let id = column.id
+        Signal.connect(button, "clicked") { [weak self] _ in
+            var state = GdkModifierType(rawValue: 0)
+            _ = gtk_get_current_event_state(&state)
+            self?.clicked?(id, state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
+        }
+        let header = HeaderButton(button: button, title: title, arrow: arrow)
+        buttons[id] = header
+        return header
+    }
+}

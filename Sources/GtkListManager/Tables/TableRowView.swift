@@ -1,0 +1,20 @@
+import CGtk
+import CVirtualList
+
+/// The row the manager binds for an item of a table: a `GlmTableRow` holding one cell per
+/// column on screen. Its cells stay with it in the reuse pool, so a recycled row refills them
+/// in place.
+@MainActor
+final class TableRowView: RowView {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// The cells bound, by index among the table's shown columns (nil: none bound there).
+    var cells: [BoundRow?] = []
+    /// The table layout the cells were placed for.
+    var layoutGeneration = -1
+
+    init() {
+        widget = glm_table_row_new()
+    }
+
+    var tableRow: OpaquePointer { OpaquePointer(widget) }
+}

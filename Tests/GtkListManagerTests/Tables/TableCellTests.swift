@@ -1,0 +1,66 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+/// A table's rows show a cell per column on screen, each through its column's registered cell
+/// class, where the header above it is; scrolling sideways binds the columns that come and lets
+/// go of the ones that leave. Read back from GTK on both hosts.
+final class TableCellTests: XCTestCase {
+    func testRowsShowACellPerColumnOnScreenUnderItsHeader() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (manager, table, list) = TableFixture.show(rows: 1000, columns: TableFixture.columns(20), on: make())
+                defer { list.close() }
+                let viewport = TableFixture.viewportWidth(list)
+                let onScreen = Int((viewport + 159) / 160)
+                let headers = TableFixture.headers(of: table)
+                XCTAssertEqual(headers.map(\.text), (0..<20).map { "Column \($0)" }, name)
+                XCTAssertEqual(headers.map(\.width), Array(repeating: 160, count: 20), name)
+                for item in [0, 1, 7] {
+                    let cells = TableFixture.cells(ofItem: item, in: manager, list: list)
+                    XCTAssertEqual(cells.map(\.text), (0..<onScreen).map { "r\(item) c\($0)" }, "\(name), row \(item)")
+                    XCTAssertEqual(cells.map(\.x), (0..<onScreen).map { Int32($0 * 160) }, "\(name), row \(item)")
+                    // Each cell sits under its column's header.
+                    XCTAssertEqual(cells.map(\.x), Array(headers.prefix(onScreen).map(\.x)), "\(name), row \(item)")
+                }
+            }
+        }
+    }
+
+    func testScrollingSidewaysBindsTheColumnsThatComeAndLetsGoOfTheOthers() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (manager, table, list) = TableFixture.show(rows: 500, columns: TableFixture.columns(20), on: make())
+                defer { list.close() }
+                let viewport = Int(TableFixture.viewportWidth(list))
+                for offset in [1000, 2200, 3200 - viewport, 0, 415] {
+                    TableFixture.scrollSideways(list, to: Double(offset))
+                    let expected = Array(offset / 160..<min((offset + viewport + 159) / 160, 20))
+                    let cells = TableFixture.cells(ofItem: 2, in: manager, list: list)
+                    XCTAssertEqual(cells.map(\.text), expected.map { "r2 c\($0)" }, "\(name) at \(offset)")
+                    XCTAssertEqual(cells.map(\.x), expected.map { Int32($0 * 160 - offset) }, "\(name) at \(offset)")
+                    let headers = TableFixture.headers(of: table)
+                    XCTAssertEqual(headers[expected[0]].x, Int32(expected[0] * 160 - offset), "\(name) at \(offset)")
+                }
+            }
+        }
+    }
+
+    func testAModelWithoutACellForAColumnLeavesThatCellEmptyAndSaysSo() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            var reported: [ManagerAnomaly] = []
+            let columns = TableFixture.columns(2) + [TableColumn("missing", title: "Missing", width: .fixed(100))]
+            let (manager, _, list) = TableFixture.show(rows: 5, columns: columns, on: VirtualListHost(), cellsFor: ["c0", "c1"]) {
+                manager, _ in
+                manager.anomalyHandler.action = { reported.append($0) }
+            }
+            defer { list.close() }
+            XCTAssertEqual(TableFixture.cells(ofItem: 3, in: manager, list: list).map(\.text), ["r3 c0", "r3 c1"])
+            XCTAssertEqual(reported.map(\.description), ["noCellMappingFound"])
+        }
+    }
+}
