@@ -35,4 +35,6 @@ build gtk4-list-view gtk4_list_view.c gtk4
 build gtk4-grid-view gtk4_grid_view.c gtk4
 build gtk3-tree-store gtk3_tree_store.c gtk+-3.0
 build gtk4-tree-list gtk4_tree_list.c gtk4
-echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view $folder/gtk3-tree-store $folder/gtk4-tree-list"
+build gtk3-tree-table gtk3_tree_table.c gtk+-3.0
+build gtk4-column-view gtk4_column_view.c gtk4
+echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view $folder/gtk3-tree-store $folder/gtk4-tree-list $folder/gtk3-tree-table $folder/gtk4-column-view"

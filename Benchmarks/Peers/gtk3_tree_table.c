@@ -1,0 +1,144 @@
+/* The big-table benchmark's GTK 3 peer: a GtkTreeView in fixed-height mode over a GtkListStore
+ * of one int column, the row's index, with 20 fixed-width text columns whose text cell data
+ * functions compute. That is how GTK 3 applications show big computed tables: a store of 20
+ * string columns would hold 20 million strings at a million rows, while the view asks for the
+ * text of the cells it draws only (cell renderers, no widget per cell). See peer_table.h.
+ *
+ * Usage: `gtk3-tree-table ROWS` under an X display prints
+ * `RESULT side=gtk3-tree-table n=ROWS columns=20 …` (peer_table.h). */
+#include "peer_table.h"
+
+typedef struct {
+    GtkWidget *tree;
+    GtkListStore *store;
+} TableSide;
+
+/* A cell's text, asked for by the view as it draws (or measures) the cell; `data` is the
+ * column's number. */
+static void cell_data(GtkTreeViewColumn *column, GtkCellRenderer *renderer, GtkTreeModel *model, GtkTreeIter *iter,
+                      gpointer data) {
+    (void)column;
+    int row = 0;
+    gtk_tree_model_get(model, iter, 0, &row, -1);
+    char text[PEER_TABLE_TEXT_SIZE];
+    peer_table_cell_text(row, GPOINTER_TO_INT(data), text, sizeof text);
+    g_object_set(renderer, "text", text, NULL);
+}
+
+static void add_columns(GtkTreeView *tree) {
+    for (int c = 0; c < PEER_TABLE_COLUMNS; c++) {
+        char title[PEER_TABLE_TEXT_SIZE];
+        snprintf(title, sizeof title, "Column %d", c);
+        GtkCellRenderer *renderer = gtk_cell_renderer_text_new();
+        GtkTreeViewColumn *column = gtk_tree_view_column_new();
+        gtk_tree_view_column_set_title(column, title);
+        gtk_tree_view_column_pack_start(column, renderer, TRUE);
+        gtk_tree_view_column_set_cell_data_func(column, renderer, cell_data, GINT_TO_POINTER(c), NULL);
+        gtk_tree_view_column_set_sizing(column, GTK_TREE_VIEW_COLUMN_FIXED);
+        gtk_tree_view_column_set_fixed_width(column, PEER_TABLE_COLUMN_WIDTH);
+        gtk_tree_view_append_column(tree, column);
+    }
+}
+
+/* The cell drawn at (x, y) of the rows' viewport, read as its renderer draws it: the text its
+ * column's cell data function gives. */
+static gboolean cell_at(gpointer data, double x, double y, long *row, int *column) {
+    TableSide *side = data;
+    GtkTreeView *tree = GTK_TREE_VIEW(side->tree);
+    /* The bin window holds the rows: its y is the viewport's, its x the scrolled content's. */
+    int bin_x = 0, bin_y = 0;
+    gtk_tree_view_convert_widget_to_bin_window_coords(tree, (int)x, 0, &bin_x, &bin_y);
+    GtkTreePath *path = NULL;
+    GtkTreeViewColumn *shown = NULL;
+    if (!gtk_tree_view_get_path_at_pos(tree, bin_x, (int)y, &path, &shown, NULL, NULL))
+        return FALSE;
+    GtkTreeIter iter;
+    char *text = NULL;
+    if (gtk_tree_model_get_iter(GTK_TREE_MODEL(side->store), &iter, path)) {
+        gtk_tree_view_column_cell_set_cell_data(shown, GTK_TREE_MODEL(side->store), &iter, FALSE, FALSE);
+        GList *renderers = gtk_cell_layout_get_cells(GTK_CELL_LAYOUT(shown));
+        g_object_get(renderers->data, "text", &text, NULL);
+        g_list_free(renderers);
+    }
+    gboolean found = peer_table_cell_of_text(text, row, column);
+    g_free(text);
+    gtk_tree_path_free(path);
+    return found;
+}
+
+static gboolean viewport_shows_cells(gpointer data) {
+    TableSide *side = data;
+    GtkAdjustment *vertical = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(side->tree));
+    GtkAdjustment *horizontal = gtk_scrollable_get_hadjustment(GTK_SCROLLABLE(side->tree));
+    return peer_table_viewport_agrees(cell_at, side, gtk_adjustment_get_value(horizontal),
+                                      gtk_adjustment_get_page_size(vertical));
+}
+
+/* The window with an empty table, shown and drawn once; its frames counted in `frames`. */
+static void show_table(TableSide *side, PeerFrames *frames) {
+    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+    gtk_window_set_default_size(GTK_WINDOW(window), PEER_TABLE_WIDTH, PEER_TABLE_HEIGHT);
+    GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
+    side->tree = gtk_tree_view_new();
+    add_columns(GTK_TREE_VIEW(side->tree));
+    /* After the columns: fixed-height mode wants every column fixed-width. */
+    gtk_tree_view_set_fixed_height_mode(GTK_TREE_VIEW(side->tree), TRUE);
+    gtk_container_add(GTK_CONTAINER(scrolled), side->tree);
+    gtk_container_add(GTK_CONTAINER(window), scrolled);
+    gtk_widget_show_all(window);
+    while (!gtk_widget_get_mapped(window))
+        g_main_context_iteration(NULL, TRUE);
+    peer_watch_frames(window, frames);
+    gtk_widget_queue_draw(window);
+    peer_wait_for_frame(frames);
+}
+
+/* The rows' indices, appended one at a time as an application fills its store. */
+static GtkListStore *make_store(long rows) {
+    GtkListStore *store = gtk_list_store_new(1, G_TYPE_INT);
+    for (long i = 0; i < rows; i++)
+        gtk_list_store_insert_with_values(store, NULL, -1, 0, (int)i, -1);
+    return store;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2 || !gtk_init_check(&argc, &argv)) {
+        fprintf(stderr, "usage: gtk3-tree-table ROWS (under an X display)\n");
+        return 2;
+    }
+    long rows = atol(argv[1]);
+    PeerLine line = peer_table_line_begin("gtk3-tree-table", rows);
+    TableSide side = {0};
+    PeerFrames frames = {0};
+    show_table(&side, &frames);
+
+    /* The model exists before the clock starts. */
+    side.store = make_store(rows);
+    double memory_before = peer_resident_mib();
+    double start = peer_wall_ms();
+    gtk_tree_view_set_model(GTK_TREE_VIEW(side.tree), GTK_TREE_MODEL(side.store));
+    /* However long it takes: the alarm caps a stuck run. */
+    peer_wait_for_frame_within(&frames, G_MAXINT);
+    peer_line_add(&line, "first_frame_ms", peer_wall_ms() - start);
+
+    PeerResult result = {0};
+    GtkAdjustment *vertical = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(side.tree));
+    peer_measure_scrolling(vertical, &frames, viewport_shows_cells, &side, &result);
+    peer_line_add(&line, "jump_cpu_p50_ms", result.jump_cpu_p50_ms);
+    peer_line_add(&line, "jump_cpu_p95_ms", result.jump_cpu_p95_ms);
+
+    /* Across the rows in the middle. */
+    peer_step(vertical, &frames, peer_scroll_range(vertical) / 2, NULL);
+    double hstep_p50 = 0, hstep_p95 = 0;
+    int wrong_columns = 0;
+    peer_table_measure_hsteps(gtk_scrollable_get_hadjustment(GTK_SCROLLABLE(side.tree)), &frames,
+                              viewport_shows_cells, &side, &hstep_p50, &hstep_p95, &wrong_columns);
+    peer_line_add(&line, "hstep_cpu_p50_ms", hstep_p50);
+    peer_line_add(&line, "hstep_cpu_p95_ms", hstep_p95);
+    peer_line_add(&line, "memory_mib", peer_resident_mib() - memory_before);
+    peer_table_line_count(&line, "live_cells", 0); /* cell renderers: no widget per cell */
+    peer_table_line_count(&line, "wrong_rows", result.wrong_rows);
+    peer_table_line_count(&line, "wrong_columns", wrong_columns);
+    peer_line_print(&line);
+    return 0;
+}

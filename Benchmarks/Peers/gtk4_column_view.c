@@ -1,0 +1,206 @@
+/* The big-table benchmark's GTK 4 peer: GTK 4's GtkColumnView, 20 fixed-width columns whose
+ * cells are labels a GtkSignalListItemFactory per column makes, over a list model of ROWS rows
+ * that makes each row's item when the view asks for it (a computed table stores none: a
+ * GtkStringList would hold a million strings, and the 20 columns' text is computed anyway).
+ * The view makes a widget for every column of the rows near the viewport, recycled.
+ * See peer_table.h.
+ *
+ * Usage: `gtk4-column-view ROWS` under a display (GSK_RENDERER picks the renderer) prints
+ * `RESULT side=gtk4-column-view n=ROWS columns=20 …` (peer_table.h). */
+#include "peer_table.h"
+
+/* A row of the table: its index, all its cells' text is made of. */
+#define TABLE_TYPE_ROW (table_row_get_type())
+G_DECLARE_FINAL_TYPE(TableRow, table_row, TABLE, ROW, GObject)
+
+struct _TableRow {
+    GObject parent_instance;
+    long index;
+};
+
+G_DEFINE_TYPE(TableRow, table_row, G_TYPE_OBJECT)
+
+static void table_row_class_init(TableRowClass *class) { (void)class; }
+
+static void table_row_init(TableRow *row) { (void)row; }
+
+/* The table's rows, 0 to `count` - 1, each made when asked for. */
+#define TABLE_TYPE_ROWS (table_rows_get_type())
+G_DECLARE_FINAL_TYPE(TableRows, table_rows, TABLE, ROWS, GObject)
+
+struct _TableRows {
+    GObject parent_instance;
+    guint count;
+};
+
+static GType table_rows_get_item_type(GListModel *model) {
+    (void)model;
+    return TABLE_TYPE_ROW;
+}
+
+static guint table_rows_get_n_items(GListModel *model) { return TABLE_ROWS(model)->count; }
+
+static gpointer table_rows_get_item(GListModel *model, guint position) {
+    if (position >= TABLE_ROWS(model)->count)
+        return NULL;
+    TableRow *row = g_object_new(TABLE_TYPE_ROW, NULL);
+    row->index = position;
+    return row;
+}
+
+static void table_rows_list_model_init(GListModelInterface *interface) {
+    interface->get_item_type = table_rows_get_item_type;
+    interface->get_n_items = table_rows_get_n_items;
+    interface->get_item = table_rows_get_item;
+}
+
+G_DEFINE_TYPE_WITH_CODE(TableRows, table_rows, G_TYPE_OBJECT,
+                        G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, table_rows_list_model_init))
+
+static void table_rows_class_init(TableRowsClass *class) { (void)class; }
+
+static void table_rows_init(TableRows *rows) { (void)rows; }
+
+typedef struct TableSide TableSide;
+
+/* What a column's factory is told: the side, for its count of cells, and the column's number. */
+typedef struct {
+    TableSide *side;
+    int index;
+} TableColumn;
+
+struct TableSide {
+    GtkWidget *view;
+    TableColumn columns[PEER_TABLE_COLUMNS];
+    /* Cells set up and not yet torn down: the cell widgets alive. */
+    int live_cells;
+};
+
+static void setup_cell(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory;
+    TableColumn *column = data;
+    GtkWidget *label = gtk_label_new(NULL);
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    gtk_list_item_set_child(item, label);
+    column->side->live_cells++;
+}
+
+static void bind_cell(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory;
+    TableColumn *column = data;
+    TableRow *row = gtk_list_item_get_item(item);
+    char text[PEER_TABLE_TEXT_SIZE];
+    peer_table_cell_text(row->index, column->index, text, sizeof text);
+    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), text);
+}
+
+static void teardown_cell(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory, (void)item;
+    TableColumn *column = data;
+    column->side->live_cells--;
+}
+
+static void add_columns(TableSide *side) {
+    for (int c = 0; c < PEER_TABLE_COLUMNS; c++) {
+        side->columns[c] = (TableColumn){side, c};
+        GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+        g_signal_connect(factory, "setup", G_CALLBACK(setup_cell), &side->columns[c]);
+        g_signal_connect(factory, "bind", G_CALLBACK(bind_cell), &side->columns[c]);
+        g_signal_connect(factory, "teardown", G_CALLBACK(teardown_cell), &side->columns[c]);
+        char title[PEER_TABLE_TEXT_SIZE];
+        snprintf(title, sizeof title, "Column %d", c);
+        GtkColumnViewColumn *column = gtk_column_view_column_new(title, factory);
+        gtk_column_view_column_set_fixed_width(column, PEER_TABLE_COLUMN_WIDTH);
+        gtk_column_view_append_column(GTK_COLUMN_VIEW(side->view), column);
+        g_object_unref(column);
+    }
+}
+
+/* The label of the cell drawn at (x, y) of the rows' viewport, or NULL for none. */
+static GtkWidget *label_at(TableSide *side, double x, double y) {
+    /* The rows fill the view below the headers; the vertical page is their height. */
+    GtkAdjustment *vertical = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(side->view));
+    double headers = gtk_widget_get_height(side->view) - gtk_adjustment_get_page_size(vertical);
+    GtkWidget *picked = gtk_widget_pick(side->view, x, headers + y, GTK_PICK_DEFAULT);
+    if (picked == NULL || picked == side->view)
+        return NULL;
+    if (GTK_IS_LABEL(picked))
+        return picked;
+    /* A cell's padding around its label. */
+    GtkWidget *child = gtk_widget_get_first_child(picked);
+    return child && GTK_IS_LABEL(child) ? child : NULL;
+}
+
+static gboolean cell_at(gpointer data, double x, double y, long *row, int *column) {
+    GtkWidget *label = label_at(data, x, y);
+    return label != NULL && peer_table_cell_of_text(gtk_label_get_text(GTK_LABEL(label)), row, column);
+}
+
+static gboolean viewport_shows_cells(gpointer data) {
+    TableSide *side = data;
+    GtkAdjustment *vertical = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(side->view));
+    GtkAdjustment *horizontal = gtk_scrollable_get_hadjustment(GTK_SCROLLABLE(side->view));
+    return peer_table_viewport_agrees(cell_at, side, gtk_adjustment_get_value(horizontal),
+                                      gtk_adjustment_get_page_size(vertical));
+}
+
+/* The window with an empty table, shown and drawn once; its frames counted in `frames`. */
+static void show_table(TableSide *side, PeerFrames *frames) {
+    GtkWidget *window = gtk_window_new();
+    gtk_window_set_default_size(GTK_WINDOW(window), PEER_TABLE_WIDTH, PEER_TABLE_HEIGHT);
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    side->view = gtk_column_view_new(NULL);
+    add_columns(side);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), side->view);
+    gtk_window_set_child(GTK_WINDOW(window), scrolled);
+    gtk_window_present(GTK_WINDOW(window));
+    while (!gtk_widget_get_mapped(window))
+        g_main_context_iteration(NULL, TRUE);
+    peer_watch_frames(window, frames);
+    gtk_widget_queue_draw(window);
+    peer_wait_for_frame(frames);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2 || !gtk_init_check()) {
+        fprintf(stderr, "usage: gtk4-column-view ROWS (under a display)\n");
+        return 2;
+    }
+    long rows = atol(argv[1]);
+    PeerLine line = peer_table_line_begin("gtk4-column-view", rows);
+    TableSide side = {0};
+    PeerFrames frames = {0};
+    show_table(&side, &frames);
+
+    /* The model exists before the clock starts. */
+    TableRows *model = g_object_new(TABLE_TYPE_ROWS, NULL);
+    model->count = (guint)rows;
+    GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(model)));
+    double memory_before = peer_resident_mib();
+    double start = peer_wall_ms();
+    gtk_column_view_set_model(GTK_COLUMN_VIEW(side.view), selection);
+    /* However long it takes: the alarm caps a stuck run. */
+    peer_wait_for_frame_within(&frames, G_MAXINT);
+    peer_line_add(&line, "first_frame_ms", peer_wall_ms() - start);
+
+    PeerResult result = {0};
+    GtkAdjustment *vertical = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(side.view));
+    peer_measure_scrolling(vertical, &frames, viewport_shows_cells, &side, &result);
+    peer_line_add(&line, "jump_cpu_p50_ms", result.jump_cpu_p50_ms);
+    peer_line_add(&line, "jump_cpu_p95_ms", result.jump_cpu_p95_ms);
+
+    /* Across the rows in the middle. */
+    peer_step(vertical, &frames, peer_scroll_range(vertical) / 2, NULL);
+    double hstep_p50 = 0, hstep_p95 = 0;
+    int wrong_columns = 0;
+    peer_table_measure_hsteps(gtk_scrollable_get_hadjustment(GTK_SCROLLABLE(side.view)), &frames,
+                              viewport_shows_cells, &side, &hstep_p50, &hstep_p95, &wrong_columns);
+    peer_line_add(&line, "hstep_cpu_p50_ms", hstep_p50);
+    peer_line_add(&line, "hstep_cpu_p95_ms", hstep_p95);
+    peer_line_add(&line, "memory_mib", peer_resident_mib() - memory_before);
+    peer_table_line_count(&line, "live_cells", side.live_cells);
+    peer_table_line_count(&line, "wrong_rows", result.wrong_rows);
+    peer_table_line_count(&line, "wrong_columns", wrong_columns);
+    peer_line_print(&line);
+    return 0;
+}
