@@ -14,20 +14,21 @@ extension DatabaseStorage {
         externalChanges?.stop()
         externalChanges = nil
         latestResult = nil
+        finishRequests(.stopped)
     }
 
     /// Starts GRDB's observation of the request: a fresh result after every write through
     /// ``database`` that touches the tables the request reads.
     func startObservation() {
         guard !isStopped, observation == nil else { return }
-        let handOff = handOff
+        let handOff = handOff, request = requests.current
         // The request reads the same tables every time: with a constant region, a `DatabasePool`
         // fetches after a commit on a reader, instead of holding the writer until it is done.
         observation = ValueObservation.trackingConstantRegion(fetch).start(
             in: database, scheduling: .async(onQueue: queue),
             onError: { [weak self] error in
                 let reason = String(describing: error)
-                handOff.handOff { [weak self] in self?.observationFailed(reason: reason) }
+                handOff.handOff { [weak self] in self?.observationFailed(reason: reason, request: request) }
             },
             onChange: { [weak self] result in
                 handOff.handOff { [weak self] in self?.received(result) }
@@ -57,16 +58,20 @@ extension DatabaseStorage {
     /// A new result: diffed next, replacing any result still waiting (only the newest counts).
     func received(_ result: FetchedResult) {
         // Fetched before the storage's latest reorder was committed: applying it would move the
-        // record back for a moment. The fetch after the commit follows.
-        guard !isStopped, result.ownWrites >= ownWritesRequired else { return }
+        // record back for a moment. The fetch after the commit follows. A result of a request
+        // replaced since is never shown.
+        guard !isStopped, result.ownWrites >= ownWritesRequired, result.request == requests.current else { return }
         latestResult = result
         startNextDiff()
     }
 
-    private func observationFailed(reason: String) {
+    private func observationFailed(reason: String, request: Int) {
+        // The observation of a request replaced since: the newest one runs on.
+        guard request == requests.current else { return }
         observation = nil
         guard !isStopped else { return }
         anomalyHandler.report(.fetchFailed(reason: reason))
+        finishRequests(.failed(.fetchFailed(reason: reason)))
     }
 
     /// Diffs the newest result against the result on screen, unless a diff is running or a
@@ -101,8 +106,11 @@ extension DatabaseStorage {
 
     private func finishDiff(_ outcome: DiffOutcome, of result: FetchedResult, isCurrent: Bool) {
         guard !isStopped else { return }
+        guard result.request == requests.current else { return startNextDiff() }
         if isCurrent {
-            if result.ownWrites >= ownWritesRequired { apply(outcome.transition, carrying: outcome.carried) }
+            if result.ownWrites >= ownWritesRequired, apply(outcome.transition, carrying: outcome.carried) {
+                finishRequests(.shown)
+            }
         } else if latestResult == nil, result.ownWrites >= ownWritesRequired {
             // The list changed while the diff ran (a reorder): its script would apply to rows
             // that moved. Diff the same result again against what the list shows now.
@@ -114,19 +122,22 @@ extension DatabaseStorage {
     /// The models read for a transition's inserted and updated records, or why they could not be.
     typealias CarriedModels = Result<[Record.ID: any Sendable], any Error>
 
-    /// Installs the transition's result and tells observers its change set.
-    private func apply(_ transition: FetchedTransition<Record, SectionKey>, carrying carried: CarriedModels?) {
+    /// Installs the transition's result and tells observers its change set; false when the
+    /// models it brings could not be read, so the list still shows the previous result.
+    private func apply(_ transition: FetchedTransition<Record, SectionKey>, carrying carried: CarriedModels?) -> Bool {
         reportDuplicates(in: transition.sections)
         // The same records as on screen (GRDB's first value, a refetch after an own write):
         // nothing to install, and a diff running now stays current.
-        guard !transition.script.isEmpty else { return }
+        guard !transition.script.isEmpty else { return true }
         var carriedModels: [Record.ID: any Sendable] = [:]
         switch carried {
         case nil: break
         case .failure(is VanishedRecords):
-            return recordsVanished()
+            recordsVanished()
+            return false
         case let .failure(error):
-            return anomalyHandler.report(.fetchFailed(reason: String(describing: error)))
+            anomalyHandler.report(.fetchFailed(reason: String(describing: error)))
+            return false
         case let .success(models):
             carriedModels = models
         }
@@ -142,6 +153,7 @@ extension DatabaseStorage {
             })
         if !carriedModels.isEmpty { willDeliverCarriedModels?(carriedModels) }
         broadcaster.deliver(.changes(changes), from: sender)
+        return true
     }
 
     /// A record a result brings was no longer in the database when its model was read.

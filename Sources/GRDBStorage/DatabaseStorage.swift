@@ -29,6 +29,9 @@ import ModelStorage
 ///   stays are matched: a new position is a move, new content an in-place update.
 /// - A result that is stale when it arrives (the storage changed meanwhile, by a reorder) is
 ///   diffed again, never applied blindly. An unchanged result delivers nothing.
+/// - ``setRequest(_:completion:)`` and ``sort(by:using:completion:)`` (a table's column sort)
+///   replace the request live: its first result is diffed onto the list like any other, and the
+///   storage follows the database with it.
 /// - ``stopObserving()`` (or releasing the storage) stops every delivery.
 ///
 /// ## Sections
@@ -132,10 +135,11 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     var writeDroppedItem: DroppedItemWriter?
 
     /// Runs the request and groups it, tagged with the own writes committed before it began.
-    let fetch: @Sendable (Database) throws -> FetchedResult
+    /// Replaced with the request (`DatabaseStorage+Request.swift`).
+    var fetch: @Sendable (Database) throws -> FetchedResult
     let sectionKey: @Sendable (Record) -> SectionKey
     let processing: ResultProcessing<Record, SectionKey>
-    let readCarriedModels: CarriedModelReader?
+    var readCarriedModels: CarriedModelReader?
     let reordering: DatabaseReordering<Record.ID, SectionKey>?
     let handOff: any MainActorHandOff
     let queue = DispatchQueue(label: "GRDBStorage.DatabaseStorage", qos: .userInitiated)
@@ -143,10 +147,19 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     /// The storage's observers (see `BroadcastingStorage`).
     public let broadcaster = UpdateBroadcaster()
 
+    /// The requests asked for since the newest one's result was shown, and their completions.
+    var requests = RequestLog()
+    /// The request fetched now and the one whose result is shown, as the app gave it and with its
+    /// column sort; nil when the storage was made from a fetch closure (``LazyDatabaseStorage``).
+    var sortableRequest: SortableRequest<Record>?
+    var shownRequest: SortableRequest<Record>?
+
     /// A result of the request and the own writes it saw.
     struct FetchedResult: Sendable {
         let sections: Sections
         let ownWrites: Int
+        /// The number of the request it came from (``RequestLog``).
+        let request: Int
     }
 
     /// A storage showing `request`'s records from `database`, in sections by `sectionKey`.
@@ -175,18 +188,20 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     ) throws where Record: FetchableRecord {
         try self.init(
             database, fetchingWith: { db in try request.fetchAll(db) }, sectionedBy: sectionKey,
-            processing: ResultProcessing(sectionKey: sectionKey),
+            processing: ResultProcessing(sectionKey: sectionKey), request: SortableRequest(request),
             reordering: reordering, externalChangeInterval: externalChangeInterval, handOff: handOff)
     }
 
     /// A storage showing the records `fetchRecords` reads. `readCarriedModels`, when given,
-    /// reads the models change sets carry for inserted and updated records.
+    /// reads the models change sets carry for inserted and updated records. `request`, when
+    /// given, is what `fetchRecords` fetches, which a sort can re-order.
     @usableFromInline
     init(
         _ database: any DatabaseReader,
         fetchingWith fetchRecords: @escaping @Sendable (Database) throws -> [Record],
         sectionedBy sectionKey: @escaping @Sendable (Record) -> SectionKey,
         processing: ResultProcessing<Record, SectionKey>,
+        request: SortableRequest<Record>? = nil,
         readCarriedModels: CarriedModelReader? = nil,
         reordering: DatabaseReordering<Record.ID, SectionKey>?,
         externalChangeInterval: Duration?,
@@ -201,11 +216,9 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
         self.handOff = handOff
         jobs = BackgroundJobScheduler(queue: queue, handOff: handOff)
         self.externalChangeInterval = externalChangeInterval ?? .zero
-        let ownWrites = ownWrites
-        fetch = { db in
-            let seen = ownWrites.value
-            return FetchedResult(sections: processing.group(try fetchRecords(db)), ownWrites: seen)
-        }
+        sortableRequest = request
+        shownRequest = request
+        fetch = Self.fetching(fetchRecords, processing: processing, ownWrites: ownWrites, request: 0)
         let monitor = externalChangeInterval.flatMap { ExternalChangeMonitor(path: database.path, interval: $0) }
         sections = try database.read(fetch).sections
         reportDuplicates(in: sections)
@@ -250,10 +263,11 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
         return nil
     }
 
-    /// True while a reorder is being written, or a result is being fetched after a write,
-    /// diffed, or waits to be.
+    /// True while a reorder is being written, a result is being fetched after a write, diffed,
+    /// or waits to be, or a new request or sort has no result shown yet.
     public var hasPendingChanges: Bool {
         jobs.isRunning || latestResult != nil || ownWritesFinished < ownWritesStarted || refetchesInFlight > 0
+            || requests.isWaiting
     }
 
     // MARK: - Storage

@@ -25,6 +25,12 @@ public enum DatabaseStorageAnomaly: Anomaly {
     /// A drop was refused (the same anomaly is thrown to the caller): an index path outside the
     /// list, no placeholder at the index path, or an item the storage does not store.
     case dropRefused(StorageAnomaly)
+    /// A sort named a column the orderings do not declare: that key was left out, the others
+    /// applied.
+    case unknownSortColumn(column: String, knownColumns: [String])
+    /// A sort was asked of a ``DatabaseStorage`` whose request is not a `QueryInterfaceRequest`
+    /// (SQL, or another `FetchRequest`): the storage cannot change its `ORDER BY`, and keeps it.
+    case requestNotSortable
 
     public var description: String {
         switch self {
@@ -35,6 +41,8 @@ public enum DatabaseStorageAnomaly: Anomaly {
         case .notReorderable: "notReorderable"
         case let .moveWhileDropping(source, destination): "moveWhileDropping(\(source.shortDescription) → \(destination.shortDescription))"
         case let .dropRefused(anomaly): "dropRefused(\(anomaly.description))"
+        case let .unknownSortColumn(column, _): "unknownSortColumn(\(column))"
+        case .requestNotSortable: "requestNotSortable"
         }
     }
 
@@ -54,6 +62,10 @@ public enum DatabaseStorageAnomaly: Anomaly {
             "A move from \(source.shortDescription) to \(destination.shortDescription) was asked while a drop is not settled (a placeholder shown, or a dropped record being written); nothing moved. Move after the drop settled."
         case let .dropRefused(anomaly):
             "A drop was refused and nothing changed: \(anomaly.debugDescription)"
+        case let .unknownSortColumn(column, known):
+            "The sort names column \"\(column)\", which has no ordering (declared: \(known.isEmpty ? "none" : known.joined(separator: ", "))); that key was left out and the others applied. Declare it in the DatabaseColumnOrderings, or make the column unsortable."
+        case .requestNotSortable:
+            "The storage was asked to sort, but its request is not a QueryInterfaceRequest, whose ORDER BY it could change; the order stays. Make the storage (or call setRequest) with a request of the query interface, such as Book.order(Column(\"title\"))."
         }
     }
 }

@@ -220,6 +220,7 @@ struct StorageAnomalyTextTests {
         .duplicateIdentifiers(kind: .items, count: 2),
         .modelWithoutIdentity(typeName: "Point"),
         .itemNotAccepted(typeName: "String", reason: "the storage stores Book records"),
+        .unknownSortColumn(column: "colour", knownColumns: ["name", "size"]),
     ]
 
     /// The position of `anomaly`'s case in ``everyStorageAnomaly``. The switch has no default, so a
@@ -242,12 +243,13 @@ struct StorageAnomalyTextTests {
         case .duplicateIdentifiers: 13
         case .modelWithoutIdentity: 14
         case .itemNotAccepted: 15
+        case .unknownSortColumn: 16
         }
     }
 
     @Test("The samples cover every case of StorageAnomaly")
     func samplesCoverEveryCase() {
-        #expect(Self.everyStorageAnomaly.map(Self.caseOrdinal) == Array(0..<16))
+        #expect(Self.everyStorageAnomaly.map(Self.caseOrdinal) == Array(0..<17))
     }
 
     @Test("Every case has a non-empty short description, distinct from every other case's")

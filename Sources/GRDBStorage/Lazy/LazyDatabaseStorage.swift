@@ -45,11 +45,21 @@ where
     typealias RecordReader = @Sendable (Database, [Record.ID]) throws -> [Record]
     /// Reads the identity of the record with an id; nil when the request does not return it.
     typealias IdentityReader = @Sendable (Database, Record.ID) throws -> Identity?
+    /// How to follow the identities of a request of the records.
+    @usableFromInline typealias IdentityQueryMaker = @Sendable (QueryInterfaceRequest<Record>) -> IdentityQuery<Record.ID, SectionKey>
 
     /// The storage of identities this one shows the records of.
     let identities: DatabaseStorage<Identity, SectionKey>
-    private let readRecords: RecordReader
-    let readIdentity: IdentityReader
+    /// Reads records and identities for the request shown (replaced with it, see
+    /// `LazyDatabaseStorage+ColumnSort.swift`).
+    var readRecords: RecordReader
+    var readIdentity: IdentityReader
+    let identityQuery: IdentityQueryMaker
+    /// The column of the records' ids.
+    let idColumn: Column
+    /// The request fetched now and the one whose result is shown, with their column sorts.
+    var query: SortedQuery<Record>
+    var shownQuery: SortedQuery<Record>
     /// What ``dropInsertion`` was set to.
     var currentDropInsertion: DatabaseInsertion<Record, SectionKey>?
     private var cache: RecordCache<Record.ID, Record>
@@ -97,11 +107,14 @@ where
         externalChangeInterval: Duration? = .milliseconds(250),
         handOff: any MainActorHandOff = TaskMainActorHandOff()
     ) throws where SectionKey: DatabaseValueConvertible {
+        let selection = [id.sqlSelection, changeMarker.sqlSelection, section.sqlSelection]
         try self.init(
             database, request: request, id: id,
-            identities: IdentityQuery(
-                request.select([id, changeMarker, section], as: Row.self), id: id,
-                sectionOfRow: { row in try IdentityQuery<Record.ID, SectionKey>.decode(SectionKey.self, atIndex: 2, of: row) }),
+            identities: { request in
+                IdentityQuery(
+                    request.select(selection, as: Row.self), id: id,
+                    sectionOfRow: { row in try IdentityQuery<Record.ID, SectionKey>.decode(SectionKey.self, atIndex: 2, of: row) })
+            },
             pageSize: pageSize, cachedRecordCapacity: cachedRecordCapacity, reordering: reordering,
             externalChangeInterval: externalChangeInterval, handOff: handOff)
     }
@@ -111,14 +124,40 @@ where
         _ database: any DatabaseReader,
         request: QueryInterfaceRequest<Record>,
         id: Column,
-        identities query: IdentityQuery<Record.ID, SectionKey>,
+        identities identityQuery: @escaping IdentityQueryMaker,
         pageSize: Int,
         cachedRecordCapacity: Int,
         reordering: DatabaseReordering<Record.ID, SectionKey>?,
         externalChangeInterval: Duration?,
         handOff: any MainActorHandOff
     ) throws {
-        let readRecords: RecordReader = { db, ids in
+        let query = identityQuery(request)
+        let readRecords = Self.recordReader(of: request, id: id)
+        identities = try DatabaseStorage(
+            database,
+            fetchingWith: query.fetchAll,
+            sectionedBy: { $0.section },
+            processing: query.processing,
+            readCarriedModels: Self.carriedModelReader(readRecords),
+            reordering: reordering, externalChangeInterval: externalChangeInterval, handOff: handOff)
+        self.readRecords = readRecords
+        readIdentity = query.fetchOne
+        self.identityQuery = identityQuery
+        idColumn = id
+        self.query = SortedQuery(request: request)
+        shownQuery = self.query
+        self.pageSize = max(pageSize, 1)
+        cache = RecordCache(capacity: max(cachedRecordCapacity, pageSize))
+        identities.facade = self
+        identities.willDeliverCarriedModels = { [weak self] models in
+            guard let self else { return }
+            for case let (id, record as Record) in models { cache.insert(record, for: id) }
+        }
+    }
+
+    /// Reads the records of `request` with the given ids.
+    static func recordReader(of request: QueryInterfaceRequest<Record>, id: Column) -> RecordReader {
+        { db, ids in
             var records: [Record] = []
             records.reserveCapacity(ids.count)
             // Chunks stay far below SQLite's limit on bound parameters.
@@ -128,24 +167,13 @@ where
             }
             return records
         }
-        identities = try DatabaseStorage(
-            database,
-            fetchingWith: query.fetchAll,
-            sectionedBy: { $0.section },
-            processing: query.processing,
-            readCarriedModels: { db, brought in
-                let records = try readRecords(db, brought.map { $0.id })
-                return Dictionary(records.map { ($0.id, $0 as any Sendable) }, uniquingKeysWith: { first, _ in first })
-            },
-            reordering: reordering, externalChangeInterval: externalChangeInterval, handOff: handOff)
-        self.readRecords = readRecords
-        readIdentity = query.fetchOne
-        self.pageSize = max(pageSize, 1)
-        cache = RecordCache(capacity: max(cachedRecordCapacity, pageSize))
-        identities.facade = self
-        identities.willDeliverCarriedModels = { [weak self] models in
-            guard let self else { return }
-            for case let (id, record as Record) in models { cache.insert(record, for: id) }
+    }
+
+    /// Reads with `readRecords` the full records a change set brings, which it carries.
+    static func carriedModelReader(_ readRecords: @escaping RecordReader) -> DatabaseStorage<Identity, SectionKey>.CarriedModelReader {
+        { db, brought in
+            let records = try readRecords(db, brought.map { $0.id })
+            return Dictionary(records.map { ($0.id, $0 as any Sendable) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -267,10 +295,10 @@ extension LazyDatabaseStorage where SectionKey == Unsectioned {
         externalChangeInterval: Duration? = .milliseconds(250),
         handOff: any MainActorHandOff = TaskMainActorHandOff()
     ) throws {
+        let selection = [id.sqlSelection, changeMarker.sqlSelection]
         try self.init(
             database, request: request, id: id,
-            identities: IdentityQuery(
-                request.select([id, changeMarker], as: Row.self), id: id, sectionOfRow: { _ in .all }),
+            identities: { request in IdentityQuery(request.select(selection, as: Row.self), id: id, sectionOfRow: { _ in .all }) },
             pageSize: pageSize, cachedRecordCapacity: cachedRecordCapacity, reordering: reordering,
             externalChangeInterval: externalChangeInterval, handOff: handOff)
     }

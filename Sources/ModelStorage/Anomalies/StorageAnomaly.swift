@@ -39,6 +39,9 @@ public enum StorageAnomaly: Anomaly {
     /// A storage that stores only some items (a database storage, its records) was given an
     /// item it cannot store, or it stores none (it cannot write).
     case itemNotAccepted(typeName: String, reason: String)
+    /// A sort named a column the storage was given no comparison for: that key was left out,
+    /// the others applied.
+    case unknownSortColumn(column: String, knownColumns: [String])
 
     /// Whose identifiers ``duplicateIdentifiers(kind:count:)`` found duplicated.
     public enum IdentifierKind: String, Sendable {
@@ -84,6 +87,7 @@ public enum StorageAnomaly: Anomaly {
         case .duplicateIdentifiers: "duplicateIdentifiers"
         case .modelWithoutIdentity: "modelWithoutIdentity"
         case .itemNotAccepted: "itemNotAccepted"
+        case .unknownSortColumn: "unknownSortColumn"
         }
     }
 
@@ -141,6 +145,10 @@ public enum StorageAnomaly: Anomaly {
                 + "Its rows are recreated on every diffed update."
         case let .itemNotAccepted(typeName, reason):
             "The storage cannot store a \(typeName): \(reason). Nothing was inserted."
+        case let .unknownSortColumn(column, known):
+            "The sort names column \"\(column)\", which has no comparison (declared: "
+                + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). That key was left out and the "
+                + "others applied. Declare the column in the ColumnComparisons, or make the column unsortable."
         }
     }
 }

@@ -5,6 +5,7 @@ import CGtk
 import GRDB
 import GRDBStorage
 import GtkListManager
+import ModelStorage
 
 enum GRDBStorageArticle {
     struct Book: Codable, FetchableRecord, PersistableRecord, Identifiable, Equatable, Sendable {
@@ -53,6 +54,18 @@ enum GRDBStorageArticle {
             // … when the data arrived:
             placeholder.commitInsertion(ofItem: Book(id: newID, title: title, shelf: "", position: 0))
         }
+    }
+
+    @MainActor
+    static func sortByColumn(_ storage: DatabaseStorage<Book, String>, keys: [SortKey]) {
+        let orderings = DatabaseColumnOrderings(sections: [Column("shelf")])   // shelves stay in order
+            .column("title", byText: Column("title"))     // as a file manager sorts names
+            .column("position")                           // the table column of that name
+        storage.sort(by: keys, using: orderings) { outcome in
+            print("sorted: \(outcome)")                  // .shown once the rows moved
+        }
+        // A new filter keeps the sort.
+        storage.setRequest(Book.filter(Column("shelf") != "Drafts").order(Column("shelf"), Column("position")))
     }
 
     @MainActor

@@ -39,6 +39,15 @@ enum SortedStorageArticle {
         storage.setComparator({ $0.size > $1.size })   // moves only, the fewest possible
         return storage
     }
+
+    @MainActor
+    static func columnSort(_ storage: SortedStorage<Package, String>) {
+        let comparisons = ColumnComparisons<Package>(breakingTiesBy: { $0.name < $1.name })
+            .column("name", byText: \.name)          // as a file manager sorts names
+            .column("section", byText: \.section)
+            .column("size", by: \.size)               // any Comparable value, optionals too
+        storage.sort(by: [SortKey("size", ascending: false), SortKey("name")], using: comparisons)
+    }
 }
 
 /// The change-set contract: an observer that keeps counts, not models.

@@ -1,0 +1,109 @@
+/// How the items of a table compare for each of its sortable columns, declared once by column
+/// identifier: the storage turns the sort a user chose (``SortKey``s) into its comparator, so the
+/// app never writes a `switch` over columns.
+///
+/// ```swift
+/// let comparisons = ColumnComparisons<Package>(breakingTiesBy: { $0.name < $1.name })
+///     .column("name", byText: \.name)                   // as a file manager sorts names
+///     .column("size", by: \.size)                       // any Comparable value
+///     .column("section", by: { $0.section < $1.section })
+/// storage.sort(by: [SortKey("size", ascending: false), SortKey("name")], using: comparisons)
+/// ```
+///
+/// ## Order
+/// - The first key whose column tells two items apart decides; a descending key reverses its
+///   column. Items equal for every key are ordered by the tie-breaker, never reversed, then by
+///   the storage's own rule (``SortedStorage`` keeps the order their identities entered it).
+/// - An empty sort orders by the tie-breaker alone.
+/// - A key naming a column that was not declared is left out; the others still apply
+///   (``unknownKeys(in:)``; ``SortedStorage/sort(by:using:execution:completion:)`` reports it).
+/// - Optional values: `nil` comes before any value when ascending, as SQLite sorts `NULL`.
+///
+/// Comparisons are `Sendable`: storages compare on a background queue. Key paths given as
+/// literals (`\.size`) are `Sendable`.
+public struct ColumnComparisons<Item>: Sendable {
+    /// Whether `lhs` sorts before `rhs`; a strict weak ordering, like `<`.
+    public typealias Comparator = @Sendable (Item, Item) -> Bool
+    /// The order of two items for one column: negative, zero or positive, as `lhs` comes first,
+    /// ties, or comes last. One call answers what `<` would need two calls for.
+    typealias ThreeWay = @Sendable (Item, Item) -> Int
+
+    private var comparisons: [String: ThreeWay] = [:]
+    /// The identifiers declared, in declaration order (a redeclared one keeps its place).
+    public private(set) var columns: [String] = []
+    private let tieBreaker: Comparator?
+
+    /// No columns yet; items equal for every key of a sort are ordered by `tieBreaker` (nil:
+    /// by the storage's own rule).
+    public init(breakingTiesBy tieBreaker: Comparator? = nil) {
+        self.tieBreaker = tieBreaker
+    }
+
+    // MARK: - Declaring columns
+
+    /// The column `identifier` compares items by `value` with `<`. A column declared again
+    /// replaces the earlier declaration.
+    public func column<Value: Comparable & Sendable>(_ identifier: String, by value: KeyPath<Item, Value> & Sendable) -> Self {
+        adding(identifier) { lhs, rhs in
+            let left = lhs[keyPath: value], right = rhs[keyPath: value]
+            return left < right ? -1 : (right < left ? 1 : 0)
+        }
+    }
+
+    /// The column `identifier` compares items by an optional `value` with `<`; `nil` comes first
+    /// when ascending.
+    public func column<Value: Comparable & Sendable>(_ identifier: String, by value: KeyPath<Item, Value?> & Sendable) -> Self {
+        adding(identifier) { lhs, rhs in
+            switch (lhs[keyPath: value], rhs[keyPath: value]) {
+            case let (left?, right?): left < right ? -1 : (right < left ? 1 : 0)
+            case (nil, nil): 0
+            case (nil, _): -1
+            case (_, nil): 1
+            }
+        }
+    }
+
+    /// The column `identifier` compares items by the string `text`, as `comparison` says:
+    /// by default the way a person expects (``TextComparison/localizedStandard``).
+    public func column(
+        _ identifier: String, byText text: KeyPath<Item, String> & Sendable, comparison: TextComparison = .localizedStandard
+    ) -> Self {
+        adding(identifier) { lhs, rhs in comparison.compare(lhs[keyPath: text], rhs[keyPath: text]) }
+    }
+
+    /// The column `identifier` orders items with `areInIncreasingOrder`, a strict weak ordering
+    /// like `<`, for orders no single value gives.
+    public func column(_ identifier: String, by areInIncreasingOrder: @escaping Comparator) -> Self {
+        adding(identifier) { lhs, rhs in
+            areInIncreasingOrder(lhs, rhs) ? -1 : (areInIncreasingOrder(rhs, lhs) ? 1 : 0)
+        }
+    }
+
+    private func adding(_ identifier: String, _ comparison: @escaping ThreeWay) -> Self {
+        var copy = self
+        if copy.comparisons.updateValue(comparison, forKey: identifier) == nil { copy.columns.append(identifier) }
+        return copy
+    }
+
+    // MARK: - Following a sort
+
+    /// The comparator of the sort `keys`, primary key first: see "Order". Keys naming an
+    /// undeclared column are left out.
+    public func comparator(for keys: [SortKey]) -> Comparator {
+        let steps = keys.compactMap { key in comparisons[key.column].map { (compare: $0, ascending: key.ascending) } }
+        let tieBreaker = tieBreaker
+        return { lhs, rhs in
+            for step in steps {
+                let order = step.compare(lhs, rhs)
+                if order != 0 { return step.ascending ? order < 0 : order > 0 }
+            }
+            return tieBreaker?(lhs, rhs) ?? false
+        }
+    }
+
+    /// The keys of `keys` whose column was not declared, in order: those
+    /// ``comparator(for:)`` leaves out.
+    public func unknownKeys(in keys: [SortKey]) -> [SortKey] {
+        keys.filter { comparisons[$0.column] == nil }
+    }
+}
