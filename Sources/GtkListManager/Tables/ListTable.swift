@@ -49,6 +49,10 @@ public final class ListTable {
         }
     }
 
+    /// Entries the app adds to a column header's menu, after the table's own (show and hide
+    /// columns, move, fit).
+    public var headerMenu: ((TableColumn) -> [MenuItem])?
+
     /// Called with the new state whenever it changes (a resize, a move, a hidden column, a sort):
     /// the moment to save it.
     public var stateDidChange: ((ColumnState) -> Void)?
@@ -65,9 +69,13 @@ public final class ListTable {
     private(set) var shownColumnsGeneration = 0
     /// The shown columns the viewport crosses: the ones rows bind cells for.
     private(set) var visibleColumns: Range<Int> = 0..<0
+    /// How far the rows are scrolled from their leading edge (the right one right to left).
+    private var scrolledFromStart = 0
     /// The widths of fit-content columns, measured from the storage on load.
     private var fittedWidths: [String: Int] = [:]
     private var storedState: ColumnState
+    /// True while the user drags a column's edge: the state is reported once, on the release.
+    var isDraggingWidth = false
     private var sortReactions: [([SortKey]) -> Void] = []
     /// The mapping of the rows the manager binds for items.
     private(set) lazy var rowMapping = RowMapping<TableRowView, Any>(
@@ -98,7 +106,10 @@ public final class ListTable {
         rowMapping.reuseIdentifier = "GtkListManager.TableRow"
         header.follow(adjustment)
         header.clicked = { [unowned self] column, extending in userClickedHeader(of: column, extending: extending) }
-        Signal.connect(adjustment!, "value-changed") { [weak self] _ in self?.updateVisibleColumns() }
+        header.resized = { [unowned self] column, width, finished in userDragged(column, to: width, finished: finished) }
+        header.fitRequested = { [unowned self] column in fitColumn(column) }
+        header.menuItems = { [unowned self] column in headerMenuItems(for: column) }
+        Signal.connect(adjustment!, "value-changed") { [weak self] _ in self?.scrolledSideways() }
         Signal.connect(adjustment!, "changed") { [weak self] _ in self?.viewportDidChange() }
         measureFittedWidths()
         relayout()
@@ -128,7 +139,7 @@ public final class ListTable {
             header.showSort(state.sort)
             for reaction in sortReactions { reaction(state.sort) }
         }
-        stateDidChange?(state)
+        if !isDraggingWidth { stateDidChange?(state) }
     }
 
     /// A click on a column's header: sorts by it, or reverses it when it is the primary key; with
@@ -154,8 +165,7 @@ public final class ListTable {
 
     /// The width share columns divide: the viewport's.
     private var availableWidth: Int {
-        let adjustment = gtk_scrolled_window_get_hadjustment(gcast(scrolledWindow))
-        let page = Int(gtk_adjustment_get_page_size(adjustment))
+        let page = Int(gtk_adjustment_get_page_size(horizontalAdjustment))
         return page > 0 ? page : Int(gtk_widget_get_allocated_width(scrolledWindow))
     }
 
@@ -176,19 +186,37 @@ public final class ListTable {
     /// The viewport changed size (or the rows' width): share columns follow its width.
     private func viewportDidChange() {
         if columns.contains(where: { if case .share = $0.width { true } else { false } }) { relayout() }
+        let adjustment = horizontalAdjustment
+        if isRightToLeft {
+            // Right to left, the scroll keeps its distance from the right end, where the
+            // columns start (GtkTreeView's way): opened, a table shows its first columns.
+            let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            let value = max(end - Double(scrolledFromStart), 0)
+            if value != gtk_adjustment_get_value(adjustment) { return gtk_adjustment_set_value(adjustment, value) }
+        }
         updateVisibleColumns()
     }
+
+    /// The user (or the app) scrolled the adjustment.
+    private func scrolledSideways() {
+        let adjustment = horizontalAdjustment
+        let value = gtk_adjustment_get_value(adjustment)
+        let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        scrolledFromStart = Int((isRightToLeft ? end - value : value).rounded())
+        updateVisibleColumns()
+    }
+
+    private var horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
+        gtk_scrolled_window_get_hadjustment(gcast(scrolledWindow))
+    }
+
+    private var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
 
     /// Works out which columns the viewport crosses, and binds and lets go of cells in every
     /// bound row when that changed (or when `force`d by a new layout).
     func updateVisibleColumns(force: Bool = false) {
-        let adjustment = gtk_scrolled_window_get_hadjustment(gcast(scrolledWindow))
-        let value = Int(gtk_adjustment_get_value(adjustment))
-        let page = max(Int(gtk_adjustment_get_page_size(adjustment)), availableWidth)
-        let rowWidth = max(Int(gtk_adjustment_get_upper(adjustment)), page)
-        // Right to left, the columns start at the row's right edge.
-        let start = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? rowWidth - value - page : value
-        let visible = layout.columns(crossing: start, start + page)
+        let page = max(Int(gtk_adjustment_get_page_size(horizontalAdjustment)), availableWidth)
+        let visible = layout.columns(crossing: scrolledFromStart, scrolledFromStart + page)
         guard force || visible != visibleColumns else { return }
         visibleColumns = visible
         forEachTableRow { view, model, indexPath in bindCells(of: view, showing: model, at: indexPath, refilling: false) }
@@ -211,31 +239,30 @@ public final class ListTable {
         relayout()
     }
 
-    /// Measures every fit-content column from the storage: its `measure` over every model, or
-    /// its real cells over a sample spread across the whole list; never narrower than its
-    /// header.
-    private func measureFittedWidths() {
-        let fitting = columns.filter { $0.width == .fitContent }
-        guard !fitting.isEmpty else { return }
+    /// The width that fits `column`'s content: its `measure` over every model, or its cells over
+    /// a sample spread across the whole list; never narrower than its header.
+    func fittedWidth(of column: TableColumn) -> Int {
         let storage = manager.storage
         let counts = (0..<storage.numberOfSections).map { storage.numberOfItems(inSection: $0) }
-        let sample = Self.evenlySpread(Self.measuredSampleSize, over: counts)
-        for column in fitting {
-            var widest = header.naturalWidth(of: column)
-            if let measure = column.measure {
-                for (section, count) in counts.enumerated() {
-                    for item in 0..<count {
-                        if let model = storage.item(at: IndexPath(item: item, section: section)) { widest = max(widest, measure(model)) }
-                    }
-                }
-            } else {
-                for indexPath in sample {
-                    guard let model = storage.item(at: indexPath).flatMap(manager.factory.unwrappedModel) else { continue }
-                    widest = max(widest, naturalCellWidth(column: column.id, showing: model, at: indexPath))
+        var widest = header.naturalWidth(of: column)
+        if let measure = column.measure {
+            for (section, count) in counts.enumerated() {
+                for item in 0..<count {
+                    if let model = storage.item(at: IndexPath(item: item, section: section)) { widest = max(widest, measure(model)) }
                 }
             }
-            fittedWidths[column.id] = widest
+            return widest
         }
+        for indexPath in Self.evenlySpread(Self.measuredSampleSize, over: counts) {
+            guard let model = storage.item(at: indexPath).flatMap(manager.factory.unwrappedModel) else { continue }
+            widest = max(widest, naturalCellWidth(column: column.id, showing: model, at: indexPath))
+        }
+        return widest
+    }
+
+    /// Measures every fit-content column from the storage.
+    private func measureFittedWidths() {
+        for column in columns where column.width == .fitContent { fittedWidths[column.id] = fittedWidth(of: column) }
     }
 
     /// How many models a fit-content column without a `measure` samples.

@@ -19,6 +19,20 @@ final class TableHeaderView {
     private(set) var buttons: [String: HeaderButton] = [:]
     /// A header clicked: the column, and whether Shift was held (a secondary sort key).
     var clicked: ((String, Bool) -> Void)?
+    /// A column's edge dragged to a width; `finished` on the release.
+    var resized: ((String, Int, _ finished: Bool) -> Void)?
+    /// A column's edge double-clicked: fit the column to its content.
+    var fitRequested: ((String) -> Void)?
+    /// The entries of the menu of a column's header (a right click, Menu or Shift+F10).
+    var menuItems: ((String) -> [MenuItem])?
+    /// Where each shown column is, by identifier.
+    private(set) var placedColumns: [String: ColumnLayout.Placed] = [:]
+    /// The shown columns' identifiers, in order.
+    private(set) var shownOrder: [String] = []
+    /// The resize under way: the column, its width and the pointer's x when it began.
+    var resizing: (column: String, width: Int, x: Double)?
+    /// The menu shown, until it closes.
+    var shownMenu: UnsafeMutablePointer<GtkMenu>?
 
     init() {
         widget = glm_table_header_new()
@@ -43,6 +57,8 @@ final class TableHeaderView {
             buttons[id] = nil
         }
         glm_table_row_set_content_width(UnsafeMutablePointer(rowPointer), Int32(clamping: layout.totalWidth))
+        placedColumns = Dictionary(layout.placed.map { ($0.column.id, $0) }, uniquingKeysWith: { first, _ in first })
+        shownOrder = layout.placed.map(\.column.id)
         for placed in layout.placed {
             let header = buttons[placed.column.id] ?? makeButton(for: placed.column)
             gtk_label_set_text(gcast(header.title), placed.column.title)
@@ -95,6 +111,8 @@ final class TableHeaderView {
             _ = gtk_get_current_event_state(&state)
             self?.clicked?(id, state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
         }
+        connectResizing(of: button, column: id)
+        connectMenu(of: button, column: id)
         let header = HeaderButton(button: button, title: title, arrow: arrow)
         buttons[id] = header
         return header

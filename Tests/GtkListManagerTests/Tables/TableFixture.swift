@@ -52,30 +52,71 @@ enum TableFixture {
         let width: Int32
     }
 
-    /// The cells of the bound row at `item`, left to right, their x in the viewport's
-    /// coordinates (the scrolled window's).
+    /// The cells of the bound row at `item` in reading order, their x from the viewport's
+    /// leading edge (its left one, or its right one right to left).
     @MainActor static func cells(ofItem item: Int, in manager: ListManager, list: ShownList) -> [ShownCell] {
         guard let row = manager.boundRow(at: IndexPath(item: item, section: 0)) else { return [] }
+        let viewport = gtk_bin_get_child(gcast(list.scrolledWindow))!
         return containerChildren(row.widget).map { cell in
-            var x: Int32 = 0, y: Int32 = 0
-            gtk_widget_translate_coordinates(cell, list.scrolledWindow, 0, 0, &x, &y)
-            return ShownCell(
-                text: String(cString: gtk_label_get_text(gcast(cell))), x: x, width: gtk_widget_get_allocated_width(cell))
+            shown(cell, in: viewport, text: String(cString: gtk_label_get_text(gcast(cell))))
         }.sorted { $0.x < $1.x }
     }
 
-    /// The header buttons, left to right: their titles, and where they are across the table.
+    /// The header buttons in reading order: their titles, and their x from the header strip's
+    /// leading edge.
     @MainActor static func headers(of table: ListTable) -> [ShownCell] {
         let strip = containerChildren(table.widget)[0]
         let row = containerChildren(strip)[0]
         return containerChildren(row).map { button in
-            var x: Int32 = 0, y: Int32 = 0
-            gtk_widget_translate_coordinates(button, table.widget, 0, 0, &x, &y)
-            let box = containerChildren(button)[0]
-            let title = containerChildren(box)[0]
-            return ShownCell(
-                text: String(cString: gtk_label_get_text(gcast(title))), x: x, width: gtk_widget_get_allocated_width(button))
+            let title = containerChildren(containerChildren(button)[0])[0]
+            return shown(button, in: strip, text: String(cString: gtk_label_get_text(gcast(title))))
         }.sorted { $0.x < $1.x }
+    }
+
+    /// The header button titled `title`.
+    @MainActor static func headerButton(_ title: String, of table: ListTable) -> UnsafeMutablePointer<GtkWidget>? {
+        let row = containerChildren(containerChildren(table.widget)[0])[0]
+        return containerChildren(row).first { button in
+            let label = containerChildren(containerChildren(button)[0])[0]
+            return String(cString: gtk_label_get_text(gcast(label))) == title
+        }
+    }
+
+    /// The icon of a header's sort arrow, nil when none shows.
+    @MainActor static func sortArrow(of title: String, in table: ListTable) -> String? {
+        guard let button = headerButton(title, of: table) else { return nil }
+        let arrow = containerChildren(containerChildren(button)[0])[1]
+        guard gtk_widget_get_visible(arrow) != 0 else { return nil }
+        var name: UnsafePointer<gchar>?
+        gtk_image_get_icon_name(gcast(arrow), &name, nil)
+        return name.map { String(cString: $0) }
+    }
+
+    /// Drags from `x` (from the widget's left edge) across `widget` by `distance` pixels
+    /// (towards the reading direction's end), in steps, with the primary button.
+    @MainActor static func drag(_ widget: UnsafeMutablePointer<GtkWidget>, fromX x: Int32, by distance: Int32, in list: ShownList) {
+        let height = gtk_widget_get_allocated_height(widget)
+        let (startX, startY) = list.screenPoint(in: widget, x: x, y: height / 2)
+        let way: Int32 = TestTextDirection.isRightToLeft ? -1 : 1
+        var arguments = ["mousemove", String(startX), String(startY), "mousedown", "1"]
+        for step in 1...4 { arguments += ["mousemove", String(startX + way * distance * Int32(step) / 4), String(startY)] }
+        list.xdotool(arguments + ["mouseup", "1"])
+    }
+
+    /// The x of a header button's trailing edge, a pixel inside it, from its left edge.
+    @MainActor static func trailingEdge(of button: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+        TestTextDirection.isRightToLeft ? 1 : gtk_widget_get_allocated_width(button) - 2
+    }
+
+    /// `widget` as seen from `area`'s leading edge.
+    @MainActor private static func shown(
+        _ widget: UnsafeMutablePointer<GtkWidget>, in area: UnsafeMutablePointer<GtkWidget>, text: String
+    ) -> ShownCell {
+        var x: Int32 = 0, y: Int32 = 0
+        gtk_widget_translate_coordinates(widget, area, 0, 0, &x, &y)
+        let width = gtk_widget_get_allocated_width(widget)
+        let leadingX = TestTextDirection.isRightToLeft ? gtk_widget_get_allocated_width(area) - x - width : x
+        return ShownCell(text: text, x: leadingX, width: width)
     }
 
     /// The viewport's width.
@@ -83,9 +124,11 @@ enum TableFixture {
         Int32(gtk_adjustment_get_page_size(gtk_scrolled_window_get_hadjustment(gcast(list.scrolledWindow))))
     }
 
-    /// Scrolls the table sideways to `value` pixels and lets a frame draw.
-    @MainActor static func scrollSideways(_ list: ShownList, to value: Double) {
-        gtk_adjustment_set_value(gtk_scrolled_window_get_hadjustment(gcast(list.scrolledWindow)), value)
+    /// Scrolls the table sideways `offset` pixels from its leading edge and lets a frame draw.
+    @MainActor static func scrollSideways(_ list: ShownList, to offset: Double) {
+        let adjustment = gtk_scrolled_window_get_hadjustment(gcast(list.scrolledWindow))!
+        let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        gtk_adjustment_set_value(adjustment, TestTextDirection.isRightToLeft ? end - offset : offset)
         list.settleFrame()
     }
 }

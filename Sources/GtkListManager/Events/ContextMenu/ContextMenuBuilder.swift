@@ -24,6 +24,13 @@ enum ContextMenuBuilder {
                     willActivate()
                     action()
                 }
+            case .check(let isOn, let action):
+                widget = gtk_check_menu_item_new_with_label(item.title)
+                gtk_check_menu_item_set_active(gcast(widget), isOn ? 1 : 0)
+                Signal.connect(widget, "toggled") { item in
+                    willActivate()
+                    action(gtk_check_menu_item_get_active(gcast(item)) != 0)
+                }
             case .submenu(let children):
                 widget = gtk_menu_item_new_with_label(item.title)
                 gtk_menu_item_set_submenu(gcast(widget), gcast(makeMenu(children, willActivate: willActivate)))

@@ -14,6 +14,9 @@ public struct MenuItem {
     public enum Content {
         /// Runs the closure when the entry is activated (click, Return, mnemonic).
         case action(@MainActor () -> Void)
+        /// A check box entry, ticked when `isOn`; choosing it calls the closure with the new
+        /// state.
+        case check(isOn: Bool, @MainActor (Bool) -> Void)
         /// Opens a menu of these entries.
         case submenu([MenuItem])
         /// A separating line (its title and enabled flag are ignored).
@@ -42,6 +45,13 @@ public struct MenuItem {
     /// An entry that opens a submenu of `items`.
     public static func submenu(_ title: String, isEnabled: Bool = true, _ items: [MenuItem]) -> MenuItem {
         MenuItem(title: title, isEnabled: isEnabled, content: .submenu(items))
+    }
+
+    /// A check box entry, ticked when `isOn`, calling `action` with the new state when chosen.
+    public static func check(
+        _ title: String, isOn: Bool, isEnabled: Bool = true, action: @escaping @MainActor (Bool) -> Void
+    ) -> MenuItem {
+        MenuItem(title: title, isEnabled: isEnabled, content: .check(isOn: isOn, action))
     }
 
     /// A separating line. Leading, trailing and repeated separators are not shown.

@@ -1,0 +1,146 @@
+import CGtk
+import Foundation
+import GtkListManager
+import ModelStorage
+import XCTest
+
+/// What the user does to a table's columns through its headers, with real input: a drag of an
+/// edge resizes, a double click there fits, a click sorts, the header's menu hides, shows and
+/// moves columns. What the headers and the cells show is read back from GTK, on both hosts;
+/// the state the app saves follows, and restores the same table.
+final class TableColumnTests: XCTestCase {
+    func testDraggingAHeaderEdgeResizesTheColumnAndItsCells() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                var saved: [ColumnState] = []
+                let (manager, table, list) = TableFixture.show(rows: 50, columns: TableFixture.columns(6), on: make()) { _, table in
+                    table.stateDidChange = { saved.append($0) }
+                }
+                defer { list.close() }
+                let button = try XCTUnwrap(TableFixture.headerButton("Column 0", of: table))
+                TableFixture.drag(button, fromX: TableFixture.trailingEdge(of: button), by: 60, in: list)
+                list.settleFrame()
+                XCTAssertEqual(TableFixture.headers(of: table).prefix(2).map(\.width), [220, 160], name)
+                let cells = TableFixture.cells(ofItem: 4, in: manager, list: list)
+                XCTAssertEqual(cells.prefix(2).map(\.width), [220, 160], name)
+                XCTAssertEqual(cells.prefix(2).map(\.x), [0, 220], name)
+                XCTAssertEqual(saved.map(\.widths), [["c0": 220]], "\(name): the state is reported once, on the release")
+            }
+        }
+    }
+
+    func testADoubleClickOnAHeaderEdgeFitsTheColumnToItsContent() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let columns =
+                    [TableColumn("c0", title: "Column 0", width: .fixed(100), measure: { _ in 150 })]
+                    + TableFixture.columns(3).dropFirst()
+                let (_, table, list) = TableFixture.show(rows: 50, columns: columns, on: make())
+                defer { list.close() }
+                let button = try XCTUnwrap(TableFixture.headerButton("Column 0", of: table))
+                let (x, y) = list.screenPoint(in: button, x: TableFixture.trailingEdge(of: button))
+                list.xdotool(["mousemove", String(x), String(y), "click", "--repeat", "2", "--delay", "40", "1"])
+                list.settleFrame()
+                XCTAssertEqual(TableFixture.headers(of: table).first?.width, 150, name)
+                XCTAssertEqual(table.state.widths, ["c0": 150], name)
+                XCTAssertEqual(table.sort, [], "\(name): a click on an edge never sorts")
+            }
+        }
+    }
+
+    func testClickingHeadersSortsReversesAndAddsKeysShowingTheArrows() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                var reported: [[SortKey]] = []
+                let (_, table, list) = TableFixture.show(rows: 20, columns: TableFixture.columns(4), on: make()) { _, table in
+                    table.didChangeSort { reported.append($0) }
+                }
+                defer { list.close() }
+                let second = try XCTUnwrap(TableFixture.headerButton("Column 1", of: table))
+                let third = try XCTUnwrap(TableFixture.headerButton("Column 2", of: table))
+                list.click(widget: second)
+                XCTAssertEqual(TableFixture.sortArrow(of: "Column 1", in: table), "pan-down-symbolic", name)
+                list.click(widget: second)
+                XCTAssertEqual(TableFixture.sortArrow(of: "Column 1", in: table), "pan-up-symbolic", name)
+                list.click(widget: third, modifiers: ["shift"])
+                XCTAssertEqual(TableFixture.sortArrow(of: "Column 2", in: table), "pan-down-symbolic", name)
+                XCTAssertNil(TableFixture.sortArrow(of: "Column 0", in: table), name)
+                list.click(widget: third)
+                XCTAssertEqual(
+                    reported,
+                    [
+                        [SortKey("c1")], [SortKey("c1", ascending: false)], [SortKey("c1", ascending: false), SortKey("c2")],
+                        [SortKey("c2")],
+                    ],
+                    name)
+                XCTAssertNil(TableFixture.sortArrow(of: "Column 1", in: table), name)
+            }
+        }
+    }
+
+    func testTheHeaderMenuHidesShowsAndMovesColumns() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (manager, table, list) = TableFixture.show(rows: 20, columns: TableFixture.columns(4), on: make())
+                defer { list.close() }
+                try Self.choose("Column 1", fromMenuOf: "Column 0", in: table, list: list)
+                XCTAssertEqual(TableFixture.headers(of: table).map(\.text), ["Column 0", "Column 2", "Column 3"], name)
+                XCTAssertEqual(TableFixture.cells(ofItem: 1, in: manager, list: list).map(\.text), ["r1 c0", "r1 c2", "r1 c3"], name)
+                // Right to left, the next column is on the left: "Move Left" moves it later.
+                let later = TestTextDirection.isRightToLeft ? "Move Left" : "Move Right"
+                try Self.choose(later, fromMenuOf: "Column 0", in: table, list: list)
+                XCTAssertEqual(TableFixture.headers(of: table).map(\.text), ["Column 2", "Column 0", "Column 3"], name)
+                XCTAssertEqual(TableFixture.cells(ofItem: 1, in: manager, list: list).map(\.x), [0, 160, 320], name)
+                try Self.choose("Column 1", fromMenuOf: "Column 3", in: table, list: list)
+                // A hidden column shown again comes back where it was among the others.
+                XCTAssertEqual(TableFixture.headers(of: table).map(\.text), ["Column 1", "Column 2", "Column 0", "Column 3"], name)
+                XCTAssertEqual(table.state.order, ["c1", "c2", "c0", "c3"], name)
+            }
+        }
+    }
+
+    func testTheStateRoundTripsThroughCodableAndRestoresTheSameTable() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let (_, table, list) = TableFixture.show(rows: 20, columns: TableFixture.columns(5), on: VirtualListHost())
+            table.moveColumn("c3", to: 0)
+            table.setHidden(true, column: "c1")
+            table.setWidth(210, ofColumn: "c4")
+            table.sort = [SortKey("c2", ascending: false)]
+            list.settleFrame()
+            let shown = TableFixture.headers(of: table)
+            list.close()
+            let data = try JSONEncoder().encode(table.state)
+            let (manager, restored, again) = TableFixture.show(rows: 20, columns: TableFixture.columns(5), on: VirtualListHost()) {
+                _, restored in restored.state = try! JSONDecoder().decode(ColumnState.self, from: data)
+            }
+            defer { again.close() }
+            XCTAssertEqual(TableFixture.headers(of: restored), shown)
+            XCTAssertEqual(shown.map(\.text), ["Column 3", "Column 0", "Column 2", "Column 4"])
+            XCTAssertEqual(shown.map(\.width), [160, 160, 160, 210])
+            XCTAssertEqual(TableFixture.sortArrow(of: "Column 2", in: restored), "pan-up-symbolic")
+            XCTAssertEqual(TableFixture.cells(ofItem: 0, in: manager, list: again).map(\.text).prefix(3), ["r0 c3", "r0 c0", "r0 c2"])
+        }
+    }
+
+    /// Opens the menu of the header `header` with a right click and activates its entry `entry`.
+    @MainActor private static func choose(_ entry: String, fromMenuOf header: String, in table: ListTable, list: ShownList) throws {
+        let button = try XCTUnwrap(TableFixture.headerButton(header, of: table))
+        list.click(widget: button, button: 3)
+        let strip = containerChildren(table.widget)[0]
+        let menus = gtk_menu_get_for_attach_widget(strip)
+        let menu = try XCTUnwrap(menus.flatMap { $0.pointee.data }).assumingMemoryBound(to: GtkWidget.self)
+        let item = try XCTUnwrap(
+            containerChildren(menu).first { item in
+                gtk_menu_item_get_label(gcast(item)).map { String(cString: $0) } == entry
+            }, "no \(entry) in the menu")
+        gtk_menu_item_activate(gcast(item))
+        gtk_menu_shell_deactivate(gcast(menu))
+        list.settleFrame()
+        list.settleFrame()
+    }
+}
