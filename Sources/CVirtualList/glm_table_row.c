@@ -214,9 +214,18 @@ struct _GlmTableHeader {
 
 G_DEFINE_TYPE(GlmTableHeader, glm_table_header, GTK_TYPE_BIN)
 
+static void place_header_row(GlmTableHeader *header, GtkAllocation *allocation);
+
+/* The rows scrolled or changed width: the header row follows at once, as the rows do. */
 static void adjustment_moved(GtkAdjustment *adjustment, GlmTableHeader *header) {
     (void)adjustment;
-    gtk_widget_queue_allocate(GTK_WIDGET(header));
+    GtkWidget *widget = GTK_WIDGET(header);
+    if (!gtk_widget_get_realized(widget))
+        return;
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(widget, &allocation);
+    place_header_row(header, &allocation);
+    gtk_widget_queue_draw(widget);
 }
 
 static void clear_adjustment(GlmTableHeader *header) {
@@ -266,17 +275,20 @@ static void glm_table_header_get_preferred_height(GtkWidget *widget, gint *minim
 }
 
 static void glm_table_header_size_allocate(GtkWidget *widget, GtkAllocation *allocation) {
-    GlmTableHeader *header = GLM_TABLE_HEADER(widget);
     gtk_widget_set_allocation(widget, allocation);
     if (gtk_widget_get_realized(widget))
         gdk_window_move_resize(gtk_widget_get_window(widget), allocation->x, allocation->y, allocation->width,
                                allocation->height);
-    GtkWidget *child = gtk_bin_get_child(GTK_BIN(widget));
+    place_header_row(GLM_TABLE_HEADER(widget), allocation);
+}
+
+/* The header row in the strip's window: as wide as the rows, at their scroll. */
+static void place_header_row(GlmTableHeader *header, GtkAllocation *allocation) {
+    GtkWidget *child = gtk_bin_get_child(GTK_BIN(header));
     if (child == NULL || !gtk_widget_get_visible(child))
         return;
     gint minimum = 0, natural = 0;
     gtk_widget_get_preferred_width(child, &minimum, &natural);
-    /* As wide as the rows (the adjustment's upper bound), at their scroll. */
     gdouble rows_width = header->adjustment != NULL ? gtk_adjustment_get_upper(header->adjustment) : 0;
     gdouble offset = header->adjustment != NULL ? gtk_adjustment_get_value(header->adjustment) : 0;
     GtkAllocation child_allocation = {

@@ -58,11 +58,17 @@ static void vadjustment_value_changed(GtkAdjustment *adjustment, GlmVirtualList 
     gtk_widget_queue_allocate(GTK_WIDGET(list));
 }
 
-/* A horizontal scroll moves every row: the host places them again at the new offset. */
+/* A horizontal scroll moves every row: the host places them again at the new offset, now (as
+ * GtkViewport moves its window at once), not at a next allocation the scroll alone may not
+ * bring about. */
 static void hadjustment_value_changed(GtkAdjustment *adjustment, GlmVirtualList *list) {
     (void)adjustment;
-    if (list->content_width > 0)
-        gtk_widget_queue_allocate(GTK_WIDGET(list));
+    GtkWidget *widget = GTK_WIDGET(list);
+    if (list->content_width == 0 || !gtk_widget_get_realized(widget) || list->callbacks.allocate == NULL)
+        return;
+    list->callbacks.allocate(list->user_data, gtk_widget_get_allocated_width(widget),
+                             gtk_widget_get_allocated_height(widget));
+    gtk_widget_queue_draw(widget);
 }
 
 static void clear_hadjustment(GlmVirtualList *list) {

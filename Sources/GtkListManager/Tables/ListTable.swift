@@ -69,7 +69,8 @@ public final class ListTable {
     private(set) var shownColumnsGeneration = 0
     /// The shown columns the viewport crosses: the ones rows bind cells for.
     private(set) var visibleColumns: Range<Int> = 0..<0
-    /// How far the rows are scrolled from their leading edge (the right one right to left).
+    /// How far the user scrolled the rows from their leading edge (the right one right to
+    /// left): kept right to left when the rows' width changes.
     private var scrolledFromStart = 0
     /// The widths of fit-content columns, measured from the storage on load.
     private var fittedWidths: [String: Int] = [:]
@@ -85,14 +86,7 @@ public final class ListTable {
 
     init(manager: ListManager, columns declared: [TableColumn]) {
         self.manager = manager
-        var seen = Set<String>()
-        columns = declared.filter { column in
-            guard seen.insert(column.id).inserted else {
-                manager.anomalyHandler.report(.duplicateColumnIdentifier(column.id))
-                return false
-            }
-            return true
-        }
+        columns = Self.unique(declared, anomalies: manager.anomalyHandler)
         storedState = ColumnState(hidden: Set(columns.filter { !$0.isInitiallyVisible }.map(\.id)))
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         scrolledWindow = gtk_scrolled_window_new(nil, nil)
@@ -114,6 +108,33 @@ public final class ListTable {
         measureFittedWidths()
         relayout()
         header.showSort(storedState.sort)
+    }
+
+    /// Replaces the columns: new ones take their declared place and rule (hidden when not
+    /// initially visible), removed ones leave with their cells; the state keeps what it says of
+    /// the others. Fit-content columns are measured again.
+    public func setColumns(_ declared: [TableColumn]) {
+        let old = Set(columns.map(\.id))
+        columns = Self.unique(declared, anomalies: manager.anomalyHandler)
+        var state = storedState
+        for column in columns where !old.contains(column.id) && !column.isInitiallyVisible { state.hidden.insert(column.id) }
+        state.sort.removeAll { key in !columns.contains { $0.id == key.column } }
+        storedState = state
+        measureFittedWidths()
+        relayout()
+        header.showSort(storedState.sort)
+    }
+
+    /// `columns` without those whose identifier an earlier one has (reported).
+    private static func unique(_ columns: [TableColumn], anomalies: AnomalyHandler<ManagerAnomaly>) -> [TableColumn] {
+        var seen = Set<String>()
+        return columns.filter { column in
+            guard seen.insert(column.id).inserted else {
+                anomalies.report(.duplicateColumnIdentifier(column.id))
+                return false
+            }
+            return true
+        }
     }
 
     /// Calls `reaction` with the sort whenever it changes: a click on a header, a shift-click
@@ -199,11 +220,16 @@ public final class ListTable {
 
     /// The user (or the app) scrolled the adjustment.
     private func scrolledSideways() {
+        scrolledFromStart = offsetFromStart
+        updateVisibleColumns()
+    }
+
+    /// How far the adjustment scrolls the rows from their leading edge now.
+    private var offsetFromStart: Int {
         let adjustment = horizontalAdjustment
         let value = gtk_adjustment_get_value(adjustment)
         let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-        scrolledFromStart = Int((isRightToLeft ? end - value : value).rounded())
-        updateVisibleColumns()
+        return Int((isRightToLeft ? end - value : value).rounded())
     }
 
     private var horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
@@ -216,7 +242,8 @@ public final class ListTable {
     /// bound row when that changed (or when `force`d by a new layout).
     func updateVisibleColumns(force: Bool = false) {
         let page = max(Int(gtk_adjustment_get_page_size(horizontalAdjustment)), availableWidth)
-        let visible = layout.columns(crossing: scrolledFromStart, scrolledFromStart + page)
+        let start = offsetFromStart
+        let visible = layout.columns(crossing: start, start + page)
         guard force || visible != visibleColumns else { return }
         visibleColumns = visible
         forEachTableRow { view, model, indexPath in bindCells(of: view, showing: model, at: indexPath, refilling: false) }
