@@ -83,8 +83,9 @@ extension ListManager: ListHostDelegate {
     }
 
     public func userDidActivateRow(at position: Int) {
-        guard let installedEvents, let (row, location) = boundRowAndLocation(atPosition: position) else { return }
-        installedEvents.userDidActivate(row, at: location)
+        guard let (row, location) = boundRowAndLocation(atPosition: position) else { return }
+        storedTable?.userDidActivate(row, at: location)
+        installedEvents?.userDidActivate(row, at: location)
     }
 
     public func focusDidMove(to position: Int?) {
@@ -92,6 +93,7 @@ extension ListManager: ListHostDelegate {
         guard let position, let location = updater.layout.location(ofPosition: position), location != selection.cursor
         else { return }
         selection.cursor = location
+        storedTable?.showCursorCell()
         guard let installedEvents, let row = host.boundRow(at: position) else { return }
         installedEvents.focusDidMove(to: row, at: location)
     }

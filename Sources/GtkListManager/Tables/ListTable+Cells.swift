@@ -68,6 +68,10 @@ extension ListTable {
         let row = UnsafeMutablePointer<GlmTableRow>(view.tableRow)
         for index in indices {
             guard let cell = view.cells[index] else { continue }
+            if cell.widget == cursorCellWidget {
+                ListTheme.set(ListTheme.StyleClass.tableCursorCell, false, on: cell.widget)
+                cursorCellWidget = nil
+            }
             glm_table_row_remove_cell(row, cell.widget)
             manager.tableCells.pool.enqueue(cell)
             view.cells[index] = nil

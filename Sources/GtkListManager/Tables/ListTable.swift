@@ -75,6 +75,12 @@ public final class ListTable {
     /// The widths of fit-content columns, measured from the storage on load.
     private var fittedWidths: [String: Int] = [:]
     private var storedState: ColumnState
+    /// The reactions to activations, each false when the model is not its type.
+    var activationReactions: [(Any, IndexPath, TableColumn) -> Bool] = []
+    /// The column of the cell cursor (Ctrl+Left, Ctrl+Right); nil until the user moves it.
+    public internal(set) var cursorColumn: String?
+    /// The cell shown as the cell cursor's, if any.
+    var cursorCellWidget: UnsafeMutablePointer<GtkWidget>?
     /// True while the user drags a column's edge: the state is reported once, on the release.
     var isDraggingWidth = false
     private var sortReactions: [([SortKey]) -> Void] = []
@@ -94,6 +100,12 @@ public final class ListTable {
         gtk_box_pack_start(gcast(widget), header.widget, 0, 0, 0)
         gtk_box_pack_start(gcast(widget), scrolledWindow, 1, 1, 0)
         gtk_container_add(gcast(scrolledWindow), manager.widget)
+        if let viewport = gtk_bin_get_child(gcast(scrolledWindow)), viewport != manager.widget {
+            // The viewport GTK puts around a list box scrolls to the focused child: the whole
+            // width of a row, which sends a table scrolled sideways back to its start at every
+            // click. Sideways, the table scrolls to the cell cursor itself.
+            gtk_container_set_focus_hadjustment(gcast(viewport), nil)
+        }
         ListTheme.set(ListTheme.StyleClass.table, true, on: manager.widget)
         gtk_widget_show_all(widget)
         let adjustment = gtk_scrolled_window_get_hadjustment(gcast(scrolledWindow))
@@ -105,6 +117,11 @@ public final class ListTable {
         header.menuItems = { [unowned self] column in headerMenuItems(for: column) }
         Signal.connect(adjustment!, "value-changed") { [weak self] _ in self?.scrolledSideways() }
         Signal.connect(adjustment!, "changed") { [weak self] _ in self?.viewportDidChange() }
+        Signal.connectEvent(manager.widget, "key-press-event", argument: UnsafeMutablePointer<GdkEventKey>.self) {
+            [weak self] _, event in
+            guard let self, let event else { return false }
+            return handleCursorKey(KeyPress(event))
+        }
         measureFittedWidths()
         relayout()
         header.showSort(storedState.sort)
@@ -225,18 +242,18 @@ public final class ListTable {
     }
 
     /// How far the adjustment scrolls the rows from their leading edge now.
-    private var offsetFromStart: Int {
+    var offsetFromStart: Int {
         let adjustment = horizontalAdjustment
         let value = gtk_adjustment_get_value(adjustment)
         let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
         return Int((isRightToLeft ? end - value : value).rounded())
     }
 
-    private var horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
+    var horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
         gtk_scrolled_window_get_hadjustment(gcast(scrolledWindow))
     }
 
-    private var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+    var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
 
     /// Works out which columns the viewport crosses, and binds and lets go of cells in every
     /// bound row when that changed (or when `force`d by a new layout).

@@ -30,6 +30,9 @@ public enum ListTheme {
         public static let grid = "list-manager-grid"
         /// The list widget of a table (``ListTable``), whatever its host.
         public static let table = "list-manager-table"
+        /// The cell of a table's focused row in the column of the cell cursor (Ctrl+Left,
+        /// Ctrl+Right).
+        public static let tableCursorCell = "list-table-cursor-cell"
         /// The disclosure arrow of a tree's row, `:checked` when the row is expanded.
         public static let outlineExpander = "list-outline-expander"
         /// The built-in row under a tree item whose children are loading or failed to load
