@@ -52,7 +52,33 @@ extension ListManager {
         checkConfinement()
         let cellMapping = RowMapping<Cell, Cell.Model>(role: .item, handler: handler, transfer: { $0.update(with: $1) })
         mapping?(cellMapping)
-        tableCells.append(cellMapping, column: column)
+        addCellMapping(cellMapping, column: column)
+    }
+
+    /// Shows models of `modelType` in the table column `column` with `Cell`, a cell class that
+    /// does not adopt ``ModelTransfer`` (or shows another model type): `handler` fills it.
+    ///
+    /// - Parameters:
+    ///   - cellClass: the cell class.
+    ///   - modelType: the type of the models shown.
+    ///   - column: the identifier of the column.
+    ///   - mapping: customizes the mapping (condition, reuse identifier) before it is added.
+    ///   - handler: fills a cell whenever it shows a model.
+    public func register<Cell: ListRow, Model>(
+        _ cellClass: Cell.Type,
+        for modelType: Model.Type,
+        column: String,
+        mapping: ((RowMapping<Cell, Model>) -> Void)? = nil,
+        handler: @escaping (Cell, Model, IndexPath) -> Void
+    ) {
+        checkConfinement()
+        let cellMapping = RowMapping<Cell, Model>(role: .item, handler: handler, transfer: nil)
+        mapping?(cellMapping)
+        addCellMapping(cellMapping, column: column)
+    }
+
+    private func addCellMapping(_ mapping: any AnyRowMapping, column: String) {
+        tableCells.append(mapping, column: column)
         if table != nil, host.rowCount > 0 { reload() }
     }
 }

@@ -1,0 +1,65 @@
+// swift-format-ignore-file
+// The examples of the DocC article Tables, as printed there (checked by scripts/check-doc-examples.sh).
+import CGtk
+import Foundation
+import GtkListManager
+import ModelStorage
+
+/// Tables.
+enum TablesArticle {
+    final class NameCell: RowView, ModelTransfer {
+        let widget = gtk_label_new(nil)!
+        init() { gtk_label_set_xalign(gcast(widget), 0) }
+        func update(with package: Package) { gtk_label_set_text(gcast(widget), package.name) }
+    }
+
+    final class SizeCell: RowView, ModelTransfer {
+        let widget = gtk_label_new(nil)!
+        init() { gtk_label_set_xalign(gcast(widget), 1) }
+        func update(with package: Package) { gtk_label_set_text(gcast(widget), "\(package.size / 1024) KiB") }
+    }
+
+    typealias SectionCell = LabelRow<String>
+
+    @MainActor static func packagesTable(window: UnsafeMutablePointer<GtkWidget>, packages: [Package]) -> ListTable {
+        let storage = SortedStorage<Package, Unsectioned>(sortedBy: { $0.name < $1.name }, handOff: GLibMainActorHandOff())
+        let manager = ListManager(host: .virtualized, storage: storage)
+        let table = manager.makeTable(columns: [
+            TableColumn("name", title: "Name", width: .share(1), minimumWidth: 120),
+            TableColumn("size", title: "Size", width: .fitContent),
+            TableColumn("section", title: "Section", width: .fixed(140)),
+        ])
+        manager.register(NameCell.self, column: "name")
+        manager.register(SizeCell.self, column: "size")
+        manager.register(SectionCell.self, for: Package.self, column: "section") { cell, package, _ in
+            gtk_label_set_text(gcast(cell.widget), package.section)
+        }
+        gtk_container_add(gcast(window), table.widget)      // headers above a scrolled list
+        storage.reset(packages)
+
+        let comparisons = ColumnComparisons<Package>(breakingTiesBy: { $0.name < $1.name })
+            .column("name", byText: \.name)
+            .column("size", by: \.size)
+            .column("section", byText: \.section)
+        table.didChangeSort { keys in storage.sort(by: keys, using: comparisons) }   // off the main thread
+        return table
+    }
+
+    @MainActor static func rememberColumns(_ table: ListTable, in file: URL) throws {
+        if let saved = try? Data(contentsOf: file) {
+            table.state = try JSONDecoder().decode(ColumnState.self, from: saved)
+        }
+        table.stateDidChange = { state in
+            try? JSONEncoder().encode(state).write(to: file)         // widths, order, hidden, sort
+        }
+    }
+
+    @MainActor static func reactToCells(_ table: ListTable) {
+        table.didActivate(Package.self) { package, indexPath, column in
+            if column.id == "size" { print("\(package.name) takes \(package.size) bytes") } else { show(package) }
+        }
+        table.headerMenu = { column in
+            [MenuItem("Sort Smallest First", isEnabled: column.id == "size") { table.sort = [SortKey("size")] }]
+        }
+    }
+}
