@@ -23,6 +23,16 @@ extension ListManager {
         return table
     }
 
+    /// Indents a tree's row by `pixels` (its level and the arrow's room): a table indents the
+    /// cell of its outline column, any other list the whole row.
+    func indentOutlineRow(_ row: BoundRow, by pixels: Int) {
+        if let storedTable, let view = row.view as? TableRowView {
+            storedTable.indent(view, by: pixels)
+        } else {
+            host.setIndentation(pixels, for: row)
+        }
+    }
+
     /// The table the list is shown as, if ``makeTable(columns:)`` made one.
     public var table: ListTable? { storedTable }
 

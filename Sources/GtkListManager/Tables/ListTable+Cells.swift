@@ -46,6 +46,29 @@ extension ListTable {
             view.cells[index] = cell
             place(cell, of: placed, in: row)
         }
+        placeOutline(of: view)
+    }
+
+    /// A tree's row: indents the cell of the outline's column by the row's level (the others
+    /// not at all) and draws the arrow before it.
+    func indent(_ view: TableRowView, by pixels: Int) {
+        view.outlineIndentation = pixels
+        placeOutline(of: view)
+    }
+
+    private func placeOutline(of view: TableRowView) {
+        // Rows of a table that shows no tree skip it: no margin set per cell per binding.
+        guard view.outlineIndentation > 0 || view.showsOutline else { return }
+        view.showsOutline = view.outlineIndentation > 0
+        let outlineIndex = outlineColumn.flatMap(layout.index(of:)) ?? 0
+        var anchor: UnsafeMutablePointer<GtkWidget>?
+        for (index, cell) in view.cells.enumerated() {
+            guard let cell else { continue }
+            let isOutlineCell = index == outlineIndex && view.outlineIndentation > 0
+            RowIndentation.indent(cell.widget, by: isOutlineCell ? view.outlineIndentation : 0)
+            if isOutlineCell { anchor = cell.widget }
+        }
+        OutlineDisclosure.setAnchor(anchor, of: view.widget)
     }
 
     /// The natural width of the cell `column` shows `model` in: a cell made (or reused) for the

@@ -49,6 +49,12 @@ public final class ListTable {
         }
     }
 
+    /// The column whose cells show a tree's indentation and disclosure arrow (a tree table, as a
+    /// file manager's list view); nil for the first shown column.
+    public var outlineColumn: String? {
+        didSet { if outlineColumn != oldValue { manager.reload() } }
+    }
+
     /// Entries the app adds to a column header's menu, after the table's own (show and hide
     /// columns, move, fit).
     public var headerMenu: ((TableColumn) -> [MenuItem])?

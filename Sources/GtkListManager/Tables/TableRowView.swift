@@ -11,6 +11,10 @@ final class TableRowView: RowView {
     var cells: [BoundRow?] = []
     /// The table layout the cells were placed for.
     var layoutGeneration = -1
+    /// How far a tree's row indents the cell of the outline's column, in pixels.
+    var outlineIndentation = 0
+    /// Whether the cells were last placed for a tree's row.
+    var showsOutline = false
 
     init() {
         widget = glm_table_row_new()

@@ -30,6 +30,10 @@ enum OutlineDisclosure {
     }
 
     private static let markQuark = g_quark_from_string("gtk-list-manager-outline-mark")
+    /// On a row's content whose arrow goes before one of its children (a table row: the cell of
+    /// the outline's column), that child, or nothing while it is not bound.
+    private static let anchorQuark = g_quark_from_string("gtk-list-manager-outline-anchor")
+    private static let anchoredQuark = g_quark_from_string("gtk-list-manager-outline-anchored")
     private static let connectedQuark = g_quark_from_string("gtk-list-manager-outline-draws")
 
     /// Marks `container` to draw `mark` (nil: nothing), redrawing it when that changes.
@@ -55,10 +59,30 @@ enum OutlineDisclosure {
         return packed == 0 ? nil : Mark(packed: packed)
     }
 
+    /// Makes the arrow of the row whose content is `content` go before `anchor`, one of the
+    /// content's children (a table row's cell in the outline's column); nil while that child is
+    /// not bound: no arrow shows then.
+    static func setAnchor(_ anchor: UnsafeMutablePointer<GtkWidget>?, of content: UnsafeMutablePointer<GtkWidget>) {
+        let object: UnsafeMutablePointer<GObject> = gcast(content)
+        g_object_set_qdata(object, anchoredQuark, UnsafeMutableRawPointer(bitPattern: 1))
+        guard g_object_get_qdata(object, anchorQuark) != UnsafeMutableRawPointer(anchor) else { return }
+        g_object_set_qdata(object, anchorQuark, UnsafeMutableRawPointer(anchor))
+        if let container = gtk_widget_get_parent(content) { gtk_widget_queue_draw(container) }
+    }
+
+    /// The widget whose start edge the arrow of `container` goes before: its content, or the
+    /// content's anchor; nil when there is none.
+    private static func arrowAnchor(in container: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        guard let content = gtk_bin_get_child(gcast(container)) else { return nil }
+        let object: UnsafeMutablePointer<GObject> = gcast(content)
+        guard g_object_get_qdata(object, anchoredQuark) != nil else { return content }
+        return g_object_get_qdata(object, anchorQuark)?.assumingMemoryBound(to: GtkWidget.self)
+    }
+
     /// Where the arrow of `container` is, in its coordinates: just before its content's start
-    /// edge, centred vertically; nil when it draws none.
+    /// edge (or its anchor's), centred vertically; nil when it draws none.
     static func arrowFrame(in container: UnsafeMutablePointer<GtkWidget>) -> (x: Int, y: Int)? {
-        guard let mark = mark(of: container), mark.hasArrow, let content = gtk_bin_get_child(gcast(container)) else { return nil }
+        guard let mark = mark(of: container), mark.hasArrow, let content = arrowAnchor(in: container) else { return nil }
         var outer = GtkAllocation(), inner = GtkAllocation()
         gtk_widget_get_allocation(container, &outer)
         gtk_widget_get_allocation(content, &inner)

@@ -74,11 +74,11 @@ final class OutlineEvents: EventSource {
         guard let outline, let location, let place = outline.outlinePlace(at: location.indexPath)
         else {
             // A reused container that showed a tree row shows a plain one now.
-            if OutlineDisclosure.mark(of: container) != nil { manager.host.setIndentation(0, for: row) }
+            if OutlineDisclosure.mark(of: container) != nil { manager.indentOutlineRow(row, by: 0) }
             return OutlineDisclosure.mark(container, nil)
         }
         let pixels = Double(max(place.level, 0)) * Double(max(manager.indentationWidth, 0)) + Double(OutlineDisclosure.size)
-        manager.host.setIndentation(Int(min(pixels, Double(Int32.max))), for: row)
+        manager.indentOutlineRow(row, by: Int(min(pixels, Double(Int32.max))))
         let before = OutlineDisclosure.mark(of: container)
         OutlineDisclosure.mark(container, .init(hasArrow: place.hasChildren, isExpanded: place.isExpanded))
         if announcing, let before, before.hasArrow, place.hasChildren, before.isExpanded != place.isExpanded,

@@ -1,0 +1,68 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+/// A tree in a table (a file manager's list view): the outline column's cells are indented by
+/// level and show the disclosure arrow, which opens the row; the other columns stay under their
+/// headers. Real clicks, read back from GTK, both hosts.
+final class TableTreeTests: XCTestCase {
+    final class NameCell: RowView, ModelTransfer {
+        let widget = gtk_label_new(nil)!
+        init() { gtk_label_set_xalign(gcast(widget), 0) }
+        func update(with model: String) { gtk_label_set_text(gcast(widget), model) }
+    }
+
+    func testTheOutlineColumnIndentsItsCellsAndItsArrowOpensTheRow() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let storage = OutlineStorage<String, String>()
+                storage.apply(TreeFixture.files(), to: "Places")
+                let manager = ListManager(host: make(), storage: storage)
+                let table = manager.makeTable(columns: [
+                    TableColumn("size", title: "Size", width: .fixed(80)), TableColumn("name", title: "Name", width: .fixed(200)),
+                ])
+                table.outlineColumn = "name"
+                manager.register(NameCell.self, column: "name")
+                manager.register(NameCell.self, for: String.self, column: "size") { cell, model, _ in
+                    gtk_label_set_text(gcast(cell.widget), "\(model.count) B")
+                }
+                let list = ShownList(manager, width: 400, height: 300)
+                defer { list.close() }
+                list.settleFrame()
+                let home = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 0, section: 0)))
+                let container = try XCTUnwrap(home.hostWidget)
+                let nameCell = try XCTUnwrap(Self.cell(showing: "home", in: home))
+                // The arrow goes just before the name cell's content, inside the cell's margin.
+                var cellFrame = GtkAllocation(), containerFrame = GtkAllocation()
+                gtk_widget_get_allocation(nameCell, &cellFrame)
+                gtk_widget_get_allocation(container, &containerFrame)
+                let arrowX =
+                    TestTextDirection.isRightToLeft
+                    ? cellFrame.x + cellFrame.width - containerFrame.x + 8 : cellFrame.x - containerFrame.x - 8
+                let (x, y) = list.screenPoint(in: container, x: arrowX, y: containerFrame.height / 2)
+                list.xdotool(["mousemove", String(x), String(y), "click", "1"])
+                list.settleFrame()
+                XCTAssertTrue(storage.outline(of: "Places").isExpanded("home"), name)
+                XCTAssertEqual(manager.selectedIndexPaths, [], "\(name): the arrow opens without selecting")
+                let docs = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 1, section: 0)))
+                let docsName = try XCTUnwrap(Self.cell(showing: "docs", in: docs))
+                XCTAssertEqual(
+                    gtk_widget_get_margin_start(docsName) - gtk_widget_get_margin_start(nameCell), Int32(manager.indentationWidth),
+                    "\(name): a level deeper, the name cell indents one step further")
+                // The other column stays under its header, unindented.
+                let sizes = [home, docs].map { row in TableFixture.cells(ofItem: row === home ? 0 : 1, in: manager, list: list)[0] }
+                XCTAssertEqual(sizes.map(\.text), ["4 B", "4 B"], name)
+                XCTAssertEqual(sizes.map(\.x), [0, 0], name)
+                XCTAssertEqual(sizes.map(\.width), [80, 80], name)
+                XCTAssertEqual(TableFixture.headers(of: table).map(\.x), [0, 80], name)
+            }
+        }
+    }
+
+    /// The cell of `row` whose label reads `text`.
+    @MainActor private static func cell(showing text: String, in row: BoundRow) -> UnsafeMutablePointer<GtkWidget>? {
+        containerChildren(row.widget).first { String(cString: gtk_label_get_text(gcast($0))) == text }
+    }
+}
