@@ -46,7 +46,8 @@ if [ "$sanitizer" = thread ]; then
     for suite in HostConformanceTests GridDragTests DragAndDropEventTests DragAutoscrollTests ReorderingEventTests \
         ContextMenuEventTests VirtualListEventTests VirtualListEventGroupTests GridInteractionTests SelectionEventTests \
         GridEventGroupTests GridReorderingAndScrollEventTests RightToLeftTests AnimatedScrollingTests MultiRowDragTests \
-        VirtualRubberBandTests TouchInputTests TreeRowTests TreeDragTests TreeRandomizedTests DeclarativeTreeTests; do
+        VirtualRubberBandTests TouchInputTests TreeRowTests TreeDragTests TreeRandomizedTests DeclarativeTreeTests \
+        TableCellTests TableColumnTests TableActivationTests TableRandomizedTests TableTreeTests; do
         skipped+=(--skip "$suite")
     done
 fi
