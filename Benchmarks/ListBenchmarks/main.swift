@@ -13,6 +13,11 @@
 // host with an OutlineStorage against GtkTreeView + GtkTreeStore and GTK 4's GtkTreeListModel,
 // each part in its own process under a time limit.
 //
+// `list-benchmarks big-table [quick]` is the big-table benchmark (issue 34): a million rows of 20
+// text columns on the virtualized host (ListTable) against GtkTreeView in fixed-height mode and
+// GTK 4's GtkColumnView, scrolling, column widths, resizing and sorting by header, each part in
+// its own process under a time limit.
+//
 // `list-benchmarks differ-one CASE N` runs exactly one diff of a cell of the differ table, for
 // `valgrind --tool=callgrind --toggle-collect=glm_measured_diff` (the differ table counts its
 // cells that way itself when valgrind is installed); `list-benchmarks differ-read CASE N
@@ -46,6 +51,10 @@ MainActor.assumeIsolated {
         BigGridBenchmark.measureInThisProcess(side: arguments[1], count: count)
     } else if arguments.first == BigTreeBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
         BigTreeBenchmark.measureInThisProcess(part: arguments[1], count: count)
+    } else if arguments.first == BigTableBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
+        BigTableBenchmark.measureInThisProcess(part: arguments[1], count: count)
+    } else if arguments.first == "big-table" {
+        BigTableBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big-tree" {
         BigTreeBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big-grid" {
