@@ -106,4 +106,5 @@ benchmark: deps
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big-grid
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big-tree
+	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big-table
 	$(XVFB) $(SCRATCH)/release/list-benchmarks database

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the big-list, big-grid and big-tree benchmarks' C peers (Benchmarks/Peers): GTK 3's
-# GtkTreeView over a list store and over a tree store, GTK 4's GtkListView, GtkGridView and
-# GtkListView over a GtkTreeListModel, measured the same way as the virtualized host.
+# Builds the big-list, big-grid, big-tree and big-table benchmarks' C peers (Benchmarks/Peers):
+# GTK 3's GtkTreeView over a list store, over a tree store and with 20 columns, GTK 4's
+# GtkListView, GtkGridView, GtkListView over a GtkTreeListModel and GtkColumnView, measured the
+# same way as the virtualized host.
 # Installs libgtk-4-dev with apt-get when missing. Usage: scripts/build-benchmark-peers.sh [FOLDER]
 # (default .build/peers).
 set -euo pipefail
@@ -24,9 +25,14 @@ fi
 mkdir -p "$folder"
 build() {
     local program=$1 source=$2 package=$3
-    if [ "$folder/$program" -nt "$sources/$source" ] && [ "$folder/$program" -nt "$sources/peer_measure.h" ]; then
-        return
-    fi
+    # Rebuilt when the program is older than its source or any shared header.
+    local header
+    for header in "$sources/$source" "$sources"/*.h; do
+        [ "$folder/$program" -nt "$header" ] || { compile "$@"; return; }
+    done
+}
+compile() {
+    local program=$1 source=$2 package=$3
     # shellcheck disable=SC2046
     cc -O2 -Wall -Wextra -Werror "$sources/$source" -o "$folder/$program" $(pkg-config --cflags --libs "$package") -lm
 }
