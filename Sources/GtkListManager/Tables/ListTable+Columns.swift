@@ -46,6 +46,20 @@ extension ListTable {
         self.state = state
     }
 
+    /// Moves `column` to `place` among the shown columns (a header dropped there): before the
+    /// column shown there now, or after the last one.
+    func moveColumn(_ column: String, toShownPlace place: Int) {
+        let order = state.ordered(columns).map(\.id)
+        let shown = order.filter { !state.hidden.contains($0) && $0 != column }
+        guard place < shown.count else {
+            guard let last = shown.last, let after = order.firstIndex(of: last) else { return }
+            let from = order.firstIndex(of: column) ?? 0
+            return moveColumn(column, to: from < after ? after : after + 1)
+        }
+        guard let target = order.firstIndex(of: shown[max(place, 0)]), let from = order.firstIndex(of: column) else { return }
+        moveColumn(column, to: from < target ? target - 1 : target)
+    }
+
     /// The entries of a header's menu: a check box per column to show or hide it, moving the
     /// column left or right, fitting its width, then the app's ``headerMenu`` entries.
     func headerMenuItems(for columnID: String) -> [MenuItem] {

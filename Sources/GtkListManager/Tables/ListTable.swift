@@ -120,6 +120,7 @@ public final class ListTable {
         header.clicked = { [unowned self] column, extending in userClickedHeader(of: column, extending: extending) }
         header.resized = { [unowned self] column, width, finished in userDragged(column, to: width, finished: finished) }
         header.fitRequested = { [unowned self] column in fitColumn(column) }
+        header.moved = { [unowned self] column, place in moveColumn(column, toShownPlace: place) }
         header.menuItems = { [unowned self] column in headerMenuItems(for: column) }
         Signal.connect(adjustment!, "value-changed") { [weak self] _ in self?.scrolledSideways() }
         Signal.connect(adjustment!, "changed") { [weak self] _ in self?.viewportDidChange() }

@@ -33,6 +33,14 @@ final class TableHeaderView {
     var resizing: (column: String, width: Int, x: Double)?
     /// The menu shown, until it closes.
     var shownMenu: UnsafeMutablePointer<GtkMenu>?
+    /// A header dropped elsewhere among the shown columns: the column and the shown place it
+    /// goes to.
+    var moved: ((String, Int) -> Void)?
+    /// A header pressed, and dragged once it moved past GTK's threshold: the column, where the
+    /// press was (root x) and whether it is dragging.
+    var headerDrag: (column: String, x: Double, y: Double, isDragging: Bool)?
+    /// Set by a drag's release: the click GTK reports next is the drag's, not a sort.
+    var ignoresNextClick = false
 
     init() {
         widget = glm_table_header_new()
@@ -107,11 +115,17 @@ final class TableHeaderView {
         gtk_widget_set_focus_on_click(button, 0)
         let id = column.id
         Signal.connect(button, "clicked") { [weak self] _ in
+            guard let self else { return }
+            guard !ignoresNextClick else {
+                ignoresNextClick = false
+                return
+            }
             var state = GdkModifierType(rawValue: 0)
             _ = gtk_get_current_event_state(&state)
-            self?.clicked?(id, state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
+            clicked?(id, state.rawValue & GDK_SHIFT_MASK.rawValue != 0)
         }
         connectResizing(of: button, column: id)
+        connectMoving(of: button, column: id)
         connectMenu(of: button, column: id)
         let header = HeaderButton(button: button, title: title, arrow: arrow)
         buttons[id] = header

@@ -1,19 +1,21 @@
 import ModelStorage
 
-/// A section's runs of inserted or removed items, gathered for a host that takes its splices
-/// at once (``SpliceBatching``; CONTRIBUTING, Hot paths: 11).
+/// A section's runs of inserted or removed items, or its moved items, gathered for a host that
+/// takes its splices at once (``SpliceBatching``; CONTRIBUTING, Hot paths: 11).
 ///
-/// Insertions enter the layout as they are gathered (each position is read with the earlier
-/// ones made, as the host reads them); removals enter it only once the host removed their rows,
-/// so that the rows leaving are unbound at the places they had, as one at a time.
+/// Insertions and moves enter the layout as they are gathered (each position is read with the
+/// earlier ones made, as the host reads them); removals enter it only once the host removed
+/// their rows, so that the rows leaving are unbound at the places they had, as one at a time.
 struct PendingSplices {
     var section = 0
     /// Top to bottom, in the layout already.
     var insertions: [(position: Int, count: Int)] = []
     /// Bottom to top, not in the layout yet.
     var removals: [(positions: Range<Int>, items: Range<Int>)] = []
+    /// In order, each read after the ones before, in the layout already: a re-sort's.
+    var moves: [(from: Int, to: Int)] = []
 
-    var isEmpty: Bool { insertions.isEmpty && removals.isEmpty }
+    var isEmpty: Bool { insertions.isEmpty && removals.isEmpty && moves.isEmpty }
 }
 
 extension ListUpdater {
@@ -29,6 +31,8 @@ extension ListUpdater {
             gatherRemoval(of: items, inSection: section, into: &pending)
         case let .single(.deleteItem(indexPath)):
             gatherRemoval(of: indexPath.item..<indexPath.item + 1, inSection: indexPath.section, into: &pending)
+        case let .single(.moveItem(from, to)) where from.section == to.section && !configuration.animateMoveAsDeleteAndInsert:
+            gatherMove(from: from, to: to, into: &pending)
         default:
             return false
         }
@@ -50,13 +54,22 @@ extension ListUpdater {
         } else if !pending.removals.isEmpty {
             host.removeRows(pending.removals.map(\.positions))
         }
+        if !pending.moves.isEmpty { host.moveRows(pending.moves) }
         for removal in pending.removals { layout.removeItems(removal.items, inSection: pending.section) }
         reconcileSupplementaryRows(inSection: pending.section)
         pending = PendingSplices()
     }
 
+    private func gatherMove(from: IndexPath, to: IndexPath, into pending: inout PendingSplices) {
+        if !pending.insertions.isEmpty || !pending.removals.isEmpty || pending.section != from.section { flush(&pending) }
+        let source = layout.position(of: from)
+        layout.moveItem(from: from, to: to)
+        pending.section = from.section
+        pending.moves.append((source, layout.position(of: to)))
+    }
+
     private func gatherInsertion(of models: ModelRun, at indexPath: IndexPath, into pending: inout PendingSplices) {
-        if !pending.removals.isEmpty || pending.section != indexPath.section { flush(&pending) }
+        if !pending.removals.isEmpty || !pending.moves.isEmpty || pending.section != indexPath.section { flush(&pending) }
         layout.insertItems(models, at: indexPath)
         let position = layout.position(of: indexPath)
         // One above those gathered: they go first, read without it, as they were.
@@ -66,7 +79,7 @@ extension ListUpdater {
     }
 
     private func gatherRemoval(of items: Range<Int>, inSection section: Int, into pending: inout PendingSplices) {
-        if !pending.insertions.isEmpty || pending.section != section { flush(&pending) }
+        if !pending.insertions.isEmpty || !pending.moves.isEmpty || pending.section != section { flush(&pending) }
         func positionsNow() -> Range<Int> {
             let first = layout.position(of: IndexPath(item: items.lowerBound, section: section))
             return first..<first + items.count

@@ -103,6 +103,36 @@ final class TableColumnTests: XCTestCase {
         }
     }
 
+    func testDraggingAHeaderMovesItsColumnWithoutSorting() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                var saved: [ColumnState] = []
+                let (manager, table, list) = TableFixture.show(rows: 20, columns: TableFixture.columns(4), on: make()) { _, table in
+                    table.stateDidChange = { saved.append($0) }
+                }
+                defer { list.close() }
+                let button = try XCTUnwrap(TableFixture.headerButton("Column 0", of: table))
+                // From the header's middle to the middle of the third column's.
+                let middle = TableFixture.leadingX(80, in: button)
+                TableFixture.drag(button, fromX: middle, by: 2 * 160 + 10, in: list)
+                list.settleFrame()
+                XCTAssertEqual(TableFixture.headers(of: table).map(\.text), ["Column 1", "Column 2", "Column 0", "Column 3"], name)
+                XCTAssertEqual(TableFixture.headers(of: table).map(\.x), [0, 160, 320, 480], name)
+                XCTAssertEqual(
+                    TableFixture.cells(ofItem: 2, in: manager, list: list).map(\.text), ["r2 c1", "r2 c2", "r2 c0", "r2 c3"], name)
+                XCTAssertEqual(table.sort, [], "\(name): the drag's release sorts nothing")
+                XCTAssertEqual(saved.map(\.order), [["c1", "c2", "c0", "c3"]], name)
+                // A drag that ends where it began moves nothing.
+                let moved = try XCTUnwrap(TableFixture.headerButton("Column 0", of: table))
+                TableFixture.drag(moved, fromX: TableFixture.leadingX(80, in: moved), by: 30, in: list)
+                list.settleFrame()
+                XCTAssertEqual(TableFixture.headers(of: table).map(\.x), [0, 160, 320, 480], name)
+                XCTAssertEqual(saved.count, 1, name)
+            }
+        }
+    }
+
     func testTheStateRoundTripsThroughCodableAndRestoresTheSameTable() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

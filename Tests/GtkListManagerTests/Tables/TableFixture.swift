@@ -103,6 +103,11 @@ enum TableFixture {
         list.xdotool(arguments + ["mouseup", "1"])
     }
 
+    /// The x, from `widget`'s left edge, of the point `offset` pixels from its leading edge.
+    @MainActor static func leadingX(_ offset: Int32, in widget: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+        TestTextDirection.isRightToLeft ? gtk_widget_get_allocated_width(widget) - 1 - offset : offset
+    }
+
     /// The x of a header button's trailing edge, a pixel inside it, from its left edge.
     @MainActor static func trailingEdge(of button: UnsafeMutablePointer<GtkWidget>) -> Int32 {
         TestTextDirection.isRightToLeft ? 1 : gtk_widget_get_allocated_width(button) - 2

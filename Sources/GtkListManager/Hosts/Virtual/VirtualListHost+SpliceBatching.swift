@@ -88,3 +88,35 @@ extension VirtualListHost: SpliceBatching {
         layoutChanged()
     }
 }
+
+// A re-sort moves every row: the bound rows follow all the moves in one pass of plain
+// positions, and are placed anew once, instead of re-keying them per move.
+extension VirtualListHost {
+    public func moveRows(_ moves: [(from: Int, to: Int)]) {
+        // A grid's index reads each move's section from the layout as it is then: one by one.
+        guard !index.isGrid else {
+            for move in moves { moveRow(from: move.from, to: move.to) }
+            return
+        }
+        let rows = Array(placedRows)
+        var positions = rows.map(\.key)
+        for (source, destination) in moves where source != destination {
+            index.move(from: source, to: destination, location: nil)
+            // As a removal at the source, then an insertion at the destination.
+            for slot in positions.indices {
+                var position = positions[slot]
+                if position == source {
+                    position = destination
+                } else {
+                    if position > source { position -= 1 }
+                    if position >= destination { position += 1 }
+                }
+                positions[slot] = position
+            }
+            if anchor > source { anchor -= 1 }
+            if destination <= anchor { anchor += 1 }
+        }
+        placedRows = Dictionary(uniqueKeysWithValues: zip(positions, rows.map(\.value)))
+        layoutChanged()
+    }
+}
