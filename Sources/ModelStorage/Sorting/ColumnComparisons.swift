@@ -26,11 +26,14 @@ public struct ColumnComparisons<Item>: Sendable {
     public typealias Comparator = @Sendable (Item, Item) -> Bool
     /// The order of two items for one column: negative, zero or positive, as `lhs` comes first,
     /// ties, or comes last. One call answers what `<` would need two calls for.
-    typealias ThreeWay = @Sendable (Item, Item) -> Int
+    @usableFromInline typealias ThreeWay = @Sendable (Item, Item) -> Int
 
-    private var comparisons: [String: ThreeWay] = [:]
+    // Inlinable, so an app's column declarations compile for its own types: a comparison then
+    // reads the key path and compares without a generic lookup per call (a sort makes millions).
+    @usableFromInline var comparisons: [String: ThreeWay] = [:]
     /// The identifiers declared, in declaration order (a redeclared one keeps its place).
-    public private(set) var columns: [String] = []
+    public var columns: [String] { columnOrder }
+    @usableFromInline var columnOrder: [String] = []
     private let tieBreaker: Comparator?
 
     /// No columns yet; items equal for every key of a sort are ordered by `tieBreaker` (nil:
@@ -43,6 +46,7 @@ public struct ColumnComparisons<Item>: Sendable {
 
     /// The column `identifier` compares items by `value` with `<`. A column declared again
     /// replaces the earlier declaration.
+    @inlinable
     public func column<Value: Comparable & Sendable>(_ identifier: String, by value: KeyPath<Item, Value> & Sendable) -> Self {
         adding(identifier) { lhs, rhs in
             let left = lhs[keyPath: value], right = rhs[keyPath: value]
@@ -52,6 +56,7 @@ public struct ColumnComparisons<Item>: Sendable {
 
     /// The column `identifier` compares items by an optional `value` with `<`; `nil` comes first
     /// when ascending.
+    @inlinable
     public func column<Value: Comparable & Sendable>(_ identifier: String, by value: KeyPath<Item, Value?> & Sendable) -> Self {
         adding(identifier) { lhs, rhs in
             switch (lhs[keyPath: value], rhs[keyPath: value]) {
@@ -65,6 +70,7 @@ public struct ColumnComparisons<Item>: Sendable {
 
     /// The column `identifier` compares items by the string `text`, as `comparison` says:
     /// by default the way a person expects (``TextComparison/localizedStandard``).
+    @inlinable
     public func column(
         _ identifier: String, byText text: KeyPath<Item, String> & Sendable, comparison: TextComparison = .localizedStandard
     ) -> Self {
@@ -73,15 +79,17 @@ public struct ColumnComparisons<Item>: Sendable {
 
     /// The column `identifier` orders items with `areInIncreasingOrder`, a strict weak ordering
     /// like `<`, for orders no single value gives.
+    @inlinable
     public func column(_ identifier: String, by areInIncreasingOrder: @escaping Comparator) -> Self {
         adding(identifier) { lhs, rhs in
             areInIncreasingOrder(lhs, rhs) ? -1 : (areInIncreasingOrder(rhs, lhs) ? 1 : 0)
         }
     }
 
-    private func adding(_ identifier: String, _ comparison: @escaping ThreeWay) -> Self {
+    @inlinable
+    func adding(_ identifier: String, _ comparison: @escaping ThreeWay) -> Self {
         var copy = self
-        if copy.comparisons.updateValue(comparison, forKey: identifier) == nil { copy.columns.append(identifier) }
+        if copy.comparisons.updateValue(comparison, forKey: identifier) == nil { copy.columnOrder.append(identifier) }
         return copy
     }
 

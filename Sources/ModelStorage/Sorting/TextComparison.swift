@@ -20,6 +20,7 @@ public enum TextComparison: Sendable, Hashable {
 
     /// The order of two strings: negative when `lhs` comes first, zero when they are equal,
     /// positive when `rhs` does.
+    @usableFromInline
     func compare(_ lhs: String, _ rhs: String) -> Int {
         switch self {
         case .localizedStandard: lhs.localizedStandardCompare(rhs).rawValue
