@@ -1,10 +1,12 @@
 import ArgumentParser
+import ModelStorage
 
 /// What the viewer shows of the installed packages: those matching a search, in an order.
 struct PackageQuery: Equatable, Sendable {
     /// Case-insensitive text looked up in names and descriptions; empty matches everything.
     var searchText = ""
-    var order = PackageOrder.name
+    /// How packages are sorted within their section: the table's sort, its primary key first.
+    var sort = [PackageOrder.name.sortKey]
 
     /// The packages of `packages` that match the search.
     func matching(_ packages: [InstalledPackage]) -> [InstalledPackage] {
@@ -12,33 +14,45 @@ struct PackageQuery: Equatable, Sendable {
         guard !needle.isEmpty else { return packages }
         return packages.filter { $0.name.lowercased().contains(needle) || $0.summary.lowercased().contains(needle) }
     }
+
+    /// Whether `lhs` comes before `rhs` in this query's order.
+    var comparator: @Sendable (InstalledPackage, InstalledPackage) -> Bool {
+        PackageColumns.comparisons.comparator(for: sort)
+    }
 }
 
-/// How packages are sorted within their section.
+/// The orders the header bar's sort switch and `--sort` offer: a sortable column of the table,
+/// the way people mostly want it.
 enum PackageOrder: String, CaseIterable, Sendable, ExpressibleByArgument {
     /// Alphabetically by name.
     case name
-    /// Largest installed size first (unknown sizes last), then by name.
+    /// By version, numbers compared by value.
+    case version
+    /// Largest installed size first (unknown sizes last).
     case size
+    /// Alphabetically by description.
+    case description
 
     /// The title of the order in the sort switch.
     var title: String {
         switch self {
         case .name: "Name"
+        case .version: "Version"
         case .size: "Size"
+        case .description: "Description"
         }
     }
 
-    /// The storage's comparator for this order; total, so equal keys never depend on arrival.
-    var comparator: @Sendable (InstalledPackage, InstalledPackage) -> Bool {
-        switch self {
-        case .name:
-            { ($0.name, $0.architecture) < ($1.name, $1.architecture) }
-        case .size:
-            { lhs, rhs in
-                let (left, right) = (lhs.installedSizeKiB ?? -1, rhs.installedSizeKiB ?? -1)
-                return left != right ? left > right : (lhs.name, lhs.architecture) < (rhs.name, rhs.architecture)
-            }
-        }
+    /// The table column sorted by.
+    var column: String { rawValue }
+
+    /// The sort key of the order: sizes largest first, the others ascending.
+    var sortKey: SortKey { SortKey(column, ascending: self != .size) }
+
+    /// The order whose column is the primary key of `sort`; nil when it is another column, or
+    /// the sort is empty.
+    init?(primaryKeyOf sort: [SortKey]) {
+        guard let first = sort.first, let order = PackageOrder(rawValue: first.column) else { return nil }
+        self = order
     }
 }

@@ -39,9 +39,12 @@ final class PackageRow: BuilderRow, ModelTransfer {
         set { gtk_widget_set_visible(gcast(star), newValue ? 1 : 0) }
     }
 
-    /// A size as people read it: `840 KB`, `12.4 MB` (powers of 1024, like dpkg's own figures).
+    /// A size as people read it: `840 KB`, `12.4 MB`, `1.2 GB` (powers of 1024, like dpkg's own
+    /// figures).
     nonisolated static func formatted(kibibytes: Int) -> String {
-        kibibytes < 1024 ? "\(kibibytes) KB" : String(format: "%.1f MB", Double(kibibytes) / 1024)
+        if kibibytes < 1024 { return "\(kibibytes) KB" }
+        if kibibytes < 1024 * 1024 { return String(format: "%.1f MB", Double(kibibytes) / 1024) }
+        return String(format: "%.1f GB", Double(kibibytes) / (1024 * 1024))
     }
 }
 

@@ -23,8 +23,18 @@ struct PackageViewerCommand: ParsableCommand {
     @Option(help: "Start with this text in the search field: only matching packages are shown.")
     var search = ""
 
-    @Option(help: "Sort packages within their section by name or by installed size.")
-    var sort = PackageOrder.name
+    @Option(
+        help:
+            "Sort packages within their section by name, version, size (largest first) or description (default: as the settings file saved it, else by name)."
+    )
+    var sort: PackageOrder?
+
+    @Option(
+        name: .customLong("settings"),
+        help:
+            "The settings file: the table's column widths, order, hidden columns and sort, written when they change (default: $XDG_CONFIG_HOME/package-viewer/settings.json, else ~/.config/…; with --screenshot, none unless given)."
+    )
+    var settingsFile: String?
 
     @Flag(
         help:
@@ -112,11 +122,14 @@ struct PackageViewerCommand: ParsableCommand {
             let ids = try packageIDs(named: addedFavourites, in: source)  // before the file is made
             try FavouritesDatabase(path: favouritesPath).add(ids)
         }
-        let query = PackageQuery(searchText: search, order: sort), grid = grid, direction = direction
+        // Pictures are the same everywhere: a screenshot shows the declared columns unless told
+        // which settings to use.
+        let settingsPath = settingsFile ?? (screenshotPath == nil ? ViewerSettings.defaultPath() : nil)
+        let order = sort, grid = grid, direction = direction
         try MainActor.assumeIsolated {
             try Self.showWindow(
-                source: source, query: query, grid: grid, direction: direction, favouritesPath: favouritesPath,
-                screenshotPath: screenshotPath)
+                source: source, searchText: search, order: order, grid: grid, direction: direction, favouritesPath: favouritesPath,
+                settingsPath: settingsPath, screenshotPath: screenshotPath)
         }
     }
 
@@ -182,13 +195,17 @@ struct PackageViewerCommand: ParsableCommand {
 
     @MainActor
     private static func showWindow(
-        source: PackageSource, query: PackageQuery, grid: Bool, direction: TextDirection?, favouritesPath: String, screenshotPath: String?
+        source: PackageSource, searchText: String, order: PackageOrder?, grid: Bool, direction: TextDirection?, favouritesPath: String,
+        settingsPath: String?, screenshotPath: String?
     ) throws {
         guard GtkRuntime.initialize() else {
             throw NoDisplay()
         }
         direction?.makeDefault()
-        let viewer = PackageListWindow(source: source, query: query, showsGrid: grid, favouritesFile: favouritesPath)
+        // A settings file that cannot be read is reported on stderr: the declared columns show.
+        let settings = settingsPath.map { ViewerSettings(path: $0) }
+        let viewer = PackageListWindow(
+            source: source, searchText: searchText, order: order, showsGrid: grid, favouritesFile: favouritesPath, settings: settings)
         if let problem = viewer.favouritesProblem {
             // Not fatal: the packages are still worth showing, and the file stays as it was.
             FileHandle.standardError.write(Data("package-viewer: \(problem); showing no favourites, the file was left as it is\n".utf8))

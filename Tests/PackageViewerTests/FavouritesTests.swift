@@ -58,7 +58,7 @@ final class FavouritesTests: XCTestCase {
         defer { shown.close() }
 
         shown.input.click(try shown.packageRow(apt), button: 3)
-        var menu = try XCTUnwrap(shown.viewer.manager.shownContextMenu, "a right-click pops the row's menu up")
+        var menu = try XCTUnwrap(shown.viewer.shownContextMenu, "a right-click pops the row's menu up")
         XCTAssertEqual(menuTitles(menu), ["Add to favourites", "-", "Copy “apt”"])
         gtk_menu_item_activate(gcast(try XCTUnwrap(menuItem(menu, "Add to favourites"))))
         XCTAssertTrue(shown.waitForPane([apt]), "the pane shows \(shown.paneIDs)")
@@ -66,7 +66,7 @@ final class FavouritesTests: XCTestCase {
         XCTAssertEqual(try folder.storedOrder(), [apt])
 
         shown.input.click(try shown.packageRow(apt), button: 3)
-        menu = try XCTUnwrap(shown.viewer.manager.shownContextMenu)
+        menu = try XCTUnwrap(shown.viewer.shownContextMenu)
         XCTAssertEqual(menuTitles(menu), ["Remove from favourites", "-", "Copy “apt”"], "a favourite's menu offers to remove it")
         gtk_menu_item_activate(gcast(try XCTUnwrap(menuItem(menu, "Remove from favourites"))))
         XCTAssertTrue(shown.waitForPane([]), "the pane shows \(shown.paneIDs)")
@@ -169,7 +169,7 @@ final class FavouritesTests: XCTestCase {
         second.input.moveWindow(toX: 1000)
 
         first.input.click(try first.packageRow(apt), button: 3)
-        let menu = try XCTUnwrap(first.viewer.manager.shownContextMenu)
+        let menu = try XCTUnwrap(first.viewer.shownContextMenu)
         gtk_menu_item_activate(gcast(try XCTUnwrap(menuItem(menu, "Add to favourites"))))
         XCTAssertTrue(first.waitForPane([apt]), "the first window shows \(first.paneIDs)")
         XCTAssertTrue(second.waitForPane([apt]), "the second window shows \(second.paneIDs)")
@@ -246,7 +246,7 @@ final class FavouritesTests: XCTestCase {
         XCTAssertTrue(problem.contains(folder.file) && problem.contains(reason), problem, line: line)
 
         shown.input.click(try shown.packageRow(apt), button: 3)
-        let menu = try XCTUnwrap(shown.viewer.manager.shownContextMenu, line: line)
+        let menu = try XCTUnwrap(shown.viewer.shownContextMenu, line: line)
         XCTAssertEqual(menuTitles(menu), ["Copy “apt”"], "no favourites to add to", line: line)
         shown.input.press("Escape")
         shown.input.focus(try shown.packageRow(apt))

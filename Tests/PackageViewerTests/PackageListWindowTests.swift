@@ -5,10 +5,11 @@ import XCTest
 
 @testable import PackageViewer
 
-/// The viewer's window on the bundled dpkg sample, driven through its real widgets: what the
-/// `GtkListBox` holds after typing a search and switching the order.
+/// The viewer's window on the bundled dpkg sample, shown under Xvfb and driven through its real
+/// widgets: what the packages table holds and shows (the cells of its bound rows) after typing a
+/// search and switching the order, and the grid of tiles.
 final class PackageListWindowTests: XCTestCase {
-    func testStartsWithEveryPackageInSectionsSortedByName() throws {
+    func testStartsWithEveryPackageInSectionsSortedByNameInATable() throws {
         try MainActor.assumeIsolated { try Self.startsWithEveryPackage() }
     }
 
@@ -16,7 +17,7 @@ final class PackageListWindowTests: XCTestCase {
         try MainActor.assumeIsolated { try Self.typingASearch() }
     }
 
-    func testSwitchingTheOrderMovesTheSameRows() throws {
+    func testTheSortSwitchSortsTheTableAndMovesTheSameRows() throws {
         try MainActor.assumeIsolated { try Self.switchingTheOrder() }
     }
 
@@ -24,14 +25,81 @@ final class PackageListWindowTests: XCTestCase {
         try MainActor.assumeIsolated { try Self.gridMode() }
     }
 
+    func testTheGridIsBuiltTheFirstTimeItShows() throws {
+        try MainActor.assumeIsolated { try Self.gridBuiltWhenShown() }
+    }
+
     // MARK: - Bodies
 
     @MainActor
+    private static func startsWithEveryPackage() throws {
+        let shown = try ShownViewer()
+        defer { shown.close() }
+        let packages = shown.viewer.source.packages
+        XCTAssertEqual(shown.table.headerTitles, ["Name", "Version", "Size", "Section", "Description"])
+        XCTAssertEqual(shown.table.sortArrow(of: "Name"), "pan-down-symbolic", "sorted by name, ascending")
+        XCTAssertEqual(listedLines(of: shown.viewer), expectedLines(packages, query: PackageQuery()))
+        try assertBoundRowsShowTheirPackages(shown, query: PackageQuery())
+        XCTAssertEqual(shown.table.clippedHeaders, [], "every title shows whole")
+        // (Version fits its content too, up to 200 pixels: the longest versions end in an ellipsis.)
+        XCTAssertEqual(shown.table.clippedCells(inColumns: ["Size", "Section"]), [], "the columns fitting their content do")
+        XCTAssertTrue(shown.viewer.anomalies.isEmpty, "\(shown.viewer.anomalies)")
+    }
+
+    @MainActor
+    private static func typingASearch() throws {
+        let shown = try ShownViewer()
+        defer { shown.close() }
+        let packages = shown.viewer.source.packages
+        let widgetsBefore = rowWidgets(of: shown.viewer)
+
+        gtk_entry_set_text(gcast(shown.viewer.searchEntry), "lib")
+        // GtkSearchEntry emits "search-changed" after its typing pause, then the storage diffs
+        // in the background and hands the result back through the loop.
+        XCTAssertTrue(GtkRuntime.iterate(until: { shown.viewer.query.searchText == "lib" && !shown.viewer.storage.hasPendingChanges }))
+        shown.input.settleFrame()
+
+        let query = PackageQuery(searchText: "lib")
+        XCTAssertLessThan(query.matching(packages).count, packages.count)
+        XCTAssertEqual(listedLines(of: shown.viewer), expectedLines(packages, query: query))
+        try assertBoundRowsShowTheirPackages(shown, query: query)
+        let widgetsAfter = rowWidgets(of: shown.viewer)
+        let kept = Set(widgetsAfter.keys).intersection(widgetsBefore.keys)
+        XCTAssertFalse(kept.isEmpty)
+        for id in kept {
+            XCTAssertEqual(widgetsAfter[id], widgetsBefore[id], "\(id) stayed on screen, so its row widget must be the same")
+        }
+    }
+
+    @MainActor
+    private static func switchingTheOrder() throws {
+        let shown = try ShownViewer()
+        defer { shown.close() }
+        let packages = shown.viewer.source.packages
+        let widgetsBefore = rowWidgets(of: shown.viewer)
+
+        _ = gtk_combo_box_set_active_id(gcast(shown.viewer.orderSwitch), PackageOrder.size.rawValue)
+        XCTAssertEqual(shown.viewer.table.sort, [SortKey("size", ascending: false)], "the table sorts by size, largest first")
+        XCTAssertTrue(shown.waitForStorage())
+        XCTAssertEqual(shown.table.sortArrow(of: "Size"), "pan-up-symbolic", "the header shows a descending sort")
+        XCTAssertNil(shown.table.sortArrow(of: "Name"))
+
+        let query = PackageQuery(sort: [PackageOrder.size.sortKey])
+        XCTAssertEqual(listedLines(of: shown.viewer), expectedLines(packages, query: query))
+        try assertBoundRowsShowTheirPackages(shown, query: query)
+        let widgetsAfter = rowWidgets(of: shown.viewer)
+        for id in Set(widgetsAfter.keys).intersection(widgetsBefore.keys) {
+            XCTAssertEqual(widgetsAfter[id], widgetsBefore[id], "a new order moves rows; it builds none (\(id))")
+        }
+    }
+
+    @MainActor
     private static func gridMode() throws {
-        let (viewer, packages) = try makeViewer(showsGrid: true)
-        defer { gtk_widget_destroy(viewer.window) }
+        let shown = try ShownViewer(showsGrid: true)
+        defer { shown.close() }
+        let viewer = shown.viewer, packages = viewer.source.packages
         XCTAssertTrue(viewer.showsGrid)
-        XCTAssertEqual(shownLines(of: viewer.gridManager), expectedLines(packages, query: PackageQuery()))
+        XCTAssertEqual(gridLines(of: viewer.gridManager), expectedLines(packages, query: PackageQuery()))
         let tile = viewer.gridManager.boundRow(at: IndexPath(item: 0, section: 0))!
         XCTAssertTrue(tile.view is PackageTile)
         XCTAssertNotEqual(
@@ -41,103 +109,108 @@ final class PackageListWindowTests: XCTestCase {
         gtk_entry_set_text(gcast(viewer.searchEntry), "lib")
         XCTAssertTrue(GtkRuntime.iterate(until: { viewer.query.searchText == "lib" && !viewer.storage.hasPendingChanges }))
         let expected = expectedLines(packages, query: PackageQuery(searchText: "lib"))
-        XCTAssertEqual(shownLines(of: viewer.gridManager), expected, "the grid follows the search")
-        XCTAssertEqual(shownLines(of: viewer.manager), expected, "and so does the list behind it")
+        XCTAssertEqual(gridLines(of: viewer.gridManager), expected, "the grid follows the search")
+        XCTAssertEqual(listedLines(of: viewer), expected, "and so does the table behind it")
 
         gtk_toggle_button_set_active(gcast(viewer.gridSwitch), 0)
-        XCTAssertFalse(viewer.showsGrid, "the switch in the header bar shows the list again")
+        XCTAssertFalse(viewer.showsGrid, "the switch in the header bar shows the table again")
     }
 
     @MainActor
-    private static func startsWithEveryPackage() throws {
-        let (viewer, packages) = try makeViewer()
-        defer { gtk_widget_destroy(viewer.window) }
-        XCTAssertEqual(shownLines(of: viewer.manager), expectedLines(packages, query: PackageQuery()))
-    }
+    private static func gridBuiltWhenShown() throws {
+        let shown = try ShownViewer()
+        defer { shown.close() }
+        let viewer = shown.viewer
+        XCTAssertFalse(viewer.showsGrid)
+        XCTAssertFalse(viewer.isGridLoaded)
+        XCTAssertEqual(viewer.gridManager.rowCount, 0, "a window opening on the table builds no tiles")
 
-    @MainActor
-    private static func typingASearch() throws {
-        let (viewer, packages) = try makeViewer()
-        defer { gtk_widget_destroy(viewer.window) }
-        let widgetsBefore = rowWidgets(of: viewer)
-
-        gtk_entry_set_text(gcast(viewer.searchEntry), "lib")
-        // GtkSearchEntry emits "search-changed" after its typing pause, then the storage diffs
-        // in the background and hands the result back through the loop.
-        XCTAssertTrue(GtkRuntime.iterate(until: { viewer.query.searchText == "lib" && !viewer.storage.hasPendingChanges }))
-
-        let expected = expectedLines(packages, query: PackageQuery(searchText: "lib"))
-        XCTAssertLessThan(expected.count, packages.count)
-        XCTAssertEqual(shownLines(of: viewer.manager), expected)
-        for (id, widget) in rowWidgets(of: viewer) {
-            XCTAssertEqual(widget, widgetsBefore[id], "\(id) stayed, so its row widget must be the same")
-        }
-    }
-
-    @MainActor
-    private static func switchingTheOrder() throws {
-        let (viewer, packages) = try makeViewer()
-        defer { gtk_widget_destroy(viewer.window) }
-        let widgetsBefore = rowWidgets(of: viewer)
-
-        _ = gtk_combo_box_set_active_id(gcast(viewer.orderSwitch), PackageOrder.size.rawValue)
-        XCTAssertEqual(viewer.query.order, .size)
-        XCTAssertTrue(GtkRuntime.iterate(until: { !viewer.storage.hasPendingChanges }))
-
-        XCTAssertEqual(shownLines(of: viewer.manager), expectedLines(packages, query: PackageQuery(order: .size)))
-        XCTAssertEqual(rowWidgets(of: viewer), widgetsBefore, "a new order moves rows; it builds none")
+        gtk_toggle_button_set_active(gcast(viewer.gridSwitch), 1)
+        XCTAssertTrue(viewer.showsGrid)
+        XCTAssertEqual(gridLines(of: viewer.gridManager), expectedLines(viewer.source.packages, query: PackageQuery()))
     }
 
     // MARK: - Support
 
-    private static var samplePath: String { BundledSample.path }
-
+    /// What the table lists, position by position, from the manager's layout and the storage:
+    /// `# section` for a header, `= section` for a section's total, the package id otherwise.
     @MainActor
-    private static func makeViewer(showsGrid: Bool = false) throws -> (PackageListWindow, [InstalledPackage]) {
-        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
-        let source = try PackageSource.load(explicitPath: samplePath)
-        return (PackageListWindow(source: source, showsGrid: showsGrid), source.packages)
-    }
-
-    /// One line per row of the list or tile of the grid: `# section` for a header, `= size` for
-    /// a section's total (and what the view shows), the package id otherwise.
-    @MainActor
-    private static func shownLines(of manager: ListManager) -> [String] {
-        (0..<manager.rowCount).map { position in
-            switch manager.boundRow(atPosition: position)?.model {
-            case let heading as SectionHeading: "# \(heading.title) (\(heading.packageCount))"
-            case let package as InstalledPackage: package.id
-            case let total as SectionTotal:
-                "= \(total.installedKiB) KiB, \(total.unsized) unsized: "
-                    + String(cString: gtk_label_get_text(gcast(manager.boundRow(atPosition: position)!.widget)))
-            case let other: "unexpected \(String(describing: other))"
+    static func listedLines(of viewer: PackageListWindow) -> [String] {
+        (0..<viewer.manager.rowCount).map { position in
+            guard let location = viewer.manager.location(ofPosition: position) else { return "no location at \(position)" }
+            let section = viewer.storage.sectionKeys[location.indexPath.section]
+            switch location.role {
+            case .item: return (viewer.storage.item(at: location.indexPath) as? InstalledPackage)?.id ?? "?"
+            case .header: return "# \(section)"
+            default: return "= \(section)"
             }
         }
     }
 
-    /// What the rows must be: sections by name, each with its count, packages in the query's
-    /// order, and the sum of their sizes after them.
-    private static func expectedLines(_ packages: [InstalledPackage], query: PackageQuery) -> [String] {
-        let matching = query.matching(packages)
-        let sections = Dictionary(grouping: matching, by: \.section)
-        return sections.keys.sorted().flatMap { key -> [String] in
-            let members = sections[key]!.sorted(by: query.order.comparator)
+    /// What the table must list: sections by name, each with its packages in the query's order,
+    /// and its total after them.
+    static func expectedLines(_ packages: [InstalledPackage], query: PackageQuery) -> [String] {
+        expectedSections(packages, query: query).flatMap { key, members in ["# \(key)"] + members.map(\.id) + ["= \(key)"] }
+    }
+
+    /// The sections shown for `query`, by name, with their packages in its order.
+    static func expectedSections(_ packages: [InstalledPackage], query: PackageQuery) -> [(String, [InstalledPackage])] {
+        let sections = Dictionary(grouping: query.matching(packages), by: \.section)
+        return sections.keys.sorted().map { ($0, sections[$0]!.sorted(by: query.comparator)) }
+    }
+
+    /// Asserts the table's bound rows, read from GTK, show the first lines of the list: each
+    /// package's name, version, size, section and description in its cells, each section's
+    /// heading and total.
+    @MainActor
+    static func assertBoundRowsShowTheirPackages(_ shown: ShownViewer, query: PackageQuery, line: UInt = #line) throws {
+        let shownLines = shown.table.boundLines
+        let expected = expectedSections(shown.viewer.source.packages, query: query).flatMap { key, members -> [String] in
             let kibibytes = members.compactMap(\.installedSizeKiB).reduce(0, +)
             let unsized = members.filter { $0.installedSizeKiB == nil }.count
-            let shown = "\(PackageRow.formatted(kibibytes: kibibytes)) installed" + (unsized > 0 ? "  ·  \(unsized) without a size" : "")
-            return ["# \(key) (\(members.count))"] + members.map(\.id) + ["= \(kibibytes) KiB, \(unsized) unsized: \(shown)"]
+            let total = "= \(PackageRow.formatted(kibibytes: kibibytes)) installed" + (unsized > 0 ? "  ·  \(unsized) without a size" : "")
+            let cells = members.map { package in
+                [
+                    package.name, package.version, package.installedSizeKiB.map(PackageRow.formatted(kibibytes:)) ?? "—", package.section,
+                    package.summary,
+                ].joined(separator: " | ")
+            }
+            return ["# \(key)  ·  \(members.count) package\(members.count == 1 ? "" : "s")"] + cells + [total]
+        }
+        XCTAssertGreaterThan(shownLines.count, 15, "a window's worth of rows", line: line)
+        XCTAssertEqual(shownLines, Array(expected.prefix(shownLines.count)), line: line)
+    }
+
+    /// One line per tile of the grid (a flow box holds every tile): `# section` for a header,
+    /// `= section` for a section's total, the package id otherwise.
+    @MainActor
+    private static func gridLines(of manager: ListManager) -> [String] {
+        (0..<manager.rowCount).map { position in
+            switch manager.boundRow(atPosition: position)?.model {
+            case let heading as SectionHeading: "# \(heading.title)"
+            case let package as InstalledPackage: package.id
+            case is SectionTotal: "= \(manager.location(ofPosition: position).map { "\($0.indexPath.section)" } ?? "?")"
+            case let other: "unexpected \(String(describing: other))"
+            }
+        }.reduce(into: [String]()) { lines, line in
+            // A total names its section by the heading before it.
+            if line.hasPrefix("= "), let heading = lines.last(where: { $0.hasPrefix("# ") }) {
+                lines.append("= " + heading.dropFirst(2))
+            } else {
+                lines.append(line)
+            }
         }
     }
 
-    /// The `GtkListBoxRow` of each package row, by package id.
+    /// The host's row widget of each bound package row, by package id.
     @MainActor
-    private static func rowWidgets(of viewer: PackageListWindow) -> [String: UnsafeMutablePointer<GtkListBoxRow>] {
-        var widgets: [String: UnsafeMutablePointer<GtkListBoxRow>] = [:]
+    private static func rowWidgets(of viewer: PackageListWindow) -> [String: UnsafeMutablePointer<GtkWidget>] {
+        var widgets: [String: UnsafeMutablePointer<GtkWidget>] = [:]
         for position in 0..<viewer.manager.rowCount {
             if let row = viewer.manager.boundRow(atPosition: position), let package = row.model as? InstalledPackage,
-                let listRow = row.hostWidget.map({ gcast($0) as UnsafeMutablePointer<GtkListBoxRow> })
+                let hostWidget = row.hostWidget
             {
-                widgets[package.id] = listRow
+                widgets[package.id] = hostWidget
             }
         }
         return widgets

@@ -1,7 +1,7 @@
 import CGtk
 import GtkListManager
 
-// The window's favourites: the pane beside the packages, the ★ on starred package rows, the
+// The window's favourites: the pane beside the packages, the ★ in starred packages' Name cells, the
 // context menu entry, and choosing a favourite to find its package.
 extension PackageListWindow {
     /// Opens the favourites file and makes the pane. A file that cannot be used leaves the
@@ -47,16 +47,11 @@ extension PackageListWindow {
         gtk_widget_set_visible(favourites.widget, favourites.packageIDs.isEmpty ? 0 : 1)
     }
 
-    /// Stars the package rows whose package is a favourite, and only those. A list box binds
-    /// every row; rows made later get their star from the registration's handler.
+    /// Stars the Name cells whose package is a favourite, and only those. Cells made later get
+    /// their star from the registration's handler.
     private func refreshStars() {
         let starred = Set(favourites?.packageIDs ?? [])
-        for position in 0..<manager.rowCount {
-            guard let row = manager.boundRow(atPosition: position), let packageRow = row.view as? PackageRow,
-                let package = row.model as? InstalledPackage
-            else { continue }
-            packageRow.showsStar = starred.contains(package.id)
-        }
+        for cell in liveNameCells { cell.showsStar = starred.contains(cell.packageID) }
     }
 
     /// Selects the package with `id` in the list and scrolls to it, when the search shows it.

@@ -83,6 +83,18 @@ struct RealInput {
         settle(milliseconds: 100)
     }
 
+    /// A drag with the primary button from `x` (from `widget`'s left edge, at its middle height)
+    /// sideways by `distance` pixels, in steps: a header's edge dragged to resize its column.
+    func dragSideways(_ widget: UnsafeMutablePointer<GtkWidget>, fromX x: Int32, by distance: Int32) {
+        settleFrame()
+        let start = screenPoint(in: widget, x: x)
+        moveMouse(to: start)
+        xdotool(["mousedown", "1"])
+        for step in 1...4 { xdotool(["mousemove", String(start.0 + distance * Int32(step) / 4), String(start.1)]) }
+        xdotool(["mouseup", "1"])
+        settle(milliseconds: 100)
+    }
+
     /// Moves the pointer to `point` on the screen. (`--sync` waits for a motion: when the
     /// pointer is there already it would hang for 15 s.)
     private func moveMouse(to point: (Int32, Int32)) {

@@ -6,19 +6,37 @@ import XCTest
 
 @testable import PackageViewer
 
-/// The viewer's window on the bundled sample with a favourites file, shown under Xvfb and read
-/// through GTK: the favourites pane's rows, the stars of the package rows.
+/// The viewer's window on the bundled sample, shown under Xvfb and read through GTK: the
+/// favourites pane's rows, the packages table's headers and cells, the stars of the packages.
 @MainActor
 final class ShownViewer {
     let viewer: PackageListWindow
     let input: RealInput
+    /// The packages table as GTK shows it.
+    var table: ShownTable { ShownTable(viewer: viewer) }
 
-    /// A shown viewer over the bundled sample with the favourites file `favouritesFile`
-    /// (skips the test without a display).
-    init(favouritesFile: String) throws {
+    /// A shown viewer over the bundled sample with the favourites file `favouritesFile` (none
+    /// when nil) and the settings file `settingsFile` (none when nil: the declared columns, kept
+    /// for this window only), its table on the host `makeHost` makes (once GTK is up); skips the test without a display.
+    init(
+        favouritesFile: String? = nil, settingsFile: String? = nil, order: PackageOrder? = nil, showsGrid: Bool = false,
+        host makeHost: @MainActor () -> any ListHost = { VirtualListHost() },
+        reportingSettingsProblems report: @escaping (String) -> Void = { XCTFail("settings: \($0)") }
+    ) throws {
         guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
-        viewer = PackageListWindow(source: try PackageSource.load(explicitPath: Self.samplePath), favouritesFile: favouritesFile)
+        viewer = PackageListWindow(
+            source: try PackageSource.load(explicitPath: Self.samplePath), order: order, showsGrid: showsGrid,
+            favouritesFile: favouritesFile,
+            settings: settingsFile.map { ViewerSettings(path: $0, report: report) }, host: makeHost())
         input = RealInput(showing: viewer.window)
+    }
+
+    /// Lets the GLib loop run until the storage has applied every change; false after 5 s.
+    @discardableResult
+    func waitForStorage() -> Bool {
+        let done = GtkRuntime.iterate(until: { !self.viewer.storage.hasPendingChanges })
+        input.settleFrame()
+        return done
     }
 
     /// Destroys the window (call in a `defer`).
@@ -79,18 +97,22 @@ final class ShownViewer {
         return rows
     }
 
-    // MARK: - The package list
+    // MARK: - The packages table
 
-    /// The `GtkListBoxRow` of the package `id` in the list.
+    /// The row widget of the package `id` in the table (the host's row), scrolled into view.
     func packageRow(_ id: String) throws -> UnsafeMutablePointer<GtkWidget> {
         let indexPath = try XCTUnwrap(viewer.storage.indexPath(ofIdentifier: id), "\(id) is not in the list")
+        if viewer.manager.boundRow(at: indexPath) == nil {
+            _ = viewer.manager.scrollTo(indexPath)
+            input.settleFrame()
+        }
         return try XCTUnwrap(viewer.manager.boundRow(at: indexPath)?.hostWidget)
     }
 
-    /// Whether the package row of `id` shows its star.
+    /// Whether the Name cell of `id`'s row shows its star, as GTK shows it.
     func isStarred(_ id: String) -> Bool {
-        guard let indexPath = viewer.storage.indexPath(ofIdentifier: id) else { return false }
-        return (viewer.manager.boundRow(at: indexPath)?.view as? PackageRow)?.showsStar ?? false
+        input.settleFrame()
+        return table.cells(of: id)?.first?.hasSuffix(" ★") ?? false
     }
 }
 

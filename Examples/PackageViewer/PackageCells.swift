@@ -1,0 +1,90 @@
+import CGtk
+import GtkListManager
+
+/// The Name cell of the packages table: the package's name, and a ★ after it for a favourite
+/// (styled by the window's CSS, as in the package rows of the dependency tree).
+@MainActor
+final class PackageNameCell: RowView, ModelTransfer {
+    let widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+    private let name = gtk_label_new(nil)!
+    private let star = gtk_label_new("★")!
+    /// The id of the package shown, for the window to star it when the favourites change.
+    private(set) var packageID = ""
+
+    init() {
+        gtk_label_set_xalign(gcast(name), 0)
+        gtk_label_set_ellipsize(gcast(name), PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(gcast(name), 1)
+        gtk_widget_set_tooltip_text(star, "A favourite")
+        addStyleClass("favourite-star", to: star)
+        gtk_box_pack_start(gcast(widget), name, 0, 1, 0)
+        gtk_box_pack_start(gcast(widget), star, 0, 0, 0)
+        insetLikeHeaderTitles(widget)
+        // Shown by `showsStar` alone: showing the whole window must not show it.
+        gtk_widget_show(name)
+        gtk_widget_set_no_show_all(star, 1)
+    }
+
+    func update(with package: InstalledPackage) {
+        packageID = package.id
+        gtk_label_set_text(gcast(name), package.name)
+    }
+
+    /// Whether the cell shows the ★ of a favourite. Set by the window, which knows the
+    /// favourites: the package alone does not say.
+    var showsStar: Bool {
+        get { gtk_widget_get_visible(star) != 0 }
+        set { gtk_widget_set_visible(star, newValue ? 1 : 0) }
+    }
+}
+
+/// A one-line text cell, ellipsized when its column is narrower than the text: the Version,
+/// Section and Description columns, each filled by its registration's handler. One class for
+/// the three, so a cell that left one column's screen can serve another.
+@MainActor
+final class PackageTextCell: RowView {
+    let widget = gtk_label_new(nil)!
+
+    init() {
+        let label: UnsafeMutablePointer<GtkLabel> = gcast(widget)
+        gtk_label_set_xalign(label, 0)
+        gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(label, 1)
+        insetLikeHeaderTitles(widget)
+    }
+
+    func show(_ text: String) {
+        gtk_label_set_text(gcast(widget), text)
+    }
+}
+
+/// The Size cell: the installed size as people read it, right-aligned so the units line up.
+@MainActor
+final class PackageSizeCell: RowView, ModelTransfer {
+    let widget = gtk_label_new(nil)!
+
+    init() {
+        gtk_label_set_xalign(gcast(widget), 1)
+        gtk_label_set_single_line_mode(gcast(widget), 1)
+        insetLikeHeaderTitles(widget)
+    }
+
+    func update(with package: InstalledPackage) {
+        gtk_label_set_text(gcast(widget), package.installedSizeKiB.map(PackageRow.formatted(kibibytes:)) ?? Self.unknownSize)
+    }
+
+    /// What a package whose status file gives no size shows.
+    static let unknownSize = "—"
+}
+
+/// Insets a cell's content by 6 pixels on each side, as the headers' titles are, so text lines
+/// up under its title and neighbouring columns never touch.
+///
+/// Workaround: the library's stylesheet insets cells with CSS padding (`theme.css`), but at the
+/// theme's priority the desktop theme's own `* { padding: 0 }` wins, and a fit-content column
+/// measures its cells outside their rows, where no such rule applies. Margins count in both.
+@MainActor
+private func insetLikeHeaderTitles(_ widget: UnsafeMutablePointer<GtkWidget>) {
+    gtk_widget_set_margin_start(widget, 6)
+    gtk_widget_set_margin_end(widget, 6)
+}

@@ -1,0 +1,55 @@
+import GtkListManager
+import ModelStorage
+
+/// The columns of the packages table, and how the storage compares packages for each sortable
+/// one: the window's table and its `SortedStorage` both read them from here.
+///
+/// Name and Description share the width the others leave (two fifths and three fifths of it),
+/// so the table always fills the window; Version, Size and Section fit their content, measured from
+/// the packages (a sample across the whole list), never from the rows on screen. Sorting happens
+/// within each Debian section, so the Section column sorts nothing and is not sortable.
+enum PackageColumns {
+    static let name = "name"
+    static let version = "version"
+    static let size = "size"
+    static let section = "section"
+    static let description = "description"
+
+    /// The columns in their declared order. The name says which package a row is (and shows
+    /// its star): it cannot be hidden.
+    static let all: [TableColumn] = [
+        TableColumn(name, title: "Name", width: .share(2), minimumWidth: 140, isHideable: false),
+        TableColumn(version, title: "Version", width: .fitContent, minimumWidth: 64, maximumWidth: 200),
+        TableColumn(size, title: "Size", width: .fitContent, minimumWidth: 64),
+        TableColumn(section, title: "Section", width: .fitContent, minimumWidth: 64, maximumWidth: 200, isSortable: false),
+        TableColumn(description, title: "Description", width: .share(3), minimumWidth: 160),
+    ]
+
+    /// How packages compare for each sortable column; packages equal for every key of a sort are
+    /// ordered by name, then architecture (multiarch packages share a name).
+    static let comparisons = ColumnComparisons<InstalledPackage>(breakingTiesBy: {
+        ($0.name, $0.architecture) < ($1.name, $1.architecture)
+    })
+    .column(name, byText: \.name)
+    .column(version, byText: \.version)
+    .column(size, by: \.installedSizeKiB)
+    .column(description, byText: \.summary)
+
+    /// `state` as the table can show it: no column hidden that may not be (a settings file edited
+    /// by hand), its sort sanitized.
+    static func sanitized(_ state: ColumnState) -> ColumnState {
+        var state = state
+        state.hidden = state.hidden.filter { id in all.contains { $0.id == id && $0.isHideable } }
+        state.sort = sanitized(state.sort)
+        return state
+    }
+
+    /// `sort` without the keys that name no sortable column (a settings file from another
+    /// version of the viewer, or edited by hand), and without repeated columns; the name order
+    /// when nothing is left.
+    static func sanitized(_ sort: [SortKey]) -> [SortKey] {
+        var seen = Set<String>()
+        let kept = sort.filter { key in comparisons.columns.contains(key.column) && seen.insert(key.column).inserted }
+        return kept.isEmpty ? [PackageOrder.name.sortKey] : kept
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GtkListManager
+
+/// The viewer's settings file: JSON, what the user made of the packages table's columns (order,
+/// widths, hidden columns, sort), read when a window opens and written whenever they change.
+///
+/// A missing file means the defaults, and is created (with its folder, 0700) on the first
+/// change. A file that cannot be read or is not the viewer's JSON is reported once, through
+/// ``report``, and the defaults are used: the window opens all the same. Such a file is replaced
+/// by the next change (it held nothing the viewer could use); a write that fails is reported and
+/// the window goes on.
+@MainActor
+final class ViewerSettings {
+    /// What the file holds. Unknown keys are ignored; missing ones mean the defaults.
+    struct Contents: Codable, Equatable {
+        /// The packages table's columns, nil for the declared ones.
+        var packageColumns: ColumnState?
+    }
+
+    /// The file.
+    let path: String
+    /// What was read, with the changes written since.
+    private(set) var contents = Contents()
+    /// Why the file could not be read when the window opened, if it could not.
+    private(set) var readProblem: String?
+    /// Told what went wrong, once per problem: stderr by default.
+    private let report: (String) -> Void
+
+    /// Reads the settings at `path`; the defaults when it is missing or unusable (reported).
+    init(path: String, report: @escaping (String) -> Void = ViewerSettings.printToStandardError) {
+        self.path = path
+        self.report = report
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch CocoaError.fileReadNoSuchFile {
+            return
+        } catch {
+            refuse("cannot read the settings file \(path) (\(Self.reason(error)))")
+            return
+        }
+        do {
+            contents = try JSONDecoder().decode(Contents.self, from: data)
+        } catch {
+            refuse("the settings file \(path) is not valid (\(Self.reason(error))); it will be replaced when the columns change")
+        }
+    }
+
+    private func refuse(_ problem: String) {
+        readProblem = problem
+        report("\(problem); using the default columns")
+    }
+
+    /// Saves the packages table's columns: the whole file, written atomically.
+    func savePackageColumns(_ state: ColumnState) {
+        var updated = contents
+        updated.packageColumns = state
+        guard updated != contents || !FileManager.default.fileExists(atPath: path) else { return }
+        do {
+            let folder = (path as NSString).deletingLastPathComponent
+            // The XDG specification asks for 0700 on the folders it makes.
+            try FileManager.default.createDirectory(
+                atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(updated).write(to: URL(fileURLWithPath: path), options: .atomic)
+            contents = updated
+            lastWriteFailed = false
+        } catch {
+            // Reported once until a write succeeds again: a column dragged on a read-only disk
+            // must not print a line per release.
+            if !lastWriteFailed { report("cannot save the settings file \(path) (\(Self.reason(error)))") }
+            lastWriteFailed = true
+        }
+    }
+
+    private var lastWriteFailed = false
+
+    /// Where the settings live when `--settings` names no file: the user's configuration
+    /// directory of the XDG Base Directory specification, `$XDG_CONFIG_HOME/package-viewer/
+    /// settings.json`; `~/.config/…` when `XDG_CONFIG_HOME` is unset, empty or relative (the
+    /// specification says to ignore relative paths).
+    nonisolated static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let configHome: String
+        if let configured = environment["XDG_CONFIG_HOME"], configured.hasPrefix("/") {
+            configHome = configured
+        } else {
+            let home =
+                environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? FileManager.default.homeDirectoryForCurrentUser.path
+            configHome = (home as NSString).appendingPathComponent(".config")
+        }
+        return (configHome as NSString).appendingPathComponent("package-viewer/settings.json")
+    }
+
+    /// Writes `problem` on stderr, prefixed with the program's name.
+    nonisolated static func printToStandardError(_ problem: String) {
+        FileHandle.standardError.write(Data("package-viewer: \(problem)\n".utf8))
+    }
+
+    /// An error as a short phrase: a decoding error's own words, the underlying POSIX error of
+    /// a file error.
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): context.underlyingError.map(reason) ?? context.debugDescription
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "\(context.debugDescription) at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        case DecodingError.keyNotFound(let key, let context):
+            "no \(key.stringValue) at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        case let error as CocoaError:
+            (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
+        default: error.localizedDescription
+        }
+    }
+}

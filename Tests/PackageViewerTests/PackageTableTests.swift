@@ -1,0 +1,174 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+@testable import PackageViewer
+
+/// The packages table sorted by its headers, with real clicks through the X server: the packages
+/// shown (the labels of the rows' cells) follow within each section, the sort switch in the
+/// header bar follows the headers and the headers the switch, and the selection stays on its
+/// package.
+final class PackageTableTests: XCTestCase {
+    func testAHeaderClickSortsThePackagesShownAndAnotherReversesThem() throws {
+        try MainActor.assumeIsolated { try Self.headerClicksSort() }
+    }
+
+    func testTheSelectionStaysOnItsPackageThroughAReSort() throws {
+        try MainActor.assumeIsolated { try Self.selectionSurvivesASort() }
+    }
+
+    func testASortLeavesTheSectionsAndTheirTotalsWhereTheyAre() throws {
+        try MainActor.assumeIsolated { try Self.sectionsStay() }
+    }
+
+    func testOnTheListBoxHostTheTableShowsSortsAndOffersTheRowsMenu() throws {
+        try MainActor.assumeIsolated { try Self.listBoxHost() }
+    }
+
+    // MARK: - Bodies
+
+    /// The window's table on the list-box host (the virtualized one is the window's default):
+    /// every row bound, sorted by a header, the row events there too.
+    @MainActor
+    private static func listBoxHost() throws {
+        let folder = try FavouritesFolder()
+        let shown = try ShownViewer(favouritesFile: folder.file, host: { ListBoxHost() })
+        defer { shown.close() }
+        let viewer = shown.viewer
+        XCTAssertNotNil(viewer.manager.listBox)
+        assertColumns(shown, sortedBy: [SortKey("name")])
+        XCTAssertEqual(shown.table.boundLines.count, viewer.manager.rowCount, "a list box binds every row")
+
+        shown.input.click(try shown.table.headerButton("Size"))
+        XCTAssertTrue(shown.waitForStorage())
+        assertColumns(shown, sortedBy: [SortKey("size")])
+
+        shown.input.click(try shown.packageRow("apt:amd64"), button: 3)
+        let menu = try XCTUnwrap(viewer.shownContextMenu, "a right-click pops the row's menu up")
+        XCTAssertEqual(menuTitles(menu), ["Add to favourites", "-", "Copy “apt”"])
+        XCTAssertEqual(shown.table.selectedName, "apt", "and selects the row")
+        shown.input.press("Escape")
+        shown.input.focus(try shown.packageRow("base-files:amd64"))
+        shown.input.press("s")
+        XCTAssertTrue(shown.waitForPane(["base-files:amd64"]), "the pane shows \(shown.paneIDs)")
+        XCTAssertTrue(shown.isStarred("base-files:amd64"))
+        XCTAssertTrue(viewer.anomalies.isEmpty, "\(viewer.anomalies)")
+    }
+
+    @MainActor
+    private static func headerClicksSort() throws {
+        let shown = try ShownViewer()
+        defer { shown.close() }
+        let table = shown.table, viewer = shown.viewer
+
+        shown.input.click(try table.headerButton("Size"))
+        XCTAssertEqual(viewer.table.sort, [SortKey("size")], "one click sorts by the column, smallest first")
+        XCTAssertTrue(shown.waitForStorage())
+        XCTAssertEqual(table.sortArrow(of: "Size"), "pan-down-symbolic")
+        XCTAssertNil(table.sortArrow(of: "Name"))
+        assertColumns(shown, sortedBy: [SortKey("size")])
+        XCTAssertEqual(table.column("Size", inSection: "admin"), ["107 KB", "140 KB", "247 KB", "341 KB", "686 KB", "2.4 MB", "4.1 MB"])
+        XCTAssertEqual(activeOrder(of: viewer), "size", "the sort switch shows the column sorted by")
+
+        shown.input.click(try table.headerButton("Size"))
+        XCTAssertEqual(viewer.table.sort, [SortKey("size", ascending: false)], "the next click reverses it")
+        XCTAssertTrue(shown.waitForStorage())
+        XCTAssertEqual(table.sortArrow(of: "Size"), "pan-up-symbolic")
+        assertColumns(shown, sortedBy: [SortKey("size", ascending: false)])
+        XCTAssertEqual(table.column("Size", inSection: "admin").first, "4.1 MB")
+
+        shown.input.click(try table.headerButton("Description"))
+        XCTAssertTrue(shown.waitForStorage())
+        assertColumns(shown, sortedBy: [SortKey("description")])
+        XCTAssertEqual(activeOrder(of: viewer), "description")
+
+        // Sorting happens within each Debian section: the Section header sorts nothing.
+        shown.input.click(try table.headerButton("Section"))
+        XCTAssertTrue(shown.waitForStorage())
+        XCTAssertEqual(viewer.table.sort, [SortKey("description")])
+        XCTAssertNil(table.sortArrow(of: "Section"))
+
+        // And the switch sorts the table: its headers show it.
+        _ = gtk_combo_box_set_active_id(gcast(viewer.orderSwitch), PackageOrder.name.rawValue)
+        XCTAssertTrue(shown.waitForStorage())
+        XCTAssertEqual(viewer.table.sort, [SortKey("name")])
+        XCTAssertEqual(table.sortArrow(of: "Name"), "pan-down-symbolic")
+        XCTAssertNil(table.sortArrow(of: "Description"))
+        assertColumns(shown, sortedBy: [SortKey("name")])
+        XCTAssertTrue(viewer.anomalies.isEmpty, "\(viewer.anomalies)")
+    }
+
+    @MainActor
+    private static func selectionSurvivesASort() throws {
+        let shown = try ShownViewer()
+        defer { shown.close() }
+        let viewer = shown.viewer
+        let apt = "apt:amd64"
+        let before = try XCTUnwrap(viewer.storage.indexPath(ofIdentifier: apt))
+
+        shown.input.click(try shown.packageRow(apt))
+        XCTAssertEqual(viewer.manager.selectedIndexPaths, [before])
+        XCTAssertEqual(shown.table.selectedName, "apt")
+        XCTAssertTrue(subtitle(of: viewer).hasPrefix("apt 2.6.1 — "), "the selection's details show: \(subtitle(of: viewer))")
+        let widget = try shown.packageRow(apt)
+
+        shown.input.click(try shown.table.headerButton("Size"))
+        XCTAssertTrue(shown.waitForStorage())
+        let after = try XCTUnwrap(viewer.storage.indexPath(ofIdentifier: apt))
+        XCTAssertNotEqual(after, before, "apt, the largest in admin, moved to its section's end")
+        XCTAssertEqual(viewer.manager.selectedIndexPaths, [after], "the selection followed it")
+        XCTAssertEqual(shown.table.selectedName, "apt", "GTK shows its row selected, and no other")
+        XCTAssertEqual(try shown.packageRow(apt), widget, "a move: the same row widget")
+
+        shown.input.click(try shown.table.headerButton("Size"))
+        XCTAssertTrue(shown.waitForStorage())
+        XCTAssertEqual(viewer.manager.selectedIndexPaths, [try XCTUnwrap(viewer.storage.indexPath(ofIdentifier: apt))])
+        XCTAssertEqual(shown.table.selectedName, "apt")
+
+        // The keyboard's way to the row's menu: Shift+F10 on the focused row.
+        shown.input.focus(try shown.packageRow(apt))
+        shown.input.press("shift+F10")
+        let menu = try XCTUnwrap(viewer.shownContextMenu, "Shift+F10 pops the focused row's menu up")
+        XCTAssertEqual(menuTitles(menu), ["Copy “apt”"], "no favourites file: nothing to star")
+        shown.input.press("Escape")
+        XCTAssertTrue(GtkRuntime.iterate(until: { viewer.shownContextMenu == nil }), "Escape closes it")
+    }
+
+    @MainActor
+    private static func sectionsStay() throws {
+        let shown = try ShownViewer()
+        defer { shown.close() }
+        let headings = { shown.table.boundLines.filter { $0.hasPrefix("# ") || $0.hasPrefix("= ") } }
+        let before = headings()
+        shown.input.click(try shown.table.headerButton("Version"))
+        XCTAssertTrue(shown.waitForStorage())
+        XCTAssertEqual(headings(), before, "sorting moves packages within their sections only")
+        XCTAssertEqual(
+            PackageListWindowTests.listedLines(of: shown.viewer),
+            PackageListWindowTests.expectedLines(shown.viewer.source.packages, query: PackageQuery(sort: [SortKey("version")])))
+    }
+
+    // MARK: - Support
+
+    /// Asserts the bound rows show their packages in the order of `sort`, and the whole list
+    /// holds them so.
+    @MainActor
+    private static func assertColumns(_ shown: ShownViewer, sortedBy sort: [SortKey], line: UInt = #line) {
+        let query = PackageQuery(sort: sort)
+        XCTAssertEqual(
+            PackageListWindowTests.listedLines(of: shown.viewer),
+            PackageListWindowTests.expectedLines(shown.viewer.source.packages, query: query), line: line)
+        XCTAssertNoThrow(try PackageListWindowTests.assertBoundRowsShowTheirPackages(shown, query: query, line: line), line: line)
+    }
+
+    @MainActor
+    private static func activeOrder(of viewer: PackageListWindow) -> String? {
+        gtk_combo_box_get_active_id(gcast(viewer.orderSwitch)).map { String(cString: $0) }
+    }
+
+    @MainActor
+    private static func subtitle(of viewer: PackageListWindow) -> String {
+        gtk_header_bar_get_subtitle(gcast(viewer.headerBar)).map { String(cString: $0) } ?? ""
+    }
+}

@@ -1,0 +1,145 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+@testable import PackageViewer
+
+/// The viewer's packages table as GTK shows it: the header buttons' titles, widths and sort
+/// arrows, and the texts of the bound rows' cells, in reading order.
+@MainActor
+struct ShownTable {
+    let viewer: PackageListWindow
+
+    // MARK: - Headers
+
+    /// The header buttons, left to right: title and allocated width.
+    var headers: [(title: String, width: Int32)] {
+        headerButtons.map { (title(ofHeader: $0), gtk_widget_get_allocated_width($0)) }
+    }
+
+    /// The header titles, left to right.
+    var headerTitles: [String] { headers.map(\.title) }
+
+    /// The headers narrower than their title needs (ellipsized).
+    var clippedHeaders: [String] {
+        headerButtons.filter { natural(of: $0) > outerWidth(of: $0) }.map(title(ofHeader:))
+    }
+
+    /// The header button titled `title`.
+    func headerButton(_ title: String) throws -> UnsafeMutablePointer<GtkWidget> {
+        try XCTUnwrap(headerButtons.first { self.title(ofHeader: $0) == title }, "no \(title) header in \(headerTitles)")
+    }
+
+    /// The icon of the sort arrow the header titled `title` shows, nil when none.
+    func sortArrow(of title: String) -> String? {
+        guard let button = try? headerButton(title) else { return nil }
+        let arrow = containerChildren(containerChildren(button)[0])[1]
+        guard gtk_widget_get_visible(arrow) != 0 else { return nil }
+        var name: UnsafePointer<gchar>?
+        gtk_image_get_icon_name(gcast(arrow), &name, nil)
+        return name.map { String(cString: $0) }
+    }
+
+    /// The header strip (a `treeview` node), where the headers' menus attach.
+    var strip: UnsafeMutablePointer<GtkWidget> { containerChildren(viewer.table.widget)[0] }
+
+    private var headerButtons: [UnsafeMutablePointer<GtkWidget>] {
+        let row = containerChildren(strip)[0]
+        return containerChildren(row).sorted { x(of: $0, in: strip) < x(of: $1, in: strip) }
+    }
+
+    private func title(ofHeader button: UnsafeMutablePointer<GtkWidget>) -> String {
+        String(cString: gtk_label_get_text(gcast(containerChildren(containerChildren(button)[0])[0])))
+    }
+
+    // MARK: - Rows
+
+    /// The texts of the cells of the bound row showing the package `id`, left to right (a Name
+    /// cell of a favourite ends in " ★"); nil when the row is not bound.
+    func cells(of id: String) -> [String]? {
+        guard let indexPath = viewer.storage.indexPath(ofIdentifier: id),
+            let row = viewer.manager.boundRow(at: indexPath)
+        else { return nil }
+        return cellTexts(in: row.widget)
+    }
+
+    /// What the bound rows show, top to bottom: `# title` for a section header's text, `= text`
+    /// for a section total's, the cells' texts joined by ` | ` for a package.
+    var boundLines: [String] {
+        (0..<viewer.manager.rowCount).compactMap { position -> String? in
+            guard let row = viewer.manager.boundRow(atPosition: position) else { return nil }
+            switch row.model {
+            case is SectionHeading: return "# " + String(cString: gtk_label_get_text(gcast(row.widget)))
+            case is SectionTotal: return "= " + String(cString: gtk_label_get_text(gcast(row.widget)))
+            default: return cellTexts(in: row.widget).joined(separator: " | ")
+            }
+        }
+    }
+
+    /// The texts of the cells in the column titled `title`, in the bound rows of `section`, top
+    /// to bottom.
+    func column(_ title: String, inSection section: String) -> [String] {
+        guard let index = headerTitles.firstIndex(of: title), let sectionIndex = viewer.storage.sectionKeys.firstIndex(of: section)
+        else { return [] }
+        return (0..<viewer.storage.numberOfItems(inSection: sectionIndex)).compactMap { item in
+            guard let row = viewer.manager.boundRow(at: IndexPath(item: item, section: sectionIndex)) else { return nil }
+            let texts = cellTexts(in: row.widget)
+            return texts.indices.contains(index) ? texts[index] : nil
+        }
+    }
+
+    /// The package of the bound row GTK shows selected, read from its Name cell; nil when none.
+    var selectedName: String? {
+        for position in 0..<viewer.manager.rowCount {
+            guard let row = viewer.manager.boundRow(atPosition: position), let host = row.hostWidget,
+                gtk_widget_get_state_flags(host).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
+            else { continue }
+            return cellTexts(in: row.widget).first
+        }
+        return nil
+    }
+
+    /// The texts of the bound rows' cells narrower than their content needs, in the columns
+    /// titled `titles`.
+    func clippedCells(inColumns titles: Set<String>) -> [String] {
+        let columns = Set(headerTitles.indices.filter { titles.contains(headerTitles[$0]) })
+        return (0..<viewer.manager.rowCount).flatMap { position -> [String] in
+            guard let row = viewer.manager.boundRow(atPosition: position), row.model is InstalledPackage else { return [] }
+            let cells = containerChildren(row.widget).sorted { x(of: $0, in: row.widget) < x(of: $1, in: row.widget) }
+            return cells.indices.filter { columns.contains($0) && natural(of: cells[$0]) > outerWidth(of: cells[$0]) }
+                .map { visibleText(cells[$0]) }
+        }
+    }
+
+    /// A widget's width with its margins, as its natural width counts them.
+    private func outerWidth(of widget: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+        gtk_widget_get_allocated_width(widget) + gtk_widget_get_margin_start(widget) + gtk_widget_get_margin_end(widget)
+    }
+
+    private func natural(of widget: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_get_preferred_width(widget, &minimum, &natural)
+        return natural
+    }
+
+    /// Each cell's visible labels, joined by a space, left to right.
+    private func cellTexts(in rowWidget: UnsafeMutablePointer<GtkWidget>) -> [String] {
+        containerChildren(rowWidget).sorted { x(of: $0, in: rowWidget) < x(of: $1, in: rowWidget) }.map(visibleText)
+    }
+
+    private func visibleText(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
+        guard gtk_widget_get_visible(widget) != 0 else { return "" }
+        if g_type_check_instance_is_a(gcast(widget), gtk_label_get_type()) != 0 {
+            return String(cString: gtk_label_get_text(gcast(widget)))
+        }
+        guard g_type_check_instance_is_a(gcast(widget), gtk_container_get_type()) != 0 else { return "" }
+        return containerChildren(widget).map(visibleText).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    private func x(of widget: UnsafeMutablePointer<GtkWidget>, in area: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+        var x: Int32 = 0, y: Int32 = 0
+        gtk_widget_translate_coordinates(widget, area, 0, 0, &x, &y)
+        return x
+    }
+}
