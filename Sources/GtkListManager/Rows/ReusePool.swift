@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// Rows that left the list, kept by reuse identifier so new rows can be dequeued instead of
 /// built. Each identifier keeps at most ``limit`` rows; rows beyond it are released (and their
 /// widgets with them).
@@ -43,5 +45,31 @@ final class ReusePool {
     func removeAll() {
         rows.removeAll()
         count = 0
+    }
+}
+
+extension ReusePool {
+    /// A row of `mapping` showing `model`: a pooled one of its reuse identifier refilled, or a
+    /// new one; nil when the mapping cannot make rows (reported to `anomalies` the first time).
+    func row(
+        of mapping: any AnyRowMapping, showing model: Any, at indexPath: IndexPath,
+        reportingTo anomalies: AnomalyHandler<ManagerAnomaly>
+    ) -> BoundRow? {
+        if !isEmpty, let pooled = dequeue(mapping.reuseIdentifier), mapping.canConfigure(pooled.view) {
+            pooled.role = mapping.role
+            pooled.mapping = mapping
+            pooled.model = model
+            mapping.configure(pooled.view, with: model, at: indexPath)
+            return pooled
+        }
+        let alreadyFailed = mapping.hasFailedToMakeRows
+        do {
+            return try mapping.makeRow(showing: model, at: indexPath)
+        } catch {
+            if !alreadyFailed {
+                anomalies.report(.rowInterfaceFailed(rowClass: String(describing: mapping.rowClass), error: error))
+            }
+            return nil
+        }
     }
 }

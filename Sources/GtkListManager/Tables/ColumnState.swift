@@ -42,4 +42,18 @@ public struct ColumnState: Hashable, Codable, Sendable {
         }
         return result + columns.filter { !placed.contains($0.id) }
     }
+
+    /// The state as `columns` allow it (a state saved earlier, or edited by hand): columns that
+    /// are not hideable shown, at least one column shown, and no sort by a column that is not
+    /// sortable.
+    func allowed(by columns: [TableColumn]) -> ColumnState {
+        var allowed = self
+        let byID = Dictionary(columns.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        allowed.hidden = hidden.filter { byID[$0]?.isHideable ?? true }
+        if let first = ordered(columns).first, columns.allSatisfy({ allowed.hidden.contains($0.id) }) {
+            allowed.hidden.remove(first.id)
+        }
+        allowed.sort = sort.filter { byID[$0.column]?.isSortable ?? false }
+        return allowed
+    }
 }

@@ -175,8 +175,9 @@ public final class ListTable {
 
     // MARK: - State
 
-    private func apply(_ state: ColumnState) {
+    private func apply(_ given: ColumnState) {
         let old = storedState
+        let state = given.allowed(by: columns)
         guard state != old else { return }
         storedState = state
         relayout()

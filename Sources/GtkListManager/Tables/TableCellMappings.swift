@@ -38,20 +38,6 @@ final class TableCellMappings {
     /// A cell of `mapping` showing `model`: a pooled one refilled, or a new one; nil when the
     /// mapping cannot make cells (reported once).
     func makeCell(_ mapping: any AnyRowMapping, showing model: Any, at indexPath: IndexPath) -> BoundRow? {
-        if !pool.isEmpty, let pooled = pool.dequeue(mapping.reuseIdentifier), mapping.canConfigure(pooled.view) {
-            pooled.mapping = mapping
-            pooled.model = model
-            mapping.configure(pooled.view, with: model, at: indexPath)
-            return pooled
-        }
-        let alreadyFailed = mapping.hasFailedToMakeRows
-        do {
-            return try mapping.makeRow(showing: model, at: indexPath)
-        } catch {
-            if !alreadyFailed {
-                anomalies.report(.rowInterfaceFailed(rowClass: String(describing: mapping.rowClass), error: error))
-            }
-            return nil
-        }
+        pool.row(of: mapping, showing: model, at: indexPath, reportingTo: anomalies)
     }
 }

@@ -128,21 +128,6 @@ final class RowFactory {
     /// A filled row of `mapping`, pooled or new; nil when the mapping cannot make rows (reported
     /// the first time).
     private func makeRow(mapping: any AnyRowMapping, model: Any, at indexPath: IndexPath) -> BoundRow? {
-        if !pool.isEmpty, let pooled = pool.dequeue(mapping.reuseIdentifier), mapping.canConfigure(pooled.view) {
-            pooled.role = mapping.role
-            pooled.mapping = mapping
-            pooled.model = model
-            mapping.configure(pooled.view, with: model, at: indexPath)
-            return pooled
-        }
-        let alreadyFailed = mapping.hasFailedToMakeRows
-        do {
-            return try mapping.makeRow(showing: model, at: indexPath)
-        } catch {
-            if !alreadyFailed {
-                anomalies.report(.rowInterfaceFailed(rowClass: String(describing: mapping.rowClass), error: error))
-            }
-            return nil
-        }
+        pool.row(of: mapping, showing: model, at: indexPath, reportingTo: anomalies)
     }
 }

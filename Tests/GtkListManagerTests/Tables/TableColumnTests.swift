@@ -157,6 +157,33 @@ final class TableColumnTests: XCTestCase {
         }
     }
 
+    func testAStateTheColumnsDoNotAllowIsCorrectedWhenRestored() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let columns = [
+                TableColumn("c0", title: "Column 0", width: .fixed(160), isHideable: false),
+                TableColumn("c1", title: "Column 1", width: .fixed(160), isSortable: false),
+                TableColumn("c2", title: "Column 2", width: .fixed(160)),
+            ]
+            let (_, table, list) = TableFixture.show(rows: 5, columns: columns, on: VirtualListHost())
+            defer { list.close() }
+            // Edited by hand: a column that may not hide hidden, a sort by one that may not sort.
+            table.state = ColumnState(hidden: ["c0", "c2"], sort: [SortKey("c1"), SortKey("c2", ascending: false)])
+            list.settleFrame()
+            XCTAssertEqual(TableFixture.headers(of: table).map(\.text), ["Column 0", "Column 1"])
+            XCTAssertEqual(table.state.hidden, ["c2"])
+            XCTAssertEqual(table.sort, [SortKey("c2", ascending: false)])
+            // Every column hidden: the first in the user's order stays.
+            table.setColumns(
+                columns.map {
+                    var column = $0; column.isHideable = true; return column
+                })
+            table.state = ColumnState(order: ["c2", "c1", "c0"], hidden: ["c0", "c1", "c2"])
+            list.settleFrame()
+            XCTAssertEqual(TableFixture.headers(of: table).map(\.text), ["Column 2"])
+        }
+    }
+
     /// Opens the menu of the header `header` with a right click and activates its entry `entry`.
     @MainActor private static func choose(_ entry: String, fromMenuOf header: String, in table: ListTable, list: ShownList) throws {
         let button = try XCTUnwrap(TableFixture.headerButton(header, of: table))
