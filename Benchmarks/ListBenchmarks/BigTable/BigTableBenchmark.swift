@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Glibc
 import GtkListManager
 
 /// The big-table benchmark (issue 34): a million rows of 20 text columns, 8 in a 1280×800
@@ -56,7 +54,9 @@ enum BigTableBenchmark {
                         // A part that ran out of time once would again: its runs are spent elsewhere.
                         guard results[key]?.contains(where: { $0.timedOutAfter != nil }) != true else { continue }
                         progress("run \(run)/\(runs): \(key)")
-                        switch runChild(plan.command(part, size), environment: plan.environment, limit: limit) {
+                        switch TimedChildProcess.run(
+                            plan.command(part, size), environment: plan.environment, limit: limit, parse: BigTableResult.init(line:))
+                        {
                         case .measured(var result):
                             result.side = plan.side
                             results[key, default: []].append(result)
@@ -96,40 +96,5 @@ enum BigTableBenchmark {
     /// A line on standard error: a run takes minutes.
     private static func progress(_ text: String) {
         FileHandle.standardError.write(Data("big-table: \(text)\n".utf8))
-    }
-
-    // MARK: - Child processes
-
-    /// How a run ended.
-    private enum Outcome {
-        /// Its line: complete, or from a C peer at its own limit the figures it had.
-        case measured(BigTableResult)
-        /// Killed at the limit without a line.
-        case killed(afterSeconds: Int)
-        case failed
-    }
-
-    /// Runs one measuring process, killed `limit` seconds on (the C peers' own alarm, 300 s, is
-    /// later: a peer past this limit is reported as ours would be). `TimedChildProcess` does
-    /// the same for the big tree's lines, which name a part of the tree's.
-    private static func runChild(_ command: [String], environment: [String: String], limit seconds: Int) -> Outcome {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: command[0])
-        child.arguments = Array(command.dropFirst())
-        child.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        let output = Pipe()
-        child.standardOutput = output
-        do { try child.run() } catch { return .failed }
-        let pid = child.processIdentifier
-        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: watchdog)
-        // The pipe ends when the process does, killed or not.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        child.waitUntilExit()
-        watchdog.cancel()
-        let result = String(decoding: data, as: UTF8.self).split(separator: "\n").lazy.compactMap(BigTableResult.init(line:)).first
-        if child.terminationReason == .uncaughtSignal, child.terminationStatus == SIGKILL { return .killed(afterSeconds: seconds) }
-        guard child.terminationStatus == 0, let result else { return .failed }
-        return .measured(result)
     }
 }

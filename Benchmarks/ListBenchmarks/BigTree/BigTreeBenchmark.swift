@@ -65,7 +65,9 @@ enum BigTreeBenchmark {
                         // A part that ran out of time once would again: its runs are spent elsewhere.
                         guard results[key]?.contains(where: { $0.timedOutAfter != nil }) != true else { continue }
                         progress("run \(run)/\(runs): \(key)")
-                        switch TimedChildProcess.run(plan.command(part, size), environment: plan.environment, limit: limit) {
+                        switch TimedChildProcess.run(
+                            plan.command(part, size), environment: plan.environment, limit: limit, parse: BigTreeResult.init(line:))
+                        {
                         case .measured(var result):
                             result.side = plan.side
                             results[key, default: []].append(result)

@@ -69,7 +69,10 @@ final class TableHeaderView {
         shownOrder = layout.placed.map(\.column.id)
         for placed in layout.placed {
             let header = buttons[placed.column.id] ?? makeButton(for: placed.column)
-            gtk_label_set_text(gcast(header.title), placed.column.title)
+            // Relaid out per motion of a resize drag: the title is set only when it changed.
+            if String(cString: gtk_label_get_text(gcast(header.title))) != placed.column.title {
+                gtk_label_set_text(gcast(header.title), placed.column.title)
+            }
             glm_table_row_place_cell(
                 UnsafeMutablePointer(rowPointer), header.button, Int32(clamping: placed.start), Int32(clamping: placed.width))
         }

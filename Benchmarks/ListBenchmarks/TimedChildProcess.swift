@@ -2,15 +2,16 @@ import Dispatch
 import Foundation
 import Glibc
 
-/// One measuring process with a time limit: some sides take minutes where others take
-/// milliseconds (GtkTreeView measuring a million rows, our storage reporting an expand row by
-/// row), and the benchmark must report that rather than hang. The C peers end themselves at the
-/// limit with a `timed_out_s` line; a process still running shortly after it is killed.
+/// One measuring process with a time limit, for the big trees' and big tables' parts: some
+/// sides take minutes where others take milliseconds (GtkTreeView measuring a million rows, our
+/// storage reporting an expand row by row), and the benchmark must report that rather than hang.
+/// The C peers end themselves at their limit with a `timed_out_s` line; a process still running
+/// shortly after the limit is killed.
 enum TimedChildProcess {
     /// How a run ended.
-    enum Outcome {
+    enum Outcome<Result> {
         /// Its line: complete, or from a C peer at its limit the figures it had (`timedOutAfter`).
-        case measured(BigTreeResult)
+        case measured(Result)
         /// Killed at the limit without a line.
         case killed(afterSeconds: Int)
         case failed
@@ -19,7 +20,10 @@ enum TimedChildProcess {
     /// Time a C peer gets past its own limit to print its timeout line before it is killed.
     private static let graceSeconds = 3
 
-    static func run(_ command: [String], environment: [String: String], limit seconds: Int) -> Outcome {
+    /// Runs `command` and reads the first line of its output `parse` takes.
+    static func run<Result>(
+        _ command: [String], environment: [String: String], limit seconds: Int, parse: (Substring) -> Result?
+    ) -> Outcome<Result> {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: command[0])
         child.arguments = Array(command.dropFirst())
@@ -34,7 +38,7 @@ enum TimedChildProcess {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         child.waitUntilExit()
         watchdog.cancel()
-        let result = String(decoding: data, as: UTF8.self).split(separator: "\n").lazy.compactMap(BigTreeResult.init(line:)).first
+        let result = String(decoding: data, as: UTF8.self).split(separator: "\n").lazy.compactMap(parse).first
         if child.terminationReason == .uncaughtSignal, child.terminationStatus == SIGKILL { return .killed(afterSeconds: seconds) }
         guard child.terminationStatus == 0, let result else { return .failed }
         return .measured(result)
