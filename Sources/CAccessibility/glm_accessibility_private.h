@@ -10,4 +10,30 @@ void glm_accessible_count_selection_requests_of_accessible(GType accessible_type
 /** Adds a tree row's expandable and expanded states to `states`. */
 void glm_accessible_add_tree_states(AtkStateSet *states, const GlmAccessibleRow *row);
 
+/* ---- Tables (glm_accessible_table.c) ---- */
+
+typedef struct _GlmAccessibleTable GlmAccessibleTable;
+
+/** The table set on `list`, or NULL when it is no table. */
+GlmAccessibleTable *glm_accessible_table_of(GtkWidget *list);
+
+/** The shown column of a cell widget, or -1 when it is no cell of a table row now. */
+gint glm_accessible_table_cell_column(GtkWidget *cell);
+
+/** The row widget (a child of the table's list) that holds `cell`, and the list; NULL when the
+ *  cell is in none. */
+GtkWidget *glm_accessible_table_row_of_cell(GtkWidget *cell, GtkWidget **list);
+
+/** The cell widgets inside `row_widget`, by column (g_ptr_array_unref). */
+GPtrArray *glm_accessible_table_cells_of_row(GtkWidget *row_widget);
+
+/** The accessible of the widget heading `column` of the table `list` (borrowed), or NULL. */
+AtkObject *glm_accessible_table_header_of(GtkWidget *list, gint column);
+
+/** The accessible of a table cell widget (borrowed): made once, kept as long as the widget. */
+AtkObject *glm_table_cell_accessible_get(GtkWidget *cell);
+
+/** `attributes` with a table cell's "rowindex" and "colindex" (from 1) added. */
+GSList *glm_accessible_add_cell_indexes(GSList *attributes, gint row, gint column);
+
 #endif /* GLM_ACCESSIBILITY_PRIVATE_H */

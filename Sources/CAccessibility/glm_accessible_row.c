@@ -127,6 +127,12 @@ static const gchar *row_get_name(AtkObject *object) {
     return widget != NULL ? keep_name(object, glm_accessible_label_texts(widget)) : NULL;
 }
 
+/* Whether the row is one of a table's (glm_accessible_set_table() on its list). */
+static gboolean is_table_row(AtkObject *object) {
+    GtkWidget *widget = row_widget_of(object);
+    return widget != NULL && glm_accessible_table_of(gtk_widget_get_parent(widget)) != NULL;
+}
+
 static AtkRole row_get_role(AtkObject *object) {
     GlmAccessibleRow row;
     if (describe(object, &row)) {
@@ -138,6 +144,8 @@ static AtkRole row_get_role(AtkObject *object) {
             return ATK_ROLE_FOOTER;
         case GLM_ACCESSIBLE_ROW_ITEM:
             // Whatever widget a host puts its rows in (a list box row, an event box).
+            if (is_table_row(object))
+                return ATK_ROLE_TABLE_ROW;
             return row.grid_row >= 0 ? ATK_ROLE_TABLE_CELL : ATK_ROLE_LIST_ITEM;
         }
     }
@@ -151,7 +159,14 @@ GSList *glm_accessible_add_number_attribute(GSList *attributes, const gchar *nam
     return g_slist_prepend(attributes, attribute);
 }
 
+GSList *glm_accessible_add_cell_indexes(GSList *attributes, gint row, gint column) {
+    attributes = glm_accessible_add_number_attribute(attributes, "rowindex", row + 1);
+    return column >= 0 ? glm_accessible_add_number_attribute(attributes, "colindex", column + 1) : attributes;
+}
+
 GSList *glm_accessible_add_place(GSList *attributes, const GlmAccessibleRow *row) {
+    if (row->kind == GLM_ACCESSIBLE_ROW_ITEM && row->grid_row >= 0)
+        attributes = glm_accessible_add_cell_indexes(attributes, row->grid_row, row->grid_column);
     if (row->kind == GLM_ACCESSIBLE_ROW_ITEM && row->level >= 0 && row->sibling_index >= 0) {
         /* A tree row: its depth (from 1, as readers say it) and its place among its siblings. */
         attributes = glm_accessible_add_number_attribute(attributes, "level", row->level + 1);
@@ -170,7 +185,31 @@ static AtkAttributeSet *row_get_attributes(AtkObject *object) {
     if (!describe(object, &row))
         return attributes;
     g_free(row.name);
+    // A table's row says its row in the table, as its cells do.
+    if (row.kind == GLM_ACCESSIBLE_ROW_ITEM && row.item_index >= 0 && is_table_row(object))
+        attributes = glm_accessible_add_cell_indexes(attributes, row.item_index, -1);
     return glm_accessible_add_place(attributes, &row);
+}
+
+/* A table's row: its children are its cells, by column, not the widgets they sit in. */
+static gint row_get_n_children(AtkObject *object) {
+    if (!is_table_row(object))
+        return parent_class_of(object)->get_n_children(object);
+    GPtrArray *cells = glm_accessible_table_cells_of_row(row_widget_of(object));
+    gint count = (gint)cells->len;
+    g_ptr_array_unref(cells);
+    return count;
+}
+
+static AtkObject *row_ref_child(AtkObject *object, gint index) {
+    if (!is_table_row(object))
+        return parent_class_of(object)->ref_child(object, index);
+    GPtrArray *cells = glm_accessible_table_cells_of_row(row_widget_of(object));
+    AtkObject *child = index >= 0 && (guint)index < cells->len
+                           ? g_object_ref(glm_table_cell_accessible_get(g_ptr_array_index(cells, index)))
+                           : NULL;
+    g_ptr_array_unref(cells);
+    return child;
 }
 
 /* Whether the row lies outside the window of a parent that is its own viewport (a virtualized
@@ -274,6 +313,8 @@ static void row_class_init(gpointer klass, gpointer data) {
     atk_class->get_name = row_get_name;
     atk_class->get_role = row_get_role;
     atk_class->get_attributes = row_get_attributes;
+    atk_class->get_n_children = row_get_n_children;
+    atk_class->ref_child = row_ref_child;
     atk_class->ref_state_set = row_ref_state_set;
     atk_class->focus_event = row_focus_event;
 }

@@ -72,6 +72,10 @@ void glm_accessible_count_selection_requests_of_accessible(GType accessible_type
     gpointer klass = g_type_class_ref(accessible_type);
     AtkSelectionIface *iface = g_type_interface_peek(klass, ATK_TYPE_SELECTION);
     g_return_if_fail(iface != NULL);
+    // A subclass made after its parent was wrapped inherits the wrapping: wrapping it again
+    // would make the wrapper its own original.
+    if (iface->add_selection == add_selection)
+        return;
     SelectionWrites *writes = g_new(SelectionWrites, 1);
     *writes = (SelectionWrites){iface->add_selection, iface->remove_selection, iface->clear_selection,
                                 iface->select_all_selection};

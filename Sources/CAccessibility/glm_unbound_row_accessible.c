@@ -1,7 +1,8 @@
 /*
  * A row with no widget, for a screen reader: a virtualized list binds only the rows on screen,
  * yet its selection (and a grid's table) names rows anywhere in the list. This accessible says
- * what the list's describer said about one of them when it was asked; it is not showing.
+ * what the list's describer said about one of them when it was asked; it is not showing. A
+ * grid's or a table's cell with no widget says its row and column.
  */
 #include <gtk/gtk.h>
 #include <gtk/gtk-a11y.h>
@@ -16,7 +17,10 @@ struct _GlmUnboundRowAccessible {
     GlmAccessibleRow row;
 };
 
-G_DEFINE_TYPE(GlmUnboundRowAccessible, glm_unbound_row_accessible, ATK_TYPE_OBJECT)
+static void table_cell_interface_init(AtkTableCellIface *iface);
+
+G_DEFINE_TYPE_WITH_CODE(GlmUnboundRowAccessible, glm_unbound_row_accessible, ATK_TYPE_OBJECT,
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE_CELL, table_cell_interface_init))
 
 static const gchar *unbound_get_name(AtkObject *object) {
     if (object->name != NULL)
@@ -88,4 +92,58 @@ AtkObject *glm_unbound_row_accessible_new(AtkObject *parent, GlmAccessibleRow *r
     AtkObject *object = ATK_OBJECT(accessible);
     atk_object_set_parent(object, parent);
     return object;
+}
+
+/* ---- A cell's place --------------------------------------------------------------------- */
+
+static gboolean cell_get_position(AtkTableCell *cell, gint *row, gint *column) {
+    const GlmAccessibleRow *described = &GLM_UNBOUND_ROW_ACCESSIBLE(cell)->row;
+    if (described->grid_row < 0)
+        return FALSE;
+    *row = described->grid_row;
+    *column = described->grid_column;
+    return TRUE;
+}
+
+static gboolean cell_get_row_column_span(AtkTableCell *cell, gint *row, gint *column, gint *row_span,
+                                         gint *column_span) {
+    *row_span = *column_span = 1;
+    return cell_get_position(cell, row, column);
+}
+
+static gint cell_get_span(AtkTableCell *cell) {
+    (void)cell;
+    return 1;
+}
+
+static GPtrArray *cell_get_column_header_cells(AtkTableCell *cell) {
+    GPtrArray *headers = g_ptr_array_new_with_free_func(g_object_unref);
+    AtkObject *table = atk_object_get_parent(ATK_OBJECT(cell));
+    GtkWidget *list = table != NULL && GTK_IS_ACCESSIBLE(table) ? gtk_accessible_get_widget(GTK_ACCESSIBLE(table)) : NULL;
+    gint row, column;
+    AtkObject *header = list != NULL && cell_get_position(cell, &row, &column) ? glm_accessible_table_header_of(list, column)
+                                                                                : NULL;
+    if (header != NULL)
+        g_ptr_array_add(headers, g_object_ref(header));
+    return headers;
+}
+
+static GPtrArray *cell_get_row_header_cells(AtkTableCell *cell) {
+    (void)cell;
+    return g_ptr_array_new_with_free_func(g_object_unref);
+}
+
+static AtkObject *cell_get_table(AtkTableCell *cell) {
+    AtkObject *table = atk_object_get_parent(ATK_OBJECT(cell));
+    return table != NULL ? g_object_ref(table) : NULL;
+}
+
+static void table_cell_interface_init(AtkTableCellIface *iface) {
+    iface->get_position = cell_get_position;
+    iface->get_row_column_span = cell_get_row_column_span;
+    iface->get_row_span = cell_get_span;
+    iface->get_column_span = cell_get_span;
+    iface->get_column_header_cells = cell_get_column_header_cells;
+    iface->get_row_header_cells = cell_get_row_header_cells;
+    iface->get_table = cell_get_table;
 }

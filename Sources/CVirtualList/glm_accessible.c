@@ -4,7 +4,8 @@
  * place among the list's items come from the host's describer (glm_accessibility.h), so a
  * screen reader says "Item 5, 5 of 1,000,000" though only the rows on screen exist. Selection
  * (AtkSelection) and a grid's table (AtkTable) are answered by the host for the whole list:
- * rows without a widget are given as unbound row accessibles.
+ * rows without a widget are given as unbound row accessibles. A list shown as a table answers
+ * as one (glm_accessible_table.c).
  */
 #include "glm_virtual_list.h"
 #include "glm_virtual_list_private.h"
@@ -26,8 +27,11 @@ struct _GlmVirtualGridAccessible {
 static void selection_interface_init(AtkSelectionIface *iface);
 static void table_interface_init(AtkTableIface *iface);
 
+/* A list is a table when it is shown as one (glm_accessible_set_table()); a grid is a table
+ * of its own, below. */
 G_DEFINE_TYPE_WITH_CODE(GlmVirtualListAccessible, glm_virtual_list_accessible, GTK_TYPE_CONTAINER_ACCESSIBLE,
-                        G_IMPLEMENT_INTERFACE(ATK_TYPE_SELECTION, selection_interface_init))
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_SELECTION, selection_interface_init)
+                            G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE, glm_accessible_table_interface_init))
 
 G_DEFINE_TYPE_WITH_CODE(GlmVirtualGridAccessible, glm_virtual_grid_accessible, GLM_TYPE_VIRTUAL_LIST_ACCESSIBLE,
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE, table_interface_init))
@@ -77,6 +81,12 @@ static void glm_virtual_list_accessible_initialize(AtkObject *object, gpointer d
     atk_object_set_role(object, ATK_ROLE_LIST);
 }
 
+static AtkRole glm_virtual_list_accessible_get_role(AtkObject *object) {
+    gint role = glm_accessible_table_role(gtk_accessible_get_widget(GTK_ACCESSIBLE(object)));
+    return role != ATK_ROLE_INVALID ? (AtkRole)role
+                                    : ATK_OBJECT_CLASS(glm_virtual_list_accessible_parent_class)->get_role(object);
+}
+
 static gint glm_virtual_list_accessible_get_n_children(AtkObject *object) {
     GlmVirtualList *list = accessible_list(object);
     return list != NULL ? (gint)g_list_length(glm_virtual_list_active_children(list)) : 0;
@@ -114,6 +124,7 @@ static void glm_virtual_list_accessible_finalize(GObject *object) {
 static void glm_virtual_list_accessible_class_init(GlmVirtualListAccessibleClass *class) {
     AtkObjectClass *atk_class = ATK_OBJECT_CLASS(class);
     atk_class->initialize = glm_virtual_list_accessible_initialize;
+    atk_class->get_role = glm_virtual_list_accessible_get_role;
     atk_class->get_n_children = glm_virtual_list_accessible_get_n_children;
     atk_class->ref_child = glm_virtual_list_accessible_ref_child;
     atk_class->ref_state_set = glm_virtual_list_accessible_ref_state_set;

@@ -547,6 +547,123 @@ class TreeSpec(FixtureCase):
                     self.assertEqual(focused[0].source_name, self.expected_item_name(value), seen)
 
 
+class TableSpec(FixtureCase):
+    """A list shown as a table (--table: six columns, three on screen): a table of the items
+    and the shown columns, with column headers."""
+
+    OPTIONS = ["--table"]
+    TITLES = ["Item", "Detail", "Size", "Kind", "Note", "Extra"]
+    PREFIXES = ["Item", "detail", "size", "kind", "note", "extra"]
+    ROLE = "table"
+
+    def table(self):
+        self.assertEqual(len(self.lists), 1, f"one table expected: {[atspi.describe(acc) for acc in self.lists]}")
+        table = self.lists[0]
+        self.assertTrue(atspi.has_interface(table, "Table"), f"{atspi.describe(table)}: {table.get_interfaces()}")
+        return table
+
+    def table_rows(self):
+        return [row for row in self.rows if row.role == "table row"]
+
+    def test_the_list_is_a_table_of_the_items_and_the_shown_columns(self):
+        table = self.table()
+        self.assertEqual(atspi.role_name(table), self.ROLE)
+        self.assertEqual(atspi.Atspi.Table.get_n_rows(table), self.items, "rows: the items, section headers not counted")
+        self.assertEqual(atspi.Atspi.Table.get_n_columns(table), len(self.TITLES))
+
+    def test_columns_have_headers_named_by_their_titles(self):
+        table = self.table()
+        headers = [atspi.Atspi.Table.get_column_header(table, column) for column in range(len(self.TITLES))]
+        self.assertEqual([atspi.safe(lambda: header.get_name()) for header in headers], self.TITLES)
+        self.assertEqual({atspi.role_name(header) for header in headers}, {"column header"})
+        descriptions = [atspi.Atspi.Table.get_column_description(table, column) for column in range(len(self.TITLES))]
+        self.assertEqual(descriptions, self.TITLES)
+
+
+class FlatTableSpec(TableSpec):
+    """Its rows are table rows of cells, each knowing its row and column (rowindex and colindex
+    too), cells without a widget included, down the list or sideways."""
+
+    def cell_name(self, column, item):
+        return f"{self.PREFIXES[column]} {item}"
+
+    def test_item_rows_are_table_rows_of_cells_that_know_their_place(self):
+        rows = self.table_rows()
+        self.assertTrue(rows, f"no child of the table is a 'table row':{listed(self.rows)}")
+        failures = []
+        for row in rows:
+            item = row.posinset - 1 if row.posinset is not None else None
+            if item is None or row.attributes.get("rowindex") != str(item + 1):
+                failures.append(f"{row}: rowindex should be posinset ({row.posinset})")
+                continue
+            cells = atspi.children(row.acc)
+            if len(cells) < 3:
+                failures.append(f"{row}: the three columns on screen should be cells, it has {len(cells)} children")
+            for column, cell in enumerate(cells):
+                described = atspi.describe(cell)
+                if atspi.role_name(cell) != "table cell" or cell.get_name() != self.cell_name(column, item):
+                    failures.append(f"{described} should be the table cell {self.cell_name(column, item)!r}")
+                    continue
+                if atspi.table_position(cell) != (item, column):
+                    failures.append(f"{described}: TableCell position {atspi.table_position(cell)} should be {(item, column)}")
+                attributes = atspi.attributes(cell)
+                if (attributes.get("rowindex"), attributes.get("colindex")) != (str(item + 1), str(column + 1)):
+                    failures.append(f"{described}: rowindex/colindex should be {item + 1}/{column + 1}")
+                headers = atspi.Atspi.TableCell.get_column_header_cells(cell)
+                if [header.get_name() for header in headers] != [self.TITLES[column]]:
+                    failures.append(f"{described}: its column header should be {self.TITLES[column]!r}")
+                found = atspi.Atspi.Table.get_accessible_at(self.lists[0], item, column)
+                if not atspi.same_accessible(found, cell):
+                    failures.append(f"{described}: get_accessible_at({item}, {column}) answers {atspi.describe(found)}")
+        self.assertNoFailures(failures, "table rows and their cells")
+
+    def test_cells_without_a_widget_say_their_place_and_name(self):
+        table = self.table()
+        last = self.items - 1
+        # Far down the list (no row widget), then sideways (a bound row, a column off screen).
+        for item, column in [(last, 0), (last, 4), (0, 5)]:
+            with self.subTest(item=item, column=column):
+                cell = atspi.Atspi.Table.get_accessible_at(table, item, column)
+                self.assertIsNotNone(cell, f"get_accessible_at({item}, {column})")
+                self.assertEqual(atspi.role_name(cell), "table cell", atspi.describe(cell))
+                self.assertEqual(cell.get_name(), self.cell_name(column, item), atspi.describe(cell))
+                self.assertEqual(atspi.table_position(cell), (item, column), atspi.describe(cell))
+                attributes = atspi.attributes(cell)
+                self.assertEqual(
+                    (attributes.get("rowindex"), attributes.get("colindex")), (str(item + 1), str(column + 1)), attributes
+                )
+                headers = atspi.Atspi.TableCell.get_column_header_cells(cell)
+                self.assertEqual([header.get_name() for header in headers], [self.TITLES[column]])
+        self.assertIsNone(atspi.safe(lambda: atspi.Atspi.Table.get_accessible_at(table, self.items, 0)))
+        self.assertIsNone(atspi.safe(lambda: atspi.Atspi.Table.get_accessible_at(table, 0, len(self.TITLES))))
+
+
+class TreeTableSpec(TableSpec):
+    """A tree shown as a table (ten top-level items with five children each, 0 and 100 open):
+    a tree table of the 20 rows that show, its rows with their level and open state."""
+
+    OPTIONS = ["--table", "--tree"]
+    ROLE = "tree table"
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.items = 20
+
+    def test_rows_say_their_level_and_open_state(self):
+        by_first_cell = {}
+        for row in self.table_rows():
+            cells = atspi.children(row.acc)
+            by_first_cell[cells[0].get_name() if cells else None] = row
+        expected = {"Item 0": ("1", {"expandable", "expanded"}), "Item 3": ("2", set()), "Item 200": ("1", {"expandable"})}
+        for name, (level, states) in expected.items():
+            with self.subTest(row=name):
+                self.assertIn(name, by_first_cell, f"no table row starts with the cell {name!r}: {list(by_first_cell)}")
+                row = by_first_cell[name]
+                self.assertEqual(row.attributes.get("level"), level, str(row))
+                self.assertEqual(row.states & {"expandable", "expanded"}, states, str(row))
+
+
 # MARK: - The hosts
 
 
@@ -642,6 +759,18 @@ class VirtualGridRightToLeft(RightToLeftSpec):
     HOST = "virtual-grid"
 
 
+class ListBoxTable(FlatTableSpec):
+    HOST = "list-box"
+
+
+class VirtualListTable(FlatTableSpec):
+    HOST = "virtual-list"
+
+
+class VirtualListTreeTable(TreeTableSpec):
+    HOST = "virtual-list"
+
+
 def load_tests(loader, standard_tests, pattern):
     """Only the host classes: the specifications above them are abstract."""
     suite = unittest.TestSuite()
@@ -649,7 +778,7 @@ def load_tests(loader, standard_tests, pattern):
         ListBoxStructure, ListBoxNamedRows, ListBoxSelection, ListBoxFocus, ListBoxTree,
         FlowBoxStructure, FlowBoxNamedRows, FlowBoxSelection, FlowBoxFocus, FlowBoxRightToLeft,
         VirtualListStructure, VirtualListNamedRows, VirtualListSelection, VirtualListScrolled, VirtualListFocus,
-        VirtualListTree,
+        VirtualListTree, ListBoxTable, VirtualListTable, VirtualListTreeTable,
         VirtualGridStructure, VirtualGridNamedRows, VirtualGridSelection, VirtualGridScrolled, VirtualGridFocus,
         VirtualGridRightToLeft,
     ):  # fmt: skip

@@ -110,6 +110,59 @@ gboolean glm_accessible_is_handling_selection_request(void);
  *  box lays its children out now, each child a cell. */
 GtkWidget *glm_accessible_table_flow_box_new(void);
 
+/* ---- Tables ------------------------------------------------------------------------------
+ * A list shown as a table (rows of cells under column headers) is a table to screen readers:
+ * role "table" ("tree table" over a tree), the table interface (rows, columns, column headers,
+ * the cell at a row and column), its item rows "table row"s with the "rowindex" attribute, and
+ * their cells "table cell"s with "rowindex" and "colindex" and their column's header. Rows
+ * counts items only (section headers stay headings outside the rows); columns count the
+ * columns shown (hidden ones not), from the leading one. A cell whose row or column has no
+ * widget (scrolled away) is an accessible of its own, named as the app names it.
+ */
+
+/** What a table tells screen readers, asked when a reader asks. Strings are newly allocated
+ *  (g_free); widgets are borrowed. */
+typedef struct {
+    /** The columns shown. */
+    gint (*column_count)(gpointer user_data);
+    /** A shown column's title. */
+    gchar *(*column_title)(gpointer user_data, gint column);
+    /** The widget that heads a shown column (its button), or NULL. */
+    GtkWidget *(*column_header)(gpointer user_data, gint column);
+    /** The table's rows: the list's items. */
+    gint (*row_count)(gpointer user_data);
+    /** Whether the rows are a tree's (the table is a tree table). */
+    gboolean (*is_tree)(gpointer user_data);
+    /** The cell widget at `row` and `column` when one is bound; else NULL, with `unbound`
+     *  filled (a cell at `grid_row` and `grid_column`, its name) when the cell exists, or left
+     *  at item_index -1 when `row` or `column` is outside the table. */
+    GtkWidget *(*cell)(gpointer user_data, gint row, gint column, GlmAccessibleRow *unbound);
+} GlmAccessibleTableCallbacks;
+
+/** Makes `list` (the container of the row widgets, which describes its rows through
+ *  glm_accessible_set_row_describer()) a table answered by `callbacks`; NULL makes it a list
+ *  again. `destroy` releases `user_data` when the list goes or the table is replaced. */
+void glm_accessible_set_table(GtkWidget *list, const GlmAccessibleTableCallbacks *callbacks, gpointer user_data,
+                              GDestroyNotify destroy);
+
+/** Marks `cell` as the cell of the shown column `column` in the table row that holds it, or,
+ *  with -1, as no cell any more (it left its row). */
+void glm_accessible_table_cell_set_column(GtkWidget *cell, gint column);
+
+/** The role a list accessible takes for `list`: ATK_ROLE_TABLE or ATK_ROLE_TREE_TABLE when it
+ *  is a table, else 0 (keep its own). */
+gint glm_accessible_table_role(GtkWidget *list);
+
+typedef struct _AtkTableIface AtkTableIface;
+
+/** Fills the table interface of a list's accessible type: it answers from the table set on
+ *  the accessible's widget (glm_accessible_set_table()), and as an empty table when none is. */
+void glm_accessible_table_interface_init(AtkTableIface *iface);
+
+/** A new GtkListBox (of a subclass) whose accessible becomes a table when it is given one
+ *  (glm_accessible_set_table()), and counts selection requests as the user's. */
+GtkWidget *glm_accessible_table_list_box_new(void);
+
 G_END_DECLS
 
 #endif /* GLM_ACCESSIBILITY_H */

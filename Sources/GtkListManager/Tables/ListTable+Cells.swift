@@ -1,3 +1,4 @@
+import CAccessibility
 import CGtk
 import CVirtualList
 import ModelStorage
@@ -44,6 +45,7 @@ extension ListTable {
             releaseCells(of: view, in: index..<index + 1)
             guard let cell = manager.tableCells.makeCell(mapping, showing: model, at: indexPath) else { continue }
             view.cells[index] = cell
+            glm_accessible_table_cell_set_column(cell.widget, Int32(clamping: index))
             place(cell, of: placed, in: row)
         }
         placeOutline(of: view)
@@ -96,6 +98,7 @@ extension ListTable {
                 cursorCellWidget = nil
             }
             glm_table_row_remove_cell(row, cell.widget)
+            glm_accessible_table_cell_set_column(cell.widget, -1)
             manager.tableCells.pool.enqueue(cell)
             view.cells[index] = nil
         }

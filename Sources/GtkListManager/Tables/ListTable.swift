@@ -132,6 +132,7 @@ public final class ListTable {
         measureFittedWidths()
         relayout()
         header.showSort(storedState.sort)
+        connectAccessibility()
     }
 
     /// Replaces the columns: new ones take their declared place and rule (hidden when not
@@ -147,6 +148,7 @@ public final class ListTable {
         measureFittedWidths()
         relayout()
         header.showSort(storedState.sort)
+        connectAccessibility()
     }
 
     /// `columns` without those whose identifier an earlier one has (reported).

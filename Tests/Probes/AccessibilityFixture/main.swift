@@ -6,11 +6,15 @@
 //
 // Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
 //   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
-//   [--name NAME] [--named-rows] [--rtl] [--tree]
+//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table]
 //
 // With --tree the list shows a tree instead (an OutlineStorage): items 0, 100, …, 900 at the
 // top level, each with children k+1 … k+5, items 0 and 100 open; --focus then counts rows, and
 // `focus:` lines name the focused item.
+//
+// With --table the list is a table (ListManager.makeTable) of six columns 160 pixels wide,
+// titled by `tableColumns`; item k's cell in the column of prefix p shows "p k" (the first
+// column "Item k", the second "detail k"). Only the first three columns fit the window.
 import CGtk
 import Glibc
 import GtkListManager
@@ -31,6 +35,7 @@ struct Options {
     var namedRows = false
     var rightToLeft = false
     var tree = false
+    var table = false
 
     init(_ arguments: [String]) {
         var remaining = arguments[...]
@@ -62,6 +67,7 @@ struct Options {
             case "--named-rows": namedRows = true
             case "--rtl": rightToLeft = true
             case "--tree": tree = true
+            case "--table": table = true
             default: fail("unknown option \(option)")
             }
         }
@@ -160,6 +166,19 @@ final class NamedItemTile: RowView, ModelTransfer, AccessibleRow {
     static func accessibleName(for ordinal: Int) -> String { "Item \(ordinal)" }
 }
 
+/// The table's columns (`--table`): identifier, title and what its cells show before k.
+let tableColumns: [(id: String, title: String, prefix: String)] = [
+    ("item", "Item", "Item"), ("detail", "Detail", "detail"), ("size", "Size", "size"), ("kind", "Kind", "kind"),
+    ("note", "Note", "note"), ("extra", "Extra", "extra"),
+]
+
+/// A table cell: one label.
+final class TextCell: RowView {
+    let widget = gtk_label_new(nil)!
+    init() {}
+    func show(_ text: String) { gtk_label_set_text(gcast(widget), text) }
+}
+
 // MARK: - The window
 
 @MainActor
@@ -189,14 +208,26 @@ final class Fixture {
             Self.reportSelection(indexPaths.map(options.ordinal(of:)))
         }
         if options.tree { manager.storage = Self.tree() } else { fill() }
+        var shown = manager.widget
+        if options.table {
+            let table = manager.makeTable(columns: tableColumns.map { TableColumn($0.id, title: $0.title, width: .fixed(160)) })
+            for column in tableColumns {
+                manager.register(TextCell.self, for: Int.self, column: column.id) { cell, k, _ in cell.show("\(column.prefix) \(k)") }
+            }
+            shown = table.widget
+        }
 
         gtk_window_set_title(gcast(window), options.name)
         gtk_window_set_default_size(gcast(window), 480, 600)
         // At the screen's corner, so screen coordinates are predictable without a window manager.
         gtk_window_move(gcast(window), 0, 0)
-        let scrolled = gtk_scrolled_window_new(nil, nil)!
-        gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_container_add(gcast(scrolled), manager.widget)
+        var scrolled = shown
+        if !options.table {
+            // A table has its scrolled window.
+            scrolled = gtk_scrolled_window_new(nil, nil)!
+            gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+            gtk_container_add(gcast(scrolled), manager.widget)
+        }
         // A search entry above the list takes the window's first focus, as in most apps: a
         // flow box given the first focus would select its first cell (GTK's own behaviour),
         // and the suite reads the selection the options ask for.

@@ -1,3 +1,4 @@
+import CAccessibility
 import CGtk
 import ModelStorage
 
@@ -96,9 +97,10 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
         connectAccessibility()
     }
 
-    /// Hosts rows in a new list box.
+    /// Hosts rows in a new list box (one that is a table to screen readers when the list is
+    /// shown as a table).
     public convenience init() {
-        self.init(listBox: gcast(gtk_list_box_new()))
+        self.init(listBox: gcast(glm_accessible_table_list_box_new()))
     }
 
     isolated deinit {

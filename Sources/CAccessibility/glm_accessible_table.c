@@ -1,0 +1,228 @@
+/*
+ * A list shown as a table, to screen readers: the table interface of the list's accessible,
+ * answered from the callbacks the table set on the list widget (glm_accessible_set_table()),
+ * and where a cell is found from its widget. The row and cell accessibles ask here too.
+ */
+#include <gtk/gtk.h>
+#include <gtk/gtk-a11y.h>
+#include "glm_accessibility.h"
+#include "glm_accessibility_private.h"
+
+/* Unbound cell accessibles handed out, kept alive a while: AT-SPI holds them weakly, and a
+ * client asks for their name and states right after it got them. */
+#define KEPT_UNBOUND_CELLS 64
+
+struct _GlmAccessibleTable {
+    GlmAccessibleTableCallbacks callbacks;
+    gpointer user_data;
+    GDestroyNotify destroy;
+    AtkObject *unbound_cells[KEPT_UNBOUND_CELLS];
+    guint next_unbound_cell;
+};
+
+static GQuark table_quark(void) {
+    return g_quark_from_static_string("glm-accessible-table");
+}
+
+/* On a cell widget: its shown column + 1 (0: not a cell). */
+static GQuark cell_column_quark(void) {
+    return g_quark_from_static_string("glm-accessible-table-cell-column");
+}
+
+/* On a header widget's accessible: the title returned last (ATK returns it const). */
+static GQuark description_quark(void) {
+    return g_quark_from_static_string("glm-accessible-table-column-description");
+}
+
+static void table_free(gpointer data) {
+    GlmAccessibleTable *table = data;
+    for (guint slot = 0; slot < KEPT_UNBOUND_CELLS; slot++)
+        g_clear_object(&table->unbound_cells[slot]);
+    if (table->destroy != NULL)
+        table->destroy(table->user_data);
+    g_free(table);
+}
+
+void glm_accessible_set_table(GtkWidget *list, const GlmAccessibleTableCallbacks *callbacks, gpointer user_data,
+                              GDestroyNotify destroy) {
+    GlmAccessibleTable *table = NULL;
+    if (callbacks != NULL) {
+        table = g_new0(GlmAccessibleTable, 1);
+        *table = (GlmAccessibleTable){.callbacks = *callbacks, .user_data = user_data, .destroy = destroy};
+    }
+    g_object_set_qdata_full(G_OBJECT(list), table_quark(), table, table_free);
+    // A reader that read the list before hears that it is a table now.
+    g_object_notify(G_OBJECT(gtk_widget_get_accessible(list)), "accessible-role");
+}
+
+GlmAccessibleTable *glm_accessible_table_of(GtkWidget *list) {
+    return list != NULL ? g_object_get_qdata(G_OBJECT(list), table_quark()) : NULL;
+}
+
+gint glm_accessible_table_role(GtkWidget *list) {
+    GlmAccessibleTable *table = glm_accessible_table_of(list);
+    if (table == NULL)
+        return ATK_ROLE_INVALID;
+    gboolean tree = table->callbacks.is_tree != NULL && table->callbacks.is_tree(table->user_data);
+    return tree ? ATK_ROLE_TREE_TABLE : ATK_ROLE_TABLE;
+}
+
+/* ---- Cells by their widgets ------------------------------------------------------------- */
+
+void glm_accessible_table_cell_set_column(GtkWidget *cell, gint column) {
+    g_object_set_qdata(G_OBJECT(cell), cell_column_quark(), GINT_TO_POINTER(MAX(column + 1, 0)));
+}
+
+gint glm_accessible_table_cell_column(GtkWidget *cell) {
+    return GPOINTER_TO_INT(g_object_get_qdata(G_OBJECT(cell), cell_column_quark())) - 1;
+}
+
+GtkWidget *glm_accessible_table_row_of_cell(GtkWidget *cell, GtkWidget **list) {
+    for (GtkWidget *widget = gtk_widget_get_parent(cell); widget != NULL; widget = gtk_widget_get_parent(widget)) {
+        GtkWidget *parent = gtk_widget_get_parent(widget);
+        if (glm_accessible_table_of(parent) != NULL) {
+            *list = parent;
+            return widget;
+        }
+    }
+    *list = NULL;
+    return NULL;
+}
+
+static void collect_cells(GtkWidget *widget, gpointer data) {
+    if (glm_accessible_table_cell_column(widget) >= 0)
+        g_ptr_array_add(data, widget);
+    else if (GTK_IS_CONTAINER(widget))
+        gtk_container_forall(GTK_CONTAINER(widget), collect_cells, data);
+}
+
+static gint by_column(gconstpointer a, gconstpointer b) {
+    return glm_accessible_table_cell_column(*(GtkWidget **)a) - glm_accessible_table_cell_column(*(GtkWidget **)b);
+}
+
+GPtrArray *glm_accessible_table_cells_of_row(GtkWidget *row_widget) {
+    GPtrArray *cells = g_ptr_array_new();
+    if (GTK_IS_CONTAINER(row_widget))
+        gtk_container_forall(GTK_CONTAINER(row_widget), collect_cells, cells);
+    g_ptr_array_sort(cells, by_column);
+    return cells;
+}
+
+AtkObject *glm_accessible_table_header_of(GtkWidget *list, gint column) {
+    GlmAccessibleTable *table = glm_accessible_table_of(list);
+    if (table == NULL || table->callbacks.column_header == NULL || column < 0)
+        return NULL;
+    GtkWidget *header = table->callbacks.column_header(table->user_data, column);
+    if (header == NULL)
+        return NULL;
+    AtkObject *accessible = gtk_widget_get_accessible(header);
+    if (atk_object_get_role(accessible) != ATK_ROLE_COLUMN_HEADER)
+        atk_object_set_role(accessible, ATK_ROLE_COLUMN_HEADER);
+    return accessible;
+}
+
+/* ---- The table interface ---------------------------------------------------------------- */
+
+static GlmAccessibleTable *table_of_accessible(AtkTable *accessible, GtkWidget **list) {
+    *list = gtk_accessible_get_widget(GTK_ACCESSIBLE(accessible));
+    return glm_accessible_table_of(*list);
+}
+
+static gint table_get_n_rows(AtkTable *accessible) {
+    GtkWidget *list;
+    GlmAccessibleTable *table = table_of_accessible(accessible, &list);
+    return table != NULL && table->callbacks.row_count != NULL ? table->callbacks.row_count(table->user_data) : 0;
+}
+
+static gint table_get_n_columns(AtkTable *accessible) {
+    GtkWidget *list;
+    GlmAccessibleTable *table = table_of_accessible(accessible, &list);
+    return table != NULL && table->callbacks.column_count != NULL ? table->callbacks.column_count(table->user_data)
+                                                                   : 0;
+}
+
+static gboolean is_inside(AtkTable *accessible, gint row, gint column) {
+    return row >= 0 && column >= 0 && row < table_get_n_rows(accessible) && column < table_get_n_columns(accessible);
+}
+
+static AtkObject *table_ref_at(AtkTable *accessible, gint row, gint column) {
+    GtkWidget *list;
+    GlmAccessibleTable *table = table_of_accessible(accessible, &list);
+    if (table == NULL || table->callbacks.cell == NULL || !is_inside(accessible, row, column))
+        return NULL;
+    GlmAccessibleRow unbound;
+    glm_accessible_row_init(&unbound);
+    GtkWidget *cell = table->callbacks.cell(table->user_data, row, column, &unbound);
+    if (cell != NULL) {
+        g_free(unbound.name);
+        return g_object_ref(glm_table_cell_accessible_get(cell));
+    }
+    if (unbound.grid_row < 0) {
+        g_free(unbound.name);
+        return NULL;
+    }
+    AtkObject *object = glm_unbound_row_accessible_new(ATK_OBJECT(accessible), &unbound);
+    guint slot = table->next_unbound_cell;
+    g_clear_object(&table->unbound_cells[slot]);
+    table->unbound_cells[slot] = g_object_ref(object);
+    table->next_unbound_cell = (slot + 1) % KEPT_UNBOUND_CELLS;
+    return object;
+}
+
+/* A cell's index is its place counting row by row, as in a table of all its cells. */
+static gint table_get_index_at(AtkTable *accessible, gint row, gint column) {
+    return is_inside(accessible, row, column) ? row * table_get_n_columns(accessible) + column : -1;
+}
+
+static gint table_get_row_at_index(AtkTable *accessible, gint index) {
+    gint columns = table_get_n_columns(accessible);
+    return columns > 0 && index >= 0 && index / columns < table_get_n_rows(accessible) ? index / columns : -1;
+}
+
+static gint table_get_column_at_index(AtkTable *accessible, gint index) {
+    return table_get_row_at_index(accessible, index) >= 0 ? index % table_get_n_columns(accessible) : -1;
+}
+
+static AtkObject *table_get_column_header(AtkTable *accessible, gint column) {
+    GtkWidget *list;
+    return table_of_accessible(accessible, &list) != NULL ? glm_accessible_table_header_of(list, column) : NULL;
+}
+
+static const gchar *table_get_column_description(AtkTable *accessible, gint column) {
+    GtkWidget *list;
+    GlmAccessibleTable *table = table_of_accessible(accessible, &list);
+    if (table == NULL || table->callbacks.column_title == NULL || column < 0 ||
+        column >= table_get_n_columns(accessible))
+        return NULL;
+    gchar *title = table->callbacks.column_title(table->user_data, column);
+    g_object_set_qdata_full(G_OBJECT(accessible), description_quark(), title, g_free);
+    return title;
+}
+
+static gboolean table_is_selected(AtkTable *accessible, gint row, gint column) {
+    AtkObject *cell = table_ref_at(accessible, row, column);
+    if (cell == NULL)
+        return FALSE;
+    AtkStateSet *states = atk_object_ref_state_set(cell);
+    gboolean selected = atk_state_set_contains_state(states, ATK_STATE_SELECTED);
+    g_object_unref(states);
+    g_object_unref(cell);
+    return selected;
+}
+
+static gboolean table_is_row_selected(AtkTable *accessible, gint row) {
+    return table_is_selected(accessible, row, 0);
+}
+
+void glm_accessible_table_interface_init(AtkTableIface *iface) {
+    iface->get_n_rows = table_get_n_rows;
+    iface->get_n_columns = table_get_n_columns;
+    iface->ref_at = table_ref_at;
+    iface->get_index_at = table_get_index_at;
+    iface->get_row_at_index = table_get_row_at_index;
+    iface->get_column_at_index = table_get_column_at_index;
+    iface->get_column_header = table_get_column_header;
+    iface->get_column_description = table_get_column_description;
+    iface->is_selected = table_is_selected;
+    iface->is_row_selected = table_is_row_selected;
+}

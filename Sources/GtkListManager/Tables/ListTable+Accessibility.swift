@@ -1,0 +1,98 @@
+import CAccessibility
+import CGtk
+import ModelStorage
+
+// What a table tells screen readers (glm_accessible_table.c asks when a reader asks): its
+// shown columns and their headers, its rows (the list's items) and the cell at a row and
+// column, with a name for cells that have no widget (scrolled away, down or sideways).
+extension ListTable {
+    /// Makes the list's widget a table to screen readers, answered by this table.
+    func connectAccessibility() {
+        var callbacks = GlmAccessibleTableCallbacks()
+        callbacks.column_count = { userData in
+            let box = CallbackBox<WeakTable>.payload(of: userData)
+            return MainActor.assumeIsolated { Int32(clamping: box.table?.layout.placed.count ?? 0) }
+        }
+        callbacks.column_title = { userData, column in
+            let box = CallbackBox<WeakTable>.payload(of: userData)
+            let title = MainActor.assumeIsolated { box.table?.shownColumn(at: Int(column))?.title }
+            return title.map { g_strdup($0) } ?? nil
+        }
+        callbacks.column_header = { userData, column in
+            let box = CallbackBox<WeakTable>.payload(of: userData)
+            // A widget pointer is no Sendable result: it crosses as its address.
+            let address = MainActor.assumeIsolated {
+                box.table?.shownColumn(at: Int(column)).flatMap { box.table?.header.buttons[$0.id]?.button }
+                    .map(UInt.init(bitPattern:))
+            }
+            return address.flatMap { UnsafeMutablePointer<GtkWidget>(bitPattern: $0) }
+        }
+        callbacks.row_count = { userData in
+            let box = CallbackBox<WeakTable>.payload(of: userData)
+            return MainActor.assumeIsolated { Int32(clamping: box.table?.manager.updater.layout.totalItemCount ?? 0) }
+        }
+        callbacks.is_tree = { userData in
+            let box = CallbackBox<WeakTable>.payload(of: userData)
+            return MainActor.assumeIsolated { box.table?.manager.storage is any OutlineProviding } ? 1 : 0
+        }
+        callbacks.cell = { userData, row, column, unbound in
+            let box = CallbackBox<WeakTable>.payload(of: userData)
+            let address = MainActor.assumeIsolated {
+                box.table?.accessibleCell(row: Int(row), column: Int(column), unbound: unbound).map(UInt.init(bitPattern:))
+            }
+            return address.flatMap { UnsafeMutablePointer<GtkWidget>(bitPattern: $0) }
+        }
+        let userData = CallbackBox(WeakTable(self)).retainedPointer()
+        glm_accessible_set_table(manager.widget, &callbacks, userData, CallbackBoxRelease.destroyNotify)
+    }
+
+    /// The table a reader asks through; the list widget may outlive it.
+    final class WeakTable {
+        weak var table: ListTable?
+        init(_ table: ListTable) { self.table = table }
+    }
+
+    private func shownColumn(at index: Int) -> TableColumn? {
+        layout.placed.indices.contains(index) ? layout.placed[index].column : nil
+    }
+
+    /// The cell widget bound at `row` (an item's place among the list's items) and `column` (a
+    /// shown column's); nil with `unbound` filled when it has none, or left empty outside.
+    func accessibleCell(row: Int, column: Int, unbound: UnsafeMutablePointer<GlmAccessibleRow>?)
+        -> UnsafeMutablePointer<GtkWidget>?
+    {
+        let sections = manager.updater.layout
+        guard let placed = shownColumn(at: column), let indexPath = sections.indexPath(ofItemOrdinal: row) else { return nil }
+        let bound = manager.host.boundRow(at: sections.position(of: indexPath))
+        if let view = bound?.view as? TableRowView, view.layoutGeneration == shownColumnsGeneration,
+            let cell = view.cells[column]
+        {
+            return cell.widget
+        }
+        guard let unbound else { return nil }
+        glm_accessible_row_init(unbound)
+        unbound.pointee.grid_row = Int32(clamping: row)
+        unbound.pointee.grid_column = Int32(clamping: column)
+        unbound.pointee.selectable = manager.host.selectionMode != .none ? 1 : 0
+        unbound.pointee.selected = manager.selection.isSelected(indexPath) ? 1 : 0
+        let model = sections.model(at: .item(indexPath)).flatMap(manager.factory.unwrappedModel)
+        if let name = model.flatMap({ accessibleName(ofCellIn: placed.id, showing: $0, at: indexPath) }) {
+            unbound.pointee.name = g_strdup(name)
+        }
+        return nil
+    }
+
+    /// What a reader says for the cell of `column` showing `model`: its cell class's
+    /// ``AccessibleRow`` name, else the texts of the labels of a cell made for it.
+    private func accessibleName(ofCellIn column: String, showing model: Any, at indexPath: IndexPath) -> String? {
+        guard let mapping = manager.tableCells.mapping(for: model, column: column, at: indexPath) else { return nil }
+        if let named = mapping.rowClass as? any AccessibleRow.Type, let name = named.accessibleName(forAny: model) {
+            return name
+        }
+        guard let cell = manager.tableCells.makeCell(mapping, showing: model, at: indexPath) else { return nil }
+        defer { manager.tableCells.pool.enqueue(cell) }
+        guard let texts = glm_accessible_label_texts(cell.widget) else { return nil }
+        defer { g_free(texts) }
+        return String(cString: texts)
+    }
+}
