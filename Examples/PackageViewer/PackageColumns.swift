@@ -25,6 +25,18 @@ enum PackageColumns {
         TableColumn(description, title: "Description", width: .share(3), minimumWidth: 160),
     ]
 
+    /// The text the cell of `column` shows for `package` (what the menu's "Copy" copies); nil
+    /// for the name, whose cell shows a star too.
+    @MainActor static func text(of package: InstalledPackage, in column: String) -> String? {
+        switch column {
+        case version: package.version
+        case size: package.installedSizeKiB.map(PackageRow.formatted(kibibytes:)) ?? PackageSizeCell.unknownSize
+        case section: package.section
+        case description: package.summary
+        default: nil
+        }
+    }
+
     /// How packages compare for each sortable column; packages equal for every key of a sort are
     /// ordered by name, then architecture (multiarch packages share a name).
     static let comparisons = ColumnComparisons<InstalledPackage>(breakingTiesBy: {

@@ -42,45 +42,46 @@ extension PackageListWindow {
                 cell.showsStar = favourites?.contains(package.id) ?? false
             })
         manager.register(PackageTextCell.self, for: InstalledPackage.self, column: PackageColumns.version) { cell, package, _ in
-            cell.show(package.version)
+            cell.show(PackageColumns.text(of: package, in: PackageColumns.version) ?? "")
         }
         manager.register(PackageSizeCell.self, column: PackageColumns.size)
         manager.register(PackageTextCell.self, for: InstalledPackage.self, column: PackageColumns.section) { cell, package, _ in
-            cell.show(package.section)
+            cell.show(PackageColumns.text(of: package, in: PackageColumns.section) ?? "")
         }
         manager.register(PackageTextCell.self, for: InstalledPackage.self, column: PackageColumns.description) { cell, package, _ in
-            cell.show(package.summary)
+            cell.show(PackageColumns.text(of: package, in: PackageColumns.description) ?? "")
         }
     }
 
-    /// The selected package's details in the header bar; a menu to star it and copy its name;
-    /// the star key on the focused row (through `rowEvents`).
+    /// The selected package's details in the header bar (a right click selects too); a menu to
+    /// star it and copy its name, or the text of the cell clicked; the star key on the focused
+    /// row.
     private func registerRowEvents() {
         let headerBar = headerBar
-        let showDetails: (InstalledPackage) -> Void = { package in
+        manager.selectionDidChange(of: InstalledPackage.self) { packages, _ in
+            guard let package = packages.first else { return }
             gtk_header_bar_set_subtitle(gcast(headerBar), "\(package.name) \(package.version) — \(package.summary)")
         }
-        manager.selectionDidChange(of: InstalledPackage.self) { packages, _ in
-            if let package = packages.first { showDetails(package) }
+        table.contextMenu(InstalledPackage.self) { [unowned self] package, _, column in
+            var items = favouritesMenuItems(for: package) + [MenuItem("Copy “\(package.name)”") { Self.copy(package.name) }]
+            if column.id != PackageColumns.name, let text = PackageColumns.text(of: package, in: column.id) {
+                items.append(MenuItem("Copy \(column.title)") { Self.copy(text) })
+            }
+            return items
         }
-        let events = rowEvents
-        events.didSelectForMenu = { package, _ in showDetails(package) }
-        events.menu = { [unowned self] package, _ in
-            favouritesMenuItems(for: package) + [
-                MenuItem("Copy “\(package.name)”") {
-                    gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), package.name, -1)
-                }
-            ]
-        }
-        events.keyPress = { [unowned self] key, package, _ in
+        table.keyPress(InstalledPackage.self) { [unowned self] key, package, _, _ in
             guard key.togglesFavourite, let favourites else { return false }
             favourites.toggle(package.id)
             return true
         }
     }
 
+    private static func copy(_ text: String) {
+        gtk_clipboard_set_text(gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0)), text, -1)
+    }
+
     /// The context menu of a package row shown now, if any.
-    var shownContextMenu: UnsafeMutablePointer<GtkMenu>? { rowEvents.shownMenu }
+    var shownContextMenu: UnsafeMutablePointer<GtkMenu>? { manager.shownContextMenu }
 
     /// The Name cells alive, whatever they show now (those waiting for reuse too: a reused
     /// cell gets its star again when refilled).

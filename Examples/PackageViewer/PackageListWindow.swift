@@ -31,8 +31,6 @@ final class PackageListWindow {
     /// The settings file the columns are restored from and saved to; nil keeps them for this
     /// window only.
     let settings: ViewerSettings?
-    /// The context menu and the star key of the table's rows (see `TableRowEvents`).
-    let rowEvents: TableRowEvents<InstalledPackage>
     /// The Name cells made so far, to star the favourites among them.
     var nameCells: [ObjectIdentifier: WeakNameCell] = [:]
     /// The manager of the grid of tiles (`--grid`, or the switch in the header bar).
@@ -83,7 +81,6 @@ final class PackageListWindow {
         self.host = host
         manager = ListManager(host: host)
         table = manager.makeTable(columns: PackageColumns.all)
-        rowEvents = TableRowEvents(manager: manager, host: host)
         let savedSort = settings?.contents.packageColumns?.sort ?? []
         query = PackageQuery(searchText: searchText, sort: order.map { [$0.sortKey] } ?? PackageColumns.sanitized(savedSort))
         var layout = FlowBoxGridLayout()

@@ -31,9 +31,9 @@ extension ListTable {
         for reaction in activationReactions where reaction(row.model, location.indexPath, column) { return }
     }
 
-    /// The column an activation happened in: under the pointer of the event being handled, else
-    /// the cell cursor's, else the first shown.
-    private func activatedColumn(in row: BoundRow) -> TableColumn? {
+    /// The column an event happened in (an activation, a menu, a key): under the pointer of the
+    /// event being handled, else the cell cursor's, else the first shown.
+    func activatedColumn(in row: BoundRow) -> TableColumn? {
         if let event = gtk_get_current_event() {
             defer { gdk_event_free(event) }
             if let fromStart = pointerOffset(of: event, in: row.widget), let index = layout.column(at: fromStart) {

@@ -62,4 +62,16 @@ enum TablesArticle {
             [MenuItem("Sort Smallest First", isEnabled: column.id == "size") { table.sort = [SortKey("size")] }]
         }
     }
+
+    @MainActor static func rowEvents(_ table: ListTable) {
+        table.contextMenu(Package.self) { package, indexPath, column in
+            [MenuItem("Open") { show(package) }, MenuItem("Copy \(column.title)") { print(column.id, package.name) }]
+        }
+        table.keyPress(Package.self) { key, package, indexPath, column in
+            guard key.keyval == UInt32(GDK_KEY_Delete) else { return false }
+            print("remove \(package.name)")
+            return true
+        }
+        table.didSelect(Package.self) { package, indexPath in print("selected \(package.name)") }
+    }
 }
