@@ -70,7 +70,7 @@ final class PackageSizeCell: RowView, ModelTransfer {
     }
 
     func update(with package: InstalledPackage) {
-        gtk_label_set_text(gcast(widget), package.installedSizeKiB.map(PackageRow.formatted(kibibytes:)) ?? Self.unknownSize)
+        gtk_label_set_text(gcast(widget), PackageColumns.text(of: package, in: PackageColumns.size))
     }
 
     /// What a package whose status file gives no size shows.
@@ -83,8 +83,9 @@ final class PackageSizeCell: RowView, ModelTransfer {
 /// Workaround: the library's stylesheet insets cells with CSS padding (`theme.css`), but at the
 /// theme's priority the desktop theme's own `* { padding: 0 }` wins, and a fit-content column
 /// measures its cells outside their rows, where no such rule applies. Margins count in both.
+/// The folder tree's cells use it too.
 @MainActor
-private func insetLikeHeaderTitles(_ widget: UnsafeMutablePointer<GtkWidget>) {
+func insetLikeHeaderTitles(_ widget: UnsafeMutablePointer<GtkWidget>) {
     gtk_widget_set_margin_start(widget, 6)
     gtk_widget_set_margin_end(widget, 6)
 }

@@ -32,7 +32,7 @@ struct PackageViewerCommand: ParsableCommand {
     @Option(
         name: .customLong("settings"),
         help:
-            "The settings file: the table's column widths, order, hidden columns and sort, written when they change (default: $XDG_CONFIG_HOME/package-viewer/settings.json, else ~/.config/…; with --screenshot, none unless given)."
+            "The settings file: the tables' column widths, order, hidden columns and sort (the packages' and, with --files, the folder tree's), written when they change (default: $XDG_CONFIG_HOME/package-viewer/settings.json, else ~/.config/…; with --screenshot, none unless given)."
     )
     var settingsFile: String?
 
@@ -89,10 +89,14 @@ struct PackageViewerCommand: ParsableCommand {
     // on the process main thread, the one that runs gtk_main. See GtkRuntime.
     func run() throws {
         let screenshotPath = screenshot, search = search
+        // Pictures are the same everywhere: a screenshot shows the declared columns unless told
+        // which settings to use.
+        let settingsPath = settingsFile ?? (screenshotPath == nil ? ViewerSettings.defaultPath() : nil)
         if let files, !grid, !flat {
             let expandedPaths = expandedPaths, direction = direction
             return try MainActor.assumeIsolated {
-                try Self.showFolderTree(root: files, expanding: expandedPaths, direction: direction, screenshotPath: screenshotPath)
+                try Self.showFolderTree(
+                    root: files, expanding: expandedPaths, direction: direction, settingsPath: settingsPath, screenshotPath: screenshotPath)
             }
         }
         if files != nil || synthetic != nil {
@@ -122,9 +126,6 @@ struct PackageViewerCommand: ParsableCommand {
             let ids = try packageIDs(named: addedFavourites, in: source)  // before the file is made
             try FavouritesDatabase(path: favouritesPath).add(ids)
         }
-        // Pictures are the same everywhere: a screenshot shows the declared columns unless told
-        // which settings to use.
-        let settingsPath = settingsFile ?? (screenshotPath == nil ? ViewerSettings.defaultPath() : nil)
         let order = sort, grid = grid, direction = direction
         try MainActor.assumeIsolated {
             try Self.showWindow(
@@ -157,14 +158,17 @@ struct PackageViewerCommand: ParsableCommand {
     }
 
     @MainActor
-    private static func showFolderTree(root: String, expanding paths: [String], direction: TextDirection?, screenshotPath: String?) throws {
+    private static func showFolderTree(
+        root: String, expanding paths: [String], direction: TextDirection?, settingsPath: String?, screenshotPath: String?
+    ) throws {
         guard GtkRuntime.initialize() else {
             throw NoDisplay()
         }
         direction?.makeDefault()
         let viewer: FolderTreeWindow
         do {
-            viewer = try FolderTreeWindow(root: root)
+            // A settings file that cannot be read is reported on stderr: the declared columns show.
+            viewer = try FolderTreeWindow(root: root, settings: settingsPath.map { ViewerSettings(path: $0) })
         } catch {
             FileHandle.standardError.write(Data("package-viewer: \(error)\n".utf8))
             throw ExitCode.failure

@@ -1,15 +1,19 @@
 import CGtk
 import Foundation
 import GtkListManager
+import ModelStorage
 import XCTest
 
 @testable import PackageViewer
 
-/// The viewer's folder tree (`--files DIR`) over a real temporary directory, read back from the
-/// rows GTK shows: folders read as they open, an unreadable one as an error row, and files
-/// created or deleted by someone else appearing and vanishing in place, open folders kept open.
+/// The viewer's folder tree table (`--files DIR`) over a real temporary directory, read back
+/// from the widgets GTK shows: the headers, each row's cells under them, folders read as they
+/// open, an unreadable one as an error row, and files created or deleted by someone else
+/// appearing and vanishing in place, open folders kept open.
 final class FolderTreeWindowTests: XCTestCase {
     private var root = ""
+    /// When `readme` was last modified: 4 March 2021, 05:06:07 local time.
+    private var readmeModified = Date()
 
     override func setUpWithError() throws {
         root =
@@ -18,9 +22,13 @@ final class FolderTreeWindowTests: XCTestCase {
         for folder in ["docs/notes", "music"] {
             try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
         }
-        for file in ["docs/a.txt", "docs/notes/n.txt", "readme"] {
+        for file in ["docs/a.txt", "docs/notes/n.txt"] {
             _ = FileManager.default.createFile(atPath: "\(root)/\(file)", contents: Data("x".utf8))
         }
+        _ = FileManager.default.createFile(atPath: "\(root)/readme", contents: Data(repeating: UInt8(ascii: "r"), count: 1_234_567))
+        readmeModified = try XCTUnwrap(
+            Calendar.current.date(from: DateComponents(year: 2021, month: 3, day: 4, hour: 5, minute: 6, second: 7)))
+        try FileManager.default.setAttributes([.modificationDate: readmeModified], ofItemAtPath: "\(root)/readme")
     }
 
     override func tearDownWithError() throws {
@@ -28,15 +36,20 @@ final class FolderTreeWindowTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    /// The names the bound rows show, in order; a status row as `[its text]`.
-    @MainActor private static func shownNames(_ viewer: FolderTreeWindow) -> [String] {
-        (0..<viewer.manager.rowCount).compactMap { item in
-            switch viewer.manager.boundRow(at: IndexPath(item: item, section: 0))?.view {
-            case let row as FolderTreeRow: row.shownName
-            case let row as OutlineStatusRow: "[\(row.text)]"
-            default: nil
-            }
+    /// The texts of the bound rows' cells, top to bottom, left to right; a folder's loading or
+    /// error row as `[its text]`.
+    @MainActor private static func shownRows(_ viewer: FolderTreeWindow) -> [[String]] {
+        let widgets = ShownTableWidgets(table: viewer.table)
+        return (0..<viewer.manager.rowCount).compactMap { position in
+            guard let row = viewer.manager.boundRow(atPosition: position) else { return nil }
+            let texts = widgets.cellTexts(in: row)
+            return row.model is OutlineChildrenStatus ? ["[\(texts.first ?? "")]"] : texts
         }
+    }
+
+    /// The names the bound rows show (their Name cells), in order; a status row as `[its text]`.
+    @MainActor private static func shownNames(_ viewer: FolderTreeWindow) -> [String] {
+        shownRows(viewer).compactMap(\.first)
     }
 
     func testFoldersOpenLazilyAndFollowTheDisk() throws {
@@ -65,7 +78,98 @@ final class FolderTreeWindowTests: XCTestCase {
             XCTAssertTrue(viewer.expand(["\(root)/music"]))
             XCTAssertTrue(
                 GtkRuntime.iterate(until: { Self.shownNames(viewer).last?.hasPrefix("[") == true }), "\(Self.shownNames(viewer))")
+            XCTAssertEqual(Self.shownRows(viewer).last?.count, 1, "an error row: \(Self.shownRows(viewer))")
             XCTAssertTrue(viewer.anomalies.isEmpty, "\(viewer.anomalies)")
+        }
+    }
+
+    func testEachRowShowsItsSizeModificationDateAndTypeUnderTheHeaders() throws {
+        let root = root, readmeModified = readmeModified
+        try MainActor.assumeIsolated {
+            guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+            // A name GIO knows no type for: guessed from the content, plain text (which GIO's
+            // magic alone takes for C source, from the `//`).
+            _ = FileManager.default.createFile(atPath: "\(root)/todo.zzq", contents: Data("// buy milk\n".utf8))
+            let viewer = try FolderTreeWindow(root: root)
+            defer { gtk_widget_destroy(viewer.window) }
+            let input = RealInput(showing: viewer.window)
+            XCTAssertTrue(viewer.expand([root, "\(root)/docs"]))
+            let widgets = ShownTableWidgets(table: viewer.table)
+            XCTAssertTrue(GtkRuntime.iterate(until: { Self.shownNames(viewer).count == 7 }), "\(Self.shownNames(viewer))")
+            input.settleFrame()
+            XCTAssertEqual(widgets.headerTitles, ["Name", "Size", "Modified", "Type"])
+
+            // Independent of the viewer: the short date and time, and GIO's words for the types.
+            let dates = DateFormatter()
+            dates.dateStyle = .short
+            dates.timeStyle = .short
+            let plainText = try XCTUnwrap(g_content_type_get_description("text/plain"))
+            defer { g_free(plainText) }
+            let rows = Dictionary(Self.shownRows(viewer).map { ($0[0], $0) }, uniquingKeysWith: { first, _ in first })
+            XCTAssertEqual(rows["readme"]?[1], "1.2 MB", "1,234,567 bytes")
+            XCTAssertEqual(rows["readme"]?[2], dates.string(from: readmeModified))
+            XCTAssertTrue(rows["readme"]?[2].contains("5:06") ?? false, "\(rows["readme"] ?? [])")
+            XCTAssertEqual(
+                rows["a.txt"]?[1...], ["1 byte", dates.string(from: try Self.modified("\(root)/docs/a.txt")), String(cString: plainText)])
+            XCTAssertEqual(rows["docs"]?[1...], ["2 items", dates.string(from: try Self.modified("\(root)/docs")), "Folder"])
+            XCTAssertEqual(rows["music"]?[1], "0 items")
+            XCTAssertEqual(rows["todo.zzq"]?[3], String(cString: plainText))
+
+            // Each cell starts under its header (plus its inset), the name after the tree's indentation.
+            let headers = widgets.headers
+            for position in 0..<viewer.manager.rowCount {
+                guard let row = viewer.manager.boundRow(atPosition: position), row.model is FolderEntry else { continue }
+                let cells = widgets.cells(of: row)
+                XCTAssertEqual(cells.count, 4)
+                for (cell, header) in zip(cells.dropFirst(), headers.dropFirst()) {
+                    XCTAssertEqual(
+                        ShownTableWidgets.x(of: cell, in: row.widget) - gtk_widget_get_margin_start(cell), header.x,
+                        "\(header.title) of row \(position)")
+                    XCTAssertFalse(
+                        ShownTableWidgets.isClipped(cell),
+                        "\(header.title) of row \(position) shows all of \(ShownTableWidgets.visibleText(cell))")
+                }
+            }
+            let docs = try XCTUnwrap(viewer.manager.boundRow(atPosition: 1))
+            let aText = try XCTUnwrap(viewer.manager.boundRow(atPosition: 3))
+            XCTAssertEqual((aText.model as? FolderEntry)?.name, "a.txt")
+            XCTAssertGreaterThan(
+                gtk_widget_get_margin_start(widgets.cells(of: aText)[0]), gtk_widget_get_margin_start(widgets.cells(of: docs)[0]),
+                "a level deeper, the name indents further")
+
+            // A row reads as its name and size to screen readers.
+            XCTAssertEqual(viewer.manager.accessibleDescription(ofPosition: 1)?.name, "docs, 2 items")
+            XCTAssertEqual(viewer.manager.accessibleDescription(ofPosition: 5)?.name, "readme, 1.2 MB")
+            XCTAssertTrue(viewer.anomalies.isEmpty, "\(viewer.anomalies)")
+        }
+    }
+
+    func testTheColumnsAreSavedInTheSettingsFileNextToThePackagesOnes() throws {
+        let root = root
+        try MainActor.assumeIsolated {
+            guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+            let folder = try TemporaryFolder()
+            let file = folder.url.appendingPathComponent("settings.json")
+            // A file from before the folder tree had columns.
+            let packages = ColumnState(hidden: ["version"])
+            try Data(#"{"packageColumns": {"order": [], "widths": {}, "hidden": ["version"], "sort": []}}"#.utf8).write(to: file)
+            do {
+                let viewer = try FolderTreeWindow(root: root, settings: ViewerSettings(path: file.path))
+                defer { gtk_widget_destroy(viewer.window) }
+                let input = RealInput(showing: viewer.window)
+                viewer.table.setHidden(true, column: FolderColumns.modified)
+                viewer.table.moveColumn(FolderColumns.type, to: 1)
+                input.settleFrame()
+                XCTAssertEqual(ShownTableWidgets(table: viewer.table).headerTitles, ["Name", "Type", "Size"])
+            }
+            let saved = try JSONDecoder().decode(ViewerSettings.Contents.self, from: Data(contentsOf: file))
+            XCTAssertEqual(saved.packageColumns, packages, "the packages' columns kept")
+            XCTAssertEqual(saved.fileColumns?.hidden, [FolderColumns.modified])
+
+            let viewer = try FolderTreeWindow(root: root, settings: ViewerSettings(path: file.path))
+            defer { gtk_widget_destroy(viewer.window) }
+            RealInput(showing: viewer.window).settleFrame()
+            XCTAssertEqual(ShownTableWidgets(table: viewer.table).headerTitles, ["Name", "Type", "Size"], "restored")
         }
     }
 
@@ -77,5 +181,10 @@ final class FolderTreeWindowTests: XCTestCase {
                 XCTAssertEqual("\(error)", "\(root)/nowhere: no such directory")
             }
         }
+    }
+
+    /// When the entry at `path` was last modified.
+    private static func modified(_ path: String) throws -> Date {
+        try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
     }
 }

@@ -3,32 +3,43 @@ import Foundation
 import GtkListManager
 import ModelStorage
 
-/// `--files DIR`: the directory as a tree on the virtualized list. Directories show an arrow
-/// before they are read and are read off the main thread on their first expand (a loading row
-/// meanwhile, an error row with Retry when unreadable). Each directory read is watched: files
-/// created or deleted elsewhere appear and vanish in place, keeping what is open and selected.
+/// `--files DIR`: the directory as a tree table on the virtualized list, as a file manager's
+/// list view: Name (the tree's arrows and indentation before it), Size, Modified and Type.
+/// Directories show an arrow before they are read and are read off the main thread on their
+/// first expand (a loading row meanwhile, an error row with Retry when unreadable). Each
+/// directory read is watched: files created or deleted elsewhere appear and vanish in place,
+/// keeping what is open and selected. The columns the user resizes, moves and hides are saved in
+/// the settings file; none sorts (see `FolderColumns`).
 @MainActor
 final class FolderTreeWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     let manager: ListManager
+    /// The folder tree table: the manager's list with a cell per column under the headers.
+    let table: ListTable
     let storage = OutlineStorage<String, FolderEntry>()
+    /// The settings file the columns are restored from and saved to; nil keeps them for this
+    /// window only.
+    let settings: ViewerSettings?
     private(set) var anomalies: [ManagerAnomaly] = []
     /// The watched directories, by path.
     private var monitors: [String: DirectoryMonitor] = [:]
 
-    /// A window over `root`, its top level open; nil (with a message) when `root` is not a
-    /// readable directory.
-    init(root: String) throws {
+    /// A window over `root`, its top level open, its columns as `settings` saved them (and saved
+    /// there when they change); throws when `root` is not a readable directory.
+    init(root: String, settings: ViewerSettings? = nil) throws {
         guard let top = FolderEntry(path: root), top.isDirectory else { throw MissingDirectory(path: root) }
+        self.settings = settings
         manager = ListManager(host: VirtualListHost(), storage: storage)
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(gcast(window), top.name)
-        gtk_window_set_default_size(gcast(window), 560, 620)
+        gtk_window_set_default_size(gcast(window), 760, 620)
+        table = manager.makeTable(columns: FolderColumns.all())  // over an empty storage: nothing to report yet
         manager.anomalyHandler.action = { [unowned self] anomaly in
             anomalies.append(anomaly)
             print(anomaly.debugDescription)
         }
-        manager.register(FolderTreeRow.self)
+        table.outlineColumn = FolderColumns.name
+        registerCells()
         manager.selectionMode = .multiple
         storage.childrenProvider = .background(handOff: GLibMainActorHandOff(), mayHaveChildren: \.isDirectory) { folder, cancellation in
             try FolderEntry.children(of: folder.path, stoppingWhen: { cancellation.isCancelled })
@@ -37,6 +48,9 @@ final class FolderTreeWindow {
         manager.didExpand(FolderEntry.self) { [unowned self] entry, _ in watch(entry) }
         manager.didCollapse(FolderEntry.self) { [unowned self] entry, _ in monitors.removeValue(forKey: entry.path)?.cancel() }
 
+        if let saved = settings?.contents.fileColumns { table.state = saved }  // before anyone listens: nothing to save
+        table.stateDidChange = { [weak self] state in self?.settings?.saveFileColumns(state) }
+
         var outline = OutlineSnapshot<FolderEntry>()
         outline.append([top])
         outline.markChildrenUnloaded([top])
@@ -44,10 +58,25 @@ final class FolderTreeWindow {
         storage.expand([top])
         watch(top)
 
-        let scrolled = gtk_scrolled_window_new(nil, nil)!
-        gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_container_add(gcast(scrolled), manager.widget)
-        gtk_container_add(gcast(window), scrolled)
+        gtk_scrolled_window_set_policy(gcast(table.scrolledWindow), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
+        gtk_container_add(gcast(window), table.widget)
+    }
+
+    /// A cell class per column. A folder's loading or error row shows its status in the Name
+    /// column (the library's `OutlineStatusRow`) and nothing in the others.
+    private func registerCells() {
+        manager.register(FolderNameCell.self, column: FolderColumns.name)
+        manager.register(OutlineStatusRow.self, column: FolderColumns.name)
+        manager.register(FolderSizeCell.self, column: FolderColumns.size)
+        manager.register(FolderTextCell.self, for: FolderEntry.self, column: FolderColumns.modified) { cell, entry, _ in
+            cell.show(FolderTextCell.modifiedText(entry.modified))
+        }
+        manager.register(FolderTextCell.self, for: FolderEntry.self, column: FolderColumns.type) { cell, entry, _ in
+            cell.show(entry.type)
+        }
+        for column in [FolderColumns.size, FolderColumns.modified, FolderColumns.type] {
+            manager.register(FolderTextCell.self, for: OutlineChildrenStatus.self, column: column) { cell, _, _ in cell.show("") }
+        }
     }
 
     /// Reads the rows of `entries`' directories at once and waits for them (for screenshots).

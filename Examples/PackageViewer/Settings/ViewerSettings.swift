@@ -1,8 +1,9 @@
 import Foundation
 import GtkListManager
 
-/// The viewer's settings file: JSON, what the user made of the packages table's columns (order,
-/// widths, hidden columns, sort), read when a window opens and written whenever they change.
+/// The viewer's settings file: JSON, what the user made of the packages table's columns and of
+/// the folder tree's (order, widths, hidden columns, sort), read when a window opens and written
+/// whenever they change.
 ///
 /// A missing file means the defaults, and is created (with its folder, 0700) on the first
 /// change. A file that cannot be read or is not the viewer's JSON is reported once, through
@@ -15,6 +16,22 @@ final class ViewerSettings {
     struct Contents: Codable, Equatable {
         /// The packages table's columns, nil for the declared ones.
         var packageColumns: ColumnState?
+        /// The folder tree's columns (`--files DIR`), nil for the declared ones.
+        var fileColumns: ColumnState? = nil
+
+        init(packageColumns: ColumnState? = nil, fileColumns: ColumnState? = nil) {
+            self.packageColumns = packageColumns
+            self.fileColumns = fileColumns
+        }
+
+        /// Files written before the folder tree had columns have no `fileColumns`; one that is
+        /// not a column state (edited by hand) means the declared columns, and costs the file
+        /// nothing else.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            packageColumns = try container.decodeIfPresent(ColumnState.self, forKey: .packageColumns)
+            fileColumns = try? container.decodeIfPresent(ColumnState.self, forKey: .fileColumns)
+        }
     }
 
     /// The file.
@@ -55,6 +72,18 @@ final class ViewerSettings {
     func savePackageColumns(_ state: ColumnState) {
         var updated = contents
         updated.packageColumns = state
+        save(updated)
+    }
+
+    /// Saves the folder tree's columns: the whole file, written atomically.
+    func saveFileColumns(_ state: ColumnState) {
+        var updated = contents
+        updated.fileColumns = state
+        save(updated)
+    }
+
+    /// Writes `updated` as the whole file, atomically, unless the file already holds it.
+    private func save(_ updated: Contents) {
         guard updated != contents || !FileManager.default.fileExists(atPath: path) else { return }
         do {
             let folder = (path as NSString).deletingLastPathComponent

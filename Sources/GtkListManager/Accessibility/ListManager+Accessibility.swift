@@ -49,11 +49,12 @@ extension ListManager {
         return texts ?? nil
     }
 
-    /// The name the row class of the model at `location` gives (``AccessibleRow``); nil when
-    /// it gives none.
+    /// The name the row class of the model at `location` gives (``AccessibleRow``), or in a
+    /// table its first shown column's cell class; nil when it gives none.
     private func accessibleName(at location: RowLocation) -> String? {
-        guard let stored = updater.layout.model(at: location),
-            let (rowClass, model) = factory.rowClass(at: location, showing: stored),
+        guard let stored = updater.layout.model(at: location) else { return nil }
+        if location.role == .item, let storedTable { return storedTable.accessibleRowName(showing: stored, at: location.indexPath) }
+        guard let (rowClass, model) = factory.rowClass(at: location, showing: stored),
             let named = rowClass as? any AccessibleRow.Type
         else { return nil }
         return named.accessibleName(forAny: model)

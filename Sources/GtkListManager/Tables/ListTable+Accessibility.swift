@@ -82,6 +82,17 @@ extension ListTable {
         return nil
     }
 
+    /// What a reader says for a row showing `stored`: the ``AccessibleRow`` name of the cell
+    /// class of the first shown column (the one that says which row it is); nil, the texts of
+    /// the row's labels, when it gives none.
+    func accessibleRowName(showing stored: Any, at indexPath: IndexPath) -> String? {
+        guard let column = layout.placed.first?.column, let model = manager.factory.unwrappedModel(stored),
+            let mapping = manager.tableCells.mapping(for: model, column: column.id, at: indexPath),
+            let named = mapping.rowClass as? any AccessibleRow.Type
+        else { return nil }
+        return named.accessibleName(forAny: model)
+    }
+
     /// What a reader says for the cell of `column` showing `model`: its cell class's
     /// ``AccessibleRow`` name, else the texts of the labels of a cell made for it.
     private func accessibleName(ofCellIn column: String, showing model: Any, at indexPath: IndexPath) -> String? {

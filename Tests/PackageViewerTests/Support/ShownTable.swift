@@ -11,11 +11,100 @@ import XCTest
 struct ShownTable {
     let viewer: PackageListWindow
 
+    /// The table's widgets, read as any table's.
+    private var widgets: ShownTableWidgets { ShownTableWidgets(table: viewer.table) }
+
     // MARK: - Headers
 
     /// The header buttons, left to right: title and allocated width.
-    var headers: [(title: String, width: Int32)] {
-        headerButtons.map { (title(ofHeader: $0), gtk_widget_get_allocated_width($0)) }
+    var headers: [(title: String, width: Int32)] { widgets.headers.map { ($0.title, $0.width) } }
+
+    /// The header titles, left to right.
+    var headerTitles: [String] { widgets.headerTitles }
+
+    /// The headers narrower than their title needs (ellipsized).
+    var clippedHeaders: [String] { widgets.clippedHeaders }
+
+    /// The header button titled `title`.
+    func headerButton(_ title: String) throws -> UnsafeMutablePointer<GtkWidget> { try widgets.headerButton(title) }
+
+    /// The icon of the sort arrow the header titled `title` shows, nil when none.
+    func sortArrow(of title: String) -> String? { widgets.sortArrow(of: title) }
+
+    /// The header strip (a `treeview` node), where the headers' menus attach.
+    var strip: UnsafeMutablePointer<GtkWidget> { widgets.strip }
+
+    // MARK: - Rows
+
+    /// The texts of the cells of the bound row showing the package `id`, left to right (a Name
+    /// cell of a favourite ends in " ★"); nil when the row is not bound.
+    func cells(of id: String) -> [String]? {
+        guard let indexPath = viewer.storage.indexPath(ofIdentifier: id),
+            let row = viewer.manager.boundRow(at: indexPath)
+        else { return nil }
+        return widgets.cellTexts(in: row)
+    }
+
+    /// What the bound rows show, top to bottom: `# title` for a section header's text, `= text`
+    /// for a section total's, the cells' texts joined by ` | ` for a package.
+    var boundLines: [String] {
+        (0..<viewer.manager.rowCount).compactMap { position -> String? in
+            guard let row = viewer.manager.boundRow(atPosition: position) else { return nil }
+            switch row.model {
+            case is SectionHeading: return "# " + String(cString: gtk_label_get_text(gcast(row.widget)))
+            case is SectionTotal: return "= " + String(cString: gtk_label_get_text(gcast(row.widget)))
+            default: return widgets.cellTexts(in: row).joined(separator: " | ")
+            }
+        }
+    }
+
+    /// The texts of the cells in the column titled `title`, in the bound rows of `section`, top
+    /// to bottom.
+    func column(_ title: String, inSection section: String) -> [String] {
+        guard let index = headerTitles.firstIndex(of: title), let sectionIndex = viewer.storage.sectionKeys.firstIndex(of: section)
+        else { return [] }
+        return (0..<viewer.storage.numberOfItems(inSection: sectionIndex)).compactMap { item in
+            guard let row = viewer.manager.boundRow(at: IndexPath(item: item, section: sectionIndex)) else { return nil }
+            let texts = widgets.cellTexts(in: row)
+            return texts.indices.contains(index) ? texts[index] : nil
+        }
+    }
+
+    /// The package of the bound row GTK shows selected, read from its Name cell; nil when none.
+    var selectedName: String? {
+        for position in 0..<viewer.manager.rowCount {
+            guard let row = viewer.manager.boundRow(atPosition: position), let host = row.hostWidget,
+                gtk_widget_get_state_flags(host).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
+            else { continue }
+            return widgets.cellTexts(in: row).first
+        }
+        return nil
+    }
+
+    /// The texts of the bound rows' cells narrower than their content needs, in the columns
+    /// titled `titles`.
+    func clippedCells(inColumns titles: Set<String>) -> [String] {
+        let columns = Set(headerTitles.indices.filter { titles.contains(headerTitles[$0]) })
+        return (0..<viewer.manager.rowCount).flatMap { position -> [String] in
+            guard let row = viewer.manager.boundRow(atPosition: position), row.model is InstalledPackage else { return [] }
+            let cells = widgets.cells(of: row)
+            return cells.indices.filter { columns.contains($0) && ShownTableWidgets.isClipped(cells[$0]) }
+                .map { ShownTableWidgets.visibleText(cells[$0]) }
+        }
+    }
+}
+
+/// Any table of the viewer as GTK shows it: the header buttons' titles, places and widths, and
+/// a bound row's cells, in reading order (left to right).
+@MainActor
+struct ShownTableWidgets {
+    let table: ListTable
+
+    // MARK: - Headers
+
+    /// The header buttons, left to right: title, place in the strip and allocated width.
+    var headers: [(title: String, x: Int32, width: Int32)] {
+        headerButtons.map { (title(ofHeader: $0), Self.x(of: $0, in: strip), gtk_widget_get_allocated_width($0)) }
     }
 
     /// The header titles, left to right.
@@ -23,7 +112,7 @@ struct ShownTable {
 
     /// The headers narrower than their title needs (ellipsized).
     var clippedHeaders: [String] {
-        headerButtons.filter { natural(of: $0) > outerWidth(of: $0) }.map(title(ofHeader:))
+        headerButtons.filter(Self.isClipped).map(title(ofHeader:))
     }
 
     /// The header button titled `title`.
@@ -42,11 +131,11 @@ struct ShownTable {
     }
 
     /// The header strip (a `treeview` node), where the headers' menus attach.
-    var strip: UnsafeMutablePointer<GtkWidget> { containerChildren(viewer.table.widget)[0] }
+    var strip: UnsafeMutablePointer<GtkWidget> { containerChildren(table.widget)[0] }
 
     private var headerButtons: [UnsafeMutablePointer<GtkWidget>] {
         let row = containerChildren(strip)[0]
-        return containerChildren(row).sorted { x(of: $0, in: strip) < x(of: $1, in: strip) }
+        return containerChildren(row).sorted { Self.x(of: $0, in: strip) < Self.x(of: $1, in: strip) }
     }
 
     private func title(ofHeader button: UnsafeMutablePointer<GtkWidget>) -> String {
@@ -55,80 +144,26 @@ struct ShownTable {
 
     // MARK: - Rows
 
-    /// The texts of the cells of the bound row showing the package `id`, left to right (a Name
-    /// cell of a favourite ends in " ★"); nil when the row is not bound.
-    func cells(of id: String) -> [String]? {
-        guard let indexPath = viewer.storage.indexPath(ofIdentifier: id),
-            let row = viewer.manager.boundRow(at: indexPath)
-        else { return nil }
-        return cellTexts(in: row.widget)
-    }
-
-    /// What the bound rows show, top to bottom: `# title` for a section header's text, `= text`
-    /// for a section total's, the cells' texts joined by ` | ` for a package.
-    var boundLines: [String] {
-        (0..<viewer.manager.rowCount).compactMap { position -> String? in
-            guard let row = viewer.manager.boundRow(atPosition: position) else { return nil }
-            switch row.model {
-            case is SectionHeading: return "# " + String(cString: gtk_label_get_text(gcast(row.widget)))
-            case is SectionTotal: return "= " + String(cString: gtk_label_get_text(gcast(row.widget)))
-            default: return cellTexts(in: row.widget).joined(separator: " | ")
-            }
-        }
-    }
-
-    /// The texts of the cells in the column titled `title`, in the bound rows of `section`, top
-    /// to bottom.
-    func column(_ title: String, inSection section: String) -> [String] {
-        guard let index = headerTitles.firstIndex(of: title), let sectionIndex = viewer.storage.sectionKeys.firstIndex(of: section)
-        else { return [] }
-        return (0..<viewer.storage.numberOfItems(inSection: sectionIndex)).compactMap { item in
-            guard let row = viewer.manager.boundRow(at: IndexPath(item: item, section: sectionIndex)) else { return nil }
-            let texts = cellTexts(in: row.widget)
-            return texts.indices.contains(index) ? texts[index] : nil
-        }
-    }
-
-    /// The package of the bound row GTK shows selected, read from its Name cell; nil when none.
-    var selectedName: String? {
-        for position in 0..<viewer.manager.rowCount {
-            guard let row = viewer.manager.boundRow(atPosition: position), let host = row.hostWidget,
-                gtk_widget_get_state_flags(host).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
-            else { continue }
-            return cellTexts(in: row.widget).first
-        }
-        return nil
-    }
-
-    /// The texts of the bound rows' cells narrower than their content needs, in the columns
-    /// titled `titles`.
-    func clippedCells(inColumns titles: Set<String>) -> [String] {
-        let columns = Set(headerTitles.indices.filter { titles.contains(headerTitles[$0]) })
-        return (0..<viewer.manager.rowCount).flatMap { position -> [String] in
-            guard let row = viewer.manager.boundRow(atPosition: position), row.model is InstalledPackage else { return [] }
-            let cells = containerChildren(row.widget).sorted { x(of: $0, in: row.widget) < x(of: $1, in: row.widget) }
-            return cells.indices.filter { columns.contains($0) && natural(of: cells[$0]) > outerWidth(of: cells[$0]) }
-                .map { visibleText(cells[$0]) }
-        }
-    }
-
-    /// A widget's width with its margins, as its natural width counts them.
-    private func outerWidth(of widget: UnsafeMutablePointer<GtkWidget>) -> Int32 {
-        gtk_widget_get_allocated_width(widget) + gtk_widget_get_margin_start(widget) + gtk_widget_get_margin_end(widget)
-    }
-
-    private func natural(of widget: UnsafeMutablePointer<GtkWidget>) -> Int32 {
-        var minimum: Int32 = 0, natural: Int32 = 0
-        gtk_widget_get_preferred_width(widget, &minimum, &natural)
-        return natural
+    /// The cells of the bound table row `row`, left to right.
+    func cells(of row: BoundRow) -> [UnsafeMutablePointer<GtkWidget>] {
+        containerChildren(row.widget).sorted { Self.x(of: $0, in: row.widget) < Self.x(of: $1, in: row.widget) }
     }
 
     /// Each cell's visible labels, joined by a space, left to right.
-    private func cellTexts(in rowWidget: UnsafeMutablePointer<GtkWidget>) -> [String] {
-        containerChildren(rowWidget).sorted { x(of: $0, in: rowWidget) < x(of: $1, in: rowWidget) }.map(visibleText)
+    func cellTexts(in row: BoundRow) -> [String] {
+        cells(of: row).map(Self.visibleText)
     }
 
-    private func visibleText(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
+    /// Whether `widget` is narrower than its content needs (ellipsized), its margins counted as
+    /// its natural width counts them.
+    static func isClipped(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_get_preferred_width(widget, &minimum, &natural)
+        return natural > gtk_widget_get_allocated_width(widget) + gtk_widget_get_margin_start(widget) + gtk_widget_get_margin_end(widget)
+    }
+
+    /// The texts of `widget`'s visible labels, joined by a space.
+    static func visibleText(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
         guard gtk_widget_get_visible(widget) != 0 else { return "" }
         if g_type_check_instance_is_a(gcast(widget), gtk_label_get_type()) != 0 {
             return String(cString: gtk_label_get_text(gcast(widget)))
@@ -137,7 +172,8 @@ struct ShownTable {
         return containerChildren(widget).map(visibleText).filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    private func x(of widget: UnsafeMutablePointer<GtkWidget>, in area: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+    /// Where `widget`'s allocation starts, in `area`'s coordinates.
+    static func x(of widget: UnsafeMutablePointer<GtkWidget>, in area: UnsafeMutablePointer<GtkWidget>) -> Int32 {
         var x: Int32 = 0, y: Int32 = 0
         gtk_widget_translate_coordinates(widget, area, 0, 0, &x, &y)
         return x

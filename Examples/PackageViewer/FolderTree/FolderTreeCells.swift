@@ -1,0 +1,148 @@
+import CGtk
+import Foundation
+import GtkListManager
+import ModelStorage
+
+/// The columns of the folder tree table. Name is the outline column: the tree's indentation and
+/// disclosure arrow go before its cells, and it takes the width the others leave. Size,
+/// Modified and Type are as wide as the texts they typically show, measured once with a real
+/// cell: fitting to content would measure the rows there are when the list loads, and a tree
+/// read as it opens has only its top then. None sorts: an `OutlineStorage` keeps the order it
+/// is given (directories first, then by name, as `FolderEntry.children` reads them).
+@MainActor
+enum FolderColumns {
+    static let name = "name"
+    static let size = "size"
+    static let modified = "modified"
+    static let type = "type"
+
+    /// The columns in their declared order; the name says which entry a row is: it cannot be
+    /// hidden.
+    static func all() -> [TableColumn] {
+        [
+            TableColumn(name, title: "Name", width: .share(1), minimumWidth: 160, isHideable: false, isSortable: false),
+            TableColumn(
+                size, title: "Size",
+                width: .fixed(FolderTextCell.naturalWidth(of: ["999 bytes", "999.9 MB", "9,999 items", "unreadable"])),
+                minimumWidth: 48, isSortable: false),
+            TableColumn(
+                modified, title: "Modified", width: .fixed(FolderTextCell.naturalWidth(of: [FolderTextCell.modifiedText(Self.longDate)])),
+                minimumWidth: 64, isSortable: false),
+            TableColumn(
+                type, title: "Type",
+                width: .fixed(FolderTextCell.naturalWidth(of: [FolderEntry.typeDescription(ofFileNamed: "notes.txt")])),
+                minimumWidth: 64, isSortable: false),
+        ]
+    }
+
+    /// A date whose short form is among the longest (two-digit month, day and hour, in the
+    /// afternoon): 28 December 2028, 22:58, local time.
+    private static var longDate: Date {
+        Calendar.current.date(from: DateComponents(year: 2028, month: 12, day: 28, hour: 22, minute: 58)) ?? Date()
+    }
+}
+
+/// The Name cell: the entry's icon and its name, ellipsized in the middle. It names the cell,
+/// and the row (the table's first column names its rows), "name, size" for screen readers.
+@MainActor
+final class FolderNameCell: RowView, ModelTransfer, AccessibleRow {
+    let widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+    private let icon = gtk_image_new()!
+    private let name = gtk_label_new(nil)!
+
+    init() {
+        gtk_widget_set_margin_top(widget, 3)
+        gtk_widget_set_margin_bottom(widget, 3)
+        gtk_label_set_xalign(gcast(name), 0)
+        gtk_label_set_ellipsize(gcast(name), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_single_line_mode(gcast(name), 1)
+        gtk_widget_set_hexpand(name, 1)
+        for child in [icon, name] { gtk_container_add(gcast(widget), child) }
+        insetLikeHeaderTitles(widget)
+    }
+
+    /// The name, then the size or the number of items.
+    static func accessibleName(for entry: FolderEntry) -> String {
+        "\(entry.name), \(FolderSizeCell.text(for: entry))"
+    }
+
+    func update(with entry: FolderEntry) {
+        gtk_image_set_from_icon_name(gcast(icon), entry.isDirectory ? "folder" : "text-x-generic", GTK_ICON_SIZE_MENU)
+        gtk_label_set_text(gcast(name), entry.name)
+    }
+}
+
+/// The Size cell: a file's size as people read it, a folder's number of items; right-aligned so
+/// the units line up.
+@MainActor
+final class FolderSizeCell: RowView, ModelTransfer {
+    let widget = gtk_label_new(nil)!
+
+    init() {
+        gtk_label_set_xalign(gcast(widget), 1)
+        gtk_label_set_single_line_mode(gcast(widget), 1)
+        gtk_label_set_ellipsize(gcast(widget), PANGO_ELLIPSIZE_END)
+        gtk_style_context_add_class(gtk_widget_get_style_context(widget), "dim-label")
+        insetLikeHeaderTitles(widget)
+    }
+
+    func update(with entry: FolderEntry) {
+        gtk_label_set_text(gcast(widget), Self.text(for: entry))
+    }
+
+    /// "3 KB" for a file, "5 items" for a folder, "unreadable" for a folder that cannot be read.
+    nonisolated static func text(for entry: FolderEntry) -> String {
+        guard entry.isDirectory else { return ByteCountFormatter.string(fromByteCount: entry.size, countStyle: .file) }
+        if entry.size < 0 { return "unreadable" }
+        return entry.size == 1 ? "1 item" : "\(entry.size.formatted()) items"
+    }
+}
+
+/// A one-line text cell, ellipsized when its column is narrower than the text: the Modified and
+/// Type columns, each filled by its registration's handler (and left empty under a folder's
+/// loading or error row). One class for both, so a cell that left one column's screen can serve
+/// the other.
+@MainActor
+final class FolderTextCell: RowView {
+    let widget = gtk_label_new(nil)!
+
+    init() {
+        let label: UnsafeMutablePointer<GtkLabel> = gcast(widget)
+        gtk_label_set_xalign(label, 0)
+        gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(label, 1)
+        insetLikeHeaderTitles(widget)
+    }
+
+    func show(_ text: String) {
+        gtk_label_set_text(gcast(widget), text)
+    }
+
+    /// A modification date as the Modified column shows it: the short date and time, local.
+    static func modifiedText(_ date: Date) -> String {
+        dateFormatter.string(from: date)
+    }
+
+    private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .short
+        formatter.timeStyle = .short
+        return formatter
+    }()
+
+    /// The widest of `texts` in a cell of this class, its margins included: a column's width.
+    static func naturalWidth(of texts: [String]) -> Int {
+        let cell = FolderTextCell()
+        g_object_ref_sink(gcast(cell.widget))
+        defer { g_object_unref(gcast(cell.widget)) }
+        gtk_widget_show(cell.widget)  // a hidden widget asks for no width
+        var widest: Int32 = 0
+        for text in texts {
+            cell.show(text)
+            var minimum: Int32 = 0, natural: Int32 = 0
+            gtk_widget_get_preferred_width(cell.widget, &minimum, &natural)
+            widest = max(widest, natural)
+        }
+        return Int(widest)
+    }
+}
