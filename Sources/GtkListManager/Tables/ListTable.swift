@@ -80,6 +80,8 @@ public final class ListTable {
     private var scrolledFromStart = 0
     /// The widths of fit-content columns, measured from the storage on load.
     private var fittedWidths: [String: Int] = [:]
+    /// What the fit-content widths were last measured with (see `styleDidChange`).
+    private var measuredStyleMetrics: [Int] = []
     private var storedState: ColumnState
     /// The reactions to activations, each false when the model is not its type.
     var activationReactions: [(Any, IndexPath, TableColumn) -> Bool] = []
@@ -133,6 +135,29 @@ public final class ListTable {
         relayout()
         header.showSort(storedState.sort)
         connectAccessibility()
+        // The theme styles the headers and cells once the table is in a window (and again when
+        // the theme or the font changes): what fits the content is measured again then.
+        Signal.connect(header.widget, "style-updated") { [weak self] _ in self?.styleDidChange() }
+    }
+
+    /// Measures the fit-content columns again when what their widths come from changed: the
+    /// headers' widths or the list's font (not on every style change: the window losing the
+    /// focus restyles every widget).
+    private func styleDidChange() {
+        let fitted = columns.filter { $0.width == .fitContent }
+        guard !fitted.isEmpty else { return }
+        let metrics = fitted.map { header.naturalWidth(of: $0) } + [Self.fontHash(of: manager.widget)]
+        guard metrics != measuredStyleMetrics else { return }
+        measuredStyleMetrics = metrics
+        let before = fittedWidths
+        measureFittedWidths()
+        if fittedWidths != before { relayout() }
+    }
+
+    /// The font `widget`'s style gives it, hashed.
+    private static func fontHash(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+        guard let context = gtk_widget_get_pango_context(widget), let font = pango_context_get_font_description(context) else { return 0 }
+        return Int(pango_font_description_hash(font))
     }
 
     /// Replaces the columns: new ones take their declared place and rule (hidden when not
@@ -148,7 +173,6 @@ public final class ListTable {
         measureFittedWidths()
         relayout()
         header.showSort(storedState.sort)
-        connectAccessibility()
     }
 
     /// `columns` without those whose identifier an earlier one has (reported).

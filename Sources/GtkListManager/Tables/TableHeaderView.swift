@@ -94,11 +94,20 @@ final class TableHeaderView {
         }
     }
 
-    /// The natural width of a column's header: a fitted column is never narrower.
+    /// The natural width of a column's header: a fitted column is never narrower. Measured in
+    /// the header row, where the theme styles header buttons (a bold title, padding): a button
+    /// not placed yet is put there for the measure, then let go.
     func naturalWidth(of column: TableColumn) -> Int {
+        let row = UnsafeMutablePointer<GlmTableRow>(rowPointer)
         let header = buttons[column.id] ?? makeButton(for: column)
+        let isPlaced = gtk_widget_get_parent(header.button) != nil
+        if !isPlaced { glm_table_row_place_cell(row, header.button, 0, 0) }
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_get_preferred_width(header.button, &minimum, &natural)
+        if !isPlaced {
+            glm_table_row_remove_cell(row, header.button)
+            buttons[column.id] = nil
+        }
         return Int(natural)
     }
 

@@ -50,6 +50,26 @@ final class TableColumnTests: XCTestCase {
         }
     }
 
+    func testAFitContentColumnIsNeverNarrowerThanItsStyledHeader() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let title = "A rather long column title"
+                let columns =
+                    [TableColumn("c0", title: title, width: .fitContent, measure: { _ in 10 })] + TableFixture.columns(3).dropFirst()
+                let (_, table, list) = TableFixture.show(rows: 20, columns: columns, on: make())
+                defer { list.close() }
+                let button = try XCTUnwrap(TableFixture.headerButton(title, of: table), name)
+                var minimum: Int32 = 0, natural: Int32 = 0
+                gtk_widget_get_preferred_width(button, &minimum, &natural)
+                XCTAssertEqual(
+                    TableFixture.headers(of: table).first?.width, natural, "\(name): as wide as its header asks, in the header")
+                let label = containerChildren(containerChildren(button)[0])[0]
+                XCTAssertEqual(pango_layout_is_ellipsized(gtk_label_get_layout(gcast(label))), 0, "\(name): the title shows whole")
+            }
+        }
+    }
+
     func testClickingHeadersSortsReversesAndAddsKeysShowingTheArrows() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
