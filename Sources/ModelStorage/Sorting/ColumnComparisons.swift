@@ -28,9 +28,15 @@ public struct ColumnComparisons<Item>: Sendable {
     /// ties, or comes last. One call answers what `<` would need two calls for.
     @usableFromInline typealias ThreeWay = @Sendable (Item, Item) -> Int
 
+    /// Ranks items for one column: equal items get equal ranks, in the column's ascending order.
+    @usableFromInline typealias Ranker = @Sendable ([Item]) -> [Int32]
+
     // Inlinable, so an app's column declarations compile for its own types: a comparison then
     // reads the key path and compares without a generic lookup per call (a sort makes millions).
     @usableFromInline var comparisons: [String: ThreeWay] = [:]
+    // A sort ranks each of its columns once: a value read per item, not per comparison (a key
+    // path read costs a generic lookup).
+    @usableFromInline var rankers: [String: Ranker] = [:]
     /// The identifiers declared, in declaration order (a redeclared one keeps its place).
     public var columns: [String] { columnOrder }
     @usableFromInline var columnOrder: [String] = []
@@ -48,18 +54,15 @@ public struct ColumnComparisons<Item>: Sendable {
     /// replaces the earlier declaration.
     @inlinable
     public func column<Value: Comparable & Sendable>(_ identifier: String, by value: KeyPath<Item, Value> & Sendable) -> Self {
-        adding(identifier) { lhs, rhs in
-            let left = lhs[keyPath: value], right = rhs[keyPath: value]
-            return left < right ? -1 : (right < left ? 1 : 0)
-        }
+        adding(identifier, value: { $0[keyPath: value] }) { left, right in left < right ? -1 : (right < left ? 1 : 0) }
     }
 
     /// The column `identifier` compares items by an optional `value` with `<`; `nil` comes first
     /// when ascending.
     @inlinable
     public func column<Value: Comparable & Sendable>(_ identifier: String, by value: KeyPath<Item, Value?> & Sendable) -> Self {
-        adding(identifier) { lhs, rhs in
-            switch (lhs[keyPath: value], rhs[keyPath: value]) {
+        adding(identifier, value: { $0[keyPath: value] }) { left, right in
+            switch (left, right) {
             case let (left?, right?): left < right ? -1 : (right < left ? 1 : 0)
             case (nil, nil): 0
             case (nil, _): -1
@@ -74,23 +77,42 @@ public struct ColumnComparisons<Item>: Sendable {
     public func column(
         _ identifier: String, byText text: KeyPath<Item, String> & Sendable, comparison: TextComparison = .localizedStandard
     ) -> Self {
-        adding(identifier) { lhs, rhs in comparison.compare(lhs[keyPath: text], rhs[keyPath: text]) }
+        adding(identifier, value: { $0[keyPath: text] }) { left, right in comparison.compare(left, right) }
     }
 
     /// The column `identifier` orders items with `areInIncreasingOrder`, a strict weak ordering
     /// like `<`, for orders no single value gives.
     @inlinable
     public func column(_ identifier: String, by areInIncreasingOrder: @escaping Comparator) -> Self {
-        adding(identifier) { lhs, rhs in
+        adding(identifier, value: { $0 }) { lhs, rhs in
             areInIncreasingOrder(lhs, rhs) ? -1 : (areInIncreasingOrder(rhs, lhs) ? 1 : 0)
         }
     }
 
+    /// Declares the column `identifier`: items compare as `compare` compares their `value`s.
     @inlinable
-    func adding(_ identifier: String, _ comparison: @escaping ThreeWay) -> Self {
+    func adding<Value>(
+        _ identifier: String, value: @escaping @Sendable (Item) -> Value, _ compare: @escaping @Sendable (Value, Value) -> Int
+    ) -> Self {
         var copy = self
+        let comparison: ThreeWay = { lhs, rhs in compare(value(lhs), value(rhs)) }
         if copy.comparisons.updateValue(comparison, forKey: identifier) == nil { copy.columnOrder.append(identifier) }
+        copy.rankers[identifier] = { items in Self.ranks(of: items.map(value), compare) }
         return copy
+    }
+
+    /// Each value's rank: equal values share one, and ranks grow as `compare` orders them.
+    @inlinable
+    static func ranks<Value>(of values: [Value], _ compare: (Value, Value) -> Int) -> [Int32] {
+        var order = Array(values.indices)
+        order.sort { compare(values[$0], values[$1]) < 0 }
+        var ranks = [Int32](repeating: 0, count: values.count)
+        var rank: Int32 = 0
+        for (place, index) in order.enumerated() {
+            if place > 0, compare(values[order[place - 1]], values[index]) != 0 { rank += 1 }
+            ranks[index] = rank
+        }
+        return ranks
     }
 
     // MARK: - Following a sort
@@ -107,6 +129,25 @@ public struct ColumnComparisons<Item>: Sendable {
             }
             return tieBreaker?(lhs, rhs) ?? false
         }
+    }
+
+    /// The indices of `items` in the order of the sort `keys` (the order ``comparator(for:)``
+    /// gives), items equal for every key and the tie-breaker ordered by `tie`. Each column is
+    /// ranked once, so a sort reads each value once rather than at every comparison.
+    func sortedIndices(of items: [Item], by keys: [SortKey], tie: (Int, Int) -> Bool) -> [Int] {
+        let steps = keys.compactMap { key in rankers[key.column].map { (ranks: $0(items), ascending: key.ascending) } }
+        var order = Array(items.indices)
+        order.sort { lhs, rhs in
+            for step in steps where step.ranks[lhs] != step.ranks[rhs] {
+                return step.ascending ? step.ranks[lhs] < step.ranks[rhs] : step.ranks[lhs] > step.ranks[rhs]
+            }
+            if let tieBreaker {
+                if tieBreaker(items[lhs], items[rhs]) { return true }
+                if tieBreaker(items[rhs], items[lhs]) { return false }
+            }
+            return tie(lhs, rhs)
+        }
+        return order
     }
 
     /// The keys of `keys` whose column was not declared, in order: those

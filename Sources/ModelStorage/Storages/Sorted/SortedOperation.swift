@@ -8,6 +8,11 @@ enum SortedOperation<Item: Diffable & Sendable>: Sendable where Item.DiffIdentif
     case remove([Item.DiffIdentifier])
     /// Replace the content; identities that stay keep their sequence.
     case reset([Item], firstSequence: UInt64)
-    /// Sort by another comparator.
-    case setComparator(@Sendable (Item, Item) -> Bool)
+    /// Sort by another comparator; `ordering`, when given, sorts a whole list faster in the
+    /// comparator's order (see `SortedOrdering`).
+    case setComparator(@Sendable (Item, Item) -> Bool, ordering: SortedOrdering<Item>? = nil)
 }
+
+/// The indices of a list of items in a comparator's order, ties ordered by the function given
+/// (the storage's own rule): what a column sort computes from ranks instead of comparisons.
+typealias SortedOrdering<Item> = @Sendable ([Item], _ tie: (Int, Int) -> Bool) -> [Int]

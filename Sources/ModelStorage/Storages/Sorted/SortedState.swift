@@ -90,10 +90,19 @@ where Item.DiffIdentifier: Sendable {
             install(entries.filter { !removed.contains($0.item.diffIdentifier) })
         case let .reset(items, firstSequence):
             install(entries(for: items, firstSequence: firstSequence, findings: &findings).sorted(by: precedes))
-        case let .setComparator(newComparator):
+        case let .setComparator(newComparator, ordering):
             comparator = newComparator
-            install(entries.sorted(by: precedes))
+            install(ordering.map(ordered(by:)) ?? entries.sorted(by: precedes))
         }
+    }
+
+    /// The entries as `precedes` orders them, from `ordering`, which orders their items as the
+    /// comparator does: by section, then that order, then sequence.
+    private func ordered(by ordering: SortedOrdering<Item>) -> [Entry] {
+        let entries = entries
+        let sorted = ordering(entries.map(\.item)) { entries[$0].sequence < entries[$1].sequence }.map { entries[$0] }
+        guard let first = sorted.first, sorted.contains(where: { $0.sectionKey != first.sectionKey }) else { return sorted }
+        return sorted.sorted { $0.sectionKey < $1.sectionKey }  // stable: each section keeps its order
     }
 
     /// Entries for a batch: the last item of each identity wins; an identity already stored

@@ -23,7 +23,8 @@ extension SortedStorage {
         // Rows must never show an order the user already left (a quick second click on a
         // header): a job that sorts comes back stale and runs again with this change.
         if execution == .background, inFlight?.contains(where: \.isSort) == true { jobs.stateDidChange() }
-        setComparator(comparisons.comparator(for: keys), execution: execution, completion: completion)
+        let ordering: SortedOrdering<Item> = { items, tie in comparisons.sortedIndices(of: items, by: keys, tie: tie) }
+        submit(.setComparator(comparisons.comparator(for: keys), ordering: ordering), execution, completion)
     }
 }
 
