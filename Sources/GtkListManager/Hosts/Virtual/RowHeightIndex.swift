@@ -45,6 +45,9 @@ public struct RowHeightIndex: Sendable {
     private var totalRows = 0
     private var totalMeasuredSum = 0
     private var totalMeasuredCount = 0
+    /// How many measured rows have each height. With one height or none, every row counts as
+    /// that height (it is the estimate too), so a move changes no offset.
+    private var measuredHeights: [Int32: Int] = [:]
 
     /// The height a row counts as before it is measured, while nothing is.
     public var defaultEstimate: Int
@@ -170,6 +173,7 @@ public struct RowHeightIndex: Sendable {
             trim(block: first, firstIndex..<blocks[first].count)
             if last > first + 1 {
                 for block in blocks[first + 1..<last] {
+                    for height in block.heights where height != Self.unmeasured { countMeasured(height, -1) }
                     totalRows -= block.count
                     totalMeasuredSum -= block.measuredSum
                     totalMeasuredCount -= block.measuredCount
@@ -194,6 +198,7 @@ public struct RowHeightIndex: Sendable {
             for height in blocks[block].heights[range] where height != Self.unmeasured {
                 measuredSum += Int(height)
                 measuredCount += 1
+                countMeasured(height, -1)
             }
             blocks[block].heights.removeSubrange(range)
         }
@@ -203,8 +208,10 @@ public struct RowHeightIndex: Sendable {
     }
 
     /// Moves the row at `source` to `destination` (read after the removal), with its height.
+    /// While every measured row has the same height, every row counts as it and a move changes
+    /// nothing (which positions count as measured stays: a row bound there is measured anew).
     public mutating func move(from source: Int, to destination: Int) {
-        guard source != destination else { return }
+        guard source != destination, measuredHeights.count > 1 else { return }
         let measured = isMeasured(source) ? height(of: source) : nil
         remove(source..<source + 1)
         insert(count: 1, at: destination)
@@ -219,6 +226,8 @@ public struct RowHeightIndex: Sendable {
         guard old != new else { return }
         blocks[block].storeHeights()
         blocks[block].heights[index] = new
+        if old != Self.unmeasured { countMeasured(old, -1) }
+        countMeasured(new, 1)
         if old == Self.unmeasured {
             add(rows: 0, measuredSum: Int(new), measuredCount: 1, toBlock: block)
         } else {
@@ -232,6 +241,7 @@ public struct RowHeightIndex: Sendable {
         let old = blocks[block].height(at: index)
         guard old != Self.unmeasured else { return }
         blocks[block].heights[index] = Self.unmeasured
+        countMeasured(old, -1)
         if blocks[block].measuredCount == 1 { blocks[block].heights = [] }
         add(rows: 0, measuredSum: -Int(old), measuredCount: -1, toBlock: block)
     }
@@ -239,10 +249,16 @@ public struct RowHeightIndex: Sendable {
     /// Removes every row.
     public mutating func removeAll() {
         blocks = [Block()]
+        measuredHeights = [:]
         totalRows = 0
         totalMeasuredSum = 0
         totalMeasuredCount = 0
         treesAreCurrent = false
+    }
+
+    private mutating func countMeasured(_ height: Int32, _ change: Int) {
+        let count = measuredHeights[height, default: 0] + change
+        measuredHeights[height] = count == 0 ? nil : count
     }
 
     // MARK: - Blocks
