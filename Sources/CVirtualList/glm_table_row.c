@@ -2,6 +2,7 @@
  * GlmTableRow, GlmTableHeaderRow and GlmTableHeader: see glm_table_row.h.
  */
 #include "glm_table_row.h"
+#include "glm_virtual_list_private.h"
 
 typedef struct {
     GtkWidget *widget;
@@ -243,22 +244,7 @@ static void glm_table_header_dispose(GObject *object) {
 
 /* Its own window clips the header row, which is as wide as the columns. */
 static void glm_table_header_realize(GtkWidget *widget) {
-    GtkAllocation allocation;
-    gtk_widget_get_allocation(widget, &allocation);
-    gtk_widget_set_realized(widget, TRUE);
-    GdkWindowAttr attributes = {0};
-    attributes.x = allocation.x;
-    attributes.y = allocation.y;
-    attributes.width = allocation.width;
-    attributes.height = allocation.height;
-    attributes.window_type = GDK_WINDOW_CHILD;
-    attributes.wclass = GDK_INPUT_OUTPUT;
-    attributes.visual = gtk_widget_get_visual(widget);
-    attributes.event_mask = gtk_widget_get_events(widget) | GDK_EXPOSURE_MASK;
-    GdkWindow *window = gdk_window_new(gtk_widget_get_parent_window(widget), &attributes,
-                                       GDK_WA_X | GDK_WA_Y | GDK_WA_VISUAL);
-    gtk_widget_set_window(widget, window);
-    gtk_widget_register_window(widget, window);
+    glm_realize_with_own_window(widget, 0);
 }
 
 static void glm_table_header_get_preferred_width(GtkWidget *widget, gint *minimum, gint *natural) {

@@ -190,7 +190,7 @@ static void glm_virtual_list_destroy(GtkWidget *widget) {
     GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->destroy(widget);
 }
 
-static void glm_virtual_list_realize(GtkWidget *widget) {
+void glm_realize_with_own_window(GtkWidget *widget, GdkEventMask events) {
     GtkAllocation allocation;
     gtk_widget_get_allocation(widget, &allocation);
     gtk_widget_set_realized(widget, TRUE);
@@ -203,13 +203,17 @@ static void glm_virtual_list_realize(GtkWidget *widget) {
     attributes.height = allocation.height;
     attributes.wclass = GDK_INPUT_OUTPUT;
     attributes.visual = gtk_widget_get_visual(widget);
-    attributes.event_mask = gtk_widget_get_events(widget) | GDK_EXPOSURE_MASK | GDK_BUTTON_PRESS_MASK
-                          | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK | GDK_ENTER_NOTIFY_MASK
-                          | GDK_LEAVE_NOTIFY_MASK | GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK;
+    attributes.event_mask = gtk_widget_get_events(widget) | GDK_EXPOSURE_MASK | events;
     GdkWindow *window = gdk_window_new(gtk_widget_get_parent_window(widget), &attributes,
                                        GDK_WA_X | GDK_WA_Y | GDK_WA_VISUAL);
     gtk_widget_set_window(widget, window);
     gtk_widget_register_window(widget, window);
+}
+
+static void glm_virtual_list_realize(GtkWidget *widget) {
+    glm_realize_with_own_window(widget, GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK
+                                            | GDK_ENTER_NOTIFY_MASK | GDK_LEAVE_NOTIFY_MASK | GDK_SCROLL_MASK
+                                            | GDK_SMOOTH_SCROLL_MASK);
 }
 
 static void glm_virtual_list_size_allocate(GtkWidget *widget, GtkAllocation *allocation) {

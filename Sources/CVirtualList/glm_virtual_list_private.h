@@ -27,6 +27,10 @@ const GlmVirtualListCallbacks *glm_virtual_list_callbacks(GlmVirtualList *list, 
 /** Lets the list tell its accessible, once made, when children come and go. */
 void glm_virtual_list_remember_accessible(GlmVirtualList *list, AtkObject *accessible);
 
+/** Realizes `widget` with a window of its own over its allocation (the viewport it clips its
+ *  children to), receiving `events` besides the widget's own. */
+void glm_realize_with_own_window(GtkWidget *widget, GdkEventMask events);
+
 G_END_DECLS
 
 #endif /* GLM_VIRTUAL_LIST_PRIVATE_H */
