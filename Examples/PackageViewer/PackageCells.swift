@@ -38,26 +38,6 @@ final class PackageNameCell: RowView, ModelTransfer {
     }
 }
 
-/// A one-line text cell, ellipsized when its column is narrower than the text: the Version,
-/// Section and Description columns, each filled by its registration's handler. One class for
-/// the three, so a cell that left one column's screen can serve another.
-@MainActor
-final class PackageTextCell: RowView {
-    let widget = gtk_label_new(nil)!
-
-    init() {
-        let label: UnsafeMutablePointer<GtkLabel> = gcast(widget)
-        gtk_label_set_xalign(label, 0)
-        gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
-        gtk_label_set_single_line_mode(label, 1)
-        insetLikeHeaderTitles(widget)
-    }
-
-    func show(_ text: String) {
-        gtk_label_set_text(gcast(widget), text)
-    }
-}
-
 /// The Size cell: the installed size as people read it, right-aligned so the units line up.
 @MainActor
 final class PackageSizeCell: RowView, ModelTransfer {
@@ -75,17 +55,4 @@ final class PackageSizeCell: RowView, ModelTransfer {
 
     /// What a package whose status file gives no size shows.
     static let unknownSize = "—"
-}
-
-/// Insets a cell's content by 6 pixels on each side, as the headers' titles are, so text lines
-/// up under its title and neighbouring columns never touch.
-///
-/// Workaround: the library's stylesheet insets cells with CSS padding (`theme.css`), but at the
-/// theme's priority the desktop theme's own `* { padding: 0 }` wins, and a fit-content column
-/// measures its cells outside their rows, where no such rule applies. Margins count in both.
-/// The folder tree's cells use it too.
-@MainActor
-func insetLikeHeaderTitles(_ widget: UnsafeMutablePointer<GtkWidget>) {
-    gtk_widget_set_margin_start(widget, 6)
-    gtk_widget_set_margin_end(widget, 6)
 }

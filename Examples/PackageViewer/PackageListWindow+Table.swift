@@ -41,14 +41,14 @@ extension PackageListWindow {
                 nameCells[ObjectIdentifier(cell)] = WeakNameCell(cell: cell)
                 cell.showsStar = favourites?.contains(package.id) ?? false
             })
-        manager.register(PackageTextCell.self, for: InstalledPackage.self, column: PackageColumns.version) { cell, package, _ in
+        manager.register(TextCell.self, for: InstalledPackage.self, column: PackageColumns.version) { cell, package, _ in
             cell.show(PackageColumns.text(of: package, in: PackageColumns.version) ?? "")
         }
         manager.register(PackageSizeCell.self, column: PackageColumns.size)
-        manager.register(PackageTextCell.self, for: InstalledPackage.self, column: PackageColumns.section) { cell, package, _ in
+        manager.register(TextCell.self, for: InstalledPackage.self, column: PackageColumns.section) { cell, package, _ in
             cell.show(PackageColumns.text(of: package, in: PackageColumns.section) ?? "")
         }
-        manager.register(PackageTextCell.self, for: InstalledPackage.self, column: PackageColumns.description) { cell, package, _ in
+        manager.register(TextCell.self, for: InstalledPackage.self, column: PackageColumns.description) { cell, package, _ in
             cell.show(PackageColumns.text(of: package, in: PackageColumns.description) ?? "")
         }
     }

@@ -33,6 +33,10 @@ AtkObject *glm_accessible_table_header_of(GtkWidget *list, gint column);
 /** The accessible of a table cell widget (borrowed): made once, kept as long as the widget. */
 AtkObject *glm_table_cell_accessible_get(GtkWidget *cell);
 
+/** Fills what every table cell answers alike (spans of one, its column's header, no row
+ *  headers) from its get_position and get_table, which the type sets. */
+void glm_accessible_table_cell_interface_fill(AtkTableCellIface *iface);
+
 /** `attributes` with a table cell's "rowindex" and "colindex" (from 1) added. */
 GSList *glm_accessible_add_cell_indexes(GSList *attributes, gint row, gint column);
 

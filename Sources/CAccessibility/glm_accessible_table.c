@@ -199,8 +199,8 @@ static const gchar *table_get_column_description(AtkTable *accessible, gint colu
     return title;
 }
 
-static gboolean table_is_selected(AtkTable *accessible, gint row, gint column) {
-    AtkObject *cell = table_ref_at(accessible, row, column);
+gboolean glm_accessible_table_is_selected(AtkTable *table, gint row, gint column) {
+    AtkObject *cell = atk_table_ref_at(table, row, column);
     if (cell == NULL)
         return FALSE;
     AtkStateSet *states = atk_object_ref_state_set(cell);
@@ -211,7 +211,7 @@ static gboolean table_is_selected(AtkTable *accessible, gint row, gint column) {
 }
 
 static gboolean table_is_row_selected(AtkTable *accessible, gint row) {
-    return table_is_selected(accessible, row, 0);
+    return glm_accessible_table_is_selected(accessible, row, 0);
 }
 
 void glm_accessible_table_interface_init(AtkTableIface *iface) {
@@ -223,6 +223,46 @@ void glm_accessible_table_interface_init(AtkTableIface *iface) {
     iface->get_column_at_index = table_get_column_at_index;
     iface->get_column_header = table_get_column_header;
     iface->get_column_description = table_get_column_description;
-    iface->is_selected = table_is_selected;
+    iface->is_selected = glm_accessible_table_is_selected;
     iface->is_row_selected = table_is_row_selected;
+}
+
+/* ---- What every cell answers alike ------------------------------------------------------ */
+
+static gboolean cell_get_row_column_span(AtkTableCell *cell, gint *row, gint *column, gint *row_span,
+                                         gint *column_span) {
+    *row_span = *column_span = 1;
+    return atk_table_cell_get_position(cell, row, column);
+}
+
+static gint cell_get_span(AtkTableCell *cell) {
+    (void)cell;
+    return 1;
+}
+
+/* The header of the cell's column, when its table is a list shown as a table. */
+static GPtrArray *cell_get_column_header_cells(AtkTableCell *cell) {
+    GPtrArray *headers = g_ptr_array_new_with_free_func(g_object_unref);
+    AtkObject *table = atk_table_cell_get_table(cell);
+    gint row, column;
+    if (table != NULL && GTK_IS_ACCESSIBLE(table) && atk_table_cell_get_position(cell, &row, &column)) {
+        AtkObject *header = glm_accessible_table_header_of(gtk_accessible_get_widget(GTK_ACCESSIBLE(table)), column);
+        if (header != NULL)
+            g_ptr_array_add(headers, g_object_ref(header));
+    }
+    g_clear_object(&table);
+    return headers;
+}
+
+static GPtrArray *cell_get_row_header_cells(AtkTableCell *cell) {
+    (void)cell;
+    return g_ptr_array_new_with_free_func(g_object_unref);
+}
+
+void glm_accessible_table_cell_interface_fill(AtkTableCellIface *iface) {
+    iface->get_row_column_span = cell_get_row_column_span;
+    iface->get_row_span = cell_get_span;
+    iface->get_column_span = cell_get_span;
+    iface->get_column_header_cells = cell_get_column_header_cells;
+    iface->get_row_header_cells = cell_get_row_header_cells;
 }

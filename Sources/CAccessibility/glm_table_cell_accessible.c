@@ -201,43 +201,13 @@ static gboolean cell_get_position(AtkTableCell *cell, gint *row, gint *column) {
     return TRUE;
 }
 
-static gboolean cell_get_row_column_span(AtkTableCell *cell, gint *row, gint *column, gint *row_span,
-                                         gint *column_span) {
-    *row_span = *column_span = 1;
-    return cell_get_position(cell, row, column);
-}
-
-static gint cell_get_span(AtkTableCell *cell) {
-    (void)cell;
-    return 1;
-}
-
-static GPtrArray *cell_get_column_header_cells(AtkTableCell *cell) {
-    GPtrArray *headers = g_ptr_array_new_with_free_func(g_object_unref);
-    Place place;
-    AtkObject *header = place_of(ATK_OBJECT(cell), &place) ? glm_accessible_table_header_of(place.list, place.column)
-                                                            : NULL;
-    if (header != NULL)
-        g_ptr_array_add(headers, g_object_ref(header));
-    return headers;
-}
-
-static GPtrArray *cell_get_row_header_cells(AtkTableCell *cell) {
-    (void)cell;
-    return g_ptr_array_new_with_free_func(g_object_unref);
-}
-
 static AtkObject *cell_get_table(AtkTableCell *cell) {
     Place place;
     return place_of(ATK_OBJECT(cell), &place) ? g_object_ref(gtk_widget_get_accessible(place.list)) : NULL;
 }
 
 static void table_cell_interface_init(AtkTableCellIface *iface) {
+    glm_accessible_table_cell_interface_fill(iface);
     iface->get_position = cell_get_position;
-    iface->get_row_column_span = cell_get_row_column_span;
-    iface->get_row_span = cell_get_span;
-    iface->get_column_span = cell_get_span;
-    iface->get_column_header_cells = cell_get_column_header_cells;
-    iface->get_row_header_cells = cell_get_row_header_cells;
     iface->get_table = cell_get_table;
 }

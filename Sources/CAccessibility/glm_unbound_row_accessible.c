@@ -105,45 +105,13 @@ static gboolean cell_get_position(AtkTableCell *cell, gint *row, gint *column) {
     return TRUE;
 }
 
-static gboolean cell_get_row_column_span(AtkTableCell *cell, gint *row, gint *column, gint *row_span,
-                                         gint *column_span) {
-    *row_span = *column_span = 1;
-    return cell_get_position(cell, row, column);
-}
-
-static gint cell_get_span(AtkTableCell *cell) {
-    (void)cell;
-    return 1;
-}
-
-static GPtrArray *cell_get_column_header_cells(AtkTableCell *cell) {
-    GPtrArray *headers = g_ptr_array_new_with_free_func(g_object_unref);
-    AtkObject *table = atk_object_get_parent(ATK_OBJECT(cell));
-    GtkWidget *list = table != NULL && GTK_IS_ACCESSIBLE(table) ? gtk_accessible_get_widget(GTK_ACCESSIBLE(table)) : NULL;
-    gint row, column;
-    AtkObject *header = list != NULL && cell_get_position(cell, &row, &column) ? glm_accessible_table_header_of(list, column)
-                                                                                : NULL;
-    if (header != NULL)
-        g_ptr_array_add(headers, g_object_ref(header));
-    return headers;
-}
-
-static GPtrArray *cell_get_row_header_cells(AtkTableCell *cell) {
-    (void)cell;
-    return g_ptr_array_new_with_free_func(g_object_unref);
-}
-
 static AtkObject *cell_get_table(AtkTableCell *cell) {
     AtkObject *table = atk_object_get_parent(ATK_OBJECT(cell));
     return table != NULL ? g_object_ref(table) : NULL;
 }
 
 static void table_cell_interface_init(AtkTableCellIface *iface) {
+    glm_accessible_table_cell_interface_fill(iface);
     iface->get_position = cell_get_position;
-    iface->get_row_column_span = cell_get_row_column_span;
-    iface->get_row_span = cell_get_span;
-    iface->get_column_span = cell_get_span;
-    iface->get_column_header_cells = cell_get_column_header_cells;
-    iface->get_row_header_cells = cell_get_row_header_cells;
     iface->get_table = cell_get_table;
 }

@@ -293,17 +293,6 @@ static gint table_get_index_at(AtkTable *table, gint row, gint column) {
     return found;
 }
 
-static gboolean table_is_selected(AtkTable *table, gint row, gint column) {
-    AtkObject *cell = table_ref_at(table, row, column);
-    if (cell == NULL)
-        return FALSE;
-    AtkStateSet *states = atk_object_ref_state_set(cell);
-    gboolean selected = atk_state_set_contains_state(states, ATK_STATE_SELECTED);
-    g_object_unref(states);
-    g_object_unref(cell);
-    return selected;
-}
-
 static void table_interface_init(AtkTableIface *iface) {
     iface->get_n_rows = table_get_n_rows;
     iface->get_n_columns = table_get_n_columns;
@@ -311,5 +300,5 @@ static void table_interface_init(AtkTableIface *iface) {
     iface->get_index_at = table_get_index_at;
     iface->get_row_at_index = table_get_row_at_index;
     iface->get_column_at_index = table_get_column_at_index;
-    iface->is_selected = table_is_selected;
+    iface->is_selected = glm_accessible_table_is_selected;
 }

@@ -23,17 +23,29 @@ enum FolderColumns {
             TableColumn(name, title: "Name", width: .share(1), minimumWidth: 160, isHideable: false, isSortable: false),
             TableColumn(
                 size, title: "Size",
-                width: .fixed(FolderTextCell.naturalWidth(of: ["999 bytes", "999.9 MB", "9,999 items", "unreadable"])),
+                width: .fixed(TextCell.naturalWidth(of: ["999 bytes", "999.9 MB", "9,999 items", "unreadable"])),
                 minimumWidth: 48, isSortable: false),
             TableColumn(
-                modified, title: "Modified", width: .fixed(FolderTextCell.naturalWidth(of: [FolderTextCell.modifiedText(Self.longDate)])),
+                modified, title: "Modified", width: .fixed(TextCell.naturalWidth(of: [modifiedText(Self.longDate)])),
                 minimumWidth: 64, isSortable: false),
             TableColumn(
                 type, title: "Type",
-                width: .fixed(FolderTextCell.naturalWidth(of: [FolderEntry.typeDescription(ofFileNamed: "notes.txt")])),
+                width: .fixed(TextCell.naturalWidth(of: [FolderEntry.typeDescription(ofFileNamed: "notes.txt")])),
                 minimumWidth: 64, isSortable: false),
         ]
     }
+
+    /// A modification date as the Modified column shows it: the short date and time, local.
+    static func modifiedText(_ date: Date) -> String {
+        dateFormatter.string(from: date)
+    }
+
+    private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .short
+        formatter.timeStyle = .short
+        return formatter
+    }()
 
     /// A date whose short form is among the longest (two-digit month, day and hour, in the
     /// afternoon): 28 December 2028, 22:58, local time.
@@ -95,54 +107,5 @@ final class FolderSizeCell: RowView, ModelTransfer {
         guard entry.isDirectory else { return ByteCountFormatter.string(fromByteCount: entry.size, countStyle: .file) }
         if entry.size < 0 { return "unreadable" }
         return entry.size == 1 ? "1 item" : "\(entry.size.formatted()) items"
-    }
-}
-
-/// A one-line text cell, ellipsized when its column is narrower than the text: the Modified and
-/// Type columns, each filled by its registration's handler (and left empty under a folder's
-/// loading or error row). One class for both, so a cell that left one column's screen can serve
-/// the other.
-@MainActor
-final class FolderTextCell: RowView {
-    let widget = gtk_label_new(nil)!
-
-    init() {
-        let label: UnsafeMutablePointer<GtkLabel> = gcast(widget)
-        gtk_label_set_xalign(label, 0)
-        gtk_label_set_ellipsize(label, PANGO_ELLIPSIZE_END)
-        gtk_label_set_single_line_mode(label, 1)
-        insetLikeHeaderTitles(widget)
-    }
-
-    func show(_ text: String) {
-        gtk_label_set_text(gcast(widget), text)
-    }
-
-    /// A modification date as the Modified column shows it: the short date and time, local.
-    static func modifiedText(_ date: Date) -> String {
-        dateFormatter.string(from: date)
-    }
-
-    private static let dateFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateStyle = .short
-        formatter.timeStyle = .short
-        return formatter
-    }()
-
-    /// The widest of `texts` in a cell of this class, its margins included: a column's width.
-    static func naturalWidth(of texts: [String]) -> Int {
-        let cell = FolderTextCell()
-        g_object_ref_sink(gcast(cell.widget))
-        defer { g_object_unref(gcast(cell.widget)) }
-        gtk_widget_show(cell.widget)  // a hidden widget asks for no width
-        var widest: Int32 = 0
-        for text in texts {
-            cell.show(text)
-            var minimum: Int32 = 0, natural: Int32 = 0
-            gtk_widget_get_preferred_width(cell.widget, &minimum, &natural)
-            widest = max(widest, natural)
-        }
-        return Int(widest)
     }
 }

@@ -68,14 +68,14 @@ final class FolderTreeWindow {
         manager.register(FolderNameCell.self, column: FolderColumns.name)
         manager.register(OutlineStatusRow.self, column: FolderColumns.name)
         manager.register(FolderSizeCell.self, column: FolderColumns.size)
-        manager.register(FolderTextCell.self, for: FolderEntry.self, column: FolderColumns.modified) { cell, entry, _ in
-            cell.show(FolderTextCell.modifiedText(entry.modified))
+        manager.register(TextCell.self, for: FolderEntry.self, column: FolderColumns.modified) { cell, entry, _ in
+            cell.show(FolderColumns.modifiedText(entry.modified))
         }
-        manager.register(FolderTextCell.self, for: FolderEntry.self, column: FolderColumns.type) { cell, entry, _ in
+        manager.register(TextCell.self, for: FolderEntry.self, column: FolderColumns.type) { cell, entry, _ in
             cell.show(entry.type)
         }
         for column in [FolderColumns.size, FolderColumns.modified, FolderColumns.type] {
-            manager.register(FolderTextCell.self, for: OutlineChildrenStatus.self, column: column) { cell, _, _ in cell.show("") }
+            manager.register(TextCell.self, for: OutlineChildrenStatus.self, column: column) { cell, _, _ in cell.show("") }
         }
     }
 

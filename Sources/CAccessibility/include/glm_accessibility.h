@@ -154,10 +154,14 @@ void glm_accessible_table_cell_set_column(GtkWidget *cell, gint column);
 gint glm_accessible_table_role(GtkWidget *list);
 
 typedef struct _AtkTableIface AtkTableIface;
+typedef struct _AtkTable AtkTable;
 
 /** Fills the table interface of a list's accessible type: it answers from the table set on
  *  the accessible's widget (glm_accessible_set_table()), and as an empty table when none is. */
 void glm_accessible_table_interface_init(AtkTableIface *iface);
+
+/** Whether the cell at `row` and `column` of `table` is selected (its row is). */
+gboolean glm_accessible_table_is_selected(AtkTable *table, gint row, gint column);
 
 /** A new GtkListBox (of a subclass) whose accessible becomes a table when it is given one
  *  (glm_accessible_set_table()), and counts selection requests as the user's. */
