@@ -2,7 +2,7 @@ import Foundation
 
 /// A part of a benchmark whose processes each measure one part at one size (the big tree's,
 /// the big table's), named as the C peers name it.
-protocol BenchmarkPart: RawRepresentable<String> {
+protocol BenchmarkPart: RawRepresentable<String>, Sendable {
     /// The part a line that names none measured (peers that measure one part only); nil when
     /// every line must name its part.
     static var unnamed: Self? { get }

@@ -39,7 +39,7 @@ enum BigGridBenchmark {
             plan(.narrowVirtualized, sizes: [100_000]),
             plan(.flowBox, sizes: quick ? [1_000] : [1_000, 10_000]),
         ]
-        if let peers = peersFolder() {
+        if let peers = BenchmarkPeers.folder(holding: ["gtk4-grid-view"]) {
             plans += gridViewSides.map { peer in
                 Plan(
                     side: peer.side, sizes: [100_000], command: [peers + "/gtk4-grid-view", String(peer.ours.windowWidth)],
@@ -69,13 +69,6 @@ enum BigGridBenchmark {
             plan.sizes.compactMap { results["\(plan.side) \($0)"].flatMap(BigListResult.median(of:)) }
         }
         report(medians, runs: runs)
-    }
-
-    /// Where `scripts/build-benchmark-peers.sh` put the GridView peer, as the big-list benchmark
-    /// looks: `$BENCHMARK_PEERS`, else its default, `.build/peers`.
-    private static func peersFolder() -> String? {
-        let folder = ProcessInfo.processInfo.environment["BENCHMARK_PEERS"] ?? ".build/peers"
-        return FileManager.default.isExecutableFile(atPath: folder + "/gtk4-grid-view") ? folder : nil
     }
 
     /// Measures one side and size in this process and prints its line.

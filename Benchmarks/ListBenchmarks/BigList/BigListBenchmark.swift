@@ -32,7 +32,7 @@ enum BigListBenchmark {
                 side: "gtklistbox", sizes: quick ? [1_000, 10_000] : [1_000, 50_000],
                 command: ["/proc/self/exe", childArgument, "gtklistbox"]),
         ]
-        if let peers = peersFolder() {
+        if let peers = BenchmarkPeers.folder(holding: ["gtk3-tree-view", "gtk4-list-view"]) {
             let sizes = quick ? [1_000_000] : [1_000, 100_000, 1_000_000]
             plans.append(Plan(side: "gtk3-treeview", sizes: sizes, command: [peers + "/gtk3-tree-view"]))
             for renderer in Gtk4Renderer.allCases {
@@ -70,14 +70,6 @@ enum BigListBenchmark {
         guard GtkRuntime.initialize() else { return print("no display: run under xvfb-run") }
         guard let side = BigListScenario.Side(rawValue: side) else { return print("unknown side \(side)") }
         print(BigListScenario(side: side, count: count).run().line)
-    }
-
-    /// Where `scripts/build-benchmark-peers.sh` put the C programs: `$BENCHMARK_PEERS`, else
-    /// its default, `.build/peers`.
-    private static func peersFolder() -> String? {
-        let folder = ProcessInfo.processInfo.environment["BENCHMARK_PEERS"] ?? ".build/peers"
-        let built = ["gtk3-tree-view", "gtk4-list-view"].allSatisfy { FileManager.default.isExecutableFile(atPath: folder + "/" + $0) }
-        return built ? folder : nil
     }
 
     /// Runs one measuring process; its `RESULT` line, parsed for `keys`.

@@ -14,14 +14,6 @@ enum BigTreeBenchmark {
     /// The argument that makes the executable measure one part and size and print its line.
     static let childArgument = "big-tree-process"
 
-    /// A side, the parts and sizes it runs, and its command for one of them.
-    private struct Plan {
-        let side: String
-        let parts: [(part: BigTreePart, sizes: [Int])]
-        let command: (BigTreePart, Int) -> [String]
-        var environment: [String: String] = [:]
-    }
-
     /// What every side runs: the expands at 100k and 1M children, scrolling those trees, expand
     /// all over 10,000 × 100, select all and the fill at 100k.
     private static let peerParts: [(part: BigTreePart, sizes: [Int])] = [
@@ -32,21 +24,21 @@ enum BigTreeBenchmark {
     static func run(quick: Bool) {
         let runs = quick ? 1 : 3
         let limit = quick ? 60 : 120
-        var plans = [
-            Plan(
+        var plans: [PartPlan<BigTreePart>] = [
+            PartPlan(
                 side: BigTreeScenario.side, parts: peerParts + [(.flatScroll, [1_000_000]), (.fillBatch, [100_000])],
                 command: { ["/proc/self/exe", childArgument, $0.rawValue, String($1)] })
         ]
-        if let peers = peersFolder() {
+        if let peers = BenchmarkPeers.folder(holding: ["gtk3-tree-store", "gtk4-tree-list"]) {
             for mode in ["fixed", "autosize"] {
                 plans.append(
-                    Plan(
+                    PartPlan(
                         side: "gtk3-treestore-" + mode, parts: peerParts,
                         command: { [peers + "/gtk3-tree-store", mode, $0.rawValue, String($1), String(limit)] }))
             }
             for renderer in Gtk4Renderer.allCases {
                 plans.append(
-                    Plan(
+                    PartPlan(
                         side: "gtk4-treelist" + renderer.sideSuffix, parts: peerParts,
                         command: { [peers + "/gtk4-tree-list", $0.rawValue, String($1), String(limit)] },
                         environment: renderer.environment))
@@ -55,37 +47,7 @@ enum BigTreeBenchmark {
             print("\n(GtkTreeView and GTK 4 tree peers not built: `make benchmark` builds them.)")
         }
 
-        // Run after run over every side, so that a slow spell of the machine hits all of them.
-        var results: [String: [BigTreeResult]] = [:]
-        for run in 1...runs {
-            for plan in plans {
-                for (part, sizes) in plan.parts {
-                    for size in sizes {
-                        let key = "\(plan.side) \(part.rawValue) \(size)"
-                        // A part that ran out of time once would again: its runs are spent elsewhere.
-                        guard results[key]?.contains(where: { $0.timedOutAfter != nil }) != true else { continue }
-                        progress("run \(run)/\(runs): \(key)")
-                        switch TimedChildProcess.run(
-                            plan.command(part, size), environment: plan.environment, limit: limit, parse: BigTreeResult.init(line:))
-                        {
-                        case .measured(var result):
-                            result.side = plan.side
-                            results[key, default: []].append(result)
-                        case .killed(let seconds):
-                            results[key, default: []].append(
-                                BigTreeResult(side: plan.side, part: part, count: size, values: [:], timedOutAfter: seconds))
-                        case .failed:
-                            print("(\(key) failed)")
-                        }
-                    }
-                }
-            }
-        }
-        let medians = plans.flatMap { plan in
-            plan.parts.flatMap { part, sizes in
-                sizes.compactMap { results["\(plan.side) \(part.rawValue) \($0)"].flatMap(BigTreeResult.median(of:)) }
-            }
-        }
+        let medians = PartRuns.medians(of: plans, runs: runs, limit: limit, progress: PartRuns.progress(of: "big-tree"))
         BigTreeReport(results: medians, runs: runs).print()
     }
 
@@ -94,18 +56,5 @@ enum BigTreeBenchmark {
         guard GtkRuntime.initialize() else { return print("no display: run under xvfb-run") }
         guard let part = BigTreePart(rawValue: part) else { return print("unknown part \(part)") }
         print(BigTreeScenario(part: part, count: count).run().line)
-    }
-
-    /// Where `scripts/build-benchmark-peers.sh` put the C programs: `$BENCHMARK_PEERS`, else
-    /// its default, `.build/peers`.
-    private static func peersFolder() -> String? {
-        let folder = ProcessInfo.processInfo.environment["BENCHMARK_PEERS"] ?? ".build/peers"
-        let built = ["gtk3-tree-store", "gtk4-tree-list"].allSatisfy { FileManager.default.isExecutableFile(atPath: folder + "/" + $0) }
-        return built ? folder : nil
-    }
-
-    /// A line on standard error: a full run takes many minutes.
-    private static func progress(_ text: String) {
-        FileHandle.standardError.write(Data("big-tree: \(text)\n".utf8))
     }
 }
