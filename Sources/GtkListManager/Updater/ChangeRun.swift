@@ -1,7 +1,8 @@
 import ModelStorage
 
 /// A change set's entries as splices: consecutive item insertions, or deletions, in one
-/// section become one splice, and so does each run a storage wrote as one segment.
+/// section become one splice, and so does each run a storage wrote as one segment; a
+/// section's reordering stays one.
 ///
 /// Most storages report one entry per item (1,000 for `insertItems` of 1,000 models). Applied
 /// one by one, each would move every later item of the shown section: a thousand moves of a
@@ -13,6 +14,8 @@ enum ChangeRun {
     case insertItems(ModelRun, at: IndexPath)
     /// The items at `items` of `section`, deleted.
     case deleteItems(Range<Int>, inSection: Int)
+    /// The items of a section put in a new order: its moves, applied as one.
+    case reorderItems(ItemReordering)
 
     /// The runs of `changes`, in order. O(segments).
     static func runs(of changes: ChangeSet) -> [ChangeRun] {
@@ -27,6 +30,7 @@ enum ChangeRun {
         case .single: 1
         case let .insertItems(models, _): models.count
         case let .deleteItems(items, _): items.count
+        case let .reorderItems(reordering): reordering.moveCount
         }
     }
 
@@ -49,6 +53,9 @@ enum ChangeRun {
             case let .deletion(items, section):
                 flush()
                 runs.append(.deleteItems(items, inSection: section))
+            case let .reordering(reordering):
+                flush()
+                runs.append(.reorderItems(reordering))
             }
         }
 
@@ -112,6 +119,7 @@ enum ChangeRun {
         case let .single(change): .entry(change)
         case let .insertItems(models, start): .insertion(of: models, at: start)
         case let .deleteItems(items, section): .deletion(of: items, inSection: section)
+        case let .reorderItems(reordering): .reordering(reordering)
         }
     }
 

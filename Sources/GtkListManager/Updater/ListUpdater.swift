@@ -20,6 +20,8 @@ final class ListUpdater {
     private let sectionHost: (any SectionSplicing)?
     /// The host as one that takes many splices at once, if it does.
     let batchingHost: (any SpliceBatching)?
+    /// The host as one that reorders its rows at once, if it does.
+    private let reorderingHost: (any RowReordering)?
     let factory: RowFactory
     let layout = SectionLayout()
     var configuration: ListConfiguration
@@ -37,6 +39,7 @@ final class ListUpdater {
         self.host = host
         sectionHost = host as? any SectionSplicing
         batchingHost = host as? any SpliceBatching
+        reorderingHost = host as? any RowReordering
         self.factory = factory
         self.configuration = configuration
     }
@@ -45,8 +48,11 @@ final class ListUpdater {
 
     /// Applies a change set run by run, calling `willApply` before each run. The storage
     /// mirror reads models through the entries not applied yet meanwhile. A host that takes
-    /// splices at once gets each series of a section's insertions or removals in one call.
+    /// splices at once gets each series of a section's insertions or removals in one call; a
+    /// host that reorders its rows at once gets a re-sorted section's new order in one call,
+    /// any other host its moves.
     func apply(_ changes: ChangeSet, willApply: (ChangeRun) -> Void) {
+        let changes = reorderingHost == nil ? changes.expandingReorderings() : changes
         layout.mirror?.beginApplying(changes)
         defer { layout.mirror?.endApplying() }
         var pending = PendingSplices()
@@ -76,6 +82,11 @@ final class ListUpdater {
             host.removeRows(at: first..<first + items.count)
             layout.removeItems(items, inSection: section)
             reconcileSupplementaryRows(inSection: section)
+        case let .reorderItems(reordering):
+            // Only a reordering host gets reorderings (see `apply(_:willApply:)`).
+            let first = layout.position(of: IndexPath(item: 0, section: reordering.section))
+            layout.reorderItems(reordering)
+            reorderingHost?.reorderRows(startingAt: first, reordering)
         }
     }
 

@@ -220,6 +220,15 @@ final class SectionLayout {
         didApply()
     }
 
+    /// Puts a section's items in a new order: one entry per move of the reordering.
+    func reorderItems(_ reordering: ItemReordering) {
+        if mirror == nil {
+            let items = entries[reordering.section].items
+            entries[reordering.section].items = reordering.sources.map { items[$0] }
+        }
+        mirror?.didApply(reordering.moveCount)
+    }
+
     func setModel(_ model: Any, at indexPath: IndexPath) {
         if mirror == nil { entries[indexPath.section].items[indexPath.item] = model }
         mirror?.didApply(1, carrying: ModelRun([model]), at: indexPath)

@@ -1,6 +1,6 @@
 extension ChangeSet {
     /// A stretch of a change set as its storage wrote it: one entry, or a run of item entries
-    /// that a host applies as one splice.
+    /// that a host applies as one splice, or a section's items put in a new order.
     ///
     /// Reading ``ChangeSet/segments`` instead of the entries costs a host what the change
     /// touches: expanding a node of a million children is one ``insertion(of:at:)``, not a
@@ -14,6 +14,9 @@ extension ChangeSet {
         /// The items at `items` of `section` deleted: the entries from the last item to the
         /// first, so each index is valid when it is applied.
         indirect case deletion(of: Range<Int>, inSection: Int)
+        /// The items of a section put in a new order (a re-sort): the entries of its moves,
+        /// ``ItemReordering/move(at:)``, which a host may apply as one reordering instead.
+        indirect case reordering(ItemReordering)
 
         /// The number of entries the segment stands for.
         public var entryCount: Int {
@@ -21,7 +24,13 @@ extension ChangeSet {
             case .entry: 1
             case let .insertion(models, _): models.count
             case let .deletion(items, _): items.count
+            case let .reordering(reordering): reordering.moveCount
             }
+        }
+
+        /// Whether the segment is a ``reordering(_:)``.
+        public var isReordering: Bool {
+            if case .reordering = self { true } else { false }
         }
 
         /// The entry at `offset` of the ones the segment stands for.
@@ -33,6 +42,11 @@ extension ChangeSet {
                 return .insertItem(at: IndexPath(item: start.item + offset, section: start.section), model: models[offset])
             case let .deletion(items, section):
                 return .deleteItem(at: IndexPath(item: items.upperBound - 1 - offset, section: section))
+            case let .reordering(reordering):
+                let move = reordering.move(at: offset)
+                return .moveItem(
+                    from: IndexPath(item: move.from, section: reordering.section),
+                    to: IndexPath(item: move.to, section: reordering.section))
             }
         }
 
@@ -53,6 +67,8 @@ extension ChangeSet {
                     of: models.dropping(first: applied), at: IndexPath(item: start.item + applied, section: start.section))
             case let .deletion(items, section):
                 return .deletion(of: items.lowerBound..<items.upperBound - applied, inSection: section)
+            case let .reordering(reordering):
+                return .reordering(reordering.remainder(afterMoves: applied))
             }
         }
 
@@ -69,6 +85,11 @@ extension ChangeSet {
                 guard indexPath.section == section, indexPath.item >= items.lowerBound else { return indexPath }
                 if items.contains(indexPath.item) { return nil }
                 return IndexPath(item: indexPath.item - items.count, section: section)
+            case let .reordering(reordering):
+                guard indexPath.section == reordering.section, reordering.destinations.indices.contains(indexPath.item) else {
+                    return indexPath
+                }
+                return IndexPath(item: reordering.destinations[indexPath.item], section: indexPath.section)
             }
         }
 
@@ -89,6 +110,8 @@ extension ChangeSet.Segment: CustomStringConvertible {
             return "insert \(models.count) items from \(start.shortDescription)"
         case let .deletion(items, section):
             return "delete items \(items.lowerBound)..<\(items.upperBound) of section \(section)"
+        case let .reordering(reordering):
+            return "reorder \(reordering.count) items of section \(reordering.section) (\(reordering.moveCount) moves)"
         }
     }
 }

@@ -68,6 +68,28 @@ public struct ChangeSet: Equatable, RandomAccessCollection, ExpressibleByArrayLi
         append(segment: .deletion(of: items, inSection: section))
     }
 
+    /// Appends the reordering of a section's items: the same entries as its moves, held as
+    /// one segment that a host may apply at once. Nothing is appended when nothing moves.
+    public mutating func appendReordering(_ reordering: ItemReordering) {
+        guard reordering.moveCount > 0 else { return }
+        append(segment: .reordering(reordering))
+    }
+
+    /// The same log with each reordering written out as its moves, one entry each: for a
+    /// reader that applies moves one at a time and follows the log as it goes.
+    public func expandingReorderings() -> ChangeSet {
+        guard segments.contains(where: \.isReordering) else { return self }
+        var expanded = ChangeSet()
+        for segment in segments {
+            if segment.isReordering {
+                for entry in segment.entries { expanded.append(entry) }
+            } else {
+                expanded.append(segment: segment)
+            }
+        }
+        return expanded
+    }
+
     /// Appends the entries of another log, which must start from this log's end state.
     public mutating func append(contentsOf other: ChangeSet) {
         for segment in other.segments { append(segment: segment) }

@@ -45,7 +45,7 @@ final class RowHeightIndexTests: XCTestCase {
             func random(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(rng.next() % UInt64(bound)) }
             for step in 0..<120 {
                 let count = reference.heights.count
-                switch random(10) {
+                switch random(11) {
                 case 0, 1:
                     // Inserts from one row to a few blocks' worth, so blocks split.
                     let inserted = random(3) == 0 ? 1 + random(1_500) : 1 + random(8)
@@ -84,6 +84,16 @@ final class RowHeightIndexTests: XCTestCase {
                     // skips the move (which rows count as measured stays).
                     if Set(reference.heights.compactMap { $0 }).count > 1 {
                         reference.heights.insert(reference.heights.remove(at: source), at: destination)
+                    }
+                case 9 where count > 1:
+                    // A re-sort of a run of rows (a section's items): heights go with their rows.
+                    let start = random(count), length = 1 + random(count - start)
+                    let destinations = Array(0..<length).shuffled(using: &rng)
+                    index.reorder(startingAt: start, destinations: destinations)
+                    if Set(reference.heights.compactMap { $0 }).count > 1 {
+                        var reordered = reference.heights
+                        for offset in 0..<length { reordered[start + destinations[offset]] = reference.heights[start + offset] }
+                        reference.heights = reordered
                     }
                 default:
                     break

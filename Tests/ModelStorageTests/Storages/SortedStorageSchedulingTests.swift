@@ -81,6 +81,32 @@ struct SortedStorageSchedulingTests {
         #expect(storage.staleResultCount == 0)
     }
 
+    @Test("Re-sorts that go together in one job reach observers as one reordering, to the last order")
+    func reSortsInOneJobComposeIntoOneReordering() async throws {
+        let handOff = ParkingHandOff()
+        let storage = SortedStorage<Fruit, Unsectioned>(sortedBy: bySize, handOff: handOff)
+        let items = (0..<8).map { Fruit(id: "f\($0)", size: ($0 * 5) % 8) }
+        storage.reset(items, execution: .immediate)
+        let before = storage.items
+        let recorder = UpdateRecorder(observing: storage)
+
+        storage.upsert([]) {}
+        try #require(await handOff.waitForResult())
+        storage.setComparator(bySizeDescending)
+        storage.setComparator(byID)
+        handOff.deliverNext()
+        try #require(await handOff.waitForResult())
+        handOff.deliverNext()
+
+        #expect(storage.items.map(\.id) == (0..<8).map { "f\($0)" })
+        let changes = try #require(recorder.lastChanges)
+        guard changes.segments.count == 1, case let .reordering(reordering) = changes.segments[0] else {
+            Issue.record("not one reordering: \(changes)")
+            return
+        }
+        #expect(reordering.sources.map { before[$0] } == storage.items, "from the order observers knew to the last one")
+    }
+
     @Test("A result that comes back after the state changed is recomputed from the current state, never applied")
     func staleResultIsRecomputed() async throws {
         let handOff = ParkingHandOff()

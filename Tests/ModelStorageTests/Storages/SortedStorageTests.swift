@@ -143,46 +143,6 @@ struct SortedStorageTests {
             ])
     }
 
-    // MARK: - Comparator
-
-    @Test("A comparator change emits moves only: reversing four items is three moves")
-    func comparatorChangeReverses() {
-        let items = (1...4).map { Fruit(id: "f\($0)", size: $0) }
-        let (storage, recorder, _) = unsectioned(bySize, items)
-
-        storage.setComparator(bySizeDescending, execution: .immediate)
-
-        #expect(storage.items.map(\.size) == [4, 3, 2, 1])
-        let changes = recorder.lastChanges ?? []
-        #expect(changes.count == 3)
-        #expect(changes.allSatisfy { if case .moveItem = $0 { true } else { false } })
-    }
-
-    @Test("A comparator change emits exactly the minimal number of moves, per section", arguments: [11, 12, 13, 14] as [UInt64])
-    func comparatorChangeIsMinimal(seed: UInt64) throws {
-        var random = SplitMix64(seed: seed)
-        let items = (0..<60).map {
-            Fruit(id: "f\($0)", size: Int.random(in: 0..<20, using: &random), section: ["x", "y", "z"].randomElement(using: &random)!)
-        }
-        let (storage, recorder, _) = sectioned(items)
-        let before = (0..<storage.numberOfSections).map { storage.items(inSection: $0).map(\.id) }
-
-        storage.setComparator(byID, execution: .immediate)
-
-        let after = (0..<storage.numberOfSections).map { storage.items(inSection: $0).map(\.id) }
-        let minimalMoves = zip(before, after).map { old, new in
-            let newPosition = Dictionary(uniqueKeysWithValues: new.enumerated().map { ($1, $0) })
-            return old.count - longestIncreasingSubsequenceLength(old.compactMap { newPosition[$0] })
-        }.reduce(0, +)
-        let changes = recorder.lastChanges ?? []
-        #expect(changes.allSatisfy { if case .moveItem = $0 { true } else { false } }, "only moves")
-        #expect(changes.count == minimalMoves)
-        #expect(minimalMoves > 0)
-        var replica = ChangeLogReplica(snapshotOf: makeStorage(before.map { $0 as [Any] }))
-        for change in changes { try replica.apply(change) }
-        #expect(replica.sections.map { $0.compactMap { $0 as? String } } == after)
-    }
-
     // MARK: - Sections
 
     @Test("Sections are the keys present, ascending, each with its header; an emptied section goes")

@@ -298,6 +298,9 @@ extension GridLineIndex: VirtualLayoutIndex {
         count += 1
     }
 
+    // A section's cells share one size: their order changes no line.
+    func reorder(startingAt firstPosition: Int, _ reordering: ItemReordering) {}
+
     mutating func insertSections(at index: Int, count: Int) {
         sections.insert(contentsOf: repeatElement(GridSectionEntry(), count: count), at: index)
         isCurrent = false

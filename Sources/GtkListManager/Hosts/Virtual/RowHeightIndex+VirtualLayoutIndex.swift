@@ -53,6 +53,10 @@ extension RowHeightIndex: VirtualLayoutIndex {
         move(from: source, to: destination)
     }
 
+    mutating func reorder(startingAt firstPosition: Int, _ reordering: ItemReordering) {
+        reorder(startingAt: firstPosition, destinations: reordering.destinations)
+    }
+
     func insertSections(at index: Int, count: Int) {}
     func removeSections(at indexes: Range<Int>) {}
 

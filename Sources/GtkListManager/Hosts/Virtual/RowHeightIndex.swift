@@ -218,6 +218,29 @@ public struct RowHeightIndex: Sendable {
         if let measured { setHeight(measured, of: destination) }
     }
 
+    /// Reorders the rows from `first` on, with their heights: the row at `first + i` goes to
+    /// `first + destinations[i]`. While every measured row has the same height nothing changes
+    /// (as for ``move(from:to:)``); otherwise O(rows reordered / ``blockCapacity`` + measured
+    /// rows among them × log N).
+    public mutating func reorder(startingAt first: Int, destinations: [Int]) {
+        guard measuredHeights.count > 1, !destinations.isEmpty else { return }
+        let end = first + destinations.count
+        var measured: [(row: Int, height: Int32)] = []
+        let start = locate(first)
+        var (block, index, position) = (start.block, start.index, first)
+        while position < end {
+            let blockEnd = min(position + blocks[block].count - index, end)
+            let heights = blocks[block].heights  // empty while none of the block's rows is measured
+            for offset in 0..<(heights.isEmpty ? 0 : blockEnd - position) where heights[index + offset] != Self.unmeasured {
+                measured.append((position + offset - first, heights[index + offset]))
+            }
+            (block, index, position) = (block + 1, 0, blockEnd)
+        }
+        remove(first..<end)
+        insert(count: destinations.count, at: first)
+        for (row, height) in measured { setHeight(Int(height), of: first + destinations[row]) }
+    }
+
     /// Records the measured height of the row at `position` (negative counts as 0).
     public mutating func setHeight(_ height: Int, of position: Int) {
         let (block, index) = locate(position)

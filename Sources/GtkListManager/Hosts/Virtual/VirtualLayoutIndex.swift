@@ -56,6 +56,8 @@ protocol VirtualLayoutIndex {
     mutating func remove(_ positions: Range<Int>)
     /// Moves `source` to `destination` (read after the removal), to be what `location` says.
     mutating func move(from source: Int, to destination: Int, location: RowLocation?)
+    /// Reorders the positions from `firstPosition` as `reordering` reorders its section's items.
+    mutating func reorder(startingAt firstPosition: Int, _ reordering: ItemReordering)
     /// Inserts `count` empty sections at `index` (a list's index has no sections: nothing).
     mutating func insertSections(at index: Int, count: Int)
     /// Removes the sections `indexes`, whose positions were removed before.

@@ -89,8 +89,9 @@ extension VirtualListHost: SpliceBatching {
     }
 }
 
-// A re-sort moves every row: the bound rows follow all the moves in one pass of plain
-// positions, and are placed anew once, instead of re-keying them per move.
+// Many moves of one section (a storage that writes a re-sort as moves): the bound rows follow
+// all the moves in one pass of plain positions, and are placed anew once, instead of re-keying
+// them per move.
 extension VirtualListHost {
     public func moveRows(_ moves: [(from: Int, to: Int)]) {
         // A grid's index reads each move's section from the layout as it is then: one by one.

@@ -91,18 +91,35 @@ where Item.DiffIdentifier: Sendable {
         case let .reset(items, firstSequence):
             install(entries(for: items, firstSequence: firstSequence, findings: &findings).sorted(by: precedes))
         case let .setComparator(newComparator, ordering):
-            comparator = newComparator
-            install(ordering.map(ordered(by:)) ?? entries.sorted(by: precedes))
+            _ = reorder(by: newComparator, ordering: ordering)
         }
     }
 
-    /// The entries as `precedes` orders them, from `ordering`, which orders their items as the
-    /// comparator does: by section, then that order, then sequence.
-    private func ordered(by ordering: SortedOrdering<Item>) -> [Entry] {
+    /// Sorts by `newComparator` from now on and returns the new order: for each flat index,
+    /// the entry's flat index before. Sections keep their items, so each index stays within
+    /// its section's range.
+    mutating func reorder(by newComparator: @escaping Comparator, ordering: SortedOrdering<Item>?) -> [Int] {
+        comparator = newComparator
+        let old = entries
+        let order = ordering.map(orderedIndices(by:)) ?? old.indices.sorted { precedes(old[$0], old[$1]) }
+        var destinations = [Int](repeating: 0, count: order.count)
+        for (place, source) in order.enumerated() { destinations[source] = place }
+        entries = order.map { old[$0] }
+        // The same identities: their index keeps its hash table, only the places change
+        // (CONTRIBUTING, Hot paths: 12).
+        positions = positions.mapValues { destinations[$0] }
+        return order
+    }
+
+    /// The indices of the entries as `precedes` orders them, from `ordering`, which orders
+    /// their items as the comparator does: by section, then that order, then sequence.
+    private func orderedIndices(by ordering: SortedOrdering<Item>) -> [Int] {
         let entries = entries
-        let sorted = ordering(entries.map(\.item)) { entries[$0].sequence < entries[$1].sequence }.map { entries[$0] }
-        guard let first = sorted.first, sorted.contains(where: { $0.sectionKey != first.sectionKey }) else { return sorted }
-        return sorted.sorted { $0.sectionKey < $1.sectionKey }  // stable: each section keeps its order
+        let sorted = ordering(entries.map(\.item)) { entries[$0].sequence < entries[$1].sequence }
+        guard let first = sorted.first, sorted.contains(where: { entries[$0].sectionKey != entries[first].sectionKey }) else {
+            return sorted
+        }
+        return sorted.sorted { entries[$0].sectionKey < entries[$1].sectionKey }  // stable: each section keeps its order
     }
 
     /// Entries for a batch: the last item of each identity wins; an identity already stored

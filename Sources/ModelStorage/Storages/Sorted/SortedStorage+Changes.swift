@@ -28,7 +28,8 @@ extension SortedStorage {
         submit(.reset(items, firstSequence: reserveSequences(items.count)), execution, completion)
     }
 
-    /// Sorts by `comparator` from now on. Observers receive moves only, the fewest possible.
+    /// Sorts by `comparator` from now on. Observers receive one ``ItemReordering`` per section
+    /// whose order changed, which reads as moves only, the fewest possible.
     public func setComparator(_ comparator: @escaping Comparator, execution: Execution = .background, completion: Completion? = nil) {
         submit(.setComparator(comparator), execution, completion)
     }

@@ -2,7 +2,8 @@
 // declared per column (ColumnComparisons), on top of setComparator.
 extension SortedStorage {
     /// Sorts by `keys` from now on, primary key first, comparing each column as `comparisons`
-    /// declares it; observers receive moves only, the fewest possible.
+    /// declares it; observers receive one ``ItemReordering`` per section whose order changed
+    /// (moves only, the fewest possible, to a reader of entries).
     ///
     /// - Items equal for every key are ordered by the comparisons' tie-breaker, then keep the
     ///   order their identities entered the storage (see "Order and identity"), whichever way

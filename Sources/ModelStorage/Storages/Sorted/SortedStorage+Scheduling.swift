@@ -56,6 +56,10 @@ extension SortedStorage {
                 supplements: { self.supplements(of: new, section: $0) },
                 item: { new.entries[new.sectionRange($0.section).lowerBound + $0.item].item })
             broadcaster.deliver(.changes(changes), from: self)
+        } else if !transition.reorderings.isEmpty {
+            var changes = ChangeSet()
+            for reordering in transition.reorderings { changes.appendReordering(reordering) }
+            broadcaster.deliver(.changes(changes), from: self)
         }
         for change in changes { change.completion?() }
     }

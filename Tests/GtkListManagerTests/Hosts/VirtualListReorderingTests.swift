@@ -1,0 +1,91 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import SeededRandom
+import XCTest
+
+/// Re-sorts of a sorted storage on the real virtualized list, which takes each re-sorted
+/// section as one reordering: afterwards every bound row shows the storage's item at its
+/// position, each row on screen is allocated where its measured height puts it (some rows are
+/// two lines tall), the row at the top of the viewport is still there, and the selected items
+/// are still selected, on the row widgets GTK draws too.
+final class VirtualListReorderingTests: XCTestCase {
+    func testReSortsKeepTheTopRowAndTheSelectionAndShowTheNewOrder() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk(); try Self.reSorts()
+        }
+    }
+
+    @MainActor private static func reSorts() throws {
+        let storage = SortedStorage<Crate, String>(
+            sortedBy: { $0.id < $1.id }, sectionedBy: { $0.section }, sectionHeader: { "§ \($0)" },
+            handOff: GLibMainActorHandOff())
+        let host = VirtualListHost()
+        let manager = ListManager(host: host, storage: storage)
+        manager.register(CrateRow.self)
+        manager.selectionMode = .multiple
+        let list = ShownList(manager, width: 300, height: 200)
+        defer { list.close() }
+        var reorderings = 0
+        manager.didUpdateContent = { update in
+            if case let .changes(changes) = update { reorderings += changes.segments.filter(\.isReordering).count }
+        }
+        // Every fourth crate has a two-line note: rows of two heights.
+        let crates = (0..<3_000).map {
+            Crate(id: String(format: "c%05d", $0), size: ($0 * 7_919) % 1_000, section: "s\($0 % 3)", note: $0 % 4 == 0 ? "two\nlines" : "")
+        }
+        try perform { storage.reset(crates, completion: $0) }
+        list.settleFrame()
+        let comparators: [@Sendable (Crate, Crate) -> Bool] = [
+            { $0.size > $1.size }, { $0.id > $1.id }, { ($0.size, $0.id) < ($1.size, $1.id) }, { $0.id < $1.id },
+        ]
+        for seed in SeedCount.seeds(4) {
+            var random = SplitMix64(seed: seed)
+            let adjustment = try XCTUnwrap(host.verticalAdjustment)
+            gtk_adjustment_set_value(adjustment, Double(random.next() % UInt64(max(gtk_adjustment_get_upper(adjustment), 1))))
+            list.settleFrame()
+            let top = try XCTUnwrap(host.visibleRange?.lowerBound)
+            let topModel = String(describing: host.boundRow(at: top)?.model)
+            let topY = try XCTUnwrap(host.rowFrame(at: top)?.y)
+            // One more selected item on screen, and one far away.
+            let visibleItems = try XCTUnwrap(host.visibleRange).compactMap { manager.location(ofPosition: $0) }.filter { $0.role == .item }
+            for location in [visibleItems.randomElement(using: &random), .item(IndexPath(item: 5, section: 1))].compactMap({ $0 }) {
+                _ = manager.selectItem(at: location.indexPath)
+            }
+            let selected = Set(manager.selectedIndexPaths.compactMap { storage.item(at: $0) as? Crate }.map(\.id))
+            let before = reorderings
+
+            try perform { storage.setComparator(comparators[Int(seed % UInt64(comparators.count))], completion: $0) }
+            list.settleFrame()
+
+            let context = "seed \(seed)"
+            XCTAssertGreaterThan(reorderings, before, "\(context): the re-sort came as reorderings")
+            var wrong: [String] = []
+            host.forEachBoundRow { position, row in
+                guard row.role == .item, let location = manager.location(ofPosition: position) else { return }
+                let expected = storage.item(at: location.indexPath) as? Crate
+                if (row.model as? Crate) != expected || (row.view as? CrateRow)?.text != expected?.description {
+                    wrong.append("\(position): \(String(describing: row.model))")
+                }
+            }
+            XCTAssertEqual(wrong, [], context)
+            VirtualListHostTests.assertGeometry(of: host, context)
+            XCTAssertEqual(String(describing: host.boundRow(at: try XCTUnwrap(host.visibleRange?.lowerBound))?.model), topModel, context)
+            XCTAssertEqual(host.rowFrame(at: try XCTUnwrap(host.visibleRange?.lowerBound))?.y, topY, "\(context): the top row did not move")
+            let stillSelected = Set(manager.selectedIndexPaths.compactMap { storage.item(at: $0) as? Crate }.map(\.id))
+            XCTAssertEqual(stillSelected, selected, context)
+            host.forEachBoundRow { _, row in
+                guard row.role == .item, let model = row.model as? Crate, let widget = row.hostWidget else { return }
+                let drawnSelected = gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
+                XCTAssertEqual(drawnSelected, selected.contains(model.id), "\(context): \(model.id) drawn selected")
+            }
+        }
+    }
+
+    /// Runs `change` with a completion and iterates the GLib loop until the completion ran.
+    @MainActor private static func perform(_ change: (@escaping @MainActor () -> Void) -> Void) throws {
+        var completed = false
+        change { completed = true }
+        XCTAssertTrue(GtkRuntime.iterate(until: { completed }, timeout: .seconds(10)), "the change never completed")
+    }
+}
