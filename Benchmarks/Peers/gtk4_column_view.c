@@ -144,6 +144,15 @@ static gboolean viewport_shows_cells(gpointer data) {
                                       gtk_adjustment_get_page_size(vertical));
 }
 
+/* Column `column`'s width, as a drag of its header's edge sets it. */
+static void set_column_width(gpointer data, int column, int width) {
+    TableSide *side = data;
+    GListModel *columns = gtk_column_view_get_columns(GTK_COLUMN_VIEW(side->view));
+    GtkColumnViewColumn *shown = g_list_model_get_item(columns, column);
+    gtk_column_view_column_set_fixed_width(shown, width);
+    g_object_unref(shown);
+}
+
 /* The window with an empty table, shown and drawn once; its frames counted in `frames`. */
 static void show_table(TableSide *side, PeerFrames *frames) {
     GtkWidget *window = gtk_window_new();
@@ -198,6 +207,11 @@ int main(int argc, char **argv) {
     peer_line_add(&line, "hstep_cpu_p50_ms", hstep_p50);
     peer_line_add(&line, "hstep_cpu_p95_ms", hstep_p95);
     peer_line_add(&line, "memory_mib", peer_resident_mib() - memory_before);
+    double resize_p50 = 0, resize_p95 = 0;
+    peer_table_measure_resize(gtk_scrollable_get_hadjustment(GTK_SCROLLABLE(side.view)), &frames, set_column_width,
+                              &side, &resize_p50, &resize_p95);
+    peer_line_add(&line, "resize_cpu_p50_ms", resize_p50);
+    peer_line_add(&line, "resize_cpu_p95_ms", resize_p95);
     peer_table_line_count(&line, "live_cells", side.live_cells);
     peer_table_line_count(&line, "wrong_rows", result.wrong_rows);
     peer_table_line_count(&line, "wrong_columns", wrong_columns);

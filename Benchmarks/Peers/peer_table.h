@@ -1,11 +1,13 @@
 /* What the big-table benchmark's two C peers share: the table (ROWS rows of 20 text columns,
  * 160 px each, in a 1280×800 window, so 8 columns in view), its cells' text, the horizontal
- * steps, the check that the viewport shows the cells it should, and the one line each run
- * prints. Works with GTK 3 and GTK 4; the clocks, frames and random jumps are peer_measure.h's.
+ * steps, the column resize, the check that the viewport shows the cells it should, and the one
+ * line each run prints. Works with GTK 3 and GTK 4; the clocks, frames and random jumps are
+ * peer_measure.h's.
  *
  * Protocol: `<program> ROWS` under an X display prints one line,
  * `RESULT side=… n=… columns=20 first_frame_ms=… jump_cpu_p50_ms=… jump_cpu_p95_ms=…
- * hstep_cpu_p50_ms=… hstep_cpu_p95_ms=… memory_mib=… live_cells=… wrong_rows=… wrong_columns=…`,
+ * hstep_cpu_p50_ms=… hstep_cpu_p95_ms=… memory_mib=… resize_cpu_p50_ms=… resize_cpu_p95_ms=…
+ * live_cells=… wrong_rows=… wrong_columns=…`,
  * and exits 0; after PEER_TABLE_TIMEOUT_S seconds it prints the figures measured so far and
  * `timed_out_s=…` instead. A GTK 4 peer's side does not name the renderer (GSK_RENDERER picks
  * it): the benchmark that runs it adds the name, as for the other GTK 4 peers.
@@ -15,6 +17,8 @@
  *   hstep_cpu_p*_ms   PEER_TABLE_HSTEPS steps of PEER_TABLE_HSTEP px right, from the rows in the
  *                     middle, CPU to the frame
  *   memory_mib        resident after the jumps and steps, less before the model was set
+ *   resize_cpu_p*_ms  column PEER_TABLE_RESIZED_COLUMN widened PEER_TABLE_RESIZE_STEPS times by
+ *                     PEER_TABLE_RESIZE_STEP px, from the rows in the middle, CPU to the frame
  *   live_cells        cell widgets alive at the end (GTK 3 draws cells with renderers: 0)
  *   wrong_rows        jumps after which the viewport's rows disagreed (peer_table_viewport_agrees)
  *   wrong_columns     steps after which the viewport showed the wrong column or rows */
@@ -33,6 +37,10 @@
 #define PEER_TABLE_COLUMN_WIDTH 160
 #define PEER_TABLE_HSTEPS 200
 #define PEER_TABLE_HSTEP 40
+/* As the Swift side's resize part: column 3, in view at the left edge with columns after it. */
+#define PEER_TABLE_RESIZED_COLUMN 3
+#define PEER_TABLE_RESIZE_STEPS 100
+#define PEER_TABLE_RESIZE_STEP 2
 /* Where the checks look across the viewport: inside its first column whatever the scroll, as
  * the horizontal steps' positions (multiples of 40) never put a column's edge there. */
 #define PEER_TABLE_PROBE_X 20
@@ -96,6 +104,27 @@ static inline void peer_table_measure_hsteps(GtkAdjustment *horizontal, PeerFram
     }
     *p50 = peer_percentile(cpu, PEER_TABLE_HSTEPS, 50);
     *p95 = peer_percentile(cpu, PEER_TABLE_HSTEPS, 95);
+}
+
+/* Sets a column's fixed width in a peer's view, as a drag of its header's edge does. */
+typedef void (*PeerTableSetWidth)(gpointer view, int column, int width);
+
+/* PEER_TABLE_RESIZE_STEPS widenings of column PEER_TABLE_RESIZED_COLUMN by PEER_TABLE_RESIZE_STEP
+ * px from PEER_TABLE_COLUMN_WIDTH, scrolled to the left edge first, each to its frame: the CPU
+ * time of each. */
+static inline void peer_table_measure_resize(GtkAdjustment *horizontal, PeerFrames *frames, PeerTableSetWidth set_width,
+                                             gpointer view, double *p50, double *p95) {
+    double cpu[PEER_TABLE_RESIZE_STEPS];
+    if (gtk_adjustment_get_value(horizontal) != 0)
+        peer_step(horizontal, frames, 0, NULL);
+    for (int i = 0; i < PEER_TABLE_RESIZE_STEPS; i++) {
+        double start = peer_cpu_ms();
+        set_width(view, PEER_TABLE_RESIZED_COLUMN, PEER_TABLE_COLUMN_WIDTH + PEER_TABLE_RESIZE_STEP * (i + 1));
+        peer_wait_for_frame(frames);
+        cpu[i] = peer_cpu_ms() - start;
+    }
+    *p50 = peer_percentile(cpu, PEER_TABLE_RESIZE_STEPS, 50);
+    *p95 = peer_percentile(cpu, PEER_TABLE_RESIZE_STEPS, 95);
 }
 
 /* The run's line, `RESULT side=… n=… columns=20`, kept for the alarm that ends a stuck run. */
