@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "ListBenchmarks",
             dependencies: [
-                "ModelStorage", "GtkListManager", "CGtk", "SeededRandom",
+                "ModelStorage", "GtkListManager", "CGtk", "CVirtualList", "SeededRandom",
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/ListBenchmarks"

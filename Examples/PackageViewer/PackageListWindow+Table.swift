@@ -42,14 +42,14 @@ extension PackageListWindow {
                 cell.showsStar = favourites?.contains(package.id) ?? false
             })
         manager.register(TextCell.self, for: InstalledPackage.self, column: PackageColumns.version) { cell, package, _ in
-            cell.show(PackageColumns.text(of: package, in: PackageColumns.version) ?? "")
+            cell.text = PackageColumns.text(of: package, in: PackageColumns.version) ?? ""
         }
         manager.register(PackageSizeCell.self, column: PackageColumns.size)
         manager.register(TextCell.self, for: InstalledPackage.self, column: PackageColumns.section) { cell, package, _ in
-            cell.show(PackageColumns.text(of: package, in: PackageColumns.section) ?? "")
+            cell.text = PackageColumns.text(of: package, in: PackageColumns.section) ?? ""
         }
         manager.register(TextCell.self, for: InstalledPackage.self, column: PackageColumns.description) { cell, package, _ in
-            cell.show(PackageColumns.text(of: package, in: PackageColumns.description) ?? "")
+            cell.text = PackageColumns.text(of: package, in: PackageColumns.description) ?? ""
         }
     }
 

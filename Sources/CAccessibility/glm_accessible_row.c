@@ -60,19 +60,27 @@ gboolean glm_accessible_describe_row(GtkWidget *row_widget, GlmAccessibleRow *ro
 
 /* ---- Label texts ------------------------------------------------------------------------ */
 
+static void append_text(GString *texts, const gchar *text) {
+    if (text == NULL || text[0] == '\0')
+        return;
+    if (texts->len > 0)
+        g_string_append(texts, ", ");
+    g_string_append(texts, text);
+}
+
 static void collect_label_texts(GtkWidget *widget, gpointer data) {
     GString *texts = data;
     if (!gtk_widget_get_visible(widget))
         return;
     if (GTK_IS_LABEL(widget)) {
-        const gchar *text = gtk_label_get_text(GTK_LABEL(widget));
-        if (text != NULL && text[0] != '\0') {
-            if (texts->len > 0)
-                g_string_append(texts, ", ");
-            g_string_append(texts, text);
-        }
+        append_text(texts, gtk_label_get_text(GTK_LABEL(widget)));
     } else if (GTK_IS_CONTAINER(widget)) {
         gtk_container_forall(GTK_CONTAINER(widget), collect_label_texts, texts);
+    } else {
+        // A label of another kind (a table's text cell): its accessible says what it reads.
+        AtkObject *accessible = gtk_widget_get_accessible(widget);
+        if (atk_object_get_role(accessible) == ATK_ROLE_LABEL)
+            append_text(texts, atk_object_get_name(accessible));
     }
 }
 

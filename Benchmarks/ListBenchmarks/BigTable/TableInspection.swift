@@ -1,4 +1,5 @@
 import CGtk
+import CVirtualList
 import GtkListManager
 import ModelStorage
 
@@ -49,7 +50,7 @@ struct TableInspection {
             gtk_widget_translate_coordinates(shown.scrolledWindow, cell, Self.probeX, y, &x, &cellY)
             guard x >= 0, x < gtk_widget_get_allocated_width(cell), cellY >= 0, cellY < gtk_widget_get_allocated_height(cell)
             else { continue }
-            return String(cString: gtk_label_get_text(gcast(cell)))
+            return Self.text(of: cell)
         }
         return nil
     }
@@ -77,12 +78,17 @@ struct TableInspection {
         }
     }
 
+    /// What a text cell shows.
+    private static func text(of cell: UnsafeMutablePointer<GtkWidget>) -> String {
+        String(cString: glm_text_cell_get_text(OpaquePointer(cell)))
+    }
+
     /// Every shown cell of every bound row: its column (from its text) and allocated width.
     func cellWidths() -> [(column: Int, width: Int32)] {
         var widths: [(column: Int, width: Int32)] = []
         host.forEachBoundRow { _, row in
             for cell in Self.children(of: row.widget) where gtk_widget_get_visible(cell) != 0 {
-                guard let column = TableCellText.cell(of: String(cString: gtk_label_get_text(gcast(cell))))?.column else { continue }
+                guard let column = TableCellText.cell(of: Self.text(of: cell))?.column else { continue }
                 widths.append((column, gtk_widget_get_allocated_width(cell)))
             }
         }

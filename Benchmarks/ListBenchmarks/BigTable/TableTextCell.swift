@@ -12,24 +12,24 @@ extension Int: TableRowNumber {
     var rowNumber: Int { self }
 }
 
-/// A table cell: a GtkLabel showing the text the peers' cells show (`peer_table.h`), `row <i>`
-/// in column 0 and `r<i> c<c>` in the others. One class serves every column: the column's
+/// A table cell: the library's `TextCell` showing the text the peers' cells show
+/// (`peer_table.h`), `row <i>` in column 0 and `r<i> c<c>` in the others. One class serves every column: the column's
 /// registration handler tells it its column before `update(with:)` runs, as a cell comes from
 /// the pool shared by all columns.
 @MainActor
 final class TableTextCell<Row: TableRowNumber>: RowView, ModelTransfer {
-    let widget = gtk_label_new(nil)!
+    private let cell = TextCell()
+    var widget: UnsafeMutablePointer<GtkWidget> { cell.widget }
     var column = 0
 
     init() {
-        gtk_label_set_xalign(gcast(widget), 0)
         TableCellCount.live += 1
     }
 
     isolated deinit { TableCellCount.live -= 1 }
 
     func update(with row: Row) {
-        gtk_label_set_text(gcast(widget), TableCellText.text(row: row.rowNumber, column: column))
+        cell.text = TableCellText.text(row: row.rowNumber, column: column)
     }
 }
 

@@ -69,13 +69,13 @@ final class FolderTreeWindow {
         manager.register(OutlineStatusRow.self, column: FolderColumns.name)
         manager.register(FolderSizeCell.self, column: FolderColumns.size)
         manager.register(TextCell.self, for: FolderEntry.self, column: FolderColumns.modified) { cell, entry, _ in
-            cell.show(FolderColumns.modifiedText(entry.modified))
+            cell.text = FolderColumns.modifiedText(entry.modified)
         }
         manager.register(TextCell.self, for: FolderEntry.self, column: FolderColumns.type) { cell, entry, _ in
-            cell.show(entry.type)
+            cell.text = entry.type
         }
         for column in [FolderColumns.size, FolderColumns.modified, FolderColumns.type] {
-            manager.register(TextCell.self, for: OutlineChildrenStatus.self, column: column) { cell, _, _ in cell.show("") }
+            manager.register(TextCell.self, for: OutlineChildrenStatus.self, column: column) { cell, _, _ in cell.text = "" }
         }
     }
 

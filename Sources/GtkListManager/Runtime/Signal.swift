@@ -19,11 +19,12 @@ import CGtk
 @MainActor
 public enum Signal {
     /// Connects a signal of shape `void (*)(Instance *, gpointer)`, such as `"clicked"`,
-    /// `"destroy"` or `"selected-rows-changed"`.
+    /// `"destroy"` or `"selected-rows-changed"`. A property's `"notify::…"` passes a
+    /// `GParamSpec *`: connect it with ``connect(_:_:argument:after:_:)``.
     ///
     /// - Parameters:
     ///   - instance: the emitting object.
-    ///   - name: the detailed signal name, for example `"notify::visible"`.
+    ///   - name: the signal name, for example `"clicked"`.
     ///   - after: run after the default handler (`G_CONNECT_AFTER`).
     ///   - handler: receives the instance.
     /// - Returns: the handler id for ``disconnect(_:_:)``, or 0 if `name` is not a signal of

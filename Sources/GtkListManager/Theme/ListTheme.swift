@@ -38,6 +38,8 @@ public enum ListTheme {
         /// The built-in row under a tree item whose children are loading or failed to load
         /// (``OutlineStatusRow``).
         public static let outlineStatus = "list-outline-status"
+        /// A table's ``TextCell``: inset as header titles are (`layout.css`).
+        public static let textCell = "list-text-cell"
     }
 
     /// The provider of the stylesheet once installed, e.g. to take it off a screen with

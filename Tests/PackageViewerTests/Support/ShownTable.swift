@@ -162,13 +162,18 @@ struct ShownTableWidgets {
         return natural > gtk_widget_get_allocated_width(widget) + gtk_widget_get_margin_start(widget) + gtk_widget_get_margin_end(widget)
     }
 
-    /// The texts of `widget`'s visible labels, joined by a space.
+    /// The texts of `widget`'s visible labels (`GtkLabel`s and the library's text cells, read
+    /// as screen readers read them), joined by a space.
     static func visibleText(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
         guard gtk_widget_get_visible(widget) != 0 else { return "" }
         if g_type_check_instance_is_a(gcast(widget), gtk_label_get_type()) != 0 {
             return String(cString: gtk_label_get_text(gcast(widget)))
         }
-        guard g_type_check_instance_is_a(gcast(widget), gtk_container_get_type()) != 0 else { return "" }
+        guard g_type_check_instance_is_a(gcast(widget), gtk_container_get_type()) != 0 else {
+            let accessible = gtk_widget_get_accessible(widget)
+            guard atk_object_get_role(accessible) == ATK_ROLE_LABEL, let name = atk_object_get_name(accessible) else { return "" }
+            return String(cString: name)
+        }
         return containerChildren(widget).map(visibleText).filter { !$0.isEmpty }.joined(separator: " ")
     }
 

@@ -172,13 +172,6 @@ let tableColumns: [(id: String, title: String, prefix: String)] = [
     ("note", "Note", "note"), ("extra", "Extra", "extra"),
 ]
 
-/// A table cell: one label.
-final class TextCell: RowView {
-    let widget = gtk_label_new(nil)!
-    init() {}
-    func show(_ text: String) { gtk_label_set_text(gcast(widget), text) }
-}
-
 // MARK: - The window
 
 @MainActor
@@ -212,7 +205,7 @@ final class Fixture {
         if options.table {
             let table = manager.makeTable(columns: tableColumns.map { TableColumn($0.id, title: $0.title, width: .fixed(160)) })
             for column in tableColumns {
-                manager.register(TextCell.self, for: Int.self, column: column.id) { cell, k, _ in cell.show("\(column.prefix) \(k)") }
+                manager.register(TextCell.self, for: Int.self, column: column.id) { cell, k, _ in cell.text = "\(column.prefix) \(k)" }
             }
             shown = table.widget
         }

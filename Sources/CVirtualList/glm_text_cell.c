@@ -1,0 +1,188 @@
+#include "glm_text_cell.h"
+#include <gtk/gtk-a11y.h>
+
+struct _GlmTextCell {
+    GtkWidget parent;
+    char *text;
+    float xalign;
+    /* Made on the first measure or draw, dropped when the style changes (font, direction). */
+    PangoLayout *layout;
+    gboolean has_accessible;
+};
+
+G_DEFINE_TYPE(GlmTextCell, glm_text_cell, GTK_TYPE_WIDGET)
+
+/* ---- The accessible: a label named by the text ------------------------------------------ */
+
+typedef struct {
+    GtkWidgetAccessible parent;
+} GlmTextCellAccessible;
+
+typedef struct {
+    GtkWidgetAccessibleClass parent_class;
+} GlmTextCellAccessibleClass;
+
+static GType glm_text_cell_accessible_get_type(void);
+G_DEFINE_TYPE(GlmTextCellAccessible, glm_text_cell_accessible, GTK_TYPE_WIDGET_ACCESSIBLE)
+
+static void glm_text_cell_accessible_initialize(AtkObject *object, gpointer data) {
+    ATK_OBJECT_CLASS(glm_text_cell_accessible_parent_class)->initialize(object, data);
+    object->role = ATK_ROLE_LABEL;
+    GLM_TEXT_CELL(data)->has_accessible = TRUE;
+}
+
+static const gchar *glm_text_cell_accessible_get_name(AtkObject *object) {
+    const gchar *name = ATK_OBJECT_CLASS(glm_text_cell_accessible_parent_class)->get_name(object);
+    if (name != NULL)
+        return name;  // set by the app
+    GtkWidget *widget = gtk_accessible_get_widget(GTK_ACCESSIBLE(object));
+    return widget != NULL ? glm_text_cell_get_text(GLM_TEXT_CELL(widget)) : NULL;
+}
+
+static void glm_text_cell_accessible_class_init(GlmTextCellAccessibleClass *klass) {
+    ATK_OBJECT_CLASS(klass)->initialize = glm_text_cell_accessible_initialize;
+    ATK_OBJECT_CLASS(klass)->get_name = glm_text_cell_accessible_get_name;
+}
+
+static void glm_text_cell_accessible_init(GlmTextCellAccessible *accessible) { (void)accessible; }
+
+/* ---- Measuring and drawing -------------------------------------------------------------- */
+
+static PangoLayout *layout_of(GlmTextCell *cell) {
+    if (cell->layout == NULL) {
+        cell->layout = gtk_widget_create_pango_layout(GTK_WIDGET(cell), cell->text);
+        pango_layout_set_ellipsize(cell->layout, PANGO_ELLIPSIZE_END);
+        pango_layout_set_single_paragraph_mode(cell->layout, TRUE);
+    }
+    return cell->layout;
+}
+
+/* The CSS padding, read each time: a cell measured alone (a column's width) has had no style
+ * change to read it at. */
+static GtkBorder padding_of(GtkWidget *widget) {
+    GtkStyleContext *context = gtk_widget_get_style_context(widget);
+    GtkBorder padding;
+    gtk_style_context_get_padding(context, gtk_style_context_get_state(context), &padding);
+    return padding;
+}
+
+static void glm_text_cell_get_preferred_width(GtkWidget *widget, gint *minimum, gint *natural) {
+    GlmTextCell *cell = GLM_TEXT_CELL(widget);
+    PangoLayout *layout = layout_of(cell);
+    pango_layout_set_width(layout, -1);
+    int width = 0;
+    pango_layout_get_pixel_size(layout, &width, NULL);
+    GtkBorder padding = padding_of(widget);
+    int inset = padding.left + padding.right;
+    *minimum = inset;  // the text ellipsizes down to nothing
+    *natural = width + inset;
+}
+
+static void glm_text_cell_get_preferred_height(GtkWidget *widget, gint *minimum, gint *natural) {
+    GlmTextCell *cell = GLM_TEXT_CELL(widget);
+    int height = 0;
+    pango_layout_get_pixel_size(layout_of(cell), NULL, &height);
+    GtkBorder padding = padding_of(widget);
+    *minimum = *natural = height + padding.top + padding.bottom;
+}
+
+static gboolean glm_text_cell_draw(GtkWidget *widget, cairo_t *cr) {
+    GlmTextCell *cell = GLM_TEXT_CELL(widget);
+    if (cell->text == NULL || cell->text[0] == '\0')
+        return FALSE;
+    PangoLayout *layout = layout_of(cell);
+    GtkBorder padding = padding_of(widget);
+    int room = gtk_widget_get_allocated_width(widget) - padding.left - padding.right;
+    if (room <= 0)
+        return FALSE;
+    pango_layout_set_width(layout, room * PANGO_SCALE);
+    int width = 0, height = 0;
+    pango_layout_get_pixel_size(layout, &width, &height);
+    float xalign = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? 1 - cell->xalign : cell->xalign;
+    int free_height = gtk_widget_get_allocated_height(widget) - padding.top - padding.bottom - height;
+    // The layout's own alignment would move the text inside its width: place it by its ink.
+    PangoRectangle logical;
+    pango_layout_get_pixel_extents(layout, NULL, &logical);
+    double x = padding.left + (room - width) * xalign - logical.x;
+    gtk_render_layout(gtk_widget_get_style_context(widget), cr, x, padding.top + free_height / 2, layout);
+    return FALSE;
+}
+
+static void glm_text_cell_style_updated(GtkWidget *widget) {
+    GTK_WIDGET_CLASS(glm_text_cell_parent_class)->style_updated(widget);
+    g_clear_object(&GLM_TEXT_CELL(widget)->layout);
+    gtk_widget_queue_resize(widget);
+}
+
+static void glm_text_cell_direction_changed(GtkWidget *widget, GtkTextDirection previous) {
+    GTK_WIDGET_CLASS(glm_text_cell_parent_class)->direction_changed(widget, previous);
+    g_clear_object(&GLM_TEXT_CELL(widget)->layout);
+}
+
+static void glm_text_cell_finalize(GObject *object) {
+    GlmTextCell *cell = GLM_TEXT_CELL(object);
+    g_clear_object(&cell->layout);
+    g_free(cell->text);
+    G_OBJECT_CLASS(glm_text_cell_parent_class)->finalize(object);
+}
+
+static void glm_text_cell_class_init(GlmTextCellClass *klass) {
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    widget_class->get_preferred_width = glm_text_cell_get_preferred_width;
+    widget_class->get_preferred_height = glm_text_cell_get_preferred_height;
+    widget_class->draw = glm_text_cell_draw;
+    widget_class->style_updated = glm_text_cell_style_updated;
+    widget_class->direction_changed = glm_text_cell_direction_changed;
+    G_OBJECT_CLASS(klass)->finalize = glm_text_cell_finalize;
+    gtk_widget_class_set_css_name(widget_class, "label");
+    gtk_widget_class_set_accessible_type(widget_class, glm_text_cell_accessible_get_type());
+}
+
+static void glm_text_cell_init(GlmTextCell *cell) {
+    gtk_widget_set_has_window(GTK_WIDGET(cell), FALSE);
+}
+
+/* ---- API -------------------------------------------------------------------------------- */
+
+GtkWidget *glm_text_cell_new(void) {
+    return g_object_new(GLM_TYPE_TEXT_CELL, NULL);
+}
+
+void glm_text_cell_set_text(GlmTextCell *cell, const char *text) {
+    g_return_if_fail(GLM_IS_TEXT_CELL(cell));
+    if (g_strcmp0(cell->text, text) == 0)
+        return;
+    g_free(cell->text);
+    cell->text = g_strdup(text);
+    if (cell->layout != NULL)
+        pango_layout_set_text(cell->layout, text != NULL ? text : "", -1);
+    gtk_widget_queue_resize(GTK_WIDGET(cell));
+    if (cell->has_accessible)
+        g_object_notify(G_OBJECT(gtk_widget_get_accessible(GTK_WIDGET(cell))), "accessible-name");
+}
+
+const char *glm_text_cell_get_text(GlmTextCell *cell) {
+    g_return_val_if_fail(GLM_IS_TEXT_CELL(cell), NULL);
+    return cell->text != NULL ? cell->text : "";
+}
+
+void glm_text_cell_set_xalign(GlmTextCell *cell, float xalign) {
+    g_return_if_fail(GLM_IS_TEXT_CELL(cell));
+    cell->xalign = CLAMP(xalign, 0, 1);
+    gtk_widget_queue_draw(GTK_WIDGET(cell));
+}
+
+float glm_text_cell_get_xalign(GlmTextCell *cell) {
+    g_return_val_if_fail(GLM_IS_TEXT_CELL(cell), 0);
+    return cell->xalign;
+}
+
+gboolean glm_text_cell_is_ellipsized(GlmTextCell *cell) {
+    g_return_val_if_fail(GLM_IS_TEXT_CELL(cell), FALSE);
+    if (cell->layout == NULL)
+        return FALSE;
+    GtkBorder padding = padding_of(GTK_WIDGET(cell));
+    int room = gtk_widget_get_allocated_width(GTK_WIDGET(cell)) - padding.left - padding.right;
+    pango_layout_set_width(cell->layout, MAX(room, 0) * PANGO_SCALE);
+    return pango_layout_is_ellipsized(cell->layout);
+}
