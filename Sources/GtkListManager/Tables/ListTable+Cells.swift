@@ -23,9 +23,14 @@ extension ListTable {
             view.layoutGeneration = shownColumnsGeneration
         }
         glm_table_row_set_content_width(row, Int32(clamping: layout.totalWidth))
+        // The cells of columns that left the screen serve the columns that enter it, in this
+        // row: a cell that stays in its row is not unparented and realized again (CONTRIBUTING,
+        // Hot paths: 9). The ones no column takes go to the pool.
+        var spares: [BoundRow] = []
         for index in view.cells.indices where view.cells[index] != nil && !visibleColumns.contains(index) {
-            releaseCells(of: view, in: index..<index + 1)
+            if let cell = detachCell(of: view, at: index) { spares.append(cell) }
         }
+        defer { for cell in spares { pool(cell, from: row) } }
         for index in visibleColumns {
             let placed = layout.placed[index]
             if let cell = view.cells[index], !refilling {
@@ -43,7 +48,10 @@ extension ListTable {
                 continue
             }
             releaseCells(of: view, in: index..<index + 1)
-            guard let cell = manager.tableCells.makeCell(mapping, showing: model, at: indexPath) else { continue }
+            guard
+                let cell = takeSpare(from: &spares, for: mapping, showing: model, at: indexPath)
+                    ?? manager.tableCells.makeCell(mapping, showing: model, at: indexPath)
+            else { continue }
             view.cells[index] = cell
             glm_accessible_table_cell_set_column(cell.widget, Int32(clamping: index))
             place(cell, of: placed, in: row)
@@ -92,15 +100,42 @@ extension ListTable {
     private func releaseCells(of view: TableRowView, in indices: Range<Int>) {
         let row = UnsafeMutablePointer<GlmTableRow>(view.tableRow)
         for index in indices {
-            guard let cell = view.cells[index] else { continue }
-            if cell.widget == cursorCellWidget {
-                ListTheme.set(ListTheme.StyleClass.tableCursorCell, false, on: cell.widget)
-                cursorCellWidget = nil
-            }
-            glm_table_row_remove_cell(row, cell.widget)
-            glm_accessible_table_cell_set_column(cell.widget, -1)
-            manager.tableCells.pool.enqueue(cell)
-            view.cells[index] = nil
+            if let cell = detachCell(of: view, at: index) { pool(cell, from: row) }
         }
+    }
+
+    /// Takes the cell of column `index` out of `view`'s columns; it stays the row's child.
+    private func detachCell(of view: TableRowView, at index: Int) -> BoundRow? {
+        guard let cell = view.cells[index] else { return nil }
+        if cell.widget == cursorCellWidget {
+            ListTheme.set(ListTheme.StyleClass.tableCursorCell, false, on: cell.widget)
+            cursorCellWidget = nil
+        }
+        glm_accessible_table_cell_set_column(cell.widget, -1)
+        view.cells[index] = nil
+        return cell
+    }
+
+    /// Takes a detached cell out of `row` into the pool.
+    private func pool(_ cell: BoundRow, from row: UnsafeMutablePointer<GlmTableRow>) {
+        glm_table_row_remove_cell(row, cell.widget)
+        manager.tableCells.pool.enqueue(cell)
+    }
+
+    /// A spare cell `mapping` can fill, filled with `model`; nil when none is.
+    private func takeSpare(
+        from spares: inout [BoundRow], for mapping: any AnyRowMapping, showing model: Any, at indexPath: IndexPath
+    ) -> BoundRow? {
+        guard
+            let index = spares.firstIndex(where: {
+                $0.mapping?.reuseIdentifier == mapping.reuseIdentifier && mapping.canConfigure($0.view)
+            })
+        else { return nil }
+        let cell = spares.remove(at: index)
+        cell.role = mapping.role
+        cell.mapping = mapping
+        cell.model = model
+        mapping.configure(cell.view, with: model, at: indexPath)
+        return cell
     }
 }

@@ -49,6 +49,29 @@ final class TableCellTests: XCTestCase {
         }
     }
 
+    func testColumnsThatEnterAsOthersLeaveTakeTheirCellsInTheSameRow() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (manager, _, list) = TableFixture.show(rows: 50, columns: TableFixture.columns(20), on: make())
+                defer { list.close() }
+                let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 2, section: 0)))
+                let before = Set(containerChildren(row.widget))
+                var reparented = 0
+                for cell in before {
+                    Signal.connect(cell, "parent-set", argument: UnsafeMutablePointer<GtkWidget>.self) { _, _ in reparented += 1 }
+                }
+                // A page sideways: the columns on screen all leave, as many others enter.
+                TableFixture.scrollSideways(list, to: 1600)
+                XCTAssertEqual(Set(containerChildren(row.widget)), before, "\(name): the same cell widgets")
+                XCTAssertEqual(reparented, 0, "\(name): none taken out of its row and put back")
+                let viewport = Int(TableFixture.viewportWidth(list))
+                let expected = Array(10..<min((1600 + viewport + 159) / 160, 20))
+                XCTAssertEqual(TableFixture.cells(ofItem: 2, in: manager, list: list).map(\.text), expected.map { "r2 c\($0)" }, name)
+            }
+        }
+    }
+
     func testAModelWithoutACellForAColumnLeavesThatCellEmptyAndSaysSo() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
