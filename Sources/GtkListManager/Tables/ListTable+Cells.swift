@@ -25,7 +25,7 @@ extension ListTable {
         glm_table_row_set_content_width(row, Int32(clamping: layout.totalWidth))
         // The cells of columns that left the screen serve the columns that enter it, in this
         // row: a cell that stays in its row is not unparented and realized again (CONTRIBUTING,
-        // Hot paths: 9). The ones no column takes go to the pool.
+        // Hot paths: 13). The ones no column takes go to the pool.
         var spares: [BoundRow] = []
         for index in view.cells.indices where view.cells[index] != nil && !visibleColumns.contains(index) {
             if let cell = detachCell(of: view, at: index) { spares.append(cell) }

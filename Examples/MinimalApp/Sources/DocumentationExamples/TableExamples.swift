@@ -19,8 +19,6 @@ enum TablesArticle {
         func update(with package: Package) { gtk_label_set_text(gcast(widget), "\(package.size / 1024) KiB") }
     }
 
-    typealias SectionCell = LabelRow<String>
-
     @MainActor static func packagesTable(window: UnsafeMutablePointer<GtkWidget>, packages: [Package]) -> ListTable {
         let storage = SortedStorage<Package, Unsectioned>(sortedBy: { $0.name < $1.name }, handOff: GLibMainActorHandOff())
         let manager = ListManager(host: .virtualized, storage: storage)
@@ -31,8 +29,8 @@ enum TablesArticle {
         ])
         manager.register(NameCell.self, column: "name")
         manager.register(SizeCell.self, column: "size")
-        manager.register(SectionCell.self, for: Package.self, column: "section") { cell, package, _ in
-            gtk_label_set_text(gcast(cell.widget), package.section)
+        manager.register(TextCell.self, for: Package.self, column: "section") { cell, package, _ in
+            cell.text = package.section     // a lean text cell: one line, ellipsized
         }
         gtk_container_add(gcast(window), table.widget)      // headers above a scrolled list
         storage.reset(packages)
@@ -43,6 +41,13 @@ enum TablesArticle {
             .column("section", byText: \.section)
         table.didChangeSort { keys in storage.sort(by: keys, using: comparisons) }   // off the main thread
         return table
+    }
+
+    @MainActor static func textCells(_ manager: ListManager) {
+        manager.register(TextCell.self, for: Package.self, column: "size") { cell, package, _ in
+            cell.text = "\(package.size / 1024) KiB"
+            cell.xalign = 1                 // numbers line up at the end
+        }
     }
 
     @MainActor static func rememberColumns(_ table: ListTable, in file: URL) throws {
