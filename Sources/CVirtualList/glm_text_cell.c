@@ -96,14 +96,12 @@ static gboolean glm_text_cell_draw(GtkWidget *widget, cairo_t *cr) {
     if (room <= 0)
         return FALSE;
     pango_layout_set_width(layout, room * PANGO_SCALE);
-    int width = 0, height = 0;
-    pango_layout_get_pixel_size(layout, &width, &height);
-    float xalign = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? 1 - cell->xalign : cell->xalign;
-    int free_height = gtk_widget_get_allocated_height(widget) - padding.top - padding.bottom - height;
-    // The layout's own alignment would move the text inside its width: place it by its ink.
+    // The layout's own alignment would move the text inside its width: place it by its extents.
     PangoRectangle logical;
     pango_layout_get_pixel_extents(layout, NULL, &logical);
-    double x = padding.left + (room - width) * xalign - logical.x;
+    float xalign = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? 1 - cell->xalign : cell->xalign;
+    int free_height = gtk_widget_get_allocated_height(widget) - padding.top - padding.bottom - logical.height;
+    double x = padding.left + (room - logical.width) * xalign - logical.x;
     gtk_render_layout(gtk_widget_get_style_context(widget), cr, x, padding.top + free_height / 2, layout);
     return FALSE;
 }

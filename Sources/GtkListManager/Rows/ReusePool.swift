@@ -56,11 +56,7 @@ extension ReusePool {
         reportingTo anomalies: AnomalyHandler<ManagerAnomaly>
     ) -> BoundRow? {
         if !isEmpty, let pooled = dequeue(mapping.reuseIdentifier), mapping.canConfigure(pooled.view) {
-            pooled.role = mapping.role
-            pooled.mapping = mapping
-            pooled.model = model
-            mapping.configure(pooled.view, with: model, at: indexPath)
-            return pooled
+            return Self.refill(pooled, of: mapping, showing: model, at: indexPath)
         }
         let alreadyFailed = mapping.hasFailedToMakeRows
         do {
@@ -71,5 +67,14 @@ extension ReusePool {
             }
             return nil
         }
+    }
+
+    /// `row`, a row `mapping` can configure, showing `model` through it.
+    static func refill(_ row: BoundRow, of mapping: any AnyRowMapping, showing model: Any, at indexPath: IndexPath) -> BoundRow {
+        row.role = mapping.role
+        row.mapping = mapping
+        row.model = model
+        mapping.configure(row.view, with: model, at: indexPath)
+        return row
     }
 }

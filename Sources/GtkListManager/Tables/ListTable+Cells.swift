@@ -131,11 +131,6 @@ extension ListTable {
                 $0.mapping?.reuseIdentifier == mapping.reuseIdentifier && mapping.canConfigure($0.view)
             })
         else { return nil }
-        let cell = spares.remove(at: index)
-        cell.role = mapping.role
-        cell.mapping = mapping
-        cell.model = model
-        mapping.configure(cell.view, with: model, at: indexPath)
-        return cell
+        return ReusePool.refill(spares.remove(at: index), of: mapping, showing: model, at: indexPath)
     }
 }
