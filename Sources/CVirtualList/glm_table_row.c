@@ -211,14 +211,28 @@ struct _GlmTableHeader {
     GtkAdjustment *adjustment;
     gulong value_handler;
     gulong changed_handler;
+    /* The header row's window, as wide as the rows and moved with them: a scroll sideways
+     * moves it and places no button again (the list's bin window does the same for rows). */
+    GdkWindow *bin_window;
 };
 
 G_DEFINE_TYPE(GlmTableHeader, glm_table_header, GTK_TYPE_BIN)
 
 static void place_header_row(GlmTableHeader *header, GtkAllocation *allocation);
 
-/* The rows scrolled or changed width: the header row follows at once, as the rows do. */
-static void adjustment_moved(GtkAdjustment *adjustment, GlmTableHeader *header) {
+static gint scroll_offset(GlmTableHeader *header) {
+    return header->adjustment != NULL ? (gint)gtk_adjustment_get_value(header->adjustment) : 0;
+}
+
+/* The rows scrolled: the header row's window follows at once, as the rows' does. */
+static void adjustment_scrolled(GtkAdjustment *adjustment, GlmTableHeader *header) {
+    (void)adjustment;
+    if (header->bin_window != NULL)
+        gdk_window_move(header->bin_window, -scroll_offset(header), 0);
+}
+
+/* The rows changed width: the header row is placed anew. */
+static void adjustment_changed(GtkAdjustment *adjustment, GlmTableHeader *header) {
     (void)adjustment;
     GtkWidget *widget = GTK_WIDGET(header);
     if (!gtk_widget_get_realized(widget))
@@ -242,9 +256,38 @@ static void glm_table_header_dispose(GObject *object) {
     G_OBJECT_CLASS(glm_table_header_parent_class)->dispose(object);
 }
 
-/* Its own window clips the header row, which is as wide as the columns. */
+/* Its own window clips the header row's, which is as wide as the columns. */
 static void glm_table_header_realize(GtkWidget *widget) {
+    GlmTableHeader *header = GLM_TABLE_HEADER(widget);
     glm_realize_with_own_window(widget, 0);
+    GdkWindowAttr attributes = {0};
+    attributes.window_type = GDK_WINDOW_CHILD;
+    attributes.x = -scroll_offset(header);
+    attributes.width = MAX(gtk_widget_get_allocated_width(widget), 1);
+    attributes.height = MAX(gtk_widget_get_allocated_height(widget), 1);
+    attributes.wclass = GDK_INPUT_OUTPUT;
+    attributes.visual = gtk_widget_get_visual(widget);
+    attributes.event_mask = gtk_widget_get_events(widget) | GDK_EXPOSURE_MASK;
+    header->bin_window =
+        gdk_window_new(gtk_widget_get_window(widget), &attributes, GDK_WA_X | GDK_WA_Y | GDK_WA_VISUAL);
+    gtk_widget_register_window(widget, header->bin_window);
+    gdk_window_show(header->bin_window);
+    GtkWidget *child = gtk_bin_get_child(GTK_BIN(widget));
+    if (child != NULL)
+        gtk_widget_set_parent_window(child, header->bin_window);
+}
+
+static void glm_table_header_unrealize(GtkWidget *widget) {
+    GlmTableHeader *header = GLM_TABLE_HEADER(widget);
+    gtk_widget_unregister_window(widget, header->bin_window);
+    gdk_window_destroy(header->bin_window);
+    header->bin_window = NULL;
+    GTK_WIDGET_CLASS(glm_table_header_parent_class)->unrealize(widget);
+}
+
+static void glm_table_header_add(GtkContainer *container, GtkWidget *child) {
+    gtk_widget_set_parent_window(child, GLM_TABLE_HEADER(container)->bin_window);
+    GTK_CONTAINER_CLASS(glm_table_header_parent_class)->add(container, child);
 }
 
 static void glm_table_header_get_preferred_width(GtkWidget *widget, gint *minimum, gint *natural) {
@@ -268,7 +311,7 @@ static void glm_table_header_size_allocate(GtkWidget *widget, GtkAllocation *all
     place_header_row(GLM_TABLE_HEADER(widget), allocation);
 }
 
-/* The header row in the strip's window: as wide as the rows, at their scroll. */
+/* The header row in its window: as wide as the rows, the window at their scroll. */
 static void place_header_row(GlmTableHeader *header, GtkAllocation *allocation) {
     GtkWidget *child = gtk_bin_get_child(GTK_BIN(header));
     if (child == NULL || !gtk_widget_get_visible(child))
@@ -276,13 +319,15 @@ static void place_header_row(GlmTableHeader *header, GtkAllocation *allocation) 
     gint minimum = 0, natural = 0;
     gtk_widget_get_preferred_width(child, &minimum, &natural);
     gdouble rows_width = header->adjustment != NULL ? gtk_adjustment_get_upper(header->adjustment) : 0;
-    gdouble offset = header->adjustment != NULL ? gtk_adjustment_get_value(header->adjustment) : 0;
     GtkAllocation child_allocation = {
-        .x = (gint)-offset,
+        .x = 0,
         .y = 0,
         .width = MAX(MAX(allocation->width, (gint)rows_width), minimum),
         .height = allocation->height,
     };
+    if (header->bin_window != NULL)
+        gdk_window_move_resize(header->bin_window, -scroll_offset(header), 0, child_allocation.width,
+                               MAX(child_allocation.height, 1));
     gtk_widget_size_allocate(child, &child_allocation);
 }
 
@@ -298,10 +343,12 @@ static void glm_table_header_class_init(GlmTableHeaderClass *class) {
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
     object_class->dispose = glm_table_header_dispose;
     widget_class->realize = glm_table_header_realize;
+    widget_class->unrealize = glm_table_header_unrealize;
     widget_class->get_preferred_width = glm_table_header_get_preferred_width;
     widget_class->get_preferred_height = glm_table_header_get_preferred_height;
     widget_class->size_allocate = glm_table_header_size_allocate;
     widget_class->draw = glm_table_header_draw;
+    GTK_CONTAINER_CLASS(class)->add = glm_table_header_add;
     gtk_widget_class_set_css_name(widget_class, "treeview");
 }
 
@@ -320,8 +367,8 @@ void glm_table_header_set_adjustment(GlmTableHeader *header, GtkAdjustment *adju
     clear_adjustment(header);
     if (adjustment != NULL) {
         header->adjustment = g_object_ref(adjustment);
-        header->value_handler = g_signal_connect(adjustment, "value-changed", G_CALLBACK(adjustment_moved), header);
-        header->changed_handler = g_signal_connect(adjustment, "changed", G_CALLBACK(adjustment_moved), header);
+        header->value_handler = g_signal_connect(adjustment, "value-changed", G_CALLBACK(adjustment_scrolled), header);
+        header->changed_handler = g_signal_connect(adjustment, "changed", G_CALLBACK(adjustment_changed), header);
     }
     gtk_widget_queue_allocate(GTK_WIDGET(header));
 }

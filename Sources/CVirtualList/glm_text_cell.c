@@ -7,7 +7,13 @@ struct _GlmTextCell {
     float xalign;
     /* Made on the first measure or draw, dropped when the style changes (font, direction). */
     PangoLayout *layout;
-    gboolean has_accessible;
+    /* The text's size on one unbroken line, kept until the text or the style changes. */
+    int natural_width, natural_height;
+    /* The CSS padding, kept until the style or the parent changes. */
+    GtkBorder padding;
+    guint has_natural_size : 1;
+    guint has_padding : 1;
+    guint has_accessible : 1;
 };
 
 G_DEFINE_TYPE(GlmTextCell, glm_text_cell, GTK_TYPE_WIDGET)
@@ -57,33 +63,54 @@ static PangoLayout *layout_of(GlmTextCell *cell) {
     return cell->layout;
 }
 
-/* The CSS padding, read each time: a cell measured alone (a column's width) has had no style
- * change to read it at. */
-static GtkBorder padding_of(GtkWidget *widget) {
-    GtkStyleContext *context = gtk_widget_get_style_context(widget);
-    GtkBorder padding;
-    gtk_style_context_get_padding(context, gtk_style_context_get_state(context), &padding);
-    return padding;
+/* The CSS padding, read again after a style or parent change: a cell measured alone (a
+ * column's width) has had no style change to read it at. */
+static GtkBorder padding_of(GlmTextCell *cell) {
+    if (!cell->has_padding) {
+        GtkStyleContext *context = gtk_widget_get_style_context(GTK_WIDGET(cell));
+        gtk_style_context_get_padding(context, gtk_style_context_get_state(context), &cell->padding);
+        cell->has_padding = TRUE;
+    }
+    return cell->padding;
+}
+
+/* Measured once per text: the layout keeps its lines until its width changes, and the draw
+ * leaves the width unset whenever the text fits, so a cell shapes its text once. */
+static void measure_text(GlmTextCell *cell) {
+    if (cell->has_natural_size)
+        return;
+    PangoLayout *layout = layout_of(cell);
+    pango_layout_set_width(layout, -1);
+    pango_layout_get_pixel_size(layout, &cell->natural_width, &cell->natural_height);
+    cell->has_natural_size = TRUE;
+}
+
+static void forget_style(GlmTextCell *cell) {
+    g_clear_object(&cell->layout);
+    cell->has_natural_size = FALSE;
+    cell->has_padding = FALSE;
 }
 
 static void glm_text_cell_get_preferred_width(GtkWidget *widget, gint *minimum, gint *natural) {
     GlmTextCell *cell = GLM_TEXT_CELL(widget);
-    PangoLayout *layout = layout_of(cell);
-    pango_layout_set_width(layout, -1);
-    int width = 0;
-    pango_layout_get_pixel_size(layout, &width, NULL);
-    GtkBorder padding = padding_of(widget);
+    measure_text(cell);
+    GtkBorder padding = padding_of(cell);
     int inset = padding.left + padding.right;
     *minimum = inset;  // the text ellipsizes down to nothing
-    *natural = width + inset;
+    *natural = cell->natural_width + inset;
 }
 
 static void glm_text_cell_get_preferred_height(GtkWidget *widget, gint *minimum, gint *natural) {
     GlmTextCell *cell = GLM_TEXT_CELL(widget);
-    int height = 0;
-    pango_layout_get_pixel_size(layout_of(cell), NULL, &height);
-    GtkBorder padding = padding_of(widget);
-    *minimum = *natural = height + padding.top + padding.bottom;
+    measure_text(cell);
+    GtkBorder padding = padding_of(cell);
+    *minimum = *natural = cell->natural_height + padding.top + padding.bottom;
+}
+
+/* The width the text has inside the cell's padding. */
+static int room_of(GlmTextCell *cell) {
+    GtkBorder padding = padding_of(cell);
+    return gtk_widget_get_allocated_width(GTK_WIDGET(cell)) - padding.left - padding.right;
 }
 
 static gboolean glm_text_cell_draw(GtkWidget *widget, cairo_t *cr) {
@@ -91,11 +118,12 @@ static gboolean glm_text_cell_draw(GtkWidget *widget, cairo_t *cr) {
     if (cell->text == NULL || cell->text[0] == '\0')
         return FALSE;
     PangoLayout *layout = layout_of(cell);
-    GtkBorder padding = padding_of(widget);
-    int room = gtk_widget_get_allocated_width(widget) - padding.left - padding.right;
+    GtkBorder padding = padding_of(cell);
+    int room = room_of(cell);
     if (room <= 0)
         return FALSE;
-    pango_layout_set_width(layout, room * PANGO_SCALE);
+    measure_text(cell);
+    pango_layout_set_width(layout, cell->natural_width <= room ? -1 : room * PANGO_SCALE);
     // The layout's own alignment would move the text inside its width: place it by its extents.
     PangoRectangle logical;
     pango_layout_get_pixel_extents(layout, NULL, &logical);
@@ -108,13 +136,18 @@ static gboolean glm_text_cell_draw(GtkWidget *widget, cairo_t *cr) {
 
 static void glm_text_cell_style_updated(GtkWidget *widget) {
     GTK_WIDGET_CLASS(glm_text_cell_parent_class)->style_updated(widget);
-    g_clear_object(&GLM_TEXT_CELL(widget)->layout);
+    forget_style(GLM_TEXT_CELL(widget));
     gtk_widget_queue_resize(widget);
 }
 
 static void glm_text_cell_direction_changed(GtkWidget *widget, GtkTextDirection previous) {
     GTK_WIDGET_CLASS(glm_text_cell_parent_class)->direction_changed(widget, previous);
-    g_clear_object(&GLM_TEXT_CELL(widget)->layout);
+    forget_style(GLM_TEXT_CELL(widget));
+}
+
+static void glm_text_cell_parent_set(GtkWidget *widget, GtkWidget *previous) {
+    (void)previous;
+    GLM_TEXT_CELL(widget)->has_padding = FALSE;
 }
 
 static void glm_text_cell_finalize(GObject *object) {
@@ -131,6 +164,7 @@ static void glm_text_cell_class_init(GlmTextCellClass *klass) {
     widget_class->draw = glm_text_cell_draw;
     widget_class->style_updated = glm_text_cell_style_updated;
     widget_class->direction_changed = glm_text_cell_direction_changed;
+    widget_class->parent_set = glm_text_cell_parent_set;
     G_OBJECT_CLASS(klass)->finalize = glm_text_cell_finalize;
     gtk_widget_class_set_css_name(widget_class, "label");
     gtk_widget_class_set_accessible_type(widget_class, glm_text_cell_accessible_get_type());
@@ -154,6 +188,7 @@ void glm_text_cell_set_text(GlmTextCell *cell, const char *text) {
     cell->text = g_strdup(text);
     if (cell->layout != NULL)
         pango_layout_set_text(cell->layout, text != NULL ? text : "", -1);
+    cell->has_natural_size = FALSE;
     gtk_widget_queue_resize(GTK_WIDGET(cell));
     if (cell->has_accessible)
         g_object_notify(G_OBJECT(gtk_widget_get_accessible(GTK_WIDGET(cell))), "accessible-name");
@@ -177,10 +212,8 @@ float glm_text_cell_get_xalign(GlmTextCell *cell) {
 
 gboolean glm_text_cell_is_ellipsized(GlmTextCell *cell) {
     g_return_val_if_fail(GLM_IS_TEXT_CELL(cell), FALSE);
-    if (cell->layout == NULL)
+    if (cell->text == NULL || cell->text[0] == '\0')
         return FALSE;
-    GtkBorder padding = padding_of(GTK_WIDGET(cell));
-    int room = gtk_widget_get_allocated_width(GTK_WIDGET(cell)) - padding.left - padding.right;
-    pango_layout_set_width(cell->layout, MAX(room, 0) * PANGO_SCALE);
-    return pango_layout_is_ellipsized(cell->layout);
+    measure_text(cell);
+    return cell->natural_width > MAX(room_of(cell), 0);
 }

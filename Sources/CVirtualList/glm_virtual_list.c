@@ -1,7 +1,9 @@
 /*
  * GlmVirtualList: a GtkContainer and GtkScrollable whose own window is the viewport. Children
- * are the bound rows, placed by the host in viewport coordinates on every allocation; the
- * adjustments describe the whole content, which no widget or window is ever as tall as.
+ * are the bound rows, placed by the host on every allocation in a bin window as tall as the
+ * viewport and as wide as the rows: a scroll sideways moves the bin window (as GtkViewport and
+ * GtkTreeView do) and leaves every row where it is. The adjustments describe the whole content,
+ * which no widget or window is ever as tall as.
  */
 #include "glm_virtual_list.h"
 #include "glm_virtual_list_private.h"
@@ -12,6 +14,13 @@ struct _GlmVirtualList {
     /* The children that show rows, and the spare ones kept hidden for reuse. */
     GList *children;
     GList *parked;
+    /* The window the children are in: the viewport's height, the rows' width, at the
+     * horizontal offset. */
+    GdkWindow *bin_window;
+    /* A child that stays in the viewport when the rows scroll sideways (the placeholder), and
+     * its place in the viewport. Not a reference: removing the child clears it. */
+    GtkWidget *viewport_child;
+    GdkRectangle viewport_child_place;
     /* Drawn last, over the others, on the list's background (a pinned header). Not a reference:
      * the host clears it before the child goes. */
     GtkWidget *overlay;
@@ -58,17 +67,38 @@ static void vadjustment_value_changed(GtkAdjustment *adjustment, GlmVirtualList 
     gtk_widget_queue_allocate(GTK_WIDGET(list));
 }
 
-/* A horizontal scroll moves every row: the host places them again at the new offset, now (as
- * GtkViewport moves its window at once), not at a next allocation the scroll alone may not
- * bring about. */
+static gint horizontal_offset(GlmVirtualList *list) {
+    if (list->content_width == 0 || list->hadjustment == NULL)
+        return 0;
+    return (gint)gtk_adjustment_get_value(list->hadjustment);
+}
+
+static void allocate_viewport_child(GlmVirtualList *list) {
+    if (list->viewport_child == NULL)
+        return;
+    GdkRectangle place = list->viewport_child_place;
+    place.x += horizontal_offset(list);
+    glm_virtual_list_place_child(list, list->viewport_child, place.x, place.y, place.width, place.height);
+}
+
+/* The bin window: as high as the viewport, as wide as the rows, at the horizontal offset. */
+static void place_bin_window(GlmVirtualList *list) {
+    if (list->bin_window == NULL)
+        return;
+    GtkWidget *widget = GTK_WIDGET(list);
+    gint width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget);
+    gdk_window_move_resize(list->bin_window, -horizontal_offset(list), 0, MAX(width, list->content_width),
+                           MAX(height, 1));
+}
+
+/* A horizontal scroll moves the bin window, at once (GDK redraws what it uncovers): no row is
+ * placed again. Only a child kept in the viewport follows. */
 static void hadjustment_value_changed(GtkAdjustment *adjustment, GlmVirtualList *list) {
     (void)adjustment;
-    GtkWidget *widget = GTK_WIDGET(list);
-    if (list->content_width == 0 || !gtk_widget_get_realized(widget) || list->callbacks.allocate == NULL)
+    if (list->bin_window == NULL)
         return;
-    list->callbacks.allocate(list->user_data, gtk_widget_get_allocated_width(widget),
-                             gtk_widget_get_allocated_height(widget));
-    gtk_widget_queue_draw(widget);
+    gdk_window_move(list->bin_window, -horizontal_offset(list), 0);
+    allocate_viewport_child(list);
 }
 
 static void clear_hadjustment(GlmVirtualList *list) {
@@ -210,10 +240,36 @@ void glm_realize_with_own_window(GtkWidget *widget, GdkEventMask events) {
     gtk_widget_register_window(widget, window);
 }
 
+static void set_parent_window(GtkWidget *child, gpointer bin_window) {
+    gtk_widget_set_parent_window(child, bin_window);
+}
+
 static void glm_virtual_list_realize(GtkWidget *widget) {
-    glm_realize_with_own_window(widget, GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK
-                                            | GDK_ENTER_NOTIFY_MASK | GDK_LEAVE_NOTIFY_MASK | GDK_SCROLL_MASK
-                                            | GDK_SMOOTH_SCROLL_MASK);
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    GdkEventMask events = GDK_BUTTON_PRESS_MASK | GDK_BUTTON_RELEASE_MASK | GDK_POINTER_MOTION_MASK
+                          | GDK_ENTER_NOTIFY_MASK | GDK_LEAVE_NOTIFY_MASK | GDK_SCROLL_MASK | GDK_SMOOTH_SCROLL_MASK;
+    glm_realize_with_own_window(widget, events);
+
+    GdkWindowAttr attributes = {0};
+    attributes.window_type = GDK_WINDOW_CHILD;
+    attributes.x = -horizontal_offset(list);
+    attributes.width = MAX(gtk_widget_get_allocated_width(widget), list->content_width);
+    attributes.height = MAX(gtk_widget_get_allocated_height(widget), 1);
+    attributes.wclass = GDK_INPUT_OUTPUT;
+    attributes.visual = gtk_widget_get_visual(widget);
+    attributes.event_mask = gtk_widget_get_events(widget) | GDK_EXPOSURE_MASK | events;
+    list->bin_window = gdk_window_new(gtk_widget_get_window(widget), &attributes, GDK_WA_X | GDK_WA_Y | GDK_WA_VISUAL);
+    gtk_widget_register_window(widget, list->bin_window);
+    gdk_window_show(list->bin_window);
+    gtk_container_forall(GTK_CONTAINER(widget), set_parent_window, list->bin_window);
+}
+
+static void glm_virtual_list_unrealize(GtkWidget *widget) {
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    gtk_widget_unregister_window(widget, list->bin_window);
+    gdk_window_destroy(list->bin_window);
+    list->bin_window = NULL;
+    GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->unrealize(widget);
 }
 
 static void glm_virtual_list_size_allocate(GtkWidget *widget, GtkAllocation *allocation) {
@@ -223,6 +279,7 @@ static void glm_virtual_list_size_allocate(GtkWidget *widget, GtkAllocation *all
         gdk_window_move_resize(gtk_widget_get_window(widget), allocation->x, allocation->y,
                                allocation->width, allocation->height);
     configure_hadjustment(list, allocation->width);
+    place_bin_window(list);
     if (list->callbacks.allocate)
         list->callbacks.allocate(list->user_data, allocation->width, allocation->height);
 }
@@ -261,11 +318,15 @@ static void draw_child_under_overlay(GtkWidget *child, gpointer data) {
         gtk_container_propagate_draw(GTK_CONTAINER(list), child, list->drawing);
 }
 
+/* Called once per window: the list's own window shows only the background the bin window may
+ * leave uncovered; the bin window the children. */
 static gboolean glm_virtual_list_draw(GtkWidget *widget, cairo_t *cr) {
     GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
     GtkStyleContext *context = gtk_widget_get_style_context(widget);
     gtk_render_background(context, cr, 0, 0, gtk_widget_get_allocated_width(widget),
                           gtk_widget_get_allocated_height(widget));
+    if (list->bin_window == NULL || !gtk_cairo_should_draw_window(cr, list->bin_window))
+        return FALSE;
     if (list->overlay == NULL || !gtk_widget_get_child_visible(list->overlay))
         return GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->draw(widget, cr);
     list->drawing = cr;
@@ -274,7 +335,10 @@ static gboolean glm_virtual_list_draw(GtkWidget *widget, cairo_t *cr) {
     /* The overlay hides what scrolls under it: the list's background first, then the child. */
     GtkAllocation allocation;
     gtk_widget_get_allocation(list->overlay, &allocation);
+    cairo_save(cr);
+    gtk_cairo_transform_to_window(cr, widget, list->bin_window);
     gtk_render_background(context, cr, allocation.x, allocation.y, allocation.width, allocation.height);
+    cairo_restore(cr);
     gtk_container_propagate_draw(GTK_CONTAINER(widget), list->overlay, cr);
     return FALSE;
 }
@@ -320,6 +384,7 @@ static void glm_virtual_list_class_init(GlmVirtualListClass *class) {
 
     widget_class->destroy = glm_virtual_list_destroy;
     widget_class->realize = glm_virtual_list_realize;
+    widget_class->unrealize = glm_virtual_list_unrealize;
     widget_class->size_allocate = glm_virtual_list_size_allocate;
     widget_class->get_preferred_width = glm_virtual_list_get_preferred_width;
     widget_class->get_preferred_height = glm_virtual_list_get_preferred_height;
@@ -407,6 +472,7 @@ void glm_virtual_list_set_callbacks(GlmVirtualList *list, const GlmVirtualListCa
 
 void glm_virtual_list_add_child(GlmVirtualList *list, GtkWidget *child) {
     list->children = g_list_prepend(list->children, child);
+    gtk_widget_set_parent_window(child, list->bin_window);
     gtk_widget_set_parent(child, GTK_WIDGET(list));
     tell_accessible(list, child, TRUE);
 }
@@ -421,6 +487,8 @@ void glm_virtual_list_remove_child(GlmVirtualList *list, GtkWidget *child) {
     gboolean was_visible = gtk_widget_get_visible(child);
     if (list->overlay == child)
         list->overlay = NULL;
+    if (list->viewport_child == child)
+        list->viewport_child = NULL;
     if (parked) {
         list->parked = g_list_delete_link(list->parked, node);
     } else {
@@ -517,6 +585,13 @@ void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint x
     gtk_widget_size_allocate(child, &allocation);
 }
 
+void glm_virtual_list_place_child_in_viewport(GlmVirtualList *list, GtkWidget *child, gint x, gint y, gint width,
+                                             gint height) {
+    list->viewport_child = child;
+    list->viewport_child_place = (GdkRectangle){.x = x, .y = y, .width = width, .height = height};
+    allocate_viewport_child(list);
+}
+
 void glm_virtual_list_set_overlay_child(GlmVirtualList *list, GtkWidget *child) {
     if (list->overlay == child)
         return;
@@ -543,11 +618,6 @@ void glm_virtual_list_set_content_width(GlmVirtualList *list, gint width) {
         return;
     list->content_width = width;
     configure_hadjustment(list, gtk_widget_get_allocated_width(GTK_WIDGET(list)));
+    place_bin_window(list);
     gtk_widget_queue_resize(GTK_WIDGET(list));
-}
-
-gint glm_virtual_list_get_horizontal_offset(GlmVirtualList *list) {
-    if (list->content_width == 0 || list->hadjustment == NULL)
-        return 0;
-    return (gint)gtk_adjustment_get_value(list->hadjustment);
 }

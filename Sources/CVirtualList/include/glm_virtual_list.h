@@ -83,8 +83,14 @@ gint glm_virtual_list_measure_child(GlmVirtualList *list, GtkWidget *child, gint
 /** The natural width `child` asks for, and its minimum height for that width. */
 void glm_virtual_list_measure_child_natural(GlmVirtualList *list, GtkWidget *child, gint *width, gint *height);
 
-/** Allocates `child` the rectangle at viewport `x`, `y`, `width` × `height` pixels. */
+/** Allocates `child` the rectangle at `x`, `y`, `width` × `height` pixels: `x` in the rows'
+ *  coordinates (the horizontal scroll moves them all), `y` in the viewport's. */
 void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint x, gint y, gint width, gint height);
+
+/** Places `child` (the placeholder) at `x`, `y` in the viewport, where it stays when the rows
+ *  scroll sideways. One child at a time; placing another makes the first a row-like child. */
+void glm_virtual_list_place_child_in_viewport(GlmVirtualList *list, GtkWidget *child, gint x, gint y, gint width,
+                                             gint height);
 
 /** Draws `child` (a child of the list, or NULL for none) over the others, on the list's own
  *  background: a header pinned at the top covers the rows scrolling under it. */
@@ -99,9 +105,6 @@ void glm_virtual_list_configure_vadjustment(GlmVirtualList *list, gdouble value,
 /** Makes the rows `width` pixels wide when that is wider than the viewport, scrolled sideways
  *  by the horizontal adjustment (a table's columns); 0 keeps them as wide as the viewport. */
 void glm_virtual_list_set_content_width(GlmVirtualList *list, gint width);
-
-/** How far the rows are scrolled sideways, in pixels (0 without a content width). */
-gint glm_virtual_list_get_horizontal_offset(GlmVirtualList *list);
 
 #define GLM_TYPE_LIST_ROW (glm_list_row_get_type())
 G_DECLARE_FINAL_TYPE(GlmListRow, glm_list_row, GLM, LIST_ROW, GtkBin)

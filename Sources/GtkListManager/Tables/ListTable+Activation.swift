@@ -48,27 +48,11 @@ extension ListTable {
     /// events.
     private func pointerOffset(of event: UnsafeMutablePointer<GdkEvent>, in rowWidget: UnsafeMutablePointer<GtkWidget>) -> Int? {
         let type = gdk_event_get_event_type(event)
-        var x = 0.0, y = 0.0
-        var owner: gpointer?
-        guard [GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_BUTTON_RELEASE].contains(type), gdk_event_get_coords(event, &x, &y) != 0,
-            let window = gdk_event_get_window(event)
+        guard [GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_BUTTON_RELEASE].contains(type),
+            let point = PointerLocation.point(of: event, in: rowWidget)
         else { return nil }
-        gdk_window_get_user_data(window, &owner)
-        guard let owner else { return nil }
-        // The event's coordinates are its window's; the widget owning the window has the same
-        // origin when it has a window of its own, as every widget receiving events here does.
-        var rowX: Int32 = 0, rowY: Int32 = 0
-        let source = owner.assumingMemoryBound(to: GtkWidget.self)
-        var windowX: Int32 = 0, windowY: Int32 = 0
-        if gtk_widget_get_has_window(source) == 0 {
-            var allocation = GtkAllocation()
-            gtk_widget_get_allocation(source, &allocation)
-            windowX = allocation.x
-            windowY = allocation.y
-        }
-        guard gtk_widget_translate_coordinates(source, rowWidget, Int32(x) - windowX, Int32(y) - windowY, &rowX, &rowY) != 0
-        else { return nil }
-        return isRightToLeft ? Int(gtk_widget_get_allocated_width(rowWidget)) - 1 - Int(rowX) : Int(rowX)
+        let rowX = Int(point.x.rounded(.down))
+        return isRightToLeft ? Int(gtk_widget_get_allocated_width(rowWidget)) - 1 - rowX : rowX
     }
 
     // MARK: - The cell cursor

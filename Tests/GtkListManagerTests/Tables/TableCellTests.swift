@@ -49,6 +49,48 @@ final class TableCellTests: XCTestCase {
         }
     }
 
+    func testAScrollSidewaysWithinTheColumnsOnScreenMovesWhatShowsAndPlacesNoRowAgain() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (manager, _, list) = TableFixture.show(rows: 60, columns: TableFixture.columns(20), on: make())
+                defer { list.close() }
+                // What scrolls: the list itself, or the viewport GTK puts around a list box.
+                let scrolled = try XCTUnwrap(gtk_bin_get_child(gcast(list.scrolledWindow)))
+                // A pixel sideways from a place where that brings no column in and takes none out.
+                let viewport = Int(TableFixture.viewportWidth(list))
+                let start = 320 + (viewport % 160 == 0 ? 1 : 0)
+                TableFixture.scrollSideways(list, to: Double(start))
+                let cellsBefore = TableFixture.cells(ofItem: 2, in: manager, list: list)
+                let width = gtk_widget_get_allocated_width(scrolled), height = gtk_widget_get_allocated_height(scrolled)
+                let before = WidgetPixels.read(scrolled, region: (0, 0, max(width, height)))
+                var allocations = 0
+                for item in 0..<8 {
+                    let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: item, section: 0)), "\(name), row \(item)")
+                    Signal.connect(row.widget, "size-allocate", argument: UnsafeMutableRawPointer.self) { _, _ in allocations += 1 }
+                }
+                TableFixture.scrollSideways(list, to: Double(start + 1))
+                XCTAssertEqual(allocations, 0, "\(name): the rows stay where they are in their window")
+                let cellsAfter = TableFixture.cells(ofItem: 2, in: manager, list: list)
+                XCTAssertEqual(cellsAfter.map(\.text), cellsBefore.map(\.text), name)
+                XCTAssertEqual(cellsAfter.map(\.x), cellsBefore.map { $0.x - 1 }, name)
+                // What the list draws moved a pixel towards the leading edge, all of it.
+                let after = WidgetPixels.read(scrolled, region: (0, 0, max(width, height)))
+                let shift = TestTextDirection.isRightToLeft ? -1 : 1
+                var moved = 0, different = 0
+                for y in 0..<Int(height) {
+                    for x in 1..<Int(width) - 1 {
+                        let row = y * Int(width)
+                        if before[row + x] != before[row + x + shift] { moved += 1 }
+                        if after[row + x] != before[row + x + shift] { different += 1 }
+                    }
+                }
+                XCTAssertGreaterThan(moved, 1000, "\(name): the rows show text whose move can be seen")
+                XCTAssertEqual(different, 0, "\(name): pixels that did not just move")
+            }
+        }
+    }
+
     func testColumnsThatEnterAsOthersLeaveTakeTheirCellsInTheSameRow() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

@@ -18,9 +18,8 @@ extension VirtualListHost {
             guard let self else { return false }
             for placed in placedRows.values { gtk_widget_unset_state_flags(placed.rowWidget, GTK_STATE_FLAG_ACTIVE) }
             // A press on a selected row selects it alone when released over it.
-            var x = 0.0, y = 0.0
-            if let pending = pendingSelectOnly, let event, gdk_event_get_coords(event, &x, &y) != 0,
-                position(atX: x, y: y) == pending
+            if let pending = pendingSelectOnly, let event, let point = PointerLocation.point(of: event, in: widget),
+                position(atX: point.x, y: point.y) == pending
             {
                 selectOnly(pending)
             }
@@ -88,9 +87,9 @@ extension VirtualListHost {
     /// click (or a single one when so configured).
     private func buttonPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         var button: guint = 0
-        var x = 0.0, y = 0.0
         guard gdk_event_get_button(event, &button) != 0, button == 1, !TouchTaps.isTouch(event),
-            gdk_event_get_coords(event, &x, &y) != 0, let position = position(atX: x, y: y), let placed = placedRows[position]
+            let point = PointerLocation.point(of: event, in: widget), let position = position(atX: point.x, y: point.y),
+            let placed = placedRows[position]
         else { return false }
         let type = gdk_event_get_event_type(event)
         if type == GDK_2BUTTON_PRESS {

@@ -126,14 +126,14 @@ extension VirtualListHost {
     /// Places the bound rows in the viewport and tells the adjustment.
     private func placeRows() {
         let top = scrollTop
-        let sideways = horizontalOffset
         pinnedHeader = headerToPin().flatMap { header in
             placedRows[header] == nil ? nil : pinnedPlace(of: header, top: top).map { (header, $0) }
         }
         for position in placedRows.keys.sorted() {
             let placed = placedRows[position]!
             var frame = index.frame(of: position, width: viewportSize.width)
-            frame.x = shownX(frame.x, width: frame.width) - sideways
+            // Sideways, rows sit in the content's coordinates: a horizontal scroll moves them all.
+            frame.x = shownX(frame.x, width: frame.width)
             // A row kept off screen waits just above the viewport, mapped: a row widget made
             // invisible would lose the focus.
             let onScreen = neededPositions?.contains(position) == true || pinnedHeader?.position == position
@@ -153,8 +153,9 @@ extension VirtualListHost {
         guard let placeholder else { return }
         gtk_widget_set_child_visible(placeholder, count == 0 ? 1 : 0)
         guard count == 0 else { return }
-        glm_virtual_list_place_child(
-            list, placeholder, 0, 0, Int32(clamping: viewportSize.width), Int32(clamping: max(viewportSize.height, 1)))
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(widget, &allocation)
+        glm_virtual_list_place_child_in_viewport(list, placeholder, 0, 0, allocation.width, Int32(clamping: max(viewportSize.height, 1)))
     }
 
     // MARK: - Scrolling by position

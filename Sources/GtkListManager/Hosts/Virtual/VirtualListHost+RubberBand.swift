@@ -16,7 +16,7 @@ extension VirtualListHost {
         }
         Signal.connectEvent(widget, "motion-notify-event", argument: UnsafeMutablePointer<GdkEvent>.self, after: true) {
             [weak self] _, event in
-            guard let self, let event, rubberBand != nil, let point = eventPoint(event) else { return false }
+            guard let self, let event, rubberBand != nil, let point = PointerLocation.point(of: event, in: widget) else { return false }
             rubberBandMoved(to: point)
             return rubberBand?.isActive ?? false
         }
@@ -35,18 +35,13 @@ extension VirtualListHost {
         }
     }
 
-    private func eventPoint(_ event: UnsafeMutablePointer<GdkEvent>) -> (x: Double, y: Double)? {
-        var x = 0.0, y = 0.0
-        return gdk_event_get_coords(event, &x, &y) != 0 ? (x, y) : nil
-    }
-
     private func rubberBandMayStart(_ event: UnsafeMutablePointer<GdkEvent>) {
         endRubberBand()
         var button: guint = 0
         var state = GdkModifierType(0)
         guard storedSelectionMode == .multiple, gdk_event_get_event_type(event) == GDK_BUTTON_PRESS,
             gdk_event_get_button(event, &button) != 0, button == GDK_BUTTON_PRIMARY, !TouchTaps.isTouch(event),
-            gdk_event_get_state(event, &state) != 0, let point = eventPoint(event), point.y >= 0,
+            gdk_event_get_state(event, &state) != 0, let point = PointerLocation.point(of: event, in: widget), point.y >= 0,
             point.y < Double(viewportSize.height)
         else { return }
         let modifiers = state.rawValue
