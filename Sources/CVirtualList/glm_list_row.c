@@ -86,6 +86,9 @@ static void glm_list_row_class_init(GlmListRowClass *class) {
 
 static void glm_list_row_init(GlmListRow *row) {
     gtk_widget_set_has_window(GTK_WIDGET(row), FALSE);
+    /* Allocated again in place (a cell coming into view), the row does not draw again: the list
+     * redraws a row it moves or resizes, and what changes inside draws itself. */
+    gtk_widget_set_redraw_on_allocate(GTK_WIDGET(row), FALSE);
     gtk_widget_set_can_focus(GTK_WIDGET(row), TRUE);
 }
 

@@ -17,6 +17,8 @@ struct _GlmVirtualList {
     /* The window the children are in: the viewport's height, the rows' width, at the
      * horizontal offset. */
     GdkWindow *bin_window;
+    /* The bin window's pixels, kept while the rows are wider than the viewport. */
+    GlmRowPixels *pixels;
     /* A child that stays in the viewport when the rows scroll sideways (the placeholder), and
      * its place in the viewport. Not a reference: removing the child clears it. */
     GtkWidget *viewport_child;
@@ -91,14 +93,34 @@ static void place_bin_window(GlmVirtualList *list) {
                            MAX(height, 1));
 }
 
-/* A horizontal scroll moves the bin window, at once (GDK redraws what it uncovers): no row is
- * placed again. Only a child kept in the viewport follows. */
+/* A horizontal scroll moves the bin window, at once: no row is placed again, and the kept
+ * pixels move with it. Only a child kept in the viewport follows. */
 static void hadjustment_value_changed(GtkAdjustment *adjustment, GlmVirtualList *list) {
     (void)adjustment;
     if (list->bin_window == NULL)
         return;
-    gdk_window_move(list->bin_window, -horizontal_offset(list), 0);
+    gint old_x = 0, old_y = 0, new_x = -horizontal_offset(list);
+    gdk_window_get_position(list->bin_window, &old_x, &old_y);
+    gdk_window_move(list->bin_window, new_x, 0);
+    glm_row_pixels_shift(list->pixels, new_x - old_x);
     allocate_viewport_child(list);
+}
+
+static void invalidate_pixels(GlmVirtualList *list) {
+    if (list->pixels != NULL)
+        glm_row_pixels_invalidate_all(list->pixels);
+}
+
+/* A child drew something new in the bin window: that part of the kept pixels is stale. */
+static void bin_window_invalidated(GdkWindow *window, cairo_region_t *region) {
+    gpointer widget = NULL;
+    gdk_window_get_user_data(window, &widget);
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    if (list->pixels == NULL)
+        return;
+    gint x = 0, y = 0;
+    gdk_window_get_position(window, &x, &y);
+    glm_row_pixels_invalidate(list->pixels, region, x, y);
 }
 
 static void clear_hadjustment(GlmVirtualList *list) {
@@ -260,6 +282,8 @@ static void glm_virtual_list_realize(GtkWidget *widget) {
     attributes.event_mask = gtk_widget_get_events(widget) | GDK_EXPOSURE_MASK | events;
     list->bin_window = gdk_window_new(gtk_widget_get_window(widget), &attributes, GDK_WA_X | GDK_WA_Y | GDK_WA_VISUAL);
     gtk_widget_register_window(widget, list->bin_window);
+    gdk_window_set_invalidate_handler(list->bin_window, bin_window_invalidated);
+    list->pixels = glm_row_pixels_new();
     gdk_window_show(list->bin_window);
     gtk_container_forall(GTK_CONTAINER(widget), set_parent_window, list->bin_window);
 }
@@ -269,7 +293,19 @@ static void glm_virtual_list_unrealize(GtkWidget *widget) {
     gtk_widget_unregister_window(widget, list->bin_window);
     gdk_window_destroy(list->bin_window);
     list->bin_window = NULL;
+    g_clear_pointer(&list->pixels, glm_row_pixels_free);
     GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->unrealize(widget);
+}
+
+/* What the list draws itself changed: every kept pixel is stale. */
+static void glm_virtual_list_style_updated(GtkWidget *widget) {
+    GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->style_updated(widget);
+    invalidate_pixels(GLM_VIRTUAL_LIST(widget));
+}
+
+static void glm_virtual_list_state_flags_changed(GtkWidget *widget, GtkStateFlags previous) {
+    GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->state_flags_changed(widget, previous);
+    invalidate_pixels(GLM_VIRTUAL_LIST(widget));
 }
 
 static void glm_virtual_list_size_allocate(GtkWidget *widget, GtkAllocation *allocation) {
@@ -318,17 +354,18 @@ static void draw_child_under_overlay(GtkWidget *child, gpointer data) {
         gtk_container_propagate_draw(GTK_CONTAINER(list), child, list->drawing);
 }
 
-/* Called once per window: the list's own window shows only the background the bin window may
- * leave uncovered; the bin window the children. */
-static gboolean glm_virtual_list_draw(GtkWidget *widget, cairo_t *cr) {
-    GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+/* What the bin window shows, in the widget's coordinates: the background, the rows, and the
+ * overlay over them. */
+static void draw_rows(gpointer data, cairo_t *cr) {
+    GlmVirtualList *list = data;
+    GtkWidget *widget = GTK_WIDGET(list);
     GtkStyleContext *context = gtk_widget_get_style_context(widget);
     gtk_render_background(context, cr, 0, 0, gtk_widget_get_allocated_width(widget),
                           gtk_widget_get_allocated_height(widget));
-    if (list->bin_window == NULL || !gtk_cairo_should_draw_window(cr, list->bin_window))
-        return FALSE;
-    if (list->overlay == NULL || !gtk_widget_get_child_visible(list->overlay))
-        return GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->draw(widget, cr);
+    if (list->overlay == NULL || !gtk_widget_get_child_visible(list->overlay)) {
+        GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->draw(widget, cr);
+        return;
+    }
     list->drawing = cr;
     gtk_container_forall(GTK_CONTAINER(widget), draw_child_under_overlay, list);
     list->drawing = NULL;
@@ -340,6 +377,24 @@ static gboolean glm_virtual_list_draw(GtkWidget *widget, cairo_t *cr) {
     gtk_render_background(context, cr, allocation.x, allocation.y, allocation.width, allocation.height);
     cairo_restore(cr);
     gtk_container_propagate_draw(GTK_CONTAINER(widget), list->overlay, cr);
+}
+
+/* GTK 3 draws a widget's windows in one pass; were they exposed one by one, the list's own
+ * window would show only the background the bin window may leave uncovered. */
+static gboolean glm_virtual_list_draw(GtkWidget *widget, cairo_t *cr) {
+    GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    gint width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget);
+    if (list->bin_window == NULL || !gtk_cairo_should_draw_window(cr, list->bin_window)) {
+        gtk_render_background(gtk_widget_get_style_context(widget), cr, 0, 0, width, height);
+        return FALSE;
+    }
+    /* Rows wider than the viewport scroll sideways: draw them through the kept pixels. */
+    if (list->pixels != NULL && list->content_width > width) {
+        glm_row_pixels_paint(list->pixels, cr, list->bin_window, width, height, draw_rows, list);
+        return FALSE;
+    }
+    invalidate_pixels(list);  // none kept while unused: nothing gathers stale regions
+    draw_rows(list, cr);
     return FALSE;
 }
 
@@ -385,6 +440,8 @@ static void glm_virtual_list_class_init(GlmVirtualListClass *class) {
     widget_class->destroy = glm_virtual_list_destroy;
     widget_class->realize = glm_virtual_list_realize;
     widget_class->unrealize = glm_virtual_list_unrealize;
+    widget_class->style_updated = glm_virtual_list_style_updated;
+    widget_class->state_flags_changed = glm_virtual_list_state_flags_changed;
     widget_class->size_allocate = glm_virtual_list_size_allocate;
     widget_class->get_preferred_width = glm_virtual_list_get_preferred_width;
     widget_class->get_preferred_height = glm_virtual_list_get_preferred_height;
@@ -571,8 +628,16 @@ void glm_virtual_list_measure_child_natural(GlmVirtualList *list, GtkWidget *chi
     *height = minimum;
 }
 
+/* Where `child` draws, marked to be drawn again (the window its allocation is in: the bin). */
+static void invalidate_clip(GlmVirtualList *list, GtkWidget *child) {
+    GtkAllocation clip;
+    gtk_widget_get_clip(child, &clip);
+    gdk_window_invalidate_rect(list->bin_window, &clip, TRUE);
+}
+
 void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint x, gint y, gint width, gint height) {
-    (void)list;
+    GtkAllocation before;
+    gtk_widget_get_allocation(child, &before);
     GtkAllocation allocation = {
         .x = x,
         .y = y,
@@ -582,7 +647,15 @@ void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint x
     gint minimum = 0, natural = 0;
     /* GTK expects a size request before every allocation; the request is cached. */
     gtk_widget_get_preferred_width(child, &minimum, &natural);
+    /* Rows do not redraw on allocation (GlmListRow): one that moves or resizes is drawn again
+     * where it was and where it goes. */
+    gboolean moved = !gdk_rectangle_equal(&before, &allocation);
+    gboolean shown = moved && list->bin_window != NULL && gtk_widget_get_mapped(child);
+    if (shown)
+        invalidate_clip(list, child);
     gtk_widget_size_allocate(child, &allocation);
+    if (shown)
+        invalidate_clip(list, child);
 }
 
 void glm_virtual_list_place_child_in_viewport(GlmVirtualList *list, GtkWidget *child, gint x, gint y, gint width,
@@ -596,6 +669,7 @@ void glm_virtual_list_set_overlay_child(GlmVirtualList *list, GtkWidget *child) 
     if (list->overlay == child)
         return;
     list->overlay = child;
+    invalidate_pixels(list);
     gtk_widget_queue_draw(GTK_WIDGET(list));
 }
 
@@ -619,5 +693,6 @@ void glm_virtual_list_set_content_width(GlmVirtualList *list, gint width) {
     list->content_width = width;
     configure_hadjustment(list, gtk_widget_get_allocated_width(GTK_WIDGET(list)));
     place_bin_window(list);
+    invalidate_pixels(list);
     gtk_widget_queue_resize(GTK_WIDGET(list));
 }

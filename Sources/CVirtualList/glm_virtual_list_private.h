@@ -31,6 +31,27 @@ void glm_virtual_list_remember_accessible(GlmVirtualList *list, AtkObject *acces
  *  children to), receiving `events` besides the widget's own. */
 void glm_realize_with_own_window(GtkWidget *widget, GdkEventMask events);
 
+/** What the list's bin window shows, kept in a surface as large as the viewport
+ *  (glm_row_pixels.c): a scroll sideways draws only the strip it uncovers. */
+typedef struct _GlmRowPixels GlmRowPixels;
+
+GlmRowPixels *glm_row_pixels_new(void);
+void glm_row_pixels_free(GlmRowPixels *pixels);
+
+/** Everything is drawn again at the next paint. */
+void glm_row_pixels_invalidate_all(GlmRowPixels *pixels);
+
+/** `region`, in a window at `x`, `y` in the viewport, is drawn again at the next paint. */
+void glm_row_pixels_invalidate(GlmRowPixels *pixels, const cairo_region_t *region, gint x, gint y);
+
+/** What shows moved `dx` pixels sideways: the kept pixels follow, the uncovered strip is stale. */
+void glm_row_pixels_shift(GlmRowPixels *pixels, gint dx);
+
+/** Paints the viewport (`width` × `height`) on `cr` from the kept pixels, drawing the stale
+ *  parts first with `draw` (in the viewport's coordinates). */
+void glm_row_pixels_paint(GlmRowPixels *pixels, cairo_t *cr, GdkWindow *window, gint width, gint height,
+                          void (*draw)(gpointer data, cairo_t *cr), gpointer data);
+
 G_END_DECLS
 
 #endif /* GLM_VIRTUAL_LIST_PRIVATE_H */

@@ -46,8 +46,8 @@ final class AnimatedScrollingTests: XCTestCase {
         try MainActor.assumeIsolated {
             try requireGtk()
             let settings = try XCTUnwrap(gtk_settings_get_default())
-            Self.setAnimations(false, on: settings)
-            defer { Self.setAnimations(true, on: settings) }
+            DesktopAnimations.set(false, on: settings)
+            defer { DesktopAnimations.set(true, on: settings) }
             let host = VirtualListHost()
             let (manager, list) = Self.shownList(host: host, count: 100_000)
             defer { list.close() }
@@ -105,13 +105,5 @@ final class AnimatedScrollingTests: XCTestCase {
         var x: Int32 = 0, y: Int32 = 0
         gtk_widget_translate_coordinates(row, list.scrolledWindow, 0, 0, &x, &y)
         return Double(y)
-    }
-
-    @MainActor private static func setAnimations(_ enabled: Bool, on settings: UnsafeMutablePointer<GtkSettings>) {
-        var value = GValue()
-        g_value_init(&value, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
-        defer { g_value_unset(&value) }
-        g_value_set_boolean(&value, enabled ? 1 : 0)
-        g_object_set_property(gcast(settings), "gtk-enable-animations", &value)
     }
 }

@@ -91,6 +91,41 @@ final class TableCellTests: XCTestCase {
         }
     }
 
+    func testTheScreenShowsWhatTheRowsDrawThroughStepsSidewaysAndChangesBetweenThem() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            // The virtualized list keeps what it showed and draws only what a step uncovers or
+            // a change touched: the screen, read back from the X server, must show what the
+            // rows draw afresh (after the window's backdrop state, which makes the list draw
+            // everything again).
+            let (manager, _, list) = TableFixture.show(rows: 200, columns: TableFixture.columns(20), on: VirtualListHost())
+            defer { list.close() }
+            // Scrollbars beside the rows, not drawn over them; no theme transition between reads.
+            gtk_scrolled_window_set_overlay_scrolling(gcast(list.scrolledWindow), 0)
+            DesktopAnimations.set(false)
+            defer { DesktopAnimations.set(true) }
+            list.settleFrame()
+            let storage = try XCTUnwrap(manager.memoryStorage)
+            let changes: [Int: @MainActor () throws -> Void] = [
+                3: { try storage.replaceItem(at: IndexPath(item: 2, section: 0), with: 902) },
+                5: { _ = manager.selectItem(at: IndexPath(item: 4, section: 0)) },
+                7: { gtk_widget_grab_focus(try XCTUnwrap(manager.boundRow(at: IndexPath(item: 6, section: 0))?.hostWidget)) },
+                9: { storage.setItems(Array(1000..<1200)) },
+            ]
+            for step in 1...12 {
+                try changes[step]?()
+                TableFixture.scrollSideways(list, to: Double(step * 37))
+                let shown = ScreenPixels.read(manager.widget)
+                ScreenPixels.redrawAfresh(manager.widget, in: list)
+                let drawn = ScreenPixels.read(manager.widget)
+                XCTAssertGreaterThan(shown.count, 0, "step \(step)")
+                XCTAssertEqual(shown.count, drawn.count, "step \(step)")
+                let different = zip(shown, drawn).filter { $0 != $1 }.count
+                XCTAssertEqual(different, 0, "step \(step): pixels on screen that the rows do not draw")
+            }
+        }
+    }
+
     func testColumnsThatEnterAsOthersLeaveTakeTheirCellsInTheSameRow() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
