@@ -134,11 +134,7 @@ final class TableRandomizedTests: XCTestCase {
     @MainActor private static func check(
         _ manager: ListManager, _ table: ListTable, _ list: ShownList, _ expected: ExpectedColumns, context: String
     ) throws {
-        let adjustment = gtk_scrolled_window_get_hadjustment(gcast(list.scrolledWindow))!
-        let page = Int(gtk_adjustment_get_page_size(adjustment))
-        let end = Int(gtk_adjustment_get_upper(adjustment)) - page
-        let value = Int(gtk_adjustment_get_value(adjustment))
-        let offset = TestTextDirection.isRightToLeft ? end - value : value
+        let (offset, _) = sidewaysScroll(list)
         let starts = expected.starts
         XCTAssertEqual(
             TableFixture.headers(of: table).map { "\($0.text) \($0.x) \($0.width)" },
@@ -150,6 +146,15 @@ final class TableRandomizedTests: XCTestCase {
         }
         let models = manager.memoryStorage?.items(inSection: 0) as? [Int] ?? []
         XCTAssertEqual(!shown.isEmpty, !models.isEmpty, "\(context): rows bound")
+    }
+
+    /// How far the table is scrolled from its leading edge, and the viewport's width.
+    @MainActor private static func sidewaysScroll(_ list: ShownList) -> (offset: Int, page: Int) {
+        let adjustment = gtk_scrolled_window_get_hadjustment(gcast(list.scrolledWindow))!
+        let page = Int(gtk_adjustment_get_page_size(adjustment))
+        let end = Int(gtk_adjustment_get_upper(adjustment)) - page
+        let value = Int(gtk_adjustment_get_value(adjustment))
+        return (TestTextDirection.isRightToLeft ? end - value : value, page)
     }
 
     /// The cells GTK shows in each bound row (text, x, width), by item.
@@ -165,11 +170,7 @@ final class TableRandomizedTests: XCTestCase {
     /// The cells each bound row should show, by item: the model's, for the columns on screen.
     @MainActor private static func expectedCells(_ manager: ListManager, _ list: ShownList, _ expected: ExpectedColumns) -> [Int: [String]]
     {
-        let adjustment = gtk_scrolled_window_get_hadjustment(gcast(list.scrolledWindow))!
-        let page = Int(gtk_adjustment_get_page_size(adjustment))
-        let end = Int(gtk_adjustment_get_upper(adjustment)) - page
-        let value = Int(gtk_adjustment_get_value(adjustment))
-        let offset = TestTextDirection.isRightToLeft ? end - value : value
+        let (offset, page) = sidewaysScroll(list)
         let starts = expected.starts
         let onScreen = expected.shown.indices.filter { starts[$0] + expected.shown[$0].width > offset && starts[$0] < offset + page }
         let models = manager.memoryStorage?.items(inSection: 0) as? [Int] ?? []
