@@ -8,10 +8,12 @@ typedef struct {
     GtkWidget *widget;
     gint start;
     gint width;
+    /* Kept for a column that comes into view later: hidden, neither measured nor placed. */
+    gboolean parked;
 } TableCell;
 
 typedef struct {
-    /* The cells, in the order they were added (few: the columns on screen). */
+    /* The cells, in the order they were added (few: the columns on screen and the parked). */
     GArray *cells;
     gint content_width;
 } GlmTableRowPrivate;
@@ -49,7 +51,7 @@ static void glm_table_row_get_preferred_height(GtkWidget *widget, gint *minimum,
     *minimum = *natural = 0;
     for (guint i = 0; i < private->cells->len; i++) {
         TableCell *cell = &g_array_index(private->cells, TableCell, i);
-        if (!gtk_widget_get_visible(cell->widget))
+        if (cell->parked || !gtk_widget_get_visible(cell->widget))
             continue;
         gint cell_minimum = 0, cell_natural = 0, minimum_width = 0, natural_width = 0;
         gtk_widget_get_preferred_width(cell->widget, &minimum_width, &natural_width);
@@ -73,7 +75,7 @@ static void glm_table_row_size_allocate(GtkWidget *widget, GtkAllocation *alloca
     gboolean mirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
     for (guint i = 0; i < private->cells->len; i++) {
         TableCell *cell = &g_array_index(private->cells, TableCell, i);
-        if (!gtk_widget_get_visible(cell->widget))
+        if (cell->parked || !gtk_widget_get_visible(cell->widget))
             continue;
         gint minimum = 0, natural = 0;
         /* GTK expects a size request before every allocation; the request is cached. */
@@ -142,13 +144,26 @@ GtkWidget *glm_table_row_new(void) {
     return g_object_new(GLM_TYPE_TABLE_ROW, NULL);
 }
 
+/* Measures the row again without redrawing it: gtk_widget_queue_resize would make the whole
+ * row stale, all its columns, where its cells invalidate what they cover themselves when they
+ * are mapped, unmapped or allocated anew (CONTRIBUTING, Hot paths: 14). */
+static void queue_measure(GlmTableRow *row) {
+    gtk_widget_queue_resize_no_redraw(GTK_WIDGET(row));
+}
+
 void glm_table_row_place_cell(GlmTableRow *row, GtkWidget *cell, gint start, gint width) {
     GlmTableRowPrivate *private = row_private(row);
     TableCell *placed = find_cell(private, cell, NULL);
     if (placed == NULL) {
-        TableCell added = {cell, start, width};
+        TableCell added = {cell, start, width, FALSE};
         g_array_append_val(private->cells, added);
         gtk_widget_set_parent(cell, GTK_WIDGET(row));
+        return;
+    }
+    if (placed->parked) {
+        *placed = (TableCell){cell, start, width, FALSE};
+        gtk_widget_set_child_visible(cell, TRUE);
+        queue_measure(row);
         return;
     }
     if (placed->start == start && placed->width == width)
@@ -158,7 +173,7 @@ void glm_table_row_place_cell(GlmTableRow *row, GtkWidget *cell, gint start, gin
     placed->width = width;
     /* A new width may wrap the cell's text onto more lines; a new start only moves it. */
     if (resized)
-        gtk_widget_queue_resize(GTK_WIDGET(row));
+        queue_measure(row);
     else
         gtk_widget_queue_allocate(GTK_WIDGET(row));
 }
@@ -172,16 +187,22 @@ void glm_table_row_remove_cell(GlmTableRow *row, GtkWidget *cell) {
     gtk_widget_unparent(cell);
 }
 
+void glm_table_row_park_cell(GlmTableRow *row, GtkWidget *cell) {
+    TableCell *placed = find_cell(row_private(row), cell, NULL);
+    if (placed == NULL || placed->parked)
+        return;
+    placed->parked = TRUE;
+    gtk_widget_set_child_visible(cell, FALSE);
+    /* It may have been the tallest cell. */
+    queue_measure(row);
+}
+
 void glm_table_row_set_content_width(GlmTableRow *row, gint width) {
     GlmTableRowPrivate *private = row_private(row);
     if (private->content_width == width)
         return;
     private->content_width = width;
-    gtk_widget_queue_resize(GTK_WIDGET(row));
-}
-
-guint glm_table_row_get_cell_count(GlmTableRow *row) {
-    return row_private(row)->cells->len;
+    queue_measure(row);
 }
 
 /* ---- The header row ------------------------------------------------------------------ */

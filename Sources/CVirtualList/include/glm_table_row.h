@@ -28,18 +28,19 @@ struct _GlmTableRowClass {
 /** A new row without cells (CSS node "cells"). */
 GtkWidget *glm_table_row_new(void);
 
-/** Makes `cell` a cell of the row (adding it when it is not one yet), `start` pixels from the
- *  row's leading edge and `width` pixels wide. */
+/** Makes `cell` a cell of the row (adding it when it is not one yet, showing it again when it
+ *  was parked), `start` pixels from the row's leading edge and `width` pixels wide. */
 void glm_table_row_place_cell(GlmTableRow *row, GtkWidget *cell, gint start, gint width);
 
 /** Takes `cell` out of the row. */
 void glm_table_row_remove_cell(GlmTableRow *row, GtkWidget *cell);
 
+/** Keeps `cell` in the row, hidden (not mapped, measured or placed), so a column that comes
+ *  into view later takes it without parenting and realizing a cell; place it to show it. */
+void glm_table_row_park_cell(GlmTableRow *row, GtkWidget *cell);
+
 /** The width the row asks for: all its columns. */
 void glm_table_row_set_content_width(GlmTableRow *row, gint width);
-
-/** The number of cells the row holds. */
-guint glm_table_row_get_cell_count(GlmTableRow *row);
 
 #define GLM_TYPE_TABLE_HEADER_ROW (glm_table_header_row_get_type())
 G_DECLARE_FINAL_TYPE(GlmTableHeaderRow, glm_table_header_row, GLM, TABLE_HEADER_ROW, GlmTableRow)

@@ -4,8 +4,13 @@ import CVirtualList
 import ModelStorage
 
 // A table row's cells: bound for the columns on screen, refilled in place when the row shows
-// another model, let go (to the cell pool) when their column leaves the screen.
+// another model, parked in the row when their column leaves the screen (for the next column
+// that enters it), let go to the cell pool past that.
 extension ListTable {
+    /// How many cells a row keeps hidden for columns still to come: enough for a scroll
+    /// sideways, where one column enters a step or two after another left.
+    static let parkedCellsPerRow = 2
+
     /// Fills a table row with `model`: the mapping's handler, when the row is made, reused or
     /// refreshed.
     func fill(_ view: TableRowView, with model: Any, at indexPath: IndexPath) {
@@ -19,18 +24,20 @@ extension ListTable {
         let row = UnsafeMutablePointer<GlmTableRow>(view.tableRow)
         if view.layoutGeneration != shownColumnsGeneration {
             releaseCells(of: view, in: view.cells.indices)
+            for cell in view.parkedCells { pool(cell, from: row) }
+            view.parkedCells = []
             view.cells = Array(repeating: nil, count: layout.placed.count)
             view.layoutGeneration = shownColumnsGeneration
         }
         glm_table_row_set_content_width(row, Int32(clamping: layout.totalWidth))
         // The cells of columns that left the screen serve the columns that enter it, in this
-        // row: a cell that stays in its row is not unparented and realized again (CONTRIBUTING,
-        // Hot paths: 13). The ones no column takes go to the pool.
+        // row, now or later: a cell that stays in its row is not unparented and realized again
+        // (CONTRIBUTING, Hot paths: 13). The ones no column takes are parked.
         var spares: [BoundRow] = []
         for index in view.cells.indices where view.cells[index] != nil && !visibleColumns.contains(index) {
             if let cell = detachCell(of: view, at: index) { spares.append(cell) }
         }
-        defer { for cell in spares { pool(cell, from: row) } }
+        defer { park(spares, in: view) }
         for index in visibleColumns {
             let placed = layout.placed[index]
             if let cell = view.cells[index], !refilling {
@@ -50,6 +57,7 @@ extension ListTable {
             releaseCells(of: view, in: index..<index + 1)
             guard
                 let cell = takeSpare(from: &spares, for: mapping, showing: model, at: indexPath)
+                    ?? takeSpare(from: &view.parkedCells, for: mapping, showing: model, at: indexPath)
                     ?? manager.tableCells.makeCell(mapping, showing: model, at: indexPath)
             else { continue }
             view.cells[index] = cell
@@ -114,6 +122,21 @@ extension ListTable {
         glm_accessible_table_cell_set_column(cell.widget, -1)
         view.cells[index] = nil
         return cell
+    }
+
+    /// Hides detached cells in their row, up to `parkedCellsPerRow`; the pool takes the rest.
+    private func park(_ cells: [BoundRow], in view: TableRowView) {
+        let row = UnsafeMutablePointer<GlmTableRow>(view.tableRow)
+        for cell in cells {
+            guard view.parkedCells.count < Self.parkedCellsPerRow else {
+                pool(cell, from: row)
+                continue
+            }
+            // A tree's indentation belongs to the outline's column, not to the cell.
+            if view.showsOutline { RowIndentation.indent(cell.widget, by: 0) }
+            glm_table_row_park_cell(row, cell.widget)
+            view.parkedCells.append(cell)
+        }
     }
 
     /// Takes a detached cell out of `row` into the pool.

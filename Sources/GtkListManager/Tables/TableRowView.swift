@@ -9,6 +9,9 @@ final class TableRowView: RowView {
     let widget: UnsafeMutablePointer<GtkWidget>
     /// The cells bound, by index among the table's shown columns (nil: none bound there).
     var cells: [BoundRow?] = []
+    /// Cells whose column left the screen, hidden in the row for the next column to enter it
+    /// (at most `ListTable.parkedCellsPerRow`).
+    var parkedCells: [BoundRow] = []
     /// The table layout the cells were placed for.
     var layoutGeneration = -1
     /// How far a tree's row indents the cell of the outline's column, in pixels.

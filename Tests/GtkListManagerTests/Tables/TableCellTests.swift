@@ -149,6 +149,72 @@ final class TableCellTests: XCTestCase {
         }
     }
 
+    func testACellWhoseColumnLeavesWaitsHiddenInItsRowForTheNextColumnToEnter() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (manager, _, list) = TableFixture.show(rows: 50, columns: TableFixture.columns(20), on: make())
+                defer { list.close() }
+                let viewport = Int(TableFixture.viewportWidth(list))
+                XCTAssertNotEqual(viewport % 160, 1, "the step to 160 brings no column in")
+                // A pixel of column 0 on screen, then none: it leaves, and no column enters.
+                TableFixture.scrollSideways(list, to: 159)
+                let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 2, section: 0)))
+                let widgets = Set(containerChildren(row.widget))
+                var reparented = 0
+                for cell in widgets {
+                    Signal.connect(cell, "parent-set", argument: UnsafeMutablePointer<GtkWidget>.self) { _, _ in reparented += 1 }
+                }
+                let first = try XCTUnwrap(widgets.first { String(cString: gtk_label_get_text(gcast($0))) == "r2 c0" })
+                TableFixture.scrollSideways(list, to: 160)
+                // Its cell stays in the row, hidden, and out of the table a screen reader reads.
+                XCTAssertEqual(gtk_widget_get_mapped(first), 0, "\(name): the cell of the column that left is not shown")
+                let shown = TableFixture.cells(ofItem: 2, in: manager, list: list)
+                XCTAssertEqual(shown.map(\.text), (1..<(160 + viewport + 159) / 160).map { "r2 c\($0)" }, name)
+                let rowAccessible = try XCTUnwrap(gtk_widget_get_accessible(row.hostWidget))
+                XCTAssertEqual(Int(atk_object_get_n_accessible_children(rowAccessible)), shown.count, "\(name): cells read by AT-SPI")
+                // The next column to enter takes it, filled with its own text.
+                let entering = (160 + viewport + 159) / 160
+                let offset = entering * 160 - viewport + 1
+                TableFixture.scrollSideways(list, to: Double(offset))
+                XCTAssertEqual(String(cString: gtk_label_get_text(gcast(first))), "r2 c\(entering)", name)
+                XCTAssertNotEqual(gtk_widget_get_mapped(first), 0, name)
+                XCTAssertEqual(Set(containerChildren(row.widget)), widgets, "\(name): the same cell widgets")
+                XCTAssertEqual(reparented, 0, "\(name): none taken out of its row and put back")
+                let expected = Array(offset / 160...entering)
+                XCTAssertEqual(TableFixture.cells(ofItem: 2, in: manager, list: list).map(\.text), expected.map { "r2 c\($0)" }, name)
+            }
+        }
+    }
+
+    func testAColumnThatEntersOrLeavesRedrawsNoCellOfTheColumnsThatStay() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            // The virtualized list keeps what it showed: a step sideways draws what it uncovers
+            // and the cells that come and go, not the rows around them.
+            let (manager, _, list) = TableFixture.show(rows: 60, columns: TableFixture.columns(20), on: VirtualListHost())
+            defer { list.close() }
+            let viewport = Int(TableFixture.viewportWidth(list))
+            XCTAssertGreaterThan(viewport, 480, "column 2 stays inside the viewport through the steps")
+            // Column 0 a pixel from leaving, after a column entered with cells made new (which
+            // GTK restyles their row for).
+            TableFixture.scrollSideways(list, to: 159)
+            var draws = 0
+            for item in 0..<10 {
+                let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: item, section: 0)))
+                let cell = try XCTUnwrap(containerChildren(row.widget).first { String(cString: gtk_label_get_text(gcast($0))) == "r\(item) c2" })
+                Signal.connect(cell, "draw", argument: UnsafeMutableRawPointer.self) { _, _ in draws += 1 }
+            }
+            // Column 0 leaves, then the next column enters at the right edge.
+            let entering = (160 + viewport + 159) / 160
+            for offset in [160, 161, entering * 160 - viewport, entering * 160 - viewport + 1] {
+                TableFixture.scrollSideways(list, to: Double(offset))
+            }
+            XCTAssertEqual(TableFixture.cells(ofItem: 2, in: manager, list: list).last?.text, "r2 c\(entering)", "a column entered")
+            XCTAssertEqual(draws, 0, "cells of column 2 drawn again")
+        }
+    }
+
     func testAModelWithoutACellForAColumnLeavesThatCellEmptyAndSaysSo() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

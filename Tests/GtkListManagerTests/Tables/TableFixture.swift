@@ -52,12 +52,12 @@ enum TableFixture {
         let width: Int32
     }
 
-    /// The cells of the bound row at `item` in reading order, their x from the viewport's
-    /// leading edge (its left one, or its right one right to left).
+    /// The cells the bound row at `item` shows (mapped: a parked cell is not) in reading order,
+    /// their x from the viewport's leading edge (its left one, or its right one right to left).
     @MainActor static func cells(ofItem item: Int, in manager: ListManager, list: ShownList) -> [ShownCell] {
         guard let row = manager.boundRow(at: IndexPath(item: item, section: 0)) else { return [] }
         let viewport = gtk_bin_get_child(gcast(list.scrolledWindow))!
-        return containerChildren(row.widget).map { cell in
+        return containerChildren(row.widget).filter { gtk_widget_get_mapped($0) != 0 }.map { cell in
             shown(cell, in: viewport, text: String(cString: gtk_label_get_text(gcast(cell))))
         }.sorted { $0.x < $1.x }
     }
