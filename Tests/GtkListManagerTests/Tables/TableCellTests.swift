@@ -202,7 +202,8 @@ final class TableCellTests: XCTestCase {
             var draws = 0
             for item in 0..<10 {
                 let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: item, section: 0)))
-                let cell = try XCTUnwrap(containerChildren(row.widget).first { String(cString: gtk_label_get_text(gcast($0))) == "r\(item) c2" })
+                let cell = try XCTUnwrap(
+                    containerChildren(row.widget).first { String(cString: gtk_label_get_text(gcast($0))) == "r\(item) c2" })
                 Signal.connect(cell, "draw", argument: UnsafeMutableRawPointer.self) { _, _ in draws += 1 }
             }
             // Column 0 leaves, then the next column enters at the right edge.
