@@ -16,6 +16,5 @@ cp -R "$repository/Examples/MinimalApp" "$workspace/MinimalApp"
 rm -rf "$workspace/MinimalApp/.build"
 
 cd "$workspace/MinimalApp"
-# No index store: nothing reads this build's index.
-"$swift" build --disable-index-store
+"$swift" build
 xvfb-run -a -s "-screen 0 1920x1080x24" "$("$swift" build --show-bin-path)/MinimalApp" --check
