@@ -26,7 +26,7 @@ enum FolderColumns {
                 width: .fixed(TextCell.naturalWidth(of: ["999 bytes", "999.9 MB", "9,999 items", "unreadable"])),
                 minimumWidth: 48, isSortable: false),
             TableColumn(
-                modified, title: "Modified", width: .fixed(TextCell.naturalWidth(of: [modifiedText(Self.longDate)])),
+                modified, title: "Modified", width: .fixed(TextCell.naturalWidth(of: longDates.map(modifiedText))),
                 minimumWidth: 64, isSortable: false),
             TableColumn(
                 type, title: "Type",
@@ -47,10 +47,15 @@ enum FolderColumns {
         return formatter
     }()
 
-    /// A date whose short form is among the longest (two-digit month, day and hour, in the
-    /// afternoon): 28 December 2028, 22:58, local time.
-    private static var longDate: Date {
-        Calendar.current.date(from: DateComponents(year: 2028, month: 12, day: 28, hour: 22, minute: 58)) ?? Date()
+    /// Dates whose short forms are among the longest: two-digit months and days, and the hours
+    /// that read longest in 12- and 24-hour clocks, before and after noon (which of "AM" and "PM"
+    /// is wider depends on the font), local time.
+    private static var longDates: [Date] {
+        [0, 10, 12, 22, 23].flatMap { hour in
+            [10, 11, 12].compactMap { month in
+                Calendar.current.date(from: DateComponents(year: 2028, month: month, day: 28, hour: hour, minute: 58))
+            }
+        }
     }
 }
 

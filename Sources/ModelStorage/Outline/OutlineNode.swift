@@ -6,7 +6,7 @@ struct OutlineNode: Sendable {
     var parent: Int
     var indexInParent = 0
     var children: [Int] = []
-    var sums = OutlineRowSums()
+    var sums = PrefixSums()
     var isExpanded: Bool
     /// The rows the node shows when its parent shows it.
     var rows: Int

@@ -1,7 +1,7 @@
 /// The nodes of an outline and the rows they show, for ``OutlineSnapshot``.
 ///
 /// Every node keeps how many rows it shows when its parent shows it (``Node/rows``: itself and,
-/// expanded, its children's) and the prefix sums of its children's rows (``OutlineRowSums``).
+/// expanded, its children's) and the prefix sums of its children's rows (``PrefixSums``).
 /// A row's node and a node's row are then found by descending or climbing the tree, in
 /// O(depth × log children); expanding or collapsing a node changes the sums of its ancestors
 /// alone, however many children it has. Collapsing keeps every descendant's flag.
@@ -116,7 +116,7 @@ struct OutlineTree<Item: Sendable>: Sendable {
         let children = nodes[parent].children
         for position in index..<children.count { nodes[children[position]].indexInParent = position }
         let rows = children.map { nodes[$0].rows }
-        nodes[parent].sums = OutlineRowSums(rows)
+        nodes[parent].sums = PrefixSums(rows)
     }
 
     /// `node` shows `delta` more rows: its ancestors up to the first collapsed one show them too.

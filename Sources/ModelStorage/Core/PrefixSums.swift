@@ -1,7 +1,7 @@
-/// Prefix sums of the rows each child of an outline node shows, with point updates and a search
-/// by row, all in O(log children) (a Fenwick tree). Children added at the end cost O(log
-/// children) each; elsewhere the sums are rebuilt, O(children).
-struct OutlineRowSums: Sendable {
+/// Prefix sums over slots (the rows each child of an outline node shows, the items of each chunk
+/// of a filter's index), with point updates and a search by row, all in O(log slots) (a Fenwick
+/// tree). Slots added at the end cost O(log slots) each; elsewhere the sums are rebuilt, O(slots).
+struct PrefixSums: Sendable {
     /// `nodes[0]` is unused: node `i` sums the `i & -i` slots ending at slot `i - 1`.
     private var nodes: [Int] = [0]
     /// The sum of every slot.

@@ -1,0 +1,168 @@
+import Dispatch
+
+/// The items of another storage that pass a filter, which can change at any time: the search
+/// field over any list (a memory, sorted, snapshot or database storage, or one of your own).
+///
+/// ```swift
+/// let packages = SortedStorage<Package, Unsectioned>(sortedBy: { $0.name < $1.name })
+/// let shown = FilteredStorage<Package>(packages, handOff: GLibMainActorHandOff())
+/// manager.storage = shown
+/// searchEntry.onChange { text in
+///     shown.setFilter(text.isEmpty ? nil : { $0.name.localizedStandardContains(text) })
+/// }
+/// ```
+///
+/// ## What it shows
+/// - The base's sections, all of them, in order, with their headers and footers; in each, the
+///   items that pass, in the base's order. A section the filter empties stays, empty: set the
+///   manager's `displayHeaderOnEmptySection` to false to hide its header then.
+/// - Models of another type than `Model` never pass, and are reported as
+///   ``StorageAnomaly/itemNotAccepted(typeName:reason:)``, once per type.
+///
+/// ## Changing the filter
+/// ``setFilter(_:execution:completion:)`` scans every item off the main thread, then hands back
+/// what changed: the rows that stop passing are deleted, the ones that start are inserted, the
+/// others are untouched, so a manager keeps their widgets, their selection and the focused row.
+/// A new filter asked while a scan runs supersedes it: that scan's result is dropped, and one
+/// scan runs next, with the newest filter (every completion still runs, in call order).
+///
+/// ## Changes of the base
+/// Each change the base reports is mapped as it comes, on the main actor, in O(change): the
+/// filter runs on the models it inserts or updates, nothing is rescanned. An update that makes
+/// an item pass or stop passing shows as its insertion or deletion. A base that reloads is read
+/// and filtered again as a whole, on the main actor.
+///
+/// The storage keeps its own copy of the base's models, as `Model` values, so that scans read
+/// them off the main thread without touching the base: memory for one more array of models.
+@MainActor
+public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, BroadcastingStorage {
+    /// Whether a model shows.
+    public typealias Filter = @Sendable (Model) -> Bool
+    /// Called on the main actor once a filter is applied and observers have seen it.
+    public typealias Completion = @MainActor () -> Void
+
+    /// Where a new filter is applied.
+    public enum Execution: Sendable {
+        /// Scanned on a background queue, the result handed back to the main actor; the default.
+        case background
+        /// Scanned on the main actor, before the call returns.
+        case immediate
+    }
+
+    /// The storage whose items are filtered.
+    public let base: any ObservableStorage
+    /// The filter observers were last shown; nil shows every item.
+    public internal(set) var filter: Filter?
+    /// Where models of another type are reported.
+    public let anomalyHandler = AnomalyHandler<StorageAnomaly>()
+    /// The storage's observers (see ``BroadcastingStorage``).
+    public let broadcaster = UpdateBroadcaster()
+
+    /// The base's models, section by section; nil for a model of another type.
+    var models: [[Model?]] = []
+    /// Which of them pass, section by section.
+    var indexes: [FilterIndex] = []
+    /// The scans, one at a time, and their stale check.
+    let jobs: BackgroundJobScheduler
+    /// The newest filter asked for and not yet scanned, with the completions waiting on it.
+    var requested: FilterRequest?
+    /// The filter being scanned now.
+    var scanning: FilterRequest?
+    /// How many filters were asked for: the newest one's number.
+    var requestCount = 0
+    /// The types already reported as not `Model`.
+    var reportedTypeNames: Set<String> = []
+
+    struct FilterRequest {
+        let filter: Filter?
+        /// Its place among the filters asked for.
+        let number: Int
+        var completions: [Completion]
+        /// Raised when the scan of it can no longer apply.
+        let cancellation = ScanCancellation()
+    }
+
+    /// The items of `base` that pass `filter` (nil: all of them), read and filtered at once.
+    ///
+    /// - Parameter handOff: how scans reach the main actor. The default uses a
+    ///   `Task { @MainActor in … }`; a GTK application passes `GLibMainActorHandOff()`.
+    public init(
+        _ base: any ObservableStorage, filter: Filter? = nil, handOff: any MainActorHandOff = TaskMainActorHandOff()
+    ) {
+        self.base = base
+        self.filter = filter
+        jobs = BackgroundJobScheduler(queue: DispatchQueue(label: "ModelStorage.FilteredStorage", qos: .userInitiated), handOff: handOff)
+        readBase()
+        base.addObserver(self)
+    }
+
+    // MARK: - Reading
+
+    /// The number of items that pass, over every section.
+    public var count: Int { indexes.reduce(0) { $0 + $1.passCount } }
+
+    /// True while a new filter waits for its scan or is being scanned.
+    public var hasPendingFilter: Bool { scanning != nil || requested != nil }
+
+    /// How many scans came back after the base or the filter had changed, and were dropped.
+    public var staleScanCount: Int { jobs.staleResultCount }
+
+    /// Where the base's item at `baseIndexPath` shows, or nil when it does not pass.
+    public func indexPath(forBaseIndexPath baseIndexPath: IndexPath) -> IndexPath? {
+        guard baseIndexPath.count == 2, indexes.indices.contains(baseIndexPath.section) else { return nil }
+        let index = indexes[baseIndexPath.section]
+        guard baseIndexPath.item >= 0, baseIndexPath.item < index.count, index.passes(at: baseIndexPath.item) else { return nil }
+        return IndexPath(item: index.rank(of: baseIndexPath.item), section: baseIndexPath.section)
+    }
+
+    /// Where the item shown at `indexPath` is in the base, or nil when no item shows there.
+    public func baseIndexPath(for indexPath: IndexPath) -> IndexPath? {
+        guard indexPath.count == 2, indexes.indices.contains(indexPath.section) else { return nil }
+        let index = indexes[indexPath.section]
+        guard indexPath.item >= 0, indexPath.item < index.passCount else { return nil }
+        return IndexPath(item: index.item(ofPassing: indexPath.item), section: indexPath.section)
+    }
+
+    // MARK: - Storage
+
+    public var numberOfSections: Int { indexes.count }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        indexes.indices.contains(section) ? indexes[section].passCount : 0
+    }
+
+    public func item(at indexPath: IndexPath) -> Any? {
+        guard let base = baseIndexPath(for: indexPath) else { return nil }
+        return models[base.section][base.item]
+    }
+
+    public func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {
+        (base as? any SupplementaryStorage)?.supplementaryModel(ofKind: kind, inSection: section)
+    }
+
+    // MARK: - Filtering on the main actor
+
+    /// Reads every model of the base and filters them with ``filter``.
+    func readBase() {
+        models = (0..<base.numberOfSections).map { section in base.models(inSection: section).map(typed) }
+        indexes = models.map { FilterIndex($0.lazy.map(self.passes)) }
+    }
+
+    /// The model as `Model`, or nil (reported) when it is of another type.
+    func typed(_ model: Any) -> Model? {
+        if let model = model as? Model { return model }
+        let typeName = String(reflecting: type(of: model))
+        if reportedTypeNames.insert(typeName).inserted {
+            anomalyHandler.report(
+                .itemNotAccepted(
+                    typeName: typeName, reason: "a FilteredStorage<\(Model.self)> shows only \(Model.self) models: it is hidden"))
+        }
+        return nil
+    }
+
+    /// Whether `model` shows under the filter in effect.
+    func passes(_ model: Model?) -> Bool {
+        guard let model else { return false }
+        return filter?(model) ?? true
+    }
+}
