@@ -68,3 +68,16 @@ struct PartResult<Part: BenchmarkPart> {
         return Self(side: first.side, part: first.part, count: first.count, values: values)
     }
 }
+
+extension Optional {
+    /// One figure of a result for a report's cell: the median, and with several runs their range
+    /// ("median (min–max)"); "timeout > N s" when its process ran out of time, "–" when not
+    /// measured.
+    func figure<Part>(_ key: String, runs: Int, _ format: (Double) -> String = ms) -> String where Wrapped == PartResult<Part> {
+        guard let result = self else { return "–" }
+        guard !result[key].isNaN else { return result.timedOutAfter.map { "timeout > \($0) s" } ?? "–" }
+        let low = result[key + "_min"], high = result[key + "_max"]
+        guard runs > 1, !low.isNaN, !high.isNaN, low != high else { return format(result[key]) }
+        return "\(format(result[key])) (\(format(low))–\(format(high)))"
+    }
+}

@@ -18,6 +18,10 @@
 // GTK 4's GtkColumnView, scrolling, column widths, resizing and sorting by header, each part in
 // its own process under a time limit.
 //
+// `list-benchmarks big-filter [quick]` is the big-filter benchmark (issue 35): a query typed over
+// 10,000 and a million rows, our FilteredStorage on the virtualized host against GtkTreeView over
+// a GtkTreeModelFilter and GTK 4's GtkListView over an incremental GtkFilterListModel.
+//
 // `list-benchmarks differ-one CASE N` runs exactly one diff of a cell of the differ table, for
 // `valgrind --tool=callgrind --toggle-collect=glm_measured_diff` (the differ table counts its
 // cells that way itself when valgrind is installed); `list-benchmarks differ-read CASE N
@@ -53,6 +57,10 @@ MainActor.assumeIsolated {
         BigTreeBenchmark.measureInThisProcess(part: arguments[1], count: count)
     } else if arguments.first == BigTableBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
         BigTableBenchmark.measureInThisProcess(part: arguments[1], count: count)
+    } else if arguments.first == BigFilterBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
+        BigFilterBenchmark.measureInThisProcess(part: arguments[1], count: count)
+    } else if arguments.first == "big-filter" {
+        BigFilterBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big-table" {
         BigTableBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big-tree" {

@@ -18,6 +18,14 @@ enum ProcessProbes {
         return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
     }
 
+    /// CPU time of the calling thread (the main one), in milliseconds: what a change cost the
+    /// thread that draws, its background work apart.
+    static func threadCPUMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
+    }
+
     /// Monotonic wall time in milliseconds.
     static func wallMilliseconds() -> Double {
         var time = timespec()

@@ -44,11 +44,7 @@ struct BigTableReport {
 
     /// One figure: the median, and with several runs their range.
     private func cell(_ result: BigTableResult?, _ key: String, _ format: (Double) -> String = ms) -> String {
-        guard let result else { return "–" }
-        guard !result[key].isNaN else { return result.timedOutAfter.map { "timeout > \($0) s" } ?? "–" }
-        let low = result[key + "_min"], high = result[key + "_max"]
-        guard runs > 1, !low.isNaN, !high.isNaN, low != high else { return format(result[key]) }
-        return "\(format(result[key])) (\(format(low))–\(format(high)))"
+        result.figure(key, runs: runs, format)
     }
 
     private func count(_ value: Double) -> String { Int(value).formatted() }

@@ -66,7 +66,7 @@ final class BigTableSort {
         guard let button = inspection.headerButton(ofColumn: Self.sortedColumn) else { return [name + "_wrong": 1] }
         let watch = MainLoopStallWatch()
         let applied = sortsApplied
-        let mainCPU = Self.threadCPUMilliseconds(), start = ProcessProbes.wallMilliseconds()
+        let mainCPU = ProcessProbes.threadCPUMilliseconds(), start = ProcessProbes.wallMilliseconds()
         watch.start()
         gtk_button_clicked(gcast(button))
         // The watch's ticks wake the loop: no deadline here, the parent's time limit is one.
@@ -75,7 +75,7 @@ final class BigTableSort {
         scenario.shown.frames.waitForNextFrame(limit: .max)
         let frameAt = ProcessProbes.wallMilliseconds() - start
         let block = watch.stop()
-        let cpu = Self.threadCPUMilliseconds() - mainCPU
+        let cpu = ProcessProbes.threadCPUMilliseconds() - mainCPU
         let expected = [SortKey("c\(Self.sortedColumn)", ascending: ascending)]
         let right = scenario.table.sort == expected && showsNewOrder(ascending: ascending)
         return [
@@ -93,13 +93,5 @@ final class BigTableSort {
         return zip(shown, shown.dropFirst()).allSatisfy { earlier, later in
             earlier.size == later.size ? earlier.id < later.id : (earlier.size < later.size) == ascending
         }
-    }
-
-    /// CPU time of the calling thread (the main one), in milliseconds: what the sort cost the
-    /// thread that draws, its background work apart.
-    private static func threadCPUMilliseconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
     }
 }

@@ -145,7 +145,8 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
     /// Reads every model of the base and filters them with ``filter``.
     func readBase() {
         models = (0..<base.numberOfSections).map { section in base.models(inSection: section).map(typed) }
-        indexes = models.map { FilterIndex($0.lazy.map(self.passes)) }
+        // Without a cancellation the scan always ends.
+        indexes = models.map { FilterIndex(FilterScan.passes(of: $0, filter: filter)!) }
     }
 
     /// The model as `Model`, or nil (reported) when it is of another type.

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The big-filter benchmark's tables, every side side by side per size, then issue 35's goals
+/// for filtering with the figures of the same run.
+@MainActor
+struct BigFilterReport {
+    let results: [BigFilterResult]
+    let runs: Int
+
+    private static let ours = BigFilterScenario.side
+
+    private var sides: [String] {
+        [Self.ours, "gtk3-filter-view"] + Gtk4Renderer.allCases.map { "gtk4-filter-list" + $0.sideSuffix }
+    }
+
+    private func result(_ side: String, _ count: Int) -> BigFilterResult? {
+        results.first { $0.side == side && $0.count == count }
+    }
+
+    private func label(_ side: String) -> String {
+        switch side {
+        case Self.ours: "virtualized host, FilteredStorage"
+        case "gtk3-filter-view": "GtkTreeView over a GtkTreeModelFilter (C)"
+        default:
+            side.hasPrefix("gtk4-filter-list-")
+                ? "GTK 4 GtkListView over an incremental GtkFilterListModel (C), \(side.dropFirst("gtk4-filter-list-".count))" : side
+        }
+    }
+
+    private func cell(_ result: BigFilterResult?, _ key: String, _ format: (Double) -> String = ms) -> String {
+        result.figure(key, runs: runs, format)
+    }
+
+    func print() {
+        for size in BigFilterBenchmark.sizes {
+            printTable(
+                "Filter as you type, \(size.formatted()) rows (a row matches when its number contains the query; \"1\" … \"12345\" typed, then erased: 10 keystrokes; \(runs == 1 ? "one run" : "medians of \(runs) runs"))",
+                [
+                    "side", "keystroke → filtered frame p50 / max", "main thread CPU per keystroke p50 / max",
+                    "longest main-loop block", "wrong rows shown",
+                ],
+                sides.compactMap { side in
+                    result(side, size).map { r in
+                        [
+                            label(side), "\(cell(r, "keystroke_frame_p50_ms")) / \(cell(r, "keystroke_frame_max_ms"))",
+                            "\(cell(r, "keystroke_main_cpu_p50_ms")) / \(cell(r, "keystroke_main_cpu_max_ms"))",
+                            cell(r, "keystroke_block_max_ms"), "\(cell(r, "wrong_rows", { String(Int($0)) })) of 10",
+                        ]
+                    }
+                })
+        }
+        printGoals()
+    }
+
+    private func printGoals() {
+        var rows: [[String]] = []
+        func goal(_ text: String, _ result: BigFilterResult?, _ key: String, limit: Double) {
+            let finished = result.flatMap { $0.timedOutAfter == nil ? $0 : nil }
+            rows.append([
+                text, cell(result, key), finished.map { $0[key] <= limit ? "met" : "**missed**" } ?? "not measured",
+            ])
+        }
+        let million = result(Self.ours, 1_000_000), small = result(Self.ours, 10_000)
+        goal("1,000,000 rows: each keystroke's filtered frame ≤ 150 ms (max)", million, "keystroke_frame_max_ms", limit: 150)
+        goal("… the main thread ≤ 4 ms per keystroke (max)", million, "keystroke_main_cpu_max_ms", limit: 4)
+        goal("10,000 rows: each keystroke ≤ 20 ms to the frame (max)", small, "keystroke_frame_max_ms", limit: 20)
+        printTable("Issue 35's goals for filtering (same run)", ["goal", "measured", ""], rows)
+    }
+}

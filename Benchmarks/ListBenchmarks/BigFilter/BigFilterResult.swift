@@ -1,0 +1,11 @@
+/// What a big-filter process measures: one part at one row count.
+enum BigFilterPart: String, CaseIterable, BenchmarkPart {
+    /// The query typed and erased a digit at a time over a filtered list, each keystroke timed
+    /// to the frame showing its rows.
+    case filter
+
+    static var unnamed: Self? { nil }
+}
+
+/// One side's figures for one part of the big-filter benchmark at one size.
+typealias BigFilterResult = PartResult<BigFilterPart>
