@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "PackageViewerTests",
             dependencies: [
-                "PackageViewer", "GtkListManager", "ModelStorage", "CGtk",
+                "PackageViewer", "GtkListManager", "GtkListManagerTesting", "ModelStorage", "CGtk",
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

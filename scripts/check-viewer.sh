@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end checks of the sample viewer, run by `make test` after `swift test`:
 #  1. the dpkg parser reads every installed stanza of the bundled sample;
-#  2. the window renders headless into a non-trivial PNG, with favourites too.
+#  2. the window renders headless into a non-trivial PNG, with favourites too;
+#  3. a missing folder is reported, in the window and on stderr.
 set -euo pipefail
 
 swift=${SWIFT:-swift}
@@ -37,6 +38,19 @@ scripts/viewer-screenshot.sh "$tmp/files-tree.png" --files Sources --expand Sour
 scripts/viewer-screenshot.sh "$tmp/dependencies.png" --dependencies --status-file "$sample" --expand at-spi2-core
 # And the virtualized grid: the files as tiles.
 scripts/viewer-screenshot.sh "$tmp/files-grid.png" --grid --files Sources
+# A folder that is not there: said on stderr, in the window (the list's failure state, with a
+# retry), and by the exit status, in each of the three file modes.
+for mode in "" --grid --flat; do
+    status=0
+    said=$(xvfb-run -a -s "-screen 0 1920x1080x24" "$viewer" --files /nonexistent $mode --screenshot "$tmp/missing.png" 2>&1 >/dev/null) ||
+        status=$?
+    if [ "$status" -ne 1 ] || [[ "$said" != *"/nonexistent: no such directory"* ]] || [ ! -s "$tmp/missing.png" ]; then
+        echo "check-viewer: --files /nonexistent $mode exited $status and said '$said'" >&2
+        exit 1
+    fi
+done
+echo "check-viewer: --files /nonexistent says so on stderr and in the window, and exits 1"
+
 # Right to left, as in Arabic or Hebrew: the packages' window and the virtualized grid mirrored.
 scripts/viewer-screenshot.sh "$tmp/viewer-rtl.png" --grid --direction rtl
 scripts/viewer-screenshot.sh "$tmp/files-grid-rtl.png" --grid --files Sources --direction rtl

@@ -92,22 +92,30 @@ struct PackageViewerCommand: ParsableCommand {
         // Pictures are the same everywhere: a screenshot shows the declared columns unless told
         // which settings to use.
         let settingsPath = settingsFile ?? (screenshotPath == nil ? ViewerSettings.defaultPath() : nil)
+        // Said at once on stderr, then in the window (the list's failure state), and the exit
+        // status tells a script.
+        let missing = files.flatMap(MissingDirectory.check)
+        if let missing { FileHandle.standardError.write(Data("package-viewer: \(missing)\n".utf8)) }
         if let files, !grid, !flat {
             let expandedPaths = expandedPaths, direction = direction
-            return try MainActor.assumeIsolated {
+            try MainActor.assumeIsolated {
                 try Self.showFolderTree(
                     root: files, expanding: expandedPaths, direction: direction, settingsPath: settingsPath, screenshotPath: screenshotPath)
             }
+            if missing != nil { throw ExitCode.failure }
+            return
         }
         if files != nil || synthetic != nil {
             let files = files, synthetic = synthetic, scrollFraction = scrollFraction, grid = grid, direction = direction
-            return try MainActor.assumeIsolated {
+            try MainActor.assumeIsolated {
                 let source: any BigListSource =
                     if let files { FileTreeSource(root: files) } else { SyntheticSource(count: max(synthetic ?? 0, 0)) }
                 try Self.showBigList(
                     BigListWindow(source: source, search: search, grid: grid), direction: direction, scrolledTo: scrollFraction,
                     screenshotPath: screenshotPath)
             }
+            if missing != nil { throw ExitCode.failure }
+            return
         }
         let source = try PackageSource.load(explicitPath: statusFile)
         if dependencies {
@@ -165,16 +173,10 @@ struct PackageViewerCommand: ParsableCommand {
             throw NoDisplay()
         }
         direction?.makeDefault()
-        let viewer: FolderTreeWindow
-        do {
-            // A settings file that cannot be read is reported on stderr: the declared columns show.
-            viewer = try FolderTreeWindow(root: root, settings: settingsPath.map { ViewerSettings(path: $0) })
-        } catch {
-            FileHandle.standardError.write(Data("package-viewer: \(error)\n".utf8))
-            throw ExitCode.failure
-        }
+        // A settings file that cannot be read is reported on stderr: the declared columns show.
+        let viewer = FolderTreeWindow(root: root, settings: settingsPath.map { ViewerSettings(path: $0) })
         gtk_widget_show_all(viewer.window)
-        guard viewer.expand([root] + paths) else {
+        guard !viewer.showsRoot || viewer.expand([root] + paths) else {
             FileHandle.standardError.write(Data("package-viewer: could not open \(paths.joined(separator: ", "))\n".utf8))
             throw ExitCode.failure
         }

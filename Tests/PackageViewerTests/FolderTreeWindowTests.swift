@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkListManager
+import GtkListManagerTesting
 import ModelStorage
 import XCTest
 
@@ -56,7 +57,7 @@ final class FolderTreeWindowTests: XCTestCase {
         let root = root
         try MainActor.assumeIsolated {
             guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
-            let viewer = try FolderTreeWindow(root: root)
+            let viewer = FolderTreeWindow(root: root)
             defer { gtk_widget_destroy(viewer.window) }
             gtk_widget_show_all(viewer.window)
             XCTAssertTrue(viewer.expand([root, "\(root)/docs", "\(root)/docs/notes"]))
@@ -90,7 +91,7 @@ final class FolderTreeWindowTests: XCTestCase {
             // A name GIO knows no type for: guessed from the content, plain text (which GIO's
             // magic alone takes for C source, from the `//`).
             _ = FileManager.default.createFile(atPath: "\(root)/todo.zzq", contents: Data("// buy milk\n".utf8))
-            let viewer = try FolderTreeWindow(root: root)
+            let viewer = FolderTreeWindow(root: root)
             defer { gtk_widget_destroy(viewer.window) }
             let input = RealInput(showing: viewer.window)
             XCTAssertTrue(viewer.expand([root, "\(root)/docs"]))
@@ -154,7 +155,7 @@ final class FolderTreeWindowTests: XCTestCase {
             let packages = ColumnState(hidden: ["version"])
             try Data(#"{"packageColumns": {"order": [], "widths": {}, "hidden": ["version"], "sort": []}}"#.utf8).write(to: file)
             do {
-                let viewer = try FolderTreeWindow(root: root, settings: ViewerSettings(path: file.path))
+                let viewer = FolderTreeWindow(root: root, settings: ViewerSettings(path: file.path))
                 defer { gtk_widget_destroy(viewer.window) }
                 let input = RealInput(showing: viewer.window)
                 viewer.table.setHidden(true, column: FolderColumns.modified)
@@ -166,20 +167,32 @@ final class FolderTreeWindowTests: XCTestCase {
             XCTAssertEqual(saved.packageColumns, packages, "the packages' columns kept")
             XCTAssertEqual(saved.fileColumns?.hidden, [FolderColumns.modified])
 
-            let viewer = try FolderTreeWindow(root: root, settings: ViewerSettings(path: file.path))
+            let viewer = FolderTreeWindow(root: root, settings: ViewerSettings(path: file.path))
             defer { gtk_widget_destroy(viewer.window) }
             RealInput(showing: viewer.window).settleFrame()
             XCTAssertEqual(ShownTableWidgets(table: viewer.table).headerTitles, ["Name", "Type", "Size"], "restored")
         }
     }
 
-    func testAMissingDirectoryIsRefusedWithItsPath() throws {
+    func testAMissingDirectoryShowsTheFailureWithItsPathAndRetryOpensItOnceItExists() throws {
         let root = root
         try MainActor.assumeIsolated {
             guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
-            XCTAssertThrowsError(try FolderTreeWindow(root: "\(root)/nowhere")) { error in
-                XCTAssertEqual("\(error)", "\(root)/nowhere: no such directory")
-            }
+            let missing = "\(root)/later"
+            let viewer = FolderTreeWindow(root: missing)
+            defer { gtk_widget_destroy(viewer.window) }
+            RealInput(showing: viewer.window).settleFrame()
+            let message = "The folder “\(missing)” does not exist."
+            XCTAssertEqual(MappedWidgets(under: viewer.table.widget).labelTexts.suffix(2), [message, "Try Again"])
+            XCTAssertFalse(viewer.showsRoot)
+
+            try FileManager.default.createDirectory(atPath: missing, withIntermediateDirectories: false)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: "\(missing)/note"))
+            let retry = try XCTUnwrap(MappedWidgets(under: viewer.table.widget).buttons.last)
+            gtk_button_clicked(gcast(retry))
+            XCTAssertTrue(viewer.showsRoot)
+            XCTAssertTrue(GtkRuntime.iterate(until: { Self.shownNames(viewer) == ["later", "note"] }), "\(Self.shownNames(viewer))")
+            XCTAssertFalse(MappedWidgets(under: viewer.table.widget).labelTexts.contains(message))
         }
     }
 

@@ -8,4 +8,10 @@ protocol BigListSource {
     /// The sections of the items that match `search` (all for an empty search): a title and
     /// the items, in order.
     func sections(matching search: String) -> [(title: String, items: [Any])]
+    /// Why the source has no items, for the window to say; nil when it read what it was given.
+    var problem: String? { get }
+}
+
+extension BigListSource {
+    var problem: String? { nil }
 }

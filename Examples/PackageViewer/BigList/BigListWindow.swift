@@ -54,6 +54,7 @@ final class BigListWindow {
         }
         gtk_header_bar_pack_start(gcast(headerBar), searchEntry)
         show(matching: search)
+        if let problem = source.problem { manager.contentState = .failed(message: problem) }
 
         let scrolled = gtk_scrolled_window_new(nil, nil)!
         gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)

@@ -9,7 +9,8 @@ import ModelStorage
 /// first expand (a loading row meanwhile, an error row with Retry when unreadable). Each
 /// directory read is watched: files created or deleted elsewhere appear and vanish in place,
 /// keeping what is open and selected. The columns the user resizes, moves and hides are saved in
-/// the settings file; none sorts (see `FolderColumns`).
+/// the settings file; none sorts (see `FolderColumns`). A root that is not a directory shows the
+/// list's failure state, with a Retry that looks again.
 @MainActor
 final class FolderTreeWindow {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -20,18 +21,20 @@ final class FolderTreeWindow {
     /// The settings file the columns are restored from and saved to; nil keeps them for this
     /// window only.
     let settings: ViewerSettings?
+    /// The directory at the top.
+    let root: String
     private(set) var anomalies: [ManagerAnomaly] = []
     /// The watched directories, by path.
     private var monitors: [String: DirectoryMonitor] = [:]
 
     /// A window over `root`, its top level open, its columns as `settings` saved them (and saved
-    /// there when they change); throws when `root` is not a readable directory.
-    init(root: String, settings: ViewerSettings? = nil) throws {
-        guard let top = FolderEntry(path: root), top.isDirectory else { throw MissingDirectory(path: root) }
+    /// there when they change).
+    init(root: String, settings: ViewerSettings? = nil) {
         self.settings = settings
+        self.root = root
         manager = ListManager(host: VirtualListHost(), storage: storage)
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
-        gtk_window_set_title(gcast(window), top.name)
+        gtk_window_set_title(gcast(window), root == "/" ? "/" : String(root.split(separator: "/").last ?? Substring(root)))
         gtk_window_set_default_size(gcast(window), 760, 620)
         table = manager.makeTable(columns: FolderColumns.all())  // over an empty storage: nothing to report yet
         manager.anomalyHandler.action = { [unowned self] anomaly in
@@ -51,13 +54,7 @@ final class FolderTreeWindow {
         if let saved = settings?.contents.fileColumns { table.state = saved }  // before anyone listens: nothing to save
         table.stateDidChange = { [weak self] state in self?.settings?.saveFileColumns(state) }
 
-        var outline = OutlineSnapshot<FolderEntry>()
-        outline.append([top])
-        outline.markChildrenUnloaded([top])
-        storage.apply(outline, to: root)
-        storage.expand([top])
-        watch(top)
-
+        openRoot()
         gtk_scrolled_window_set_policy(gcast(table.scrolledWindow), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_container_add(gcast(window), table.widget)
     }
@@ -77,6 +74,26 @@ final class FolderTreeWindow {
         for column in [FolderColumns.size, FolderColumns.modified, FolderColumns.type] {
             manager.register(TextCell.self, for: OutlineChildrenStatus.self, column: column) { cell, _, _ in cell.text = "" }
         }
+    }
+
+    /// Whether the root is a directory the tree shows.
+    var showsRoot: Bool { storage.numberOfSections > 0 }
+
+    /// Shows the root's top level, or, when it is not a directory, the failure state with a
+    /// Retry that calls this again.
+    private func openRoot() {
+        guard let top = FolderEntry(path: root), top.isDirectory else {
+            manager.contentState = .failed(
+                message: MissingDirectory(path: root).sentence, retry: { [weak self] in self?.openRoot() })
+            return
+        }
+        manager.contentState = .ready
+        var outline = OutlineSnapshot<FolderEntry>()
+        outline.append([top])
+        outline.markChildrenUnloaded([top])
+        storage.apply(outline, to: root)
+        storage.expand([top])
+        watch(top)
     }
 
     /// Reads the rows of `entries`' directories at once and waits for them (for screenshots).
@@ -105,4 +122,12 @@ final class FolderTreeWindow {
 struct MissingDirectory: Error, CustomStringConvertible {
     let path: String
     var description: String { "\(path): no such directory" }
+    /// What the window says.
+    var sentence: String { "The folder “\(path)” does not exist." }
+
+    /// The problem with `path` as a `--files` root; nil when it is a directory.
+    static func check(_ path: String) -> MissingDirectory? {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue ? nil : Self(path: path)
+    }
 }

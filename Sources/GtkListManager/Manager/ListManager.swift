@@ -117,6 +117,11 @@ public final class ListManager {
     var storedTable: ListTable?
     /// The cell classes registered per table column.
     private(set) lazy var tableCells = TableCellMappings(anomalies: anomalyHandler)
+    /// The placeholder of the content state (``contentState``) and the app's empty placeholder.
+    private(set) lazy var contentStatePlaceholder = ContentStatePlaceholder(host: host)
+    /// How long ``ListContentState/loading`` waits before it shows its spinner, in seconds: a
+    /// load faster than this never flashes it. Default: 0.3.
+    public var loadingIndicatorDelay: Double = 0.3
 
     /// A manager whose rows `host` shows.
     ///
@@ -165,11 +170,12 @@ public final class ListManager {
         didUpdateContent?(.reload)
     }
 
-    /// Shows `widget` when the list has no rows (an empty state), or nothing when nil.
+    /// Shows `widget` when the list has no rows (an empty state), or nothing when nil. While
+    /// ``contentState`` is loading or failed, its own widget shows instead.
     public func setPlaceholder(_ widget: UnsafeMutablePointer<GtkWidget>?) {
         checkConfinement()
         if let widget { gtk_widget_show_all(widget) }
-        host.setPlaceholder(widget)
+        contentStatePlaceholder.setEmptyPlaceholder(widget)
     }
 
     /// Runs `body` with the host's animations off, if it has any.
