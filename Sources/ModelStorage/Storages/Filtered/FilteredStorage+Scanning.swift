@@ -5,6 +5,7 @@ extension FilteredStorage {
     /// filter".
     ///
     /// - Parameters:
+    ///   - filter: whether a model shows; nil shows every model of the type.
     ///   - execution: `.background` scans on the storage's queue (the default); `.immediate`
     ///     scans before the call returns, superseding the scans asked before.
     ///   - completion: runs on the main actor once this filter, or a newer one, is applied

@@ -84,8 +84,11 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
 
     /// The items of `base` that pass `filter` (nil: all of them), read and filtered at once.
     ///
-    /// - Parameter handOff: how scans reach the main actor. The default uses a
-    ///   `Task { @MainActor in … }`; a GTK application passes `GLibMainActorHandOff()`.
+    /// - Parameters:
+    ///   - base: the storage whose items are filtered; the filtered storage observes it.
+    ///   - filter: whether a model shows; nil shows every model of the type.
+    ///   - handOff: how scans reach the main actor. The default uses a
+    ///     `Task { @MainActor in … }`; a GTK application passes `GLibMainActorHandOff()`.
     public init(
         _ base: any ObservableStorage, filter: Filter? = nil, handOff: any MainActorHandOff = TaskMainActorHandOff()
     ) {
