@@ -69,6 +69,18 @@ enum GRDBStorageArticle {
     }
 
     @MainActor
+    static func search(_ storage: DatabaseStorage<Book, String>, database: DatabaseQueue, typed: String) throws {
+        try database.write { db in
+            try db.create(virtualTable: "book_ft", using: FTS5()) { table in
+                table.synchronize(withTable: "book")        // kept up to date by triggers
+                table.column("title")
+            }
+        }
+        let search = FullTextSearch(index: "book_ft")
+        storage.setRequest(search.request(Book.order(Column("shelf"), Column("position")), matching: typed))
+    }
+
+    @MainActor
     static func lazyStorage(_ pool: DatabasePool) throws -> ListManager {
         try pool.write { db in
             // A revision every UPDATE bumps: the change marker.

@@ -1,0 +1,44 @@
+import GRDB
+
+/// A search field over a database storage, through an SQLite FTS5 table that indexes the text of
+/// the records' table: the request narrowed to the records that match what the user typed, to
+/// hand to `setRequest` (the storage is not replaced, the rows that still match stay).
+///
+/// ```swift
+/// try db.create(virtualTable: "book_ft", using: FTS5()) { table in
+///     table.synchronize(withTable: "book")        // kept up to date by triggers
+///     table.column("title")
+/// }
+/// let search = FullTextSearch(index: "book_ft")
+/// storage.setRequest(search.request(Book.order(Column("shelf"), Column("position")), matching: typed))
+/// ```
+///
+/// What the user typed matches as GTK users expect of a search field: every word, as the start of
+/// a word of the indexed text, in any column and any order ("deb pack" finds "debian-packaging
+/// tools"), case-insensitively (and without diacritics when the index's tokenizer removes them,
+/// `unicode61`'s default). Empty text (or only spaces) leaves the request as it is; text with no
+/// word in it (only punctuation) matches nothing.
+public struct FullTextSearch: Sendable {
+    /// The FTS5 table that indexes the records' table, its `rowid`s the records'.
+    public let index: String
+
+    /// A search through the FTS5 table `index`, which must index the records' table (an
+    /// external-content table, `synchronize(withTable:)`, or one whose rowids are the records').
+    public init(index: String) {
+        self.index = index
+    }
+
+    /// `request`, narrowed to the records whose indexed text matches `text`; its order, and any
+    /// other filter, kept.
+    public func request<Record: TableRecord>(_ request: QueryInterfaceRequest<Record>, matching text: String)
+        -> QueryInterfaceRequest<Record>
+    {
+        guard !text.allSatisfy(\.isWhitespace) else { return request }
+        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: text) else { return request.none() }
+        let table = Record.databaseTableName
+        return request.filter(
+            sql:
+                "\(table.quotedDatabaseIdentifier).rowid IN (SELECT rowid FROM \(index.quotedDatabaseIdentifier) WHERE \(index.quotedDatabaseIdentifier) MATCH ?)",
+            arguments: [pattern])
+    }
+}
