@@ -108,11 +108,10 @@ struct PackageViewerCommand: ParsableCommand {
         if files != nil || synthetic != nil {
             let files = files, synthetic = synthetic, scrollFraction = scrollFraction, grid = grid, direction = direction
             try MainActor.assumeIsolated {
-                let source: any BigListSource =
-                    if let files { FileTreeSource(root: files) } else { SyntheticSource(count: max(synthetic ?? 0, 0)) }
                 try Self.showBigList(
-                    BigListWindow(source: source, search: search, grid: grid), direction: direction, scrolledTo: scrollFraction,
-                    screenshotPath: screenshotPath)
+                    files.map { BigListWindow(source: FileTreeSource(root: $0), search: search, grid: grid) }
+                        ?? BigListWindow(source: SyntheticSource(count: max(synthetic ?? 0, 0)), search: search, grid: grid),
+                    direction: direction, scrolledTo: scrollFraction, screenshotPath: screenshotPath)
             }
             if missing != nil { throw ExitCode.failure }
             return

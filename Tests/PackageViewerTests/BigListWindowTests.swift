@@ -10,7 +10,7 @@ import XCTest
 final class BigListWindowTests: XCTestCase {
     /// A shown big-list window over `source`, its list laid out (skips without a display).
     /// Destroy its window when done.
-    @MainActor private static func shownViewer(_ source: any BigListSource, grid: Bool = false) throws -> BigListWindow {
+    @MainActor private static func shownViewer(_ source: some BigListSource, grid: Bool = false) throws -> BigListWindow {
         guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
         let viewer = BigListWindow(source: source, grid: grid)
         gtk_widget_show_all(viewer.window)
@@ -82,17 +82,33 @@ final class BigListWindowTests: XCTestCase {
     @MainActor private static func searchNarrowsAMillionRows() throws {
         let viewer = try shownViewer(SyntheticSource(count: 1_000_000))
         defer { gtk_widget_destroy(viewer.window) }
+        // The sections of the matches show, with their headers; the others, left empty, hide theirs.
         gtk_entry_set_text(gcast(viewer.searchEntry), "Row 99999")
-        XCTAssertTrue(GtkRuntime.iterate(until: { viewer.host.rowCount == 12 }, timeout: .seconds(10)), "\(viewer.host.rowCount) rows")
-        _ = GtkRuntime.iterate(until: { viewer.host.boundRow(at: 11) != nil })
-        let matches = [99_999] + Array(999_990...999_999)
+        XCTAssertTrue(GtkRuntime.iterate(until: { viewer.host.rowCount == 13 }, timeout: .seconds(10)), "\(viewer.host.rowCount) rows")
+        _ = GtkRuntime.iterate(until: { viewer.host.boundRow(at: 12) != nil })
         XCTAssertEqual(
             boundLines(viewer),
             Dictionary(
-                uniqueKeysWithValues: [(0, "header Rows 99,999–999,999")]
-                    + matches.enumerated().map { ($0.offset + 1, "item \($0.element)") }))
+                uniqueKeysWithValues: [(0, "header Rows 99,000–99,999"), (1, "item 99999"), (2, "header Rows 999,000–999,999")]
+                    + (999_990...999_999).enumerated().map { ($0.offset + 3, "item \($0.element)") }))
         gtk_entry_set_text(gcast(viewer.searchEntry), "")
         XCTAssertTrue(GtkRuntime.iterate(until: { viewer.host.rowCount == 1_001_000 }, timeout: .seconds(10)))
+    }
+
+    func testARowSelectedStaysSelectedThroughSearchesThatKeepIt() throws {
+        try MainActor.assumeIsolated {
+            let viewer = try Self.shownViewer(SyntheticSource(count: 100_000))
+            defer { gtk_widget_destroy(viewer.window) }
+            let row = IndexPath(item: 777, section: 12)  // Row 12777
+            XCTAssertTrue(viewer.manager.selectItem(at: row))
+            for (search, shown) in [("Row 12", "Row 12777"), ("Row 127", "Row 12777"), ("777", "Row 12777"), ("", "Row 12777")] {
+                let applied = viewer.searchesApplied
+                gtk_entry_set_text(gcast(viewer.searchEntry), search)
+                XCTAssertTrue(GtkRuntime.iterate(until: { viewer.searchesApplied > applied }, timeout: .seconds(10)), search)
+                let selected = viewer.manager.selectedIndexPaths.compactMap { viewer.manager.storage.item(at: $0) as? Int }
+                XCTAssertEqual(selected.map(SyntheticRow.title(of:)), [shown], "after \"\(search)\"")
+            }
+        }
     }
 
     func testFilesAreListedInSectionsByDirectoryAndSearched() throws {

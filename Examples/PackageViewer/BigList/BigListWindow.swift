@@ -5,7 +5,9 @@ import ModelStorage
 /// The viewer's big-list modes (`--files DIR`, `--synthetic N`, each also `--grid`): a window
 /// with a search field over a list or a grid of tiles on the virtualized host, sections with
 /// pinned headers. Only the rows or tiles on screen have widgets, so a million items open and
-/// scroll like a hundred.
+/// scroll like a hundred. The search field sets the filter of a `FilteredStorage` over every
+/// item: each keystroke is scanned off the main thread, and only the rows that stop or start
+/// matching leave or come (a section left empty hides its header).
 @MainActor
 final class BigListWindow {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -13,18 +15,33 @@ final class BigListWindow {
     let manager: ListManager
     private(set) var anomalies: [ManagerAnomaly] = []
     let searchEntry: UnsafeMutablePointer<GtkWidget>
-    private let source: any BigListSource
+    /// The search filtered storage's scans applied, told by their completions.
+    private(set) var searchesApplied = 0
+    /// Sets the search: the filter of the storage the manager shows.
+    private var search: (String) -> Void = { _ in }
+    /// The number of items and of sections that show, and of all the items.
+    private var counts: () -> (items: Int, sections: Int) = { (0, 0) }
+    private let total: Int
+    private let origin: String
     private let headerBar: UnsafeMutablePointer<GtkWidget>
     /// What the subtitle counts: rows, or tiles.
     private let noun: String
 
-    init(source: any BigListSource, search: String = "", grid: Bool = false) {
-        self.source = source
+    init<Source: BigListSource>(source: Source, search: String = "", grid: Bool = false) {
+        total = source.count
+        origin = source.origin
         host = grid ? VirtualListHost(gridLayout: Self.gridLayout) : VirtualListHost()
         noun = grid ? "tiles" : "rows"
         let title = grid ? "Big grid" : "Big list"
         host.pinsSectionHeaders = true
-        manager = ListManager(host: host)
+        var configuration = ListConfiguration()
+        configuration.displayHeaderOnEmptySection = false
+        let all = MemoryStorage()
+        let sections = source.sections
+        all.setSectionHeaderModels(sections.map(\.title))
+        all.setItemsForAllSections(sections.map(\.items))
+        let filtered = FilteredStorage<Source.Item>(all, filter: Source.filter(for: search), handOff: GLibMainActorHandOff())
+        manager = ListManager(host: host, storage: filtered, configuration: configuration)
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(gcast(window), title)
         gtk_window_set_default_size(gcast(window), 720, 560)
@@ -49,11 +66,15 @@ final class BigListWindow {
 
         gtk_entry_set_placeholder_text(gcast(searchEntry), "Search")
         gtk_entry_set_text(gcast(searchEntry), search)
+        self.search = { [weak self] text in
+            filtered.setFilter(Source.filter(for: text)) { self?.searchDidApply() }
+        }
+        counts = { (filtered.count, (0..<filtered.numberOfSections).count { filtered.numberOfItems(inSection: $0) > 0 }) }
         Signal.connect(searchEntry, "search-changed") { [weak self] entry in
-            self?.show(matching: String(cString: gtk_entry_get_text(gcast(entry))))
+            self?.search(String(cString: gtk_entry_get_text(gcast(entry))))
         }
         gtk_header_bar_pack_start(gcast(headerBar), searchEntry)
-        show(matching: search)
+        showCounts()
         if let problem = source.problem { manager.contentState = .failed(message: problem) }
 
         let scrolled = gtk_scrolled_window_new(nil, nil)!
@@ -83,16 +104,15 @@ final class BigListWindow {
         _ = GtkRuntime.iterate(until: { [host] in host.visibleRange?.allSatisfy { host.boundRow(at: $0) != nil } ?? true })
     }
 
-    /// Shows the items matching `search`: a reload, which binds only the rows on screen.
-    private func show(matching search: String) {
-        let sections = source.sections(matching: search)
-        guard let storage = manager.memoryStorage else { return }
-        storage.updateWithoutAnimation {
-            storage.setSectionHeaderModels(sections.map(\.title))
-            storage.setItemsForAllSections(sections.map(\.items))
-        }
-        let shown = sections.reduce(0) { $0 + $1.items.count }
-        let counted = shown == source.count ? "\(shown.formatted()) \(noun)" : "\(shown.formatted()) of \(source.count.formatted()) \(noun)"
-        gtk_header_bar_set_subtitle(gcast(headerBar), "\(counted) · \(sections.count.formatted()) sections · \(source.origin)")
+    private func searchDidApply() {
+        searchesApplied += 1
+        showCounts()
+    }
+
+    /// What the subtitle says: how many items and sections show, of how many, from where.
+    private func showCounts() {
+        let (shown, sections) = counts()
+        let counted = shown == total ? "\(shown.formatted()) \(noun)" : "\(shown.formatted()) of \(total.formatted()) \(noun)"
+        gtk_header_bar_set_subtitle(gcast(headerBar), "\(counted) · \(sections.formatted()) sections · \(origin)")
     }
 }

@@ -58,10 +58,12 @@ struct FileTreeSource: BigListSource {
         }
     }
 
-    func sections(matching search: String) -> [(title: String, items: [Any])] {
-        directories.compactMap { directory in
-            let files = search.isEmpty ? directory.files : directory.files.filter { $0.name.contains(search) }
-            return files.isEmpty ? nil : (directory.path, files)
-        }
+    /// A section per directory, titled with its path, its files by name.
+    var sections: [(title: String, items: [File])] {
+        directories.map { ($0.path, $0.files) }
+    }
+
+    nonisolated static var matches: @Sendable (File, String) -> Bool {
+        { file, search in file.name.contains(search) }
     }
 }

@@ -5,15 +5,15 @@ struct SyntheticSource: BigListSource {
     let count: Int
     var origin: String { "\(count.formatted()) generated rows" }
 
-    func sections(matching search: String) -> [(title: String, items: [Any])] {
-        let numbers = search.isEmpty ? Array(0..<count) : (0..<count).filter { SyntheticRow.title(of: $0).contains(search) }
-        var sections: [(title: String, items: [Any])] = []
-        var start = 0
-        while start < numbers.count {
-            let chunk = numbers[start..<min(start + Self.sectionSize, numbers.count)]
-            sections.append(("Rows \(chunk.first!.formatted())–\(chunk.last!.formatted())", Array(chunk)))
-            start += Self.sectionSize
+    /// Sections of a thousand numbers, titled with their range.
+    var sections: [(title: String, items: [Int])] {
+        stride(from: 0, to: count, by: Self.sectionSize).map { start in
+            let end = min(start + Self.sectionSize, count)
+            return ("Rows \(start.formatted())–\((end - 1).formatted())", Array(start..<end))
         }
-        return sections
+    }
+
+    nonisolated static var matches: @Sendable (Int, String) -> Bool {
+        { number, search in SyntheticRow.title(of: number).contains(search) }
     }
 }
