@@ -80,15 +80,42 @@ extension ListBoxHost {
     /// Before a splice at `position`: when it is above the row at the viewport's top (or at it,
     /// unless the list is scrolled to its very top, where new rows show), remember that row and
     /// its offset, so the next allocation scrolls it back to the same place on screen. A removal
-    /// that takes the top row away keeps nothing.
+    /// that takes the top row away remembers its nearest surviving neighbour instead (the first
+    /// row after the removal, else the last before it), at the top row's offset: it takes the
+    /// top row's place.
     func keepVisibleRowsInPlace(around position: Int, removing removed: Range<Int>? = nil) {
         guard pendingAnchor == nil, gtk_widget_get_mapped(widget) != 0, let adjustment = verticalAdjustment else { return }
         let value = gtk_adjustment_get_value(adjustment)
-        guard let top = self.position(atY: value), let frame = rowFrame(at: top),
-            position < top || (position == top && value > 0), removed?.contains(top) != true
-        else { return }
+        guard let top = self.position(atY: value), let frame = rowFrame(at: top) else { return }
+        if let removed, removed.contains(top) {
+            pendingAnchor = neighbour(outside: removed).map { (listBoxRow(at: $0), value - frame.y) }
+        } else if position < top || (position == top && value > 0) {
+            pendingAnchor = (listBoxRow(at: top), value - frame.y)
+        }
+        if pendingAnchor != nil { scrollAfterNextAllocation() }
+    }
+
+    /// Before a move: the row at the viewport's top keeps its place on screen, wherever the moves
+    /// take it (a re-sort scrolls to where the top row went, as the virtualized host does).
+    func keepTopRowInPlace() {
+        guard pendingAnchor == nil, gtk_widget_get_mapped(widget) != 0, let adjustment = verticalAdjustment else { return }
+        let value = gtk_adjustment_get_value(adjustment)
+        guard let top = self.position(atY: value), let frame = rowFrame(at: top) else { return }
         pendingAnchor = (listBoxRow(at: top), value - frame.y)
         scrollAfterNextAllocation()
+    }
+
+    /// Before the rows at `removed` go: when the remembered row is among them, its nearest
+    /// surviving neighbour is remembered instead, at the same offset.
+    func keepAnchor(removing removed: Range<Int>) {
+        guard let anchor = pendingAnchor, let anchored = position(of: anchor.row), removed.contains(anchored) else { return }
+        pendingAnchor = neighbour(outside: removed).map { (listBoxRow(at: $0), anchor.offset) }
+    }
+
+    /// The first row after `removed`, else the last before it; nil when no row is left.
+    private func neighbour(outside removed: Range<Int>) -> Int? {
+        if removed.upperBound < rowCount { return removed.upperBound }
+        return removed.lowerBound > 0 ? removed.lowerBound - 1 : nil
     }
 
     /// Scrolls the remembered top row back to where it was on screen.

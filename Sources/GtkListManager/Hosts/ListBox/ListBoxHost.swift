@@ -127,6 +127,7 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
     public func removeRows(at positions: Range<Int>) {
         guard let delegate, !positions.isEmpty else { return }
         keepVisibleRowsInPlace(around: positions.lowerBound, removing: positions)
+        keepAnchor(removing: positions)
         ownChanges += 1
         defer { ownChanges -= 1 }
         // Every row hears it first, while the positions still match the manager's (a loop, not
@@ -141,7 +142,6 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
         }
         // From the end: the positions before each removal stay valid.
         for (listRow, row) in rows.reversed() {
-            if pendingAnchor?.row == listRow { pendingAnchor = nil }
             count -= 1
             shownSelection.forget(row)
             if let revealer = animatedRevealer(of: row) {
@@ -154,6 +154,7 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
 
     public func moveRow(from source: Int, to destination: Int) {
         guard source != destination else { return }
+        keepTopRowInPlace()
         let listRow = listBoxRow(at: source)
         isMovingRow = true
         ownChanges += 1

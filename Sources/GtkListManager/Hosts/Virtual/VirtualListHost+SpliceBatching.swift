@@ -80,8 +80,9 @@ extension VirtualListHost: SpliceBatching {
             if anchor >= removal.upperBound {
                 anchor -= removal.count
             } else if anchor >= removal.lowerBound {
+                // The first row after the ones removed takes the top row's place, at its pixel (its
+                // offset clamped to its height).
                 anchor = removal.lowerBound
-                anchorOffset = 0
             }
         }
         count -= removed

@@ -195,8 +195,9 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
         if anchor >= positions.upperBound {
             anchor -= positions.count
         } else if anchor >= positions.lowerBound {
+            // The first row after the ones removed takes the top row's place, at its pixel (its
+            // offset clamped to its height).
             anchor = positions.lowerBound
-            anchorOffset = 0
         }
         layoutChanged()
     }
