@@ -158,6 +158,7 @@ extension ListManager {
         customize?(mapping)
         factory.registry.append(mapping)
         connectEvents(of: mapping)
+        if mapping.role == .item, R.self is any FindableRow.Type { events.installTypeAhead() }
         // Rows already shown may now resolve differently (or at all), or go elsewhere.
         if host.rowCount > 0 || storage.numberOfSections > 0 || updater.layout.sectionCount > 0 { reload() }
     }

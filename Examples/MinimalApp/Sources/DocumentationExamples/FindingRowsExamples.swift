@@ -7,6 +7,12 @@ import ModelStorage
 
 /// Finding rows.
 enum FindingRowsArticle {
+    final class PackageNameRow: RowView, ModelTransfer, FindableRow {
+        let widget = gtk_label_new(nil)!
+        func update(with package: Package) { gtk_label_set_text(gcast(widget), package.name) }
+        static func findableText(for package: Package) -> String { package.name }   // what type-ahead matches
+    }
+
     @MainActor static func searchField(manager: ListManager, packages: [Package], searchEntry: UnsafeMutablePointer<GtkWidget>) {
         let all = SortedStorage<Package, Unsectioned>(sortedBy: { $0.name < $1.name }, handOff: GLibMainActorHandOff())
         all.reset(packages)

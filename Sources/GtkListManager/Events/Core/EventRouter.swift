@@ -26,6 +26,7 @@ final class EventRouter {
         installed = []
         rowSources = []
         keyDispatcher = nil
+        typeAhead = nil
         pointerDispatcher = nil
     }
 
@@ -64,6 +65,15 @@ final class EventRouter {
 
     func installKeyDispatcher() {
         if keyDispatcher == nil { keyDispatcher = KeyDispatcher(manager: manager) }
+    }
+
+    /// Type-ahead find, installed with the first findable row class.
+    private(set) var typeAhead: TypeAheadFind?
+
+    func installTypeAhead() {
+        guard typeAhead == nil else { return }
+        typeAhead = TypeAheadFind(manager: manager)
+        installKeyDispatcher()
     }
 
     /// The handler of pointer buttons, connected by the first source that needs presses.

@@ -7,7 +7,9 @@ import ModelStorage
 /// 1. Delete (no modifier) deletes the row, when editing offers deletion (``EditingEvents``);
 /// 2. Alt+Up and Alt+Down move the row, when it can move (``ReorderingEvents``);
 /// 3. the user's `keyPress` reactions (``KeyPressEvents``);
-/// 4. a tree's keys, opening, closing and moving to parents and children (``OutlineEvents``).
+/// 4. a tree's keys, opening, closing and moving to parents and children (``OutlineEvents``);
+/// 5. type-ahead find, when the list's rows are findable (``TypeAheadFind``): it opens on a
+///    typed character or Ctrl+F, and while it is open it comes first.
 ///
 /// Keys the list does not handle go on to GTK (arrow navigation, Enter activation, …). The
 /// handler is connected when the first of these sources is installed.
@@ -25,7 +27,15 @@ final class KeyDispatcher {
     }
 
     private func dispatch(_ key: KeyPress) -> Bool {
-        guard let (row, location) = manager.focusedRowAndLocation() else { return false }
+        let events = manager.events
+        let typeAhead = events.typeAhead
+        if let typeAhead, typeAhead.isOpen { return typeAhead.handle(key) }
+        guard let (row, location) = manager.focusedRowAndLocation() else { return typeAhead?.handle(key) ?? false }
+        if handle(key, on: row, at: location) { return true }
+        return typeAhead?.handle(key) ?? false
+    }
+
+    private func handle(_ key: KeyPress, on row: BoundRow, at location: RowLocation) -> Bool {
         let events = manager.events
         if let editing = events.source(EditingEvents.self), editing.handle(key, on: row, at: location) { return true }
         if let reordering = events.source(ReorderingEvents.self), reordering.handle(key, on: row, at: location) { return true }

@@ -1,0 +1,217 @@
+import CGtk
+import ModelStorage
+
+/// Type-ahead find, as GtkTreeView users know it: typing on the focused list (or Ctrl+F) opens a
+/// small search entry under it and moves the cursor to the first row whose findable text
+/// (``FindableRow``) starts with what was typed, else contains it; Down and Ctrl+G go to the
+/// next match, Up and Shift+Ctrl+G to the previous, Backspace takes the last character back,
+/// Escape or five idle seconds close it, Enter closes it and activates the row found.
+///
+/// It reads the storage's models, not the widgets: rows with no widget are found too. Installed
+/// when a findable row class is registered for items; keys go to it first while it is open, and
+/// after every other key handler while it is closed (a tree's `+` and `-` open and close rows).
+@MainActor
+final class TypeAheadFind {
+    private unowned let manager: ListManager
+    private lazy var popup = TypeAheadPopup()
+    /// What was typed since the search opened.
+    private(set) var query = ""
+    private(set) var isOpen = false
+    /// The row the search found last (counted over every section's items), where it goes on
+    /// from; the cursor's when it opens.
+    private var current = 0
+    private var idleTimeout: guint = 0
+    /// While open: the window's handler that takes the keys before the focused row does (a
+    /// row's own bindings, Space activating it, would otherwise come first).
+    private var windowKeys: (window: UnsafeMutablePointer<GtkWidget>, handler: gulong)?
+    /// How long the search stays open without a key, in milliseconds.
+    static let idleMilliseconds: UInt32 = 5_000
+
+    init(manager: ListManager) {
+        self.manager = manager
+    }
+
+    isolated deinit {
+        if idleTimeout != 0 { g_source_remove(idleTimeout) }
+        if let windowKeys { Signal.disconnect(windowKeys.window, windowKeys.handler) }
+    }
+
+    /// What the search entry shows; nil while closed.
+    var shownQuery: String? { isOpen ? popup.text : nil }
+
+    /// Offers `key`: true when the search used it.
+    func handle(_ key: KeyPress) -> Bool {
+        let control = key.modifiers.contains(.control), shift = key.modifiers.contains(.shift)
+        guard isOpen else {
+            if control, !key.modifiers.contains(.alt), key.keyval == UInt32(GDK_KEY_f) || key.keyval == UInt32(GDK_KEY_F) {
+                open()
+                return true
+            }
+            guard let typed = Self.typedText(key) else { return false }
+            open()
+            type(typed)
+            return true
+        }
+        // Shift, Ctrl, Alt and the like, pressed on their own on the way to a combination.
+        if (UInt32(GDK_KEY_Shift_L)...UInt32(GDK_KEY_Hyper_R)).contains(key.keyval) { return false }
+        restartIdleTimeout()
+        switch Int32(key.keyval) {
+        case GDK_KEY_Escape:
+            close()
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+            close()
+            return false  // the list activates the row found
+        case GDK_KEY_Down, GDK_KEY_KP_Down:
+            step(forward: true)
+        case GDK_KEY_Up, GDK_KEY_KP_Up:
+            step(forward: false)
+        case GDK_KEY_g where control, GDK_KEY_G where control:
+            step(forward: !shift)
+        case GDK_KEY_BackSpace:
+            query.removeLast(query.isEmpty ? 0 : 1)
+            search(from: current, includingStart: true)
+        default:
+            guard let typed = Self.typedText(key) ?? (key.character == " " ? " " : nil) else {
+                close()
+                return false  // another key (Page Down, Home, …) ends the search and does its own work
+            }
+            type(typed)
+        }
+        return true
+    }
+
+    /// Closes the search, leaving the cursor where it is.
+    func close() {
+        guard isOpen else { return }
+        isOpen = false
+        query = ""
+        if idleTimeout != 0 { g_source_remove(idleTimeout) }
+        idleTimeout = 0
+        if let windowKeys { Signal.disconnect(windowKeys.window, windowKeys.handler) }
+        windowKeys = nil
+        popup.hide()
+    }
+
+    /// The text a key types to start a search: a visible character, no Ctrl, Alt or Super.
+    private static func typedText(_ key: KeyPress) -> String? {
+        guard key.modifiers.isDisjoint(with: [.control, .alt, .superKey]), let character = key.character,
+            !character.isWhitespace, !(character.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false)
+        else { return nil }
+        return String(character)
+    }
+
+    private func open() {
+        isOpen = true
+        query = ""
+        current = cursorRow()
+        popup.show(query, found: true, under: manager.widget)
+        restartIdleTimeout()
+        takeKeysFromTheWindow()
+    }
+
+    /// Hears the window's keys while the focus is in the list, before the focused row does.
+    private func takeKeysFromTheWindow() {
+        guard windowKeys == nil, let toplevel = gtk_widget_get_toplevel(manager.widget), gtk_widget_is_toplevel(toplevel) != 0
+        else { return }
+        let list = manager.widget
+        let handler = Signal.connectEvent(toplevel, "key-press-event", argument: UnsafeMutablePointer<GdkEventKey>.self) {
+            [weak self] window, event in
+            guard let self, isOpen, let event, let focus = gtk_window_get_focus(gcast(window)),
+                focus == list || gtk_widget_is_ancestor(focus, list) != 0
+            else { return false }
+            return handle(KeyPress(event))
+        }
+        windowKeys = (toplevel, handler)
+    }
+
+    private func type(_ text: String) {
+        query += text
+        search(from: current, includingStart: true)
+    }
+
+    private func step(forward: Bool) {
+        search(from: current, includingStart: false, forward: forward)
+    }
+
+    /// Moves the cursor to the match from `start`; shows the query red when nothing matches.
+    private func search(from start: Int, includingStart: Bool, forward: Bool = true) {
+        let rows = FindableRows(manager: manager)
+        let folded = TypeAheadMatch.fold(query)
+        let found = TypeAheadMatch.next(
+            folded, among: rows.count, from: start, forward: forward, includingStart: includingStart, text: rows.foldedText(of:))
+        popup.show(query, found: found != nil || query.isEmpty, under: manager.widget)
+        if let found, let indexPath = rows.indexPath(of: found) {
+            current = found
+            moveCursor(to: indexPath)
+        }
+    }
+
+    /// The item row of the cursor, counted over every section's items; 0 without a cursor.
+    private func cursorRow() -> Int {
+        guard let cursor = manager.selection.cursor, cursor.role == .item else { return 0 }
+        return FindableRows(manager: manager).row(of: cursor.indexPath) ?? 0
+    }
+
+    /// Focuses the row at `indexPath`, in the middle of the viewport, and selects it alone: one
+    /// focus event for a screen reader.
+    private func moveCursor(to indexPath: IndexPath) {
+        guard let position = manager.position(of: .item(indexPath)) else { return }
+        let host = manager.host
+        host.scrollTo(position: position, alignment: .center)
+        host.layoutIfNeeded()
+        host.focusRow(at: position)
+        if host.selectionMode != .none { manager.userSelectedOnly(position...position) }
+    }
+
+    private func restartIdleTimeout() {
+        if idleTimeout != 0 { g_source_remove(idleTimeout) }
+        idleTimeout = GtkRuntime.after(milliseconds: Self.idleMilliseconds) { [weak self] in
+            self?.idleTimeout = 0
+            self?.close()
+        }
+    }
+}
+
+/// The storage's items in list order, as the type-ahead search counts them (section after
+/// section), with the findable text of each.
+@MainActor
+private struct FindableRows {
+    let manager: ListManager
+    /// The number of items before each section, and after the last.
+    private let starts: [Int]
+
+    init(manager: ListManager) {
+        self.manager = manager
+        var starts = [0]
+        for section in 0..<manager.storage.numberOfSections {
+            starts.append(starts[section] + manager.storage.numberOfItems(inSection: section))
+        }
+        self.starts = starts
+    }
+
+    var count: Int { starts.last ?? 0 }
+
+    func indexPath(of row: Int) -> IndexPath? {
+        guard row >= 0, row < count else { return nil }
+        var low = 0, high = starts.count - 1
+        while low + 1 < high {
+            let middle = (low + high) / 2
+            if starts[middle] <= row { low = middle } else { high = middle }
+        }
+        return IndexPath(item: row - starts[low], section: low)
+    }
+
+    func row(of indexPath: IndexPath) -> Int? {
+        guard starts.indices.dropLast().contains(indexPath.section) else { return nil }
+        return starts[indexPath.section] + indexPath.item
+    }
+
+    /// The folded findable text of the item at `row`; nil when its row class is not findable.
+    func foldedText(of row: Int) -> String? {
+        guard let indexPath = indexPath(of: row), let model = manager.storage.item(at: indexPath),
+            let mapping = manager.factory.registry.mapping(for: model, role: .item, at: indexPath),
+            let findable = mapping.rowClass as? any FindableRow.Type, let text = findable.findableText(ofAny: model)
+        else { return nil }
+        return TypeAheadMatch.fold(text)
+    }
+}

@@ -1,0 +1,123 @@
+import CGtk
+import GtkListManager
+import GtkListManagerTesting
+import ModelStorage
+import XCTest
+
+/// Type-ahead find through real keys (xdotool), on the virtualized list and the list box: what
+/// the search entry shows and which row has the focus and the selection, read from GTK and the
+/// manager's public state.
+final class TypeAheadTests: XCTestCase {
+    /// A row found by its name.
+    final class NameRow: RowView, ModelTransfer, FindableRow {
+        let widget = gtk_label_new(nil)!
+        init() { gtk_label_set_xalign(gcast(widget), 0) }
+        func update(with name: String) { gtk_label_set_text(gcast(widget), name) }
+        static func findableText(for name: String) -> String { name }
+    }
+
+    static let names = ["Émile", "apple", "banana", "Apricot", "grape", "pineapple", "Épée"]
+
+    @MainActor private static func shownList(_ kind: HostKind, names: [String] = names) -> (ShownList, any ListHost) {
+        let host = kind.makeHost()
+        let manager = ListManager(host: host)
+        manager.register(NameRow.self)
+        manager.selectionMode = .single
+        manager.memoryStorage?.setItems(names)
+        let list = ShownList(manager)
+        gtk_widget_grab_focus(manager.widget)
+        _ = host.focusRow(at: 0)
+        list.settle()
+        return (list, host)
+    }
+
+    /// The name of the selected row, and of the focused one (the cursor).
+    @MainActor private static func selectedName(_ list: ShownList) -> String? {
+        list.manager.selectedIndexPaths.first.flatMap { list.manager.storage.item(at: $0) as? String }
+    }
+
+    /// The type-ahead entry's text while its window shows, read from GTK; nil when none shows.
+    @MainActor private static func shownQuery() -> String? {
+        let toplevels = gtk_window_list_toplevels()
+        defer { g_list_free(toplevels) }
+        var node = toplevels
+        while let current = node {
+            let window = current.pointee.data.assumingMemoryBound(to: GtkWidget.self)
+            node = current.pointee.next
+            guard gtk_widget_get_visible(window) != 0,
+                gtk_style_context_has_class(gtk_widget_get_style_context(window), "glm-type-ahead") != 0,
+                let entry = MappedWidgets(under: window).all.first(where: {
+                    g_type_check_instance_is_a(gcast($0), gtk_entry_get_type()) != 0
+                })
+            else { continue }
+            return String(cString: gtk_entry_get_text(gcast(entry)))
+        }
+        return nil
+    }
+
+    func testTypingFindsPrefixesFirstAndStepsThroughTheMatches() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for kind in [HostKind.virtualizedList, .listBox] { try Self.typing(kind) }
+        }
+    }
+
+    @MainActor private static func typing(_ kind: HostKind) throws {
+        let (list, _) = shownList(kind)
+        defer { list.close() }
+        list.press("a")
+        XCTAssertEqual(shownQuery(), "a", "\(kind): the search opens on a typed character")
+        XCTAssertEqual(selectedName(list), "apple", "\(kind)")
+        list.press("p")
+        XCTAssertEqual(selectedName(list), "apple", "\(kind): 'ap' still starts apple")
+        list.press("Down")
+        XCTAssertEqual(selectedName(list), "Apricot", "\(kind): the next prefix match, whatever the case")
+        list.press("Down")
+        XCTAssertEqual(selectedName(list), "apple", "\(kind): prefixes wrap around before grape and pineapple, which only contain 'ap'")
+        list.press("ctrl+g")
+        XCTAssertEqual(selectedName(list), "Apricot", "\(kind)")
+        list.press("shift+ctrl+g", "Up")
+        XCTAssertEqual(selectedName(list), "Apricot", "\(kind): back to apple, then back again around to Apricot")
+        list.press("BackSpace", "BackSpace", "p", "l", "e")
+        XCTAssertEqual(shownQuery(), "ple", "\(kind)")
+        XCTAssertEqual(selectedName(list), "pineapple", "\(kind): no name starts with 'ple': the first containing it from the cursor")
+        list.press("Escape")
+        XCTAssertNil(shownQuery(), "\(kind): Escape closes the search")
+        XCTAssertEqual(selectedName(list), "pineapple", "\(kind): the cursor stays")
+        list.press("e", "p", "e")
+        XCTAssertEqual(selectedName(list), "Épée", "\(kind): diacritics and case are ignored")
+        list.press("Escape")
+    }
+
+    func testRowsWithoutAWidgetAreFoundAndTheSearchClosesAfterFiveIdleSeconds() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let (list, host) = Self.shownList(.virtualizedList, names: (0..<5_000).map { "file \($0)" })
+            defer { list.close() }
+            list.press("f", "i", "l", "e", "space", "4", "9", "9", "9")
+            list.wait(until: { Self.shownQuery() == "file 4999" })
+            XCTAssertEqual(Self.shownQuery(), "file 4999", "a space is typed too once the search is open")
+            XCTAssertEqual(Self.selectedName(list), "file 4999")
+            let position = try XCTUnwrap(list.manager.selectedIndexPaths.first?.item)
+            XCTAssertTrue(host.visibleRange?.contains(position) ?? false, "scrolled to the row found")
+            XCTAssertNotNil(host.boundRow(at: position)?.hostWidget, "and bound")
+            XCTAssertTrue(GtkRuntime.iterate(until: { Self.shownQuery() == nil }, timeout: .seconds(8)), "closed after 5 s")
+        }
+    }
+
+    func testTheSearchIsOnlyForFindableRowsAndLeavesATreesKeysAlone() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let host = VirtualListHost()
+            let manager = ListManager(host: host)
+            manager.register(NumberRow.self)  // not findable
+            manager.memoryStorage?.setItems([1, 2, 3])
+            let list = ShownList(manager)
+            defer { list.close() }
+            gtk_widget_grab_focus(manager.widget)
+            _ = host.focusRow(at: 0)
+            list.press("a", "ctrl+f")
+            XCTAssertNil(Self.shownQuery(), "no findable row: no search")
+        }
+    }
+}
