@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the big-list, big-grid, big-tree and big-table benchmarks' C peers (Benchmarks/Peers):
-# GTK 3's GtkTreeView over a list store, over a tree store and with 20 columns, GTK 4's
-# GtkListView, GtkGridView, GtkListView over a GtkTreeListModel and GtkColumnView, measured the
-# same way as the virtualized host.
+# Builds the big-list, big-grid, big-tree, big-table and big-filter benchmarks' C peers
+# (Benchmarks/Peers): GTK 3's GtkTreeView over a list store, over a tree store, with 20 columns
+# and over a GtkTreeModelFilter, GTK 4's GtkListView, GtkGridView, GtkListView over a
+# GtkTreeListModel, GtkColumnView and GtkListView over a GtkFilterListModel, measured the same way
+# as the virtualized host.
 # Installs libgtk-4-dev with apt-get when missing. Usage: scripts/build-benchmark-peers.sh [FOLDER]
 # (default .build/peers).
 set -euo pipefail
@@ -43,4 +44,6 @@ build gtk3-tree-store gtk3_tree_store.c gtk+-3.0
 build gtk4-tree-list gtk4_tree_list.c gtk4
 build gtk3-tree-table gtk3_tree_table.c gtk+-3.0
 build gtk4-column-view gtk4_column_view.c gtk4
-echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view $folder/gtk3-tree-store $folder/gtk4-tree-list $folder/gtk3-tree-table $folder/gtk4-column-view"
+build gtk3-filter-view gtk3_filter_view.c gtk+-3.0
+build gtk4-filter-list gtk4_filter_list.c gtk4
+echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view $folder/gtk3-tree-store $folder/gtk4-tree-list $folder/gtk3-tree-table $folder/gtk4-column-view $folder/gtk3-filter-view $folder/gtk4-filter-list"

@@ -49,7 +49,8 @@ if [ "$sanitizer" = thread ]; then
         ContextMenuEventTests VirtualListEventTests VirtualListEventGroupTests GridInteractionTests SelectionEventTests \
         GridEventGroupTests GridReorderingAndScrollEventTests RightToLeftTests AnimatedScrollingTests MultiRowDragTests \
         VirtualRubberBandTests TouchInputTests TreeRowTests TreeDragTests TreeRandomizedTests DeclarativeTreeTests \
-        TableCellTests TableColumnTests TableActivationTests TableEventTests TableRandomizedTests TableTreeTests; do
+        TableCellTests TableColumnTests TableActivationTests TableEventTests TableRandomizedTests TableTreeTests \
+        TypeAheadTests ViewportAnchoringTests; do
         skipped+=(--skip "$suite")
     done
 fi

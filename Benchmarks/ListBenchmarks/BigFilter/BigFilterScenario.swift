@@ -68,10 +68,9 @@ final class BigFilterScenario {
         return BigFilterResult(side: Self.side, part: .filter, count: count, values: values)
     }
 
-    /// Whether the viewport shows, from its top, the first rows that match `query`, in order,
-    /// each with its own text, as many as fit.
+    /// Whether the rows the viewport shows, top to bottom (20 at most), are consecutive matches
+    /// of `query`, each with its own text, as the peers check (`peer_filter_consecutive`).
     private func viewportShowsMatches(of query: String) -> Bool {
-        let expected = (0..<count).lazy.filter { query.isEmpty || FilterQuery.number($0, contains: query) }.prefix(20)
         let page = gtk_adjustment_get_page_size(shown.adjustment)
         var shownNumbers: [Int] = []
         var y = 1.0
@@ -85,7 +84,6 @@ final class BigFilterScenario {
             shownNumbers.append(number)
             y += Double(max(gtk_widget_get_allocated_height(rowWidget), 1))
         }
-        return !shownNumbers.isEmpty && shownNumbers == Array(expected.prefix(shownNumbers.count))
-            || shownNumbers.isEmpty && expected.isEmpty
+        return FilterQuery.areConsecutiveMatches(shownNumbers, of: query)
     }
 }

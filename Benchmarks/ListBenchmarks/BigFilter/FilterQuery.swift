@@ -39,4 +39,20 @@ enum FilterQuery {
             return false
         }
     }
+
+    /// Whether `numbers` are consecutive matches of `query`: each matches, and no number between
+    /// two of them does (`peer_filter_consecutive`). Where they start is free: a list may keep its
+    /// top row where it was when rows come above it.
+    static func areConsecutiveMatches(_ numbers: [Int], of query: String) -> Bool {
+        let needle = Array(query.utf8)
+        for (index, number) in numbers.enumerated() {
+            guard self.number(number, containsDigits: needle) else { return false }
+            guard index > 0 else { continue }
+            let previous = numbers[index - 1]
+            guard number > previous, !(previous + 1..<number).contains(where: { self.number($0, containsDigits: needle) }) else {
+                return false
+            }
+        }
+        return true
+    }
 }

@@ -1,0 +1,113 @@
+/* The big-filter benchmark's GTK 4 peer: GTK 4's GtkListView over an incremental
+ * GtkFilterListModel over a GtkStringList of `row <i>`, a GtkCustomFilter testing the number's
+ * digits; each keystroke changes the filter (more strict as a digit is typed, less as one is
+ * erased), timed to the frame after the model has no item pending. See peer_filter.h. */
+#include "peer_filter.h"
+
+static const char *query = "";
+
+static gboolean row_matches(gpointer item, gpointer data) {
+    (void)data;
+    const char *text = gtk_string_object_get_string(item);
+    return peer_number_contains(atol(text + 4), query);
+}
+
+static void setup_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory, (void)data;
+    GtkWidget *label = gtk_label_new(NULL);
+    gtk_label_set_xalign(GTK_LABEL(label), 0);
+    gtk_list_item_set_child(item, label);
+}
+
+static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
+    (void)factory, (void)data;
+    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), gtk_string_object_get_string(gtk_list_item_get_item(item)));
+}
+
+/* Whether the rows the view shows, top to bottom (20 at most), are consecutive matches: read
+ * from its children's labels, ordered by where they are. */
+static gboolean shows_matches(GtkWidget *list) {
+    long shown[20];
+    float tops[20];
+    int count = 0;
+    for (GtkWidget *row = gtk_widget_get_first_child(list); row; row = gtk_widget_get_next_sibling(row)) {
+        GtkWidget *label = gtk_widget_get_first_child(row);
+        graphene_rect_t bounds;
+        if (!label || !GTK_IS_LABEL(label) || !gtk_widget_get_child_visible(row) || !gtk_widget_compute_bounds(row, list, &bounds) ||
+            bounds.origin.y + bounds.size.height <= 0 || bounds.origin.y >= gtk_widget_get_height(list))
+            continue;
+        /* Insertion by y, the 20 topmost kept: the children are not in the order they show. */
+        if (count == 20 && bounds.origin.y >= tops[19])
+            continue;
+        int at = count < 20 ? count++ : 19;
+        while (at > 0 && tops[at - 1] > bounds.origin.y) {
+            tops[at] = tops[at - 1];
+            shown[at] = shown[at - 1];
+            at--;
+        }
+        tops[at] = bounds.origin.y;
+        shown[at] = peer_index_of_text(gtk_label_get_text(GTK_LABEL(label)));
+    }
+    return peer_filter_consecutive(shown, count, query);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3 || strcmp(argv[1], "filter") != 0 || !gtk_init_check()) {
+        fprintf(stderr, "usage: gtk4-filter-list filter ROWS (under a display)\n");
+        return 2;
+    }
+    long rows = atol(argv[2]);
+    PeerLine line = peer_line_begin("gtk4-filter-list", "filter", rows, 170);
+    peer_exit_after(170);
+    GtkWidget *window = gtk_window_new();
+    gtk_window_set_default_size(GTK_WINDOW(window), PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT);
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
+    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
+    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
+    GtkWidget *list = gtk_list_view_new(NULL, factory);
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), list);
+    gtk_window_set_child(GTK_WINDOW(window), scrolled);
+    gtk_window_present(GTK_WINDOW(window));
+    while (!gtk_widget_get_mapped(window))
+        g_main_context_iteration(NULL, TRUE);
+    PeerFrames frames = {0};
+    peer_watch_frames(window, &frames);
+
+    /* The model exists, shown, before the clock starts. */
+    char **texts = g_new0(char *, rows + 1);
+    for (long i = 0; i < rows; i++)
+        texts[i] = g_strdup_printf("row %ld", i);
+    GtkStringList *strings = gtk_string_list_new((const char *const *)texts);
+    g_strfreev(texts);
+    GtkCustomFilter *filter = gtk_custom_filter_new(row_matches, NULL, NULL);
+    GtkFilterListModel *filtered = gtk_filter_list_model_new(G_LIST_MODEL(strings), GTK_FILTER(g_object_ref(filter)));
+    gtk_filter_list_model_set_incremental(filtered, TRUE);
+    GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(g_object_ref(filtered))));
+    gtk_list_view_set_model(GTK_LIST_VIEW(list), selection);
+    gtk_widget_queue_draw(window);
+    peer_wait_for_frame_within(&frames, G_MAXINT);
+
+    double frame[PEER_FILTER_KEYSTROKES], cpu[PEER_FILTER_KEYSTROKES], block[PEER_FILTER_KEYSTROKES];
+    int wrong = 0;
+    for (int k = 0; k < PEER_FILTER_KEYSTROKES; k++) {
+        PeerStallWatch watch;
+        double cpu_start = peer_thread_cpu_ms(), start = peer_wall_ms();
+        peer_stall_start(&watch);
+        gboolean stricter = strlen(peer_filter_queries[k]) > strlen(query);
+        query = peer_filter_queries[k];
+        gtk_filter_changed(GTK_FILTER(filter), stricter ? GTK_FILTER_CHANGE_MORE_STRICT : GTK_FILTER_CHANGE_LESS_STRICT);
+        /* Incremental: the model filters in slices from the main loop; done when none is pending. */
+        while (gtk_filter_list_model_get_pending(filtered) > 0)
+            g_main_context_iteration(NULL, TRUE);
+        peer_wait_for_frame_within(&frames, G_MAXINT);
+        frame[k] = peer_wall_ms() - start;
+        block[k] = peer_stall_stop(&watch);
+        cpu[k] = peer_thread_cpu_ms() - cpu_start;
+        if (!shows_matches(list))
+            wrong++;
+    }
+    peer_filter_line(&line, frame, cpu, block, wrong);
+    peer_line_print(&line);
+    return 0;
+}
