@@ -22,8 +22,15 @@ static void cell_text(GtkTreeViewColumn *column, GtkCellRenderer *renderer, GtkT
     g_object_set(renderer, "text", text, NULL);
 }
 
+/* A new query: the filter's visible function reads it, and refiltering is synchronous. */
+static void apply_query(gpointer tree, const char *previous, const char *new_query) {
+    (void)previous;
+    query = new_query;
+    gtk_tree_model_filter_refilter(GTK_TREE_MODEL_FILTER(gtk_tree_view_get_model(tree)));
+}
+
 /* Whether the rows the view shows, top to bottom (20 at most), are consecutive matches. */
-static gboolean shows_matches(GtkTreeView *tree) {
+static gboolean shows_matches(gpointer tree, const char *shown_query) {
     GtkTreePath *start = NULL, *end = NULL;
     if (!gtk_tree_view_get_visible_range(tree, &start, &end))
         return TRUE;
@@ -40,7 +47,7 @@ static gboolean shows_matches(GtkTreeView *tree) {
     }
     gtk_tree_path_free(start);
     gtk_tree_path_free(end);
-    return peer_filter_consecutive(shown, count, query);
+    return peer_filter_consecutive(shown, count, shown_query);
 }
 
 int main(int argc, char **argv) {
@@ -82,22 +89,7 @@ int main(int argc, char **argv) {
     gtk_widget_queue_draw(window);
     peer_wait_for_frame_within(&frames, G_MAXINT);
 
-    double frame[PEER_FILTER_KEYSTROKES], cpu[PEER_FILTER_KEYSTROKES], block[PEER_FILTER_KEYSTROKES];
-    int wrong = 0;
-    for (int k = 0; k < PEER_FILTER_KEYSTROKES; k++) {
-        PeerStallWatch watch;
-        double cpu_start = peer_thread_cpu_ms(), start = peer_wall_ms();
-        peer_stall_start(&watch);
-        query = peer_filter_queries[k];
-        gtk_tree_model_filter_refilter(GTK_TREE_MODEL_FILTER(filter));
-        peer_wait_for_frame_within(&frames, G_MAXINT);
-        frame[k] = peer_wall_ms() - start;
-        block[k] = peer_stall_stop(&watch);
-        cpu[k] = peer_thread_cpu_ms() - cpu_start;
-        if (!shows_matches(GTK_TREE_VIEW(tree)))
-            wrong++;
-    }
-    peer_filter_line(&line, frame, cpu, block, wrong);
+    peer_filter_measure(&line, &frames, apply_query, shows_matches, tree);
     peer_line_print(&line);
     return 0;
 }

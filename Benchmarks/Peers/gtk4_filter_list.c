@@ -6,6 +6,12 @@
 
 static const char *query = "";
 
+typedef struct {
+    GtkWidget *list;
+    GtkCustomFilter *filter;
+    GtkFilterListModel *filtered;
+} FilterSide;
+
 static gboolean row_matches(gpointer item, gpointer data) {
     (void)data;
     const char *text = gtk_string_object_get_string(item);
@@ -24,9 +30,21 @@ static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpoin
     gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), gtk_string_object_get_string(gtk_list_item_get_item(item)));
 }
 
+/* A new query: the filter changes (more strict as a digit is typed, less as one is erased), and
+ * the model filters it in slices from the main loop until none is pending. */
+static void apply_query(gpointer data, const char *previous, const char *new_query) {
+    FilterSide *side = data;
+    query = new_query;
+    gboolean stricter = strlen(new_query) > strlen(previous);
+    gtk_filter_changed(GTK_FILTER(side->filter), stricter ? GTK_FILTER_CHANGE_MORE_STRICT : GTK_FILTER_CHANGE_LESS_STRICT);
+    while (gtk_filter_list_model_get_pending(side->filtered) > 0)
+        g_main_context_iteration(NULL, TRUE);
+}
+
 /* Whether the rows the view shows, top to bottom (20 at most), are consecutive matches: read
  * from its children's labels, ordered by where they are. */
-static gboolean shows_matches(GtkWidget *list) {
+static gboolean shows_matches(gpointer data, const char *shown_query) {
+    GtkWidget *list = ((FilterSide *)data)->list;
     long shown[20];
     float tops[20];
     int count = 0;
@@ -48,7 +66,7 @@ static gboolean shows_matches(GtkWidget *list) {
         tops[at] = bounds.origin.y;
         shown[at] = peer_index_of_text(gtk_label_get_text(GTK_LABEL(label)));
     }
-    return peer_filter_consecutive(shown, count, query);
+    return peer_filter_consecutive(shown, count, shown_query);
 }
 
 int main(int argc, char **argv) {
@@ -88,26 +106,8 @@ int main(int argc, char **argv) {
     gtk_widget_queue_draw(window);
     peer_wait_for_frame_within(&frames, G_MAXINT);
 
-    double frame[PEER_FILTER_KEYSTROKES], cpu[PEER_FILTER_KEYSTROKES], block[PEER_FILTER_KEYSTROKES];
-    int wrong = 0;
-    for (int k = 0; k < PEER_FILTER_KEYSTROKES; k++) {
-        PeerStallWatch watch;
-        double cpu_start = peer_thread_cpu_ms(), start = peer_wall_ms();
-        peer_stall_start(&watch);
-        gboolean stricter = strlen(peer_filter_queries[k]) > strlen(query);
-        query = peer_filter_queries[k];
-        gtk_filter_changed(GTK_FILTER(filter), stricter ? GTK_FILTER_CHANGE_MORE_STRICT : GTK_FILTER_CHANGE_LESS_STRICT);
-        /* Incremental: the model filters in slices from the main loop; done when none is pending. */
-        while (gtk_filter_list_model_get_pending(filtered) > 0)
-            g_main_context_iteration(NULL, TRUE);
-        peer_wait_for_frame_within(&frames, G_MAXINT);
-        frame[k] = peer_wall_ms() - start;
-        block[k] = peer_stall_stop(&watch);
-        cpu[k] = peer_thread_cpu_ms() - cpu_start;
-        if (!shows_matches(list))
-            wrong++;
-    }
-    peer_filter_line(&line, frame, cpu, block, wrong);
+    FilterSide side = {list, filter, filtered};
+    peer_filter_measure(&line, &frames, apply_query, shows_matches, &side);
     peer_line_print(&line);
     return 0;
 }

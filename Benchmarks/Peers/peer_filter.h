@@ -97,6 +97,35 @@ static inline gboolean peer_filter_consecutive(const long *shown, int count, con
     return TRUE;
 }
 
+/* How a side applies a query (`previous` the one shown before) until it has nothing pending,
+ * and whether its viewport then shows consecutive matches. */
+typedef void (*PeerFilterApply)(gpointer side, const char *previous, const char *query);
+typedef gboolean (*PeerFilterCheck)(gpointer side, const char *query);
+
+static inline void peer_filter_line(PeerLine *line, double *frame, double *cpu, double *block, int wrong);
+
+/* Types the keystrokes, each timed to the frame after `apply`, and adds their figures to `line`. */
+static inline void peer_filter_measure(PeerLine *line, PeerFrames *frames, PeerFilterApply apply, PeerFilterCheck check,
+                                       gpointer side) {
+    double frame[PEER_FILTER_KEYSTROKES], cpu[PEER_FILTER_KEYSTROKES], block[PEER_FILTER_KEYSTROKES];
+    int wrong = 0;
+    const char *previous = "";
+    for (int k = 0; k < PEER_FILTER_KEYSTROKES; k++) {
+        PeerStallWatch watch;
+        double cpu_start = peer_thread_cpu_ms(), start = peer_wall_ms();
+        peer_stall_start(&watch);
+        apply(side, previous, peer_filter_queries[k]);
+        peer_wait_for_frame_within(frames, G_MAXINT);
+        frame[k] = peer_wall_ms() - start;
+        block[k] = peer_stall_stop(&watch);
+        cpu[k] = peer_thread_cpu_ms() - cpu_start;
+        if (!check(side, peer_filter_queries[k]))
+            wrong++;
+        previous = peer_filter_queries[k];
+    }
+    peer_filter_line(line, frame, cpu, block, wrong);
+}
+
 /* The keystrokes' figures, as the Swift side names them. */
 static inline void peer_filter_line(PeerLine *line, double *frame, double *cpu, double *block, int wrong) {
     double frame_max = 0, cpu_max = 0, block_max = 0;

@@ -104,3 +104,16 @@ extension ListManager {
         userChangedSelection(added: [indexPath], removed: selectedIndexPaths, shownByHost: false)
     }
 }
+
+extension ListManager {
+    /// Moves the cursor to the item at `indexPath` as a key the user pressed does: the row
+    /// scrolled into view by `alignment`, bound, focused (one focus event for a screen reader)
+    /// and selected alone.
+    func moveCursorAsUser(to indexPath: IndexPath, alignment: ScrollAlignment) {
+        guard let position = position(of: .item(indexPath)) else { return }
+        host.scrollTo(position: position, alignment: alignment)
+        host.layoutIfNeeded()
+        host.focusRow(at: position)
+        if host.selectionMode != .none { userSelectedOnly(position...position) }
+    }
+}

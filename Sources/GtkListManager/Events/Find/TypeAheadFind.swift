@@ -142,7 +142,7 @@ final class TypeAheadFind {
         popup.show(query, found: found != nil || query.isEmpty, under: manager.widget)
         if let found, let indexPath = rows.indexPath(of: found) {
             current = found
-            moveCursor(to: indexPath)
+            manager.moveCursorAsUser(to: indexPath, alignment: .center)
         }
     }
 
@@ -150,17 +150,6 @@ final class TypeAheadFind {
     private func cursorRow() -> Int {
         guard let cursor = manager.selection.cursor, cursor.role == .item else { return 0 }
         return FindableRows(manager: manager).row(of: cursor.indexPath) ?? 0
-    }
-
-    /// Focuses the row at `indexPath`, in the middle of the viewport, and selects it alone: one
-    /// focus event for a screen reader.
-    private func moveCursor(to indexPath: IndexPath) {
-        guard let position = manager.position(of: .item(indexPath)) else { return }
-        let host = manager.host
-        host.scrollTo(position: position, alignment: .center)
-        host.layoutIfNeeded()
-        host.focusRow(at: position)
-        if host.selectionMode != .none { manager.userSelectedOnly(position...position) }
     }
 
     private func restartIdleTimeout() {

@@ -211,11 +211,6 @@ final class OutlineEvents: EventSource {
 
     /// Moves the focus to the row at `indexPath` and selects it, as the arrow keys do.
     private func moveFocus(to indexPath: IndexPath) {
-        guard let position = manager.position(of: .item(indexPath)) else { return }
-        let host = manager.host
-        host.scrollTo(position: position, alignment: .nearest)
-        host.layoutIfNeeded()
-        host.focusRow(at: position)
-        if host.selectionMode != .none { manager.userSelectedOnly(position...position) }
+        manager.moveCursorAsUser(to: indexPath, alignment: .nearest)
     }
 }
