@@ -68,25 +68,29 @@ static void glm_table_row_get_preferred_height_for_width(GtkWidget *widget, gint
     glm_table_row_get_preferred_height(widget, minimum, natural);
 }
 
-/* Cells start from the leading edge: the left one, or the right one right to left. */
+/* Allocates `cell` in the row's allocation: from the leading edge, the left one, or the right
+ * one right to left. */
+static void allocate_cell(GtkWidget *widget, const GtkAllocation *allocation, TableCell *cell) {
+    gboolean mirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
+    gint minimum = 0, natural = 0;
+    /* GTK expects a size request before every allocation; the request is cached. */
+    gtk_widget_get_preferred_width(cell->widget, &minimum, &natural);
+    GtkAllocation cell_allocation = {
+        .x = mirrored ? allocation->x + allocation->width - cell->start - cell->width : allocation->x + cell->start,
+        .y = allocation->y,
+        .width = MAX(cell->width, 1),
+        .height = allocation->height,
+    };
+    gtk_widget_size_allocate(cell->widget, &cell_allocation);
+}
+
 static void glm_table_row_size_allocate(GtkWidget *widget, GtkAllocation *allocation) {
     GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(widget));
     gtk_widget_set_allocation(widget, allocation);
-    gboolean mirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
     for (guint i = 0; i < private->cells->len; i++) {
         TableCell *cell = &g_array_index(private->cells, TableCell, i);
-        if (cell->parked || !gtk_widget_get_visible(cell->widget))
-            continue;
-        gint minimum = 0, natural = 0;
-        /* GTK expects a size request before every allocation; the request is cached. */
-        gtk_widget_get_preferred_width(cell->widget, &minimum, &natural);
-        GtkAllocation cell_allocation = {
-            .x = mirrored ? allocation->x + allocation->width - cell->start - cell->width : allocation->x + cell->start,
-            .y = allocation->y,
-            .width = MAX(cell->width, 1),
-            .height = allocation->height,
-        };
-        gtk_widget_size_allocate(cell->widget, &cell_allocation);
+        if (!cell->parked && gtk_widget_get_visible(cell->widget))
+            allocate_cell(widget, allocation, cell);
     }
     GdkRectangle clip = *allocation;
     gtk_widget_set_clip(widget, &clip);
@@ -146,9 +150,26 @@ GtkWidget *glm_table_row_new(void) {
 
 /* Measures the row again without redrawing it: gtk_widget_queue_resize would make the whole
  * row stale, all its columns, where its cells invalidate what they cover themselves when they
- * are mapped, unmapped or allocated anew (CONTRIBUTING, Hot paths: 14). */
+ * are mapped, unmapped or allocated anew (CONTRIBUTING, Hot paths: 14). GTK 3 queues nothing
+ * for a widget whose last queued resize was never measured (its resize still "needed"): the
+ * row is measured first (its width is stored, cheap), so that the queue always reaches the
+ * row's next allocation. */
 static void queue_measure(GlmTableRow *row) {
+    gint minimum = 0, natural = 0;
+    gtk_widget_get_preferred_width(GTK_WIDGET(row), &minimum, &natural);
     gtk_widget_queue_resize_no_redraw(GTK_WIDGET(row));
+}
+
+/* A cell placed anew goes where it belongs at once, in the row's current allocation, whatever
+ * the next allocation of the row does: a cell that came back from its park, or moved, never
+ * shows where it was before (its old column's place). */
+static void allocate_now(GlmTableRow *row, TableCell *cell) {
+    GtkWidget *widget = GTK_WIDGET(row);
+    if (!gtk_widget_get_realized(widget) || !gtk_widget_get_visible(cell->widget))
+        return;
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(widget, &allocation);
+    allocate_cell(widget, &allocation, cell);
 }
 
 void glm_table_row_place_cell(GlmTableRow *row, GtkWidget *cell, gint start, gint width) {
@@ -162,6 +183,7 @@ void glm_table_row_place_cell(GlmTableRow *row, GtkWidget *cell, gint start, gin
     }
     if (placed->parked) {
         *placed = (TableCell){cell, start, width, FALSE};
+        allocate_now(row, placed);
         gtk_widget_set_child_visible(cell, TRUE);
         queue_measure(row);
         return;
@@ -171,11 +193,10 @@ void glm_table_row_place_cell(GlmTableRow *row, GtkWidget *cell, gint start, gin
     gboolean resized = placed->width != width;
     placed->start = start;
     placed->width = width;
+    allocate_now(row, placed);
     /* A new width may wrap the cell's text onto more lines; a new start only moves it. */
     if (resized)
         queue_measure(row);
-    else
-        gtk_widget_queue_allocate(GTK_WIDGET(row));
 }
 
 void glm_table_row_remove_cell(GlmTableRow *row, GtkWidget *cell) {
