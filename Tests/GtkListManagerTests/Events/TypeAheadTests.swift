@@ -105,6 +105,22 @@ final class TypeAheadTests: XCTestCase {
         }
     }
 
+    func testAWindowClosedWhileTheSearchIsOpenLeavesNothingBehind() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            weak var released: ListManager?
+            do {
+                let (list, _) = Self.shownList(.listBox)
+                released = list.manager
+                list.press("b")
+                XCTAssertEqual(Self.shownQuery(), "b")
+                list.close()  // the search still open: its window's handler goes with the window
+            }
+            XCTAssertNil(released, "the manager went, and its search with it")
+            XCTAssertNil(Self.shownQuery(), "no search window is left showing")
+        }
+    }
+
     func testTheSearchIsOnlyForFindableRowsAndLeavesATreesKeysAlone() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

@@ -21,19 +21,23 @@ final class TypeAheadFind {
     /// from; the cursor's when it opens.
     private var current = 0
     private var idleTimeout: guint = 0
-    /// While open: the window's handler that takes the keys before the focused row does (a
-    /// row's own bindings, Space activating it, would otherwise come first).
-    private var windowKeys: (window: UnsafeMutablePointer<GtkWidget>, handler: gulong)?
+    /// The window whose keys the search takes while open, before the focused row does (a row's
+    /// own bindings, Space activating it, would otherwise come first): a weak pointer GLib clears
+    /// when the window goes, and the handler connected there.
+    private let keysWindow = UnsafeMutablePointer<gpointer?>.allocate(capacity: 1)
+    private var keysHandler: gulong = 0
     /// How long the search stays open without a key, in milliseconds.
     static let idleMilliseconds: UInt32 = 5_000
 
     init(manager: ListManager) {
         self.manager = manager
+        keysWindow.initialize(to: nil)
     }
 
     isolated deinit {
         if idleTimeout != 0 { g_source_remove(idleTimeout) }
-        if let windowKeys { Signal.disconnect(windowKeys.window, windowKeys.handler) }
+        releaseKeysWindow()
+        keysWindow.deallocate()
     }
 
     /// What the search entry shows; nil while closed.
@@ -87,8 +91,6 @@ final class TypeAheadFind {
         query = ""
         if idleTimeout != 0 { g_source_remove(idleTimeout) }
         idleTimeout = 0
-        if let windowKeys { Signal.disconnect(windowKeys.window, windowKeys.handler) }
-        windowKeys = nil
         popup.hide()
     }
 
@@ -109,19 +111,31 @@ final class TypeAheadFind {
         takeKeysFromTheWindow()
     }
 
-    /// Hears the window's keys while the focus is in the list, before the focused row does.
+    /// Hears the keys of the list's window while the search is open and the focus is in the
+    /// list, before the focused row does. Connected once per window; idle while closed.
     private func takeKeysFromTheWindow() {
-        guard windowKeys == nil, let toplevel = gtk_widget_get_toplevel(manager.widget), gtk_widget_is_toplevel(toplevel) != 0
+        guard let toplevel = gtk_widget_get_toplevel(manager.widget), gtk_widget_is_toplevel(toplevel) != 0,
+            keysWindow.pointee != UnsafeMutableRawPointer(toplevel)
         else { return }
+        releaseKeysWindow()
         let list = manager.widget
-        let handler = Signal.connectEvent(toplevel, "key-press-event", argument: UnsafeMutablePointer<GdkEventKey>.self) {
+        keysHandler = Signal.connectEvent(toplevel, "key-press-event", argument: UnsafeMutablePointer<GdkEventKey>.self) {
             [weak self] window, event in
             guard let self, isOpen, let event, let focus = gtk_window_get_focus(gcast(window)),
                 focus == list || gtk_widget_is_ancestor(focus, list) != 0
             else { return false }
             return handle(KeyPress(event))
         }
-        windowKeys = (toplevel, handler)
+        keysWindow.pointee = UnsafeMutableRawPointer(toplevel)
+        g_object_add_weak_pointer(gcast(toplevel), keysWindow)
+    }
+
+    /// Disconnects from the window whose keys the search heard, if it is still there.
+    private func releaseKeysWindow() {
+        guard let window = keysWindow.pointee else { return }
+        g_signal_handler_disconnect(window, keysHandler)
+        g_object_remove_weak_pointer(window.assumingMemoryBound(to: GObject.self), keysWindow)
+        keysWindow.pointee = nil
     }
 
     private func type(_ text: String) {
