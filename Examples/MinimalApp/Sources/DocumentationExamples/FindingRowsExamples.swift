@@ -20,7 +20,8 @@ enum FindingRowsArticle {
         manager.storage = shown
         Signal.connect(searchEntry, "search-changed") { entry in
             let text = String(cString: gtk_entry_get_text(gcast(entry)))
-            shown.setFilter(text.isEmpty ? nil : { $0.name.localizedStandardContains(text) })   // off the main thread
+            let matches: FilteredStorage<Package>.Filter = { $0.name.localizedStandardContains(text) }
+        shown.setFilter(text.isEmpty ? nil : matches)   // off the main thread
         }
     }
 

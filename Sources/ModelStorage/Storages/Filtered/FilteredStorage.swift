@@ -8,7 +8,8 @@ import Dispatch
 /// let shown = FilteredStorage<Package>(packages, handOff: GLibMainActorHandOff())
 /// manager.storage = shown
 /// searchEntry.onChange { text in
-///     shown.setFilter(text.isEmpty ? nil : { $0.name.localizedStandardContains(text) })
+///     let matches: FilteredStorage<Package>.Filter = { $0.name.localizedStandardContains(text) }
+///     shown.setFilter(text.isEmpty ? nil : matches)
 /// }
 /// ```
 ///
