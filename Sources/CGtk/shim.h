@@ -35,6 +35,19 @@ static inline gboolean cgtk_is_main_thread(void) {
     return getpid() == (pid_t)syscall(SYS_gettid);
 }
 
+/* ---- C library parts Swift's Glibc module leaves out ------------------------------- */
+
+/* memmem is a GNU extension: Glibc's Swift module does not declare it. This declaration matches
+ * the C library's. */
+extern void *memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
+
+/** The offset of the first `needle` in `haystack`, or -1: glibc's memmem, a vectorised search. */
+static inline long cgtk_find_bytes(const void *haystack, size_t haystack_length, const void *needle,
+                                   size_t needle_length) {
+    const char *found = memmem(haystack, haystack_length, needle, needle_length);
+    return found == NULL ? -1 : (long)(found - (const char *)haystack);
+}
+
 /* ---- libdispatch main queue -> GLib main loop bridge -------------------------------- */
 /*
  * On Linux the MainActor executes on libdispatch's main queue, which gtk_main() never drains:

@@ -1,8 +1,9 @@
 import CGtk
-import GtkListManager
 import GtkListManagerTesting
 import ModelStorage
 import XCTest
+
+@testable import GtkListManager
 
 /// Type-ahead find through real keys (xdotool), on the virtualized list and the list box: what
 /// the search entry shows and which row has the focus and the selection, read from GTK and the
@@ -102,6 +103,35 @@ final class TypeAheadTests: XCTestCase {
             XCTAssertTrue(host.visibleRange?.contains(position) ?? false, "scrolled to the row found")
             XCTAssertNotNil(host.boundRow(at: position)?.hostWidget, "and bound")
             XCTAssertTrue(GtkRuntime.iterate(until: { Self.shownQuery() == nil }, timeout: .seconds(8)), "closed after 5 s")
+        }
+    }
+
+    func testALongListIsSearchedThroughAnIndexThatFollowsItsChanges() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let names = (0..<150_000).map { "file \($0)" }
+            let (list, _) = Self.shownList(.virtualizedList, names: names)
+            defer { list.close() }
+            // Typed at once: the index of a long list builds in slices, and a search waits for it.
+            list.press("f", "i", "l", "e", "space", "1", "4", "9", "9", "9", "9")
+            list.wait(until: { Self.selectedName(list) == "file 149999" })
+            XCTAssertEqual(Self.selectedName(list), "file 149999", "found once the index is built")
+            XCTAssertEqual(list.manager.installedEvents?.typeAhead?.indexState.isBuilt, true)
+
+            try list.manager.memoryStorage?.insertItem("file zero", to: IndexPath(item: 0, section: 0))
+            XCTAssertEqual(list.manager.installedEvents?.typeAhead?.indexState.isBuilt, true, "a small change is followed, not rebuilt")
+            list.press("BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "z")
+            list.wait(until: { Self.selectedName(list) == "file zero" })
+            XCTAssertEqual(Self.selectedName(list), "file zero", "the inserted row is found")
+
+            list.manager.memoryStorage?.addItems((0..<10_000).map { "more \($0)" })
+            XCTAssertEqual(list.manager.installedEvents?.typeAhead?.indexState.isBuilt, false, "a big change drops the index")
+            list.press(
+                "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "m", "o", "r", "e", "space", "9", "9", "9",
+                "9")
+            list.wait(until: { Self.selectedName(list) == "more 9999" })
+            XCTAssertEqual(Self.selectedName(list), "more 9999", "found in the index built again")
+            list.press("Escape")
         }
     }
 

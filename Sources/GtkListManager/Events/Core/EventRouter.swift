@@ -187,6 +187,7 @@ final class EventRouter {
     }
 
     func listDidReload() {
+        typeAhead?.listDidReload()
         for source in installed { source.listDidReload() }
     }
 
@@ -195,6 +196,7 @@ final class EventRouter {
     }
 
     func listDidApply(_ changes: ChangeSet) {
+        typeAhead?.listDidApply(changes)
         for source in installed { source.listDidApply(changes) }
     }
 
@@ -203,6 +205,7 @@ final class EventRouter {
     }
 
     func focusDidMove(to row: BoundRow, at location: RowLocation) {
+        typeAhead?.listGotFocus()
         for source in installed { source.focusDidMove(to: row, at: location) }
     }
 

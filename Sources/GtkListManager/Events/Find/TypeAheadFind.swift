@@ -17,9 +17,17 @@ final class TypeAheadFind {
     /// What was typed since the search opened.
     private(set) var query = ""
     private(set) var isOpen = false
-    /// The row the search found last (counted over every section's items), where it goes on
-    /// from; the cursor's when it opens.
-    private var current = 0
+    /// The item the search found last, where it goes on from; the cursor's when it opens.
+    private var current = IndexPath(item: 0, section: 0)
+    /// Where the search looks (nil until first needed, and after a change too big to follow),
+    /// and its build while one runs.
+    private var index: TypeAheadIndex?
+    private var indexBuild: TypeAheadIndexBuild?
+    /// A search that waits for the index.
+    private var pendingSearch: (start: IndexPath, includingStart: Bool, forward: Bool)?
+    /// Lists up to this many items have their index built at once when a search needs it;
+    /// longer ones in slices (``TypeAheadIndexBuild``).
+    static let itemsIndexedAtOnce = 20_000
     private var idleTimeout: guint = 0
     /// The window whose keys the search takes while open, before the focused row does (a row's
     /// own bindings, Space activating it, would otherwise come first): a weak pointer GLib clears
@@ -89,9 +97,60 @@ final class TypeAheadFind {
         guard isOpen else { return }
         isOpen = false
         query = ""
+        pendingSearch = nil
         if idleTimeout != 0 { g_source_remove(idleTimeout) }
         idleTimeout = 0
         popup.hide()
+    }
+
+    // MARK: - The index
+
+    /// The list has the keyboard focus: its index is built now, in slices, so that the first
+    /// keys typed find at once.
+    func listGotFocus() {
+        if index == nil, indexBuild == nil { buildIndex() }
+    }
+
+    /// The list changed by `changes`: the index follows them, or, for a change too big to
+    /// follow, is dropped and built again if a search is open.
+    func listDidApply(_ changes: ChangeSet) {
+        if indexBuild != nil { return buildIndex() }
+        guard index != nil else { return }
+        let rows = FindableRows(manager: manager)
+        if index?.apply(changes, text: rows.foldedText(of:at:)) != true {
+            index = nil
+            if isOpen { buildIndex() }
+        }
+    }
+
+    /// The list reloaded: the index is built again if a search is open, else when next needed.
+    func listDidReload() {
+        index = nil
+        indexBuild = nil
+        if isOpen { buildIndex() }
+    }
+
+    /// Whether the index is built, or being built: for tests.
+    var indexState: (isBuilt: Bool, isBuilding: Bool) { (index != nil, indexBuild != nil) }
+
+    /// Starts building the index again from the storage.
+    private func buildIndex() {
+        index = nil
+        indexBuild = TypeAheadIndexBuild(rows: FindableRows(manager: manager)) { [unowned self] built in
+            index = built
+            indexBuild = nil
+            if let pendingSearch, isOpen {
+                search(from: pendingSearch.start, includingStart: pendingSearch.includingStart, forward: pendingSearch.forward)
+            }
+        }
+    }
+
+    /// The index, built now if the list is short; nil while a long list's is still building.
+    private func readyIndex() -> TypeAheadIndex? {
+        if let index { return index }
+        if indexBuild == nil { buildIndex() }
+        if FindableRows(manager: manager).count <= Self.itemsIndexedAtOnce { indexBuild?.finishNow() }
+        return index
     }
 
     /// The text a key types to start a search: a visible character, no Ctrl, Alt or Super.
@@ -105,7 +164,7 @@ final class TypeAheadFind {
     private func open() {
         isOpen = true
         query = ""
-        current = cursorRow()
+        current = cursorItem()
         popup.show(query, found: true, under: manager.widget)
         restartIdleTimeout()
         takeKeysFromTheWindow()
@@ -147,23 +206,27 @@ final class TypeAheadFind {
         search(from: current, includingStart: false, forward: forward)
     }
 
-    /// Moves the cursor to the match from `start`; shows the query red when nothing matches.
-    private func search(from start: Int, includingStart: Bool, forward: Bool = true) {
-        let rows = FindableRows(manager: manager)
-        let folded = TypeAheadMatch.fold(query)
-        let found = TypeAheadMatch.next(
-            folded, among: rows.count, from: start, forward: forward, includingStart: includingStart, text: rows.foldedText(of:))
+    /// Moves the cursor to the match from `start`; shows the query red when nothing matches. Waits
+    /// for the index when a long list's is still being built (the keys go on meanwhile).
+    private func search(from start: IndexPath, includingStart: Bool, forward: Bool = true) {
+        pendingSearch = nil
+        guard let index = readyIndex() else {
+            pendingSearch = (start, includingStart, forward)
+            popup.show(query, found: true, under: manager.widget)
+            return
+        }
+        let found = index.next(query, from: start, forward: forward, includingStart: includingStart)
         popup.show(query, found: found != nil || query.isEmpty, under: manager.widget)
-        if let found, let indexPath = rows.indexPath(of: found) {
+        if let found {
             current = found
-            manager.moveCursorAsUser(to: indexPath, alignment: .center)
+            manager.moveCursorAsUser(to: found, alignment: .center)
         }
     }
 
-    /// The item row of the cursor, counted over every section's items; 0 without a cursor.
-    private func cursorRow() -> Int {
-        guard let cursor = manager.selection.cursor, cursor.role == .item else { return 0 }
-        return FindableRows(manager: manager).row(of: cursor.indexPath) ?? 0
+    /// The item of the cursor; the first without one.
+    private func cursorItem() -> IndexPath {
+        guard let cursor = manager.selection.cursor, cursor.role == .item else { return IndexPath(item: 0, section: 0) }
+        return cursor.indexPath
     }
 
     private func restartIdleTimeout() {
@@ -172,49 +235,5 @@ final class TypeAheadFind {
             self?.idleTimeout = 0
             self?.close()
         }
-    }
-}
-
-/// The storage's items in list order, as the type-ahead search counts them (section after
-/// section), with the findable text of each.
-@MainActor
-private struct FindableRows {
-    let manager: ListManager
-    /// The number of items before each section, and after the last.
-    private let starts: [Int]
-
-    init(manager: ListManager) {
-        self.manager = manager
-        var starts = [0]
-        for section in 0..<manager.storage.numberOfSections {
-            starts.append(starts[section] + manager.storage.numberOfItems(inSection: section))
-        }
-        self.starts = starts
-    }
-
-    var count: Int { starts.last ?? 0 }
-
-    func indexPath(of row: Int) -> IndexPath? {
-        guard row >= 0, row < count else { return nil }
-        var low = 0, high = starts.count - 1
-        while low + 1 < high {
-            let middle = (low + high) / 2
-            if starts[middle] <= row { low = middle } else { high = middle }
-        }
-        return IndexPath(item: row - starts[low], section: low)
-    }
-
-    func row(of indexPath: IndexPath) -> Int? {
-        guard starts.indices.dropLast().contains(indexPath.section) else { return nil }
-        return starts[indexPath.section] + indexPath.item
-    }
-
-    /// The folded findable text of the item at `row`; nil when its row class is not findable.
-    func foldedText(of row: Int) -> String? {
-        guard let indexPath = indexPath(of: row), let model = manager.storage.item(at: indexPath),
-            let mapping = manager.factory.registry.mapping(for: model, role: .item, at: indexPath),
-            let findable = mapping.rowClass as? any FindableRow.Type, let text = findable.findableText(ofAny: model)
-        else { return nil }
-        return TypeAheadMatch.fold(text)
     }
 }
