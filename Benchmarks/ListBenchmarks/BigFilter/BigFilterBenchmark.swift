@@ -18,13 +18,13 @@ enum BigFilterBenchmark {
         let runs = quick ? 1 : 3
         var plans: [PartPlan<BigFilterPart>] = [
             PartPlan(
-                side: BigFilterScenario.side, parts: [(.filter, sizes)],
+                side: BigFilterScenario.side, parts: [(.filter, sizes), (.typeAhead, sizes)],
                 command: { ["/proc/self/exe", childArgument, $0.rawValue, String($1)] })
         ]
         if let peers = BenchmarkPeers.folder(holding: ["gtk3-filter-view", "gtk4-filter-list"]) {
             plans.append(
                 PartPlan(
-                    side: "gtk3-filter-view", parts: [(.filter, sizes)],
+                    side: "gtk3-filter-view", parts: [(.filter, sizes), (.typeAhead, sizes)],
                     command: { [peers + "/gtk3-filter-view", $0.rawValue, String($1)] }))
             for renderer in Gtk4Renderer.allCases {
                 plans.append(
@@ -42,7 +42,10 @@ enum BigFilterBenchmark {
     /// Measures one part and size in this process and prints its line.
     static func measureInThisProcess(part: String, count: Int) {
         guard GtkRuntime.initialize() else { return print("no display: run under xvfb-run") }
-        guard BigFilterPart(rawValue: part) != nil else { return print("unknown part \(part)") }
-        print(BigFilterScenario(count: count).run().line)
+        switch BigFilterPart(rawValue: part) {
+        case .filter: print(BigFilterScenario(count: count).run().line)
+        case .typeAhead: print(TypeAheadScenario(count: count).run().line)
+        case nil: print("unknown part \(part)")
+        }
     }
 }

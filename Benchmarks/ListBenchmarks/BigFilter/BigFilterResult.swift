@@ -3,6 +3,9 @@ enum BigFilterPart: String, CaseIterable, BenchmarkPart {
     /// The query typed and erased a digit at a time over a filtered list, each keystroke timed
     /// to the frame showing its rows.
     case filter
+    /// `row <N-1>` typed a character at a time into the list's type-ahead search, then a key that
+    /// matches nothing, each key timed until the cursor is on the row found and drawn.
+    case typeAhead = "type-ahead"
 
     static var unnamed: Self? { nil }
 }
