@@ -4,7 +4,7 @@ import GtkListManager
 /// The Name cell of the packages table: the package's name, and a ★ after it for a favourite
 /// (styled by the window's CSS, as in the package rows of the dependency tree).
 @MainActor
-final class PackageNameCell: RowView, ModelTransfer {
+final class PackageNameCell: RowView, ModelTransfer, FindableRow {
     let widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
     private let name = gtk_label_new(nil)!
     private let star = gtk_label_new("★")!
@@ -24,6 +24,9 @@ final class PackageNameCell: RowView, ModelTransfer {
         gtk_widget_show(name)
         gtk_widget_set_no_show_all(star, 1)
     }
+
+    /// Typing on the table finds packages by name.
+    static func findableText(for package: InstalledPackage) -> String { package.name }
 
     func update(with package: InstalledPackage) {
         packageID = package.id

@@ -8,7 +8,7 @@ import ModelStorage
 /// under them, a ★ after the name for a favourite. Each row is a fresh instance of the
 /// definition, refilled by `update(with:)` when reused.
 @MainActor
-final class PackageRow: BuilderRow, ModelTransfer {
+final class PackageRow: BuilderRow, ModelTransfer, FindableRow {
     static var interfaceBundle: Bundle { .module }
 
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -24,6 +24,9 @@ final class PackageRow: BuilderRow, ModelTransfer {
         version = try interface.object("version", of: gtk_label_get_type())
         summary = try interface.object("summary", of: gtk_label_get_type())
     }
+
+    /// Typing on the list finds packages by name.
+    static func findableText(for package: InstalledPackage) -> String { package.name }
 
     func update(with package: InstalledPackage) {
         gtk_label_set_text(name, package.name)

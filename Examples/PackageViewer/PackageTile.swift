@@ -6,7 +6,7 @@ import GtkListManager
 /// theme, its name, its version, and a bar for its installed size (on a log scale against the
 /// largest package, so that small packages still show).
 @MainActor
-final class PackageTile: RowView, ModelTransfer {
+final class PackageTile: RowView, ModelTransfer, FindableRow {
     /// The largest installed size shown, in KiB: the full bar. Set by the window.
     static var largestSizeKiB = 1
     /// The tiles' size: the grid's cells are homogeneous.
@@ -33,6 +33,9 @@ final class PackageTile: RowView, ModelTransfer {
         gtk_level_bar_set_max_value(gcast(sizeBar), 1)
         for child in [icon, name, version, sizeBar] { gtk_box_pack_start(gcast(widget), child, 0, 0, 0) }
     }
+
+    /// Typing on the grid finds packages by name.
+    static func findableText(for package: InstalledPackage) -> String { package.name }
 
     func update(with package: InstalledPackage) {
         gtk_image_set_from_icon_name(gcast(icon), Self.iconName(forSection: package.section), GTK_ICON_SIZE_DND)

@@ -26,6 +26,19 @@ final class PackageTableTests: XCTestCase {
         try MainActor.assumeIsolated { try Self.listBoxHost() }
     }
 
+    func testTypingOnTheTableFindsAPackageByName() throws {
+        try MainActor.assumeIsolated {
+            let shown = try ShownViewer()
+            defer { shown.close() }
+            shown.input.click(try shown.packageRow("apt:amd64"))
+            shown.input.press("b", "a", "s", "h")
+            XCTAssertTrue(
+                GtkRuntime.iterate(until: { shown.table.selectedName == "bash" }, timeout: .seconds(5)),
+                "the Name cells are findable: the cursor goes to bash, not \(shown.table.selectedName ?? "none")")
+            shown.input.press("Escape")
+        }
+    }
+
     // MARK: - Bodies
 
     /// The window's table on the list-box host (the virtualized one is the window's default):

@@ -4,7 +4,7 @@ import GtkListManager
 
 /// A generated row: its number and a line of text, every fifth one with a second line.
 @MainActor
-final class SyntheticRow: RowView, ModelTransfer {
+final class SyntheticRow: RowView, ModelTransfer, FindableRow {
     let widget = gtk_label_new(nil)!
 
     init() {
@@ -16,6 +16,9 @@ final class SyntheticRow: RowView, ModelTransfer {
 
     nonisolated static func title(of number: Int) -> String { "Row \(number)" }
 
+    /// Typing on the list finds rows by their title (`row 42`).
+    static func findableText(for number: Int) -> String { title(of: number) }
+
     func update(with number: Int) {
         let title = Self.title(of: number)
         gtk_label_set_text(gcast(widget), number % 5 == 0 ? "\(title)\nevery fifth row has a second line" : title)
@@ -24,7 +27,7 @@ final class SyntheticRow: RowView, ModelTransfer {
 
 /// A file: its name, and its size dimmed after it.
 @MainActor
-final class FileRow: RowView, ModelTransfer {
+final class FileRow: RowView, ModelTransfer, FindableRow {
     let widget = gtk_label_new(nil)!
 
     init() {
@@ -34,6 +37,8 @@ final class FileRow: RowView, ModelTransfer {
         gtk_widget_set_margin_bottom(widget, 3)
         gtk_label_set_ellipsize(gcast(widget), PANGO_ELLIPSIZE_MIDDLE)
     }
+
+    static func findableText(for file: FileTreeSource.File) -> String { file.name }
 
     func update(with file: FileTreeSource.File) {
         let size = ByteCountFormatter.string(fromByteCount: file.size, countStyle: .file)

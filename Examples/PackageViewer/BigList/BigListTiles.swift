@@ -5,7 +5,7 @@ import GtkListManager
 /// A file as a tile of the big grid (`--grid --files DIR`): the icon of its content type from
 /// the installed icon theme, its name, its size dimmed.
 @MainActor
-final class FileTile: RowView, ModelTransfer {
+final class FileTile: RowView, ModelTransfer, FindableRow {
     /// The grid's cells: one size for every tile, so the grid knows its height up front.
     static let size = GridSize(width: 128, height: 104)
 
@@ -22,6 +22,8 @@ final class FileTile: RowView, ModelTransfer {
         addStyleClass("dim-label", to: size)
         for child in [icon, name, size] { gtk_box_pack_start(gcast(widget), child, 0, 0, 0) }
     }
+
+    static func findableText(for file: FileTreeSource.File) -> String { file.name }
 
     func update(with file: FileTreeSource.File) {
         gtk_image_set_from_gicon(gcast(icon), Self.icon(forFileNamed: file.name), GTK_ICON_SIZE_DIALOG)

@@ -62,7 +62,7 @@ enum FolderColumns {
 /// The Name cell: the entry's icon and its name, ellipsized in the middle. It names the cell,
 /// and the row (the table's first column names its rows), "name, size" for screen readers.
 @MainActor
-final class FolderNameCell: RowView, ModelTransfer, AccessibleRow {
+final class FolderNameCell: RowView, ModelTransfer, AccessibleRow, FindableRow {
     let widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
     private let icon = gtk_image_new()!
     private let name = gtk_label_new(nil)!
@@ -82,6 +82,9 @@ final class FolderNameCell: RowView, ModelTransfer, AccessibleRow {
     static func accessibleName(for entry: FolderEntry) -> String {
         "\(entry.name), \(FolderSizeCell.text(for: entry))"
     }
+
+    /// Typing on the tree table finds entries by name (those of open folders).
+    static func findableText(for entry: FolderEntry) -> String { entry.name }
 
     func update(with entry: FolderEntry) {
         gtk_image_set_from_icon_name(gcast(icon), entry.isDirectory ? "folder" : "text-x-generic", GTK_ICON_SIZE_MENU)

@@ -89,6 +89,7 @@ extension ListManager {
 
     private func addCellMapping(_ mapping: any AnyRowMapping, column: String) {
         tableCells.append(mapping, column: column)
+        if mapping.rowClass is any FindableRow.Type { events.installTypeAhead() }
         if table != nil, host.rowCount > 0 { reload() }
     }
 }
