@@ -3,6 +3,7 @@
  * digits; each keystroke changes the filter (more strict as a digit is typed, less as one is
  * erased), timed to the frame after the model has no item pending. See peer_filter.h. */
 #include "peer_filter.h"
+#include "peer_gtk4_label_rows.h"
 
 static const char *query = "";
 
@@ -16,18 +17,6 @@ static gboolean row_matches(gpointer item, gpointer data) {
     (void)data;
     const char *text = gtk_string_object_get_string(item);
     return peer_number_contains(atol(text + 4), query);
-}
-
-static void setup_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
-    (void)factory, (void)data;
-    GtkWidget *label = gtk_label_new(NULL);
-    gtk_label_set_xalign(GTK_LABEL(label), 0);
-    gtk_list_item_set_child(item, label);
-}
-
-static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
-    (void)factory, (void)data;
-    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), gtk_string_object_get_string(gtk_list_item_get_item(item)));
 }
 
 /* A new query: the filter changes (more strict as a digit is typed, less as one is erased), and
@@ -80,9 +69,7 @@ int main(int argc, char **argv) {
     GtkWidget *window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(window), PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT);
     GtkWidget *scrolled = gtk_scrolled_window_new();
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
+    GtkListItemFactory *factory = peer_label_row_factory();
     GtkWidget *list = gtk_list_view_new(NULL, factory);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), list);
     gtk_window_set_child(GTK_WINDOW(window), scrolled);

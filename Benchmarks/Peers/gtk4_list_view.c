@@ -1,6 +1,7 @@
 /* The big-list benchmark's GTK 4 peer: GTK 4's GtkListView over a GtkStringList, the widget
  * the virtualized host brings to GTK 3 (widgets for the rows near the viewport, recycled).
  * See peer_measure.h. */
+#include "peer_gtk4_label_rows.h"
 #include "peer_measure.h"
 
 typedef struct {
@@ -8,19 +9,6 @@ typedef struct {
     GtkWidget *scrolled;
     GtkStringList *strings;
 } ListSide;
-
-static void setup_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
-    (void)factory, (void)data;
-    GtkWidget *label = gtk_label_new(NULL);
-    gtk_label_set_xalign(GTK_LABEL(label), 0);
-    gtk_list_item_set_child(item, label);
-}
-
-static void bind_row(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data) {
-    (void)factory, (void)data;
-    GtkStringObject *string = gtk_list_item_get_item(item);
-    gtk_label_set_text(GTK_LABEL(gtk_list_item_get_child(item)), gtk_string_object_get_string(string));
-}
 
 /* The label of the row drawn at `y` (scrolled window coordinates), or NULL for none. */
 static GtkWidget *label_at(ListSide *side, double y) {
@@ -90,9 +78,7 @@ int main(int argc, char **argv) {
     GtkWidget *window = gtk_window_new();
     gtk_window_set_default_size(GTK_WINDOW(window), PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT);
     side.scrolled = gtk_scrolled_window_new();
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
+    GtkListItemFactory *factory = peer_label_row_factory();
     side.list = gtk_list_view_new(NULL, factory);
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(side.scrolled), side.list);
     gtk_window_set_child(GTK_WINDOW(window), side.scrolled);
