@@ -4,10 +4,11 @@ import ModelStorage
 import SeededRandom
 import XCTest
 
-/// A viewport that stays put: after a re-sort or a filter change, the row at the top keeps its
-/// pixel if it still shows, else its nearest surviving neighbour takes its place (the first row
-/// after it that survives, else the last before it); never a jump to the top. Randomized trials
-/// of sorts and filters interleaved with scrolling, read from GTK on each list host.
+/// A viewport that stays put: after a re-sort or a filter change, the focused row keeps its pixel
+/// if it showed and still does; else the row at the top keeps its pixel if it still shows, else
+/// its nearest surviving neighbour takes its place (the first row after it that survives, else
+/// the last before it); never a jump to the top. Randomized trials of sorts and filters
+/// interleaved with scrolling (and focusing), read from GTK on each list host.
 final class ViewportAnchoringTests: XCTestCase {
     /// A row of 24 px showing its number.
     final class NumberLabel: RowView, ModelTransfer {
@@ -26,11 +27,18 @@ final class ViewportAnchoringTests: XCTestCase {
     func testTheTopRowKeepsItsPixelThroughSortsAndFiltersOnTheListHosts() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
-            for kind in [HostKind.virtualizedList, .listBox] { try Self.trials(kind) }
+            for kind in [HostKind.virtualizedList, .listBox] { try Self.trials(kind, focusing: false) }
         }
     }
 
-    @MainActor private static func trials(_ kind: HostKind) throws {
+    func testTheFocusedRowKeepsItsPixelThroughSortsAndFiltersOnTheListHosts() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for kind in [HostKind.virtualizedList, .listBox] { try Self.trials(kind, focusing: true) }
+        }
+    }
+
+    @MainActor private static func trials(_ kind: HostKind, focusing: Bool) throws {
         let sorted = SortedStorage<Number, Unsectioned>(sortedBy: { $0.value < $1.value }, handOff: GLibMainActorHandOff())
         sorted.reset((0..<count).map(Number.init), execution: .immediate)
         let filtered = FilteredStorage<Number>(sorted, handOff: GLibMainActorHandOff())
@@ -40,7 +48,10 @@ final class ViewportAnchoringTests: XCTestCase {
         let list = ShownList(manager)
         defer { list.close() }
         var random = SplitMix64(seed: 7)
-        var applied = 0
+        var applied = 0, focusedChecks = 0
+        defer {
+            if focusing { XCTAssertGreaterThan(focusedChecks, SeedCount.of(200) / 4, "\(kind): trials whose focused row stayed") }
+        }
 
         for trial in 0..<SeedCount.of(200) {
             let adjustment = try XCTUnwrap(host.verticalAdjustment)
@@ -48,6 +59,17 @@ final class ViewportAnchoringTests: XCTestCase {
             gtk_adjustment_set_value(adjustment, (Double.random(in: 0...1, using: &random) * max(range, 0)).rounded())
             list.settleFrame()
             guard let (top, topY) = topRow(of: host, in: list), range > 0 else { continue }
+            var focused: (number: Int, y: Int32)?
+            if focusing, let shown = host.visibleRange {
+                gtk_widget_grab_focus(manager.widget)
+                _ = host.focusRow(at: Int.random(in: shown, using: &random))
+                list.settleFrame()
+                if let position = host.focusedPosition, let number = (host.boundRow(at: position)?.model as? Number)?.value,
+                    let y = rowY(of: number, in: host, list)
+                {
+                    focused = (number, y)
+                }
+            }
             let before = (0..<filtered.numberOfItems(inSection: 0)).map {
                 (filtered.item(at: IndexPath(item: $0, section: 0)) as! Number).value
             }
@@ -70,14 +92,26 @@ final class ViewportAnchoringTests: XCTestCase {
 
             let after = Set(
                 (0..<filtered.numberOfItems(inSection: 0)).map { (filtered.item(at: IndexPath(item: $0, section: 0)) as! Number).value })
+            let value = gtk_adjustment_get_value(adjustment)
+            let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            if let focused {
+                // A focused row that leaves hands the focus on, and GTK scrolls the row that takes
+                // it into view: the top row's rule is checked without focus (the other test).
+                guard after.contains(focused.number) else { continue }
+                let y = rowY(of: focused.number, in: host, list)
+                focusedChecks += 1
+                // Near the list's start or end the viewport cannot go far enough: it shows that end.
+                if value <= 0.5 || value >= end - 0.5, y != nil { continue }
+                XCTAssertEqual(y, focused.y, "\(kind) trial \(trial): \(change): focused row \(focused.number)")
+                if y != focused.y { return }
+                continue
+            }
             let place = before.firstIndex(of: top)!
             guard let anchored = ([top] + before[(place + 1)...] + before[..<place].reversed()).first(where: after.contains) else {
                 continue
             }
             let y = rowY(of: anchored, in: host, list)
             // A row that lands on the last page cannot rise to the top: the list shows its end.
-            let value = gtk_adjustment_get_value(adjustment)
-            let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
             if value >= end - 0.5, let y, y >= topY { continue }
             XCTAssertEqual(y, topY, "\(kind) trial \(trial): \(change): row \(anchored) (top was \(top) at \(topY))")
             if y != topY { return }

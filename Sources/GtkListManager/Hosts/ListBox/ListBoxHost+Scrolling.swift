@@ -84,6 +84,7 @@ extension ListBoxHost {
     /// row after the removal, else the last before it), at the top row's offset: it takes the
     /// top row's place.
     func keepVisibleRowsInPlace(around position: Int, removing removed: Range<Int>? = nil) {
+        keepFocusedRowInPlace(removing: removed)
         guard pendingAnchor == nil, gtk_widget_get_mapped(widget) != 0, let adjustment = verticalAdjustment else { return }
         let value = gtk_adjustment_get_value(adjustment)
         guard let top = self.position(atY: value), let frame = rowFrame(at: top) else { return }
@@ -98,6 +99,7 @@ extension ListBoxHost {
     /// Before a move: the row at the viewport's top keeps its place on screen, wherever the moves
     /// take it (a re-sort scrolls to where the top row went, as the virtualized host does).
     func keepTopRowInPlace() {
+        keepFocusedRowInPlace()
         guard pendingAnchor == nil, gtk_widget_get_mapped(widget) != 0, let adjustment = verticalAdjustment else { return }
         let value = gtk_adjustment_get_value(adjustment)
         guard let top = self.position(atY: value), let frame = rowFrame(at: top) else { return }
@@ -105,11 +107,30 @@ extension ListBoxHost {
         scrollAfterNextAllocation()
     }
 
-    /// Before the rows at `removed` go: when the remembered row is among them, its nearest
-    /// surviving neighbour is remembered instead, at the same offset.
+    /// Before the rows at `removed` go: when the remembered top row is among them, its nearest
+    /// surviving neighbour is remembered instead, at the same offset; a remembered focused row
+    /// among them is forgotten.
     func keepAnchor(removing removed: Range<Int>) {
+        // A focused row that leaves is kept no more: the top row's anchor applies.
+        if let focus = pendingFocusAnchor, position(of: focus.row).map(removed.contains) ?? true { pendingFocusAnchor = nil }
         guard let anchor = pendingAnchor, let anchored = position(of: anchor.row), removed.contains(anchored) else { return }
         pendingAnchor = neighbour(outside: removed).map { (listBoxRow(at: $0), anchor.offset) }
+    }
+
+    /// Before a splice: the focused row, when it shows (and the splice does not remove it),
+    /// keeps its place on screen before the top row does, wherever the splices take it.
+    private func keepFocusedRowInPlace(removing removed: Range<Int>? = nil) {
+        // Once per allocation: a focused row the splices remove hands the focus on to a row whose
+        // allocation is not yet where the splices put it.
+        guard !focusAnchorNoted, gtk_widget_get_mapped(widget) != 0 else { return }
+        focusAnchorNoted = true
+        scrollAfterNextAllocation()
+        guard let adjustment = verticalAdjustment, let focused = focusedPosition, !(removed?.contains(focused) ?? false),
+            let frame = rowFrame(at: focused)
+        else { return }
+        let value = gtk_adjustment_get_value(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+        guard frame.y + frame.height > value, frame.y < value + page else { return }
+        pendingFocusAnchor = (listBoxRow(at: focused), value - frame.y)
     }
 
     /// The first row after `removed`, else the last before it; nil when no row is left.
@@ -118,9 +139,13 @@ extension ListBoxHost {
         return removed.lowerBound > 0 ? removed.lowerBound - 1 : nil
     }
 
-    /// Scrolls the remembered top row back to where it was on screen.
+    /// Scrolls the remembered focused row, if it is still in the list, else the remembered top
+    /// row, back to where it was on screen.
     private func restoreAnchor() {
-        guard let anchor = pendingAnchor else { return }
+        let focusAnchor = pendingFocusAnchor.flatMap { position(of: $0.row) != nil ? $0 : nil }
+        pendingFocusAnchor = nil
+        focusAnchorNoted = false
+        guard let anchor = focusAnchor ?? pendingAnchor else { return }
         pendingAnchor = nil
         guard let adjustment = verticalAdjustment, position(of: anchor.row) != nil else { return }
         var allocation = GtkAllocation()

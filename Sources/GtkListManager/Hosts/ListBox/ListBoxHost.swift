@@ -78,6 +78,9 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
     /// The row at the top of the viewport before a splice above it, and how far the viewport's
     /// top was below the row's top: restored after the next allocation.
     var pendingAnchor: (row: UnsafeMutablePointer<GtkListBoxRow>, offset: Double)?
+    /// The focused row a splice found on screen, and its offset: kept in place before the top row.
+    var pendingFocusAnchor: (row: UnsafeMutablePointer<GtkListBoxRow>, offset: Double)?
+    var focusAnchorNoted = false
 
     /// Hosts rows in `listBox`, which the host references for its lifetime and shows. The list
     /// box must be empty: the host tracks its rows without asking GTK.

@@ -14,12 +14,15 @@ extension VirtualListHost {
         defer { isLayingOut = false }
         let previouslyNeeded = neededPositions
         let scroll = takePendingScroll()
+        let focusTarget = scroll == nil ? focusedRowTarget() : nil
+        focusedRowPlace = nil
+        focusedRowNoted = false
         // Until nothing changes: binding runs the manager's events, which may change the list;
         // measured heights (and the estimate, their mean) may need more rows or fewer, or move
         // the end of the content. A scroll by position is applied again in every round, so the
         // rows it brings in, measured, place its row where the alignment says.
         for _ in 0..<4 {
-            if let scroll { anchor(at: scroll) }
+            if let scroll { anchor(at: scroll) } else if let focusTarget { anchor(row: focusTarget.position, top: focusTarget.top) }
             clampAnchor()
             let before = (generation, placedRows.count, anchor, anchorOffset, index.totalHeight)
             bindNeededRows(previouslyNeeded: previouslyNeeded)

@@ -5,6 +5,7 @@ import ModelStorage
 // when rows differ in height. The rows now in view bind at the next layout, as after a jump.
 extension VirtualListHost: RowReordering {
     public func reorderRows(startingAt firstPosition: Int, _ reordering: ItemReordering) {
+        noteFocusedRowPlace()
         let rows = firstPosition..<firstPosition + reordering.count
         func moved(_ position: Int) -> Int {
             rows.contains(position) ? firstPosition + reordering.destinations[position - firstPosition] : position

@@ -4,6 +4,7 @@ import CGtk
 /// the anchor and the keyboard's marks move once, each by a binary search over the splices.
 extension VirtualListHost: SpliceBatching {
     public func insertRows(_ insertions: [(position: Int, count: Int)]) {
+        noteFocusedRowPlace()
         let insertions = insertions.filter { $0.count > 0 }
         guard !insertions.isEmpty else { return }
         index.insert(
@@ -38,6 +39,7 @@ extension VirtualListHost: SpliceBatching {
     }
 
     public func removeRows(_ removals: [Range<Int>]) {
+        noteFocusedRowPlace()
         let removals = removals.filter { !$0.isEmpty }
         guard !removals.isEmpty else { return }
         let ascending = Array(removals.reversed())
@@ -95,6 +97,7 @@ extension VirtualListHost: SpliceBatching {
 // them per move.
 extension VirtualListHost {
     public func moveRows(_ moves: [(from: Int, to: Int)]) {
+        noteFocusedRowPlace()
         // A grid's index reads each move's section from the layout as it is then: one by one.
         guard !index.isGrid else {
             for move in moves { moveRow(from: move.from, to: move.to) }

@@ -86,6 +86,10 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     var pendingScroll: (position: Int, alignment: ScrollAlignment)?
     /// A row a key moved the focus to before it had a widget: focused once bound.
     var pendingFocus: Int?
+    /// Where the focused row showed before the splices since the last layout (FocusAnchoring):
+    /// the next layout puts it back there.
+    var focusedRowPlace: (rowWidget: UnsafeMutablePointer<GtkWidget>, top: Int)?
+    var focusedRowNoted = false
     /// Where a Shift range selection starts: the row last clicked or reached without Shift.
     var selectionRangeStart: Int?
     /// A row pressed among several selected ones, selected alone on release unless a drag of
@@ -162,6 +166,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     // MARK: - Splices
 
     public func insertRows(at position: Int, count inserted: Int) {
+        noteFocusedRowPlace()
         guard inserted > 0 else { return }
         let wasEmpty = count == 0
         index.insert(
@@ -179,6 +184,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     }
 
     public func removeRows(at positions: Range<Int>) {
+        noteFocusedRowPlace()
         guard !positions.isEmpty else { return }
         let leaving = placedRows.filter { positions.contains($0.key) }.sorted { $0.key < $1.key }
         for (position, placed) in leaving { delegate?.willUnbind(placed.row, at: position) }
@@ -203,6 +209,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     }
 
     public func moveRow(from source: Int, to destination: Int) {
+        noteFocusedRowPlace()
         // Equal positions may still be a move in a grid: from one section's end to the next's start.
         guard source != destination || index.isGrid else { return }
         index.move(from: source, to: destination, location: delegate?.location(ofPosition: destination))
@@ -240,6 +247,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     }
 
     public func moveSection(from source: Int, to destination: Int, rows: Range<Int>, toPosition firstPosition: Int) {
+        noteFocusedRowPlace()
         index.moveSection(from: source, to: destination, rows: rows, toPosition: firstPosition)
         // The rows as one block: removed, then inserted at `firstPosition`, keeping their widgets.
         func moved(_ position: Int) -> Int {
