@@ -5,9 +5,9 @@ import XCTest
 
 @testable import GtkListManager
 
-/// Type-ahead find through real keys (xdotool), on the virtualized list and the list box: what
-/// the search entry shows and which row has the focus and the selection, read from GTK and the
-/// manager's public state.
+/// Type-ahead find through real keys (xdotool), on the four hosts (a long list on the
+/// virtualized one): what the search entry shows and which row has the focus and the selection,
+/// read from GTK and the manager's public state.
 final class TypeAheadTests: XCTestCase {
     /// A row found by its name.
     final class NameRow: RowView, ModelTransfer, FindableRow {
@@ -59,7 +59,7 @@ final class TypeAheadTests: XCTestCase {
     func testTypingFindsPrefixesFirstAndStepsThroughTheMatches() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
-            for kind in [HostKind.virtualizedList, .listBox] { try Self.typing(kind) }
+            for kind in HostKind.allCases { try Self.typing(kind) }
         }
     }
 
