@@ -18,7 +18,7 @@ enum BigFilterBenchmark {
         let runs = quick ? 1 : 3
         var plans: [PartPlan<BigFilterPart>] = [
             PartPlan(
-                side: BigFilterScenario.side, parts: [(.filter, sizes), (.typeAhead, sizes)],
+                side: BigFilterScenario.side, parts: [(.filter, sizes), (.typeAhead, sizes), (.fullTextSearch, sizes)],
                 command: { ["/proc/self/exe", childArgument, $0.rawValue, String($1)] })
         ]
         if let peers = BenchmarkPeers.folder(holding: ["gtk3-filter-view", "gtk4-filter-list"]) {
@@ -45,6 +45,8 @@ enum BigFilterBenchmark {
         switch BigFilterPart(rawValue: part) {
         case .filter: print(BigFilterScenario(count: count).run().line)
         case .typeAhead: print(TypeAheadScenario(count: count).run().line)
+        case .fullTextSearch:
+            do { print(try FullTextSearchScenario(count: count).run().line) } catch { print("the database failed: \(error)") }
         case nil: print("unknown part \(part)")
         }
     }

@@ -6,6 +6,9 @@ enum BigFilterPart: String, CaseIterable, BenchmarkPart {
     /// `row <N-1>` typed a character at a time into the list's type-ahead search, then a key that
     /// matches nothing, each key timed until the cursor is on the row found and drawn.
     case typeAhead = "type-ahead"
+    /// The filter part's keystrokes over a `LazyDatabaseStorage`, each narrowing its request
+    /// through an FTS5 index (ours alone).
+    case fullTextSearch = "fts"
 
     static var unnamed: Self? { nil }
 }

@@ -228,14 +228,14 @@ enum DatabaseBenchmark {
 }
 
 /// A book's row: its title.
-private final class BookTitleRow: RowView, ModelTransfer {
+final class BookTitleRow: RowView, ModelTransfer {
     let widget = gtk_label_new(nil)!
     init() {}
     func update(with book: BenchmarkBook) { gtk_label_set_text(gcast(widget), book.title) }
 }
 
 /// A shelf's header: its name.
-private final class ShelfTitleRow: RowView, ModelTransfer {
+final class ShelfTitleRow: RowView, ModelTransfer {
     let widget = gtk_label_new(nil)!
     init() {}
     func update(with shelf: String) { gtk_label_set_text(gcast(widget), shelf) }
