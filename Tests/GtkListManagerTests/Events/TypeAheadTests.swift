@@ -135,6 +135,20 @@ final class TypeAheadTests: XCTestCase {
         }
     }
 
+    func testAListClosedWhileItsIndexBuildsGoesAndTheBuildWithIt() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            weak var released: ListManager?
+            do {
+                let (list, _) = Self.shownList(.virtualizedList, names: (0..<300_000).map { "file \($0)" })
+                released = list.manager
+                XCTAssertEqual(list.manager.installedEvents?.typeAhead?.indexState.isBuilding, true, "the focus started it")
+                list.close()
+            }
+            XCTAssertNil(released, "the manager went at once, its index's build with it")
+        }
+    }
+
     func testAWindowClosedWhileTheSearchIsOpenLeavesNothingBehind() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

@@ -4,7 +4,9 @@ import Foundation
 /// by (``FindableRow``).
 @MainActor
 struct FindableRows {
-    let manager: ListManager
+    /// Unowned, as the type-ahead search that reads it is the manager's: a build of the index
+    /// holding it strongly kept a closed list alive, still building, until it was done.
+    unowned let manager: ListManager
 
     /// The number of items, every section's together.
     var count: Int {
