@@ -57,6 +57,13 @@ extension OutlineSnapshot {
         // field would cost a call (CONTRIBUTING, Hot paths: 7).
         let nodes = tree.nodes
         let parent = nodes[node].parent
+        if tree.filter != nil {
+            // Under a filter the arrow and the position count the children and siblings it keeps.
+            let (position, count) = shownSiblingPosition(of: node)
+            return OutlinePlace(
+                level: nodes[node].level, hasChildren: nodes[node].sums.total > 0 || nodes[node].childrenState == .unloaded,
+                isExpanded: nodes[node].isExpanded, position: position, siblingCount: count)
+        }
         return OutlinePlace(
             level: nodes[node].level, hasChildren: !nodes[node].children.isEmpty || nodes[node].childrenState == .unloaded,
             isExpanded: nodes[node].isExpanded,
@@ -65,7 +72,7 @@ extension OutlineSnapshot {
 
     /// How many rows show under the item shown at row `index`.
     func visibleDescendantCount(ofRow index: Int) -> Int {
-        tree.node(atRow: index).map { tree[$0].rows - 1 } ?? 0
+        tree.node(atRow: index).map { max(tree[$0].rows - 1, 0) } ?? 0
     }
 
     /// The row of the item whose identity is `key`; nil when hidden or absent.

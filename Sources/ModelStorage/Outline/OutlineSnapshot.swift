@@ -29,6 +29,8 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     var tree = OutlineTree<ItemID>()
     /// The node of each item, by diff identity.
     var nodeOf: [SnapshotKey: Int] = [:]
+    /// The items a filter opened to show what passes under them: they close when it goes.
+    var openedByFilter: Set<SnapshotKey> = []
 
     /// What this snapshot refused, oldest first.
     public internal(set) var anomalies: [SnapshotAnomaly] = []
@@ -62,7 +64,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     /// The rows `item` shows below its own: its visible descendants; 0 when collapsed.
     func visibleDescendantCount(of item: ItemID) -> Int {
         guard let node = node(of: item), tree[node].isExpanded else { return 0 }
-        return tree[node].rows - 1
+        return max(tree[node].rows - 1, 0)
     }
 
     /// The nodes with children that are shown but collapsed, from `top` (the root: the whole
@@ -129,9 +131,10 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     }
 
     /// `item`'s place among its siblings and how many they are (1-based, as screen readers
-    /// speak it); nil when absent.
+    /// speak it); under a filter, among the siblings it keeps. Nil when absent.
     public func siblingPosition(of item: ItemID) -> (position: Int, count: Int)? {
         guard let node = node(of: item) else { return nil }
+        if tree.filter != nil { return shownSiblingPosition(of: node) }
         return (tree[node].indexInParent + 1, tree[tree[node].parent].children.count)
     }
 

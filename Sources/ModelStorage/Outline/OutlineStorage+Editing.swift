@@ -48,6 +48,13 @@ extension OutlineStorage {
             for item in items {
                 // A descendant of an item removed before is gone already.
                 guard let index = section(holding: item) else { continue }
+                guard filter == nil else {
+                    // Its ancestors may hide with it.
+                    let old = outlines[index].visibleRows
+                    outlines[index].delete([item])
+                    recordDiff(from: old, inSection: index)
+                    continue
+                }
                 let rows = outlines[index].index(of: item).map { $0..<$0 + 1 + outlines[index].visibleDescendantCount(of: item) }
                 outlines[index].delete([item])
                 if let rows { recorder.recordDeletion(of: rows, inSection: index) }
@@ -60,11 +67,14 @@ extension OutlineStorage {
     /// don't show).
     private func edit(inSection index: Int, _ body: (inout OutlineSnapshot<ItemID>) -> (SnapshotAnomaly?, Int?)) {
         let before = outlines[index].visibleCount
+        // Under a filter, items that pass bring their hidden ancestors back: rows anywhere above.
+        let old = filter == nil ? nil : outlines[index].visibleRows
         let (refused, start) = body(&outlines[index])
         if let refused {
             outlines[index].anomalies.removeLast()
             return anomalyHandler.report(refused)
         }
+        if let old { return performUpdates { recordDiff(from: old, inSection: index) } }
         let added = outlines[index].visibleCount - before
         guard let start, added > 0 else { return }
         performUpdates {

@@ -45,8 +45,23 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     /// them empty.
     public var childrenProvider: OutlineChildrenProvider<ItemID>?
 
+    /// The filter the rows show under; nil shows every item (see
+    /// ``setFilter(_:execution:completion:)``).
+    public internal(set) var filter: ItemFilter?
+    /// The scans of new filters, one at a time, and their stale check.
+    let filterJobs: BackgroundJobScheduler
+    /// The newest filter asked for and not yet scanned, and the one being scanned.
+    var requestedFilter: OutlineFilterRequest<ItemID>?
+    var scanningFilter: OutlineFilterRequest<ItemID>?
+
     /// An empty storage.
-    public init() {}
+    ///
+    /// - Parameter handOff: how the scans of a new filter reach the main actor. The default
+    ///   uses a `Task { @MainActor in … }`; a GTK application passes `GLibMainActorHandOff()`.
+    public init(handOff: any MainActorHandOff = TaskMainActorHandOff()) {
+        filterJobs = BackgroundJobScheduler(
+            queue: DispatchQueue(label: "ModelStorage.OutlineStorage.filter", qos: .userInitiated), handOff: handOff)
+    }
 
     /// The outline of `section`, to edit and apply again; empty for a section not shown.
     public func outline(of section: SectionID) -> OutlineSnapshot<ItemID> {
@@ -82,10 +97,13 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
         if let index = sectionIDs.firstIndex(of: section) {
             applied.takeExpansion(from: outlines[index])
             applied.takeLoadedChildren(from: outlines[index])
+            applied.openedByFilter = outlines[index].openedByFilter
+            if let filter { applied.filter(by: filter, opensAncestors: false) }
             let old = outlines[index].visibleRows
             outlines[index] = applied
             recordDiff(from: old, inSection: index)
         } else {
+            if let filter { applied.filter(by: filter, opensAncestors: true) }
             sectionIDs.append(section)
             outlines.append(applied)
             let index = outlines.count - 1
@@ -183,6 +201,8 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     }
 
     func deliver() {
+        // A filter's scan read the outlines as they were.
+        filterJobs.stateDidChange()
         if let update = recorder.end() { broadcaster.deliver(update, from: self) }
     }
 

@@ -5,6 +5,9 @@
 /// A row's node and a node's row are then found by descending or climbing the tree, in
 /// O(depth × log children); expanding or collapsing a node changes the sums of its ancestors
 /// alone, however many children it has. Collapsing keeps every descendant's flag.
+///
+/// Under a filter (``OutlineTree+Filtering``) an item shows when it passes or when an item under
+/// it does; a hidden node shows no rows, so the sums skip it and every look-up above holds.
 struct OutlineTree<Item: Sendable>: Sendable {
     static var root: Int { 0 }
 
@@ -15,6 +18,8 @@ struct OutlineTree<Item: Sendable>: Sendable {
     private(set) var items: [Item?] = [nil]
     /// Slots of removed nodes, reused by the next insertions.
     private var freeSlots: [Int] = []
+    /// Whether an item shows; nil shows every item. New items are tried as they are inserted.
+    var filter: (@Sendable (Item) -> Bool)?
 
     // Read in place: a copy of a node would retain and release its arrays on every look-up.
     subscript(node: Int) -> OutlineNode {
@@ -34,20 +39,30 @@ struct OutlineTree<Item: Sendable>: Sendable {
     @discardableResult
     mutating func insert(_ items: [Item], under parent: Int, at index: Int) -> [Int] {
         let level = nodes[parent].level + 1
+        var passing = 0
         let made = items.map { item in
-            allocate(OutlineNode(hasItem: true, parent: parent, isExpanded: false, rows: 1, level: level), item)
+            var node = OutlineNode(hasItem: true, parent: parent, isExpanded: false, rows: 1, level: level)
+            if let filter, !filter(item) {
+                node.passesFilter = false
+                node.rows = 0
+            } else {
+                passing += 1
+            }
+            return allocate(node, item)
         }
         if index == nodes[parent].children.count {
             // At the end nothing is renumbered and the sums grow in place: filling a node one
             // child at a time stays linear.
             for (offset, node) in made.enumerated() { nodes[node].indexInParent = index + offset }
             nodes[parent].children.append(contentsOf: made)
-            nodes[parent].sums.append(contentsOf: repeatElement(1, count: made.count))
+            let rows = made.map { nodes[$0].rows }
+            nodes[parent].sums.append(contentsOf: rows)
         } else {
             nodes[parent].children.insert(contentsOf: made, at: index)
             childrenChanged(of: parent, from: index)
         }
-        if nodes[parent].isExpanded { addRows(made.count, to: parent) }
+        if filter != nil { addPassing(passing, above: made.first ?? parent) }
+        refreshRows(from: parent, wholeChain: filter != nil)
         return made
     }
 
@@ -57,7 +72,7 @@ struct OutlineTree<Item: Sendable>: Sendable {
         let made = allocate(OutlineNode(hasItem: false, parent: parent, isExpanded: false, rows: 1, level: nodes[parent].level + 1), nil)
         nodes[parent].children.insert(made, at: 0)
         childrenChanged(of: parent, from: 0)
-        if nodes[parent].isExpanded { addRows(1, to: parent) }
+        refreshRows(from: parent, wholeChain: false)
         return made
     }
 
@@ -71,10 +86,11 @@ struct OutlineTree<Item: Sendable>: Sendable {
     mutating func remove(_ node: Int) -> [Item] {
         let parent = nodes[node].parent
         let index = nodes[node].indexInParent
-        let rows = nodes[node].rows
+        let passing = nodes[node].passingBelow + (nodes[node].passesFilter && nodes[node].hasItem ? 1 : 0)
         nodes[parent].children.remove(at: index)
         childrenChanged(of: parent, from: index)
-        if nodes[parent].isExpanded { addRows(-rows, to: parent) }
+        if filter != nil { addPassing(-passing, above: node) }
+        refreshRows(from: parent, wholeChain: filter != nil)
         var removed: [Item] = []
         var pending = [node]
         while let next = pending.popLast() {
@@ -90,14 +106,8 @@ struct OutlineTree<Item: Sendable>: Sendable {
     /// Expands or collapses `node`; its descendants keep their own flags.
     mutating func setExpanded(_ expanded: Bool, _ node: Int) {
         guard node != Self.root, nodes[node].isExpanded != expanded else { return }
-        let children = nodes[node].sums.total
-        if expanded {
-            nodes[node].isExpanded = true
-            addRows(children, to: node)
-        } else {
-            addRows(-children, to: node)
-            nodes[node].isExpanded = false
-        }
+        nodes[node].isExpanded = expanded
+        refreshRows(from: node, wholeChain: false)
     }
 
     private mutating func allocate(_ node: OutlineNode, _ item: Item?) -> Int {
@@ -119,24 +129,87 @@ struct OutlineTree<Item: Sendable>: Sendable {
         nodes[parent].sums = PrefixSums(rows)
     }
 
-    /// `node` shows `delta` more rows: its ancestors up to the first collapsed one show them too.
-    private mutating func addRows(_ delta: Int, to node: Int) {
-        guard delta != 0 else { return }
+    /// Filters the items by `filter` (nil: every item shows), each one's verdict read from
+    /// `passes` (by slot, as ``passes(of:filter:cancellation:)`` gives them) or asked here, then
+    /// counts every node's rows again, children before parents. O(nodes).
+    mutating func setFilter(_ filter: (@Sendable (Item) -> Bool)?, passes: [Bool]? = nil) {
+        self.filter = filter
+        for slot in nodes.indices where nodes[slot].hasItem {
+            nodes[slot].passesFilter = filter == nil || (passes?[slot] ?? filter!(items[slot]!))
+        }
+        // Depth first, reversed: every node comes after its children.
+        for node in ([Self.root] + descendants(of: Self.root)).reversed() {
+            var passing = 0
+            for child in nodes[node].children where filter != nil && nodes[child].hasItem {
+                passing += nodes[child].passingBelow + (nodes[child].passesFilter ? 1 : 0)
+            }
+            nodes[node].passingBelow = node == Self.root ? 0 : passing
+            nodes[node].sums = PrefixSums(nodes[node].children.map { nodes[$0].rows })
+            nodes[node].rows = shownRows(of: node)
+        }
+    }
+
+    /// Whether each slot's item passes `filter`, false for a slot without one: what
+    /// ``setFilter(_:passes:)`` reads, made on any thread. Nil once `cancellation` is raised.
+    static func passes(of items: [Item?], filter: @Sendable (Item) -> Bool, cancellation: ScanCancellation?) -> [Bool]? {
+        var passes = [Bool](repeating: false, count: items.count)
+        for (slot, item) in items.enumerated() {
+            if slot % 4096 == 0, cancellation?.isRaised == true { return nil }
+            if let item { passes[slot] = filter(item) }
+        }
+        return passes
+    }
+
+    /// Counts the rows of `node` again from its flags and its children's sums, then of each
+    /// ancestor in turn: up to the first whose rows stay (a collapsed one), or to the top with
+    /// `wholeChain` (under a filter an ancestor may show or hide however its rows went).
+    mutating func refreshRows(from node: Int, wholeChain: Bool) {
         var current = node
         while true {
-            nodes[current].rows += delta
+            let rows = shownRows(of: current)
+            let delta = rows - nodes[current].rows
+            nodes[current].rows = rows
             let parent = nodes[current].parent
             guard parent >= 0 else { return }
-            nodes[parent].sums.add(delta, at: nodes[current].indexInParent)
-            guard nodes[parent].isExpanded else { return }
+            if delta != 0 {
+                nodes[parent].sums.add(delta, at: nodes[current].indexInParent)
+            } else if !wholeChain {
+                return
+            }
             current = parent
+        }
+    }
+
+    /// The rows `node` shows when its parent shows it: none when the filter hides it, else its
+    /// own and, expanded, its children's (the root has no row of its own).
+    func shownRows(of node: Int) -> Int {
+        if node == Self.root { return nodes[node].sums.total }
+        if isHidden(node) { return 0 }
+        return nodes[node].isExpanded ? 1 + nodes[node].sums.total : 1
+    }
+
+    /// Whether the filter hides `node`: an item that fails it with nothing under it passing.
+    /// Status rows and the root never hide.
+    func isHidden(_ node: Int) -> Bool {
+        filter != nil && nodes[node].hasItem && !nodes[node].passesFilter && nodes[node].passingBelow == 0
+    }
+
+    /// `delta` more nodes pass under each ancestor of `node`.
+    private mutating func addPassing(_ delta: Int, above node: Int) {
+        guard delta != 0 else { return }
+        var current = nodes[node].parent
+        while current > Self.root {
+            nodes[current].passingBelow += delta
+            current = nodes[current].parent
         }
     }
 
     // MARK: - Rows
 
-    /// Whether every ancestor of `node` is expanded.
+    /// Whether `node` shows: every ancestor is expanded and the filter keeps it.
     func isVisible(_ node: Int) -> Bool {
+        // An ancestor of a node the filter keeps is kept too.
+        guard !isHidden(node) else { return false }
         var current = nodes[node].parent
         while current > Self.root {
             if !nodes[current].isExpanded { return false }
@@ -180,6 +253,7 @@ struct OutlineTree<Item: Sendable>: Sendable {
         var pending = node == Self.root || nodes[node].isExpanded ? nodes[node].children.reversed() : []
         if node != Self.root { shown.append(node) }
         while let next = pending.popLast() {
+            guard nodes[next].rows > 0 else { continue }
             shown.append(next)
             if nodes[next].isExpanded { pending.append(contentsOf: nodes[next].children.reversed()) }
         }

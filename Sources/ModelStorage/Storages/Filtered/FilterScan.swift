@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a new filter changes: which items pass, and the runs of rows to delete and insert to go
 /// from the rows shown to the new ones. Computed off the main thread from a copy of the models;
 /// `Sendable`.
@@ -85,17 +83,5 @@ struct FilterScan: Sendable {
         }
         edits += deletions.reversed().map { .deletion(section: section, rows: $0) }
         edits += insertions.map { .insertion(section: section, row: $0.row, count: $0.count) }
-    }
-}
-
-/// Raised on the main actor when a scan's result can no longer apply (a newer filter), read by
-/// the scan on its queue.
-final class ScanCancellation: Sendable {
-    private let flag = Atomic<Bool>(false)
-
-    var isRaised: Bool { flag.load(ordering: .relaxed) }
-
-    func raise() {
-        flag.store(true, ordering: .relaxed)
     }
 }

@@ -43,12 +43,7 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
     public typealias Completion = @MainActor () -> Void
 
     /// Where a new filter is applied.
-    public enum Execution: Sendable {
-        /// Scanned on a background queue, the result handed back to the main actor; the default.
-        case background
-        /// Scanned on the main actor, before the call returns.
-        case immediate
-    }
+    public typealias Execution = StorageExecution
 
     /// The storage whose items are filtered.
     public let base: any ObservableStorage

@@ -48,13 +48,8 @@ where Item.DiffIdentifier: Sendable {
     /// Called on the main actor once a change is applied and observers have seen it.
     public typealias Completion = @MainActor () -> Void
 
-    /// Where a change is applied and diffed.
-    public enum Execution: Sendable {
-        /// On the storage's serial background queue, in call order; the default.
-        case background
-        /// On the main actor, before the call returns.
-        case immediate
-    }
+    /// Where a change is applied and diffed (in the background, in call order).
+    public typealias Execution = StorageExecution
 
     /// The header model of each section, from its key; nil for no header. Setting it refreshes
     /// every header.
