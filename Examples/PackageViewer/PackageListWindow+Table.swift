@@ -20,7 +20,10 @@ extension PackageListWindow {
         registerRowEvents()
         manager.registerHeader(SectionHeadingRow.self)
         manager.registerSupplementary(SectionTotalRow.self, ofKind: SectionTotal.kind, placement: .afterItems)
-        manager.storage = storage
+        // A section the search empties shows nothing of its own.
+        manager.configuration.displayHeaderOnEmptySection = false
+        manager.configuration.displaySupplementaryViewsOnEmptySection = false
+        manager.storage = shown
 
         var state = PackageColumns.sanitized(settings?.contents.packageColumns ?? ColumnState())
         state.sort = query.sort

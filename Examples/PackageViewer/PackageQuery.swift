@@ -8,11 +8,16 @@ struct PackageQuery: Equatable, Sendable {
     /// How packages are sorted within their section: the table's sort, its primary key first.
     var sort = [PackageOrder.name.sortKey]
 
+    /// Whether a package matches the search; nil when every package does.
+    var filter: FilteredStorage<InstalledPackage>.Filter? {
+        let needle = searchText.lowercased()
+        guard !needle.isEmpty else { return nil }
+        return { $0.name.lowercased().contains(needle) || $0.summary.lowercased().contains(needle) }
+    }
+
     /// The packages of `packages` that match the search.
     func matching(_ packages: [InstalledPackage]) -> [InstalledPackage] {
-        let needle = searchText.lowercased()
-        guard !needle.isEmpty else { return packages }
-        return packages.filter { $0.name.lowercased().contains(needle) || $0.summary.lowercased().contains(needle) }
+        filter.map { packages.filter($0) } ?? packages
     }
 
     /// Whether `lhs` comes before `rhs` in this query's order.

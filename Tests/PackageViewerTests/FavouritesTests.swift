@@ -240,7 +240,7 @@ final class FavouritesTests: XCTestCase {
         let shown = try ShownViewer(favouritesFile: folder.file)
         defer { shown.close() }
         XCTAssertNotEqual(gtk_widget_get_mapped(shown.viewer.window), 0, "the window opens", line: line)
-        XCTAssertEqual(shown.viewer.storage.count, 150, "with every package", line: line)
+        XCTAssertEqual(shown.viewer.shown.count, 150, "with every package", line: line)
         XCTAssertNil(shown.viewer.favourites, line: line)
         let problem = try XCTUnwrap(shown.viewer.favouritesProblem, line: line)
         XCTAssertTrue(problem.contains(folder.file) && problem.contains(reason), problem, line: line)

@@ -53,6 +53,31 @@ final class FolderTreeWindowTests: XCTestCase {
         shownRows(viewer).compactMap(\.first)
     }
 
+    func testTheSearchShowsMatchesUnderTheirFoldersOpenedAndClearingItClosesThemAgain() throws {
+        let root = root
+        try MainActor.assumeIsolated {
+            guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+            let viewer = FolderTreeWindow(root: root)
+            defer { gtk_widget_destroy(viewer.window) }
+            gtk_widget_show_all(viewer.window)
+            // docs and notes are read, then closed again: the search looks in what was read.
+            XCTAssertTrue(viewer.expand([root, "\(root)/docs", "\(root)/docs/notes"]))
+            viewer.storage.collapse([try XCTUnwrap(FolderEntry(path: "\(root)/docs"))])
+            let name = (root as NSString).lastPathComponent
+            XCTAssertTrue(GtkRuntime.iterate(until: { Self.shownNames(viewer) == [name, "docs", "music", "readme"] }))
+
+            gtk_entry_set_text(gcast(viewer.searchEntry), "N.T")
+            XCTAssertTrue(
+                GtkRuntime.iterate(until: { viewer.searchesApplied == 1 && Self.shownNames(viewer) == [name, "docs", "notes", "n.txt"] }),
+                "n.txt under docs and notes, opened for it: \(Self.shownNames(viewer))")
+
+            gtk_entry_set_text(gcast(viewer.searchEntry), "")
+            XCTAssertTrue(
+                GtkRuntime.iterate(until: { viewer.searchesApplied == 2 && Self.shownNames(viewer) == [name, "docs", "music", "readme"] }),
+                "the folders the search opened close again: \(Self.shownNames(viewer))")
+        }
+    }
+
     func testFoldersOpenLazilyAndFollowTheDisk() throws {
         let root = root
         try MainActor.assumeIsolated {

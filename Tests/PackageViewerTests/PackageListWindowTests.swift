@@ -52,15 +52,20 @@ final class PackageListWindowTests: XCTestCase {
         defer { shown.close() }
         let packages = shown.viewer.source.packages
         let widgetsBefore = rowWidgets(of: shown.viewer)
+        let chosen = try XCTUnwrap(PackageQuery(searchText: "lib").matching(packages).last?.id)
+        shown.viewer.manager.selectItem(at: try XCTUnwrap(shown.viewer.indexPath(ofPackage: chosen)))
 
         gtk_entry_set_text(gcast(shown.viewer.searchEntry), "lib")
         // GtkSearchEntry emits "search-changed" after its typing pause, then the storage diffs
         // in the background and hands the result back through the loop.
-        XCTAssertTrue(GtkRuntime.iterate(until: { shown.viewer.query.searchText == "lib" && !shown.viewer.storage.hasPendingChanges }))
+        XCTAssertTrue(GtkRuntime.iterate(until: { shown.viewer.query.searchText == "lib" && !shown.viewer.isUpdating }))
         shown.input.settleFrame()
 
         let query = PackageQuery(searchText: "lib")
         XCTAssertLessThan(query.matching(packages).count, packages.count)
+        XCTAssertEqual(
+            shown.viewer.manager.selectedIndexPaths, [try XCTUnwrap(shown.viewer.indexPath(ofPackage: chosen))],
+            "the selected package stays selected through the search")
         XCTAssertEqual(listedLines(of: shown.viewer), expectedLines(packages, query: query))
         try assertBoundRowsShowTheirPackages(shown, query: query)
         let widgetsAfter = rowWidgets(of: shown.viewer)
@@ -69,6 +74,13 @@ final class PackageListWindowTests: XCTestCase {
         for id in kept {
             XCTAssertEqual(widgetsAfter[id], widgetsBefore[id], "\(id) stayed on screen, so its row widget must be the same")
         }
+
+        gtk_entry_set_text(gcast(shown.viewer.searchEntry), "")
+        XCTAssertTrue(GtkRuntime.iterate(until: { shown.viewer.query.searchText.isEmpty && !shown.viewer.isUpdating }))
+        XCTAssertEqual(listedLines(of: shown.viewer), expectedLines(packages, query: PackageQuery()), "every package is back")
+        XCTAssertEqual(
+            shown.viewer.manager.selectedIndexPaths, [try XCTUnwrap(shown.viewer.indexPath(ofPackage: chosen))],
+            "and the selection is still on the package chosen before the search")
     }
 
     @MainActor
@@ -107,7 +119,7 @@ final class PackageListWindowTests: XCTestCase {
             "a tile is a cell of a GtkFlowBox")
 
         gtk_entry_set_text(gcast(viewer.searchEntry), "lib")
-        XCTAssertTrue(GtkRuntime.iterate(until: { viewer.query.searchText == "lib" && !viewer.storage.hasPendingChanges }))
+        XCTAssertTrue(GtkRuntime.iterate(until: { viewer.query.searchText == "lib" && !viewer.isUpdating }))
         let expected = expectedLines(packages, query: PackageQuery(searchText: "lib"))
         XCTAssertEqual(gridLines(of: viewer.gridManager), expected, "the grid follows the search")
         XCTAssertEqual(listedLines(of: viewer), expected, "and so does the table behind it")
@@ -138,9 +150,9 @@ final class PackageListWindowTests: XCTestCase {
     static func listedLines(of viewer: PackageListWindow) -> [String] {
         (0..<viewer.manager.rowCount).map { position in
             guard let location = viewer.manager.location(ofPosition: position) else { return "no location at \(position)" }
-            let section = viewer.storage.sectionKeys[location.indexPath.section]
+            let section = viewer.sorted.sectionKeys[location.indexPath.section]
             switch location.role {
-            case .item: return (viewer.storage.item(at: location.indexPath) as? InstalledPackage)?.id ?? "?"
+            case .item: return (viewer.shown.item(at: location.indexPath) as? InstalledPackage)?.id ?? "?"
             case .header: return "# \(section)"
             default: return "= \(section)"
             }

@@ -118,7 +118,7 @@ final class PackageTableTests: XCTestCase {
         defer { shown.close() }
         let viewer = shown.viewer
         let apt = "apt:amd64"
-        let before = try XCTUnwrap(viewer.storage.indexPath(ofIdentifier: apt))
+        let before = try XCTUnwrap(viewer.indexPath(ofPackage: apt))
 
         shown.input.click(try shown.packageRow(apt))
         XCTAssertEqual(viewer.manager.selectedIndexPaths, [before])
@@ -128,7 +128,7 @@ final class PackageTableTests: XCTestCase {
 
         shown.input.click(try shown.table.headerButton("Size"))
         XCTAssertTrue(shown.waitForStorage())
-        let after = try XCTUnwrap(viewer.storage.indexPath(ofIdentifier: apt))
+        let after = try XCTUnwrap(viewer.indexPath(ofPackage: apt))
         XCTAssertNotEqual(after, before, "apt, the largest in admin, moved to its section's end")
         XCTAssertEqual(viewer.manager.selectedIndexPaths, [after], "the selection followed it")
         XCTAssertEqual(shown.table.selectedName, "apt", "GTK shows its row selected, and no other")
@@ -136,7 +136,7 @@ final class PackageTableTests: XCTestCase {
 
         shown.input.click(try shown.table.headerButton("Size"))
         XCTAssertTrue(shown.waitForStorage())
-        XCTAssertEqual(viewer.manager.selectedIndexPaths, [try XCTUnwrap(viewer.storage.indexPath(ofIdentifier: apt))])
+        XCTAssertEqual(viewer.manager.selectedIndexPaths, [try XCTUnwrap(viewer.indexPath(ofPackage: apt))])
         XCTAssertEqual(shown.table.selectedName, "apt")
 
         // The keyboard's way to the row's menu: Shift+F10 on the focused row.

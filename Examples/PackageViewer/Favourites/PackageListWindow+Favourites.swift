@@ -56,7 +56,7 @@ extension PackageListWindow {
 
     /// Selects the package with `id` in the list and scrolls to it, when the search shows it.
     private func selectPackage(_ id: String) {
-        guard let indexPath = storage.indexPath(ofIdentifier: id), let package = storage.item(withIdentifier: id) else { return }
+        guard let indexPath = indexPath(ofPackage: id), let package = sorted.item(withIdentifier: id) else { return }
         manager.selectItem(at: indexPath)
         manager.scrollTo(indexPath, alignment: .center)
         // A selection made by code is not reported to didSelect: show the details here.

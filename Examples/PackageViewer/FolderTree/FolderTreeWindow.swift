@@ -10,14 +10,19 @@ import ModelStorage
 /// directory read is watched: files created or deleted elsewhere appear and vanish in place,
 /// keeping what is open and selected. The columns the user resizes, moves and hides are saved in
 /// the settings file; none sorts (see `FolderColumns`). A root that is not a directory shows the
-/// list's failure state, with a Retry that looks again.
+/// list's failure state, with a Retry that looks again. The search field in the header bar
+/// filters the folders read so far by name: a match shows with the folders above it, opened.
 @MainActor
 final class FolderTreeWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     let manager: ListManager
     /// The folder tree table: the manager's list with a cell per column under the headers.
     let table: ListTable
-    let storage = OutlineStorage<String, FolderEntry>()
+    let storage = OutlineStorage<String, FolderEntry>(handOff: GLibMainActorHandOff())
+    /// The search field (a `GtkSearchEntry`) in the header bar.
+    let searchEntry = gtk_search_entry_new()!
+    /// The searches applied, told by their completions.
+    private(set) var searchesApplied = 0
     /// The settings file the columns are restored from and saved to; nil keeps them for this
     /// window only.
     let settings: ViewerSettings?
@@ -36,6 +41,13 @@ final class FolderTreeWindow {
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(gcast(window), root == "/" ? "/" : String(root.split(separator: "/").last ?? Substring(root)))
         gtk_window_set_default_size(gcast(window), 760, 620)
+        let headerBar = gtk_header_bar_new()!
+        gtk_header_bar_set_title(gcast(headerBar), gtk_window_get_title(gcast(window)))
+        gtk_header_bar_set_subtitle(gcast(headerBar), root)
+        gtk_header_bar_set_show_close_button(gcast(headerBar), 1)
+        gtk_entry_set_placeholder_text(gcast(searchEntry), "Filter opened folders")
+        gtk_header_bar_pack_start(gcast(headerBar), searchEntry)
+        gtk_window_set_titlebar(gcast(window), headerBar)
         table = manager.makeTable(columns: FolderColumns.all())  // over an empty storage: nothing to report yet
         manager.anomalyHandler.action = { [unowned self] anomaly in
             anomalies.append(anomaly)
@@ -54,6 +66,9 @@ final class FolderTreeWindow {
         if let saved = settings?.contents.fileColumns { table.state = saved }  // before anyone listens: nothing to save
         table.stateDidChange = { [weak self] state in self?.settings?.saveFileColumns(state) }
 
+        Signal.connect(searchEntry, "search-changed") { [weak self] entry in
+            self?.search(String(cString: gtk_entry_get_text(gcast(entry))))
+        }
         openRoot()
         gtk_scrolled_window_set_policy(gcast(table.scrolledWindow), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_container_add(gcast(window), table.widget)
@@ -94,6 +109,15 @@ final class FolderTreeWindow {
         storage.apply(outline, to: root)
         storage.expand([top])
         watch(top)
+    }
+
+    /// Shows the entries read so far whose name holds `text` (case aside), each with the folders
+    /// above it, opened; every entry when `text` is empty. Folders not read yet are not read for it.
+    private func search(_ text: String) {
+        let needle = text.lowercased()
+        let completion: @MainActor () -> Void = { [weak self] in self?.searchesApplied += 1 }
+        guard !needle.isEmpty else { return storage.setFilter(nil, completion: completion) }
+        storage.setFilter({ (entry: FolderEntry) in entry.name.lowercased().contains(needle) }, completion: completion)
     }
 
     /// Reads the rows of `entries`' directories at once and waits for them (for screenshots).

@@ -39,7 +39,7 @@ struct ShownTable {
     /// The texts of the cells of the bound row showing the package `id`, left to right (a Name
     /// cell of a favourite ends in " ★"); nil when the row is not bound.
     func cells(of id: String) -> [String]? {
-        guard let indexPath = viewer.storage.indexPath(ofIdentifier: id),
+        guard let indexPath = viewer.indexPath(ofPackage: id),
             let row = viewer.manager.boundRow(at: indexPath)
         else { return nil }
         return widgets.cellTexts(in: row)
@@ -61,9 +61,9 @@ struct ShownTable {
     /// The texts of the cells in the column titled `title`, in the bound rows of `section`, top
     /// to bottom.
     func column(_ title: String, inSection section: String) -> [String] {
-        guard let index = headerTitles.firstIndex(of: title), let sectionIndex = viewer.storage.sectionKeys.firstIndex(of: section)
+        guard let index = headerTitles.firstIndex(of: title), let sectionIndex = viewer.sorted.sectionKeys.firstIndex(of: section)
         else { return [] }
-        return (0..<viewer.storage.numberOfItems(inSection: sectionIndex)).compactMap { item in
+        return (0..<viewer.shown.numberOfItems(inSection: sectionIndex)).compactMap { item in
             guard let row = viewer.manager.boundRow(at: IndexPath(item: item, section: sectionIndex)) else { return nil }
             let texts = widgets.cellTexts(in: row)
             return texts.indices.contains(index) ? texts[index] : nil

@@ -34,7 +34,7 @@ final class ShownViewer {
     /// Lets the GLib loop run until the storage has applied every change; false after 5 s.
     @discardableResult
     func waitForStorage() -> Bool {
-        let done = GtkRuntime.iterate(until: { !self.viewer.storage.hasPendingChanges })
+        let done = GtkRuntime.iterate(until: { !self.viewer.isUpdating })
         input.settleFrame()
         return done
     }
@@ -101,7 +101,7 @@ final class ShownViewer {
 
     /// The row widget of the package `id` in the table (the host's row), scrolled into view.
     func packageRow(_ id: String) throws -> UnsafeMutablePointer<GtkWidget> {
-        let indexPath = try XCTUnwrap(viewer.storage.indexPath(ofIdentifier: id), "\(id) is not in the list")
+        let indexPath = try XCTUnwrap(viewer.indexPath(ofPackage: id), "\(id) is not in the list")
         if viewer.manager.boundRow(at: indexPath) == nil {
             _ = viewer.manager.scrollTo(indexPath)
             input.settleFrame()
