@@ -102,6 +102,37 @@ final class FavouritesTests: XCTestCase {
         XCTAssertEqual(try folder.storedOrder(), [postgresql])
     }
 
+    func testThePaneSearchLooksInTheFullTextIndexAndKeepsTheStarsAndTheSelection() throws {
+        try MainActor.assumeIsolated { try Self.searchThePane() }
+    }
+
+    @MainActor private static func searchThePane() throws {
+        let folder = try FavouritesFolder()
+        try folder.seed([apt, baseFiles, postgresql])
+        let shown = try ShownViewer(favouritesFile: folder.file)
+        defer { shown.close() }
+        let pane = try XCTUnwrap(shown.viewer.favourites)
+        pane.manager.selectItem(at: IndexPath(item: 2, section: 0))
+
+        for (text, expected) in [
+            ("POST", [postgresql]), ("bas fil", [baseFiles]), ("files base", [baseFiles]), ("", [apt, baseFiles, postgresql]),
+        ] {
+            let applied = pane.searchesApplied
+            gtk_entry_set_text(gcast(pane.searchEntry), text)
+            XCTAssertTrue(
+                GtkRuntime.iterate(until: { pane.searchesApplied > applied && shown.paneIDs == expected }),
+                "\(text): the pane shows \(shown.paneIDs)")
+            XCTAssertTrue(shown.paneIsVisible, "\(text): the pane stays while the search hides favourites")
+            XCTAssertTrue(shown.isStarred(apt) && shown.isStarred(baseFiles), "\(text): the stars are every favourite's")
+            if text == "POST" {
+                XCTAssertEqual(pane.manager.selectedIndexPaths, [IndexPath(item: 0, section: 0)], "the selected row stays selected")
+            }
+        }
+        gtk_entry_set_text(gcast(pane.searchEntry), "nothing-like-it")
+        XCTAssertTrue(GtkRuntime.iterate(until: { pane.searchesApplied >= 5 && shown.paneIDs.isEmpty }))
+        XCTAssertTrue(shown.paneIsVisible, "an empty result keeps the pane and its search")
+    }
+
     // MARK: - Order
 
     func testADragAndAltUpInThePaneWriteTheNewOrderToTheFile() throws {

@@ -4,7 +4,8 @@ import GRDBStorage
 import ModelStorage
 
 /// The favourites file: an SQLite database with one table, `favourite`, that every window and
-/// process opening the same file shares.
+/// process opening the same file shares, and its full-text index, `favourite_ft` (SQLite FTS5,
+/// kept up to date by triggers), which the pane's search looks in.
 ///
 /// Opening it never harms what is there. A file that is not SQLite, is damaged, or holds another
 /// program's tables is refused before anything is written to it (``OpenError``), and the viewer
@@ -19,6 +20,10 @@ final class FavouritesDatabase: Sendable {
 
     /// The favourites in the pane's order.
     static let request = Favourite.order(Column("position"), Column("id"))
+
+    /// The pane's search: the package ids' words (`libc6:amd64` is `libc6` and `amd64`), each word
+    /// typed matching the start of one.
+    static let search = FullTextSearch(index: "favourite_ft")
 
     /// How a drag in the pane is stored: the order column, renumbered only where it changed.
     static let reordering = DatabaseReordering<String, Unsectioned>.column("position", ofTable: Favourite.databaseTableName)
@@ -107,6 +112,13 @@ final class FavouritesDatabase: Sendable {
                 table.primaryKey("id", .text)
                 table.column("position", .integer).notNull()
                 table.column("addedAt", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v2: favourite_ft") { db in
+            // Filled with the favourites there are, then kept up to date by triggers.
+            try db.create(virtualTable: "favourite_ft", using: FTS5()) { table in
+                table.synchronize(withTable: Favourite.databaseTableName)
+                table.column("id")
             }
         }
         return migrator

@@ -5,10 +5,13 @@ import GtkListManager
 import ModelStorage
 
 /// The favourites pane: the starred packages in the order the user gives them, shown by a
-/// `ListManager` over a `DatabaseStorage` of the favourites file.
+/// `ListManager` over a `DatabaseStorage` of the favourites file, with a search field whose words
+/// the storage's request looks up in the file's FTS5 index, live (`FullTextSearch`): the rows
+/// that still match stay, with their selection. A second storage, never searched, holds every
+/// favourite for the stars in the table and for whether the pane shows.
 ///
-/// The storage follows the file whoever writes to it: this window at once, other windows and
-/// processes within its polling interval (250 ms). Rows move by drag or Alt+Up/Down, and the storage
+/// The storages follow the file whoever writes to it: this window at once, other windows and
+/// processes within their polling interval (250 ms). Rows move by drag or Alt+Up/Down, and the storage
 /// writes the new order to the file. Delete, the star key (``KeyPress/togglesFavourite``) or
 /// the context menu's "Remove from favourites" unstar the focused row.
 @MainActor
@@ -17,12 +20,18 @@ final class FavouritesPane {
     let widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     /// The manager of the favourites list.
     let manager = ListManager()
-    /// The favourites, in the file's order.
+    /// The favourites the pane lists, in the file's order: those matching the search, or all.
     let storage: DatabaseStorage<Favourite, Unsectioned>
+    /// Every favourite, whatever the search.
+    let starred: DatabaseStorage<Favourite, Unsectioned>
+    /// The search field over the list.
+    let searchEntry = gtk_search_entry_new()!
+    /// The searches applied, told by their completions.
+    private(set) var searchesApplied = 0
     /// The file they are read from and written to.
     let database: FavouritesDatabase
 
-    /// Called after the favourites shown changed: starred, unstarred or moved, by anyone.
+    /// Called after the favourites changed: starred, unstarred or moved, by anyone.
     var favouritesDidChange: (() -> Void)?
     /// Called when the user selects a favourite, with its package id.
     var didChooseFavourite: ((String) -> Void)?
@@ -39,16 +48,27 @@ final class FavouritesPane {
             database.queue, request: FavouritesDatabase.request, reordering: FavouritesDatabase.reordering,
             // Other windows' and processes' writes show within a quarter of a second.
             externalChangeInterval: .milliseconds(250), handOff: GLibMainActorHandOff())
-        storage.anomalyHandler.action = { [unowned self] anomaly in
-            problemHandler("favourites: \(anomaly)")
+        starred = try DatabaseStorage(
+            database.queue, request: FavouritesDatabase.request, externalChangeInterval: .milliseconds(250),
+            handOff: GLibMainActorHandOff())
+        for storage in [storage, starred] {
+            storage.anomalyHandler.action = { [unowned self] anomaly in
+                problemHandler("favourites: \(anomaly)")
+            }
         }
         configureManager(packages: packages)
         manager.storage = storage
+        starred.addObserver(self)
 
         let title = gtk_label_new("Favourites")!
         gtk_label_set_xalign(gcast(title), 0)
         addStyleClass(SectionHeadingRow.styleClass, to: title)
         gtk_box_pack_start(gcast(widget), title, 0, 1, 0)
+        gtk_entry_set_placeholder_text(gcast(searchEntry), "Search favourites")
+        Signal.connect(searchEntry, "search-changed") { [weak self] entry in
+            self?.search(String(cString: gtk_entry_get_text(gcast(entry))))
+        }
+        gtk_box_pack_start(gcast(widget), searchEntry, 0, 1, 0)
         let scrolled = gtk_scrolled_window_new(nil, nil)!
         gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_container_add(gcast(scrolled), manager.widget)
@@ -59,13 +79,26 @@ final class FavouritesPane {
     /// The width the pane asks for.
     static let width: Int32 = 240
 
-    /// The package ids starred, in the pane's order.
-    var packageIDs: [String] { storage.records.map(\.id) }
+    /// The package ids starred, in the pane's order, whatever the search.
+    var packageIDs: [String] { starred.records.map(\.id) }
 
-    /// Whether the package `packageID` is shown as a favourite.
+    /// Whether the package `packageID` is a favourite.
     func contains(_ packageID: String) -> Bool {
-        storage.indexPath(ofID: packageID) != nil
+        starred.indexPath(ofID: packageID) != nil
     }
+
+    /// Lists the favourites whose package id has a word starting with each word of `text`;
+    /// every favourite when `text` is empty. The storage is not replaced: rows that still match
+    /// stay, with their selection.
+    private func search(_ text: String) {
+        storage.setRequest(FavouritesDatabase.search.request(FavouritesDatabase.request, matching: text)) { [weak self] _ in
+            self?.searchesApplied += 1
+        }
+    }
+
+    /// Whether the list shows every favourite: moving rows is for then alone (a drag among the
+    /// matches would renumber the favourites around hidden ones).
+    private var isSearching: Bool { !String(cString: gtk_entry_get_text(gcast(searchEntry))).allSatisfy(\.isWhitespace) }
 
     /// Stars the package, or unstars it when it is a favourite.
     func toggle(_ packageID: String) {
@@ -94,7 +127,7 @@ final class FavouritesPane {
     private func configureManager(packages: [String: InstalledPackage]) {
         manager.selectionMode = .single
         manager.register(FavouriteRow.self, for: Favourite.self) { mapping in
-            mapping.canMove { _, _, _ in true }
+            mapping.canMove { [unowned self] _, _, _ in !isSearching }
             mapping.didSelect { [unowned self] _, favourite, _ in didChooseFavourite?(favourite.id) }
             // Delete and the context menu's edit item unstar; the storage shows the file after it.
             mapping.canEdit { _, _ in true }
@@ -110,7 +143,16 @@ final class FavouritesPane {
         } handler: { row, favourite, _ in
             row.show(favourite, package: packages[favourite.id])
         }
-        manager.didUpdateContent = { [unowned self] _ in favouritesDidChange?() }
+    }
+}
+
+extension FavouritesPane: StorageObserver {
+    func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
+        favouritesDidChange?()
+    }
+
+    func storageNeedsReload(_ storage: any Storage) {
+        favouritesDidChange?()
     }
 }
 
