@@ -33,6 +33,16 @@ enum TreesArticle {
         return manager
     }
 
+    @MainActor static func filterFolders(manager: ListManager, searchEntry: UnsafeMutablePointer<GtkWidget>) {
+        let storage = OutlineStorage<String, String>(handOff: GLibMainActorHandOff())
+        manager.storage = storage
+        Signal.connect(searchEntry, "search-changed") { entry in
+            let text = String(cString: gtk_entry_get_text(gcast(entry)))
+            let matches: OutlineStorage<String, String>.ItemFilter = { $0.localizedStandardContains(text) }
+            storage.setFilter(text.isEmpty ? nil : matches)   // matches show under their folders, opened
+        }
+    }
+
     /// A folder read from disk, for the lazy children's example.
     struct FolderEntry: Hashable, Sendable {
         let path: String
