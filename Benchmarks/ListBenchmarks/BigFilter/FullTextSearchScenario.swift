@@ -47,7 +47,9 @@ final class FullTextSearchScenario {
             var outcome: DatabaseRequestOutcome?
             let mainCPU = ProcessProbes.threadCPUMilliseconds(), start = ProcessProbes.wallMilliseconds()
             watch.start()
-            storage.setRequest(search.request(BenchmarkBook.shown, matching: query)) { outcome = $0 }
+            storage.setRequest(search.request(BenchmarkBook.shown, matching: query), readingRecordsWith: BenchmarkBook.shown) {
+                outcome = $0
+            }
             while outcome == nil { g_main_context_iteration(nil, 1) }
             shown.frames.waitForNextFrame(limit: 500)
             frame.append(ProcessProbes.wallMilliseconds() - start)

@@ -13,10 +13,23 @@ extension LazyDatabaseStorage {
     /// Shows `request`'s records from now on, keeping the column sort: see
     /// ``DatabaseStorage/setRequest(_:completion:)``. The storage follows the same `id`,
     /// section and change marker of it; give no limit.
-    public func setRequest(_ request: QueryInterfaceRequest<Record>, completion: DatabaseRequestCompletion? = nil) {
+    ///
+    /// - Parameters:
+    ///   - request: the records to show.
+    ///   - recordRequest: the request the records of rows are read with, by id (a page around a
+    ///     row bound, the records a change brings); nil reads them with `request`. Give `request`
+    ///     without a narrowing filter that costs much to run, such as a full-text search's
+    ///     (``FullTextSearch``): each read runs it again, while the ids read already passed it.
+    ///     Its selection and joins must be `request`'s.
+    ///   - completion: told once, after observers received the first result.
+    public func setRequest(
+        _ request: QueryInterfaceRequest<Record>, readingRecordsWith recordRequest: QueryInterfaceRequest<Record>? = nil,
+        completion: DatabaseRequestCompletion? = nil
+    ) {
         MainActorConfinement.check("LazyDatabaseStorage's request was changed")
         var next = query
         next.request = request
+        next.recordRequest = recordRequest
         show(next, completion: completion)
     }
 
@@ -43,8 +56,9 @@ extension LazyDatabaseStorage {
     private func show(_ next: SortedQuery<Record>, completion: DatabaseRequestCompletion?) {
         query = next
         let identityQuery = identityQuery(next.sorted)
-        // Records are read by id: the request's order does not matter, its filter and joins do.
-        let readRecords = Self.recordReader(of: next.request, id: idColumn)
+        // Records are read by id: the request's order does not matter, its joins do (and its
+        // filter, unless a request without it was given).
+        let readRecords = Self.recordReader(of: next.recordRequest ?? next.request, id: idColumn)
         identities.replaceRequest(fetchingWith: identityQuery.fetchAll, readCarriedModels: Self.carriedModelReader(readRecords)) {
             [weak self] outcome in
             guard let self else { return }

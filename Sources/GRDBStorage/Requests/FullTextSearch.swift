@@ -13,6 +13,10 @@ import GRDB
 /// storage.setRequest(search.request(Book.order(Column("shelf"), Column("position")), matching: typed))
 /// ```
 ///
+/// A ``LazyDatabaseStorage`` reads the records of its rows by id, a page at a time: hand it the
+/// request without the search for those reads, so that each page does not run the search again
+/// (`lazyStorage.setRequest(search.request(books, matching: typed), readingRecordsWith: books)`).
+///
 /// What the user typed matches as GTK users expect of a search field: every word, as the start of
 /// a word of the indexed text, in any column and any order ("deb pack" finds "debian-packaging
 /// tools"), case-insensitively (and without diacritics when the index's tokenizer removes them,

@@ -7,6 +7,8 @@ struct SortedQuery<RowDecoder>: Sendable {
     var request: QueryInterfaceRequest<RowDecoder>
     /// The column sort, nil when the request keeps its own order.
     var sort: ColumnSort?
+    /// The request records are read by id with, when not `request` (a lazy storage's rows).
+    var recordRequest: QueryInterfaceRequest<RowDecoder>?
 
     /// The request in the sort's order, or as given.
     var sorted: QueryInterfaceRequest<RowDecoder> {

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBStorage
 import GtkListManager
@@ -77,4 +78,44 @@ final class FullTextSearchTests: XCTestCase {
             XCTAssertTrue(shown.anomalies.isEmpty, "\(shown.anomalies)")
         }
     }
+
+    func testTheLazyStorageReadsItsRowsWithoutRunningTheSearchAgainWhenToldHow() throws {
+        try SortedBooks.withDatabase { database in
+            try Self.indexTitles(of: database)
+            let shown = try ShownLazyBookList(database)
+            defer { shown.close() }
+            let outcomes = RequestOutcomes()
+            shown.storage.setRequest(
+                Self.search.request(BookDatabase.request, matching: "son"), readingRecordsWith: BookDatabase.request,
+                completion: outcomes.completion("son"))
+            XCTAssertTrue(GtkRuntime.iterate(until: { outcomes.all == ["son shown"] }), "\(outcomes.all)")
+            // From here, the rows "b" brings are read by id.
+            let reads = StatementLog()
+            database.queue.inDatabase { db in db.trace { reads.append(String(describing: $0)) } }
+            shown.storage.setRequest(
+                Self.search.request(BookDatabase.request, matching: "b"), readingRecordsWith: BookDatabase.request,
+                completion: outcomes.completion("b"))
+            XCTAssertTrue(GtkRuntime.iterate(until: { outcomes.all == ["son shown", "b shown"] }), "\(outcomes.all)")
+            shown.list.settleFrame()
+            XCTAssertEqual(
+                shown.boundRows.sorted { $0.key < $1.key }.map(\.value),
+                ["shelf art", "book Banana#5", "shelf poetry", "book ballads#8"])
+            let recordReads = reads.all.filter { $0.contains("\"id\" IN (") }
+            XCTAssertFalse(recordReads.isEmpty, "the rows' records were read by id: \(reads.all)")
+            XCTAssertEqual(recordReads.filter { $0.contains("MATCH") }, [], "without the search")
+            XCTAssertTrue(reads.all.contains { $0.contains("MATCH") }, "the ids were read with it")
+        }
+    }
+}
+
+/// The SQL statements a connection ran, as its trace told them.
+private final class StatementLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statements: [String] = []
+
+    func append(_ statement: String) {
+        lock.withLock { statements.append(statement) }
+    }
+
+    var all: [String] { lock.withLock { statements } }
 }
