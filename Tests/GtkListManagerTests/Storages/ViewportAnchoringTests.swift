@@ -8,7 +8,8 @@ import XCTest
 /// if it showed and still does; else the row at the top keeps its pixel if it still shows, else
 /// its nearest surviving neighbour takes its place (the first row after it that survives, else
 /// the last before it); never a jump to the top. Randomized trials of sorts and filters
-/// interleaved with scrolling (and focusing), read from GTK on each list host.
+/// interleaved with scrolling (and focusing), read from GTK on each host; in a grid the row is
+/// a cell, and its line keeps its pixel.
 final class ViewportAnchoringTests: XCTestCase {
     /// A row of 24 px showing its number.
     final class NumberLabel: RowView, ModelTransfer {
@@ -38,6 +39,20 @@ final class ViewportAnchoringTests: XCTestCase {
         }
     }
 
+    func testTheTopCellKeepsItsLineThroughSortsAndFiltersOnTheGridHosts() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for kind in [HostKind.virtualizedGrid, .flowBoxGrid] { try Self.trials(kind, focusing: false) }
+        }
+    }
+
+    func testTheFocusedCellKeepsItsLineThroughSortsAndFiltersOnTheGridHosts() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for kind in [HostKind.virtualizedGrid, .flowBoxGrid] { try Self.trials(kind, focusing: true) }
+        }
+    }
+
     @MainActor private static func trials(_ kind: HostKind, focusing: Bool) throws {
         let sorted = SortedStorage<Number, Unsectioned>(sortedBy: { $0.value < $1.value }, handOff: GLibMainActorHandOff())
         sorted.reset((0..<count).map(Number.init), execution: .immediate)
@@ -45,6 +60,8 @@ final class ViewportAnchoringTests: XCTestCase {
         let host = kind.makeHost()
         let manager = ListManager(host: host, storage: filtered)
         manager.register(NumberLabel.self)
+        // Five cells a line in the window's width, each as tall as a list's row.
+        manager.sizeForCell(withItem: Number.self) { _, _ in GridSize(width: 70, height: 24) }
         let list = ShownList(manager)
         defer { list.close() }
         var random = SplitMix64(seed: 7)

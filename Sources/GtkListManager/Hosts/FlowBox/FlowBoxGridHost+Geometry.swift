@@ -74,12 +74,15 @@ extension FlowBoxGridHost {
         ViewportScrolling.scroll(adjustment, toShow: (frame.y + ViewportScrolling.top(of: widget), frame.height), alignment: alignment)
     }
 
-    /// Scrolls once the grid is laid out, to a position asked for before.
-    private func scrollAfterNextAllocation() {
+    /// Watches allocations for scrolls waiting for the layout: a scroll asked before it, and the
+    /// anchor that keeps the visible cells in place. Connected on first need.
+    func scrollAfterNextAllocation() {
         guard !watchesAllocationForScrolls else { return }
         watchesAllocationForScrolls = true
         Signal.connect(box, "size-allocate", argument: UnsafeMutableRawPointer.self, after: true) { [weak self] _, _ in
-            guard let self, let pending = pendingScroll else { return }
+            guard let self else { return }
+            restoreAnchor()
+            guard let pending = pendingScroll else { return }
             pendingScroll = nil
             // The adjustment learns its new range in the same allocation pass: scroll once it did.
             GtkRuntime.after(milliseconds: 0) { [weak self] in
