@@ -80,11 +80,15 @@ extension DatabaseStorage {
         guard !jobs.isRunning, drops.isEmpty, let result = latestResult else { return }
         latestResult = nil
         let base = sections, database = database, readCarriedModels = readCarriedModels, diff = processing.diff
+        let limit = carriedModelLimit
         jobs.run({
             let transition = diff(base, result.sections)
+            let brought = readCarriedModels == nil ? [] : transition.broughtRecords
+            if let limit, brought.count > limit {
+                return DiffOutcome(transition: transition, carried: .success([:]), readsModelsWhenAsked: true)
+            }
             let carried = readCarriedModels.map { read -> CarriedModels in
-                let brought = transition.broughtRecords
-                return brought.isEmpty
+                brought.isEmpty
                     ? .success([:])
                     : Result {
                         let models = try database.read { db in try read(db, brought) }
@@ -92,23 +96,27 @@ extension DatabaseStorage {
                         return models
                     }
             }
-            return DiffOutcome(transition: transition, carried: carried)
+            return DiffOutcome(transition: transition, carried: carried, readsModelsWhenAsked: false)
         }) { [weak self] outcome, isCurrent in
             self?.finishDiff(outcome, of: result, isCurrent: isCurrent)
         }
     }
 
-    /// A diff and the models read for what it brings.
+    /// A diff and the models read for what it brings; or, when it brings more than
+    /// ``carriedModelLimit``, none, read when asked.
     struct DiffOutcome: Sendable {
         let transition: FetchedTransition<Record, SectionKey>
         let carried: CarriedModels?
+        let readsModelsWhenAsked: Bool
     }
 
     private func finishDiff(_ outcome: DiffOutcome, of result: FetchedResult, isCurrent: Bool) {
         guard !isStopped else { return }
         guard result.request == requests.current else { return startNextDiff() }
         if isCurrent {
-            if result.ownWrites >= ownWritesRequired, apply(outcome.transition, carrying: outcome.carried) {
+            if result.ownWrites >= ownWritesRequired,
+                apply(outcome.transition, carrying: outcome.carried, readingModelsWhenAsked: outcome.readsModelsWhenAsked)
+            {
                 finishRequests(.shown)
             }
         } else if latestResult == nil, result.ownWrites >= ownWritesRequired {
@@ -124,7 +132,9 @@ extension DatabaseStorage {
 
     /// Installs the transition's result and tells observers its change set; false when the
     /// models it brings could not be read, so the list still shows the previous result.
-    private func apply(_ transition: FetchedTransition<Record, SectionKey>, carrying carried: CarriedModels?) -> Bool {
+    private func apply(
+        _ transition: FetchedTransition<Record, SectionKey>, carrying carried: CarriedModels?, readingModelsWhenAsked: Bool
+    ) -> Bool {
         reportDuplicates(in: transition.sections)
         // The same records as on screen (GRDB's first value, a refetch after an own write):
         // nothing to install, and a diff running now stays current.
@@ -145,12 +155,23 @@ extension DatabaseStorage {
         sections = transition.sections
         jobs.stateDidChange()
         let shown = sections
-        let changes = transition.script.changeSet(
-            supplements: { self.supplements(ofSection: $0) },
-            item: { indexPath in
-                let record = shown.records[indexPath.section][indexPath.item]
-                return carriedModels[record.id] ?? record
-            })
+        let changes: ChangeSet
+        if readingModelsWhenAsked, let readUncarried = readUncarriedModel {
+            // The records of this result, read by id: valid whenever a run is read.
+            changes = transition.script.changeSet(
+                supplements: { self.supplements(ofSection: $0) },
+                lazilyReading: { indexPath in
+                    let record = shown.records[indexPath.section][indexPath.item]
+                    return readUncarried(record) ?? record
+                })
+        } else {
+            changes = transition.script.changeSet(
+                supplements: { self.supplements(ofSection: $0) },
+                item: { indexPath in
+                    let record = shown.records[indexPath.section][indexPath.item]
+                    return carriedModels[record.id] ?? record
+                })
+        }
         if !carriedModels.isEmpty { willDeliverCarriedModels?(carriedModels) }
         broadcaster.deliver(.changes(changes), from: sender)
         return true

@@ -127,6 +127,12 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     weak var facade: (any Storage)?
     /// Told the carried models of each change set before observers are.
     var willDeliverCarriedModels: (([Record.ID: any Sendable]) -> Void)?
+    /// The most records whose models a change set carries; a change that brings more carries
+    /// none, and its insertions are runs that read each model with ``readUncarriedModel`` when
+    /// a reader asks (the rows a host shows). Nil carries every one.
+    var carriedModelLimit: Int?
+    /// Reads the model of a record a change set does not carry; nil when it cannot be read.
+    var readUncarriedModel: ((Record) -> Any?)?
     /// Results dropped in a row because a carried model was no longer in the database.
     var consecutiveVanishedRecords = 0
     /// The placeholders and dropped records being written shown among the records.

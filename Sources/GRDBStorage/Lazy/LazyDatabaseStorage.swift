@@ -12,7 +12,9 @@ import ModelStorage
 /// - the rows a host binds, a page at a time around the row asked for, kept in a bounded cache
 ///   (``cachedRecordCapacity``), so a virtualized list of a million records reads what it shows;
 /// - the records a change set inserts or updates, read with the diff off the main thread, so
-///   the list refreshes them from the change set alone.
+///   the list refreshes them from the change set alone; a change that brings more of them than
+///   ``cachedRecordCapacity`` (a search erased back to a million rows) carries none, and the rows
+///   a host shows read theirs a page at a time, as when scrolling.
 ///
 /// ```swift
 /// // revision: bumped by a trigger on every UPDATE of the table
@@ -153,6 +155,10 @@ where
             guard let self else { return }
             for case let (id, record as Record) in models { cache.insert(record, for: id) }
         }
+        // A change bringing more records than the cache holds carries none: the rows a host
+        // shows read theirs by page, as rows bound while scrolling do.
+        identities.carriedModelLimit = cache.capacity
+        identities.readUncarriedModel = { [weak self] identity in self?.record(withID: identity.id) }
     }
 
     /// Reads the records of `request` with the given ids.
@@ -230,6 +236,15 @@ where
     public func record(at indexPath: IndexPath) -> Record? {
         guard let id = id(at: indexPath) else { return nil }
         if let record = cache.record(for: id) { return record }
+        readPage(around: indexPath)
+        return cache.record(for: id)
+    }
+
+    /// The record with `id`: from the cache, or read with the page around where it shows. Nil
+    /// when it shows no more or the read failed (reported).
+    func record(withID id: Record.ID) -> Record? {
+        if let record = cache.record(for: id) { return record }
+        guard let indexPath = indexPath(ofID: id) else { return nil }
         readPage(around: indexPath)
         return cache.record(for: id)
     }

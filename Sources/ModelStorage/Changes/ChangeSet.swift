@@ -61,6 +61,13 @@ public struct ChangeSet: Equatable, RandomAccessCollection, ExpressibleByArrayLi
         append(segment: models.count == 1 ? .entry(.insertItem(at: indexPath, model: models[0])) : .insertion(of: models, at: indexPath))
     }
 
+    /// Appends `models` as ``appendInsertion(of:at:)`` does, held as a run even when it has one
+    /// model: its models are read only when a reader asks for them.
+    mutating func appendLazyInsertion(of models: ModelRun, at indexPath: IndexPath) {
+        guard !models.isEmpty else { return }
+        append(segment: .insertion(of: models, at: indexPath))
+    }
+
     /// Appends the deletion of the items at `items` of `section`: the same entries as deleting
     /// each, from the last to the first, held as one run. Nothing is appended for an empty range.
     public mutating func appendDeletion(of items: Range<Int>, inSection section: Int) {

@@ -27,6 +27,36 @@ final class LazyDatabaseStorageTests: XCTestCase {
         }
     }
 
+    func testARequestBringingMoreRecordsThanTheCacheHoldsReadsOnlyTheRowsShownAndKeepsTheSelection() throws {
+        try withBooks(shelves: ["a", "b", "c", "d", "e"], count: 4_000) { database in
+            let shown = try ShownLazyBookList(database)
+            defer { shown.close() }
+            shown.manager.selectionMode = .multiple
+            let outcomes = RequestOutcomes()
+            shown.storage.setRequest(BookDatabase.request.filter(Column("shelf") == "c"), completion: outcomes.completion("c"))
+            XCTAssertTrue(GtkRuntime.iterate(until: { outcomes.all == ["c shown"] }), "\(outcomes.all)")
+            shown.list.settleFrame()
+            XCTAssertEqual(shown.host.rowCount, 4_001)
+            let chosen = try XCTUnwrap(shown.storage.id(at: IndexPath(item: 2, section: 0)))
+            XCTAssertTrue(shown.manager.selectItem(at: IndexPath(item: 2, section: 0)))
+            let cachedBefore = shown.storage.cachedRecordCount
+
+            // 16,000 records come back, more than the cache's 1,024: none is carried.
+            shown.storage.setRequest(BookDatabase.request, completion: outcomes.completion("all"))
+            XCTAssertTrue(GtkRuntime.iterate(until: { outcomes.all == ["c shown", "all shown"] }), "\(outcomes.all)")
+            shown.list.settleFrame()
+            XCTAssertEqual(shown.differences(from: database), [], "what GTK shows is the table, read where it shows")
+            XCTAssertLessThanOrEqual(shown.storage.cachedRecordCount, cachedBefore + 4 * 64, "pages for the rows shown, not 16,000")
+            let chosenPlace = try XCTUnwrap(shown.storage.indexPath(ofID: chosen))
+            XCTAssertEqual(shown.manager.selectedIndexPaths, [chosenPlace], "the selected book stays selected")
+            for fraction in [0.1, 0.8] {
+                shown.scroll(toFraction: fraction)
+                XCTAssertEqual(shown.differences(from: database), [], "scrolled to \(fraction)")
+            }
+            XCTAssertTrue(shown.anomalies.isEmpty, "\(shown.anomalies)")
+        }
+    }
+
     func testWritesReachTheRowsOnScreenAsMovesAndInPlaceUpdates() throws {
         try withBooks(shelves: ["a", "b"], count: 2_000) { database in
             let shown = try ShownLazyBookList(database)

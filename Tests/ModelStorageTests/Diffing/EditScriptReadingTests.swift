@@ -45,4 +45,33 @@ struct EditScriptReadingTests {
             #expect(list == new, "from \(old) to \(new)")
         }
     }
+
+    @Test("Random diffs as a lazy change set: runs of insertions, the same entries, no model read until asked")
+    func lazyRunsReplay() {
+        var random = SplitMix64(seed: 32)
+        for _ in 0..<200 {
+            let old = Array(Set((0..<Int(random.next() % 60)).map { _ in Int(random.next() % 50) }))
+            let new = Array(Set((0..<Int(random.next() % 60)).map { _ in Int(random.next() % 50) }))
+            let script = Differ().script(fromIdentities: old, to: new)
+            var reads = 0
+            let lazy = script.changeSet(lazilyReading: { indexPath in
+                reads += 1
+                return new[indexPath.item]
+            })
+            #expect(reads == 0, "no model read while the change set is made")
+            #expect(lazy.segments.count <= script.stepCount)
+            var list = old
+            for change in lazy {
+                switch change {
+                case let .insertItem(at, model): list.insert(model as! Int, at: at.item)
+                case let .deleteItem(at): list.remove(at: at.item)
+                case let .moveItem(from, to): list.insert(list.remove(at: from.item), at: to.item)
+                default: continue
+                }
+            }
+            #expect(list == new, "from \(old) to \(new)")
+            let eager = script.changeSet(item: { new[$0.item] })
+            #expect(lazy.count == eager.count, "the same entries, counted one by one")
+        }
+    }
 }
