@@ -136,41 +136,6 @@ public struct EditScript: Sendable, Equatable, CustomStringConvertible {
         public var total: Int { inserts + deletes + moves + updates }
     }
 
-    /// The change set a host applies: each step with the model it brings.
-    ///
-    /// - Parameters:
-    ///   - supplements: the supplementary models of a section of the new state.
-    ///   - item: the model at an index path of the new state.
-    public func changeSet(
-        supplements: (Int) -> SectionSupplements = { _ in [:] },
-        item: (IndexPath) -> Any
-    ) -> ChangeSet {
-        var changes: [StorageChange] = []
-        changes.reserveCapacity(packedSteps.count)
-        for edit in self {
-            switch edit {
-            case let .insertSection(index, newSection):
-                changes.append(.insertSection(index, supplements: supplements(newSection)))
-            case let .deleteSection(index):
-                changes.append(.deleteSection(index))
-            case let .moveSection(from, to):
-                changes.append(.moveSection(from: from, to: to))
-            case let .updateSection(index):
-                changes.append(.updateSection(index, supplements: supplements(index)))
-            case let .insertItem(at, newItem):
-                changes.append(.insertItem(at: at.indexPath, model: item(newItem.indexPath)))
-            case let .deleteItem(place):
-                changes.append(.deleteItem(at: place.indexPath))
-            case let .moveItem(from, to):
-                changes.append(.moveItem(from: from.indexPath, to: to.indexPath))
-            case let .updateItem(place):
-                let indexPath = place.indexPath
-                changes.append(.updateItem(at: indexPath, model: item(indexPath)))
-            }
-        }
-        return ChangeSet(changes)
-    }
-
     public var description: String {
         guard !steps.isEmpty else { return "EditScript(empty)" }
         return "EditScript(\n" + steps.map { "  \($0)\n" }.joined() + ")"
