@@ -6,7 +6,7 @@
 /// O(depth × log children); expanding or collapsing a node changes the sums of its ancestors
 /// alone, however many children it has. Collapsing keeps every descendant's flag.
 ///
-/// Under a filter (``OutlineTree+Filtering``) an item shows when it passes or when an item under
+/// Under a filter (``setFilter(_:passes:)``) an item shows when it passes or when an item under
 /// it does; a hidden node shows no rows, so the sums skip it and every look-up above holds.
 struct OutlineTree<Item: Sendable>: Sendable {
     static var root: Int { 0 }
@@ -163,7 +163,7 @@ struct OutlineTree<Item: Sendable>: Sendable {
     /// Counts the rows of `node` again from its flags and its children's sums, then of each
     /// ancestor in turn: up to the first whose rows stay (a collapsed one), or to the top with
     /// `wholeChain` (under a filter an ancestor may show or hide however its rows went).
-    mutating func refreshRows(from node: Int, wholeChain: Bool) {
+    private mutating func refreshRows(from node: Int, wholeChain: Bool) {
         var current = node
         while true {
             let rows = shownRows(of: current)
@@ -182,7 +182,7 @@ struct OutlineTree<Item: Sendable>: Sendable {
 
     /// The rows `node` shows when its parent shows it: none when the filter hides it, else its
     /// own and, expanded, its children's (the root has no row of its own).
-    func shownRows(of node: Int) -> Int {
+    private func shownRows(of node: Int) -> Int {
         if node == Self.root { return nodes[node].sums.total }
         if isHidden(node) { return 0 }
         return nodes[node].isExpanded ? 1 + nodes[node].sums.total : 1
