@@ -59,6 +59,13 @@ final class FavouritesPane {
         configureManager(packages: packages)
         manager.storage = storage
         starred.addObserver(self)
+        // The storages stop following the file with the pane: no star is set in a closed window.
+        Signal.connect(widget, "destroy") { [weak self] _ in
+            guard let self else { return }
+            starred.removeObserver(self)
+            starred.stopObserving()
+            storage.stopObserving()
+        }
 
         let title = gtk_label_new("Favourites")!
         gtk_label_set_xalign(gcast(title), 0)

@@ -98,12 +98,13 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
             applied.takeExpansion(from: outlines[index])
             applied.takeLoadedChildren(from: outlines[index])
             applied.openedByFilter = outlines[index].openedByFilter
-            if let filter { applied.filter(by: filter, opensAncestors: false) }
+            // A copy taken under another filter (or none) shows under this storage's.
+            if filter != nil || applied.tree.filter != nil { applied.filter(by: filter, opensAncestors: false) }
             let old = outlines[index].visibleRows
             outlines[index] = applied
             recordDiff(from: old, inSection: index)
         } else {
-            if let filter { applied.filter(by: filter, opensAncestors: true) }
+            if filter != nil || applied.tree.filter != nil { applied.filter(by: filter, opensAncestors: true) }
             sectionIDs.append(section)
             outlines.append(applied)
             let index = outlines.count - 1

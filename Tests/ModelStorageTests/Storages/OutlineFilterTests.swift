@@ -105,6 +105,18 @@ struct OutlineFilterTests {
         #expect(replica.rows == rows(storage))
     }
 
+    @Test("an outline copied under a filter and applied after it went shows every item")
+    func copyFromUnderAFilter() {
+        let storage = OutlineStorage<String, String>()
+        storage.apply(fileOutline(), to: "Places")
+        storage.setFilter({ $0 == "hosts" }, execution: .immediate)
+        var copy = storage.outline(of: "Places")
+        copy.append(["usr"])
+        storage.setFilter(nil, execution: .immediate)
+        storage.apply(copy, to: "Places")
+        #expect(rows(storage) == ["home", "etc", "usr"])
+    }
+
     @Test("a background scan applies off the main thread; a newer filter supersedes it; completions run in order")
     func backgroundScans() async {
         let storage = OutlineStorage<String, String>()

@@ -81,11 +81,15 @@ final class ShownViewer {
         return try XCTUnwrap(gtk_list_box_get_row_at_index(listBox, Int32(index)).map { gcast($0) })
     }
 
-    /// Lets the GLib loop run until the pane shows `ids` and its storage has nothing pending;
+    /// Lets the GLib loop run until the pane shows `ids`, the stars follow them, and its storages have nothing pending;
     /// false after 5 s.
     @discardableResult
     func waitForPane(_ ids: [String]) -> Bool {
-        GtkRuntime.iterate(until: { self.paneIDs == ids && self.viewer.favourites?.storage.hasPendingChanges == false })
+        GtkRuntime.iterate(until: {
+            // The pane's list, and the every-favourite storage the stars follow (they poll the file apart).
+            guard let pane = self.viewer.favourites else { return false }
+            return self.paneIDs == ids && pane.packageIDs == ids && !pane.storage.hasPendingChanges && !pane.starred.hasPendingChanges
+        })
     }
 
     private var paneRows: [BoundRow] {
