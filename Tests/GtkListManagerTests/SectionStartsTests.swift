@@ -24,4 +24,19 @@ final class SectionStartsTests: XCTestCase {
         XCTAssertEqual(starts.sectionCount, 0)
         XCTAssertNil(starts.section(containing: 0))
     }
+
+    func testRowsAddedToASectionMoveOnlyTheStartsAfterIt() {
+        var counts = [3, 0, 0, 2, 0, 4]
+        var starts = SectionStarts(count: counts.count) { counts[$0] }
+        _ = starts.section(containing: 6)  // a hint in the last section, which must not go stale
+        for (section, rows) in [(1, 5), (3, -2), (5, -4), (0, 1)] {
+            starts.add(rows, toSection: section)
+            counts[section] += rows
+            let summed = SectionStarts(count: counts.count) { counts[$0] }
+            XCTAssertEqual((0...counts.count).map { starts[$0] }, (0...counts.count).map { summed[$0] }, "after \(rows) in \(section)")
+            var fresh = summed
+            XCTAssertEqual(
+                (0..<starts.total).map { starts.section(containing: $0) }, (0..<fresh.total).map { fresh.section(containing: $0) })
+        }
+    }
 }

@@ -37,13 +37,14 @@ struct BigFilterReport {
                 "Filter as you type, \(size.formatted()) rows (a row matches when its number contains the query; \"1\" … \"12345\" typed, then erased: 10 keystrokes; \(runs == 1 ? "one run" : "medians of \(runs) runs"))",
                 [
                     "side", "keystroke → filtered frame p50 / max", "main thread CPU per keystroke p50 / max",
-                    "longest main-loop block", "wrong rows shown",
+                    "of it, the list applying the change p50 / max", "longest main-loop block", "wrong rows shown",
                 ],
                 sides.compactMap { side in
                     result(side, size).map { r in
                         [
                             label(side), "\(cell(r, "keystroke_frame_p50_ms")) / \(cell(r, "keystroke_frame_max_ms"))",
                             "\(cell(r, "keystroke_main_cpu_p50_ms")) / \(cell(r, "keystroke_main_cpu_max_ms"))",
+                            "\(cell(r, "keystroke_apply_cpu_p50_ms")) / \(cell(r, "keystroke_apply_cpu_max_ms"))",
                             cell(r, "keystroke_block_max_ms"), "\(cell(r, "wrong_rows", { String(Int($0)) })) of 10",
                         ]
                     }
@@ -103,7 +104,8 @@ struct BigFilterReport {
         }
         let million = result(Self.ours, 1_000_000), small = result(Self.ours, 10_000)
         goal("1,000,000 rows: each keystroke's filtered frame ≤ 150 ms (max)", million, "keystroke_frame_max_ms", limit: 150)
-        goal("… the main thread ≤ 4 ms per keystroke (max)", million, "keystroke_main_cpu_max_ms", limit: 4)
+        goal("… the main thread ≤ 4 ms per keystroke (max), the frame's drawing included", million, "keystroke_main_cpu_max_ms", limit: 4)
+        goal("… the list's own work on it ≤ 4 ms per keystroke (max)", million, "keystroke_apply_cpu_max_ms", limit: 4)
         goal("10,000 rows: each keystroke ≤ 20 ms to the frame (max)", small, "keystroke_frame_max_ms", limit: 20)
         let typeAhead = result(Self.ours, 1_000_000, .typeAhead)
         goal("Type-ahead at 1,000,000 rows: ≤ 16 ms of main thread per key (max)", typeAhead, "keystroke_main_cpu_max_ms", limit: 16)

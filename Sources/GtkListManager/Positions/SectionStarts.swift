@@ -21,6 +21,12 @@ struct SectionStarts {
         }
     }
 
+    /// Adds `rows` to the rows of `section`: the starts after it move by as much.
+    /// O(sections after it).
+    mutating func add(_ rows: Int, toSection section: Int) {
+        for later in section + 1..<starts.count { starts[later] += rows }
+    }
+
     /// The number of sections.
     var sectionCount: Int { starts.count - 1 }
 

@@ -16,10 +16,12 @@ enum ChangeRun {
     case deleteItems(Range<Int>, inSection: Int)
     /// The items of a section put in a new order: its moves, applied as one.
     case reorderItems(ItemReordering)
+    /// Runs of a section's items deleted, then runs inserted: applied as one splice.
+    case spliceItems(ItemSplices)
 
     /// The runs of `changes`, in order. O(segments).
     static func runs(of changes: ChangeSet) -> [ChangeRun] {
-        var builder = Builder()
+        var builder = Builder(capacity: changes.segments.count)
         for segment in changes.segments { builder.add(segment) }
         return builder.finish()
     }
@@ -31,6 +33,7 @@ enum ChangeRun {
         case let .insertItems(models, _): models.count
         case let .deleteItems(items, _): items.count
         case let .reorderItems(reordering): reordering.moveCount
+        case let .spliceItems(splices): splices.entryCount
         }
     }
 
@@ -42,6 +45,9 @@ enum ChangeRun {
         private var insertion: (models: [Any], start: IndexPath)?
         /// Items of one section deleted together (positions before any of them was deleted).
         private var deletion: (items: Range<Int>, section: Int)?
+
+        /// A builder with room for `capacity` runs: a filter's keystroke brings tens of thousands.
+        init(capacity: Int) { runs.reserveCapacity(capacity) }
 
         mutating func add(_ segment: ChangeSet.Segment) {
             switch segment {
@@ -56,6 +62,9 @@ enum ChangeRun {
             case let .reordering(reordering):
                 flush()
                 runs.append(.reorderItems(reordering))
+            case let .splices(splices):
+                flush()
+                runs.append(.spliceItems(splices))
             }
         }
 
@@ -120,6 +129,7 @@ enum ChangeRun {
         case let .insertItems(models, start): .insertion(of: models, at: start)
         case let .deleteItems(items, section): .deletion(of: items, inSection: section)
         case let .reorderItems(reordering): .reordering(reordering)
+        case let .spliceItems(splices): .splices(splices)
         }
     }
 

@@ -52,7 +52,9 @@ final class ListUpdater {
     /// host that reorders its rows at once gets a re-sorted section's new order in one call,
     /// any other host its moves.
     func apply(_ changes: ChangeSet, willApply: (ChangeRun) -> Void) {
-        let changes = reorderingHost == nil ? changes.expandingReorderings() : changes
+        var changes = reorderingHost == nil ? changes.expandingReorderings() : changes
+        // A host without batched splices takes a filter's runs one at a time, as runs.
+        if batchingHost == nil { changes = changes.expandingSplices() }
         layout.mirror?.beginApplying(changes)
         defer { layout.mirror?.endApplying() }
         var pending = PendingSplices()
@@ -87,6 +89,9 @@ final class ListUpdater {
             let first = layout.position(of: IndexPath(item: 0, section: reordering.section))
             layout.reorderItems(reordering)
             reorderingHost?.reorderRows(startingAt: first, reordering)
+        case let .spliceItems(splices):
+            // Only a batching host gets splices (see `apply(_:willApply:)`).
+            apply(splices)
         }
     }
 

@@ -94,3 +94,33 @@ extension ListUpdater {
         pending.removals.append((positions, items))
     }
 }
+
+extension ListUpdater {
+    /// Applies a section's runs of deletions, then of insertions, each kind in one call to the
+    /// batching host: O(runs) of plain integers, whatever the list's length. Loops, not
+    /// closures: a keystroke brings tens of thousands of runs (CONTRIBUTING, Hot paths: 3, 15).
+    func apply(_ splices: ItemSplices) {
+        guard let host = batchingHost else { return }
+        defer { factory.releasePreparedRows() }
+        let section = splices.section
+        // The rows leave at the places they had, then the layout follows (as `flush(_:)`).
+        var first = layout.position(of: IndexPath(item: 0, section: section))
+        if !splices.deletions.isEmpty {
+            var removals = splices.deletions
+            if first > 0 {
+                for run in removals.indices { removals[run] = first + removals[run].lowerBound..<first + removals[run].upperBound }
+            }
+            host.removeRows(removals)
+            layout.removeItems(runs: splices.deletions, inSection: section)
+        }
+        if !splices.insertions.isEmpty {
+            layout.insertItems(splices.models, runs: splices.insertions, inSection: section)
+            first = layout.position(of: IndexPath(item: 0, section: section))
+            var insertions: [(position: Int, count: Int)] = []
+            insertions.reserveCapacity(splices.insertions.count)
+            for run in splices.insertions { insertions.append((first + run.lowerBound, run.count)) }
+            host.insertRows(insertions)
+        }
+        reconcileSupplementaryRows(inSection: section)
+    }
+}

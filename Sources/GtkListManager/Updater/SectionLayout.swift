@@ -200,14 +200,58 @@ final class SectionLayout {
     func insertItems(_ models: ModelRun, at indexPath: IndexPath) {
         entries[indexPath.section].itemCount += models.count
         if mirror == nil { entries[indexPath.section].items.insert(contentsOf: models, at: indexPath.item) }
-        didApply(models.count, carrying: models, at: indexPath)
+        didApply(models.count, carrying: models, at: indexPath, shiftingStartsAfter: indexPath.section, by: models.count)
     }
 
     /// Removes the items at `items`: one entry per item.
     func removeItems(_ items: Range<Int>, inSection section: Int) {
         entries[section].itemCount -= items.count
         if mirror == nil { entries[section].items.removeSubrange(items) }
-        didApply(items.count)
+        didApply(items.count, shiftingStartsAfter: section, by: -items.count)
+    }
+
+    /// Removes the items of `runs` (bottom to top, as ``ItemSplices/deletions``): one entry
+    /// per item.
+    func removeItems(runs: [Range<Int>], inSection section: Int) {
+        var removed = 0
+        for run in runs { removed += run.count }  // Hot paths: 3
+        entries[section].itemCount -= removed
+        if mirror == nil {
+            let items = entries[section].items
+            var kept: [Any] = []
+            kept.reserveCapacity(items.count - removed)
+            var next = 0
+            for run in runs.reversed() {
+                kept.append(contentsOf: items[next..<run.lowerBound])
+                next = run.upperBound
+            }
+            kept.append(contentsOf: items[next...])
+            entries[section].items = kept
+        }
+        didApply(removed, shiftingStartsAfter: section, by: -removed)
+    }
+
+    /// Inserts `models` at the items of `runs` (top to bottom, as ``ItemSplices/insertions``,
+    /// read after all of them): one entry per model.
+    func insertItems(_ models: ModelRun, runs: [Range<Int>], inSection section: Int) {
+        entries[section].itemCount += models.count
+        if mirror == nil {
+            let items = entries[section].items
+            var merged: [Any] = []
+            merged.reserveCapacity(items.count + models.count)
+            var kept = 0, inserted = 0
+            for run in runs {
+                let keptBefore = run.lowerBound - inserted
+                merged.append(contentsOf: items[kept..<keptBefore])
+                merged.append(contentsOf: models[inserted..<inserted + run.count])
+                kept = keptBefore
+                inserted += run.count
+            }
+            merged.append(contentsOf: items[kept...])
+            entries[section].items = merged
+        }
+        // Bound later, the new rows read their models through the mirror, from the storage.
+        didApply(models.count, shiftingStartsAfter: section, by: models.count)
     }
 
     func moveItem(from source: IndexPath, to destination: IndexPath) {
@@ -253,6 +297,18 @@ final class SectionLayout {
     /// `count` entries changed the rows: the starts are stale, the mirror moves on.
     private func didApply(_ count: Int = 1, carrying models: ModelRun? = nil, at indexPath: IndexPath? = nil) {
         invalidateStarts()
+        mirror?.didApply(count, carrying: models, at: indexPath)
+    }
+
+    /// `count` entries changed only the item count of `section`, by `rows`: the starts after it
+    /// move by as much, in place (a filter's keystroke makes tens of thousands of such runs in
+    /// one section, each otherwise summing the starts anew), and the mirror moves on.
+    private func didApply(
+        _ count: Int, carrying models: ModelRun? = nil, at indexPath: IndexPath? = nil, shiftingStartsAfter section: Int,
+        by rows: Int
+    ) {
+        if startsAreCurrent { starts.add(rows, toSection: section) }
+        if itemStartsAreCurrent { itemStarts.add(rows, toSection: section) }
         mirror?.didApply(count, carrying: models, at: indexPath)
     }
 

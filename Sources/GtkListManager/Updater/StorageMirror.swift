@@ -43,13 +43,15 @@ final class StorageMirror {
     func didApply(_ count: Int, carrying models: ModelRun? = nil, at indexPath: IndexPath? = nil) {
         var left = count
         while left > 0, firstUnapplied < unapplied.count {
-            let segment = unapplied[firstUnapplied]
-            if let remainder = segment.remainder(after: left) {
-                unapplied[firstUnapplied] = remainder
-                left = 0
-            } else {
-                left -= segment.entryCount
+            // Whole segments first: a run applied at once is the common case, and its
+            // remainder would copy it.
+            let entryCount = unapplied[firstUnapplied].entryCount
+            if left >= entryCount {
+                left -= entryCount
                 firstUnapplied += 1
+            } else {
+                unapplied[firstUnapplied] = unapplied[firstUnapplied].remainder(after: left)!
+                left = 0
             }
         }
         if let indexPath, let models {

@@ -17,6 +17,9 @@ extension ChangeSet {
         /// The items of a section put in a new order (a re-sort): the entries of its moves,
         /// ``ItemReordering/move(at:)``, which a host may apply as one reordering instead.
         indirect case reordering(ItemReordering)
+        /// Runs of a section's items deleted, then runs inserted (a filter's change): the
+        /// entries of ``ItemSplices/entry(at:)``, which a host may apply as one splice.
+        indirect case splices(ItemSplices)
 
         /// The number of entries the segment stands for.
         public var entryCount: Int {
@@ -25,12 +28,18 @@ extension ChangeSet {
             case let .insertion(models, _): models.count
             case let .deletion(items, _): items.count
             case let .reordering(reordering): reordering.moveCount
+            case let .splices(splices): splices.entryCount
             }
         }
 
         /// Whether the segment is a ``reordering(_:)``.
         public var isReordering: Bool {
             if case .reordering = self { true } else { false }
+        }
+
+        /// Whether the segment is a ``splices(_:)``.
+        public var isSplices: Bool {
+            if case .splices = self { true } else { false }
         }
 
         /// The entry at `offset` of the ones the segment stands for.
@@ -47,6 +56,8 @@ extension ChangeSet {
                 return .moveItem(
                     from: IndexPath(item: move.from, section: reordering.section),
                     to: IndexPath(item: move.to, section: reordering.section))
+            case let .splices(splices):
+                return splices.entry(at: offset)
             }
         }
 
@@ -69,6 +80,8 @@ extension ChangeSet {
                 return .deletion(of: items.lowerBound..<items.upperBound - applied, inSection: section)
             case let .reordering(reordering):
                 return .reordering(reordering.remainder(afterMoves: applied))
+            case let .splices(splices):
+                return .splices(splices.remainder(after: applied))
             }
         }
 
@@ -90,6 +103,8 @@ extension ChangeSet {
                     return indexPath
                 }
                 return IndexPath(item: reordering.destinations[indexPath.item], section: indexPath.section)
+            case let .splices(splices):
+                return splices.destination(ofItemAt: indexPath)
             }
         }
 
@@ -112,6 +127,9 @@ extension ChangeSet.Segment: CustomStringConvertible {
             return "delete items \(items.lowerBound)..<\(items.upperBound) of section \(section)"
         case let .reordering(reordering):
             return "reorder \(reordering.count) items of section \(reordering.section) (\(reordering.moveCount) moves)"
+        case let .splices(splices):
+            return
+                "splice section \(splices.section): delete \(splices.deletedCount) items in \(splices.deletions.count) runs, insert \(splices.insertedCount) in \(splices.insertions.count)"
         }
     }
 }

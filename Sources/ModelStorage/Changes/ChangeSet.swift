@@ -75,6 +75,14 @@ public struct ChangeSet: Equatable, RandomAccessCollection, ExpressibleByArrayLi
         append(segment: .deletion(of: items, inSection: section))
     }
 
+    /// Appends runs of a section's items deleted, then runs inserted: the same entries as
+    /// ``ItemSplices/entry(at:)`` lists, held as one segment a host may apply as one splice.
+    /// Nothing is appended when they change nothing.
+    public mutating func appendSplices(_ splices: ItemSplices) {
+        guard splices.entryCount > 0 else { return }
+        append(segment: .splices(splices))
+    }
+
     /// Appends the reordering of a section's items: the same entries as its moves, held as
     /// one segment that a host may apply at once. Nothing is appended when nothing moves.
     public mutating func appendReordering(_ reordering: ItemReordering) {
@@ -90,6 +98,22 @@ public struct ChangeSet: Equatable, RandomAccessCollection, ExpressibleByArrayLi
         for segment in segments {
             if segment.isReordering {
                 for entry in segment.entries { expanded.append(entry) }
+            } else {
+                expanded.append(segment: segment)
+            }
+        }
+        return expanded
+    }
+
+    /// The same log with each ``Segment/splices(_:)`` written out as its plain runs
+    /// (``ItemSplices/segments``): for a reader that applies runs one at a time and follows the
+    /// log as it goes.
+    public func expandingSplices() -> ChangeSet {
+        guard segments.contains(where: \.isSplices) else { return self }
+        var expanded = ChangeSet()
+        for segment in segments {
+            if case let .splices(splices) = segment {
+                for run in splices.segments { expanded.append(segment: run) }
             } else {
                 expanded.append(segment: segment)
             }

@@ -45,7 +45,7 @@ final class RowHeightIndexTests: XCTestCase {
             func random(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(rng.next() % UInt64(bound)) }
             for step in 0..<120 {
                 let count = reference.heights.count
-                switch random(11) {
+                switch random(12) {
                 case 0, 1:
                     // Inserts from one row to a few blocks' worth, so blocks split.
                     let inserted = random(3) == 0 ? 1 + random(1_500) : 1 + random(8)
@@ -77,6 +77,18 @@ final class RowHeightIndexTests: XCTestCase {
                         position = min(position + inserted + random(30), reference.heights.count)
                     }
                     index.insert(insertions)
+                case 10 where count > 0:
+                    // Several removals in one call, bottom to top, as a filter's keystroke: runs
+                    // of one row to several blocks, emptying blocks on the way.
+                    var removals: [Range<Int>] = []
+                    var end = count
+                    for _ in 0..<1 + random(40) where end > 0 {
+                        let length = 1 + random(min(end, random(3) == 0 ? 700 : 6))
+                        removals.append(end - length..<end)
+                        end = random(end - length + 1)
+                    }
+                    index.remove(removals)
+                    for removal in removals { reference.heights.removeSubrange(removal) }
                 case 7 where count > 1:
                     let source = random(count), destination = random(count)
                     index.move(from: source, to: destination)

@@ -46,7 +46,13 @@ struct FilteredStorageTests {
         filtered.setFilter({ $0 % 4 == 0 || $0 == 3 }, execution: .immediate)
 
         let changes = try #require(recorder.lastChanges)
-        #expect(changes.segments.count == 3, "2 deleted, 3 inserted, 6 deleted: \(changes)")
+        // One segment for the section: 6 then 2 deleted (bottom to top), 3 inserted.
+        guard changes.segments.count == 1, case let .splices(splices) = changes.segments[0] else {
+            Issue.record("one splices segment expected: \(changes)")
+            return
+        }
+        #expect(splices.deletions == [3..<4, 1..<2] && splices.insertions == [1..<2])
+        #expect(splices.models.map { $0 as! Int } == [3])
         #expect(changes.allSatisfy { if case .updateItem = $0 { false } else if case .moveItem = $0 { false } else { true } })
         try host.apply(recorder.updates, reloadingFrom: makeStorage([]))
         #expect(host.sections as? [[Int]] == [[0, 3, 4, 8]])

@@ -14,7 +14,11 @@ extension TypeAheadIndex {
     mutating func apply(_ changes: ChangeSet, text: (Any, IndexPath) -> [UInt8]) -> Bool {
         var read = 0
         for segment in changes.segments {
-            if case let .insertion(models, _) = segment { read += models.count } else { read += 1 }
+            switch segment {
+            case let .insertion(models, _): read += models.count
+            case let .splices(splices): read += splices.insertedCount + splices.deletions.count
+            default: read += 1
+            }
         }
         guard read <= Self.largestFollowedChange else { return false }
         for segment in changes.segments {
@@ -38,6 +42,10 @@ extension TypeAheadIndex {
             guard sections.indices.contains(reordering.section), reordering.sources.count == sections[reordering.section].count
             else { return false }
             sections[reordering.section].reorder(reordering.sources)
+        case let .splices(splices):
+            for run in splices.segments {
+                guard apply(run, text: text) else { return false }
+            }
         }
         return true
     }

@@ -16,7 +16,7 @@ public struct RowHeightIndex: Sendable {
     /// The most rows one block holds; a block that grows past it splits in two.
     public static let blockCapacity = 512
 
-    private struct Block: Sendable {
+    struct Block: Sendable {
         var count = 0
         /// Measured heights, or `unmeasured`; empty while no row of the block is measured.
         var heights: [Int32] = []
@@ -33,16 +33,21 @@ public struct RowHeightIndex: Sendable {
         }
     }
 
-    private static let unmeasured: Int32 = -1
+    static let unmeasured: Int32 = -1
 
-    private var blocks: [Block] = [Block()]
+    var blocks: [Block] = [Block()]
+    // `Block`, `blocks`, the totals and the splicing steps are internal, not private, for the
+    // batches of splices (RowHeightIndex+Batches.swift).
+
     /// Fenwick trees (1-based) over the blocks: their rows, measured heights and measured rows.
     /// Valid while `treesAreCurrent`.
     private var rowTree: [Int] = [0, 0]
     private var sumTree: [Int] = [0, 0]
     private var countTree: [Int] = [0, 0]
-    private var treesAreCurrent = true
-    private var totalRows = 0
+    var treesAreCurrent = true
+    /// Whether a removal left a block with no rows, to drop once the removals are done.
+    private var hasEmptiedBlocks = false
+    var totalRows = 0
     private var totalMeasuredSum = 0
     private var totalMeasuredCount = 0
     /// How many measured rows have each height. With one height or none, every row counts as
@@ -136,16 +141,8 @@ public struct RowHeightIndex: Sendable {
         treesAreCurrent = false
     }
 
-    /// Inserts rows for each insertion in turn (positions ascending, each read with the
-    /// earlier ones made), splitting the blocks that outgrew their capacity once at the end:
-    /// a split shifts the blocks after it, which re-sums the trees.
-    public mutating func insert(_ insertions: [(position: Int, count: Int)]) {
-        for insertion in insertions { _ = insertWithoutSplitting(count: insertion.count, at: insertion.position) }
-        splitOversizedBlocks()
-    }
-
     /// Inserts into one block, which may outgrow its capacity; returns that block.
-    private mutating func insertWithoutSplitting(count inserted: Int, at position: Int) -> Int? {
+    mutating func insertWithoutSplitting(count inserted: Int, at position: Int) -> Int? {
         guard inserted > 0 else { return nil }
         precondition(position >= 0 && position <= totalRows, "RowHeightIndex: cannot insert at \(position) of \(totalRows)")
         let (block, index) =
@@ -163,36 +160,36 @@ public struct RowHeightIndex: Sendable {
     public mutating func remove(_ positions: Range<Int>) {
         guard !positions.isEmpty else { return }
         if positions.lowerBound == 0, positions.upperBound == totalRows { return removeAll() }
-        let (first, firstIndex) = locate(positions.lowerBound)
-        let (last, lastIndex) = locate(positions.upperBound - 1)
-        if first == last {
-            trim(block: first, firstIndex..<lastIndex + 1)
-        } else {
-            // The tail of the first block, the head of the last, every block between.
-            trim(block: last, 0..<lastIndex + 1)
-            trim(block: first, firstIndex..<blocks[first].count)
-            if last > first + 1 {
-                for block in blocks[first + 1..<last] {
-                    for height in block.heights where height != Self.unmeasured { countMeasured(height, -1) }
-                    totalRows -= block.count
-                    totalMeasuredSum -= block.measuredSum
-                    totalMeasuredCount -= block.measuredCount
-                }
-                blocks.removeSubrange(first + 1..<last)
-                treesAreCurrent = false
-            }
-        }
-        // Only the first and the last block can have been emptied; the ones between are gone.
-        let emptied = Set([first, min(last, first + 1)]).filter { blocks[$0].count == 0 }
-        if !emptied.isEmpty {
-            for block in emptied.sorted(by: >) { blocks.remove(at: block) }
-            if blocks.isEmpty { blocks = [Block()] }
-            treesAreCurrent = false
+        empty(positions)
+        dropEmptiedBlocks()
+    }
+
+    /// Removes the rows at `positions` from their blocks, leaving the blocks they empty in
+    /// place: the trees stay current, and an empty block holds no position.
+    mutating func empty(_ positions: Range<Int>) {
+        precondition(positions.upperBound <= totalRows, "RowHeightIndex: cannot remove \(positions) of \(totalRows)")
+        var (block, start) = locate(positions.lowerBound)
+        var left = positions.count
+        while left > 0 {
+            let end = min(blocks[block].count, start + left)
+            if end > start { trim(block: block, start..<end) }
+            left -= end - start
+            block += 1
+            start = 0
         }
     }
 
+    /// Drops the blocks removals emptied; the trees are summed anew on the next look-up.
+    mutating func dropEmptiedBlocks() {
+        guard hasEmptiedBlocks else { return }
+        hasEmptiedBlocks = false
+        blocks.removeAll { $0.count == 0 }
+        if blocks.isEmpty { blocks = [Block()] }
+        treesAreCurrent = false
+    }
+
     /// Removes `range` of one block's rows, keeping its sums.
-    private mutating func trim(block: Int, _ range: Range<Int>) {
+    mutating func trim(block: Int, _ range: Range<Int>) {
         var measuredSum = 0, measuredCount = 0
         if !blocks[block].heights.isEmpty {
             for height in blocks[block].heights[range] where height != Self.unmeasured {
@@ -203,6 +200,7 @@ public struct RowHeightIndex: Sendable {
             blocks[block].heights.removeSubrange(range)
         }
         blocks[block].count -= range.count
+        if blocks[block].count == 0 { hasEmptiedBlocks = true }
         if blocks[block].measuredCount == measuredCount { blocks[block].heights = [] }
         add(rows: -range.count, measuredSum: -measuredSum, measuredCount: -measuredCount, toBlock: block)
     }
@@ -272,6 +270,7 @@ public struct RowHeightIndex: Sendable {
     /// Removes every row.
     public mutating func removeAll() {
         blocks = [Block()]
+        hasEmptiedBlocks = false
         measuredHeights = [:]
         totalRows = 0
         totalMeasuredSum = 0
@@ -364,7 +363,7 @@ public struct RowHeightIndex: Sendable {
     }
 
     /// Cuts every block over ``blockCapacity`` rows into blocks of half of it, in one pass.
-    private mutating func splitOversizedBlocks() {
+    mutating func splitOversizedBlocks() {
         guard blocks.contains(where: { $0.count > Self.blockCapacity }) else { return }
         var split: [Block] = []
         split.reserveCapacity(blocks.count + 1)

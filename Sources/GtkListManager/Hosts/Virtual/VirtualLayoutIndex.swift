@@ -54,6 +54,8 @@ protocol VirtualLayoutIndex {
         _ insertions: [(position: Int, count: Int)], locations: (Int) -> RowLocation?, arrangement: SupplementaryArrangement)
     /// Removes `positions`.
     mutating func remove(_ positions: Range<Int>)
+    /// Removes each of `removals` in turn (bottom to top), as ``SpliceBatching`` hands them.
+    mutating func remove(_ removals: [Range<Int>])
     /// Moves `source` to `destination` (read after the removal), to be what `location` says.
     mutating func move(from source: Int, to destination: Int, location: RowLocation?)
     /// Reorders the positions from `firstPosition` as `reordering` reorders its section's items.
@@ -104,5 +106,9 @@ extension VirtualLayoutIndex {
         for insertion in insertions {
             insert(count: insertion.count, at: insertion.position, locations: locations, arrangement: arrangement)
         }
+    }
+
+    mutating func remove(_ removals: [Range<Int>]) {
+        for positions in removals { remove(positions) }
     }
 }

@@ -5,55 +5,36 @@ import CGtk
 extension VirtualListHost: SpliceBatching {
     public func insertRows(_ insertions: [(position: Int, count: Int)]) {
         noteFocusedRowPlace()
-        let insertions = insertions.filter { $0.count > 0 }
-        guard !insertions.isEmpty else { return }
+        let shift = InsertionShift(insertions)
+        guard !shift.insertions.isEmpty else { return }
         index.insert(
-            insertions, locations: { [delegate] in delegate?.location(ofPosition: $0) },
+            shift.insertions, locations: { [delegate] in delegate?.location(ofPosition: $0) },
             arrangement: delegate?.supplementaryArrangement ?? SupplementaryArrangement())
-        // Each insertion's start as a position before any of them, and the rows inserted up to it.
-        var starts: [Int] = [], insertedThrough: [Int] = []
-        var inserted = 0
-        for (position, count) in insertions {
-            starts.append(position - inserted)
-            inserted += count
-            insertedThrough.append(inserted)
-        }
-        // A position before the insertions moves down by every insertion at or above it.
-        func moved(_ position: Int) -> Int {
-            let above = starts.partitioningIndex(where: { $0 > position })
-            return above == 0 ? position : position + insertedThrough[above - 1]
-        }
-        placedRows = Dictionary(uniqueKeysWithValues: placedRows.map { (moved($0.key), $0.value) })
-        pendingFocus = pendingFocus.map(moved)
-        selectionRangeStart = selectionRangeStart.map(moved)
+        placedRows = Dictionary(uniqueKeysWithValues: placedRows.map { (shift.moved($0.key), $0.value) })
+        pendingFocus = pendingFocus.map(shift.moved)
+        selectionRangeStart = selectionRangeStart.map(shift.moved)
         // The anchor follows each insertion in turn, as `insertRows(at:count:)` moves it.
         var wasEmpty = count == 0
-        for (position, count) in insertions {
+        for (position, count) in shift.insertions {
             if !wasEmpty, position < anchor || (position == anchor && (anchor > 0 || anchorOffset > 0)) {
                 anchor += count
             }
             wasEmpty = false
         }
-        count += inserted
+        count += shift.total
         layoutChanged()
     }
 
     public func removeRows(_ removals: [Range<Int>]) {
         noteFocusedRowPlace()
-        let removals = removals.filter { !$0.isEmpty }
-        guard !removals.isEmpty else { return }
-        let ascending = Array(removals.reversed())
-        /// The removal holding `position`, or the number of removals above it.
-        func place(of position: Int) -> (removal: Int?, above: Int) {
-            let above = ascending.partitioningIndex(where: { $0.upperBound > position })
-            return (above < ascending.count && ascending[above].contains(position) ? above : nil, above)
-        }
+        let shift = RemovalShift(bottomToTop: removals)
+        guard !shift.removals.isEmpty else { return }
         // The rows leaving, unbound removal by removal from the bottom, as one at a time would.
         var leaving: [Int: [(Int, PlacedRow)]] = [:]
         for (position, placed) in placedRows {
-            if let removal = place(of: position).removal { leaving[removal, default: []].append((position, placed)) }
+            if let removal = shift.place(of: position).removal { leaving[removal, default: []].append((position, placed)) }
         }
-        for removal in leaving.keys.sorted(by: >) {
+        for removal in leaving.keys.sorted() {
             let rows = leaving[removal]!.sorted { $0.0 < $1.0 }
             for (position, placed) in rows { delegate?.willUnbind(placed.row, at: position) }
             for (position, placed) in rows {
@@ -61,24 +42,12 @@ extension VirtualListHost: SpliceBatching {
                 release(placed)
             }
         }
-        for removal in removals { index.remove(removal) }
-        // A position after the removals moves up by every removal above it.
-        var removedThrough: [Int] = []
-        var removed = 0
-        for removal in ascending {
-            removed += removal.count
-            removedThrough.append(removed)
-        }
-        func moved(_ position: Int) -> Int? {
-            let (removal, above) = place(of: position)
-            guard removal == nil else { return nil }
-            return above == 0 ? position : position - removedThrough[above - 1]
-        }
-        placedRows = Dictionary(uniqueKeysWithValues: placedRows.compactMap { entry in moved(entry.key).map { ($0, entry.value) } })
-        pendingFocus = pendingFocus.flatMap(moved)
-        selectionRangeStart = selectionRangeStart.flatMap(moved)
+        index.remove(shift.removals)
+        placedRows = Dictionary(uniqueKeysWithValues: placedRows.compactMap { entry in shift.moved(entry.key).map { ($0, entry.value) } })
+        pendingFocus = pendingFocus.flatMap(shift.moved)
+        selectionRangeStart = selectionRangeStart.flatMap(shift.moved)
         // The anchor follows each removal in turn, from the bottom, as `removeRows(at:)` moves it.
-        for removal in removals {
+        for removal in shift.removals {
             if anchor >= removal.upperBound {
                 anchor -= removal.count
             } else if anchor >= removal.lowerBound {
@@ -87,7 +56,7 @@ extension VirtualListHost: SpliceBatching {
                 anchor = removal.lowerBound
             }
         }
-        count -= removed
+        count -= shift.total
         layoutChanged()
     }
 }

@@ -1,21 +1,25 @@
-/// What a new filter changes: which items pass, and the runs of rows to delete and insert to go
-/// from the rows shown to the new ones. Computed off the main thread from a copy of the models;
-/// `Sendable`.
+/// What a new filter changes: which items pass, and, per section, the runs of rows to delete
+/// and insert to go from the rows shown to the new ones. Computed off the main thread from a
+/// copy of the models; `Sendable`.
 ///
 /// In each section the deletions come first, bottom to top, each at its place before the scan,
-/// then the insertions, top to bottom, each at its final place: a manager takes each kind in
-/// one splice, however many runs a keystroke makes (CONTRIBUTING, Hot paths: 11).
+/// then the insertions, top to bottom, each at its final place: an ``ItemSplices``, which a
+/// manager takes in one splice, however many runs a keystroke makes (CONTRIBUTING, Hot
+/// paths: 15).
 struct FilterScan: Sendable {
     /// Which items pass the new filter, section by section.
     let indexes: [FilterIndex]
-    /// The runs, in the order a host applies them.
-    let edits: [Edit]
+    /// The runs of each section.
+    let runs: [SectionRuns]
 
-    enum Edit: Sendable, Equatable {
-        /// The rows at `rows` of `section` stop showing.
-        case deletion(section: Int, rows: Range<Int>)
-        /// `count` rows start showing at `row` of `section`.
-        case insertion(section: Int, row: Int, count: Int)
+    /// One section's runs of rows.
+    struct SectionRuns: Sendable, Equatable {
+        /// The rows that stop showing, bottom to top, at their places before the scan.
+        var deletions: [Range<Int>] = []
+        /// The rows that start showing, top to bottom, at their places after it.
+        var insertions: [Range<Int>] = []
+
+        var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty }
     }
 
     /// The scan of `models`, shown under `before`, with `filter` (nil: every model of the type
@@ -25,14 +29,14 @@ struct FilterScan: Sendable {
         cancellation: ScanCancellation? = nil
     ) {
         var indexes: [FilterIndex] = []
-        var edits: [Edit] = []
+        var runs: [SectionRuns] = []
         for (section, sectionModels) in models.enumerated() {
             guard let passes = Self.passes(of: sectionModels, filter: filter, cancellation: cancellation) else { return nil }
-            Self.appendEdits(from: before[section].allPasses, to: passes, section: section, into: &edits)
+            runs.append(Self.runs(from: before[section].allPasses, to: passes))
             indexes.append(FilterIndex(passes))
         }
         self.indexes = indexes
-        self.edits = edits
+        self.runs = runs
     }
 
     /// Whether each of `models` passes `filter`; nil when `cancellation` was raised meanwhile.
@@ -55,33 +59,33 @@ struct FilterScan: Sendable {
     }
 
     /// The runs that turn the rows shown under `old` into those shown under `new`.
-    private static func appendEdits(from old: [Bool], to new: [Bool], section: Int, into edits: inout [Edit]) {
+    private static func runs(from old: [Bool], to new: [Bool]) -> SectionRuns {
         var oldRow = 0, newRow = 0
-        var deletions: [Range<Int>] = [], insertions: [(row: Int, count: Int)] = []
+        var runs = SectionRuns()
         for (was, passes) in zip(old, new) {
             switch (was, passes) {
             case (true, true):
                 oldRow += 1
                 newRow += 1
             case (true, false):
-                if let last = deletions.last, last.upperBound == oldRow {
-                    deletions[deletions.count - 1] = last.lowerBound..<oldRow + 1
+                if let last = runs.deletions.last, last.upperBound == oldRow {
+                    runs.deletions[runs.deletions.count - 1] = last.lowerBound..<oldRow + 1
                 } else {
-                    deletions.append(oldRow..<oldRow + 1)
+                    runs.deletions.append(oldRow..<oldRow + 1)
                 }
                 oldRow += 1
             case (false, true):
-                if let last = insertions.last, last.row + last.count == newRow {
-                    insertions[insertions.count - 1].count += 1
+                if let last = runs.insertions.last, last.upperBound == newRow {
+                    runs.insertions[runs.insertions.count - 1] = last.lowerBound..<newRow + 1
                 } else {
-                    insertions.append((newRow, 1))
+                    runs.insertions.append(newRow..<newRow + 1)
                 }
                 newRow += 1
             case (false, false):
                 continue
             }
         }
-        edits += deletions.reversed().map { .deletion(section: section, rows: $0) }
-        edits += insertions.map { .insertion(section: section, row: $0.row, count: $0.count) }
+        runs.deletions.reverse()
+        return runs
     }
 }

@@ -4,14 +4,7 @@ extension FilteredStorage: StorageObserver {
     public func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
         guard storage === base else { return }
         var mapped = ChangeSet()
-        for segment in changes.segments {
-            switch segment {
-            case let .entry(change): map(change, into: &mapped)
-            case let .insertion(models, start): insert(models, at: start, into: &mapped)
-            case let .deletion(items, section): delete(items, inSection: section, into: &mapped)
-            case let .reordering(reordering): reorder(reordering, into: &mapped)
-            }
-        }
+        for segment in changes.segments { map(segment, into: &mapped) }
         // A scan that started before this change reads models and places that are gone.
         scanning?.cancellation.raise()
         jobs.stateDidChange()
@@ -24,6 +17,16 @@ extension FilteredStorage: StorageObserver {
         jobs.stateDidChange()
         readBase()
         broadcaster.deliver(.reload, from: self)
+    }
+
+    private func map(_ segment: ChangeSet.Segment, into mapped: inout ChangeSet) {
+        switch segment {
+        case let .entry(change): map(change, into: &mapped)
+        case let .insertion(models, start): insert(models, at: start, into: &mapped)
+        case let .deletion(items, section): delete(items, inSection: section, into: &mapped)
+        case let .reordering(reordering): reorder(reordering, into: &mapped)
+        case let .splices(splices): for run in splices.segments { map(run, into: &mapped) }
+        }
     }
 
     private func map(_ change: StorageChange, into mapped: inout ChangeSet) {

@@ -65,16 +65,13 @@ extension FilteredStorage {
         indexes = scan.indexes
         jobs.stateDidChange()
         var changes = ChangeSet()
-        for edit in scan.edits {
-            switch edit {
-            case let .deletion(section, rows):
-                changes.appendDeletion(of: rows, inSection: section)
-            case let .insertion(section, row, count):
-                // Read from the new index: a row's place there is final once the runs before it apply.
-                let index = scan.indexes[section], sectionModels = models[section]
-                let run = ModelRun(count: count) { sectionModels[index.item(ofPassing: row + $0)]! }  // only models pass
-                changes.appendInsertion(of: run, at: IndexPath(item: row, section: section))
+        for (section, runs) in scan.runs.enumerated() where !runs.isEmpty {
+            // Read from the new index: the models that pass, at their places after the splices.
+            let index = scan.indexes[section], sectionModels = models[section]
+            let splices = ItemSplices(section: section, deletions: runs.deletions, insertions: runs.insertions) { row in
+                sectionModels[index.item(ofPassing: row)]!  // only models pass
             }
+            changes.appendSplices(splices!)  // the scan writes its runs in the order splices take
         }
         if !changes.isEmpty { broadcaster.deliver(.changes(changes), from: self) }
         for completion in request.completions { completion() }
