@@ -11,6 +11,8 @@ sample=Examples/PackageViewer/Resources/sample-dpkg-status
 
 "$swift" build "${build[@]}" --product package-viewer
 viewer="$("$swift" build "${build[@]}" --show-bin-path)/package-viewer"
+# Every picture below runs this build.
+export VIEWER=$viewer
 
 expected=$(grep -c '^Status: install ok installed$' "$sample")
 summary=$("$viewer" --summary --status-file "$sample")

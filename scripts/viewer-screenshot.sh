@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Renders the sample viewer headless into a PNG and checks the file is a real picture.
 # Usage: scripts/viewer-screenshot.sh OUTPUT.png [extra package-viewer options]
-# Environment: SWIFT (swift binary), SCRATCH (build folder, default .build), CONFIGURATION.
+# Environment: SWIFT (swift binary), SCRATCH (build folder, default .build), CONFIGURATION;
+# VIEWER, a package-viewer already built, skips the build (a SwiftPM call costs seconds even
+# with nothing to do: scripts/check-viewer.sh builds once for its dozen pictures).
 set -euo pipefail
 
 output=${1:?usage: $0 OUTPUT.png [package-viewer options]}
@@ -10,8 +12,11 @@ swift=${SWIFT:-swift}
 build=(--scratch-path "${SCRATCH:-.build}" -c "${CONFIGURATION:-debug}")
 
 # Build first, outside Xvfb, then run the binary directly.
-"$swift" build "${build[@]}" --product package-viewer
-viewer="$("$swift" build "${build[@]}" --show-bin-path)/package-viewer"
+viewer=${VIEWER:-}
+if [ -z "$viewer" ]; then
+    "$swift" build "${build[@]}" --product package-viewer
+    viewer="$("$swift" build "${build[@]}" --show-bin-path)/package-viewer"
+fi
 
 mkdir -p "$(dirname "$output")"
 rm -f "$output"

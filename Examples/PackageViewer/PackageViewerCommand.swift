@@ -108,8 +108,9 @@ struct PackageViewerCommand: ParsableCommand {
         if files != nil || synthetic != nil {
             let files = files, synthetic = synthetic, scrollFraction = scrollFraction, grid = grid, direction = direction
             try MainActor.assumeIsolated {
+                // A folder is read off the main thread, the window open meanwhile.
                 try Self.showBigList(
-                    files.map { BigListWindow(source: FileTreeSource(root: $0), search: search, grid: grid) }
+                    files.map { root in BigListWindow(origin: root, search: search, grid: grid) { FileTreeSource(root: root) } }
                         ?? BigListWindow(source: SyntheticSource(count: max(synthetic ?? 0, 0)), search: search, grid: grid),
                     direction: direction, scrolledTo: scrollFraction, screenshotPath: screenshotPath)
             }
@@ -160,6 +161,8 @@ struct PackageViewerCommand: ParsableCommand {
         }
         direction?.makeDefault()
         let viewer = makeViewer()
+        // A screenshot, or a place in the list, needs the items.
+        if screenshotPath != nil || fraction != nil { viewer.waitUntilLoaded() }
         if let fraction { viewer.scroll(toFraction: fraction) }
         try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)
     }

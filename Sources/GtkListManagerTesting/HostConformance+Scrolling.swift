@@ -42,11 +42,16 @@ extension HostConformance {
 
     /// Scrolls the viewport to `fraction` of the scrollable range, the way the scrollbar does.
     private func scroll(_ list: ConformanceList, toFraction fraction: Double) {
+        var framed = false
         for _ in 0..<3 {  // estimates met on the way change the range: until it holds
             let adjustment = list.adjustment
             let range = max(gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment), 0)
-            gtk_adjustment_set_value(adjustment, (range * fraction).rounded(.down))
+            let value = (range * fraction).rounded(.down)
+            // There after a frame, the range unchanged by it: no frame more to wait for.
+            if framed, gtk_adjustment_get_value(adjustment) == value { return }
+            gtk_adjustment_set_value(adjustment, value)
             list.settle()
+            framed = true
         }
     }
 

@@ -140,4 +140,56 @@ final class BigListWindowTests: XCTestCase {
             (0..<4).map { boundLines(viewer)[$0] ?? "unbound" },
             ["header /docs", file("readme.md"), "header /docs/guide", file("intro.md")])
     }
+
+    func testAFolderReadOffTheMainThreadOpensLoadingThenShowsItsFiles() throws {
+        try MainActor.assumeIsolated { try Self.folderReadLater() }
+    }
+
+    @MainActor private static func folderReadLater() throws {
+        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("big-list-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for path in ["a.txt", "docs/readme.md"] {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: file)
+        }
+        // The reading waits for the test's word: the window must be open and loading meanwhile.
+        let reading = DispatchSemaphore(value: 0)
+        let path = root.path
+        let viewer = BigListWindow(origin: path) {
+            reading.wait()
+            return FileTreeSource(root: path)
+        }
+        defer { gtk_widget_destroy(viewer.window) }
+        gtk_widget_show_all(viewer.window)
+        XCTAssertTrue(viewer.manager.contentState.isLoading)
+        XCTAssertTrue(
+            GtkRuntime.iterate(until: { viewer.manager.contentStateText == "Loading…" }), "the spinner shows once the delay is over")
+        XCTAssertEqual(viewer.host.rowCount, 0)
+        XCTAssertFalse(viewer.isLoaded)
+
+        reading.signal()
+        XCTAssertTrue(viewer.waitUntilLoaded(limit: .seconds(10)))
+        _ = GtkRuntime.iterate(until: { viewer.host.boundRow(at: 3) != nil })
+        let file = { (name: String) in "item \(FileTreeSource.File(name: name, size: 1))" }
+        XCTAssertEqual(
+            (0..<viewer.host.rowCount).map { boundLines(viewer)[$0] ?? "unbound" },
+            ["header /", file("a.txt"), "header /docs", file("readme.md")])
+        XCTAssertFalse(viewer.manager.contentState.isLoading)
+        XCTAssertNil(viewer.manager.contentStateText, "the rows replace the loading state")
+    }
+
+    func testAFolderThatIsNotThereSaysSoInTheWindow() throws {
+        try MainActor.assumeIsolated {
+            guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+            let viewer = BigListWindow(origin: "/nonexistent") { FileTreeSource(root: "/nonexistent") }
+            defer { gtk_widget_destroy(viewer.window) }
+            gtk_widget_show_all(viewer.window)
+            XCTAssertTrue(viewer.waitUntilLoaded(limit: .seconds(10)))
+            let message = try XCTUnwrap(viewer.manager.contentState.failureMessage)
+            XCTAssertTrue(message.contains("/nonexistent"), message)
+            XCTAssertEqual(viewer.manager.contentStateText.map { $0.contains("/nonexistent") }, true)
+        }
+    }
 }

@@ -1,6 +1,7 @@
-/// What a big-list mode of the viewer shows: items in sections, and which match a search.
+/// What a big-list mode of the viewer shows: items in sections, and which match a search. Its
+/// type may be named off the main actor (a window reads a slow source on another thread).
 @MainActor
-protocol BigListSource {
+protocol BigListSource: SendableMetatype {
     /// An item: a value the search tests off the main thread.
     associatedtype Item: Sendable
     /// Where the items come from, for the window's subtitle.

@@ -1,4 +1,5 @@
 import CGtk
+import Dispatch
 import GtkListManager
 import ModelStorage
 
@@ -7,7 +8,9 @@ import ModelStorage
 /// pinned headers. Only the rows or tiles on screen have widgets, so a million items open and
 /// scroll like a hundred. The search field sets the filter of a `FilteredStorage` over every
 /// item: each keystroke is scanned off the main thread, and only the rows that stop or start
-/// matching leave or come (a section left empty hides its header).
+/// matching leave or come (a section left empty hides its header). A source that is slow to
+/// read (`--files` over a big folder) is read off the main thread: the window opens at once with
+/// the list's loading state, and the items come when the reading is done.
 @MainActor
 final class BigListWindow {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -21,25 +24,46 @@ final class BigListWindow {
     private var search: (String) -> Void = { _ in }
     /// The number of items and of sections that show, and of all the items.
     private var counts: () -> (items: Int, sections: Int) = { (0, 0) }
-    private let total: Int
+    private var total = 0
     private let origin: String
+    /// Every item, under the filtered storage the list shows.
+    private let all = MemoryStorage()
+    /// Whether the source's items are in the list: at once for a source given, once read for
+    /// one read off the main thread.
+    private(set) var isLoaded = false
     private let headerBar: UnsafeMutablePointer<GtkWidget>
     /// What the subtitle counts: rows, or tiles.
     private let noun: String
 
-    init<Source: BigListSource>(source: Source, search: String = "", grid: Bool = false) {
-        total = source.count
-        origin = source.origin
+    /// A window showing `source`'s items at once.
+    convenience init<Source: BigListSource>(source: Source, search: String = "", grid: Bool = false) {
+        self.init(showing: Source.self, from: source.origin, search: search, grid: grid)
+        show(source)
+    }
+
+    /// A window that opens at once in the list's loading state and shows the source `read`
+    /// makes, read off the main thread.
+    convenience init<Source: BigListSource>(
+        origin: String, search: String = "", grid: Bool = false, reading read: @escaping @Sendable () -> Source
+    ) {
+        self.init(showing: Source.self, from: origin, search: search, grid: grid)
+        manager.contentState = .loading
+        let handOff = GLibMainActorHandOff()
+        DispatchQueue.global(qos: .userInitiated).async {
+            let source = read()
+            handOff.handOff { [weak self] in self?.show(source) }
+        }
+    }
+
+    /// The window, its list of no items yet, and the search over items of `Source`.
+    private init<Source: BigListSource>(showing _: Source.Type, from origin: String, search: String, grid: Bool) {
+        self.origin = origin
         host = grid ? VirtualListHost(gridLayout: Self.gridLayout) : VirtualListHost()
         noun = grid ? "tiles" : "rows"
         let title = grid ? "Big grid" : "Big list"
         host.pinsSectionHeaders = true
         var configuration = ListConfiguration()
         configuration.displayHeaderOnEmptySection = false
-        let all = MemoryStorage()
-        let sections = source.sections
-        all.setSectionHeaderModels(sections.map(\.title))
-        all.setItemsForAllSections(sections.map(\.items))
         let filtered = FilteredStorage<Source.Item>(all, filter: Source.filter(for: search), handOff: GLibMainActorHandOff())
         manager = ListManager(host: host, storage: filtered, configuration: configuration)
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
@@ -74,8 +98,7 @@ final class BigListWindow {
             self?.search(String(cString: gtk_entry_get_text(gcast(entry))))
         }
         gtk_header_bar_pack_start(gcast(headerBar), searchEntry)
-        showCounts()
-        if let problem = source.problem { manager.contentState = .failed(message: problem) }
+        gtk_header_bar_set_subtitle(gcast(headerBar), "Reading \(origin)…")
 
         let scrolled = gtk_scrolled_window_new(nil, nil)!
         gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
@@ -90,6 +113,24 @@ final class BigListWindow {
         layout.itemSpacing = 6
         layout.sectionInsets = EdgeInsets(top: 6, leading: 8, bottom: 10, trailing: 8)
         return layout
+    }
+
+    /// Puts `source`'s items in the list, or says why it has none.
+    private func show<Source: BigListSource>(_ source: Source) {
+        let sections = source.sections
+        all.setSectionHeaderModels(sections.map(\.title))
+        all.setItemsForAllSections(sections.map(\.items))
+        total = source.count
+        isLoaded = true
+        manager.contentState = source.problem.map { .failed(message: $0) } ?? .ready
+        showCounts()
+    }
+
+    /// Runs the main loop until the source's items are in the list (at most `limit`); returns
+    /// whether they are.
+    @discardableResult
+    func waitUntilLoaded(limit: Duration = .seconds(120)) -> Bool {
+        GtkRuntime.iterate(until: { [unowned self] in isLoaded }, timeout: limit)
     }
 
     /// Shows the window and scrolls the list to `fraction` of its height (0 the top, 1 the end).

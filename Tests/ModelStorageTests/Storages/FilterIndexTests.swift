@@ -16,6 +16,22 @@ struct FilterIndexTests {
         #expect(index.allPasses == flags)
     }
 
+    @Test("Packed flags rank and select across word edges as a plain array does", arguments: [1, 63, 64, 65, 128, 1000] as [Int])
+    func packedFlagsAcrossWordEdges(count: Int) {
+        var random = SplitMix64(seed: UInt64(count))
+        var flags = (0..<count).map { _ in random.chance(0.4) }
+        var packed = PassFlags(flags)
+        for _ in 0..<20 {
+            let offset = Int.random(in: 0..<count, using: &random)
+            flags[offset].toggle()
+            #expect(packed.set(flags[offset], at: offset) == !flags[offset])
+        }
+        #expect(packed.bools == flags && packed.count == count && packed.passing == flags.count(where: { $0 }))
+        for offset in 0...count { #expect(packed.rank(offset) == flags[..<offset].count(where: { $0 })) }
+        let setOffsets = flags.indices.filter { flags[$0] }
+        for (place, offset) in setOffsets.enumerated() { #expect(packed.select(place) == offset) }
+    }
+
     @Test("Random insertions, removals and flips, large and small, match a plain array", arguments: SeedCount.seeds(20))
     func randomEditsMatchAnArray(seed: UInt64) {
         var rng = SplitMix64(seed: seed + 1)

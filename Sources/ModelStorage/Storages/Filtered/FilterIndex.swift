@@ -2,15 +2,16 @@
 /// asks of it: where a passing item shows (``rank(of:)``) and which item shows at a place
 /// (``item(ofPassing:)``).
 ///
-/// The flags live in chunks of at most ``chunkCapacity``, with prefix sums of the items and of
-/// the passing items per chunk: a question costs O(log chunks + chunk), and so do an insertion
-/// or a removal inside one chunk. A change that adds or drops chunks rebuilds the sums, O(chunks)
-/// — a thousandth of the items.
+/// The flags live in chunks of at most ``chunkCapacity``, packed in words (``PassFlags``), with
+/// prefix sums of the items and of the passing items per chunk: a question costs O(log chunks)
+/// and a popcount per word of one chunk; an insertion or a removal inside one chunk costs
+/// O(chunk). A change that adds or drops chunks rebuilds the sums, O(chunks) — a thousandth of
+/// the items.
 struct FilterIndex: Sendable, Equatable {
     /// The most flags a chunk holds before it splits in two.
     static let chunkCapacity = 1024
 
-    private var chunks: [Chunk] = []
+    private var chunks: [PassFlags] = []
     private var itemSums = PrefixSums()
     private var passSums = PrefixSums()
 
@@ -24,11 +25,11 @@ struct FilterIndex: Sendable, Equatable {
         for pass in passes {
             flags.append(pass)
             if flags.count == Self.chunkCapacity / 2 {
-                chunks.append(Chunk(flags))
+                chunks.append(PassFlags(flags))
                 flags.removeAll(keepingCapacity: true)
             }
         }
-        if !flags.isEmpty { chunks.append(Chunk(flags)) }
+        if !flags.isEmpty { chunks.append(PassFlags(flags)) }
         rebuildSums()
     }
 
@@ -41,7 +42,7 @@ struct FilterIndex: Sendable, Equatable {
     /// Whether the item at `item` passes.
     func passes(at item: Int) -> Bool {
         let (chunk, offset) = locate(item)
-        return chunks[chunk].flags[offset]
+        return chunks[chunk][offset]
     }
 
     /// The number of passing items before `item`, in `0...count`: where `item` shows, if it
@@ -50,7 +51,7 @@ struct FilterIndex: Sendable, Equatable {
         precondition(item >= 0 && item <= count, "FilterIndex: item \(item) out of 0...\(count)")
         guard item < count else { return passCount }
         let (chunk, offset) = locate(item)
-        return passSums.sum(before: chunk) + chunks[chunk].flags[..<offset].count(where: { $0 })
+        return passSums.sum(before: chunk) + chunks[chunk].rank(offset)
     }
 
     /// The item that shows at place `place` of the passing ones.
@@ -58,16 +59,11 @@ struct FilterIndex: Sendable, Equatable {
         guard let (chunk, passingBefore) = passSums.slot(holding: place) else {
             preconditionFailure("FilterIndex: place \(place) out of 0..<\(passCount)")
         }
-        var left = place - passingBefore
-        for (offset, pass) in chunks[chunk].flags.enumerated() where pass {
-            if left == 0 { return itemSums.sum(before: chunk) + offset }
-            left -= 1
-        }
-        preconditionFailure("FilterIndex: the sums disagree with chunk \(chunk)")
+        return itemSums.sum(before: chunk) + chunks[chunk].select(place - passingBefore)
     }
 
     /// Every flag, in order.
-    var allPasses: [Bool] { Array(chunks.lazy.map(\.flags).joined()) }
+    var allPasses: [Bool] { Array(chunks.lazy.map(\.bools).joined()) }
 
     /// Inserts `passes` before `item` (`count` appends).
     mutating func insert(_ passes: some Collection<Bool>, at item: Int) {
@@ -77,19 +73,18 @@ struct FilterIndex: Sendable, Equatable {
             self = FilterIndex(passes)
             return
         }
-        let (chunk, offset) = item == count ? (chunks.count - 1, chunks[chunks.count - 1].flags.count) : locate(item)
-        if chunks[chunk].flags.count + passes.count <= Self.chunkCapacity {
+        let (chunk, offset) = item == count ? (chunks.count - 1, chunks[chunks.count - 1].count) : locate(item)
+        if chunks[chunk].count + passes.count <= Self.chunkCapacity {
             let passing = passes.count(where: { $0 })
-            chunks[chunk].flags.insert(contentsOf: passes, at: offset)
-            chunks[chunk].passing += passing
+            chunks[chunk].insert(contentsOf: passes, at: offset)
             itemSums.add(passes.count, at: chunk)
             passSums.add(passing, at: chunk)
             return
         }
         // Too many for the chunk: it splits where they go, and they come in chunks of their own.
-        let split = chunks[chunk].flags
-        let pieces = [Chunk(split[..<offset])] + FilterIndex(passes).chunks + [Chunk(split[offset...])]
-        chunks.replaceSubrange(chunk...chunk, with: pieces.filter { !$0.flags.isEmpty })
+        let split = chunks[chunk]
+        let pieces = [split.slice(0..<offset)] + FilterIndex(passes).chunks + [split.slice(offset..<split.count)]
+        chunks.replaceSubrange(chunk...chunk, with: pieces.filter { $0.count > 0 })
         rebuildSums()
     }
 
@@ -104,7 +99,7 @@ struct FilterIndex: Sendable, Equatable {
         precondition(items.lowerBound >= 0 && items.upperBound <= count, "FilterIndex: removal \(items) out of 0..<\(count)")
         guard !items.isEmpty else { return 0 }
         let (first, offset) = locate(items.lowerBound)
-        if offset + items.count < chunks[first].flags.count {
+        if offset + items.count < chunks[first].count {
             let removed = chunks[first].remove(offset..<offset + items.count)
             itemSums.add(-items.count, at: first)
             passSums.add(-removed, at: first)
@@ -116,13 +111,13 @@ struct FilterIndex: Sendable, Equatable {
         var chunk = first
         var start = offset
         while left > 0 {
-            let end = min(chunks[chunk].flags.count, start + left)
+            let end = min(chunks[chunk].count, start + left)
             removed += chunks[chunk].remove(start..<end)
             left -= end - start
             chunk += 1
             start = 0
         }
-        chunks.removeAll(where: \.flags.isEmpty)
+        chunks.removeAll(where: { $0.count == 0 })
         rebuildSums()
         return removed
     }
@@ -137,11 +132,8 @@ struct FilterIndex: Sendable, Equatable {
     @discardableResult
     mutating func set(_ pass: Bool, at item: Int) -> Bool {
         let (chunk, offset) = locate(item)
-        let old = chunks[chunk].flags[offset]
-        guard old != pass else { return old }
-        chunks[chunk].flags[offset] = pass
-        chunks[chunk].passing += pass ? 1 : -1
-        passSums.add(pass ? 1 : -1, at: chunk)
+        let old = chunks[chunk].set(pass, at: offset)
+        if old != pass { passSums.add(pass ? 1 : -1, at: chunk) }
         return old
     }
 
@@ -156,42 +148,18 @@ struct FilterIndex: Sendable, Equatable {
     /// Rebuilds the sums after chunks were added or dropped, first joining neighbours that fit
     /// in half a chunk together, so small leftovers of removals never pile up.
     private mutating func rebuildSums() {
-        var joined: [Chunk] = []
+        var joined: [PassFlags] = []
         joined.reserveCapacity(chunks.count)
         for chunk in chunks {
-            if let last = joined.last, last.flags.count + chunk.flags.count <= Self.chunkCapacity / 2 {
+            if let last = joined.last, last.count + chunk.count <= Self.chunkCapacity / 2 {
                 joined[joined.count - 1].append(chunk)
             } else {
                 joined.append(chunk)
             }
         }
         chunks = joined
-        itemSums = PrefixSums(chunks.lazy.map(\.flags.count))
+        itemSums = PrefixSums(chunks.lazy.map(\.count))
         passSums = PrefixSums(chunks.lazy.map(\.passing))
-    }
-
-    /// A run of flags, and how many of them pass.
-    private struct Chunk: Sendable {
-        var flags: [Bool]
-        var passing: Int
-
-        init(_ flags: some Collection<Bool>) {
-            self.flags = Array(flags)
-            passing = flags.count(where: { $0 })
-        }
-
-        mutating func append(_ other: Chunk) {
-            flags.append(contentsOf: other.flags)
-            passing += other.passing
-        }
-
-        /// Removes the flags at `offsets`; returns how many of them passed.
-        mutating func remove(_ offsets: Range<Int>) -> Int {
-            let removed = flags[offsets].count(where: { $0 })
-            flags.removeSubrange(offsets)
-            passing -= removed
-            return removed
-        }
     }
 
     static func == (lhs: FilterIndex, rhs: FilterIndex) -> Bool {
