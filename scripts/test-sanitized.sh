@@ -62,7 +62,7 @@ if [ "$sanitizer" = thread ]; then
 fi
 if [ "$sanitizer" = address ]; then
     # The right-to-left suite's mirrored geometry is Swift arithmetic over the C code the other
-    # suites run here; the rerun right to left drives it. The viewport's anchoring through 200
+    # suites run here; the rerun right to left drives it. The viewport's anchoring through 800
     # trials is main-thread geometry over code the other suites run here (the filtered storage
     # under it runs its own suite under both sanitizers); the plain and right-to-left runs drive
     # it.

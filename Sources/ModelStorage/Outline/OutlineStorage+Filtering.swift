@@ -1,6 +1,6 @@
 // A filter over trees: the items that pass show with their ancestors, which open to show them.
-// One scan at a time off the main thread (BackgroundJobScheduler), the newest filter superseding
-// the others, its verdicts applied only to the outlines they were read from.
+// One scan at a time off the main thread (SupersedingScans), the newest filter superseding the
+// others, its verdicts applied only to the outlines they were read from.
 extension OutlineStorage {
     /// Whether an item shows.
     public typealias ItemFilter = @Sendable (ItemID) -> Bool
@@ -8,7 +8,7 @@ extension OutlineStorage {
     public typealias FilterCompletion = @MainActor () -> Void
 
     /// True while a new filter waits for its scan or is being scanned.
-    public var hasPendingFilter: Bool { scanningFilter != nil || requestedFilter != nil }
+    public var hasPendingFilter: Bool { filterScans.isPending }
 
     /// Shows the items that pass `filter` from now on, in every section, with their ancestors;
     /// nil shows every item again.
@@ -34,80 +34,32 @@ extension OutlineStorage {
     ///     observers have seen it.
     public func setFilter(_ filter: ItemFilter?, execution: StorageExecution = .background, completion: FilterCompletion? = nil) {
         MainActorConfinement.check("OutlineStorage's filter was changed")
-        let completions = completion.map { [$0] } ?? []
-        // Whatever runs or waits now scans a filter already left behind.
-        scanningFilter?.cancellation.raise()
-        filterJobs.stateDidChange()
-        switch execution {
-        case .immediate:
-            let waiting = (scanningFilter?.completions ?? []) + (requestedFilter?.completions ?? [])
-            scanningFilter?.completions = []
-            requestedFilter = nil
-            apply(OutlineFilterRequest(filter: filter, completions: waiting + completions), passes: nil)
-        case .background:
-            requestedFilter = OutlineFilterRequest(filter: filter, completions: (requestedFilter?.completions ?? []) + completions)
-            startNextFilterScan()
-        }
+        filterScans.ask(filter, execution: execution, completion: completion)
     }
 
-    /// Sends the filter asked last to the queue, unless a scan is already running.
-    private func startNextFilterScan() {
-        guard scanningFilter == nil, let request = requestedFilter else { return }
-        requestedFilter = nil
-        scanningFilter = request
-        guard let filter = request.filter else {
-            // Nothing to try: clearing the filter needs no scan.
-            scanningFilter = nil
-            apply(request, passes: nil)
-            return startNextFilterScan()
+    /// Whether each item of each section's outline passes `filter`, slot by slot; nil when
+    /// `cancellation` was raised meanwhile. Off the main thread.
+    nonisolated static func passes(
+        of items: [[ItemID?]], filter: @escaping ItemFilter, cancellation: ScanCancellation
+    ) -> [[Bool]]? {
+        var passes: [[Bool]] = []
+        for sectionItems in items {
+            guard let section = OutlineTree.passes(of: sectionItems, filter: filter, cancellation: cancellation) else { return nil }
+            passes.append(section)
         }
-        let items = outlines.map(\.tree.items), cancellation = request.cancellation
-        filterJobs.run({ () -> [[Bool]]? in
-            var passes: [[Bool]] = []
-            for sectionItems in items {
-                guard let section = OutlineTree.passes(of: sectionItems, filter: filter, cancellation: cancellation) else { return nil }
-                passes.append(section)
-            }
-            return passes
-        }) { [weak self] passes, isCurrent in
-            self?.finishFilterScan(passes, isCurrent: isCurrent)
-        }
+        return passes
     }
 
-    private func finishFilterScan(_ passes: [[Bool]]?, isCurrent: Bool) {
-        guard let request = scanningFilter else { return }
-        scanningFilter = nil
-        if requestedFilter != nil {
-            // A newer filter waits: this one's completions run once it is applied.
-            requestedFilter!.completions.insert(contentsOf: request.completions, at: 0)
-        } else if isCurrent, let passes {
-            apply(request, passes: passes)
-        } else {
-            // The outlines changed under the scan: scan again, from them.
-            requestedFilter = OutlineFilterRequest(filter: request.filter, completions: request.completions)
-        }
-        startNextFilterScan()
-    }
-
-    /// Filters every section by the request's filter, diffs the rows it shows, then runs the
-    /// completions. `passes` are the scan's verdicts by section and slot; nil asks here.
-    private func apply(_ request: OutlineFilterRequest<ItemID>, passes: [[Bool]]?) {
-        filter = request.filter
+    /// Filters every section by `filter`, diffs the rows it shows and shows observers the
+    /// change. `passes` are the scan's verdicts by section and slot; nil asks here.
+    func applyFilter(_ filter: ItemFilter?, passes: [[Bool]]?) {
+        self.filter = filter
         recorder.begin()
         for section in outlines.indices {
             let old = outlines[section].visibleRows
-            outlines[section].filter(by: request.filter, passes: passes?[section], opensAncestors: true)
+            outlines[section].filter(by: filter, passes: passes?[section], opensAncestors: true)
             recordDiff(from: old, inSection: section)
         }
         deliver()
-        for completion in request.completions { completion() }
     }
-}
-
-/// A filter asked of an ``OutlineStorage``, with the completions waiting on it.
-struct OutlineFilterRequest<ItemID: Hashable & Sendable> {
-    let filter: (@Sendable (ItemID) -> Bool)?
-    var completions: [@MainActor () -> Void]
-    /// Raised when the scan of it can no longer apply.
-    let cancellation = ScanCancellation()
 }

@@ -48,19 +48,25 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     /// The filter the rows show under; nil shows every item (see
     /// ``setFilter(_:execution:completion:)``).
     public internal(set) var filter: ItemFilter?
-    /// The scans of new filters, one at a time, and their stale check.
-    let filterJobs: BackgroundJobScheduler
-    /// The newest filter asked for and not yet scanned, and the one being scanned.
-    var requestedFilter: OutlineFilterRequest<ItemID>?
-    var scanningFilter: OutlineFilterRequest<ItemID>?
+    /// New filters, scanned one at a time off the main thread, the newest superseding the others.
+    lazy var filterScans = SupersedingScans<ItemFilter?, [[Bool]]>(
+        label: "ModelStorage.OutlineStorage.filter", handOff: handOff,
+        work: { [unowned self] filter, cancellation in
+            // Clearing the filter needs no scan.
+            guard let filter else { return nil }
+            let items = outlines.map(\.tree.items)
+            return { Self.passes(of: items, filter: filter, cancellation: cancellation) }
+        },
+        apply: { [unowned self] filter, passes in applyFilter(filter, passes: passes) })
+    /// How the scans of new filters reach the main actor.
+    private let handOff: any MainActorHandOff
 
     /// An empty storage.
     ///
     /// - Parameter handOff: how the scans of a new filter reach the main actor. The default
     ///   uses a `Task { @MainActor in … }`; a GTK application passes `GLibMainActorHandOff()`.
     public init(handOff: any MainActorHandOff = TaskMainActorHandOff()) {
-        filterJobs = BackgroundJobScheduler(
-            queue: DispatchQueue(label: "ModelStorage.OutlineStorage.filter", qos: .userInitiated), handOff: handOff)
+        self.handOff = handOff
     }
 
     /// The outline of `section`, to edit and apply again; empty for a section not shown.
@@ -203,7 +209,7 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
 
     func deliver() {
         // A filter's scan read the outlines as they were.
-        filterJobs.stateDidChange()
+        filterScans.stateDidChange()
         if let update = recorder.end() { broadcaster.deliver(update, from: self) }
     }
 

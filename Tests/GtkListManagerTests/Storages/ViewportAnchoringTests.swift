@@ -24,6 +24,8 @@ final class ViewportAnchoringTests: XCTestCase {
     }
 
     static let count = 300
+    /// Trials per host and test: each host gets 200, half without focus, half with a focused row.
+    static let trialCount = 100
 
     func testTheTopRowKeepsItsPixelThroughSortsAndFiltersOnTheListHosts() throws {
         try MainActor.assumeIsolated {
@@ -67,10 +69,10 @@ final class ViewportAnchoringTests: XCTestCase {
         var random = SplitMix64(seed: 7)
         var applied = 0, focusedChecks = 0
         defer {
-            if focusing { XCTAssertGreaterThan(focusedChecks, SeedCount.of(200) / 4, "\(kind): trials whose focused row stayed") }
+            if focusing { XCTAssertGreaterThan(focusedChecks, SeedCount.of(trialCount) / 4, "\(kind): trials whose focused row stayed") }
         }
 
-        for trial in 0..<SeedCount.of(200) {
+        for trial in 0..<SeedCount.of(trialCount) {
             let adjustment = try XCTUnwrap(host.verticalAdjustment)
             let range = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
             gtk_adjustment_set_value(adjustment, (Double.random(in: 0...1, using: &random) * max(range, 0)).rounded())

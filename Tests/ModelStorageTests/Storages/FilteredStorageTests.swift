@@ -165,6 +165,25 @@ struct FilteredStorageTests {
         #expect(host.sections as? [[Int]] == expected)
     }
 
+    @Test("A filter applied at once supersedes a scan under way: the scan's result is dropped, not scanned again")
+    func anImmediateFilterSupersedesARunningScan() async throws {
+        let handOff = ParkingHandOff()
+        let filtered = FilteredStorage<Int>(makeStorage([Array(0..<20)]), handOff: handOff)
+        let recorder = UpdateRecorder(observing: filtered)
+        var done: [String] = []
+
+        filtered.setFilter({ $0 < 10 }) { done.append("scanned") }
+        try #require(await handOff.waitForResult())
+        filtered.setFilter({ $0 >= 15 }, execution: .immediate) { done.append("at once") }
+        #expect(done == ["scanned", "at once"], "the scan's completion runs with the filter that superseded it")
+        #expect(shown(filtered) == [Array(15..<20)])
+        handOff.deliverNext()  // the scan: dropped, and no scan follows
+        #expect(!filtered.hasPendingFilter)
+        #expect(recorder.updates.count == 1)
+        #expect(shown(filtered) == [Array(15..<20)])
+        #expect(done == ["scanned", "at once"])
+    }
+
     @Test("A filter asked while a scan runs supersedes it: one change set, to the newest filter; completions in call order")
     func aNewFilterSupersedesARunningScan() async throws {
         let handOff = ParkingHandOff()

@@ -135,6 +135,24 @@ struct OutlineFilterTests {
         #expect(replica.rows == rows(storage))
     }
 
+    @Test("a filter applied at once supersedes a scan under way: the scan never shows, its completion runs first")
+    func immediateFilterSupersedesAScan() async {
+        let storage = OutlineStorage<String, String>()
+        var outline = OutlineSnapshot<String>()
+        outline.append((0..<50_000).map { "i\($0)" })
+        storage.apply(outline, to: "list")
+        var completed: [Int] = []
+        storage.setFilter({ $0.hasSuffix("7") }) { completed.append(1) }
+        storage.setFilter({ $0 == "i42" }, execution: .immediate) { completed.append(2) }
+        #expect(completed == [1, 2], "the scan's completion runs with the filter that superseded it")
+        #expect(rows(storage) == ["i42"])
+        // The superseded scan comes back (stale, the outline changed under it) and is dropped,
+        // not scanned again (it was, and showed its own filter's rows after the newer one's).
+        #expect(await waitUntil { !storage.hasPendingFilter })
+        #expect(rows(storage) == ["i42"])
+        #expect(completed == [1, 2])
+    }
+
     @Test("an edit while a scan runs makes it scan again, from the edited outline")
     func staleScanRunsAgain() async {
         let storage = OutlineStorage<String, String>()

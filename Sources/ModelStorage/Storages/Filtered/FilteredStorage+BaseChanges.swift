@@ -6,15 +6,13 @@ extension FilteredStorage: StorageObserver {
         var mapped = ChangeSet()
         for segment in changes.segments { map(segment, into: &mapped) }
         // A scan that started before this change reads models and places that are gone.
-        scanning?.cancellation.raise()
-        jobs.stateDidChange()
+        filterScans.stateDidChange()
         if !mapped.isEmpty { broadcaster.deliver(.changes(mapped), from: self) }
     }
 
     public func storageNeedsReload(_ storage: any Storage) {
         guard storage === base else { return }
-        scanning?.cancellation.raise()
-        jobs.stateDidChange()
+        filterScans.stateDidChange()
         readBase()
         broadcaster.deliver(.reload, from: self)
     }

@@ -1,5 +1,5 @@
-// A new filter: one scan at a time off the main thread (BackgroundJobScheduler), the newest
-// filter superseding the others, the result applied only to the state it was computed from.
+// A new filter: scanned off the main thread (SupersedingScans), the newest filter superseding
+// the others, the result applied only to the state it was computed from.
 extension FilteredStorage {
     /// Shows the items that pass `filter` from now on (nil: every item); see "Changing the
     /// filter".
@@ -12,58 +12,16 @@ extension FilteredStorage {
     ///     and observers have seen it.
     public func setFilter(_ filter: Filter?, execution: Execution = .background, completion: Completion? = nil) {
         MainActorConfinement.check("FilteredStorage's filter was changed")
-        requestCount += 1
-        let completions = completion.map { [$0] } ?? []
-        // Whatever runs or waits now computes a filter already left behind.
-        if let scanning {
-            scanning.cancellation.raise()
-            jobs.stateDidChange()
-        }
-        switch execution {
-        case .immediate:
-            let waiting = (scanning?.completions ?? []) + (requested?.completions ?? [])
-            scanning?.completions = []
-            requested = nil
-            let request = FilterRequest(filter: filter, number: requestCount, completions: waiting + completions)
-            // Without a cancellation the scan always ends.
-            apply(FilterScan(of: models, shownUnder: indexes, filter: filter)!, of: request)
-        case .background:
-            requested = FilterRequest(filter: filter, number: requestCount, completions: (requested?.completions ?? []) + completions)
-            startNextScan()
-        }
+        filterScans.ask(filter, execution: execution, completion: completion)
     }
 
-    /// Sends the filter asked last to the queue, unless a scan is already running.
-    private func startNextScan() {
-        guard scanning == nil, let request = requested else { return }
-        requested = nil
-        scanning = request
-        let models = models, shown = indexes, filter = request.filter, cancellation = request.cancellation
-        jobs.run({ FilterScan(of: models, shownUnder: shown, filter: filter, cancellation: cancellation) }) { [weak self] scan, isCurrent in
-            self?.finishScan(scan, isCurrent: isCurrent)
-        }
-    }
-
-    private func finishScan(_ scan: FilterScan?, isCurrent: Bool) {
-        guard let job = scanning else { return }
-        scanning = nil
-        if isCurrent, let scan {
-            apply(scan, of: job)
-        } else if job.number == requestCount {
-            // The base changed under the scan: scan again, from the new models.
-            requested = FilterRequest(filter: job.filter, number: job.number, completions: job.completions)
-        } else if requested != nil {
-            requested!.completions.insert(contentsOf: job.completions, at: 0)
-        }
-        startNextScan()
-    }
-
-    /// Installs the scan's indexes, shows observers its runs, then runs the completions.
-    private func apply(_ scan: FilterScan, of request: FilterRequest) {
-        filter = request.filter
+    /// Installs the scan's indexes and shows observers its runs.
+    func apply(_ scan: FilterScan, filter: Filter?) {
+        self.filter = filter
         let models = models
         indexes = scan.indexes
-        jobs.stateDidChange()
+        // A scan under way read the indexes as they were.
+        filterScans.stateDidChange()
         var changes = ChangeSet()
         for (section, runs) in scan.runs.enumerated() where !runs.isEmpty {
             // Read from the new index: the models that pass, at their places after the splices.
@@ -74,6 +32,5 @@ extension FilteredStorage {
             changes.appendSplices(splices!)  // the scan writes its runs in the order splices take
         }
         if !changes.isEmpty { broadcaster.deliver(.changes(changes), from: self) }
-        for completion in request.completions { completion() }
     }
 }

@@ -58,25 +58,21 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
     var models: [[Model?]] = []
     /// Which of them pass, section by section.
     var indexes: [FilterIndex] = []
-    /// The scans, one at a time, and their stale check.
-    let jobs: BackgroundJobScheduler
-    /// The newest filter asked for and not yet scanned, with the completions waiting on it.
-    var requested: FilterRequest?
-    /// The filter being scanned now.
-    var scanning: FilterRequest?
-    /// How many filters were asked for: the newest one's number.
-    var requestCount = 0
+    /// New filters, scanned one at a time off the main thread, the newest superseding the others.
+    lazy var filterScans = SupersedingScans<Filter?, FilterScan>(
+        label: "ModelStorage.FilteredStorage", handOff: handOff,
+        work: { [unowned self] filter, cancellation in
+            let models = models, shown = indexes
+            return { FilterScan(of: models, shownUnder: shown, filter: filter, cancellation: cancellation) }
+        },
+        apply: { [unowned self] filter, scan in
+            // Without a cancellation the scan always ends.
+            apply(scan ?? FilterScan(of: models, shownUnder: indexes, filter: filter)!, filter: filter)
+        })
+    /// How scans reach the main actor.
+    private let handOff: any MainActorHandOff
     /// The types already reported as not `Model`.
     var reportedTypeNames: Set<String> = []
-
-    struct FilterRequest {
-        let filter: Filter?
-        /// Its place among the filters asked for.
-        let number: Int
-        var completions: [Completion]
-        /// Raised when the scan of it can no longer apply.
-        let cancellation = ScanCancellation()
-    }
 
     /// The items of `base` that pass `filter` (nil: all of them), read and filtered at once.
     ///
@@ -90,7 +86,7 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
     ) {
         self.base = base
         self.filter = filter
-        jobs = BackgroundJobScheduler(queue: DispatchQueue(label: "ModelStorage.FilteredStorage", qos: .userInitiated), handOff: handOff)
+        self.handOff = handOff
         readBase()
         base.addObserver(self)
     }
@@ -101,10 +97,10 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
     public var count: Int { indexes.reduce(0) { $0 + $1.passCount } }
 
     /// True while a new filter waits for its scan or is being scanned.
-    public var hasPendingFilter: Bool { scanning != nil || requested != nil }
+    public var hasPendingFilter: Bool { filterScans.isPending }
 
     /// How many scans came back after the base or the filter had changed, and were dropped.
-    public var staleScanCount: Int { jobs.staleResultCount }
+    public var staleScanCount: Int { filterScans.staleResultCount }
 
     /// Where the base's item at `baseIndexPath` shows, or nil when it does not pass.
     public func indexPath(forBaseIndexPath baseIndexPath: IndexPath) -> IndexPath? {
