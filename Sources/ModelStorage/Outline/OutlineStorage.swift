@@ -51,13 +51,13 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     /// New filters, scanned one at a time off the main thread, the newest superseding the others.
     lazy var filterScans = SupersedingScans<ItemFilter?, [[Bool]]>(
         label: "ModelStorage.OutlineStorage.filter", handOff: handOff,
-        work: { [unowned self] filter, cancellation in
+        // Weak: a completion may let the storage go while the scheduler finishes its turn.
+        work: { [weak self] filter, cancellation in
             // Clearing the filter needs no scan.
-            guard let filter else { return nil }
-            let items = outlines.map(\.tree.items)
+            guard let filter, let items = self?.outlines.map(\.tree.items) else { return nil }
             return { Self.passes(of: items, filter: filter, cancellation: cancellation) }
         },
-        apply: { [unowned self] filter, passes in applyFilter(filter, passes: passes) })
+        apply: { [weak self] filter, passes in self?.applyFilter(filter, passes: passes) })
     /// How the scans of new filters reach the main actor.
     private let handOff: any MainActorHandOff
 

@@ -165,6 +165,23 @@ struct FilteredStorageTests {
         #expect(host.sections as? [[Int]] == expected)
     }
 
+    @Test("A completion that asks for another filter and lets the storage go: the storage goes, nothing more runs")
+    func aCompletionMayLetTheStorageGo() async {
+        var filtered: FilteredStorage<Int>? = FilteredStorage<Int>(makeStorage([Array(0..<1_000)]))
+        weak let gone = filtered
+        var done: [String] = []
+        filtered!.setFilter({ $0 < 10 }) {
+            filtered?.setFilter({ $0 > 990 }) { done.append("second") }
+            filtered = nil
+            done.append("first")
+        }
+        #expect(await waitUntil { done == ["first"] })
+        #expect(gone == nil, "nothing keeps the storage once its owner lets it go")
+        // The second scan's result has nowhere to go.
+        try? await Task.sleep(for: .milliseconds(200))
+        #expect(done == ["first"])
+    }
+
     @Test("A filter applied at once supersedes a scan under way: the scan's result is dropped, not scanned again")
     func anImmediateFilterSupersedesARunningScan() async throws {
         let handOff = ParkingHandOff()

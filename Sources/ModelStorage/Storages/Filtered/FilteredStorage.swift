@@ -61,11 +61,13 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
     /// New filters, scanned one at a time off the main thread, the newest superseding the others.
     lazy var filterScans = SupersedingScans<Filter?, FilterScan>(
         label: "ModelStorage.FilteredStorage", handOff: handOff,
-        work: { [unowned self] filter, cancellation in
-            let models = models, shown = indexes
+        // Weak: a completion may let the storage go while the scheduler finishes its turn.
+        work: { [weak self] filter, cancellation in
+            guard let models = self?.models, let shown = self?.indexes else { return nil }
             return { FilterScan(of: models, shownUnder: shown, filter: filter, cancellation: cancellation) }
         },
-        apply: { [unowned self] filter, scan in
+        apply: { [weak self] filter, scan in
+            guard let self else { return }
             // Without a cancellation the scan always ends.
             apply(scan ?? FilterScan(of: models, shownUnder: indexes, filter: filter)!, filter: filter)
         })
