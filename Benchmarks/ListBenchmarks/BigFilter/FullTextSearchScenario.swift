@@ -7,10 +7,11 @@ import ModelStorage
 
 /// The big-filter benchmark's full-text part (issue 35's FTS5 goal), ours alone (GTK has no
 /// database list to compare): N books `Book <n>` on ten shelves in a SQLite file, an FTS5 index
-/// of their titles, a `LazyDatabaseStorage` on the virtualized host. The query is typed and erased
-/// a digit at a time, as in the filter part; each keystroke narrows the request live through
-/// `FullTextSearch` (every word as a prefix: "12" finds the books whose number starts with 12)
-/// and is timed to the frame that shows its result.
+/// of their titles (with prefix indexes for one and two characters), a `LazyDatabaseStorage`
+/// filtered by id on the virtualized host. The query is typed and erased a digit at a time, as
+/// in the filter part; each keystroke sets the text of a `FullTextFilter` (every word as a
+/// prefix: "12" finds the books whose number starts with 12) and is timed to the frame that
+/// shows its result.
 @MainActor
 final class FullTextSearchScenario {
     let count: Int
@@ -18,8 +19,9 @@ final class FullTextSearchScenario {
     private let host = VirtualListHost.virtualized
     private let manager: ListManager
     private let storage: LazyDatabaseStorage<BenchmarkBook, String>
+    private let filtered: FilteredStorage<Int64>
+    private let search: FullTextFilter<Int64>
     private let shown: BenchmarkWindow
-    private let search = FullTextSearch(index: "book_ft")
 
     init(count: Int) throws {
         self.count = count
@@ -27,6 +29,7 @@ final class FullTextSearchScenario {
         try file.pool.write { db in
             try db.create(virtualTable: "book_ft", using: FTS5()) { table in
                 table.synchronize(withTable: "book")
+                table.prefixes = [1, 2]
                 table.column("title")
             }
         }
@@ -34,7 +37,9 @@ final class FullTextSearchScenario {
             file.pool, request: BenchmarkBook.shown, sectionedBy: Column("shelf"), changeMarker: Column("revision"),
             externalChangeInterval: nil, handOff: GLibMainActorHandOff())
         storage.sectionHeader = { $0 }
-        manager = ListManager(host: host, storage: storage)
+        filtered = FilteredStorage(keysOf: storage, handOff: GLibMainActorHandOff())
+        search = FullTextFilter(FullTextSearch(index: "book_ft"), filtering: filtered, in: file.pool, handOff: GLibMainActorHandOff())
+        manager = ListManager(host: host, storage: filtered)
         manager.register(BookTitleRow.self)
         manager.registerHeader(ShelfTitleRow.self)
         shown = BenchmarkWindow(showing: manager.widget, width: 400, height: 600)
@@ -44,18 +49,18 @@ final class FullTextSearchScenario {
         var frame: [Double] = [], cpu: [Double] = [], block: [Double] = [], wrong = 0
         for query in FilterQuery.keystrokes {
             let watch = MainLoopStallWatch()
-            var outcome: DatabaseRequestOutcome?
+            var shownQuery = false
+            var failed = false
+            search.anomalyHandler.action = { _ in failed = true }
             let mainCPU = ProcessProbes.threadCPUMilliseconds(), start = ProcessProbes.wallMilliseconds()
             watch.start()
-            storage.setRequest(search.request(BenchmarkBook.shown, matching: query), readingRecordsWith: BenchmarkBook.shown) {
-                outcome = $0
-            }
-            while outcome == nil { g_main_context_iteration(nil, 1) }
+            search.setText(query) { shownQuery = true }
+            while !shownQuery { g_main_context_iteration(nil, 1) }
             shown.frames.waitForNextFrame(limit: 500)
             frame.append(ProcessProbes.wallMilliseconds() - start)
             block.append(watch.stop())
             cpu.append(ProcessProbes.threadCPUMilliseconds() - mainCPU)
-            if outcome != .shown || !viewportShowsMatches(of: query) { wrong += 1 }
+            if failed || !viewportShowsMatches(of: query) { wrong += 1 }
         }
         let values: [String: Double] = [
             "keystroke_frame_p50_ms": percentile(frame, 50), "keystroke_frame_max_ms": frame.max() ?? .nan,

@@ -109,7 +109,7 @@ final class FullTextSearchTests: XCTestCase {
 }
 
 /// The SQL statements a connection ran, as its trace told them.
-private final class StatementLog: @unchecked Sendable {
+final class StatementLog: @unchecked Sendable {
     private let lock = NSLock()
     private var statements: [String] = []
 

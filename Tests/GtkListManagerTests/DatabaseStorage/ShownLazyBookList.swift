@@ -11,6 +11,8 @@ import XCTest
 @MainActor
 final class ShownLazyBookList {
     let storage: LazyDatabaseStorage<Book, String>
+    /// The storage's rows filtered by id, which the list shows when asked for.
+    let filtered: FilteredStorage<Int64>?
     let host = VirtualListHost()
     let list: ShownList
     var manager: ListManager { list.manager }
@@ -21,14 +23,15 @@ final class ShownLazyBookList {
 
     init(
         _ database: BookDatabase, reordering: DatabaseReordering<Int64, String>? = nil,
-        externalChangeInterval: Duration? = .milliseconds(100)
+        externalChangeInterval: Duration? = .milliseconds(100), filteredByID: Bool = false
     ) throws {
         storage = try LazyDatabaseStorage(
             database.queue, request: BookDatabase.request, sectionedBy: Column("shelf"),
             changeMarker: Column("revision"), reordering: reordering,
             externalChangeInterval: externalChangeInterval, handOff: GLibMainActorHandOff())
         storage.sectionHeader = { "shelf \($0)" }
-        let manager = ListManager(host: host, storage: storage)
+        filtered = filteredByID ? FilteredStorage(keysOf: storage, handOff: GLibMainActorHandOff()) : nil
+        let manager = ListManager(host: host, storage: filtered ?? storage)
         manager.register(BookRow.self)
         manager.registerHeader(ShelfRow.self)
         list = ShownList(manager)

@@ -1,5 +1,7 @@
+import Foundation
 import ModelStorage
 import SeededRandom
+import Synchronization
 import Testing
 
 /// FilteredStorage: the items of a base that pass a filter, a new filter scanned off the main
@@ -242,6 +244,54 @@ struct FilteredStorageTests {
         try host.apply(recorder.updates, reloadingFrom: makeStorage([]))
         #expect(shown(filtered) == [[2, 4, 6]])
         #expect(host.sections as? [[Int]] == [[2, 4, 6]])
+    }
+
+    @Test("A prepared filter is worked out once, off the main thread, then scanned; one that shows every item too")
+    func aPreparedFilterIsPreparedOnceOffTheMainThread() async throws {
+        let handOff = ParkingHandOff()
+        let filtered = FilteredStorage<Int>(makeStorage([Array(0..<8)]), handOff: handOff)
+        let preparations = Mutex<[Bool]>([])  // whether each ran on the main thread
+        var done: [String] = []
+
+        filtered.setFilter(preparedBy: {
+            preparations.withLock { $0.append(Thread.isMainThread) }
+            return { $0 >= 5 }
+        }) { done.append("five and up") }
+        try #require(await handOff.waitForResult())
+        handOff.deliverNext()
+        #expect(shown(filtered) == [[5, 6, 7]])
+
+        filtered.setFilter(preparedBy: {
+            preparations.withLock { $0.append(Thread.isMainThread) }
+            return nil
+        }) { done.append("all") }
+        try #require(await handOff.waitForResult())
+        handOff.deliverNext()
+
+        #expect(shown(filtered) == [Array(0..<8)])
+        #expect(preparations.withLock { $0 } == [false, false], "once each, never on the main thread")
+        #expect(done == ["five and up", "all"])
+    }
+
+    @Test("A base change while a prepared filter is scanned prepares it again, then scans the new models")
+    func aBaseChangePreparesAgain() async throws {
+        let handOff = ParkingHandOff()
+        let base = makeStorage([[1, 2, 3, 4]])
+        let filtered = FilteredStorage<Int>(base, handOff: handOff)
+        let preparations = Mutex(0)
+
+        filtered.setFilter(preparedBy: { [isEven] in
+            preparations.withLock { $0 += 1 }
+            return isEven
+        })
+        try #require(await handOff.waitForResult())
+        base.addItem(6, toSection: 0)
+        handOff.deliverNext()  // stale: prepared and scanned without 6
+        try #require(await handOff.waitForResult())
+        handOff.deliverNext()
+
+        #expect(shown(filtered) == [[2, 4, 6]])
+        #expect(preparations.withLock { $0 } == 2)
     }
 
     @Test("A re-sort of a sorted base is one reordering of the rows that pass")

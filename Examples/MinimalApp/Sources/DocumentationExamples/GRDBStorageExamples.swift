@@ -80,6 +80,25 @@ enum GRDBStorageArticle {
         storage.setRequest(search.request(Book.order(Column("shelf"), Column("position")), matching: typed))
     }
 
+    /// Keep the search as long as the list: it follows the table's writes.
+    @MainActor
+    static func searchInMemory(_ books: LazyDatabaseStorage<Book, String>, pool: DatabasePool, typed: String) throws
+        -> (ListManager, FullTextFilter<Int64>)
+    {
+        try pool.write { db in
+            try db.create(virtualTable: "book_ft", using: FTS5()) { table in
+                table.synchronize(withTable: "book")        // kept up to date by triggers
+                table.prefixes = [1, 2]                     // the shortest prefixes indexed too
+                table.column("title")
+            }
+        }
+        let shown = FilteredStorage(keysOf: books, handOff: GLibMainActorHandOff())   // filters the ids
+        let search = FullTextFilter(FullTextSearch(index: "book_ft"), filtering: shown, in: pool, handOff: GLibMainActorHandOff())
+        let manager = ListManager(host: .virtualized, storage: shown)
+        search.setText(typed)                            // each keystroke: the ids found, a scan
+        return (manager, search)
+    }
+
     @MainActor
     static func lazyStorage(_ pool: DatabasePool) throws -> ListManager {
         try pool.write { db in

@@ -6,6 +6,7 @@
 /// then the insertions, top to bottom, each at its final place: an ``ItemSplices``, which a
 /// manager takes in one splice, however many runs a keystroke makes (CONTRIBUTING, Hot
 /// paths: 15).
+@usableFromInline
 struct FilterScan: Sendable {
     /// Which items pass the new filter, section by section.
     let indexes: [FilterIndex]
@@ -22,16 +23,21 @@ struct FilterScan: Sendable {
         var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty }
     }
 
+    /// Whether each model of a section passes a filter (nil: every model of the type passes);
+    /// nil when the cancellation was raised meanwhile. Made where the model type is known (see
+    /// ``passes(of:filter:cancellation:)``).
+    @usableFromInline typealias Passes<Model> = @Sendable ([Model?], (@Sendable (Model) -> Bool)?, ScanCancellation?) -> [Bool]?
+
     /// The scan of `models`, shown under `before`, with `filter` (nil: every model of the type
-    /// passes); nil when `cancellation` was raised before it ended.
+    /// passes) read by `passes`; nil when `cancellation` was raised before it ended.
     init?<Model: Sendable>(
-        of models: [[Model?]], shownUnder before: [FilterIndex], filter: (@Sendable (Model) -> Bool)?,
+        of models: [[Model?]], shownUnder before: [FilterIndex], filter: (@Sendable (Model) -> Bool)?, passes: Passes<Model>,
         cancellation: ScanCancellation? = nil
     ) {
         var indexes: [FilterIndex] = []
         var runs: [SectionRuns] = []
         for (section, sectionModels) in models.enumerated() {
-            guard let passes = Self.passes(of: sectionModels, filter: filter, cancellation: cancellation) else { return nil }
+            guard let passes = passes(sectionModels, filter, cancellation) else { return nil }
             runs.append(Self.runs(from: before[section].allPasses, to: passes))
             indexes.append(FilterIndex(passes))
         }
@@ -41,8 +47,11 @@ struct FilterScan: Sendable {
 
     /// Whether each of `models` passes `filter`; nil when `cancellation` was raised meanwhile.
     ///
-    /// An index loop over the buffer: the storage is generic and compiled once for every model
-    /// type, so each step of a sequence's iterator would look its types up at run time.
+    /// Inlinable, and called from a closure the storage's public initializers make, where the
+    /// model type is known: specialized, a million models take milliseconds; compiled once for
+    /// every type, each copy and each call of the filter looks the type up at run time
+    /// (CONTRIBUTING, Hot paths: 7).
+    @inlinable
     static func passes<Model>(
         of models: [Model?], filter: ((Model) -> Bool)?, cancellation: ScanCancellation? = nil
     ) -> [Bool]? {

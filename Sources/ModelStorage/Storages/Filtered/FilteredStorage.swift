@@ -35,6 +35,8 @@ import Dispatch
 ///
 /// The storage keeps its own copy of the base's models, as `Model` values, so that scans read
 /// them off the main thread without touching the base: memory for one more array of models.
+/// Made with ``init(keysOf:filter:handOff:)``, it copies a key of each item instead (a lazy
+/// database storage's ids) and reads the items that pass from the base.
 @MainActor
 public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, BroadcastingStorage {
     /// Whether a model shows.
@@ -59,22 +61,48 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
     /// Which of them pass, section by section.
     var indexes: [FilterIndex] = []
     /// New filters, scanned one at a time off the main thread, the newest superseding the others.
-    lazy var filterScans = SupersedingScans<Filter?, FilterScan>(
+    lazy var filterScans = SupersedingScans<FilterRequest, PreparedScan>(
         label: "ModelStorage.FilteredStorage", handOff: handOff,
         // Weak: a completion may let the storage go while the scheduler finishes its turn.
-        work: { [weak self] filter, cancellation in
-            guard let models = self?.models, let shown = self?.indexes else { return nil }
-            return { FilterScan(of: models, shownUnder: shown, filter: filter, cancellation: cancellation) }
+        work: { [weak self] request, cancellation in
+            guard let models = self?.models, let shown = self?.indexes, let passes = self?.passes else { return nil }
+            return {
+                let filter = request.filter()
+                return FilterScan(of: models, shownUnder: shown, filter: filter, passes: passes, cancellation: cancellation)
+                    .map { PreparedScan(filter: filter, scan: $0) }
+            }
         },
-        apply: { [weak self] filter, scan in
+        apply: { [weak self] request, prepared in
             guard let self else { return }
-            // Without a cancellation the scan always ends.
-            apply(scan ?? FilterScan(of: models, shownUnder: indexes, filter: filter)!, filter: filter)
+            guard let prepared else {
+                // Applied at once: without a cancellation the scan always ends.
+                let filter = request.filter()
+                return apply(FilterScan(of: models, shownUnder: indexes, filter: filter, passes: passes)!, filter: filter)
+            }
+            apply(prepared.scan, filter: prepared.filter)
         })
     /// How scans reach the main actor.
     private let handOff: any MainActorHandOff
     /// The types already reported as not `Model`.
     var reportedTypeNames: Set<String> = []
+    /// How to read the keys of a base filtered by key; nil when the models are filtered.
+    let keyedBase: KeyedBase?
+
+    /// Which models of a section pass a filter: specialized for `Model`.
+    let passes: FilterScan.Passes<Model>
+
+    /// How a base filtered by key (``KeyFilterableStorage``) gives its keys.
+    @usableFromInline
+    struct KeyedBase {
+        @usableFromInline let keys: @MainActor (_ section: Int) -> [Model?]
+        @usableFromInline let keyOfModel: @MainActor (Any) -> Model?
+
+        @inlinable
+        init(keys: @escaping @MainActor (_ section: Int) -> [Model?], keyOfModel: @escaping @MainActor (Any) -> Model?) {
+            self.keys = keys
+            self.keyOfModel = keyOfModel
+        }
+    }
 
     /// The items of `base` that pass `filter` (nil: all of them), read and filtered at once.
     ///
@@ -83,10 +111,47 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
     ///   - filter: whether a model shows; nil shows every model of the type.
     ///   - handOff: how scans reach the main actor. The default uses a
     ///     `Task { @MainActor in … }`; a GTK application passes `GLibMainActorHandOff()`.
-    public init(
+    @inlinable
+    public convenience init(
         _ base: any ObservableStorage, filter: Filter? = nil, handOff: any MainActorHandOff = TaskMainActorHandOff()
     ) {
+        self.init(
+            base, keyedBase: nil, filter: filter,
+            passes: { models, filter, cancellation in
+                FilterScan.passes(of: models, filter: filter, cancellation: cancellation)
+            }, handOff: handOff)
+    }
+
+    /// The items of `base` whose key passes `filter` (nil: all of them), read and filtered at
+    /// once: the storage copies and scans the keys, and reads the items that pass from the base
+    /// when they are asked for (see ``KeyFilterableStorage``).
+    ///
+    /// - Parameters:
+    ///   - base: the storage whose items are filtered; the filtered storage observes it.
+    ///   - filter: whether an item with a key shows; nil shows every item with a key.
+    ///   - handOff: how scans reach the main actor.
+    @inlinable
+    public convenience init<Base: KeyFilterableStorage>(
+        keysOf base: Base, filter: Filter? = nil, handOff: any MainActorHandOff = TaskMainActorHandOff()
+    ) where Base.FilterKey == Model {
+        let keyedBase = KeyedBase(
+            keys: { section in base.filterKeys(inSection: section) },
+            keyOfModel: { model in base.filterKey(ofModel: model) })
+        self.init(
+            base, keyedBase: keyedBase, filter: filter,
+            passes: { models, filter, cancellation in
+                FilterScan.passes(of: models, filter: filter, cancellation: cancellation)
+            }, handOff: handOff)
+    }
+
+    @usableFromInline
+    init(
+        _ base: any ObservableStorage, keyedBase: KeyedBase?, filter: Filter?, passes: @escaping FilterScan.Passes<Model>,
+        handOff: any MainActorHandOff
+    ) {
         self.base = base
+        self.keyedBase = keyedBase
+        self.passes = passes
         self.filter = filter
         self.handOff = handOff
         readBase()
@@ -129,8 +194,8 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
     }
 
     public func item(at indexPath: IndexPath) -> Any? {
-        guard let base = baseIndexPath(for: indexPath) else { return nil }
-        return models[base.section][base.item]
+        guard let baseIndexPath = baseIndexPath(for: indexPath) else { return nil }
+        return keyedBase == nil ? models[baseIndexPath.section][baseIndexPath.item] : base.item(at: baseIndexPath)
     }
 
     public func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {
@@ -139,21 +204,30 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
 
     // MARK: - Filtering on the main actor
 
-    /// Reads every model of the base and filters them with ``filter``.
+    /// Reads every model (or key) of the base and filters them with ``filter``.
     func readBase() {
-        models = (0..<base.numberOfSections).map { section in base.models(inSection: section).map(typed) }
+        models = (0..<base.numberOfSections).map { section in
+            keyedBase?.keys(section) ?? base.models(inSection: section).map(typed)
+        }
         // Without a cancellation the scan always ends.
-        indexes = models.map { FilterIndex(FilterScan.passes(of: $0, filter: filter)!) }
+        indexes = models.map { FilterIndex(passes($0, filter, nil)!) }
     }
 
-    /// The model as `Model`, or nil (reported) when it is of another type.
+    /// The model as `Model` (or its key, for a base filtered by key), or nil (reported) when it
+    /// is of another type (has no key).
     func typed(_ model: Any) -> Model? {
-        if let model = model as? Model { return model }
+        if let keyedBase {
+            if let key = keyedBase.keyOfModel(model) { return key }
+        } else if let model = model as? Model {
+            return model
+        }
         let typeName = String(reflecting: type(of: model))
         if reportedTypeNames.insert(typeName).inserted {
-            anomalyHandler.report(
-                .itemNotAccepted(
-                    typeName: typeName, reason: "a FilteredStorage<\(Model.self)> shows only \(Model.self) models: it is hidden"))
+            let reason =
+                keyedBase == nil
+                ? "a FilteredStorage<\(Model.self)> shows only \(Model.self) models: it is hidden"
+                : "its base gives it no \(Model.self) key to filter by: it is hidden"
+            anomalyHandler.report(.itemNotAccepted(typeName: typeName, reason: reason))
         }
         return nil
     }

@@ -32,6 +32,33 @@ public struct FullTextSearch: Sendable {
         self.index = index
     }
 
+    /// The ids of the records whose indexed text matches `text`, as ``request(_:matching:)``
+    /// matches it; nil for empty text (every record matches). Reads only the index.
+    @inlinable
+    public func matchingIDs<ID: DatabaseValueConvertible & Hashable>(of text: String, as _: ID.Type = ID.self, in db: Database) throws
+        -> Set<ID>?
+    {
+        guard let ids = try matchingRowIDs(of: text, in: db, as: ID.self) else { return nil }
+        return Set(ids)
+    }
+
+    /// The rowids of the records whose indexed text matches `text`, in no order; nil for empty
+    /// text.
+    @inlinable
+    func matchingRowIDs<ID: DatabaseValueConvertible>(of text: String, in db: Database, as _: ID.Type) throws -> [ID]? {
+        guard !text.allSatisfy(\.isWhitespace) else { return nil }
+        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: text) else { return [] }
+        let sql = "SELECT rowid FROM \(index.quotedDatabaseIdentifier) WHERE \(index.quotedDatabaseIdentifier) MATCH ?"
+        // Integer ids, what rowids are, are read straight from SQLite (specialized code keeps
+        // only this branch); a hundred thousand matches decoded through `DatabaseValue` take
+        // several times as long.
+        guard ID.self == Int64.self || ID.self == Int.self else { return try ID.fetchAll(db, sql: sql, arguments: [pattern]) }
+        var ids: [ID] = []
+        let rowIDs = try Int64.fetchCursor(db, sql: sql, arguments: [pattern])
+        while let rowID = try rowIDs.next() { ids.append(ID.self == Int64.self ? rowID as! ID : Int(rowID) as! ID) }
+        return ids
+    }
+
     /// `request`, narrowed to the records whose indexed text matches `text`; its order, and any
     /// other filter, kept.
     public func request<Record: TableRecord>(_ request: QueryInterfaceRequest<Record>, matching text: String)
