@@ -93,30 +93,26 @@ public struct ChangeSet: Equatable, RandomAccessCollection, ExpressibleByArrayLi
     /// The same log with each reordering written out as its moves, one entry each: for a
     /// reader that applies moves one at a time and follows the log as it goes.
     public func expandingReorderings() -> ChangeSet {
-        guard segments.contains(where: \.isReordering) else { return self }
-        var expanded = ChangeSet()
-        for segment in segments {
-            if segment.isReordering {
-                for entry in segment.entries { expanded.append(entry) }
-            } else {
-                expanded.append(segment: segment)
-            }
-        }
-        return expanded
+        expanding(where: \.isReordering) { segment in segment.entries.map { .entry($0) } }
     }
 
     /// The same log with each ``Segment/splices(_:)`` written out as its plain runs
     /// (``ItemSplices/segments``): for a reader that applies runs one at a time and follows the
     /// log as it goes.
     public func expandingSplices() -> ChangeSet {
-        guard segments.contains(where: \.isSplices) else { return self }
+        expanding(where: \.isSplices) { segment in
+            guard case let .splices(splices) = segment else { return [segment] }
+            return splices.segments
+        }
+    }
+
+    /// The same log with each segment that `matches` written out as the segments `expand` makes
+    /// of it; the log itself when none matches.
+    private func expanding(where matches: (Segment) -> Bool, into expand: (Segment) -> [Segment]) -> ChangeSet {
+        guard segments.contains(where: matches) else { return self }
         var expanded = ChangeSet()
         for segment in segments {
-            if case let .splices(splices) = segment {
-                for run in splices.segments { expanded.append(segment: run) }
-            } else {
-                expanded.append(segment: segment)
-            }
+            for part in matches(segment) ? expand(segment) : [segment] { expanded.append(segment: part) }
         }
         return expanded
     }

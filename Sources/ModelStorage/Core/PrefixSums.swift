@@ -1,6 +1,7 @@
 /// Prefix sums over slots (the rows each child of an outline node shows, the items of each chunk
 /// of a filter's index), with point updates and a search by row, all in O(log slots) (a Fenwick
-/// tree). Slots added at the end cost O(log slots) each; elsewhere the sums are rebuilt, O(slots).
+/// tree, ``FenwickWalks``). Slots added at the end cost O(log slots) each; elsewhere the sums are
+/// rebuilt, O(slots).
 struct PrefixSums: Sendable {
     /// `nodes[0]` is unused: node `i` sums the `i & -i` slots ending at slot `i - 1`.
     private var nodes: [Int] = [0]
@@ -13,12 +14,7 @@ struct PrefixSums: Sendable {
         nodes.reserveCapacity(weights.count + 1)
         nodes.append(contentsOf: weights)
         total = weights.reduce(0, +)
-        let count = nodes.count - 1
-        guard count > 0 else { return }
-        for index in 1...count {
-            let parent = index + (index & -index)
-            if parent <= count { nodes[parent] += nodes[index] }
-        }
+        nodes.withUnsafeMutableBufferPointer { FenwickWalks.build($0) }
     }
 
     init() {}
@@ -41,22 +37,12 @@ struct PrefixSums: Sendable {
     /// Adds `delta` to the weight of `slot`.
     mutating func add(_ delta: Int, at slot: Int) {
         total += delta
-        var index = slot + 1
-        while index < nodes.count {
-            nodes[index] += delta
-            index += index & -index
-        }
+        nodes.withUnsafeMutableBufferPointer { FenwickWalks.add(delta, at: slot, in: $0) }
     }
 
     /// The sum of the weights of the slots before `slot`.
     func sum(before slot: Int) -> Int {
-        var index = slot
-        var sum = 0
-        while index > 0 {
-            sum += nodes[index]
-            index -= index & -index
-        }
-        return sum
+        nodes.withUnsafeBufferPointer { FenwickWalks.sum(before: slot, in: $0) }
     }
 
     /// The slot whose rows hold row `row` (counted from 0 across the slots), and the sum of the

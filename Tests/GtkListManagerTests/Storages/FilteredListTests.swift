@@ -19,9 +19,20 @@ final class FilteredListTests: XCTestCase {
         }
     }
 
+    /// A storage of one's own that writes splices and cannot say what its observers have not
+    /// seen yet: the manager keeps its own copy of the models, which follows each splice too.
+    func testAStorageWithoutAMirrorTakesTheSplicesAsWell() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for kind in [HostKind.virtualizedList, .virtualizedGrid] {
+                for seed in SeedCount.seeds(4) { try Self.randomSteps(on: kind, seed: seed, forwarded: true) }
+            }
+        }
+    }
+
     static let headers = ["A", "B", "C"]
 
-    @MainActor private static func randomSteps(on kind: HostKind, seed: UInt64) throws {
+    @MainActor private static func randomSteps(on kind: HostKind, seed: UInt64, forwarded: Bool = false) throws {
         var random = SplitMix64(seed: seed)
         let base = MemoryStorage()
         base.setSectionHeaderModels(headers)
@@ -32,7 +43,8 @@ final class FilteredListTests: XCTestCase {
         let shown = kind.makeShownManager()
         defer { shown.list.close() }
         shown.manager.register(CaptionRow.self)
-        shown.manager.storage = filtered
+        let forwarding = forwarded ? ForwardingStorage(filtered) : nil
+        shown.manager.storage = forwarding ?? filtered
         shown.manager.selectionMode = .multiple
         var nextItem = 1_000
         var applied = 0
@@ -90,5 +102,39 @@ final class FilteredListTests: XCTestCase {
             XCTAssertEqual(shownSelected, selected, "\(context): what GTK shows selected")
             if rows != expected { return }
         }
+    }
+}
+
+/// Another storage's sections, headers and changes, told in its own name, with no answer to
+/// `updatesNotDelivered(to:)`.
+@MainActor private final class ForwardingStorage: SupplementaryStorage, ObservableStorage, StorageObserver {
+    private let source: any SupplementaryStorage & ObservableStorage
+    private var observers: [WeakObserver] = []
+
+    private struct WeakObserver {
+        weak var observer: (any StorageObserver)?
+    }
+
+    init(_ source: any SupplementaryStorage & ObservableStorage) {
+        self.source = source
+        source.addObserver(self)
+    }
+
+    var numberOfSections: Int { source.numberOfSections }
+    func numberOfItems(inSection section: Int) -> Int { source.numberOfItems(inSection: section) }
+    func item(at indexPath: IndexPath) -> Any? { source.item(at: indexPath) }
+    func supplementaryModel(ofKind kind: SupplementaryKind, inSection section: Int) -> Any? {
+        source.supplementaryModel(ofKind: kind, inSection: section)
+    }
+
+    func addObserver(_ observer: any StorageObserver) { observers.append(WeakObserver(observer: observer)) }
+    func removeObserver(_ observer: any StorageObserver) { observers.removeAll { $0.observer === observer } }
+
+    func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
+        for entry in observers { entry.observer?.storage(self, didPerform: changes) }
+    }
+
+    func storageNeedsReload(_ storage: any Storage) {
+        for entry in observers { entry.observer?.storageNeedsReload(self) }
     }
 }
