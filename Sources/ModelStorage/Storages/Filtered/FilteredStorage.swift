@@ -115,11 +115,7 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
     public convenience init(
         _ base: any ObservableStorage, filter: Filter? = nil, handOff: any MainActorHandOff = TaskMainActorHandOff()
     ) {
-        self.init(
-            base, keyedBase: nil, filter: filter,
-            passes: { models, filter, cancellation in
-                FilterScan.passes(of: models, filter: filter, cancellation: cancellation)
-            }, handOff: handOff)
+        self.init(base, keyedBase: nil, filter: filter, passes: Self.specializedPasses, handOff: handOff)
     }
 
     /// The items of `base` whose key passes `filter` (nil: all of them), read and filtered at
@@ -137,11 +133,14 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
         let keyedBase = KeyedBase(
             keys: { section in base.filterKeys(inSection: section) },
             keyOfModel: { model in base.filterKey(ofModel: model) })
-        self.init(
-            base, keyedBase: keyedBase, filter: filter,
-            passes: { models, filter, cancellation in
-                FilterScan.passes(of: models, filter: filter, cancellation: cancellation)
-            }, handOff: handOff)
+        self.init(base, keyedBase: keyedBase, filter: filter, passes: Self.specializedPasses, handOff: handOff)
+    }
+
+    /// The scan of a section, made where the initializers are inlined: specialized for `Model`
+    /// (``FilterScan/passes(of:filter:cancellation:)``).
+    @inlinable
+    static var specializedPasses: FilterScan.Passes<Model> {
+        { models, filter, cancellation in FilterScan.passes(of: models, filter: filter, cancellation: cancellation) }
     }
 
     @usableFromInline
