@@ -54,10 +54,16 @@ public final class RowMapping<R: ListRow, Model> {
     let handler: ((R, Model, IndexPath) -> Void)?
     /// `update(with:)` for ``ModelTransfer`` rows; nil for rows the handler fills.
     let transfer: ((R, Model) -> Void)?
+    /// `loadLateContent(for:binding:)` for ``LateContentTransfer`` rows; nil for the others
+    /// (no binding made per row then).
+    private let lateContent: ((R, Any, RowBinding) -> Void)?
 
     init(role: RowRole, handler: ((R, Model, IndexPath) -> Void)?, transfer: ((R, Model) -> Void)?) {
         self.role = role
         self.reuseIdentifier = String(describing: R.self)
+        lateContent =
+            R.self is any LateContentTransfer.Type
+            ? { row, model, binding in (row as! any LateContentTransfer).loadLateContent(forAnyModel: model, binding: binding) } : nil
         self.handler = handler
         self.transfer = transfer
     }
@@ -97,8 +103,9 @@ protocol AnyRowMapping: AnyObject {
     /// A new row showing `model` (of an accepted type), or why none can be made (the first
     /// failure is kept and thrown again).
     func makeRow(showing model: Any, at indexPath: IndexPath) throws(RowInterfaceError) -> BoundRow
-    /// Runs the handler, then `update(with:)`.
-    func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath)
+    /// Runs the handler, then `update(with:)`, then starts the late content of a
+    /// ``LateContentTransfer`` row: its binding, nil for other rows.
+    func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath) -> RowBinding?
 }
 
 extension RowMapping {
@@ -160,19 +167,24 @@ extension RowMapping: AnyRowMapping {
             throw error
         }
         let row = BoundRow(view: view, role: role, model: model, mapping: self)
-        fill(view, with: model, at: indexPath)
+        row.binding = fill(view, with: model, at: indexPath)
         hasMadeRows = true
         return row
     }
 
-    func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath) {
-        guard let row = view as? R else { return }
-        fill(row, with: model, at: indexPath)
+    func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath) -> RowBinding? {
+        guard let row = view as? R else { return nil }
+        return fill(row, with: model, at: indexPath)
     }
 
-    /// Runs the handler, then `update(with:)`, with the model as the mapping's type.
-    private func fill(_ row: R, with model: Any, at indexPath: IndexPath) {
+    /// Runs the handler, then `update(with:)`, with the model as the mapping's type; then starts
+    /// the late content of a new binding, returned.
+    private func fill(_ row: R, with model: Any, at indexPath: IndexPath) -> RowBinding? {
         fill(row, withOpened: model, at: indexPath)
+        guard let lateContent else { return nil }
+        let binding = RowBinding()
+        lateContent(row, model, binding)
+        return binding
     }
 
     /// `fill` with the model's existential opened: casting a value of a known dynamic type

@@ -61,10 +61,23 @@ public final class BoundRow {
     }
     /// The mapping that built and updates the row.
     var mapping: (any AnyRowMapping)?
+    /// The binding of the model the row shows, for a ``LateContentTransfer`` row: a new one ends
+    /// the one before.
+    var binding: RowBinding? {
+        get { storedBinding }
+        set {
+            if newValue !== storedBinding { storedBinding?.end() }
+            storedBinding = newValue
+        }
+    }
+    /// Whether the view's parts hold bindings of their own (a table row's cells).
+    private let viewHoldsBindings: Bool
 
     private var storedRole: RowRole
     private var storedModel: Any
     private var storedHostWidget: UnsafeMutablePointer<GtkWidget>?
+    /// Ended by `deinit` too: a row released without being recycled (the list gone) ends it.
+    private nonisolated(unsafe) var storedBinding: RowBinding?
 
     /// The view's root widget.
     public var widget: UnsafeMutablePointer<GtkWidget> { view.widget }
@@ -80,11 +93,26 @@ public final class BoundRow {
         storedModel = model
         self.mapping = mapping
         ownedWidget = view.widget
+        viewHoldsBindings = view is any HoldsBindings
         g_object_ref_sink(ownedWidget)
         gtk_widget_show_all(ownedWidget)
     }
 
     deinit {
+        storedBinding?.end()
         g_object_unref(ownedWidget)
     }
+
+    /// Ends the binding of the row and those its view's parts hold: the row leaves the list.
+    func endBindings() {
+        binding = nil
+        if viewHoldsBindings { (view as! any HoldsBindings).endBindings() }
+    }
+}
+
+/// A row view whose parts are bound rows of their own (a table row's cells), whose bindings end
+/// with the row's.
+@MainActor
+protocol HoldsBindings: ListRow {
+    func endBindings()
 }

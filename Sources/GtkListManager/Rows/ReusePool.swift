@@ -24,7 +24,9 @@ final class ReusePool {
     }
 
     /// Keeps `row` for reuse, unless its identifier has ``limit`` rows, or `minimum` when more.
+    /// Its bindings end either way: it shows its model no more.
     func enqueue(_ row: BoundRow, keepingAtLeast minimum: Int = 0) {
+        row.endBindings()
         guard let identifier = row.mapping?.reuseIdentifier else { return }
         guard rows[identifier, default: []].count < max(limit, minimum) else { return }
         row.mapping = nil
@@ -74,7 +76,7 @@ extension ReusePool {
         row.role = mapping.role
         row.mapping = mapping
         row.model = model
-        mapping.configure(row.view, with: model, at: indexPath)
+        row.binding = mapping.configure(row.view, with: model, at: indexPath)
         return row
     }
 }

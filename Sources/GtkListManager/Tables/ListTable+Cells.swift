@@ -49,7 +49,7 @@ extension ListTable {
                 continue
             }
             if let cell = view.cells[index], cell.mapping === mapping {
-                mapping.configure(cell.view, with: model, at: indexPath)
+                cell.binding = mapping.configure(cell.view, with: model, at: indexPath)
                 cell.model = model
                 place(cell, of: placed, in: row)
                 continue
@@ -121,6 +121,7 @@ extension ListTable {
         }
         glm_accessible_table_cell_set_column(cell.widget, -1)
         view.cells[index] = nil
+        cell.binding = nil
         return cell
     }
 

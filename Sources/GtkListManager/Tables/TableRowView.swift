@@ -25,3 +25,10 @@ final class TableRowView: RowView {
 
     var tableRow: OpaquePointer { OpaquePointer(widget) }
 }
+
+extension TableRowView: HoldsBindings {
+    /// The row leaves the list: its cells' late content stops.
+    func endBindings() {
+        for cell in cells { cell?.binding = nil }
+    }
+}

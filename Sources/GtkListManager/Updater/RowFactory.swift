@@ -114,7 +114,7 @@ final class RowFactory {
                 ? tableRowMapping : registry.mapping(for: model, role: row.role, at: indexPath),
             mapping === current
         else { return false }
-        mapping.configure(row.view, with: model, at: indexPath)
+        row.binding = mapping.configure(row.view, with: model, at: indexPath)
         row.model = model
         return true
     }
