@@ -47,7 +47,7 @@ skipped=(--skip PackageViewerTests --skip RowHeightIndexTests --skip SectionStar
 # and targets are C memory, and the tables' drawn cells stay under AddressSanitizer.
 input_driven=(ContextMenuEventTests VirtualListEventTests VirtualListEventGroupTests GridInteractionTests SelectionEventTests
     GridEventGroupTests GridReorderingAndScrollEventTests AnimatedScrollingTests VirtualRubberBandTests TreeRowTests
-    DeclarativeTreeTests TableColumnTests TableActivationTests TableEventTests TouchInputTests TypeAheadTests)
+    DeclarativeTreeTests TableColumnTests TableActivationTests TableEventTests TouchInputTests TypeAheadTests PrefetchTests)
 for suite in "${input_driven[@]}"; do skipped+=(--skip "$suite"); done
 if [ "$sanitizer" = thread ]; then
     # Main-thread GTK work and waits for the X server, no thread of their own for TSan to

@@ -16,6 +16,9 @@ public struct ListConfiguration: Sendable {
     public var reusePoolLimit = 32
     /// How rows appear and disappear; nil (the default) for no animation.
     public var rowAnimation: RowAnimation?
+    /// How far ahead of the visible rows ``ListManager/prefetch(_:_:)`` looks, in viewports.
+    /// 0 prefetches nothing. Default: 1.
+    public var prefetchDistance = 1.0
 
     /// The defaults of every setting above.
     public init() {}

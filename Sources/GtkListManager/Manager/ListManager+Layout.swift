@@ -50,10 +50,14 @@ extension ListManager {
     /// The model the list shows at `location`, bound or not: optionals unwrapped, a declared
     /// row's model rather than its item.
     func shownModel(at location: RowLocation) -> Any? {
-        guard updater.layout.position(of: location) != nil, let stored = updater.layout.model(at: location),
-            let model = factory.unwrappedModel(stored)
-        else { return nil }
-        return presentedModel(of: model)
+        unwrappedModel(at: location).map(presentedModel(of:))
+    }
+
+    /// The model a row at `location` is given, bound or not: optionals unwrapped, as stored
+    /// otherwise.
+    func unwrappedModel(at location: RowLocation) -> Any? {
+        guard updater.layout.position(of: location) != nil, let stored = updater.layout.model(at: location) else { return nil }
+        return factory.unwrappedModel(stored)
     }
 
     /// The number of sections the list shows.

@@ -57,6 +57,8 @@ public final class RowMapping<R: ListRow, Model> {
     /// `loadLateContent(for:binding:)` for ``LateContentTransfer`` rows; nil for the others
     /// (no binding made per row then).
     private let lateContent: ((R, Any, RowBinding) -> Void)?
+    /// `prepareForReuse()` for ``ReusableRow`` rows; nil for the others.
+    private let reuseHook: ((R) -> Void)?
 
     init(role: RowRole, handler: ((R, Model, IndexPath) -> Void)?, transfer: ((R, Model) -> Void)?) {
         self.role = role
@@ -64,6 +66,7 @@ public final class RowMapping<R: ListRow, Model> {
         lateContent =
             R.self is any LateContentTransfer.Type
             ? { row, model, binding in (row as! any LateContentTransfer).loadLateContent(forAnyModel: model, binding: binding) } : nil
+        reuseHook = R.self is any ReusableRow.Type ? { ($0 as! any ReusableRow).prepareForReuse() } : nil
         self.handler = handler
         self.transfer = transfer
     }
@@ -106,6 +109,8 @@ protocol AnyRowMapping: AnyObject {
     /// Runs the handler, then `update(with:)`, then starts the late content of a
     /// ``LateContentTransfer`` row: its binding, nil for other rows.
     func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath) -> RowBinding?
+    /// Tells a ``ReusableRow`` row of the mapping it went to the reuse pool.
+    func prepareForReuse(_ view: any ListRow)
 }
 
 extension RowMapping {
@@ -175,6 +180,10 @@ extension RowMapping: AnyRowMapping {
     func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath) -> RowBinding? {
         guard let row = view as? R else { return nil }
         return fill(row, with: model, at: indexPath)
+    }
+
+    func prepareForReuse(_ view: any ListRow) {
+        if let reuseHook, let row = view as? R { reuseHook(row) }
     }
 
     /// Runs the handler, then `update(with:)`, with the model as the mapping's type; then starts

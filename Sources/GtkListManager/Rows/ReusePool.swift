@@ -23,12 +23,13 @@ final class ReusePool {
         self.limit = limit
     }
 
-    /// Keeps `row` for reuse, unless its identifier has ``limit`` rows, or `minimum` when more.
-    /// Its bindings end either way: it shows its model no more.
+    /// Keeps `row` for reuse, unless its identifier has ``limit`` rows, or `minimum` when more;
+    /// a ``ReusableRow`` kept is told. Its bindings end either way: it shows its model no more.
     func enqueue(_ row: BoundRow, keepingAtLeast minimum: Int = 0) {
         row.endBindings()
         guard let identifier = row.mapping?.reuseIdentifier else { return }
         guard rows[identifier, default: []].count < max(limit, minimum) else { return }
+        row.mapping?.prepareForReuse(row.view)
         row.mapping = nil
         rows[identifier, default: []].append(row)
         count += 1

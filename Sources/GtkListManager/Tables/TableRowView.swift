@@ -32,3 +32,10 @@ extension TableRowView: HoldsBindings {
         for cell in cells { cell?.binding = nil }
     }
 }
+
+extension TableRowView: ReusableRow {
+    /// The row went to the reuse pool: its cells are told, as rows are.
+    func prepareForReuse() {
+        for cell in cells.compactMap(\.self) + parkedCells { cell.mapping?.prepareForReuse(cell.view) }
+    }
+}

@@ -15,8 +15,39 @@ struct FileItem: Sendable {
     }
 }
 
+/// The paths a grid will show soon, for a decoder to start on: what the article's prefetch
+/// events feed.
+@MainActor
+final class ThumbnailWarmer {
+    /// The paths asked for and not cancelled, in the order asked.
+    private(set) var waiting: [String] = []
+
+    func warm(_ path: String) {
+        if !waiting.contains(path) { waiting.append(path) }
+    }
+
+    func cool(_ path: String) {
+        waiting.removeAll { $0 == path }
+    }
+}
+
 /// Live content.
 enum LiveContentArticle {
+    @MainActor static func prefetching(_ manager: ListManager, thumbnails: ThumbnailWarmer) {
+        manager.prefetch(FileItem.self) { file, _ in thumbnails.warm(file.path) }
+        manager.cancelPrefetching(FileItem.self) { file, _ in thumbnails.cool(file.path) }
+    }
+
+    final class ThumbnailRow: RowView, ModelTransfer, ReusableRow {
+        let widget = gtk_image_new()!
+        func update(with file: FileItem) {
+            gtk_image_set_from_icon_name(gcast(widget), "image-x-generic", GTK_ICON_SIZE_DIALOG)
+        }
+        func prepareForReuse() {
+            gtk_image_clear(gcast(widget))   // the decoded image is freed while the row waits
+        }
+    }
+
     final class FileSizeRow: RowView, LateContentTransfer {
         let widget = gtk_label_new(nil)!
         func update(with file: FileItem) {
