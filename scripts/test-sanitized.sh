@@ -47,7 +47,8 @@ skipped=(--skip PackageViewerTests --skip RowHeightIndexTests --skip SectionStar
 # and targets are C memory, and the tables' drawn cells stay under AddressSanitizer.
 input_driven=(ContextMenuEventTests VirtualListEventTests VirtualListEventGroupTests GridInteractionTests SelectionEventTests
     GridEventGroupTests GridReorderingAndScrollEventTests AnimatedScrollingTests VirtualRubberBandTests TreeRowTests
-    DeclarativeTreeTests TableColumnTests TableActivationTests TableEventTests TouchInputTests TypeAheadTests PrefetchTests)
+    DeclarativeTreeTests TableColumnTests TableActivationTests TableEventTests TouchInputTests TypeAheadTests PrefetchTests
+    RowStateTests EditInPlaceTests)
 for suite in "${input_driven[@]}"; do skipped+=(--skip "$suite"); done
 if [ "$sanitizer" = thread ]; then
     # Main-thread GTK work and waits for the X server, no thread of their own for TSan to
@@ -73,6 +74,9 @@ xvfb-run -a -s "-screen 0 1920x1080x24" \
 
 reports=$(grep -c "$report" "$log" || true)
 if [ "$reports" -gt 0 ]; then
+    # Again at the end, where a CI log's tail shows them: the first reports, whole.
+    echo "test-sanitized: the first $sanitizer sanitizer report(s), repeated:" >&2
+    awk -v report="$report" 'index($0, report) { inside = 1 } inside { print } /^SUMMARY: / { inside = 0 }' "$log" | head -150 >&2
     echo "test-sanitized: $reports $sanitizer sanitizer report(s); see above" >&2
     exit 1
 fi

@@ -133,6 +133,43 @@ final class FavouritesTests: XCTestCase {
         XCTAssertTrue(shown.paneIsVisible, "an empty result keeps the pane and its search")
     }
 
+    // MARK: - Notes
+
+    func testF2EditsAFavouritesNoteInPlaceAndTheFileKeepsIt() throws {
+        try MainActor.assumeIsolated { try Self.editANote() }
+    }
+
+    @MainActor private static func editANote() throws {
+        let folder = try FavouritesFolder()
+        try folder.seed([apt, baseFiles])
+        let shown = try ShownViewer(favouritesFile: folder.file)
+        defer { shown.close() }
+        XCTAssertEqual(shown.paneNotes, ["", ""])
+
+        shown.input.focus(try shown.paneRow(1))
+        shown.input.press("F2")
+        XCTAssertEqual(shown.paneEditorText(1), "", "F2 opened the note's editor")
+        shown.input.type("keep: the build needs it")
+        shown.input.press("Return")
+        XCTAssertTrue(GtkRuntime.iterate(until: { shown.paneNotes == ["", "keep: the build needs it"] }), "\(shown.paneNotes)")
+        XCTAssertEqual(try folder.storedNotes(), [apt: "", baseFiles: "keep: the build needs it"])
+        XCTAssertNil(shown.paneEditorText(1), "Enter stored the note and closed the editor")
+
+        // Too long: the file's CHECK constraint refuses it, and the editor stays with the reason.
+        let tooLong = String(repeating: "x", count: FavouritesDatabase.noteLimit + 1)
+        shown.input.focus(try shown.paneRow(0))
+        shown.input.press("F2")
+        shown.input.type(tooLong)
+        shown.input.press("Return")
+        XCTAssertEqual(shown.paneEditorText(0), tooLong, "the editor stays open with the text")
+        XCTAssertEqual(shown.paneEditorMessage(0), "A note has at most 140 characters.")
+        XCTAssertEqual(try folder.storedNotes()[apt], "", "the file kept none of it")
+        shown.input.press("Escape")
+        XCTAssertNil(shown.paneEditorText(0), "Escape closed it")
+        XCTAssertEqual(shown.paneNotes, ["", "keep: the build needs it"])
+        XCTAssertTrue(shown.viewer.anomalies.isEmpty, "\(shown.viewer.anomalies)")
+    }
+
     // MARK: - Order
 
     func testADragAndAltUpInThePaneWriteTheNewOrderToTheFile() throws {

@@ -16,4 +16,7 @@ struct Favourite: Codable, FetchableRecord, PersistableRecord, Identifiable, Equ
     var position: Int64
     /// When it was starred.
     var addedAt: Date
+    /// The user's note about it, edited in place in the pane; empty when none. At most
+    /// ``FavouritesDatabase/noteLimit`` characters: the file refuses longer ones.
+    var note: String = ""
 }

@@ -92,6 +92,29 @@ final class FavouritesDatabase: Sendable {
         }
     }
 
+    /// The longest note the file takes, in characters (a CHECK constraint of the table).
+    static let noteLimit = 140
+
+    /// Why a note was not stored.
+    struct NoteRefused: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Stores `note` for the favourite `packageID` now, on the calling thread: the pane's editor
+    /// waits for the answer, and stays open with the reason when the file refuses the note
+    /// (``NoteRefused``: too long, the file locked for longer than the busy timeout, read-only).
+    func setNote(_ note: String, of packageID: String) throws(NoteRefused) {
+        do {
+            try queue.write { db in
+                try db.execute(sql: "UPDATE favourite SET note = ? WHERE id = ?", arguments: [note, packageID])
+            }
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK {
+            throw NoteRefused(description: "A note has at most \(Self.noteLimit) characters.")
+        } catch {
+            throw NoteRefused(description: "The note was not saved: \(Self.reason(error)).")
+        }
+    }
+
     private static func append(_ packageID: String, in db: Database) throws {
         // Another window or process may have starred it meanwhile: then it keeps its place.
         try db.execute(
@@ -120,6 +143,10 @@ final class FavouritesDatabase: Sendable {
                 table.synchronize(withTable: Favourite.databaseTableName)
                 table.column("id")
             }
+        }
+        migrator.registerMigration("v3: favourite note") { db in
+            try db.execute(
+                sql: "ALTER TABLE favourite ADD COLUMN note TEXT NOT NULL DEFAULT '' CHECK (length(note) <= \(noteLimit))")
         }
         return migrator
     }

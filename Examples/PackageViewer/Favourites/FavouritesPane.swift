@@ -13,7 +13,8 @@ import ModelStorage
 /// The storages follow the file whoever writes to it: this window at once, other windows and
 /// processes within their polling interval (250 ms). Rows move by drag or Alt+Up/Down, and the storage
 /// writes the new order to the file. Delete, the star key (``KeyPress/togglesFavourite``) or
-/// the context menu's "Remove from favourites" unstar the focused row.
+/// the context menu's "Remove from favourites" unstar the focused row. F2 edits its note in
+/// place: Enter stores it, Escape leaves it as it was.
 @MainActor
 final class FavouritesPane {
     /// The pane: a title over the scrolled list.
@@ -133,7 +134,7 @@ final class FavouritesPane {
 
     private func configureManager(packages: [String: InstalledPackage]) {
         manager.selectionMode = .single
-        manager.register(FavouriteRow.self, for: Favourite.self) { mapping in
+        manager.register(FavouriteRow.self) { mapping in
             mapping.canMove { [unowned self] _, _, _ in !isSearching }
             mapping.didSelect { [unowned self] _, favourite, _ in didChooseFavourite?(favourite.id) }
             // Delete and the context menu's edit item unstar; the storage shows the file after it.
@@ -149,6 +150,11 @@ final class FavouritesPane {
             }
         } handler: { row, favourite, _ in
             row.show(favourite, package: packages[favourite.id])
+        }
+        // F2 edits the note; the file stores it (or refuses it, and the editor says why), and
+        // the storage shows it as it follows the file.
+        manager.commitEdit(FavouriteRow.self) { [unowned self] note, favourite, _ in
+            try database.setNote(note, of: favourite.id)
         }
     }
 }

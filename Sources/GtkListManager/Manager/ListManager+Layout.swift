@@ -53,6 +53,11 @@ extension ListManager {
         unwrappedModel(at: location).map(presentedModel(of:))
     }
 
+    /// The row class that shows (or would show) `model` at `location`; nil when no mapping does.
+    func rowClass(showing model: Any, at location: RowLocation) -> (any ListRow.Type)? {
+        factory.registry.mapping(for: model, role: location.role, at: location.indexPath)?.rowClass
+    }
+
     /// The model a row at `location` is given, bound or not: optionals unwrapped, as stored
     /// otherwise.
     func unwrappedModel(at location: RowLocation) -> Any? {

@@ -156,6 +156,7 @@ extension ListManager {
     ) {
         checkConfinement(call)
         customize?(mapping)
+        mapping.keepStates(in: factory.rowStates)
         factory.registry.append(mapping)
         connectEvents(of: mapping)
         if mapping.role == .item, R.self is any FindableRow.Type { events.installTypeAhead() }

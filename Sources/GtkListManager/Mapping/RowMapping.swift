@@ -54,19 +54,15 @@ public final class RowMapping<R: ListRow, Model> {
     let handler: ((R, Model, IndexPath) -> Void)?
     /// `update(with:)` for ``ModelTransfer`` rows; nil for rows the handler fills.
     let transfer: ((R, Model) -> Void)?
-    /// `loadLateContent(for:binding:)` for ``LateContentTransfer`` rows; nil for the others
-    /// (no binding made per row then).
-    private let lateContent: ((R, Any, RowBinding) -> Void)?
-    /// `prepareForReuse()` for ``ReusableRow`` rows; nil for the others.
-    private let reuseHook: ((R) -> Void)?
+    /// What the row class adopts: late content, the reuse hook, kept state.
+    private let hooks = RowClassHooks<R>()
+    /// Where a ``StatefulRow`` class's states are kept: the manager's store, given at
+    /// registration.
+    var rowStates: RowStateStore?
 
     init(role: RowRole, handler: ((R, Model, IndexPath) -> Void)?, transfer: ((R, Model) -> Void)?) {
         self.role = role
         self.reuseIdentifier = String(describing: R.self)
-        lateContent =
-            R.self is any LateContentTransfer.Type
-            ? { row, model, binding in (row as! any LateContentTransfer).loadLateContent(forAnyModel: model, binding: binding) } : nil
-        reuseHook = R.self is any ReusableRow.Type ? { ($0 as! any ReusableRow).prepareForReuse() } : nil
         self.handler = handler
         self.transfer = transfer
     }
@@ -111,6 +107,15 @@ protocol AnyRowMapping: AnyObject {
     func configure(_ view: any ListRow, with model: Any, at indexPath: IndexPath) -> RowBinding?
     /// Tells a ``ReusableRow`` row of the mapping it went to the reuse pool.
     func prepareForReuse(_ view: any ListRow)
+    /// Keeps the state a ``StatefulRow`` row of the mapping has for `model`, which it stops
+    /// showing.
+    func keepState(of view: any ListRow, showing model: Any)
+    /// Shows a ``StatefulRow`` row of the mapping with its model's default state again.
+    func resetState(of view: any ListRow)
+    /// Whether the mapping's rows hold bound rows of their own (a table row's cells).
+    var rowsHoldBoundRows: Bool { get }
+    /// Gives the mapping the store of the states of its rows, when they are ``StatefulRow``s.
+    func keepStates(in store: RowStateStore)
 }
 
 extension RowMapping {
@@ -183,14 +188,31 @@ extension RowMapping: AnyRowMapping {
     }
 
     func prepareForReuse(_ view: any ListRow) {
-        if let reuseHook, let row = view as? R { reuseHook(row) }
+        if let prepare = hooks.prepareForReuse, let row = view as? R { prepare(row) }
     }
 
-    /// Runs the handler, then `update(with:)`, with the model as the mapping's type; then starts
-    /// the late content of a new binding, returned.
+    func keepState(of view: any ListRow, showing model: Any) {
+        guard let state = hooks.state, let rowStates, let row = view as? R, let key = state.key(model) else { return }
+        rowStates.keep(state.read(row), for: key)
+    }
+
+    func resetState(of view: any ListRow) {
+        if let state = hooks.state, let row = view as? R { state.restore(row, nil) }
+    }
+
+    var rowsHoldBoundRows: Bool { hooks.holdsBoundRows }
+
+    func keepStates(in store: RowStateStore) {
+        if hooks.state != nil { rowStates = store }
+    }
+
+    /// Runs the handler, then `update(with:)`, with the model as the mapping's type; then hands
+    /// a ``StatefulRow`` the state kept for the model, and starts the late content of a new
+    /// binding, returned.
     private func fill(_ row: R, with model: Any, at indexPath: IndexPath) -> RowBinding? {
         fill(row, withOpened: model, at: indexPath)
-        guard let lateContent else { return nil }
+        if let state = hooks.state, let rowStates, let key = state.key(model) { state.restore(row, rowStates.state(for: key)) }
+        guard let lateContent = hooks.lateContent else { return nil }
         let binding = RowBinding()
         lateContent(row, model, binding)
         return binding

@@ -70,8 +70,10 @@ public final class BoundRow {
             storedBinding = newValue
         }
     }
-    /// Whether the view's parts hold bindings of their own (a table row's cells).
-    private let viewHoldsBindings: Bool
+    /// Whether the view's parts are bound rows of their own (a table row's cells).
+    private let viewHoldsBoundRows: Bool
+    /// Whether the row shows its model now: from when it is filled until ``endShowing()``.
+    private var isShowing = true
 
     private var storedRole: RowRole
     private var storedModel: Any
@@ -93,7 +95,7 @@ public final class BoundRow {
         storedModel = model
         self.mapping = mapping
         ownedWidget = view.widget
-        viewHoldsBindings = view is any HoldsBindings
+        viewHoldsBoundRows = mapping?.rowsHoldBoundRows ?? false
         g_object_ref_sink(ownedWidget)
         gtk_widget_show_all(ownedWidget)
     }
@@ -103,16 +105,43 @@ public final class BoundRow {
         g_object_unref(ownedWidget)
     }
 
-    /// Ends the binding of the row and those its view's parts hold: the row leaves the list.
-    func endBindings() {
+    /// Shows `model` through `mapping`, a new showing: the one before ends first.
+    func show(_ model: Any, through mapping: any AnyRowMapping, at indexPath: IndexPath) {
+        endShowing()
+        self.mapping = mapping
+        self.model = model
+        binding = mapping.configure(view, with: model, at: indexPath)
+        isShowing = true
+    }
+
+    /// The row stops showing its model (it leaves the list, or shows another model next): a
+    /// ``StatefulRow``'s state for the model is kept, the binding ends, and so do the showings
+    /// of the view's parts. Once per showing: a row pooled after it was detached is not read
+    /// again.
+    func endShowing() {
+        guard isShowing else { return }
+        isShowing = false
+        mapping?.keepState(of: view, showing: model)
         binding = nil
-        if viewHoldsBindings { (view as! any HoldsBindings).endBindings() }
+        for part in parts { part.endShowing() }
+    }
+
+    /// A ``StatefulRow`` (and its view's parts) shows its model's default state again.
+    func resetState() {
+        mapping?.resetState(of: view)
+        for part in parts { part.resetState() }
+    }
+
+    /// The bound rows the view holds (a table row's cells); none for most rows.
+    private var parts: [BoundRow] {
+        viewHoldsBoundRows ? (view as! any HoldsBoundRows).boundRows : []
     }
 }
 
-/// A row view whose parts are bound rows of their own (a table row's cells), whose bindings end
+/// A row view whose parts are bound rows of their own (a table row's cells), whose showings end
 /// with the row's.
 @MainActor
-protocol HoldsBindings: ListRow {
-    func endBindings()
+protocol HoldsBoundRows: ListRow {
+    /// The parts showing models now.
+    var boundRows: [BoundRow] { get }
 }

@@ -24,9 +24,9 @@ final class ReusePool {
     }
 
     /// Keeps `row` for reuse, unless its identifier has ``limit`` rows, or `minimum` when more;
-    /// a ``ReusableRow`` kept is told. Its bindings end either way: it shows its model no more.
+    /// a ``ReusableRow`` kept is told. Its showing ends either way: it shows its model no more.
     func enqueue(_ row: BoundRow, keepingAtLeast minimum: Int = 0) {
-        row.endBindings()
+        row.endShowing()
         guard let identifier = row.mapping?.reuseIdentifier else { return }
         guard rows[identifier, default: []].count < max(limit, minimum) else { return }
         row.mapping?.prepareForReuse(row.view)
@@ -75,9 +75,7 @@ extension ReusePool {
     /// `row`, a row `mapping` can configure, showing `model` through it.
     static func refill(_ row: BoundRow, of mapping: any AnyRowMapping, showing model: Any, at indexPath: IndexPath) -> BoundRow {
         row.role = mapping.role
-        row.mapping = mapping
-        row.model = model
-        row.binding = mapping.configure(row.view, with: model, at: indexPath)
+        row.show(model, through: mapping, at: indexPath)
         return row
     }
 }

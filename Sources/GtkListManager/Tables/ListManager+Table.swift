@@ -88,6 +88,7 @@ extension ListManager {
     }
 
     private func addCellMapping(_ mapping: any AnyRowMapping, column: String) {
+        mapping.keepStates(in: factory.rowStates)
         tableCells.append(mapping, column: column)
         if mapping.rowClass is any FindableRow.Type { events.installTypeAhead() }
         if table != nil, host.rowCount > 0 { reload() }

@@ -49,8 +49,7 @@ extension ListTable {
                 continue
             }
             if let cell = view.cells[index], cell.mapping === mapping {
-                cell.binding = mapping.configure(cell.view, with: model, at: indexPath)
-                cell.model = model
+                cell.show(model, through: mapping, at: indexPath)
                 place(cell, of: placed, in: row)
                 continue
             }
@@ -121,7 +120,7 @@ extension ListTable {
         }
         glm_accessible_table_cell_set_column(cell.widget, -1)
         view.cells[index] = nil
-        cell.binding = nil
+        cell.endShowing()
         return cell
     }
 

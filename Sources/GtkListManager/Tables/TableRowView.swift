@@ -26,11 +26,9 @@ final class TableRowView: RowView {
     var tableRow: OpaquePointer { OpaquePointer(widget) }
 }
 
-extension TableRowView: HoldsBindings {
-    /// The row leaves the list: its cells' late content stops.
-    func endBindings() {
-        for cell in cells { cell?.binding = nil }
-    }
+extension TableRowView: HoldsBoundRows {
+    /// The cells of the columns on screen: they stop showing their models with the row.
+    var boundRows: [BoundRow] { cells.compactMap(\.self) }
 }
 
 extension TableRowView: ReusableRow {

@@ -7,6 +7,8 @@ final class RowFactory {
     let registry = MappingRegistry()
     private let unwrapper = OptionalUnwrapper()
     let pool: ReusePool
+    /// The states of stateful rows that stopped showing their models.
+    let rowStates = RowStateStore()
     let anomalies: AnomalyHandler<ManagerAnomaly>
     /// The mapping of a table's rows, which shows every item (``ListTable``); nil without a table.
     var tableRowMapping: (any AnyRowMapping)?
@@ -114,8 +116,7 @@ final class RowFactory {
                 ? tableRowMapping : registry.mapping(for: model, role: row.role, at: indexPath),
             mapping === current
         else { return false }
-        row.binding = mapping.configure(row.view, with: model, at: indexPath)
-        row.model = model
+        row.show(model, through: mapping, at: indexPath)
         return true
     }
 

@@ -58,6 +58,11 @@ struct RealInput {
         xdotool(["key", "--delay", "30"] + keys)
     }
 
+    /// Types `text` where the keyboard focus is.
+    func type(_ text: String) {
+        xdotool(["type", "--delay", "8", text])
+    }
+
     /// Clicks `button` (3: the context menu) over the middle of `widget`'s left part.
     func click(_ widget: UnsafeMutablePointer<GtkWidget>, button: Int = 1) {
         settleFrame()

@@ -92,6 +92,35 @@ final class ShownViewer {
         })
     }
 
+    /// The notes the pane's rows show ("" for none).
+    var paneNotes: [String] {
+        paneRows.compactMap { ($0.view as? FavouriteRow)?.shownNote }
+    }
+
+    /// The text of the note editor GTK shows in the pane's row `index`; nil when it shows none.
+    func paneEditorText(_ index: Int) -> String? {
+        paneEditorWidgets(index).first { isA($0, gtk_entry_get_type()) }.map { String(cString: gtk_entry_get_text(gcast($0))) }
+    }
+
+    /// The message GTK shows under the note editor of the pane's row `index`.
+    func paneEditorMessage(_ index: Int) -> String? {
+        paneEditorWidgets(index).first { isA($0, gtk_label_get_type()) }.map { String(cString: gtk_label_get_text(gcast($0))) }
+    }
+
+    /// The mapped widgets of the note editor in the pane's row `index`.
+    private func paneEditorWidgets(_ index: Int) -> [UnsafeMutablePointer<GtkWidget>] {
+        guard index < paneRows.count else { return [] }
+        let row = paneRows[index].widget
+        let editor = containerChildren(row).first { child in
+            gtk_style_context_has_class(gtk_widget_get_style_context(child), "glm-in-place-editor") != 0
+        }
+        return editor.map { containerChildren($0).filter { gtk_widget_get_mapped($0) != 0 } } ?? []
+    }
+
+    private func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), type) != 0
+    }
+
     private var paneRows: [BoundRow] {
         guard let listBox = viewer.favourites?.manager.listBox else { return [] }
         var rows: [BoundRow] = []
@@ -152,6 +181,13 @@ final class FavouritesFolder {
     func storedOrder() throws -> [String] {
         try otherConnection().read { db in
             try String.fetchAll(db, sql: "SELECT id FROM favourite ORDER BY position, id")
+        }
+    }
+
+    /// The notes stored in the file, by package id.
+    func storedNotes() throws -> [String: String] {
+        try otherConnection().read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, note FROM favourite").map { ($0["id"], $0["note"]) })
         }
     }
 

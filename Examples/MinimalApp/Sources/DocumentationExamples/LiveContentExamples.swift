@@ -3,6 +3,7 @@
 import CGtk
 import Foundation
 import GtkListManager
+import ModelStorage
 
 /// A file in a folder, as the Live content article shows it.
 struct FileItem: Sendable {
@@ -31,8 +32,54 @@ final class ThumbnailWarmer {
     }
 }
 
+extension FileItem {
+    /// The same file under another name.
+    func renamed(to name: String) -> FileItem {
+        FileItem(name: name, path: (path as NSString).deletingLastPathComponent + "/" + name)
+    }
+}
+
+/// Why a rename is refused.
+enum RenameError: Error, CustomStringConvertible {
+    case empty
+
+    var description: String { "A name cannot be empty." }
+}
+
+/// A note with a title, as the article's stateful row shows it.
+struct Note: Identifiable, Sendable {
+    let id: Int
+    let title: String
+}
+
 /// Live content.
 enum LiveContentArticle {
+    final class NameRow: RowView, EditableRow {
+        let widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        let label = gtk_label_new(nil)!
+        init() { gtk_container_add(gcast(widget), label) }
+        func update(with file: FileItem) { gtk_label_set_text(gcast(label), file.name) }
+        static func editableText(of file: FileItem) -> String { file.name }
+        func showEditor(_ editor: UnsafeMutablePointer<GtkWidget>?) {
+            if let editor { gtk_container_add(gcast(widget), editor) }
+            gtk_widget_set_visible(label, editor == nil ? 1 : 0)
+        }
+    }
+
+    @MainActor static func renaming(_ manager: ListManager, storage: MemoryStorage) {
+        manager.commitEdit(NameRow.self) { name, file, indexPath in
+            guard !name.isEmpty else { throw RenameError.empty }   // the editor stays open and says so
+            try storage.replaceItem(at: indexPath, with: file.renamed(to: name))
+        }
+    }
+
+    final class NoteRow: RowView, StatefulRow {
+        let widget = gtk_expander_new(nil)!
+        func update(with note: Note) { gtk_expander_set_label(gcast(widget), note.title) }
+        var rowState: Bool? { gtk_expander_get_expanded(gcast(widget)) != 0 ? true : nil }
+        func restoreState(_ expanded: Bool?) { gtk_expander_set_expanded(gcast(widget), expanded == true ? 1 : 0) }
+    }
+
     @MainActor static func prefetching(_ manager: ListManager, thumbnails: ThumbnailWarmer) {
         manager.prefetch(FileItem.self) { file, _ in thumbnails.warm(file.path) }
         manager.cancelPrefetching(FileItem.self) { file, _ in thumbnails.cool(file.path) }

@@ -123,6 +123,11 @@ final class EventRouter {
         !candidates(event, role: row.role, model: row.model, view: row.view, at: location.indexPath).isEmpty
     }
 
+    /// True when some model reaction for `event` may answer for `model` at `location`.
+    func hasModelReaction(_ event: ListEvent, model: Any, at location: RowLocation) -> Bool {
+        !candidates(event, role: location.role, model: model, view: nil, at: location.indexPath).isEmpty
+    }
+
     /// True when any mapping or the manager has a reaction for `event`.
     func hasAnyReaction(_ event: ListEvent) -> Bool {
         manager.factory.registry.allMappings.contains { $0.reactions.contains { $0.event == event } }
@@ -201,6 +206,8 @@ final class EventRouter {
     }
 
     func userDidActivate(_ row: BoundRow, at location: RowLocation) {
+        // A double click on an editable row edits it rather than activating it.
+        if let editing = source(InPlaceEditing.self), editing.beginsEditing(onActivationOf: row, at: location) { return }
         for source in installed { source.userDidActivate(row, at: location) }
     }
 

@@ -4,7 +4,8 @@ import ModelStorage
 /// The one handler of key presses on the list: it finds the focused row once, then offers the
 /// key to each interested event source in a fixed order, and the first that handles it wins:
 ///
-/// 1. Delete (no modifier) deletes the row, when editing offers deletion (``EditingEvents``);
+/// 1. F2 edits the row in place, when its row class is an ``EditableRow`` (``InPlaceEditing``);
+///    Delete (no modifier) deletes the row, when editing offers deletion (``EditingEvents``);
 /// 2. Alt+Up and Alt+Down move the row, when it can move (``ReorderingEvents``);
 /// 3. the user's `keyPress` reactions (``KeyPressEvents``);
 /// 4. a tree's keys, opening, closing and moving to parents and children (``OutlineEvents``);
@@ -37,6 +38,7 @@ final class KeyDispatcher {
 
     private func handle(_ key: KeyPress, on row: BoundRow, at location: RowLocation) -> Bool {
         let events = manager.events
+        if let editing = events.source(InPlaceEditing.self), editing.handle(key, on: row, at: location) { return true }
         if let editing = events.source(EditingEvents.self), editing.handle(key, on: row, at: location) { return true }
         if let reordering = events.source(ReorderingEvents.self), reordering.handle(key, on: row, at: location) { return true }
         if events.source(KeyPressEvents.self) != nil, events.perform(.keyPress, input: key, on: row, at: location) ?? false {
