@@ -75,6 +75,59 @@ final class BigListWindowTests: XCTestCase {
         XCTAssertTrue(viewer.anomalies.isEmpty, "\(viewer.anomalies)")
     }
 
+    func testImageTilesShowTheirOwnThumbnailsThroughRandomJumps() throws {
+        try MainActor.assumeIsolated { try Self.thumbnailsThroughJumps() }
+    }
+
+    /// 600 images, each a solid colour that encodes its number, among text files: after 40 jumps
+    /// with 0–2 frames between them, every image tile GTK shows holds its own image's pixels
+    /// (from the cache, a prefetch or its own decode), and the text files their icons. (That a
+    /// result never lands on a recycled row, decodes slower than recycling, is `LateContentTests`'.)
+    @MainActor private static func thumbnailsThroughJumps() throws {
+        guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("thumbnails-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for number in 0..<600 {
+            let pixbuf = try XCTUnwrap(gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 64, 48))
+            gdk_pixbuf_fill(pixbuf, UInt32(number % 256) << 24 | UInt32(number / 256) << 16 | 0x80ff)
+            let path = root.appendingPathComponent(String(format: "image-%04d.png", number)).path
+            XCTAssertNotEqual(gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, nil), 0)
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+            if number % 50 == 0 { try Data("x".utf8).write(to: root.appendingPathComponent(String(format: "image-%04d.txt", number))) }
+        }
+        let viewer = try shownViewer(FileTreeSource(root: root.path), grid: true)
+        defer { gtk_widget_destroy(viewer.window) }
+        /// Each bound tile's file, and the number its thumbnail's pixels say (nil: an icon).
+        @MainActor func shownTiles() -> [(file: FileTreeSource.File, shows: Int?)] {
+            var tiles: [(FileTreeSource.File, Int?)] = []
+            viewer.host.forEachBoundRow { _, row in
+                guard let tile = row.view as? FileTile, let file = row.model as? FileTreeSource.File else { return }
+                let pixels = tile.shownPixbuf.map { gdk_pixbuf_get_pixels($0)! }
+                tiles.append((file, pixels.map { Int($0[0]) + Int($0[1]) * 256 }))
+            }
+            return tiles
+        }
+        var state: UInt64 = 36
+        for _ in 0..<40 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let item = Int(state >> 33) % viewer.host.rowCount
+            viewer.host.scrollTo(position: item, alignment: .top)
+            for _ in 0..<Int(state >> 20 & 3) % 3 { _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(17)) }
+        }
+        let settled = GtkRuntime.iterate(
+            until: { shownTiles().allSatisfy { $0.file.name.hasSuffix(".txt") || $0.shows != nil } }, timeout: .seconds(5))
+        XCTAssertTrue(settled, "every image tile shows a thumbnail")
+        let tiles = shownTiles()
+        XCTAssertGreaterThan(tiles.count, 10)
+        for (file, shows) in tiles {
+            let expected = file.name.hasSuffix(".png") ? Int(file.name.dropFirst(6).prefix(4)) : nil
+            XCTAssertEqual(shows, expected, "\(file.name) shows another file's thumbnail")
+        }
+        XCTAssertLessThanOrEqual(try XCTUnwrap(viewer.thumbnails).count, try XCTUnwrap(viewer.thumbnails).limit, "the cache is bounded")
+        XCTAssertTrue(viewer.anomalies.isEmpty, "\(viewer.anomalies)")
+    }
+
     func testTheSearchFieldNarrowsAMillionRows() throws {
         try MainActor.assumeIsolated { try Self.searchNarrowsAMillionRows() }
     }
@@ -125,20 +178,22 @@ final class BigListWindowTests: XCTestCase {
         }
         let viewer = try shownViewer(FileTreeSource(root: root.path))
         defer { gtk_widget_destroy(viewer.window) }
-        let file = { (name: String) in "item \(FileTreeSource.File(name: name, size: 1))" }
+        let file = { (relative: String) in
+            "item \(FileTreeSource.File(name: (relative as NSString).lastPathComponent, size: 1, path: root.path + "/" + relative))"
+        }
         XCTAssertEqual(
             (0..<viewer.host.rowCount).map { boundLines(viewer)[$0] ?? "unbound" },
             [
                 "header /", file("a.txt"), file("b.txt"),
-                "header /docs", file("readme.md"),
-                "header /docs/guide", file("index.txt"), file("intro.md"),
+                "header /docs", file("docs/readme.md"),
+                "header /docs/guide", file("docs/guide/index.txt"), file("docs/guide/intro.md"),
             ])
         gtk_entry_set_text(gcast(viewer.searchEntry), ".md")
         XCTAssertTrue(GtkRuntime.iterate(until: { viewer.host.rowCount == 4 }), "\(viewer.host.rowCount) rows")
         _ = GtkRuntime.iterate(until: { viewer.host.boundRow(at: 3) != nil })
         XCTAssertEqual(
             (0..<4).map { boundLines(viewer)[$0] ?? "unbound" },
-            ["header /docs", file("readme.md"), "header /docs/guide", file("intro.md")])
+            ["header /docs", file("docs/readme.md"), "header /docs/guide", file("docs/guide/intro.md")])
     }
 
     func testAFolderReadOffTheMainThreadOpensLoadingThenShowsItsFiles() throws {
@@ -172,10 +227,12 @@ final class BigListWindowTests: XCTestCase {
         reading.signal()
         XCTAssertTrue(viewer.waitUntilLoaded(limit: .seconds(10)))
         _ = GtkRuntime.iterate(until: { viewer.host.boundRow(at: 3) != nil })
-        let file = { (name: String) in "item \(FileTreeSource.File(name: name, size: 1))" }
+        let file = { (relative: String) in
+            "item \(FileTreeSource.File(name: (relative as NSString).lastPathComponent, size: 1, path: path + "/" + relative))"
+        }
         XCTAssertEqual(
             (0..<viewer.host.rowCount).map { boundLines(viewer)[$0] ?? "unbound" },
-            ["header /", file("a.txt"), "header /docs", file("readme.md")])
+            ["header /", file("a.txt"), "header /docs", file("docs/readme.md")])
         XCTAssertFalse(viewer.manager.contentState.isLoading)
         XCTAssertNil(viewer.manager.contentStateText, "the rows replace the loading state")
     }

@@ -17,6 +17,8 @@ final class BigListWindow {
     let host: VirtualListHost
     let manager: ListManager
     private(set) var anomalies: [ManagerAnomaly] = []
+    /// The grid's thumbnails of image files (`--files DIR --grid`); nil for a list.
+    private(set) var thumbnails: ThumbnailCache?
     let searchEntry: UnsafeMutablePointer<GtkWidget>
     /// The search filtered storage's scans applied, told by their completions.
     private(set) var searchesApplied = 0
@@ -81,7 +83,16 @@ final class BigListWindow {
         }
         if grid {
             manager.register(SyntheticTile.self) { $0.sizeForCell { _, _ in SyntheticTile.size } }
-            manager.register(FileTile.self) { $0.sizeForCell { _, _ in FileTile.size } }
+            let thumbnails = ThumbnailCache(width: FileTile.thumbnailWidth, height: FileTile.thumbnailHeight)
+            self.thumbnails = thumbnails
+            manager.register(FileTile.self, mapping: { $0.sizeForCell { _, _ in FileTile.size } }) { tile, _, _ in
+                tile.thumbnails = thumbnails
+            }
+            // A viewport ahead of the scroll, images are decoded before their tiles show.
+            manager.prefetch(FileTreeSource.File.self) { file, _ in
+                if Thumbnail.isImage(named: file.name) { thumbnails.prefetch(file.path) }
+            }
+            manager.cancelPrefetching(FileTreeSource.File.self) { file, _ in thumbnails.cancelPrefetch(file.path) }
         } else {
             manager.register(SyntheticRow.self)
             manager.register(FileRow.self)

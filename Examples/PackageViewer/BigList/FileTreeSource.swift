@@ -3,10 +3,11 @@ import Glibc
 
 /// `--files DIR`: every file under a directory, in sections by the directory that holds it.
 struct FileTreeSource: BigListSource {
-    /// One file: its name and size.
+    /// One file: its name, size and path.
     struct File: Hashable, Sendable {
         let name: String
         let size: Int64
+        let path: String
     }
 
     let origin: String
@@ -28,7 +29,8 @@ struct FileTreeSource: BigListSource {
         let rootPath = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         Self.forEachRegularFile(under: rootPath) { directory, name, size in
             let relative = String(directory.dropFirst(rootPath.count))
-            byDirectory[relative.isEmpty ? "/" : relative, default: []].append(File(name: name, size: size))
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            byDirectory[relative.isEmpty ? "/" : relative, default: []].append(File(name: name, size: size, path: path))
         }
         directories = byDirectory.keys.sorted().map { ($0, byDirectory[$0]!.sorted { $0.name < $1.name }) }
     }
