@@ -19,6 +19,8 @@ struct _GlmVirtualList {
     GdkWindow *bin_window;
     /* The bin window's pixels, kept while the rows are wider than the viewport. */
     GlmRowPixels *pixels;
+    /* Pictures of rows that left, fading where they were (while realized). */
+    GlmRowGhosts *ghosts;
     /* A child that stays in the viewport when the rows scroll sideways (the placeholder), and
      * its place in the viewport. Not a reference: removing the child clears it. */
     GtkWidget *viewport_child;
@@ -284,6 +286,7 @@ static void glm_virtual_list_realize(GtkWidget *widget) {
     gtk_widget_register_window(widget, list->bin_window);
     gdk_window_set_invalidate_handler(list->bin_window, bin_window_invalidated);
     list->pixels = glm_row_pixels_new();
+    list->ghosts = glm_row_ghosts_new();
     gdk_window_show(list->bin_window);
     gtk_container_forall(GTK_CONTAINER(widget), set_parent_window, list->bin_window);
 }
@@ -294,6 +297,7 @@ static void glm_virtual_list_unrealize(GtkWidget *widget) {
     gdk_window_destroy(list->bin_window);
     list->bin_window = NULL;
     g_clear_pointer(&list->pixels, glm_row_pixels_free);
+    g_clear_pointer(&list->ghosts, glm_row_ghosts_free);
     GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->unrealize(widget);
 }
 
@@ -362,6 +366,12 @@ static void draw_rows(gpointer data, cairo_t *cr) {
     GtkStyleContext *context = gtk_widget_get_style_context(widget);
     gtk_render_background(context, cr, 0, 0, gtk_widget_get_allocated_width(widget),
                           gtk_widget_get_allocated_height(widget));
+    if (list->ghosts != NULL && glm_row_ghosts_count(list->ghosts) > 0) {
+        cairo_save(cr);
+        gtk_cairo_transform_to_window(cr, widget, list->bin_window);
+        glm_row_ghosts_draw(list->ghosts, cr);
+        cairo_restore(cr);
+    }
     if (list->overlay == NULL || !gtk_widget_get_child_visible(list->overlay)) {
         GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->draw(widget, cr);
         return;
@@ -695,4 +705,37 @@ void glm_virtual_list_set_content_width(GlmVirtualList *list, gint width) {
     place_bin_window(list);
     invalidate_pixels(list);
     gtk_widget_queue_resize(GTK_WIDGET(list));
+}
+
+/* ---- Ghosts ------------------------------------------------------------------------- */
+
+guint glm_virtual_list_add_ghost(GlmVirtualList *list, GtkWidget *child) {
+    GtkAllocation place;
+    gtk_widget_get_allocation(child, &place);
+    if (list->ghosts == NULL || !gtk_widget_is_drawable(child) || place.width <= 0 || place.height <= 0)
+        return 0;
+    /* At the window's scale: a HiDPI screen gets a picture of its own pixels. */
+    cairo_surface_t *picture =
+        gdk_window_create_similar_surface(list->bin_window, CAIRO_CONTENT_COLOR_ALPHA, place.width, place.height);
+    cairo_t *cr = cairo_create(picture);
+    gtk_widget_draw(child, cr);
+    cairo_destroy(cr);
+    gdk_window_invalidate_rect(list->bin_window, &place, FALSE);
+    return glm_row_ghosts_add(list->ghosts, picture, &place);
+}
+
+gboolean glm_virtual_list_update_ghost(GlmVirtualList *list, guint ghost, gint x, gint y, gdouble alpha) {
+    GdkRectangle before;
+    if (list->ghosts == NULL || !glm_row_ghosts_update(list->ghosts, ghost, x, y, alpha, &before))
+        return FALSE;
+    GdkRectangle after = {.x = x, .y = y, .width = before.width, .height = before.height};
+    gdk_window_invalidate_rect(list->bin_window, &before, FALSE);
+    gdk_window_invalidate_rect(list->bin_window, &after, FALSE);
+    return TRUE;
+}
+
+void glm_virtual_list_remove_ghost(GlmVirtualList *list, guint ghost) {
+    GdkRectangle place;
+    if (list->ghosts != NULL && glm_row_ghosts_remove(list->ghosts, ghost, &place))
+        gdk_window_invalidate_rect(list->bin_window, &place, FALSE);
 }

@@ -52,6 +52,26 @@ void glm_row_pixels_shift(GlmRowPixels *pixels, gint dx);
 void glm_row_pixels_paint(GlmRowPixels *pixels, cairo_t *cr, GdkWindow *window, gint width, gint height,
                           void (*draw)(gpointer data, cairo_t *cr), gpointer data);
 
+/** Pictures of rows that left, drawn where they were while they fade (glm_row_ghosts.c). */
+typedef struct _GlmRowGhosts GlmRowGhosts;
+
+GlmRowGhosts *glm_row_ghosts_new(void);
+void glm_row_ghosts_free(GlmRowGhosts *ghosts);
+
+/** Keeps `picture` (taken over) at `place`, fully opaque; returns the ghost's id. */
+guint glm_row_ghosts_add(GlmRowGhosts *ghosts, cairo_surface_t *picture, const GdkRectangle *place);
+
+/** Moves ghost `id` to `x`, `y` at `alpha`, telling where it was; FALSE when there is no such ghost. */
+gboolean glm_row_ghosts_update(GlmRowGhosts *ghosts, guint id, gint x, gint y, gdouble alpha, GdkRectangle *before);
+
+/** Forgets ghost `id`, telling where it was; FALSE when there is no such ghost. */
+gboolean glm_row_ghosts_remove(GlmRowGhosts *ghosts, guint id, GdkRectangle *place);
+
+guint glm_row_ghosts_count(GlmRowGhosts *ghosts);
+
+/** Draws the ghosts on `cr`, in the bin window's coordinates. */
+void glm_row_ghosts_draw(GlmRowGhosts *ghosts, cairo_t *cr);
+
 G_END_DECLS
 
 #endif /* GLM_VIRTUAL_LIST_PRIVATE_H */

@@ -61,7 +61,54 @@ final class RowAnimationTests: XCTestCase {
         assertListMatchesStorage(manager, storage)
     }
 
+    func testAMovedRowOpensWhereItGoesWhileAGapClosesWhereItWas() throws {
+        try MainActor.assumeIsolated { try Self.movedRowOpensWhereItGoes() }
+    }
+
+    @MainActor private static func movedRowOpensWhereItGoes() throws {
+        try requireGtk()
+        var configuration = ListConfiguration()
+        configuration.rowAnimation = RowAnimation(.slideDown, milliseconds: 300)
+        let (manager, storage, _) = makeManager(configuration)
+        let window = show(manager)
+        defer { gtk_widget_destroy(window) }
+        storage.setItems(Array(0..<8))
+        _ = GtkRuntime.iterate(until: { childRevealed(in: manager, at: 7) })
+        let between = manager.boundRow(atPosition: 3)!.widget
+        _ = GtkRuntime.iterate(until: { allocatedY(of: between) > 0 })
+        let start = allocatedY(of: between)
+
+        storage.moveItem(at: IndexPath(item: 5, section: 0), to: IndexPath(item: 1, section: 0))
+        XCTAssertEqual((0..<manager.rowCount).map { manager.boundRow(atPosition: $0)!.model as? Int }, [0, 5, 1, 2, 3, 4, 6, 7])
+        XCTAssertEqual(gtkRowCount(manager), 9, "a gap stays where the row was")
+        XCTAssertEqual(revealers(in: manager)[1], true, "the moved row opens in its new place")
+        XCTAssertFalse(childRevealed(in: manager, at: 1), "from shut")
+
+        var path: [Int] = []
+        _ = GtkRuntime.iterate(until: {
+            let y = allocatedY(of: between)
+            if path.last != y { path.append(y) }
+            return gtkRowCount(manager) == 8 && childRevealed(in: manager, at: 1)
+        })
+        XCTAssertEqual(gtkRowCount(manager), 8, "the gap goes when it has closed")
+        XCTAssertEqual(path.first, start)
+        XCTAssertGreaterThanOrEqual(path.count, 4, "a row between slid down by the moved row's height: \(path)")
+        XCTAssertEqual(path, path.sorted(), "\(path)")
+        XCTAssertEqual(path.last, start + allocatedHeight(of: manager.boundRow(atPosition: 1)!.widget), "\(path)")
+        assertListMatchesStorage(manager, storage)
+    }
+
     // MARK: - Helpers
+
+    @MainActor private static func allocatedY(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(gtk_widget_get_ancestor(widget, gtk_list_box_row_get_type()), &allocation)
+        return Int(allocation.y)
+    }
+
+    @MainActor private static func allocatedHeight(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
+        Int(gtk_widget_get_allocated_height(gtk_widget_get_ancestor(widget, gtk_list_box_row_get_type())))
+    }
 
     @MainActor private static func show(_ manager: ListManager) -> UnsafeMutablePointer<GtkWidget> {
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!

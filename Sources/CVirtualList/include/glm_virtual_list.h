@@ -96,6 +96,15 @@ void glm_virtual_list_place_child_in_viewport(GlmVirtualList *list, GtkWidget *c
  *  background: a header pinned at the top covers the rows scrolling under it. */
 void glm_virtual_list_set_overlay_child(GlmVirtualList *list, GtkWidget *child);
 
+/** Keeps a picture of `child` as it shows now at its place, drawn under the rows until removed
+ *  (a row that left, fading out while the others slide over it); its id, or 0 when the child
+ *  cannot be drawn now (the list not shown). */
+guint glm_virtual_list_add_ghost(GlmVirtualList *list, GtkWidget *child);
+/** Moves ghost `ghost` to `x`, `y` (the rows' coordinates) and draws it at `alpha`; FALSE when
+ *  it is gone (the list was hidden: ghosts live while it shows). */
+gboolean glm_virtual_list_update_ghost(GlmVirtualList *list, guint ghost, gint x, gint y, gdouble alpha);
+/** Stops drawing ghost `ghost`. */
+void glm_virtual_list_remove_ghost(GlmVirtualList *list, guint ghost);
 /** The vertical adjustment (NULL until a scrolled window gives one). */
 GtkAdjustment *glm_virtual_list_get_vadjustment(GlmVirtualList *list);
 

@@ -86,4 +86,13 @@ struct RemovalShift {
         guard removal == nil else { return nil }
         return position - (total - (firstAbove == 0 ? 0 : removedThrough[firstAbove - 1]))
     }
+
+    /// Where the boundary before `position` goes: `position`, less every row the batch removes
+    /// above it (a boundary inside a removal goes to where the removal was).
+    func movedBoundary(_ position: Int) -> Int {
+        let (removal, firstAbove) = place(of: position)
+        let removedAbove = total - (firstAbove == 0 ? 0 : removedThrough[firstAbove - 1])
+        let removedHere = removal.map { position - removals[$0].lowerBound } ?? 0
+        return position - removedAbove - removedHere
+    }
 }

@@ -159,6 +159,7 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
         guard source != destination else { return }
         keepTopRowInPlace()
         let listRow = listBoxRow(at: source)
+        let opening = ListBoxRowType.boundRow(of: listRow).flatMap { startMoving(listRow, row: $0) }
         isMovingRow = true
         ownChanges += 1
         defer {
@@ -171,6 +172,7 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
             gtk_list_box_insert(listBox, gcast(listRow), listBoxIndex(of: destination))
         }
         g_object_unref(listRow)
+        if let opening { finishMoving(opening) }
     }
 
     public func rebindRow(at position: Int) {

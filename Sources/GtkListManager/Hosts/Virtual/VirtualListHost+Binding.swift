@@ -47,6 +47,7 @@ extension VirtualListHost {
             GtkStateFlags(GTK_STATE_FLAG_SELECTED.rawValue | GTK_STATE_FLAG_PRELIGHT.rawValue | GTK_STATE_FLAG_ACTIVE.rawValue))
         gtk_widget_set_size_request(placed.rowWidget, -1, -1)
         gtk_widget_set_can_focus(placed.rowWidget, 1)
+        forgetMotion(of: placed.rowWidget)
         if isLayingOut {
             rowWidgetsToHide.insert(placed.rowWidget)
         } else {

@@ -132,6 +132,8 @@ extension VirtualListHost {
         pinnedHeader = headerToPin().flatMap { header in
             placedRows[header] == nil ? nil : pinnedPlace(of: header, top: top).map { (header, $0) }
         }
+        let time = frameTime
+        var startedAbove: VirtualListMotion.Point?
         for position in placedRows.keys.sorted() {
             let placed = placedRows[position]!
             var frame = index.frame(of: position, width: viewportSize.width)
@@ -141,12 +143,19 @@ extension VirtualListHost {
             // invisible would lose the focus.
             let onScreen = neededPositions?.contains(position) == true || pinnedHeader?.position == position
             frame.y = pinnedHeader?.position == position ? pinnedHeader!.y : (onScreen ? frame.y - top : -frame.height)
+            if onScreen, pinnedHeader?.position != position {
+                let shown = shownPlace(
+                    of: placed.rowWidget, at: position, frame: frame, time: time,
+                    startedAbove: &startedAbove)
+                (frame.x, frame.y) = (shown.x, shown.y)
+            }
             glm_virtual_list_place_child(
                 list, placed.rowWidget, Int32(clamping: frame.x), Int32(clamping: frame.y), Int32(clamping: frame.width),
                 Int32(clamping: frame.height))
             glm_list_row_set_position(OpaquePointer(placed.rowWidget), Int32(clamping: position))
             noteScreenPresence(of: placed.row, onScreen: onScreen)
         }
+        endPlacingMotion()
         glm_virtual_list_set_overlay_child(list, pinnedHeader.flatMap { placedRows[$0.position]?.rowWidget })
         glm_virtual_list_configure_vadjustment(
             list, Double(top), Double(index.totalHeight), Double(viewportSize.height))

@@ -5,8 +5,10 @@ import ModelStorage
 // when rows differ in height. The rows now in view bind at the next layout, as after a jump.
 extension VirtualListHost: RowReordering {
     public func reorderRows(startingAt firstPosition: Int, _ reordering: ItemReordering) {
-        noteFocusedRowPlace()
+        willSplice()
         let rows = firstPosition..<firstPosition + reordering.count
+        // Rows that showed slide to their new places; those that come into view fade in.
+        if motion.isNoting { motion.inserted.add(rows) }
         func moved(_ position: Int) -> Int {
             rows.contains(position) ? firstPosition + reordering.destinations[position - firstPosition] : position
         }

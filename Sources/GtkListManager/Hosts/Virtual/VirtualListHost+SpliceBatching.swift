@@ -4,9 +4,12 @@ import CGtk
 /// the anchor and the keyboard's marks move once, each by a binary search over the splices.
 extension VirtualListHost: SpliceBatching {
     public func insertRows(_ insertions: [(position: Int, count: Int)]) {
-        noteFocusedRowPlace()
+        willSplice()
         let shift = InsertionShift(insertions)
         guard !shift.insertions.isEmpty else { return }
+        if motion.isNoting {
+            for (position, count) in shift.insertions { motion.inserted.insert(count, at: position) }
+        }
         index.insert(
             shift.insertions, locations: { [delegate] in delegate?.location(ofPosition: $0) },
             arrangement: delegate?.supplementaryArrangement ?? SupplementaryArrangement())
@@ -26,9 +29,10 @@ extension VirtualListHost: SpliceBatching {
     }
 
     public func removeRows(_ removals: [Range<Int>]) {
-        noteFocusedRowPlace()
+        willSplice()
         let shift = RemovalShift(bottomToTop: removals)
         guard !shift.removals.isEmpty else { return }
+        if motion.isNoting { motion.inserted.moveBoundaries(shift.movedBoundary) }
         // The rows leaving, unbound removal by removal from the bottom, as one at a time would.
         var leaving: [Int: [(Int, PlacedRow)]] = [:]
         for (position, placed) in placedRows {
@@ -38,6 +42,7 @@ extension VirtualListHost: SpliceBatching {
             let rows = leaving[removal]!.sorted { $0.0 < $1.0 }
             for (position, placed) in rows { delegate?.willUnbind(placed.row, at: position) }
             for (position, placed) in rows {
+                leaveGhost(of: placed, at: position)
                 placedRows[position] = nil
                 release(placed)
             }
@@ -66,7 +71,7 @@ extension VirtualListHost: SpliceBatching {
 // them per move.
 extension VirtualListHost {
     public func moveRows(_ moves: [(from: Int, to: Int)]) {
-        noteFocusedRowPlace()
+        willSplice()
         // A grid's index reads each move's section from the layout as it is then: one by one.
         guard !index.isGrid else {
             for move in moves { moveRow(from: move.from, to: move.to) }
@@ -76,6 +81,10 @@ extension VirtualListHost {
         var positions = rows.map(\.key)
         for (source, destination) in moves where source != destination {
             index.move(from: source, to: destination, location: nil)
+            if motion.isNoting {
+                motion.inserted.remove(source..<source + 1)
+                motion.inserted.makeRoom(1, at: destination)
+            }
             // As a removal at the source, then an insertion at the destination.
             for slot in positions.indices {
                 var position = positions[slot]

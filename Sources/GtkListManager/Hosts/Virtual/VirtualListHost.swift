@@ -114,6 +114,8 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     var dropHighlight: UnsafeMutablePointer<GtkWidget>?
     /// Whether the widget's direction is right to left: a grid's lines read from the right.
     var isRightToLeft = false
+    /// Animated changes: where rows showed before a change, and what moves now.
+    var motion = VirtualListMotion()
     /// The rubber band being drawn, from its press to its release.
     var rubberBand: VirtualRubberBand?
     /// Scrolls while the rubber band's pointer is near an edge; the band grows with each step.
@@ -156,6 +158,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
 
     private func listDestroyed() {
         isDestroyed = true
+        motion = VirtualListMotion()
         placedRows = [:]
         spareRowWidgets = []
         rowWidgetsToHide = []
@@ -166,8 +169,9 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     // MARK: - Splices
 
     public func insertRows(at position: Int, count inserted: Int) {
-        noteFocusedRowPlace()
+        willSplice()
         guard inserted > 0 else { return }
+        if motion.isNoting { motion.inserted.insert(inserted, at: position) }
         let wasEmpty = count == 0
         index.insert(
             count: inserted, at: position, locations: { [delegate] in delegate?.location(ofPosition: $0) },
@@ -184,11 +188,13 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     }
 
     public func removeRows(at positions: Range<Int>) {
-        noteFocusedRowPlace()
+        willSplice()
         guard !positions.isEmpty else { return }
+        if motion.isNoting { motion.inserted.remove(positions) }
         let leaving = placedRows.filter { positions.contains($0.key) }.sorted { $0.key < $1.key }
         for (position, placed) in leaving { delegate?.willUnbind(placed.row, at: position) }
         for (position, placed) in leaving {
+            leaveGhost(of: placed, at: position)
             placedRows[position] = nil
             release(placed)
         }
@@ -209,9 +215,13 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     }
 
     public func moveRow(from source: Int, to destination: Int) {
-        noteFocusedRowPlace()
+        willSplice()
         // Equal positions may still be a move in a grid: from one section's end to the next's start.
         guard source != destination || index.isGrid else { return }
+        if motion.isNoting {
+            motion.inserted.remove(source..<source + 1)
+            motion.inserted.makeRoom(1, at: destination)
+        }
         index.move(from: source, to: destination, location: delegate?.location(ofPosition: destination))
         let moving = placedRows.removeValue(forKey: source)
         shiftPlacedRows(from: source + 1, by: -1)
@@ -247,7 +257,9 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     }
 
     public func moveSection(from source: Int, to destination: Int, rows: Range<Int>, toPosition firstPosition: Int) {
-        noteFocusedRowPlace()
+        willSplice()
+        // Rows inserted before in the same change are told from moved ones no more: they slide.
+        motion.inserted.removeAll()
         index.moveSection(from: source, to: destination, rows: rows, toPosition: firstPosition)
         // The rows as one block: removed, then inserted at `firstPosition`, keeping their widgets.
         func moved(_ position: Int) -> Int {
@@ -260,6 +272,13 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
         pendingFocus = pendingFocus.map(moved)
         selectionRangeStart = selectionRangeStart.map(moved)
         layoutChanged()
+    }
+
+    /// Before a splice: notes what the next layout needs of the screen as it shows now (the
+    /// focused row's place, the rows' places for an animation).
+    func willSplice() {
+        noteFocusedRowPlace()
+        noteShownPlacesForMotion()
     }
 
     /// Moves the placed rows at `position` and after by `offset` positions.
