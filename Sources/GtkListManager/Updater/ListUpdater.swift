@@ -52,7 +52,17 @@ final class ListUpdater {
     /// host that reorders its rows at once gets a re-sorted section's new order in one call,
     /// any other host its moves.
     func apply(_ changes: ChangeSet, willApply: (ChangeRun) -> Void) {
-        var changes = reorderingHost == nil ? changes.expandingReorderings() : changes
+        // A re-sort that a host takes as moves (the list box) shows at once: a hundred rows
+        // sliding through one another read as noise, and GtkTreeView shows a sort at once too.
+        if reorderingHost == nil, let animating = host as? any RowAnimating, changes.segments.contains(where: \.isReordering) {
+            animating.withoutAnimation { applyRuns(of: changes.expandingReorderings(), willApply: willApply) }
+        } else {
+            applyRuns(of: reorderingHost == nil ? changes.expandingReorderings() : changes, willApply: willApply)
+        }
+    }
+
+    private func applyRuns(of changes: ChangeSet, willApply: (ChangeRun) -> Void) {
+        var changes = changes
         // A host without batched splices takes a filter's runs one at a time, as runs.
         if batchingHost == nil { changes = changes.expandingSplices() }
         layout.mirror?.beginApplying(changes)
