@@ -117,4 +117,5 @@ benchmark: deps
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big-tree
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big-table
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big-filter
+	$(XVFB) $(SCRATCH)/release/list-benchmarks animation
 	$(XVFB) $(SCRATCH)/release/list-benchmarks database

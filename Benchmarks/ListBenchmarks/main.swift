@@ -22,6 +22,10 @@
 // 10,000 and a million rows, our FilteredStorage on the virtualized host against GtkTreeView over
 // a GtkTreeModelFilter and GTK 4's GtkListView over an incremental GtkFilterListModel.
 //
+// `list-benchmarks animation [quick]` is the animated-changes benchmark (issue 36): a million rows
+// on the virtualized host, about 100 on screen sliding at each change, the main thread's CPU and
+// the interval of every frame.
+//
 // `list-benchmarks differ-one CASE N` runs exactly one diff of a cell of the differ table, for
 // `valgrind --tool=callgrind --toggle-collect=glm_measured_diff` (the differ table counts its
 // cells that way itself when valgrind is installed); `list-benchmarks differ-read CASE N
@@ -59,6 +63,8 @@ MainActor.assumeIsolated {
         BigTableBenchmark.measureInThisProcess(part: arguments[1], count: count)
     } else if arguments.first == BigFilterBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
         BigFilterBenchmark.measureInThisProcess(part: arguments[1], count: count)
+    } else if arguments.first == "animation" {
+        AnimatedChangesBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big-filter" {
         BigFilterBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big-table" {

@@ -9,12 +9,7 @@ extension PackageListWindow {
     /// rows, and restores the columns the settings file saved.
     func configureTable() {
         manager.selectionMode = .single
-        if host is any RowAnimating {
-            // The list-box host slides rows in and out; the virtualized one shows changes at once.
-            var configuration = ListConfiguration()
-            configuration.rowAnimation = RowAnimation(.slideDown, milliseconds: 150)
-            manager.configuration = configuration
-        }
+        manager.configuration = .viewer
         gtk_scrolled_window_set_policy(gcast(table.scrolledWindow), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         registerCells()
         registerRowEvents()

@@ -64,7 +64,7 @@ final class BigListWindow {
         noun = grid ? "tiles" : "rows"
         let title = grid ? "Big grid" : "Big list"
         host.pinsSectionHeaders = true
-        var configuration = ListConfiguration()
+        var configuration = ListConfiguration.viewer
         configuration.displayHeaderOnEmptySection = false
         let filtered = FilteredStorage<Source.Item>(all, filter: Source.filter(for: search), handOff: GLibMainActorHandOff())
         manager = ListManager(host: host, storage: filtered, configuration: configuration)

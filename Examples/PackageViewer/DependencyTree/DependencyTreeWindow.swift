@@ -16,7 +16,7 @@ final class DependencyTreeWindow {
 
     init(packages: [InstalledPackage]) {
         let graph = DependencyGraph(packages)
-        manager = ListManager(host: VirtualListHost(), storage: storage)
+        manager = ListManager(host: VirtualListHost(), storage: storage, configuration: .viewer)
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(gcast(window), "Dependencies")
         gtk_window_set_default_size(gcast(window), 620, 640)

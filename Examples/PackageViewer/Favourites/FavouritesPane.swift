@@ -20,7 +20,7 @@ final class FavouritesPane {
     /// The pane: a title over the scrolled list.
     let widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     /// The manager of the favourites list.
-    let manager = ListManager()
+    let manager = ListManager(host: .listBox, configuration: .viewer)
     /// The favourites the pane lists, in the file's order: those matching the search, or all.
     let storage: DatabaseStorage<Favourite, Unsectioned>
     /// Every favourite, whatever the search.

@@ -37,7 +37,7 @@ final class FolderTreeWindow {
     init(root: String, settings: ViewerSettings? = nil) {
         self.settings = settings
         self.root = root
-        manager = ListManager(host: VirtualListHost(), storage: storage)
+        manager = ListManager(host: VirtualListHost(), storage: storage, configuration: .viewer)
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(gcast(window), root == "/" ? "/" : String(root.split(separator: "/").last ?? Substring(root)))
         gtk_window_set_default_size(gcast(window), 760, 620)

@@ -27,7 +27,8 @@ final class AnimatedChangesTests: XCTestCase {
                 for (model, start) in zip(followed, before) {
                     let path = frames.compactMap { $0[model]?.place }
                     XCTAssertEqual(path.last, shown.place(of: model), "\(shown): row \(model) ends in its place")
-                    XCTAssertGreaterThanOrEqual(Set(path).subtracting([start, path.last!]).count, 3, "\(shown): row \(model) slid: \(path)")
+                    XCTAssertGreaterThanOrEqual(
+                        Set(path).subtracting([start, path.last!]).count, 3, "\(shown): row \(model) slid: \(path)")
                     XCTAssertTrue(isMonotonic(path.map(\.y)), "\(shown): row \(model) never turned back: \(path)")
                 }
                 let fading = frames.compactMap { $0[100]?.opacity }
@@ -140,7 +141,9 @@ final class AnimatedChangesTests: XCTestCase {
                         next += count
                     case 1:
                         let shownPositions = shown.boundPositions()
-                        let gone = (0..<1 + Int.random(in: 0..<4, using: &random)).map { _ in models[shownPositions.randomElement(using: &random)!] }
+                        let gone = (0..<1 + Int.random(in: 0..<4, using: &random)).map { _ in
+                            models[shownPositions.randomElement(using: &random)!]
+                        }
                         shown.storage.removeItems(Array(Set(gone)))
                     case 2:
                         let shownPositions = shown.boundPositions()

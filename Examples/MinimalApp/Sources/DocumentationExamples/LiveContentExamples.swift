@@ -80,6 +80,13 @@ enum LiveContentArticle {
         func restoreState(_ expanded: Bool?) { gtk_expander_set_expanded(gcast(widget), expanded == true ? 1 : 0) }
     }
 
+    @MainActor static func animated(_ storage: MemoryStorage) -> ListManager {
+        var configuration = ListConfiguration()
+        configuration.rowAnimation = RowAnimation(.crossfade, milliseconds: 250)
+        let manager = ListManager(host: .virtualized, storage: storage, configuration: configuration)
+        return manager
+    }
+
     @MainActor static func prefetching(_ manager: ListManager, thumbnails: ThumbnailWarmer) {
         manager.prefetch(FileItem.self) { file, _ in thumbnails.warm(file.path) }
         manager.cancelPrefetching(FileItem.self) { file, _ in thumbnails.cool(file.path) }

@@ -1,4 +1,4 @@
-/// A host that animates rows appearing and disappearing.
+/// A host that animates changes: rows appearing, disappearing and moving (``RowAnimation``).
 @MainActor
 public protocol RowAnimating: ListHost {
     /// How rows appear and disappear; nil for none.
