@@ -38,9 +38,10 @@ for product in GtkListManagerPackageTests ThreadMisuseProbe DatabaseWriterProbe;
 done
 status=0
 # The library's suites: the sample viewer's suite (an application of the library, opening its
-# whole window in every test) runs in the plain `make test`; the index suites are safe Swift on
+# whole window in every test) runs in the plain `make test`; the index suites and inserted
+# positions are safe Swift on
 # one thread, with nothing for either sanitizer to watch.
-skipped=(--skip PackageViewerTests --skip RowHeightIndexTests --skip SectionStartsTests)
+skipped=(--skip PackageViewerTests --skip RowHeightIndexTests --skip SectionStartsTests --skip InsertedPositionsTests)
 # Suites of clicks, keys, wheel and scrolls routed to events through xdotool: main-thread
 # geometry and X input over code the other suites run here (the rows bound, the events
 # delivered); the plain and right-to-left runs drive them. Drag and drop, whose selection data
@@ -53,11 +54,11 @@ for suite in "${input_driven[@]}"; do skipped+=(--skip "$suite"); done
 if [ "$sanitizer" = thread ]; then
     # Main-thread GTK work and waits for the X server, no thread of their own for TSan to
     # watch (AddressSanitizer runs them): the drags, the host conformance suite, the tables' and
-    # trees' and the list box's randomized sequences, the mirrored geometry and the viewport's
-    # anchoring.
+    # trees' and the list box's randomized sequences, the mirrored geometry, the viewport's
+    # anchoring and animated changes (AddressSanitizer runs their C pictures).
     for suite in HostConformanceTests GridDragTests DragAndDropEventTests DragAutoscrollTests ReorderingEventTests \
         MultiRowDragTests RightToLeftTests TreeDragTests TreeRandomizedTests TableCellTests TableRandomizedTests \
-        TableTreeTests ViewportAnchoringTests RandomizedListTests; do
+        TableTreeTests ViewportAnchoringTests RandomizedListTests AnimatedChangesTests; do
         skipped+=(--skip "$suite")
     done
 fi
