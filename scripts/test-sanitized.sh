@@ -38,9 +38,8 @@ for product in GtkListManagerPackageTests ThreadMisuseProbe DatabaseWriterProbe;
 done
 status=0
 # The library's suites: the sample viewer's suite (an application of the library, opening its
-# whole window in every test) runs in the plain `make test`; the index suites and inserted
-# positions are safe Swift on
-# one thread, with nothing for either sanitizer to watch.
+# whole window in every test) runs in the plain `make test`; the index suites and the inserted
+# positions are safe Swift on one thread, with nothing for either sanitizer to watch.
 skipped=(--skip PackageViewerTests --skip RowHeightIndexTests --skip SectionStartsTests --skip InsertedPositionsTests)
 # Suites of clicks, keys, wheel and scrolls routed to events through xdotool: main-thread
 # geometry and X input over code the other suites run here (the rows bound, the events
