@@ -118,4 +118,5 @@ benchmark: deps
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big-table
 	BENCHMARK_PEERS=$(SCRATCH)/peers $(XVFB) $(SCRATCH)/release/list-benchmarks big-filter
 	$(XVFB) $(SCRATCH)/release/list-benchmarks animation
+	$(XVFB) $(SCRATCH)/release/list-benchmarks thumbnails
 	$(XVFB) $(SCRATCH)/release/list-benchmarks database

@@ -26,6 +26,10 @@
 // on the virtualized host, about 100 on screen sliding at each change, the main thread's CPU and
 // the interval of every frame.
 //
+// `list-benchmarks thumbnails [quick]` is the thumbnails benchmark (issue 36): a virtualized grid
+// of 10,000 image files decoding thumbnails through their bindings, jumped and scrolled, and the
+// prefetch events' lead while wheel-scrolling.
+//
 // `list-benchmarks differ-one CASE N` runs exactly one diff of a cell of the differ table, for
 // `valgrind --tool=callgrind --toggle-collect=glm_measured_diff` (the differ table counts its
 // cells that way itself when valgrind is installed); `list-benchmarks differ-read CASE N
@@ -63,6 +67,8 @@ MainActor.assumeIsolated {
         BigTableBenchmark.measureInThisProcess(part: arguments[1], count: count)
     } else if arguments.first == BigFilterBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
         BigFilterBenchmark.measureInThisProcess(part: arguments[1], count: count)
+    } else if arguments.first == "thumbnails" {
+        ThumbnailsBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "animation" {
         AnimatedChangesBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big-filter" {

@@ -88,7 +88,7 @@ final class BigListWindow {
             manager.register(FileTile.self, mapping: { $0.sizeForCell { _, _ in FileTile.size } }) { tile, _, _ in
                 tile.thumbnails = thumbnails
             }
-            // A viewport ahead of the scroll, images are decoded before their tiles show.
+            // Two viewports ahead of the scroll, images are decoded before their tiles show.
             manager.prefetch(FileTreeSource.File.self) { file, _ in
                 if Thumbnail.isImage(named: file.name) { thumbnails.prefetch(file.path) }
             }

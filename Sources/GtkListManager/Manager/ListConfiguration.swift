@@ -17,8 +17,10 @@ public struct ListConfiguration: Sendable {
     /// How rows appear and disappear; nil (the default) for no animation.
     public var rowAnimation: RowAnimation?
     /// How far ahead of the visible rows ``ListManager/prefetch(_:_:)`` looks, in viewports.
-    /// 0 prefetches nothing. Default: 1.
-    public var prefetchDistance = 1.0
+    /// 0 prefetches nothing. Default: 2, so that an item is told at least a viewport before it
+    /// shows (the wheel moves less than a viewport a step: at 1, an item is told a step short of
+    /// a viewport ahead).
+    public var prefetchDistance = 2.0
 
     /// The defaults of every setting above.
     public init() {}

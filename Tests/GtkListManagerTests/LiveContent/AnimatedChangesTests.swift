@@ -98,6 +98,35 @@ final class AnimatedChangesTests: XCTestCase {
         }
     }
 
+    func testSectionsInsertedRemovedAndMovedSlideAsRowsDo() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for grid in [false, true] {
+                let shown = AnimatedList(grid: grid, sections: (0..<6).map { Array($0 * 8..<$0 * 8 + 8) })
+                defer { shown.close() }
+                let changes: [(String, () -> Void)] = [
+                    ("inserted", { shown.storage.insertSection(SectionModel(items: Array(100..<105)), at: 1) }),
+                    ("removed", { shown.storage.deleteSections([0]) }),
+                    ("moved", { shown.storage.moveSection(4, toSection: 1) }),
+                ]
+                for (change, make) in changes {
+                    let bound = shown.boundModels()
+                    let followed = bound[bound.count / 3..<bound.count / 3 + 4]
+                    let before = followed.map { shown.place(of: $0) }
+                    make()
+                    shown.layOutNow()
+                    XCTAssertEqual(
+                        followed.map { shown.place(of: $0) }, before,
+                        "\(shown), section \(change): the first frame shows the rows where they were")
+                    let frames = shown.framesUntilStill(following: Array(followed))
+                    let moving = followed.filter { model in Set(frames.compactMap { $0[model]?.place }).count > 3 }
+                    XCTAssertFalse(moving.isEmpty, "\(shown), section \(change): rows slid")
+                    assertSamePixels(shown.pixels(), shown.unanimatedPixels(), "\(shown), section \(change)")
+                }
+            }
+        }
+    }
+
     func testChangesWithoutAnimationAndWithTheDesktopsAnimationsOffApplyAtOnce() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
@@ -193,7 +222,11 @@ private final class AnimatedList: CustomStringConvertible {
     let grid: Bool
     private let milliseconds: Int
 
-    init(grid: Bool, models: [Int], milliseconds: Int = 300, animated: Bool = true) {
+    convenience init(grid: Bool, models: [Int], milliseconds: Int = 300, animated: Bool = true) {
+        self.init(grid: grid, sections: [models], milliseconds: milliseconds, animated: animated)
+    }
+
+    init(grid: Bool, sections: [[Int]], milliseconds: Int = 300, animated: Bool = true) {
         self.grid = grid
         self.milliseconds = milliseconds
         var configuration = ListConfiguration()
@@ -202,7 +235,7 @@ private final class AnimatedList: CustomStringConvertible {
         description = grid ? "grid" : "list"
         manager = ListManager(host: host, storage: storage, configuration: configuration)
         manager.register(NumberRow.self)
-        storage.setItems(models)
+        storage.setItemsForAllSections(sections)
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         gtk_window_set_default_size(gcast(window), 300, 400)
         let scrolled = gtk_scrolled_window_new(nil, nil)!
@@ -241,7 +274,8 @@ private final class AnimatedList: CustomStringConvertible {
     }
 
     func storageModels(at positions: [Int]) -> [Int] {
-        positions.compactMap { storage.item(at: IndexPath(item: $0, section: 0)) as? Int }
+        let models = (0..<storage.numberOfSections).flatMap { (storage.items(inSection: $0) ?? []).compactMap { $0 as? Int } }
+        return positions.map { models[$0] }
     }
 
     /// The row widget showing `model`: the bound row's widget's parent.
@@ -298,7 +332,8 @@ private final class AnimatedList: CustomStringConvertible {
 
     /// What GTK draws of the same models in a list of the same size, without animation.
     func unanimatedPixels() -> [UInt32] {
-        let twin = AnimatedList(grid: grid, models: (storage.items(inSection: 0) ?? []).compactMap { $0 as? Int }, animated: false)
+        let sections = (0..<storage.numberOfSections).map { (storage.items(inSection: $0) ?? []).compactMap { $0 as? Int } }
+        let twin = AnimatedList(grid: grid, sections: sections, animated: false)
         defer { twin.close() }
         // Scrolled as this list is (a move to the top keeps the top row, scrolling the list).
         if let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(manager.widget)),
