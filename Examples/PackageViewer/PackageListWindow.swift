@@ -201,6 +201,7 @@ final class PackageListWindow {
         gridManager.selectionMode = .single
         gridManager.configuration.displayHeaderOnEmptySection = false
         gridManager.configuration.displaySupplementaryViewsOnEmptySection = false
+        gridManager.configuration.rowAnimation = ListConfiguration.viewer.rowAnimation
         gridManager.anomalyHandler.action = manager.anomalyHandler.action
         let headerBar = headerBar
         gridManager.register(PackageTile.self) { mapping in

@@ -93,6 +93,19 @@ func expectedSections(
     }
 }
 
+/// Whether `widget` is an instance of `type` (or of a type derived from it).
+@MainActor
+func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
+    g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), type) != 0
+}
+
+/// Every widget inside `widget`, depth first, read through GTK.
+@MainActor
+func descendants(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    let children = isA(widget, gtk_container_get_type()) ? containerChildren(widget) : []
+    return children + children.flatMap(descendants(of:))
+}
+
 /// A container's children, in order, read through GTK.
 @MainActor
 func containerChildren(_ container: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {

@@ -98,7 +98,57 @@ final class RowAnimationTests: XCTestCase {
         assertListMatchesStorage(manager, storage)
     }
 
+    func testACellComingIntoTheFlowBoxGridFadesInWhereItGoes() throws {
+        try MainActor.assumeIsolated { try Self.cellFadesIn() }
+    }
+
+    @MainActor private static func cellFadesIn() throws {
+        try requireGtk()
+        var configuration = ListConfiguration()
+        configuration.rowAnimation = RowAnimation(.crossfade, milliseconds: 300)
+        let storage = MemoryStorage()
+        let host = FlowBoxGridHost()
+        let manager = ListManager(host: host, storage: storage, configuration: configuration)
+        manager.register(NumberRow.self)
+        let window = show(manager)
+        defer { gtk_widget_destroy(window) }
+        storage.setItems(Array(0..<12))
+        XCTAssertEqual(cellOpacity(of: 5, in: manager), 1, "a reload shows its cells at once")
+
+        func fades(of model: Int) -> [Double] {
+            var seen: [Double] = []
+            _ = GtkRuntime.iterate(until: {
+                let opacity = cellOpacity(of: model, in: manager) ?? -1
+                if seen.last != opacity { seen.append(opacity) }
+                return opacity == 1
+            })
+            return seen
+        }
+        try storage.insertItem(100, to: IndexPath(item: 3, section: 0))
+        let inserted = fades(of: 100)
+        XCTAssertEqual(inserted.first, 0, "\(inserted)")
+        XCTAssertEqual(inserted.last, 1, "\(inserted)")
+        XCTAssertGreaterThanOrEqual(inserted.count, 4, "an inserted cell fades in: \(inserted)")
+        XCTAssertEqual(inserted, inserted.sorted())
+
+        storage.moveItem(at: IndexPath(item: 9, section: 0), to: IndexPath(item: 0, section: 0))
+        XCTAssertEqual(cellOpacity(of: 8, in: manager), 0, "a moved cell fades in where it goes")
+        XCTAssertGreaterThanOrEqual(fades(of: 8).count, 4)
+
+        host.withoutAnimation { try? storage.insertItem(101, to: IndexPath(item: 0, section: 0)) }
+        XCTAssertEqual(cellOpacity(of: 101, in: manager), 1, "without animation a cell shows at once")
+    }
+
     // MARK: - Helpers
+
+    /// The opacity of the flow-box cell showing `model`, read from GTK.
+    @MainActor private static func cellOpacity(of model: Int, in manager: ListManager) -> Double? {
+        for position in 0..<manager.rowCount {
+            guard let row = manager.boundRow(atPosition: position), row.model as? Int == model else { continue }
+            return gtk_widget_get_ancestor(row.widget, gtk_flow_box_child_get_type()).map { gtk_widget_get_opacity($0) }
+        }
+        return nil
+    }
 
     @MainActor private static func allocatedY(of widget: UnsafeMutablePointer<GtkWidget>) -> Int {
         var allocation = GtkAllocation()

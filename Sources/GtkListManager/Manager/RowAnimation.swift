@@ -8,7 +8,8 @@ import CGtk
 /// ``transition`` (a re-sort shows at once). On ``VirtualListHost``, as a list or a grid, every
 /// row on screen slides from where it showed to where the change puts it; inserted rows fade in
 /// and removed rows fade out as a picture under the others, whatever ``transition`` says, and a
-/// change during an animation starts from where the rows show.
+/// change during an animation starts from where the rows show. On ``FlowBoxGridHost``, whose
+/// cells GtkFlowBox places, a cell inserted or moved fades in where it goes.
 ///
 /// A removed row leaves the manager's bookkeeping at once (positions, pool, events); only its
 /// widget (its picture, on the virtualized host) stays on screen, unselectable, until its

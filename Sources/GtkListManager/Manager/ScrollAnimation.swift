@@ -26,7 +26,7 @@ final class ScrollAnimation {
     init?(_ manager: ListManager, to target: RowLocation, alignment: ScrollAlignment) {
         let host = manager.host
         guard gtk_widget_get_mapped(host.widget) != 0, let adjustment = host.verticalAdjustment,
-            Self.desktopAnimates(host.widget)
+            DesktopSettings.animationsEnabled(for: host.widget)
         else { return nil }
         self.manager = manager
         self.target = target
@@ -135,8 +135,4 @@ final class ScrollAnimation {
         return nil
     }
 
-    /// Whether the desktop lets widgets animate (`gtk-enable-animations`).
-    private static func desktopAnimates(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-        DesktopSettings.bool("gtk-enable-animations", for: widget) ?? true
-    }
 }

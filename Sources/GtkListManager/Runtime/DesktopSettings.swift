@@ -14,6 +14,11 @@ enum DesktopSettings {
         return g_value_get_boolean(&value) != 0
     }
 
+    /// Whether the desktop lets `widget` animate (`gtk-enable-animations`, true when unknown).
+    static func animationsEnabled(for widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        bool("gtk-enable-animations", for: widget) ?? true
+    }
+
     /// The integer setting `name` (`"gtk-double-click-time"`, …) for `widget`'s screen; nil
     /// when the widget has no settings.
     static func int(_ name: String, for widget: UnsafeMutablePointer<GtkWidget>) -> Int32? {

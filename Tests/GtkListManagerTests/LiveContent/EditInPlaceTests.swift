@@ -194,15 +194,6 @@ private final class NamedList {
         }
         return count
     }
-
-    private func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
-        g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), type) != 0
-    }
-
-    private func descendants(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-        let children = isA(widget, gtk_container_get_type()) ? containerChildren(widget) : []
-        return children + children.flatMap(descendants(of:))
-    }
 }
 
 /// A label, which the editor replaces while its item is edited.

@@ -102,6 +102,8 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
     /// The key a flow box offered the grid box and then left alone: it stops when it reaches
     /// the grid box again.
     var keyOfferedToGrid: UnsafeMutablePointer<GdkEvent>?
+    /// Cells fading in after an animated change (the Animation extension).
+    let fades = FadingWidgets()
 
     /// A grid whose sections lay their cells out as `layout` says.
     public init(layout: FlowBoxGridLayout = FlowBoxGridLayout()) {
@@ -229,6 +231,7 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
         }
         to.cells.insert(cell, at: target.indexPath.item)
         g_object_unref(cell)
+        fadeIn(gcast(cell))
         invalidateStarts()
     }
 
@@ -265,11 +268,13 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
         let index = location.indexPath.item
         gtk_flow_box_insert(section.flowBox, gcast(cell), index == section.cells.count ? -1 : Int32(index))
         section.cells.insert(cell, at: index)
+        fadeIn(gcast(cell))
     }
 
     /// Takes `row` out of its part of the section and out of GTK; the row keeps its widget.
     private func take(_ row: BoundRow, outOf part: GridSectionPart, of section: GridSection) {
         if row.hostWidget == pressedCell { pressedCell = nil }
+        if let cell = row.hostWidget { fades.forget(cell) }
         notActivatable.remove(ObjectIdentifier(row))
         notFocusable.remove(ObjectIdentifier(row))
         row.hostWidget = nil

@@ -26,7 +26,7 @@ extension VirtualListHost: RowAnimating {
     /// desktop (`gtk-enable-animations`).
     private var animatesChanges: Bool {
         motion.animation != nil && !motion.suspended && gtk_widget_get_mapped(widget) != 0
-            && DesktopSettings.bool("gtk-enable-animations", for: widget) ?? true
+            && DesktopSettings.animationsEnabled(for: widget)
     }
 
     // MARK: - Before a change
