@@ -39,6 +39,27 @@ final class AnimatedChangesTests: XCTestCase {
         }
     }
 
+    func testRowsAManyRowInsertionPushesOutOfTheListsMarginsSlideOutOfSight() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for grid in [false, true] {
+                let shown = AnimatedList(grid: grid, models: Array(0..<200))
+                defer { shown.close() }
+                let lastBound = shown.boundModels().last!
+                let start = shown.place(of: lastBound)!
+
+                try shown.storage.insertItems(Array(1000..<1060), at: IndexPath(item: 2, section: 0))
+                shown.layOutNow()
+                XCTAssertEqual(shown.place(of: lastBound), start, "\(shown): the row pushed far down still shows where it was")
+                let path = shown.frames(for: .milliseconds(200), following: [lastBound]).compactMap { $0[lastBound]?.place }
+                XCTAssertGreaterThanOrEqual(Set(path).count, 3, "\(shown): it slides down out of sight: \(path)")
+                XCTAssertTrue(isMonotonic(path.map(\.y)), "\(shown): \(path)")
+                _ = shown.framesUntilStill(following: [])
+                assertSamePixels(shown.pixels(), shown.unanimatedPixels(), "\(shown)")
+            }
+        }
+    }
+
     func testARemovedRowLeavesItsPictureWhileTheRowsAfterItSlideOverIt() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

@@ -9,10 +9,7 @@ import XCTest
 final class PrefetchTests: XCTestCase {
     func testWheelScrollingTellsEachItemOnceBeforeItComesOnScreenAViewportAhead() throws {
         try MainActor.assumeIsolated {
-            try requireGtk()
-            for kind in HostKind.allCases {
-                let shown = PrefetchedList(kind)
-                defer { shown.list.close() }
+            try Self.onEveryHost { shown, kind in
                 XCTAssertTrue(shown.waitForWindow(below: true), "\(kind): \(shown.log.summary(shown))")
                 let firstScreen = shown.visible
 
@@ -33,10 +30,7 @@ final class PrefetchTests: XCTestCase {
 
     func testTurningBackOrJumpingCancelsWhatWillNotComeOnScreen() throws {
         try MainActor.assumeIsolated {
-            try requireGtk()
-            for kind in HostKind.allCases {
-                let shown = PrefetchedList(kind)
-                defer { shown.list.close() }
+            try Self.onEveryHost { shown, kind in
                 shown.wheel(button: 5, clicks: 14)
                 XCTAssertTrue(shown.waitForWindow(below: true), "\(kind): \(shown.log.summary(shown))")
                 let below = shown.log.pending
@@ -60,10 +54,7 @@ final class PrefetchTests: XCTestCase {
 
     func testADeletedOrReplacedItemAheadIsCancelledAndItsNewModelTold() throws {
         try MainActor.assumeIsolated {
-            try requireGtk()
-            for kind in HostKind.allCases {
-                let shown = PrefetchedList(kind)
-                defer { shown.list.close() }
+            try Self.onEveryHost { shown, kind in
                 XCTAssertTrue(shown.waitForWindow(below: true), "\(kind): \(shown.log.summary(shown))")
                 let ahead = shown.visible.upperBound + 2
 
@@ -104,10 +95,7 @@ final class PrefetchTests: XCTestCase {
 
     func testARowGoingToThePoolIsPreparedForReuseBeforeItShowsAnotherModel() throws {
         try MainActor.assumeIsolated {
-            try requireGtk()
-            for kind in HostKind.allCases {
-                let shown = PrefetchedList(kind)
-                defer { shown.list.close() }
+            try Self.onEveryHost { shown, kind in
                 shown.wheel(button: 5, clicks: 10)
                 for item in [300, 20, 150] {
                     XCTAssertTrue(shown.manager.scrollTo(IndexPath(item: item, section: 0), alignment: .top))
@@ -140,6 +128,16 @@ final class PrefetchTests: XCTestCase {
             }
             XCTAssertGreaterThan(PrefetchedRow.preparedForReuse, 0, "cells went to the pool with their rows")
             XCTAssertEqual(PrefetchedRow.refilledUnprepared, 0, "a cell showed another model without being prepared")
+        }
+    }
+
+    /// Runs `body` on a new prefetching list on each host, closed after it.
+    @MainActor private static func onEveryHost(_ body: (PrefetchedList, HostKind) throws -> Void) throws {
+        try requireGtk()
+        for kind in HostKind.allCases {
+            let shown = PrefetchedList(kind)
+            defer { shown.list.close() }
+            try body(shown, kind)
         }
     }
 }

@@ -48,6 +48,14 @@ extension VirtualListHost: RowAnimating {
         motion.shownBefore = shown
     }
 
+    /// Whether the row at `position` showed before the animated change being laid out, or still
+    /// slides: it stays bound even when the change takes it out of the viewport and its margins,
+    /// so that it slides out of sight instead of vanishing (a layout after its slide lets it go).
+    func isKeptForItsSlide(_ position: Int) -> Bool {
+        guard let placed = placedRows[position] else { return false }
+        return motion.slides[placed.rowWidget] != nil || motion.shownBefore?[placed.rowWidget] != nil
+    }
+
     /// Whether the row at `position` is placed where the layout puts it: bound for the viewport
     /// or its margins, not pinned, not kept off screen.
     private func isShownInPlace(_ position: Int) -> Bool {

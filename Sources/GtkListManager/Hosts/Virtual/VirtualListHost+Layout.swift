@@ -78,7 +78,8 @@ extension VirtualListHost {
         // dragged row (its drop must find it), and the pinned header its place at the top.
         let dragged = rowKeptBound.flatMap { kept in placedRows.first { ObjectIdentifier($0.value.row) == kept }?.key }
         let kept = [focusedPosition, dragged, headerToPin()].compactMap { $0 }
-        for position in placedRows.keys.sorted() where needed?.contains(position) != true && !kept.contains(position) {
+        for position in placedRows.keys.sorted()
+        where needed?.contains(position) != true && !kept.contains(position) && !isKeptForItsSlide(position) {
             unbind(position)
         }
         for position in kept where placedRows[position] == nil && needed?.contains(position) != true {
@@ -141,7 +142,8 @@ extension VirtualListHost {
             frame.x = shownX(frame.x, width: frame.width)
             // A row kept off screen waits just above the viewport, mapped: a row widget made
             // invisible would lose the focus.
-            let onScreen = neededPositions?.contains(position) == true || pinnedHeader?.position == position
+            let onScreen =
+                neededPositions?.contains(position) == true || pinnedHeader?.position == position || isKeptForItsSlide(position)
             frame.y = pinnedHeader?.position == position ? pinnedHeader!.y : (onScreen ? frame.y - top : -frame.height)
             if onScreen, pinnedHeader?.position != position {
                 let shown = shownPlace(
