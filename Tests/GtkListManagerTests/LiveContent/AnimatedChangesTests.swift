@@ -346,9 +346,24 @@ private final class AnimatedList: CustomStringConvertible {
         a.count == b.count && a.allSatisfy { key, value in b[key].map { $0.place == value.place && $0.opacity == value.opacity } ?? false }
     }
 
-    /// What GTK draws of the list now.
+    /// What GTK draws of the list now, in device pixels (at `GDK_SCALE=2`, twice as many each
+    /// way, as the screen shows them: a removed row's picture is kept at the window's scale).
     func pixels() -> [UInt32] {
-        WidgetPixels.read(manager.widget, region: (0, 0, 2000))
+        let widget = manager.widget, scale = gtk_widget_get_scale_factor(widget)
+        let width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width * scale, height * scale)!
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
+        let cairo = cairo_create(surface)!
+        gtk_widget_draw(widget, cairo)
+        cairo_destroy(cairo)
+        cairo_surface_flush(surface)
+        // Copied whole, rows with their stride: a walk pixel by pixel takes longer than an
+        // animation in a debug build at scale 2.
+        let count = Int(cairo_image_surface_get_stride(surface)) / 4 * Int(height * scale)
+        return cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: count) {
+            Array(UnsafeBufferPointer(start: $0, count: count))
+        }
     }
 
     /// What GTK draws of the same models in a list of the same size, without animation.
