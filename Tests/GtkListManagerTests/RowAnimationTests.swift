@@ -68,7 +68,9 @@ final class RowAnimationTests: XCTestCase {
     @MainActor private static func movedRowOpensWhereItGoes() throws {
         try requireGtk()
         var configuration = ListConfiguration()
-        configuration.rowAnimation = RowAnimation(.slideDown, milliseconds: 300)
+        // GtkRevealer runs on the real clock: a second long, so that even a slow machine's
+        // frames show the slide's way.
+        configuration.rowAnimation = RowAnimation(.slideDown, milliseconds: 1000)
         let (manager, storage, _) = makeManager(configuration)
         let window = show(manager)
         defer { gtk_widget_destroy(window) }
@@ -99,7 +101,7 @@ final class RowAnimationTests: XCTestCase {
     }
 
     func testACellComingIntoTheFlowBoxGridFadesInWhereItGoes() throws {
-        try MainActor.assumeIsolated { try Self.cellFadesIn() }
+        try MainActor.assumeIsolated { try SteppedFrameTime.during { try Self.cellFadesIn() } }
     }
 
     @MainActor private static func cellFadesIn() throws {
@@ -115,13 +117,14 @@ final class RowAnimationTests: XCTestCase {
         storage.setItems(Array(0..<12))
         XCTAssertEqual(cellOpacity(of: 5, in: manager), 1, "a reload shows its cells at once")
 
+        // Frame by frame of the animation's time, until the cell is opaque (a second at most).
         func fades(of model: Int) -> [Double] {
-            var seen: [Double] = []
-            _ = GtkRuntime.iterate(until: {
+            var seen = [cellOpacity(of: model, in: manager) ?? -1]
+            for _ in 0..<60 where seen.last != 1 {
+                SteppedFrameTime.nextFrame(of: window)
                 let opacity = cellOpacity(of: model, in: manager) ?? -1
                 if seen.last != opacity { seen.append(opacity) }
-                return opacity == 1
-            })
+            }
             return seen
         }
         try storage.insertItem(100, to: IndexPath(item: 3, section: 0))
@@ -130,6 +133,8 @@ final class RowAnimationTests: XCTestCase {
         XCTAssertEqual(inserted.last, 1, "\(inserted)")
         XCTAssertGreaterThanOrEqual(inserted.count, 4, "an inserted cell fades in: \(inserted)")
         XCTAssertEqual(inserted, inserted.sorted())
+        for _ in 0..<5 { SteppedFrameTime.nextFrame(of: window) }
+        XCTAssertEqual(cellOpacity(of: 100, in: manager), 1, "and stays opaque")
 
         storage.moveItem(at: IndexPath(item: 9, section: 0), to: IndexPath(item: 0, section: 0))
         XCTAssertEqual(cellOpacity(of: 8, in: manager), 0, "a moved cell fades in where it goes")

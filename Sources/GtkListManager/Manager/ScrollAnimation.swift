@@ -17,7 +17,7 @@ final class ScrollAnimation {
     private let startValue: Double
     private var startTime: Int64?
     private var duration: Double = 0
-    private var tickCallback: guint = 0
+    private let ticker: FrameTicker
     /// The input signals that stop it, by the widget they are connected to.
     private var userInputHandlers: [(UnsafeMutablePointer<GtkWidget>, gulong)] = []
 
@@ -32,6 +32,7 @@ final class ScrollAnimation {
         self.target = target
         self.widget = host.widget
         self.adjustment = adjustment
+        ticker = FrameTicker(on: host.widget)
         startValue = gtk_adjustment_get_value(adjustment)
         // `.nearest` resolved once, against what shows now, as an unanimated scroll does.
         guard let resolved = Self.resolve(alignment, of: target, in: manager) else { return nil }
@@ -41,22 +42,14 @@ final class ScrollAnimation {
 
     /// Stops where the list is now.
     func stop() {
-        if tickCallback != 0 { gtk_widget_remove_tick_callback(widget, tickCallback) }
-        tickCallback = 0
+        ticker.stop()
         for (widget, handler) in userInputHandlers { Signal.disconnect(widget, handler) }
         userInputHandlers = []
         if manager.scrollAnimation === self { manager.scrollAnimation = nil }
     }
 
     private func start() {
-        let box = CallbackBox(Weak(self)).retainedPointer()
-        tickCallback = gtk_widget_add_tick_callback(
-            widget,
-            { _, clock, userData in
-                let animation = CallbackBox<Weak>.payload(of: userData).animation
-                let time = clock.map { Int64(gdk_frame_clock_get_frame_time($0)) } ?? 0
-                return MainActor.assumeIsolated { animation?.tick(at: time) ?? false } ? 1 : 0
-            }, box, CallbackBoxRelease.destroyNotify)
+        ticker.start { [weak self] time in self?.tick(at: time) ?? false }
         // Wheel, touchpad, scrollbar, click or key: the user takes over. The scrolled window
         // hears the scrollbar and the wheel over the list's margins.
         var stoppers = [widget]
@@ -70,11 +63,6 @@ final class ScrollAnimation {
                 userInputHandlers.append((stopper, handler))
             }
         }
-    }
-
-    private final class Weak {
-        weak var animation: ScrollAnimation?
-        init(_ animation: ScrollAnimation) { self.animation = animation }
     }
 
     // MARK: - Frames

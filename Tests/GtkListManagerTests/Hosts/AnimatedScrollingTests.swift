@@ -12,14 +12,14 @@ final class AnimatedScrollingTests: XCTestCase {
     func testAVirtualListGlidesToARowWithoutAWidgetAndLandsAtTheTop() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
-            try Self.glide(host: VirtualListHost(), count: 1_000_000, to: 500_000)
+            try SteppedFrameTime.during { try Self.glide(host: VirtualListHost(), count: 1_000_000, to: 500_000) }
         }
     }
 
     func testAListBoxGlidesToARowAndLandsAtTheTop() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
-            try Self.glide(host: ListBoxHost(), count: 300, to: 200)
+            try SteppedFrameTime.during { try Self.glide(host: ListBoxHost(), count: 300, to: 200) }
         }
     }
 
@@ -74,13 +74,14 @@ final class AnimatedScrollingTests: XCTestCase {
         XCTAssertTrue(manager.scrollTo(IndexPath(item: item, section: 0), alignment: .top, animated: true))
         XCTAssertEqual(gtk_adjustment_get_value(adjustment), start, "nothing moves before the next frame")
 
+        // Frame by frame of the glide's time (``SteppedFrameTime``), three seconds of it at most.
         var values: [Double] = []
-        let clock = ContinuousClock(), deadline = clock.now.advanced(by: .seconds(3))
-        while clock.now < deadline,
+        while values.count < 180,
             manager.boundRow(at: IndexPath(item: item, section: 0)) == nil || values.count < 3
                 || values.suffix(3).contains(where: { $0 != values.last })
         {
-            list.settleFrame()
+            SteppedFrameTime.nextFrame(of: list.window)
+            _ = GtkRuntime.iteratePending()
             values.append(gtk_adjustment_get_value(adjustment))
         }
         let end = try XCTUnwrap(values.last)

@@ -5,8 +5,19 @@ import SeededRandom
 import XCTest
 
 /// Animated changes on the virtualized list and grid, read back from GTK frame by frame: where
-/// each row's widget is allocated, its opacity, and the pixels the list draws.
+/// each row's widget is allocated, its opacity, and the pixels the list draws. The frames are
+/// 60 Hz frames of the animations' time (``SteppedFrameTime``), however long each takes to draw.
 final class AnimatedChangesTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        MainActor.assumeIsolated { SteppedFrameTime.start() }
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated { SteppedFrameTime.stop() }
+        super.tearDown()
+    }
+
     func testRowsAfterAnInsertionSlideToTheirPlacesAndTheInsertedRowFadesIn() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
@@ -320,20 +331,19 @@ private final class AnimatedList: CustomStringConvertible {
         rowWidget(of: model).map { gtk_widget_get_opacity($0) }
     }
 
-    /// The places and opacities of `models` after each main-loop turn that changed them, for
-    /// `duration`.
+    /// The places and opacities of `models` now and after each frame that changed them, for
+    /// `duration` of the animations' time.
     func frames(for duration: Duration, following models: [Int]) -> [[Int: (place: Place, opacity: Double)]] {
         var frames: [[Int: (place: Place, opacity: Double)]] = []
-        let deadline = ContinuousClock.now.advanced(by: duration)
-        _ = GtkRuntime.iterate(
-            until: {
-                var frame: [Int: (place: Place, opacity: Double)] = [:]
-                for model in models {
-                    if let place = place(of: model), let opacity = opacity(of: model) { frame[model] = (place, opacity) }
-                }
-                if frames.last.map({ !Self.same($0, frame) }) ?? true { frames.append(frame) }
-                return ContinuousClock.now >= deadline
-            }, timeout: duration + .seconds(1))
+        let count = Int((duration / .microseconds(SteppedFrameTime.frameInterval)).rounded(.up))
+        for step in 0...count {
+            if step > 0 { SteppedFrameTime.nextFrame(of: window) }
+            var frame: [Int: (place: Place, opacity: Double)] = [:]
+            for model in models {
+                if let place = place(of: model), let opacity = opacity(of: model) { frame[model] = (place, opacity) }
+            }
+            if frames.last.map({ !Self.same($0, frame) }) ?? true { frames.append(frame) }
+        }
         return frames
     }
 

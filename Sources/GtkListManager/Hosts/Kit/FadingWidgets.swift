@@ -1,8 +1,8 @@
 import CGtk
 
 /// Widgets fading in, from transparent to opaque over a ``RowAnimation``'s length, moved on the
-/// frame clock of the widget that holds them: a host's cells that come where the host cannot
-/// slide them.
+/// frame clock of the widget that holds them: the flow-box grid's cells, which GtkFlowBox places
+/// so they cannot slide, and the rows a change inserts in a virtualized list.
 @MainActor
 final class FadingWidgets {
     /// How long a fade lasts; nil: nothing fades.
@@ -11,22 +11,15 @@ final class FadingWidgets {
     var suspended = false
     /// The widgets fading, with when they started (nil until their first frame).
     private var fading: [UnsafeMutablePointer<GtkWidget>: Int64?] = [:]
-    private var ticking: (widget: UnsafeMutablePointer<GtkWidget>, callback: guint)?
+    private var ticker: FrameTicker?
 
     /// Starts `widget` transparent and fades it in on `clockWidget`'s frames.
     func fadeIn(_ widget: UnsafeMutablePointer<GtkWidget>, on clockWidget: UnsafeMutablePointer<GtkWidget>) {
         gtk_widget_set_opacity(widget, 0)
         fading[widget] = .some(nil)
-        guard ticking == nil else { return }
-        let box = CallbackBox(WeakFades(self)).retainedPointer()
-        let callback = gtk_widget_add_tick_callback(
-            clockWidget,
-            { _, clock, userData in
-                let fades = CallbackBox<WeakFades>.payload(of: userData).fades
-                let time = clock.map { Int64(gdk_frame_clock_get_frame_time($0)) } ?? 0
-                return MainActor.assumeIsolated { fades?.step(at: time) ?? false } ? 1 : 0
-            }, box, CallbackBoxRelease.destroyNotify)
-        ticking = (clockWidget, callback)
+        let ticker = ticker ?? FrameTicker(on: clockWidget)
+        self.ticker = ticker
+        if !ticker.isTicking { ticker.start { [weak self] time in self?.step(at: time) ?? false } }
     }
 
     /// Forgets `widget` (it leaves), opaque again.
@@ -37,8 +30,7 @@ final class FadingWidgets {
 
     /// Makes every widget opaque at once.
     func finish() {
-        if let ticking { gtk_widget_remove_tick_callback(ticking.widget, ticking.callback) }
-        ticking = nil
+        ticker?.stop()
         for widget in fading.keys { gtk_widget_set_opacity(widget, 1) }
         fading = [:]
     }
@@ -49,17 +41,10 @@ final class FadingWidgets {
             let started = start ?? time
             let progress = min(Double(time - started) / length, 1)
             gtk_widget_set_opacity(widget, progress)
-            fading[widget] = progress < 1 ? started : nil
+            // Not `fading[widget] = progress < 1 ? started : nil`: that stores `.some(nil)`,
+            // "not started", and the widget would fade in again from transparent.
+            if progress < 1 { fading[widget] = started } else { fading.removeValue(forKey: widget) }
         }
-        guard !fading.isEmpty else {
-            ticking = nil
-            return false
-        }
-        return true
-    }
-
-    private final class WeakFades {
-        weak var fades: FadingWidgets?
-        init(_ fades: FadingWidgets) { self.fades = fades }
+        return !fading.isEmpty
     }
 }

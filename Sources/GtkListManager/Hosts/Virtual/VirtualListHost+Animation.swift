@@ -11,6 +11,7 @@ extension VirtualListHost: RowAnimating {
         get { motion.animation }
         set {
             motion.animation = newValue
+            insertedRowFades.animation = newValue
             if newValue == nil { finishMotion() }
         }
     }
@@ -35,10 +36,7 @@ extension VirtualListHost: RowAnimating {
     /// when the change animates. One that does not finishes what still moves: it applies at once.
     func noteShownPlacesForMotion() {
         guard !isLayingOut, !motion.isNoting else { return }
-        guard animatesChanges else {
-            if motion.isRunning { finishMotion() }
-            return
-        }
+        guard animatesChanges else { return finishMotion() }
         var shown: [VirtualListMotion.RowWidget: VirtualListMotion.Point] = [:]
         for (position, placed) in placedRows where isShownInPlace(position) {
             var allocation = GtkAllocation()
@@ -71,16 +69,10 @@ extension VirtualListHost: RowAnimating {
         let id = glm_virtual_list_add_ghost(list, placed.rowWidget)
         guard id != 0 else { return }
         let place = VirtualListMotion.Point(x: Int(allocation.x), y: Int(allocation.y))
-        motion.ghosts.append(VirtualListMotion.Ghost(id: id, place: place, start: frameTime))
+        motion.ghosts.append(VirtualListMotion.Ghost(id: id, place: place, start: FrameTicker.frameTime(of: widget)))
     }
 
     // MARK: - Placing
-
-    /// The frame clock's time of the frame being made, in microseconds.
-    var frameTime: Int64 {
-        guard let clock = gtk_widget_get_frame_clock(widget) else { return Int64(g_get_monotonic_time()) }
-        return Int64(gdk_frame_clock_get_frame_time(clock))
-    }
 
     /// Where a bound row shows now, off its `frame` by its slide; after an animated change,
     /// starts the slide from where its widget showed before (or from where the nearest row
@@ -97,8 +89,7 @@ extension VirtualListHost: RowAnimating {
                 startedAbove = from
             } else if motion.inserted.contains(position) {
                 motion.slides[rowWidget] = nil
-                motion.fades[rowWidget] = time
-                gtk_widget_set_opacity(rowWidget, 0)
+                insertedRowFades.fadeIn(rowWidget, on: widget)
             } else if let from = startedAbove, from != .zero {
                 motion.slides[rowWidget] = VirtualListMotion.Slide(from: from, start: time, frame: frame)
             }
@@ -115,43 +106,25 @@ extension VirtualListHost: RowAnimating {
         guard motion.isNoting || motion.isRunning else { return }
         motion.shownBefore = nil
         motion.inserted.removeAll()
-        if motion.isRunning, motion.tickCallback == 0 { startTicking() }
+        if motion.isRunning, !motionTicker.isTicking {
+            motionTicker.start { [weak self] time in self?.stepMotion(at: time) ?? false }
+        }
     }
 
     /// A row widget going back to the pool leaves its motion: the next row in it starts afresh.
     func forgetMotion(of rowWidget: VirtualListMotion.RowWidget) {
-        if motion.forget(rowWidget) { gtk_widget_set_opacity(rowWidget, 1) }
+        motion.forget(rowWidget)
+        insertedRowFades.forget(rowWidget)
     }
 
     // MARK: - Frames
 
-    private func startTicking() {
-        let box = CallbackBox(WeakHost(self)).retainedPointer()
-        motion.tickCallback = gtk_widget_add_tick_callback(
-            widget,
-            { _, clock, userData in
-                let host = CallbackBox<WeakHost>.payload(of: userData).host
-                let time = clock.map { Int64(gdk_frame_clock_get_frame_time($0)) } ?? 0
-                return MainActor.assumeIsolated { host?.stepMotion(at: time) ?? false } ? 1 : 0
-            }, box, CallbackBoxRelease.destroyNotify)
-    }
-
-    private final class WeakHost {
-        weak var host: VirtualListHost?
-        init(_ host: VirtualListHost) { self.host = host }
-    }
-
-    /// One frame of every motion; false when none is left.
+    /// One frame of the slides and pictures; false when none is left.
     private func stepMotion(at time: Int64) -> Bool {
         for (rowWidget, slide) in motion.slides {
             let offset = motion.offset(of: slide, at: time)
             place(rowWidget, at: slide.frame, off: offset)
             if offset == .zero { motion.slides[rowWidget] = nil }
-        }
-        for (rowWidget, start) in motion.fades {
-            let progress = motion.progress(since: start, at: time)
-            gtk_widget_set_opacity(rowWidget, progress)
-            if progress >= 1 { motion.fades[rowWidget] = nil }
         }
         motion.ghosts = motion.ghosts.filter { ghost in
             let progress = motion.progress(since: ghost.start, at: time)
@@ -161,11 +134,7 @@ extension VirtualListHost: RowAnimating {
             }
             return glm_virtual_list_update_ghost(list, ghost.id, Int32(ghost.place.x), Int32(ghost.place.y), 1 - progress) != 0
         }
-        guard motion.isRunning else {
-            motion.tickCallback = 0
-            return false
-        }
-        return true
+        return motion.isRunning
     }
 
     private func place(
@@ -179,13 +148,11 @@ extension VirtualListHost: RowAnimating {
     /// Puts every moving row in its place at once: a change without animation, or animation
     /// turned off.
     func finishMotion() {
-        if motion.tickCallback != 0 { gtk_widget_remove_tick_callback(widget, motion.tickCallback) }
-        motion.tickCallback = 0
+        motionTicker.stop()
+        insertedRowFades.finish()
         for (rowWidget, slide) in motion.slides { place(rowWidget, at: slide.frame, off: .zero) }
-        for rowWidget in motion.fades.keys { gtk_widget_set_opacity(rowWidget, 1) }
         for ghost in motion.ghosts { glm_virtual_list_remove_ghost(list, ghost.id) }
         motion.slides = [:]
-        motion.fades = [:]
         motion.ghosts = []
     }
 }

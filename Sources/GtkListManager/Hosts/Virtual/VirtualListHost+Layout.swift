@@ -133,7 +133,7 @@ extension VirtualListHost {
         pinnedHeader = headerToPin().flatMap { header in
             placedRows[header] == nil ? nil : pinnedPlace(of: header, top: top).map { (header, $0) }
         }
-        let time = frameTime
+        let time = FrameTicker.frameTime(of: widget)
         var startedAbove: VirtualListMotion.Point?
         for position in placedRows.keys.sorted() {
             let placed = placedRows[position]!

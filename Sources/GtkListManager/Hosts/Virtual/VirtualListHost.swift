@@ -116,6 +116,10 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     var isRightToLeft = false
     /// Animated changes: where rows showed before a change, and what moves now.
     var motion = VirtualListMotion()
+    /// Moves the slides and pictures of ``motion`` at every frame while they last.
+    lazy var motionTicker = FrameTicker(on: widget)
+    /// The rows an animated change inserted, fading in.
+    let insertedRowFades = FadingWidgets()
     /// The rubber band being drawn, from its press to its release.
     var rubberBand: VirtualRubberBand?
     /// Scrolls while the rubber band's pointer is near an edge; the band grows with each step.
@@ -158,6 +162,8 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
 
     private func listDestroyed() {
         isDestroyed = true
+        motionTicker.stop()
+        insertedRowFades.finish()
         motion = VirtualListMotion()
         placedRows = [:]
         spareRowWidgets = []

@@ -2,7 +2,8 @@ import CGtk
 import Glibc
 
 /// What a virtualized host's animated changes hold between frames: where the rows showed before
-/// a change, and the rows sliding to their places, fading in, or leaving as pictures.
+/// a change, and the rows sliding to their places or leaving as pictures (the rows fading in
+/// are the host's ``FadingWidgets``).
 ///
 /// A change animates as the difference between two layouts. Before the first splice, the host
 /// notes where each bound row's widget shows (``shownBefore``); the next layout places every row
@@ -44,16 +45,12 @@ struct VirtualListMotion {
     /// The positions those splices inserted.
     var inserted = InsertedPositions()
     var slides: [RowWidget: Slide] = [:]
-    /// Rows fading in, with when they started.
-    var fades: [RowWidget: Int64] = [:]
     var ghosts: [Ghost] = []
-    /// The tick callback moving them, 0 when none runs.
-    var tickCallback: guint = 0
 
     /// Whether a splice since the last layout is being animated.
     var isNoting: Bool { shownBefore != nil }
 
-    var isRunning: Bool { !slides.isEmpty || !fades.isEmpty || !ghosts.isEmpty }
+    var isRunning: Bool { !slides.isEmpty || !ghosts.isEmpty }
 
     /// The animation's length in microseconds, the frame clock's unit.
     private var duration: Int64 { Int64(max(animation?.milliseconds ?? 0, 1)) * 1000 }
@@ -70,11 +67,9 @@ struct VirtualListMotion {
         return Point(x: Int((Double(slide.from.x) * remaining).rounded()), y: Int((Double(slide.from.y) * remaining).rounded()))
     }
 
-    /// Forgets a row widget that goes back to the pool (it may show another row next); true
-    /// when it was fading in.
-    mutating func forget(_ rowWidget: RowWidget) -> Bool {
+    /// Forgets a row widget that goes back to the pool (it may show another row next).
+    mutating func forget(_ rowWidget: RowWidget) {
         shownBefore?[rowWidget] = nil
         slides[rowWidget] = nil
-        return fades.removeValue(forKey: rowWidget) != nil
     }
 }
