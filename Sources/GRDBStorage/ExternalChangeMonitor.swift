@@ -61,17 +61,14 @@ final class ExternalChangeMonitor {
 
 /// The data version seen by the previous poll, shared with the timer's queue.
 private final class LastDataVersion: Sendable {
-    private let value: Mutex<Int>
+    private let value: Atomic<Int>
 
     init(_ version: Int) {
-        value = Mutex(version)
+        value = Atomic(version)
     }
 
     /// Stores `version` and returns the previous one.
     func exchange(_ version: Int) -> Int {
-        value.withLock { stored in
-            defer { stored = version }
-            return stored
-        }
+        value.exchange(version, ordering: .sequentiallyConsistent)
     }
 }

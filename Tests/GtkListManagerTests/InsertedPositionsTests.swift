@@ -25,11 +25,8 @@ final class InsertedPositionsTests: XCTestCase {
                     inserted.remove(removed)
                 case 2 where !rows.isEmpty:
                     let source = Int(random.next() % UInt64(rows.count)), destination = Int(random.next() % UInt64(rows.count))
-                    let moved = rows.remove(at: source)
-                    rows.insert(moved, at: destination)
-                    inserted.remove(source..<source + 1)
-                    inserted.makeRoom(1, at: destination)
-                    if moved { inserted.add(destination..<destination + 1) }
+                    rows.insert(rows.remove(at: source), at: destination)
+                    inserted.move(from: source, to: destination)
                 default:
                     // A batch of removals, bottom to top.
                     var removals: [Range<Int>] = []

@@ -1,6 +1,6 @@
 import CGtk
 import GtkListManager
-import Synchronization
+import ModelStorage
 import XCTest
 
 /// The MainActor, `await` hops and `GtkRuntime.perform` all run inside the GTK main loop on
@@ -100,7 +100,7 @@ private final class CallerThread: Sendable {
         var onGtkThread: Bool
     }
 
-    private let storage = Mutex<Observed?>(nil)
+    private let storage = LockedValue<Observed?>(nil)
 
     var observed: Observed? { storage.withLock { $0 } }
 

@@ -1,6 +1,5 @@
 import Logging
 import ModelStorage
-import Synchronization
 import Testing
 
 @Suite("AnomalyHandler: reporting and silencing")
@@ -15,7 +14,7 @@ struct AnomalyHandlerTests {
         }
 
         final class Sink: Sendable {
-            private let storage = Mutex<[Entry]>([])
+            private let storage = LockedValue<[Entry]>([])
             var entries: [Entry] { storage.withLock { $0 } }
             func append(_ entry: Entry) { storage.withLock { $0.append(entry) } }
         }

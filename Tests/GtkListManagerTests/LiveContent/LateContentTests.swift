@@ -3,13 +3,13 @@ import Dispatch
 import GtkListManager
 import ModelStorage
 import SeededRandom
-import Synchronization
 import XCTest
 
 /// Content that arrives late (`LateContentTransfer`, `RowBinding`): each row loads a text for its
 /// model off the main thread after a delay, while the list jumps and rows are recycled for other
-/// models. A result lands only on a row that still shows its model; once the list settles, every
-/// row GTK shows reads its own model's late text.
+/// models; every eleventh load fails, and its row says so. A result or a failure lands only on a
+/// row that still shows its model; once the list settles, every row GTK shows reads its own
+/// model's late text.
 final class LateContentTests: XCTestCase {
     func testLateResultsLandOnlyOnTheRowThatStillShowsTheirModelOnTheVirtualizedHosts() throws {
         try MainActor.assumeIsolated {
@@ -37,7 +37,7 @@ final class LateContentTests: XCTestCase {
                 XCTAssertEqual(shown.shownTexts()[0], "late 100", "\(kind)")
 
                 let hundred = try XCTUnwrap(shown.log.bindings.last { $0.model == 100 }?.binding)
-                let ended = Mutex(false)
+                let ended = LockedValue(false)
                 hundred.onEnd { ended.withLock { $0 = true } }
                 shown.storage.removeItems([100])
                 shown.list.settleFrame()
@@ -66,7 +66,7 @@ final class LateContentTests: XCTestCase {
                     rows += 1
                     let item = row.model as! Int
                     let texts = TableFixture.cells(ofItem: item, in: manager, list: list).map(\.text)
-                    if texts.first != "late \(item)" { settled = false }
+                    if texts.first != LateRow.lateText(of: item) { settled = false }
                 }
                 return settled && rows > 0
             }
@@ -145,7 +145,7 @@ private final class ShownLateList {
                 host.forEachBoundRow { _, row in
                     rows += 1
                     let text = String(cString: gtk_label_get_text(gcast(row.widget)))
-                    if text != "late \(row.model)" { settled = false }
+                    if text != LateRow.lateText(of: row.model as! Int) { settled = false }
                 }
                 return settled && rows > 0
             }, timeout: .seconds(5))
@@ -163,7 +163,7 @@ private final class LateContentLog {
 }
 
 /// A label that shows "… n" at once and "late n" once its load, 0–19 ms off the main thread,
-/// is done.
+/// is done; a load of a multiple of 11 throws, and the label shows "failed n".
 private final class LateRow: RowView, LateContentTransfer {
     static let loads = DispatchQueue(label: "LateContentTests.loads", attributes: .concurrent)
     let widget = gtk_label_new(nil)!
@@ -176,15 +176,28 @@ private final class LateRow: RowView, LateContentTransfer {
         gtk_label_set_text(gcast(widget), "… \(number)")
     }
 
+    struct LoadFailure: Error {}
+
+    /// What the row of `number` shows once its load is done.
+    static func lateText(of number: Int) -> String {
+        number % 11 == 0 ? "failed \(number)" : "late \(number)"
+    }
+
     func loadLateContent(for number: Int, binding: RowBinding) {
         log?.bindings.append((number, binding))
         binding.load(on: Self.loads) { _ in
             usleep(useconds_t((number &* 7_919) % 20) * 1_000)
+            if number % 11 == 0 { throw LoadFailure() }
             return "late \(number)"
         } apply: { [weak self] text in
-            guard let self else { return }
-            if shown != number { log?.wrongDeliveries += 1 }
-            gtk_label_set_text(gcast(widget), text)
+            self?.show(text, for: number)
+        } failed: { [weak self] error in
+            self?.show(error is LoadFailure ? "failed \(number)" : "\(error)", for: number)
         }
+    }
+
+    private func show(_ text: String, for number: Int) {
+        if shown != number { log?.wrongDeliveries += 1 }
+        gtk_label_set_text(gcast(widget), text)
     }
 }

@@ -1,7 +1,6 @@
 import CGtk
 import GtkListManager
 import ModelStorage
-import Synchronization
 import XCTest
 
 /// Children read lazily, on the list-box and virtualized hosts, read back from GTK: the built-in
@@ -13,8 +12,8 @@ final class LazyTreeRowTests: XCTestCase {
     /// A disk read on a background queue: "docs" holds two files; "private" can't be read until
     /// `privateReadable`; nothing is answered until `open`.
     private final class Disk: Sendable {
-        let open = Mutex(false)
-        let privateReadable = Mutex(false)
+        let open = LockedValue(false)
+        let privateReadable = LockedValue(false)
 
         func children(of folder: String) throws -> [String] {
             while !open.withLock({ $0 }) { usleep(1_000) }

@@ -1,7 +1,6 @@
 import Foundation
 import ModelStorage
 import SeededRandom
-import Synchronization
 import Testing
 
 /// FilteredStorage: the items of a base that pass a filter, a new filter scanned off the main
@@ -250,7 +249,7 @@ struct FilteredStorageTests {
     func aPreparedFilterIsPreparedOnceOffTheMainThread() async throws {
         let handOff = ParkingHandOff()
         let filtered = FilteredStorage<Int>(makeStorage([Array(0..<8)]), handOff: handOff)
-        let preparations = Mutex<[Bool]>([])  // whether each ran on the main thread
+        let preparations = LockedValue<[Bool]>([])  // whether each ran on the main thread
         var done: [String] = []
 
         filtered.setFilter(preparedBy: {
@@ -278,7 +277,7 @@ struct FilteredStorageTests {
         let handOff = ParkingHandOff()
         let base = makeStorage([[1, 2, 3, 4]])
         let filtered = FilteredStorage<Int>(base, handOff: handOff)
-        let preparations = Mutex(0)
+        let preparations = LockedValue(0)
 
         filtered.setFilter(preparedBy: { [isEven] in
             preparations.withLock { $0 += 1 }

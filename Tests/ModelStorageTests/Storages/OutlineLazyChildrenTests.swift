@@ -12,9 +12,9 @@ struct OutlineLazyChildrenTests {
     /// A folder tree read on demand: "/" holds "a" and "b"; "a" holds "a/x" and "a/y"; "b" can't
     /// be read until `bReadable`.
     private final class Disk: Sendable {
-        let reads = Locked<[String]>([])
-        let bReadable = Locked(false)
-        let gate = Locked(true)
+        let reads = LockedValue<[String]>([])
+        let bReadable = LockedValue(false)
+        let gate = LockedValue(true)
 
         func children(of folder: String) throws -> [String] {
             reads.withLock { $0.append(folder) }
@@ -25,21 +25,6 @@ struct OutlineLazyChildrenTests {
                 return ["b/z"]
             default: return []
             }
-        }
-    }
-
-    /// State the background reads share, behind an `NSLock`: a pthread mutex, which
-    /// ThreadSanitizer sees. Synchronization's `Mutex` waits on a futex it does not see, and two
-    /// reads appending at once were reported as a race (CI, rarely).
-    private final class Locked<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Value
-        init(_ value: Value) { self.value = value }
-
-        func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-            lock.lock()
-            defer { lock.unlock() }
-            return try body(&value)
         }
     }
 
@@ -103,8 +88,8 @@ struct OutlineLazyChildrenTests {
     @Test("a collapse before the answer cancels the read: its result is dropped, the next expand reads again")
     func collapseCancels() async {
         let disk = Disk()
-        let started = Locked(0)
-        let release = Locked(false)
+        let started = LockedValue(0)
+        let release = LockedValue(false)
         let storage = OutlineStorage<String, String>()
         storage.childrenProvider = .background { folder, cancellation in
             let call = started.withLock { count in
@@ -131,7 +116,7 @@ struct OutlineLazyChildrenTests {
 
     @Test("refreshing read children diffs them in place: what stays keeps what is under it")
     func refreshKeepsState() async {
-        let listing = Locked(["a/x", "a/y"])
+        let listing = LockedValue(["a/x", "a/y"])
         let storage = OutlineStorage<String, String>()
         storage.childrenProvider = .background(mayHaveChildren: { $0 == "a/x" }) { folder, _ in
             folder == "a" ? listing.withLock { $0 } : ["\(folder)/inner"]

@@ -1,6 +1,5 @@
 import Foundation
 import ModelStorage
-import Synchronization
 
 /// A model with an identity (`id`) and content (`size`, `version`): a new size or version of the
 /// same id is the same item with new content. Prints as `id:size` (plus `vN` when versioned) so
@@ -23,19 +22,14 @@ let bySizeDescending: @Sendable (Fruit, Fruit) -> Bool = { $0.size > $1.size }
 
 /// A hand-off that parks every result until the test delivers it: the test decides when the
 /// background result reaches the main actor, and can change the storage in between.
-///
-/// Its lock is a pthread mutex (`NSLock`), which ThreadSanitizer sees; it did not see through
-/// `Synchronization.Mutex` here and reported its guarded accesses as a race.
-final class ParkingHandOff: MainActorHandOff, @unchecked Sendable {
-    private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var parked: [@Sendable @MainActor () -> Void] = []
+final class ParkingHandOff: MainActorHandOff, Sendable {
+    private let parked = LockedValue<[@Sendable @MainActor () -> Void]>([])
 
     /// How many results wait to be delivered.
-    var parkedCount: Int { lock.withLock { parked.count } }
+    var parkedCount: Int { parked.withLock { $0.count } }
 
     func handOff(_ work: @escaping @Sendable @MainActor () -> Void) {
-        lock.withLock { parked.append(work) }
+        parked.withLock { $0.append(work) }
     }
 
     /// Waits (without blocking the main actor) until a result is parked; false on timeout.
@@ -48,7 +42,7 @@ final class ParkingHandOff: MainActorHandOff, @unchecked Sendable {
     @MainActor
     @discardableResult
     func deliverNext() -> Bool {
-        let work = lock.withLock { parked.isEmpty ? nil : parked.removeFirst() }
+        let work = parked.withLock { $0.isEmpty ? nil : $0.removeFirst() }
         work?()
         return work != nil
     }

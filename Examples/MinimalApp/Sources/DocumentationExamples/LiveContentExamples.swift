@@ -110,6 +110,8 @@ enum LiveContentArticle {
         func loadLateContent(for file: FileItem, binding: RowBinding) {
             binding.load { _ in try FileItem.size(of: file.path) } apply: { [widget] size in
                 gtk_label_set_text(gcast(widget), "\(file.name): \(size) bytes")   // only while this row shows file
+            } failed: { [widget] error in
+                gtk_label_set_text(gcast(widget), "\(file.name): \(error)")       // the same, for the error
             }
         }
     }

@@ -29,6 +29,14 @@ struct InsertedPositions {
         add(position..<position + count)
     }
 
+    /// A row moved from `source` to `destination`: a row the splices inserted stays inserted
+    /// where it goes (it fades in there), another row only makes room.
+    mutating func move(from source: Int, to destination: Int) {
+        let wasInserted = contains(source)
+        remove(source..<source + 1)
+        if wasInserted { insert(1, at: destination) } else { makeRoom(1, at: destination) }
+    }
+
     /// `count` rows that were not inserted (a moved row) put at `position`: the ranges at or
     /// after it move down, a range it falls inside splits around them.
     mutating func makeRoom(_ count: Int, at position: Int) {

@@ -81,10 +81,7 @@ extension VirtualListHost {
         var positions = rows.map(\.key)
         for (source, destination) in moves where source != destination {
             index.move(from: source, to: destination, location: nil)
-            if motion.isNoting {
-                motion.inserted.remove(source..<source + 1)
-                motion.inserted.makeRoom(1, at: destination)
-            }
+            if motion.isNoting { motion.inserted.move(from: source, to: destination) }
             // As a removal at the source, then an insertion at the destination.
             for slot in positions.indices {
                 var position = positions[slot]

@@ -224,10 +224,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
         willSplice()
         // Equal positions may still be a move in a grid: from one section's end to the next's start.
         guard source != destination || index.isGrid else { return }
-        if motion.isNoting {
-            motion.inserted.remove(source..<source + 1)
-            motion.inserted.makeRoom(1, at: destination)
-        }
+        if motion.isNoting { motion.inserted.move(from: source, to: destination) }
         index.move(from: source, to: destination, location: delegate?.location(ofPosition: destination))
         let moving = placedRows.removeValue(forKey: source)
         shiftPlacedRows(from: source + 1, by: -1)

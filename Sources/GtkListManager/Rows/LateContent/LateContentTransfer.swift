@@ -2,8 +2,8 @@
 ///
 /// After ``ModelTransfer/update(with:)`` fills the row with what it has at once, the manager
 /// calls ``loadLateContent(for:binding:)`` with the binding of this showing of the model. Start
-/// the work through the binding (``RowBinding/load(on:_:apply:)``): its result lands only while
-/// the row still shows that model, never on the row after it was reused for another.
+/// the work through the binding (``RowBinding/load(on:_:apply:failed:)``): its result lands only
+/// while the row still shows that model, never on the row after it was reused for another.
 ///
 /// The manager ends the binding when the row shows another model, is refreshed in place (the
 /// model changed: a new binding loads again), or leaves the list; on a virtualized host that is

@@ -7,9 +7,10 @@ import Synchronization
 /// away on a virtualized host, removed, or the list gone).
 ///
 /// Content that arrives late (a thumbnail decoded, a value fetched) belongs to a binding, not
-/// to a row: a row is reused for other models while the work runs. ``load(on:_:apply:)`` runs the
-/// work off the main thread and applies its result only while the binding lasts, so the result
-/// can never land on a row that shows another model by then:
+/// to a row: a row is reused for other models while the work runs.
+/// ``load(on:_:apply:failed:)`` runs the work off the main thread and applies its result only
+/// while the binding lasts, so the result can never land on a row that shows another model by
+/// then:
 ///
 /// ```swift
 /// func loadLateContent(for file: FileItem, binding: RowBinding) {
@@ -23,7 +24,7 @@ import Synchronization
 public final class RowBinding: Sendable {
     private let current = Atomic<Bool>(true)
     /// What runs when the binding ends; nil once it ended.
-    private let endHandlers = Mutex<[@Sendable () -> Void]?>([])
+    private let endHandlers = LockedValue<[@Sendable () -> Void]?>([])
 
     init() {}
 
@@ -42,22 +43,31 @@ public final class RowBinding: Sendable {
     }
 
     /// Runs `work` on `queue`, then `apply` with its result on the main actor through the GLib
-    /// main loop, if the binding still lasts then. Work that throws applies nothing. Work asked
-    /// after the binding ended does not run.
+    /// main loop, if the binding still lasts then; work that throws calls `failed` with its
+    /// error instead, on the same terms (a placeholder for a thumbnail that cannot be decoded).
+    /// Work asked after the binding ended does not run, and nothing is called for a binding
+    /// that ended while the work ran.
     ///
     /// - Parameters:
     ///   - queue: where the work runs; a global queue by default.
     ///   - work: makes the late content; it may stop early once `isCurrent` is false.
     ///   - apply: shows it in the row, on the main actor.
+    ///   - failed: shows that the content could not be made, on the main actor; by default
+    ///     nothing is shown.
     public func load<Content: Sendable>(
         on queue: DispatchQueue = .global(qos: .userInitiated), _ work: @escaping @Sendable (RowBinding) throws -> Content,
-        apply: @escaping @MainActor (Content) -> Void
+        apply: @escaping @MainActor (Content) -> Void, failed: @escaping @MainActor (any Error) -> Void = { _ in }
     ) {
         guard isCurrent else { return }
         queue.async { [self] in
-            guard isCurrent, let content = try? work(self) else { return }
+            guard isCurrent else { return }
+            let result = Result { try work(self) }
             GLibMainActorHandOff().handOff { [self] in
-                if isCurrent { apply(content) }
+                guard isCurrent else { return }
+                switch result {
+                case .success(let content): apply(content)
+                case .failure(let error): failed(error)
+                }
             }
         }
     }
