@@ -146,6 +146,24 @@ final class ColumnSettingsTests: XCTestCase {
                 && stderr.contains("using the default columns\n"), stderr)
     }
 
+    func testTwoWindowsOpenAtOnceKeepEachOthersColumns() throws {
+        try MainActor.assumeIsolated {
+            let folder = try TemporaryFolder()
+            let file = folder.url.appendingPathComponent("settings.json").path
+            let packages = ViewerSettings(path: file), files = ViewerSettings(path: file)
+            let packageColumns = ColumnState(order: ["size", "name"], sort: [SortKey("size", ascending: false)])
+            let fileColumns = ColumnState(order: ["name", "modified"], widths: ["name": 300], hidden: ["size"])
+
+            packages.savePackageColumns(packageColumns)
+            files.saveFileColumns(fileColumns)
+            let saved = try JSONDecoder().decode(ViewerSettings.Contents.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+            XCTAssertEqual(saved, ViewerSettings.Contents(packageColumns: packageColumns, fileColumns: fileColumns))
+
+            packages.savePackageColumns(ColumnState(order: ["name", "size"]))
+            XCTAssertEqual(ViewerSettings(path: file).contents.fileColumns, fileColumns, "the other window's columns stay")
+        }
+    }
+
     func testTheDefaultSettingsFileIsInTheXDGConfigHome() {
         XCTAssertEqual(
             ViewerSettings.defaultPath(environment: ["XDG_CONFIG_HOME": "/config", "HOME": "/home/ann"]),

@@ -3,7 +3,7 @@ import GtkListManager
 
 /// The viewer's settings file: JSON, what the user made of the packages table's columns and of
 /// the folder tree's (order, widths, hidden columns, sort), read when a window opens and written
-/// whenever they change.
+/// whenever they change, into what the file holds then: two windows keep each other's columns.
 ///
 /// A missing file means the defaults, and is created (with its folder, 0700) on the first
 /// change. A file that cannot be read or is not the viewer's JSON is reported once, through
@@ -68,23 +68,28 @@ final class ViewerSettings {
         report("\(problem); using the default columns")
     }
 
-    /// Saves the packages table's columns: the whole file, written atomically.
+    /// Saves the packages table's columns, keeping what the file holds of the rest.
     func savePackageColumns(_ state: ColumnState) {
-        var updated = contents
-        updated.packageColumns = state
-        save(updated)
+        save { $0.packageColumns = state }
     }
 
-    /// Saves the folder tree's columns: the whole file, written atomically.
+    /// Saves the folder tree's columns, keeping what the file holds of the rest.
     func saveFileColumns(_ state: ColumnState) {
-        var updated = contents
-        updated.fileColumns = state
-        save(updated)
+        save { $0.fileColumns = state }
     }
 
-    /// Writes `updated` as the whole file, atomically, unless the file already holds it.
-    private func save(_ updated: Contents) {
-        guard updated != contents || !FileManager.default.fileExists(atPath: path) else { return }
+    /// Applies `change` to what the file holds now, then writes the whole file atomically,
+    /// unless it already holds the result. Read again, not taken from when this window opened:
+    /// another viewer window (the packages in one, a folder tree in another) may have saved its
+    /// own columns since, and they stay.
+    private func save(_ change: (inout Contents) -> Void) {
+        let stored = Self.storedContents(at: path)
+        var updated = stored ?? contents
+        change(&updated)
+        guard updated != stored else {
+            contents = updated
+            return
+        }
         do {
             let folder = (path as NSString).deletingLastPathComponent
             // The XDG specification asks for 0700 on the folders it makes.
@@ -104,6 +109,13 @@ final class ViewerSettings {
     }
 
     private var lastWriteFailed = false
+
+    /// What the file at `path` holds now; nil when it is missing, unreadable or not the viewer's
+    /// JSON (the write replaces it, or reports why it cannot).
+    private static func storedContents(at path: String) -> Contents? {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
+        return try? JSONDecoder().decode(Contents.self, from: data)
+    }
 
     /// Where the settings live when `--settings` names no file: the user's configuration
     /// directory of the XDG Base Directory specification, `$XDG_CONFIG_HOME/package-viewer/
