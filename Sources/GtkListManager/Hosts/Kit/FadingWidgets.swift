@@ -13,6 +13,9 @@ final class FadingWidgets {
     private var fading: [UnsafeMutablePointer<GtkWidget>: Int64?] = [:]
     private var ticker: FrameTicker?
 
+    /// Whether a widget is fading in.
+    var isFading: Bool { !fading.isEmpty }
+
     /// Starts `widget` transparent and fades it in on `clockWidget`'s frames.
     func fadeIn(_ widget: UnsafeMutablePointer<GtkWidget>, on clockWidget: UnsafeMutablePointer<GtkWidget>) {
         gtk_widget_set_opacity(widget, 0)

@@ -36,7 +36,10 @@ extension VirtualListHost: RowAnimating {
     /// when the change animates. One that does not finishes what still moves: it applies at once.
     func noteShownPlacesForMotion() {
         guard !isLayingOut, !motion.isNoting else { return }
-        guard animatesChanges else { return finishMotion() }
+        guard animatesChanges else {
+            if motion.isRunning || insertedRowFades.isFading { finishMotion() }
+            return
+        }
         var shown: [VirtualListMotion.RowWidget: VirtualListMotion.Point] = [:]
         for (position, placed) in placedRows where isShownInPlace(position) {
             var allocation = GtkAllocation()
