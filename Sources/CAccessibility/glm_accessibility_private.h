@@ -7,6 +7,10 @@
 /** glm_accessible_count_selection_requests() for an accessible type known already. */
 void glm_accessible_count_selection_requests_of_accessible(GType accessible_type);
 
+/** Wraps GTK's label accessible so that a character offset outside a label's text is answered
+ *  as a bad offset instead of read outside it (glm_label_text_guard.c); once per process. */
+void glm_accessible_guard_label_text(void);
+
 /** Adds a tree row's expandable and expanded states to `states`. */
 void glm_accessible_add_tree_states(AtkStateSet *states, const GlmAccessibleRow *row);
 

@@ -43,6 +43,8 @@ void glm_accessible_row_init(GlmAccessibleRow *row) {
 
 void glm_accessible_set_row_describer(GtkWidget *container, GlmAccessibleRowDescriber describe, gpointer user_data,
                                       GDestroyNotify destroy) {
+    // Rows are full of labels, which any client may ask about with any offset.
+    glm_accessible_guard_label_text();
     Describer *describer = g_new(Describer, 1);
     *describer = (Describer){describe, user_data, destroy};
     g_object_set_qdata_full(G_OBJECT(container), describer_quark(), describer, describer_free);

@@ -74,6 +74,13 @@ static GtkWidget *child_widget(gpointer accessible, gint index) {
     return child;
 }
 
+gint glm_virtual_list_accessible_index_of(GlmVirtualList *list, GtkWidget *child) {
+    GPtrArray *children = glm_virtual_list_ordered_children(list);
+    guint index;
+    gboolean found = g_ptr_array_find(children, child, &index);
+    g_ptr_array_unref(children);
+    return found ? (gint)index : -1;
+}
 
 static void glm_virtual_list_accessible_initialize(AtkObject *object, gpointer data) {
     ATK_OBJECT_CLASS(glm_virtual_list_accessible_parent_class)->initialize(object, data);
@@ -260,6 +267,7 @@ static AtkObject *table_ref_at(AtkTable *table, gint row, gint column) {
 /* The place of the list's `index`-th child in the table; FALSE when it is no cell. */
 static gboolean child_cell(AtkTable *table, gint index, GlmAccessibleRow *row) {
     GtkWidget *child = child_widget(table, index);
+    glm_accessible_row_init(row);
     gboolean described = child != NULL && glm_accessible_describe_row(child, row);
     g_free(row->name);
     row->name = NULL;

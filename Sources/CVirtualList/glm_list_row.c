@@ -21,6 +21,39 @@ static guint row_signals[SIGNAL_COUNT];
 
 G_DEFINE_TYPE(GlmListRow, glm_list_row, GTK_TYPE_BIN)
 
+/* ---- The accessible: a row that says its place among the list's rows -------------------- */
+
+/* GTK counts a widget's index in its parent in the order of the parent's children, which a
+ * virtualized list keeps in no order (rows are reused wherever they are needed); its accessible
+ * gives its rows in visual order, and each row says its index in that order. */
+static gint list_row_accessible_get_index_in_parent(AtkObject *object) {
+    GtkWidget *row = gtk_accessible_get_widget(GTK_ACCESSIBLE(object));
+    GtkWidget *list = row != NULL ? gtk_widget_get_parent(row) : NULL;
+    return GLM_IS_VIRTUAL_LIST(list) ? glm_virtual_list_accessible_index_of(GLM_VIRTUAL_LIST(list), row) : -1;
+}
+
+static void list_row_accessible_class_init(gpointer klass, gpointer data) {
+    (void)data;
+    ATK_OBJECT_CLASS(klass)->get_index_in_parent = list_row_accessible_get_index_in_parent;
+}
+
+/* A subclass of the row accessible every host's rows have (glm_accessibility.h). */
+static GType list_row_accessible_get_type(void) {
+    static GType type;
+    if (type == 0) {
+        GType parent = glm_accessible_row_type(GTK_TYPE_CONTAINER_ACCESSIBLE);
+        GTypeQuery query;
+        g_type_query(parent, &query);
+        GTypeInfo info = {
+            .class_size = (guint16)query.class_size,
+            .class_init = list_row_accessible_class_init,
+            .instance_size = (guint16)query.instance_size,
+        };
+        type = g_type_register_static(parent, "GlmListRowAccessible", &info, 0);
+    }
+    return type;
+}
+
 static gboolean glm_list_row_draw(GtkWidget *widget, cairo_t *cr) {
     GtkStyleContext *context = gtk_widget_get_style_context(widget);
     gint width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget);
@@ -80,7 +113,7 @@ static void glm_list_row_class_init(GlmListRowClass *class) {
     gtk_binding_entry_add_signal(bindings, GDK_KEY_KP_Space, 0, "activate", 0);
 
     gtk_widget_class_set_css_name(widget_class, "row");
-    gtk_widget_class_set_accessible_type(widget_class, glm_accessible_row_type(GTK_TYPE_CONTAINER_ACCESSIBLE));
+    gtk_widget_class_set_accessible_type(widget_class, list_row_accessible_get_type());
     gtk_widget_class_set_accessible_role(widget_class, ATK_ROLE_LIST_ITEM);
 }
 

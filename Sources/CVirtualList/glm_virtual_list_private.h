@@ -21,6 +21,10 @@ GList *glm_virtual_list_active_children(GlmVirtualList *list);
 /** The children that show rows in the order of their positions (a new array, g_ptr_array_unref). */
 GPtrArray *glm_virtual_list_ordered_children(GlmVirtualList *list);
 
+/** `child`'s index among the list's accessible children (its rows in visual order); -1 when it
+ *  shows no row (a spare row). */
+gint glm_virtual_list_accessible_index_of(GlmVirtualList *list, GtkWidget *child);
+
 /** The host's callbacks and their user data, for the accessible to ask. */
 const GlmVirtualListCallbacks *glm_virtual_list_callbacks(GlmVirtualList *list, gpointer *user_data);
 

@@ -62,7 +62,13 @@ class Fixture:
         # The ATK bridge must load: a screen reader sees nothing of an app without it.
         env.pop("NO_AT_BRIDGE", None)
         self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1, env=env
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            bufsize=1,
+            env=env,
         )
         self._lines = queue.Queue()
         self._unmatched = []  # lines a wait_for_line read past its match
@@ -130,7 +136,23 @@ class Fixture:
                 time.sleep(0.05)
         return None
 
+    def command(self, text, timeout=10.0):
+        """Sends a command (`remove-all`, `scroll-to K`) and waits until the fixture says it is
+        done and the list has settled; raises when it does not."""
+        self.read_lines()
+        self.process.stdin.write(text + "\n")
+        self.process.stdin.flush()
+        if self.wait_for_line(f"done: {text}", timeout=timeout) is None:
+            raise RuntimeError(f"the fixture did not finish {text!r} within {timeout:.0f} s: {self.history[-5:]}")
+        pump_events(0.2)
+
+    @property
+    def is_alive(self):
+        return self.process.poll() is None
+
     def close(self):
+        if self.process.stdin is not None:
+            self.process.stdin.close()
         if self.process.poll() is None:
             self.process.terminate()
             try:

@@ -123,6 +123,26 @@ class FixtureCase(unittest.TestCase):
         if failures:
             self.fail(f"{message} ({len(failures)} of them){listed(failures)}")
 
+    def assertChildrenSayTheirIndexInParent(self):
+        """Each child of each list (and each cell of a table row) says the index its parent gives
+        it, and names that parent: Orca moves to the next and previous object by index in
+        parent ± 1, so a list that counted from the other end would be read backwards."""
+        failures = []
+        for list_acc in self.lists:
+            for index, child in enumerate(atspi.children(list_acc)):
+                said = atspi.safe(lambda: child.get_index_in_parent())
+                if said != index:
+                    failures.append(f"child {index} {atspi.describe(child)} says {said}")
+                if not atspi.same_accessible(atspi.safe(lambda: child.get_parent()), list_acc):
+                    failures.append(f"child {index} {atspi.describe(child)} names another parent")
+                if atspi.role_name(child) != "table row":
+                    continue
+                for cell_index, cell in enumerate(atspi.children(child)):
+                    said = atspi.safe(lambda: cell.get_index_in_parent())
+                    if said != cell_index:
+                        failures.append(f"cell {cell_index} {atspi.describe(cell)} of child {index} says {said}")
+        self.assertNoFailures(failures, f"{self.HOST} {self.OPTIONS}: children should say their index in parent")
+
     def assertSomeItemRows(self):
         self.assertTrue(
             self.item_rows,
@@ -199,6 +219,9 @@ class StructureSpec(FixtureCase):
                 direction = "right to left" if rtl else "left to right"
                 failures.append(f"cells of a line should go {direction}: x {px} then {x}: {previous} then {row}")
         self.assertNoFailures(failures, f"{self.HOST}: children should come in visual order")
+
+    def test_children_say_their_index_in_parent(self):
+        self.assertChildrenSayTheirIndexInParent()
 
     def test_item_names(self):
         self.assertSomeItemRows()
@@ -496,6 +519,9 @@ class TreeSpec(FixtureCase):
 
     OPTIONS = ["--tree", "--focus", "0"]
 
+    def test_children_say_their_index_in_parent(self):
+        self.assertChildrenSayTheirIndexInParent()
+
     def row_of(self, item):
         rows = [row for row in atspi.read_rows(atspi.find_lists(self.app)) if row.shown_ordinal == item]
         self.assertEqual(len(rows), 1, f"item {item} should show in one row")
@@ -564,6 +590,9 @@ class TableSpec(FixtureCase):
 
     def table_rows(self):
         return [row for row in self.rows if row.role == "table row"]
+
+    def test_children_say_their_index_in_parent(self):
+        self.assertChildrenSayTheirIndexInParent()
 
     def test_the_list_is_a_table_of_the_items_and_the_shown_columns(self):
         table = self.table()

@@ -2,7 +2,9 @@
 // AT-SPI, as a screen reader does: one list in a 480×600 window, on the host and with the rows
 // its options say. It prints `ready` once the window is shown and laid out, then one line per
 // selection change (`selected: 3,150`), activation (`activated: 7`) and focus move (`focus: 2`),
-// and runs until it is killed.
+// and runs until it is killed. It takes commands on stdin, one a line, and answers each with
+// `done: COMMAND` once the list has settled: `remove-all` empties the list (the rows a reader
+// holds go stale), `scroll-to K` brings item K to the top (virtualized rows show other items).
 //
 // Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
 //   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
@@ -305,6 +307,26 @@ final class Fixture {
         emit("ready")
     }
 
+    /// Runs one command from stdin (see the file's header); unknown ones are reported.
+    func perform(_ command: String) {
+        let words = command.split(separator: " ")
+        switch (words.first, words.count) {
+        case ("remove-all", 1):
+            if let outline = manager.storage as? OutlineStorage<String, Int> {
+                outline.apply(OutlineSnapshot(), to: "Tree")
+            } else {
+                manager.memoryStorage?.updateWithoutAnimation { manager.memoryStorage?.setItemsForAllSections([]) }
+            }
+        case ("scroll-to", 2):
+            guard let ordinal = Int(words[1]) else { return emit("accessibility-fixture: not a number: \(words[1])") }
+            manager.scrollTo(options.indexPath(ofOrdinal: ordinal), alignment: .top)
+        default:
+            return emit("accessibility-fixture: unknown command \(command)")
+        }
+        settle()
+        emit("done: \(command)")
+    }
+
     /// Lets layout, binding and drawing finish: the rows on screen exist when the suite looks.
     private func settle() {
         manager.layoutIfNeeded()
@@ -313,6 +335,37 @@ final class Fixture {
         GtkRuntime.iterate(until: { clock.now >= end }, timeout: .seconds(1))
         manager.layoutIfNeeded()
         GtkRuntime.iteratePending()
+    }
+}
+
+/// Reads the commands on stdin as they arrive, on the main loop.
+@MainActor
+enum Commands {
+    private static var fixture: Fixture?
+    private static var pending = [UInt8]()
+
+    static func listen(_ fixture: Fixture) {
+        self.fixture = fixture
+        let channel = g_io_channel_unix_new(0)
+        // At the end of input (no suite writing, or /dev/null) the watch goes.
+        g_io_add_watch(channel, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue), { _, _, _ in
+            MainActor.assumeIsolated { Commands.readAvailable() } ? 1 : 0
+        }, nil)
+        g_io_channel_unref(channel)
+    }
+
+    /// Runs the whole lines that arrived; false at the end of input.
+    private static func readAvailable() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(0, &buffer, buffer.count)
+        guard count > 0 else { return false }
+        pending += buffer[..<count]
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: pending[..<newline], as: UTF8.self)
+            pending.removeSubrange(...newline)
+            fixture?.perform(line)
+        }
+        return true
     }
 }
 
@@ -326,6 +379,7 @@ func run() {
     if options.rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
     let fixture = Fixture(options: options)
     fixture.show()
+    Commands.listen(fixture)
     GtkRuntime.run()
     withExtendedLifetime(fixture) {}
 }
