@@ -11,6 +11,10 @@ void glm_accessible_count_selection_requests_of_accessible(GType accessible_type
  *  as a bad offset instead of read outside it (glm_label_text_guard.c); once per process. */
 void glm_accessible_guard_label_text(void);
 
+/** The role of an item that is no table row: a grid's table cell, a tree's tree item, else a
+ *  list item. */
+AtkRole glm_accessible_item_role(const GlmAccessibleRow *row);
+
 /** Adds a tree row's expandable and expanded states to `states`. */
 void glm_accessible_add_tree_states(AtkStateSet *states, const GlmAccessibleRow *row);
 
@@ -40,6 +44,15 @@ AtkObject *glm_table_cell_accessible_get(GtkWidget *cell);
 /** Fills what every table cell answers alike (spans of one, its column's header, no row
  *  headers) from its get_position and get_table, which the type sets. */
 void glm_accessible_table_cell_interface_fill(AtkTableCellIface *iface);
+
+/** The row widget of a table cell's accessible (glm_table_cell_accessible.c); NULL when
+ *  `object` is none, or its cell is in no row now. */
+GtkWidget *glm_table_cell_accessible_row_widget(AtkObject *object);
+
+/* ---- Trees (glm_accessible_tree.c) ---- */
+
+/** Fills AtkAction for a tree row's accessible, or a table cell's (its row's actions). */
+void glm_accessible_tree_action_interface_init(AtkActionIface *iface);
 
 /** `attributes` with a table cell's "rowindex" and "colindex" (from 1) added. */
 GSList *glm_accessible_add_cell_indexes(GSList *attributes, gint row, gint column);

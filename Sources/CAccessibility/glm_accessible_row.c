@@ -156,10 +156,16 @@ static AtkRole row_get_role(AtkObject *object) {
             // Whatever widget a host puts its rows in (a list box row, an event box).
             if (is_table_row(object))
                 return ATK_ROLE_TABLE_ROW;
-            return row.grid_row >= 0 ? ATK_ROLE_TABLE_CELL : ATK_ROLE_LIST_ITEM;
+            return glm_accessible_item_role(&row);
         }
     }
     return parent_class_of(object)->get_role(object);
+}
+
+AtkRole glm_accessible_item_role(const GlmAccessibleRow *row) {
+    if (row->grid_row >= 0)
+        return ATK_ROLE_TABLE_CELL;
+    return row->level >= 0 ? ATK_ROLE_TREE_ITEM : ATK_ROLE_LIST_ITEM;
 }
 
 GSList *glm_accessible_add_number_attribute(GSList *attributes, const gchar *name, gint value) {
@@ -329,6 +335,8 @@ GType glm_accessible_row_type(GType parent) {
     g_free(name);
     const GInterfaceInfo table_cell = {.interface_init = (GInterfaceInitFunc)table_cell_interface_init};
     g_type_add_interface_static(type, ATK_TYPE_TABLE_CELL, &table_cell);
+    const GInterfaceInfo action = {.interface_init = (GInterfaceInitFunc)glm_accessible_tree_action_interface_init};
+    g_type_add_interface_static(type, ATK_TYPE_ACTION, &action);
     g_type_set_qdata(type, parent_type_quark(), GSIZE_TO_POINTER(parent));
     g_hash_table_insert(types, GSIZE_TO_POINTER(parent), GSIZE_TO_POINTER(type));
     return type;

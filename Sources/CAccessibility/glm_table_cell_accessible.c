@@ -25,7 +25,8 @@ static void table_cell_interface_init(AtkTableCellIface *iface);
 
 G_DEFINE_TYPE_WITH_CODE(GlmTableCellAccessible, glm_table_cell_accessible, ATK_TYPE_OBJECT,
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_COMPONENT, component_interface_init)
-                            G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE_CELL, table_cell_interface_init))
+                            G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE_CELL, table_cell_interface_init)
+                                G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, glm_accessible_tree_action_interface_init))
 
 static GQuark accessible_quark(void) {
     return g_quark_from_static_string("glm-table-cell-accessible");
@@ -74,6 +75,13 @@ static AtkObject *row_accessible(AtkObject *object) {
     GtkWidget *list;
     GtkWidget *row_widget = cell != NULL ? glm_accessible_table_row_of_cell(cell, &list) : NULL;
     return row_widget != NULL ? gtk_widget_get_accessible(row_widget) : NULL;
+}
+
+GtkWidget *glm_table_cell_accessible_row_widget(AtkObject *object) {
+    if (!GLM_IS_TABLE_CELL_ACCESSIBLE(object) || GLM_TABLE_CELL_ACCESSIBLE(object)->cell == NULL)
+        return NULL;
+    GtkWidget *list;
+    return glm_accessible_table_row_of_cell(GLM_TABLE_CELL_ACCESSIBLE(object)->cell, &list);
 }
 
 /* ---- The object ------------------------------------------------------------------------- */

@@ -38,7 +38,7 @@ static void glm_table_list_box_init(GlmTableListBox *box) {
 }
 
 static AtkRole glm_table_list_box_accessible_get_role(AtkObject *object) {
-    gint role = glm_accessible_table_role(gtk_accessible_get_widget(GTK_ACCESSIBLE(object)));
+    gint role = glm_accessible_list_role(gtk_accessible_get_widget(GTK_ACCESSIBLE(object)));
     return role != ATK_ROLE_INVALID ? (AtkRole)role
                                     : ATK_OBJECT_CLASS(glm_table_list_box_accessible_parent_class)->get_role(object);
 }

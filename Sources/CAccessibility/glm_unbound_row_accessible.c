@@ -38,7 +38,7 @@ static AtkRole unbound_get_role(AtkObject *object) {
     case GLM_ACCESSIBLE_ROW_ITEM:
         break;
     }
-    return row->grid_row >= 0 ? ATK_ROLE_TABLE_CELL : ATK_ROLE_LIST_ITEM;
+    return glm_accessible_item_role(row);
 }
 
 static gint unbound_get_index_in_parent(AtkObject *object) {

@@ -89,7 +89,7 @@ static void glm_virtual_list_accessible_initialize(AtkObject *object, gpointer d
 }
 
 static AtkRole glm_virtual_list_accessible_get_role(AtkObject *object) {
-    gint role = glm_accessible_table_role(gtk_accessible_get_widget(GTK_ACCESSIBLE(object)));
+    gint role = glm_accessible_list_role(gtk_accessible_get_widget(GTK_ACCESSIBLE(object)));
     return role != ATK_ROLE_INVALID ? (AtkRole)role
                                     : ATK_OBJECT_CLASS(glm_virtual_list_accessible_parent_class)->get_role(object);
 }

@@ -23,8 +23,9 @@ from gi.repository import Atspi, GLib  # noqa: E402
 
 Atspi.init()
 
-# What a list may be: GtkListBox says LIST_BOX (or LIST), grids TABLE, trees TREE_TABLE.
-LIST_ROLES = (Atspi.Role.LIST, Atspi.Role.LIST_BOX, Atspi.Role.TABLE, Atspi.Role.TREE_TABLE)
+# What a list may be: GtkListBox says LIST_BOX (or LIST), grids TABLE, trees TREE, tables
+# over trees TREE_TABLE.
+LIST_ROLES = (Atspi.Role.LIST, Atspi.Role.LIST_BOX, Atspi.Role.TABLE, Atspi.Role.TREE, Atspi.Role.TREE_TABLE)
 
 # X keysyms of the keys the suite presses (keysymdef.h).
 KEYSYMS = {
@@ -398,6 +399,13 @@ def table_position(cell):
     if not found:
         raise RuntimeError(f"TableCell.get_position failed for {describe(cell)}")
     return row, column
+
+
+def action_names(acc):
+    """The names of the actions `acc` offers (Action interface), in order; none without one."""
+    if not has_interface(acc, "Action"):
+        return []
+    return [Atspi.Action.get_action_name(acc, index) for index in range(Atspi.Action.get_n_actions(acc))]
 
 
 def has_interface(acc, name):

@@ -143,6 +143,24 @@ class FixtureCase(unittest.TestCase):
                         failures.append(f"cell {cell_index} {atspi.describe(cell)} of child {index} says {said}")
         self.assertNoFailures(failures, f"{self.HOST} {self.OPTIONS}: children should say their index in parent")
 
+    def assertOpensAndClosesThroughItsAction(self, acc, item):
+        """`acc` (the row of tree item `item`, closed, or a cell of it) offers "expand or
+        contract" first, as GtkTreeView's expander cell does, then "activate"; doing it opens the
+        row (one expanded change, its five children shown), doing it again closes it."""
+        self.assertEqual(atspi.action_names(acc), ["expand or contract", "activate"], atspi.describe(acc))
+        recorder = atspi.EventRecorder(["object:state-changed:expanded"], pid=self.fixture.process.pid)
+        self.addCleanup(recorder.close)
+        atspi.pump_events(0.3)
+        recorder.take()
+        children = set(range(item + 1, item + 6))
+        for opened in (1, 0):
+            self.assertTrue(atspi.Atspi.Action.do_action(acc, 0), f"do_action(0) on {atspi.describe(acc)}")
+            atspi.pump_events(FOCUS_EVENT_WINDOW)
+            changes = [event.detail1 for event in recorder.take() if event.type == "object:state-changed:expanded"]
+            self.assertEqual(changes, [opened], f"item {item}: one expanded change to {opened}")
+            shown = self.shown_items()
+            self.assertEqual(children <= shown, bool(opened), f"item {item}'s children {sorted(children)}; shown: {sorted(shown)}")
+
     def assertSomeItemRows(self):
         self.assertTrue(
             self.item_rows,
@@ -527,6 +545,22 @@ class TreeSpec(FixtureCase):
         self.assertEqual(len(rows), 1, f"item {item} should show in one row")
         return rows[0]
 
+    def shown_items(self):
+        return {row.shown_ordinal for row in atspi.read_rows(atspi.find_lists(self.app))}
+
+    def test_the_list_is_a_tree_of_tree_items(self):
+        self.assertEqual([atspi.role_name(acc) for acc in self.lists], ["tree"], "a tree on one column is a tree")
+        wrong = [row for row in self.rows if row.role != "tree item"]
+        self.assertNoFailures(wrong, "its rows should be tree items")
+
+    def test_rows_open_and_close_through_their_action_and_activate(self):
+        self.assertOpensAndClosesThroughItsAction(self.row_of(200).acc, 200)
+        leaf = self.row_of(3).acc
+        self.assertEqual(atspi.action_names(leaf), ["activate"], f"a leaf: {atspi.describe(leaf)}")
+        self.fixture.read_lines()
+        self.assertTrue(atspi.Atspi.Action.do_action(leaf, 0), "do_action(activate)")
+        self.assertIsNotNone(self.fixture.wait_for_line("activated: 3"), f"activated: {self.fixture.history[-5:]}")
+
     def test_rows_say_their_level_place_among_siblings_and_open_state(self):
         expected = {
             0: ("1", "1", "10", {"expandable", "expanded"}),
@@ -692,6 +726,25 @@ class TreeTableSpec(TableSpec):
                 self.assertEqual(row.attributes.get("level"), level, str(row))
                 self.assertEqual(row.states & {"expandable", "expanded"}, states, str(row))
 
+    def shown_items(self):
+        names = [atspi.safe(lambda: atspi.children(row.acc)[0].get_name()) for row in atspi.read_rows(atspi.find_lists(self.app))]
+        return {int(name.split()[1]) for name in names if name and name.startswith("Item ")}
+
+    def row_starting_with(self, name):
+        for row in atspi.read_rows(atspi.find_lists(self.app)):
+            cells = atspi.children(row.acc)
+            if cells and cells[0].get_name() == name:
+                return row.acc, cells
+        self.fail(f"no table row starts with the cell {name!r}")
+
+    def test_rows_and_their_cells_open_and_close_through_their_action(self):
+        row, _ = self.row_starting_with("Item 200")
+        self.assertOpensAndClosesThroughItsAction(row, 200)
+        _, cells = self.row_starting_with("Item 200")
+        self.assertOpensAndClosesThroughItsAction(cells[0], 200)
+        _, leaf_cells = self.row_starting_with("Item 3")
+        self.assertEqual(atspi.action_names(leaf_cells[0]), ["activate"])
+
 
 # MARK: - The hosts
 
@@ -800,6 +853,10 @@ class VirtualListTreeTable(TreeTableSpec):
     HOST = "virtual-list"
 
 
+class ListBoxTreeTable(TreeTableSpec):
+    HOST = "list-box"
+
+
 # What a scale changes: where rows are on screen and which show. At GDK_SCALE=2 only the
 # classes that read extents run again; names, states, selection, focus events, trees and tables
 # are answered by the same code at every scale.
@@ -815,7 +872,7 @@ def load_tests(loader, standard_tests, pattern):
         ListBoxStructure, ListBoxNamedRows, ListBoxSelection, ListBoxFocus, ListBoxTree,
         FlowBoxStructure, FlowBoxNamedRows, FlowBoxSelection, FlowBoxFocus, FlowBoxRightToLeft,
         VirtualListStructure, VirtualListNamedRows, VirtualListSelection, VirtualListScrolled, VirtualListFocus,
-        VirtualListTree, ListBoxTable, VirtualListTable, VirtualListTreeTable,
+        VirtualListTree, ListBoxTable, VirtualListTable, VirtualListTreeTable, ListBoxTreeTable,
         VirtualGridStructure, VirtualGridNamedRows, VirtualGridSelection, VirtualGridScrolled, VirtualGridFocus,
         VirtualGridRightToLeft,
     ):  # fmt: skip

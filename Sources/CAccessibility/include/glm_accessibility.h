@@ -164,8 +164,36 @@ void glm_accessible_table_interface_init(AtkTableIface *iface);
 gboolean glm_accessible_table_is_selected(AtkTable *table, gint row, gint column);
 
 /** A new GtkListBox (of a subclass) whose accessible becomes a table when it is given one
- *  (glm_accessible_set_table()), and counts selection requests as the user's. */
+ *  (glm_accessible_set_table()), or a tree (glm_accessible_set_tree()), and counts selection
+ *  requests as the user's. */
 GtkWidget *glm_accessible_table_list_box_new(void);
+
+/* ---- Trees -------------------------------------------------------------------------------
+ * A list showing a tree is a "tree" to screen readers, its items "tree item"s (a table over it
+ * is a "tree table" of "table row"s), and its rows offer GtkTreeView's actions (AtkAction): a
+ * row with children "expand or contract", then every row "activate"; the cells of a tree
+ * table's row offer their row's.
+ */
+
+/** What a reader asks a tree's row to do. */
+typedef enum {
+    /** Opens a closed row, closes an open one. */
+    GLM_ACCESSIBLE_ROW_ACTION_EXPAND_OR_CONTRACT,
+    /** Activates the row, as Enter does. */
+    GLM_ACCESSIBLE_ROW_ACTION_ACTIVATE,
+} GlmAccessibleRowAction;
+
+/** Performs `action` on the row of `row_widget` as the user's; FALSE when it did nothing. */
+typedef gboolean (*GlmAccessibleRowActor)(GtkWidget *row_widget, GlmAccessibleRowAction action, gpointer user_data);
+
+/** Makes `list` (the container of the row widgets) a tree whose rows' actions `act` performs;
+ *  NULL makes it a list again. `destroy` releases `user_data` when the tree goes or is
+ *  replaced (at once with a NULL `act`). */
+void glm_accessible_set_tree(GtkWidget *list, GlmAccessibleRowActor act, gpointer user_data, GDestroyNotify destroy);
+
+/** The role a list accessible takes for `list`: a table's (glm_accessible_table_role()), else
+ *  ATK_ROLE_TREE when it shows a tree, else 0 (keep its own). */
+gint glm_accessible_list_role(GtkWidget *list);
 
 G_END_DECLS
 

@@ -27,7 +27,7 @@ extension ListEvent {
 /// before the rows change, `didExpand` / `didCollapse` after.
 @MainActor
 final class OutlineEvents: EventSource {
-    private unowned let manager: ListManager
+    unowned let manager: ListManager
     /// What becomes of selected rows a collapse hides.
     var hiddenSelectionPolicy = HiddenSelectionPolicy.keep
     /// Items selected when a collapse hid them, selected again when they show again.
@@ -40,13 +40,14 @@ final class OutlineEvents: EventSource {
         manager.events.installKeyDispatcher()
         manager.events.installPointerDispatcher()
         outline = manager.storage as? any OutlineProviding
+        showTreeToScreenReaders(outline != nil)
     }
 
     var needsEveryRow: Bool { true }
 
     /// The manager's storage as a tree, cast once per storage: a cast to a protocol costs about
     /// a microsecond, and every bound row asks (CONTRIBUTING, Hot paths: 5).
-    private var outline: (any OutlineProviding)?
+    private(set) var outline: (any OutlineProviding)?
 
     // MARK: - Rows
 
@@ -63,6 +64,7 @@ final class OutlineEvents: EventSource {
 
     func listDidReload() {
         keptSelection = []
+        showTreeToScreenReaders(outline != nil)
         manager.forEachBoundRowWithLocation { mark($0, at: $1, announcing: false) }
     }
 
