@@ -4,6 +4,11 @@
 
 #include <gtk/gtk-a11y.h>
 
+/** Counts the selection changes made between the two calls as the user's (nested calls
+ *  count once); see glm_accessible_is_handling_selection_request(). */
+void glm_accessible_begin_selection_request(void);
+void glm_accessible_end_selection_request(void);
+
 /** glm_accessible_count_selection_requests() for an accessible type known already. */
 void glm_accessible_count_selection_requests_of_accessible(GType accessible_type);
 

@@ -214,6 +214,39 @@ static gboolean table_is_row_selected(AtkTable *accessible, gint row) {
     return glm_accessible_table_is_selected(accessible, row, 0);
 }
 
+gint glm_accessible_table_give_rows(GArray *rows, gint **selected) {
+    gint count = (gint)rows->len;
+    if (selected != NULL)
+        *selected = count > 0 ? g_memdup2(rows->data, rows->len * sizeof(gint)) : NULL;
+    g_array_unref(rows);
+    return count;
+}
+
+/* A row is selected when its item is: the rows are the list's items. */
+static gint table_get_selected_rows(AtkTable *accessible, gint **selected) {
+    GtkWidget *list;
+    GlmAccessibleTable *table = table_of_accessible(accessible, &list);
+    GArray *rows = g_array_new(FALSE, FALSE, sizeof(gint));
+    if (table != NULL && table->callbacks.selected_rows != NULL)
+        table->callbacks.selected_rows(table->user_data, rows);
+    return glm_accessible_table_give_rows(rows, selected);
+}
+
+static gboolean select_row(AtkTable *accessible, gint row, gboolean selected) {
+    GtkWidget *list;
+    GlmAccessibleTable *table = table_of_accessible(accessible, &list);
+    return table != NULL && table->callbacks.select_row != NULL && row >= 0 && row < table_get_n_rows(accessible) &&
+           table->callbacks.select_row(table->user_data, row, selected);
+}
+
+static gboolean table_add_row_selection(AtkTable *accessible, gint row) {
+    return select_row(accessible, row, TRUE);
+}
+
+static gboolean table_remove_row_selection(AtkTable *accessible, gint row) {
+    return select_row(accessible, row, FALSE);
+}
+
 void glm_accessible_table_interface_init(AtkTableIface *iface) {
     iface->get_n_rows = table_get_n_rows;
     iface->get_n_columns = table_get_n_columns;
@@ -225,6 +258,9 @@ void glm_accessible_table_interface_init(AtkTableIface *iface) {
     iface->get_column_description = table_get_column_description;
     iface->is_selected = glm_accessible_table_is_selected;
     iface->is_row_selected = table_is_row_selected;
+    iface->get_selected_rows = table_get_selected_rows;
+    iface->add_row_selection = table_add_row_selection;
+    iface->remove_row_selection = table_remove_row_selection;
 }
 
 /* ---- What every cell answers alike ------------------------------------------------------ */

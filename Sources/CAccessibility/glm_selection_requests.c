@@ -22,6 +22,14 @@ gboolean glm_accessible_is_handling_selection_request(void) {
     return running_requests > 0;
 }
 
+void glm_accessible_begin_selection_request(void) {
+    running_requests++;
+}
+
+void glm_accessible_end_selection_request(void) {
+    running_requests--;
+}
+
 static GQuark writes_quark(void) {
     return g_quark_from_static_string("glm-accessible-selection-writes");
 }

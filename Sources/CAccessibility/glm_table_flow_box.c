@@ -127,7 +127,74 @@ static gboolean table_is_selected(AtkTable *table, gint row, gint column) {
     return gtk_flow_box_child_is_selected(gtk_flow_box_get_child_at_index(GTK_FLOW_BOX(widget), index));
 }
 
+/* ---- Selected lines: every cell of them selected ---------------------------------------- */
+
+/* The children of line `row`, or none when there is no such line. */
+static gint line_children(Shape *shape, gint row, gint *first) {
+    *first = row * shape->columns;
+    return row >= 0 && *first < shape->children ? MIN(shape->columns, shape->children - *first) : 0;
+}
+
+static gboolean line_is_selected(Shape *shape, gint row) {
+    gint first, count = line_children(shape, row, &first);
+    for (gint index = first; index < first + count; index++) {
+        if (!gtk_flow_box_child_is_selected(gtk_flow_box_get_child_at_index(shape->box, index)))
+            return FALSE;
+    }
+    return count > 0;
+}
+
+static gint table_get_selected_rows(AtkTable *table, gint **selected) {
+    Shape shape;
+    GArray *rows = g_array_new(FALSE, FALSE, sizeof(gint));
+    if (shape_of(table, &shape)) {
+        for (gint row = 0; row * shape.columns < shape.children; row++) {
+            if (line_is_selected(&shape, row))
+                g_array_append_val(rows, row);
+        }
+    }
+    return glm_accessible_table_give_rows(rows, selected);
+}
+
+static gboolean table_is_row_selected(AtkTable *table, gint row) {
+    Shape shape;
+    return shape_of(table, &shape) && line_is_selected(&shape, row);
+}
+
+/* Selects or deselects every cell of line `row` as the user does (the host hears a selection
+ * request); FALSE when the selection mode does not allow it. */
+static gboolean select_line(AtkTable *table, gint row, gboolean selected) {
+    Shape shape;
+    gint first, count = shape_of(table, &shape) ? line_children(&shape, row, &first) : 0;
+    GtkSelectionMode mode = count > 0 ? gtk_flow_box_get_selection_mode(shape.box) : GTK_SELECTION_NONE;
+    if (mode == GTK_SELECTION_NONE || (selected && mode != GTK_SELECTION_MULTIPLE && count > 1) ||
+        (!selected && mode == GTK_SELECTION_BROWSE))
+        return FALSE;
+    glm_accessible_begin_selection_request();
+    for (gint index = first; index < first + count; index++) {
+        GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index(shape.box, index);
+        if (selected)
+            gtk_flow_box_select_child(shape.box, child);
+        else
+            gtk_flow_box_unselect_child(shape.box, child);
+    }
+    glm_accessible_end_selection_request();
+    return line_is_selected(&shape, row) == selected;
+}
+
+static gboolean table_add_row_selection(AtkTable *table, gint row) {
+    return select_line(table, row, TRUE);
+}
+
+static gboolean table_remove_row_selection(AtkTable *table, gint row) {
+    return select_line(table, row, FALSE);
+}
+
 static void table_interface_init(AtkTableIface *iface) {
+    iface->get_selected_rows = table_get_selected_rows;
+    iface->is_row_selected = table_is_row_selected;
+    iface->add_row_selection = table_add_row_selection;
+    iface->remove_row_selection = table_remove_row_selection;
     iface->get_n_rows = table_get_n_rows;
     iface->get_n_columns = table_get_n_columns;
     iface->get_index_at = table_get_index_at;

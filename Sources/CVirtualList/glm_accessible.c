@@ -301,7 +301,46 @@ static gint table_get_index_at(AtkTable *table, gint row, gint column) {
     return found;
 }
 
+/* A line of cells is selected when every cell of it is, as a spreadsheet's row. */
+static gint table_get_selected_rows(AtkTable *table, gint **selected) {
+    gpointer user_data;
+    const GlmVirtualListCallbacks *host = host_of(table, &user_data);
+    GArray *lines = g_array_new(FALSE, FALSE, sizeof(gint));
+    if (host != NULL && host->grid_selected_lines != NULL)
+        host->grid_selected_lines(user_data, lines);
+    return glm_accessible_table_give_rows(lines, selected);
+}
+
+static gboolean table_is_row_selected(AtkTable *table, gint row) {
+    gint *lines = NULL;
+    gint count = table_get_selected_rows(table, &lines);
+    gboolean found = FALSE;
+    for (gint index = 0; index < count && !found; index++)
+        found = lines[index] == row;
+    g_free(lines);
+    return found;
+}
+
+static gboolean select_line(AtkTable *table, gint line, gboolean selected) {
+    gpointer user_data;
+    const GlmVirtualListCallbacks *host = host_of(table, &user_data);
+    return host != NULL && host->grid_select_line != NULL && line >= 0 && line < table_get_n_rows(table) &&
+           host->grid_select_line(user_data, line, selected);
+}
+
+static gboolean table_add_row_selection(AtkTable *table, gint row) {
+    return select_line(table, row, TRUE);
+}
+
+static gboolean table_remove_row_selection(AtkTable *table, gint row) {
+    return select_line(table, row, FALSE);
+}
+
 static void table_interface_init(AtkTableIface *iface) {
+    iface->get_selected_rows = table_get_selected_rows;
+    iface->is_row_selected = table_is_row_selected;
+    iface->add_row_selection = table_add_row_selection;
+    iface->remove_row_selection = table_remove_row_selection;
     iface->get_n_rows = table_get_n_rows;
     iface->get_n_columns = table_get_n_columns;
     iface->ref_at = table_ref_at;

@@ -137,6 +137,11 @@ typedef struct {
      *  filled (a cell at `grid_row` and `grid_column`, its name) when the cell exists, or left
      *  at item_index -1 when `row` or `column` is outside the table. */
     GtkWidget *(*cell)(gpointer user_data, gint row, gint column, GlmAccessibleRow *unbound);
+    /** Appends the selected rows, in order, to `rows` (a GArray of gint). */
+    void (*selected_rows)(gpointer user_data, GArray *rows);
+    /** Selects (TRUE) or deselects `row` as the user does; FALSE when it cannot (no such row,
+     *  a selection mode that does not allow it, or a selection event refused it). */
+    gboolean (*select_row)(gpointer user_data, gint row, gboolean selected);
 } GlmAccessibleTableCallbacks;
 
 /** Makes `list` (the container of the row widgets, which describes its rows through
@@ -162,6 +167,10 @@ void glm_accessible_table_interface_init(AtkTableIface *iface);
 
 /** Whether the cell at `row` and `column` of `table` is selected (its row is). */
 gboolean glm_accessible_table_is_selected(AtkTable *table, gint row, gint column);
+
+/** `rows` (a GArray of gint, freed) as ATK's get_selected_rows answers: their number, and a
+ *  newly allocated copy in `selected` (NULL when there are none, or when `selected` is). */
+gint glm_accessible_table_give_rows(GArray *rows, gint **selected);
 
 /** A new GtkListBox (of a subclass) whose accessible becomes a table when it is given one
  *  (glm_accessible_set_table()), or a tree (glm_accessible_set_tree()), and counts selection

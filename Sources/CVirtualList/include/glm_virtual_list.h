@@ -54,6 +54,12 @@ typedef struct {
     /** The grid cell at `row`, `column`: its row widget when bound, else NULL with `unbound`
      *  described; FALSE when there is no such cell. */
     gboolean (*grid_cell)(gpointer user_data, gint row, gint column, GtkWidget **row_widget, GlmAccessibleRow *unbound);
+    /** Appends the grid's selected lines (every cell of them selected), in order, to `lines` (a
+     *  GArray of gint). */
+    void (*grid_selected_lines)(gpointer user_data, GArray *lines);
+    /** Selects (TRUE) or deselects every cell of line `line` as the user does; FALSE when it
+     *  cannot (no such line, a selection mode that does not allow it, a refused change). */
+    gboolean (*grid_select_line)(gpointer user_data, gint line, gboolean selected);
 } GlmVirtualListCallbacks;
 
 GtkWidget *glm_virtual_list_new(void);

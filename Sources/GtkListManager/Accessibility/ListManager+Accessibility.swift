@@ -36,6 +36,35 @@ extension ListManager {
         userChangedSelection(added: [], removed: selectedIndexPaths, shownByHost: false)
     }
 
+    public func userSetSelection(_ selected: Bool, atPositions positions: [Int]) -> Bool {
+        let indexPaths = positions.map(itemIndexPath(ofPosition:))
+        guard !indexPaths.contains(nil) else { return false }
+        return userSetSelection(selected, of: indexPaths.compactMap { $0 })
+    }
+
+    /// Selects or deselects the items at `indexPaths` together as the user does (a reader
+    /// selecting a table's row or a grid's line): selection events run and may refuse. False
+    /// when nothing is asked, the mode does not allow it (none; several items outside multiple
+    /// mode, the one replacing the selection there; deselecting in browse mode), or a reaction
+    /// refused part of it.
+    func userSetSelection(_ selected: Bool, of indexPaths: [IndexPath]) -> Bool {
+        let mode = host.selectionMode
+        guard !indexPaths.isEmpty, mode != .none, selected || mode != .browse,
+            !selected || mode == .multiple || indexPaths.count == 1
+        else { return false }
+        if !selected {
+            userChangedSelection(added: [], removed: indexPaths.filter(selection.isSelected), shownByHost: false)
+        } else if mode == .multiple {
+            userChangedSelection(added: indexPaths.filter { !selection.isSelected($0) }, removed: [], shownByHost: false)
+        } else {
+            let chosen = indexPaths[0]
+            userChangedSelection(
+                added: selection.isSelected(chosen) ? [] : [chosen], removed: selectedIndexPaths.filter { $0 != chosen },
+                shownByHost: false)
+        }
+        return indexPaths.allSatisfy { selection.isSelected($0) == selected }
+    }
+
     /// The texts of the labels of a row made for `location` when the host has none bound at
     /// `position`, then put back in the reuse pool: a row class that is no ``AccessibleRow``
     /// still gives its words to rows scrolled away (selected ones, a grid's cells).

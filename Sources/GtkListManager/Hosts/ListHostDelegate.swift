@@ -62,6 +62,10 @@ public protocol ListHostDelegate: AnyObject {
     func positionOfSelectedItem(at index: Int) -> Int?
     /// The user asked to deselect every row (through accessibility).
     func userDeselectedAll()
+    /// The user asked to select (or deselect) the rows at `positions` together, keeping the
+    /// others (through accessibility: a table's row, a grid's line); false when that cannot be
+    /// (a header among them, the selection mode, a reaction refused it).
+    func userSetSelection(_ selected: Bool, atPositions positions: [Int]) -> Bool
 
     // MARK: What the user saw
 

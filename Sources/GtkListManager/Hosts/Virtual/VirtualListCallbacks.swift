@@ -71,6 +71,18 @@ enum VirtualListCallbacks {
             rows?.pointee = Int32(clamping: shape.rows)
             columns?.pointee = Int32(clamping: shape.columns)
         }
+        callbacks.grid_selected_lines = { userData, lines in
+            let box = CallbackBox<WeakHost>.payload(of: userData)
+            let selected = MainActor.assumeIsolated { box.host?.accessibleSelectedLines ?? [] }
+            for line in selected {
+                var value = Int32(clamping: line)
+                g_array_append_vals(lines, &value, 1)
+            }
+        }
+        callbacks.grid_select_line = { userData, line, selected in
+            let box = CallbackBox<WeakHost>.payload(of: userData)
+            return MainActor.assumeIsolated { box.host?.accessibilitySelect(line: Int(line), selected != 0) ?? false } ? 1 : 0
+        }
         callbacks.grid_cell = { userData, row, column, rowWidget, unbound in
             let box = CallbackBox<WeakHost>.payload(of: userData)
             return MainActor.assumeIsolated {

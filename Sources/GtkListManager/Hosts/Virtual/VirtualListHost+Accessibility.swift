@@ -77,6 +77,33 @@ extension VirtualListHost {
         index.tableShape() ?? (rows: 0, columns: 0)
     }
 
+    /// The lines of cells every cell of which is selected, in order.
+    var accessibleSelectedLines: [Int] {
+        guard let delegate else { return [] }
+        var selectedInLine: [Int: Int] = [:]
+        for selected in 0..<delegate.selectedItemCount {
+            if let position = delegate.positionOfSelectedItem(at: selected), let cell = index.tableCell(of: position) {
+                selectedInLine[cell.row, default: 0] += 1
+            }
+        }
+        return selectedInLine.filter { line, selected in selected == cellPositions(inLine: line).count }.keys.sorted()
+    }
+
+    /// Selects or deselects every cell of `line` as the user does; false when that cannot be.
+    func accessibilitySelect(line: Int, _ selected: Bool) -> Bool {
+        let positions = cellPositions(inLine: line)
+        return !positions.isEmpty && delegate?.userSetSelection(selected, atPositions: positions) == true
+    }
+
+    /// The positions of the cells of `line`, from its first column.
+    private func cellPositions(inLine line: Int) -> [Int] {
+        var positions: [Int] = []
+        while let position = index.position(ofTableCell: .init(row: line, column: positions.count)) {
+            positions.append(position)
+        }
+        return positions
+    }
+
     func accessibleCell(
         row: Int, column: Int, rowWidget: UnsafeMutablePointer<UnsafeMutablePointer<GtkWidget>?>?,
         unbound: UnsafeMutablePointer<GlmAccessibleRow>?
