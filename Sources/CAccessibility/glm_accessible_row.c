@@ -18,6 +18,11 @@ static GQuark describer_quark(void) {
     return g_quark_from_static_string("glm-accessible-row-describer");
 }
 
+/* On a container: how its host focuses a row (glm_accessible_set_row_focuser()). */
+static GQuark focuser_quark(void) {
+    return g_quark_from_static_string("glm-accessible-row-focuser");
+}
+
 /* On each subclass: the accessible type it extends. */
 static GQuark parent_type_quark(void) {
     return g_quark_from_static_string("glm-accessible-row-parent");
@@ -48,6 +53,36 @@ void glm_accessible_set_row_describer(GtkWidget *container, GlmAccessibleRowDesc
     Describer *describer = g_new(Describer, 1);
     *describer = (Describer){describe, user_data, destroy};
     g_object_set_qdata_full(G_OBJECT(container), describer_quark(), describer, describer_free);
+}
+
+typedef struct {
+    GlmAccessibleRowFocuser focus;
+    gpointer user_data;
+    GDestroyNotify destroy;
+} Focuser;
+
+static void focuser_free(gpointer data) {
+    Focuser *focuser = data;
+    if (focuser->destroy != NULL)
+        focuser->destroy(focuser->user_data);
+    g_free(focuser);
+}
+
+void glm_accessible_set_row_focuser(GtkWidget *container, GlmAccessibleRowFocuser focus, gpointer user_data,
+                                    GDestroyNotify destroy) {
+    Focuser *focuser = g_new(Focuser, 1);
+    *focuser = (Focuser){focus, user_data, destroy};
+    g_object_set_qdata_full(G_OBJECT(container), focuser_quark(), focuser, focuser_free);
+}
+
+/* Focuses `row_widget` through its nearest container's focuser; TRUE when it has none. */
+static gboolean focus_through_host(GtkWidget *row_widget) {
+    for (GtkWidget *widget = gtk_widget_get_parent(row_widget); widget != NULL; widget = gtk_widget_get_parent(widget)) {
+        Focuser *focuser = g_object_get_qdata(G_OBJECT(widget), focuser_quark());
+        if (focuser != NULL)
+            return focuser->focus(row_widget, focuser->user_data);
+    }
+    return TRUE;
 }
 
 gboolean glm_accessible_describe_row(GtkWidget *row_widget, GlmAccessibleRow *row) {
@@ -294,6 +329,23 @@ static void table_cell_interface_init(AtkTableCellIface *iface) {
     iface->get_table = cell_get_table;
 }
 
+/* ---- Focus ------------------------------------------------------------------------------ */
+
+/* A reader focusing a row focuses it as its host does (its keyboard cursor moves there), then
+ * as GTK does (the window comes up). */
+static gboolean row_grab_focus(AtkComponent *component) {
+    AtkObject *object = ATK_OBJECT(component);
+    AtkComponentIface *inherited = g_type_interface_peek(parent_class_of(object), ATK_TYPE_COMPONENT);
+    GtkWidget *widget = row_widget_of(object);
+    if (widget == NULL || !focus_through_host(widget))
+        return FALSE;
+    return inherited != NULL && inherited->grab_focus != NULL && inherited->grab_focus(component);
+}
+
+static void component_interface_init(AtkComponentIface *iface) {
+    iface->grab_focus = row_grab_focus;
+}
+
 /* GTK 3 announces a row taking the focus twice when its accessible already exists: once from
  * the widget's focus-in (this handler) and once from its focus tracker, on idle. Screen readers
  * drop floods of focus events, so the focus tracker's alone announces it; losing the focus is
@@ -337,6 +389,9 @@ GType glm_accessible_row_type(GType parent) {
     g_type_add_interface_static(type, ATK_TYPE_TABLE_CELL, &table_cell);
     const GInterfaceInfo action = {.interface_init = (GInterfaceInitFunc)glm_accessible_tree_action_interface_init};
     g_type_add_interface_static(type, ATK_TYPE_ACTION, &action);
+    // Every parent is a widget's accessible, which has a component; this one changes its focus.
+    const GInterfaceInfo component = {.interface_init = (GInterfaceInitFunc)component_interface_init};
+    g_type_add_interface_static(type, ATK_TYPE_COMPONENT, &component);
     g_type_set_qdata(type, parent_type_quark(), GSIZE_TO_POINTER(parent));
     g_hash_table_insert(types, GSIZE_TO_POINTER(parent), GSIZE_TO_POINTER(type));
     return type;

@@ -522,6 +522,24 @@ class FocusSpec(FixtureCase):
                 else:
                     self.assertLessEqual(len(focused), 1, f"{key} moved no item focus: expected at most one focus event; {seen}")
 
+    def test_reader_focusing_an_item_moves_the_keyboard_cursor_there(self):
+        """A reader's grab_focus puts the keyboard where a click would: the next Down goes on
+        from that item (to the item below it in a grid), as GtkTreeView's cells do."""
+        rows = {row.ordinal: row for row in atspi.read_rows(atspi.find_lists(self.app)) if row.kind == "item"}
+        columns = 1
+        if self.is_grid:
+            table = next(acc for acc in atspi.find_lists(self.app) if atspi.has_interface(acc, "Table"))
+            columns = atspi.Atspi.Table.get_n_columns(table)
+        target = 2 * columns + 1 if self.is_grid else 5
+        self.assertIn(target, rows, f"item {target} should show: {sorted(ordinal for ordinal in rows if ordinal is not None)[:20]}")
+        self.fixture.read_lines()
+        self.assertTrue(atspi.Atspi.Component.grab_focus(rows[target].acc), f"grab_focus on item {target}")
+        self.assertIsNotNone(self.fixture.wait_for_line(f"focus: {target}"), f"focus: {self.fixture.history[-5:]}")
+        atspi.press_key("Down")
+        below = target + columns
+        line = self.fixture.wait_for_line("focus:")
+        self.assertEqual(line, f"focus: {below}", f"Down after focusing item {target} should go to item {below}")
+
 
 class RightToLeftSpec(FixtureCase):
     """Under a right-to-left locale a grid's cells run from right to left in each line."""

@@ -69,6 +69,16 @@ void glm_accessible_row_init(GlmAccessibleRow *row);
 void glm_accessible_set_row_describer(GtkWidget *container, GlmAccessibleRowDescriber describe, gpointer user_data,
                                       GDestroyNotify destroy);
 
+/** Focuses the row of `row_widget` as the container's host does for a key: FALSE when it
+ *  cannot. */
+typedef gboolean (*GlmAccessibleRowFocuser)(GtkWidget *row_widget, gpointer user_data);
+
+/** Makes a reader's grab_focus on the rows inside `container` go through `focus` before GTK
+ *  focuses the widget: for a container whose keyboard cursor is not simply the focused child
+ *  (GtkFlowBox keeps its own). `destroy` releases `user_data` with the container. */
+void glm_accessible_set_row_focuser(GtkWidget *container, GlmAccessibleRowFocuser focus, gpointer user_data,
+                                    GDestroyNotify destroy);
+
 /** Describes `row_widget` through the describer of its nearest container that has one; FALSE
  *  when none does. The caller frees `row->name`. */
 gboolean glm_accessible_describe_row(GtkWidget *row_widget, GlmAccessibleRow *row);

@@ -14,6 +14,12 @@ extension FlowBoxGridHost {
             description.cellPosition = tableCell(of: gcast(cellWidget))
             return description
         }
+        // A reader focusing a cell moves the flow box's cursor there, as a click does.
+        RowAccessibility.focusRows(of: widget) { [weak self] cellWidget in
+            guard let self, let row = FlowBoxCellType.shared.boundRow(of: gcast(cellWidget)), let position = position(of: row)
+            else { return false }
+            return focusRow(at: position)
+        }
     }
 
     /// Gives a header's or footer's widget the role a reader announces it by.

@@ -48,6 +48,23 @@ public enum RowAccessibility {
             }, userData, CallbackBoxRelease.destroyNotify)
     }
 
+    /// Makes a reader focusing a row inside `container` (AT-SPI's `grab_focus`) focus it through
+    /// `focus`, given the row widget, as a key would: for a widget whose keyboard cursor is not
+    /// simply its focused child (GtkFlowBox keeps its own, so the next arrow key would go on
+    /// from elsewhere). `focus` returns false when it cannot. Lives as long as the container.
+    public static func focusRows(
+        of container: UnsafeMutablePointer<GtkWidget>, with focus: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>) -> Bool
+    ) {
+        let userData = CallbackBox(focus).retainedPointer()
+        glm_accessible_set_row_focuser(
+            container,
+            { rowWidget, userData in
+                let focus = CallbackBox<@MainActor (UnsafeMutablePointer<GtkWidget>) -> Bool>.payload(of: userData)
+                guard let rowWidget else { return 0 }
+                return MainActor.assumeIsolated { focus(rowWidget) } ? 1 : 0
+            }, userData, CallbackBoxRelease.destroyNotify)
+    }
+
     /// Writes `description` in its C form, the name newly allocated.
     nonisolated static func fill(_ row: UnsafeMutablePointer<GlmAccessibleRow>, with description: AccessibleRowDescription) {
         glm_accessible_row_init(row)
