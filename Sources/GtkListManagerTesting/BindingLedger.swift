@@ -94,6 +94,9 @@ final class BindingLedger: ListHostDelegate {
     var selectedItemCount: Int { manager.selectedItemCount }
     func positionOfSelectedItem(at index: Int) -> Int? { manager.positionOfSelectedItem(at: index) }
     func userDeselectedAll() { manager.userDeselectedAll() }
+    func userSetSelection(_ selected: Bool, atPositions positions: [Int]) -> Bool {
+        manager.userSetSelection(selected, atPositions: positions)
+    }
     func rowDidAppearOnScreen(_ row: BoundRow) { manager.rowDidAppearOnScreen(row) }
     func rowDidLeaveScreen(_ row: BoundRow) { manager.rowDidLeaveScreen(row) }
 
