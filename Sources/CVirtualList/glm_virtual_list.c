@@ -144,12 +144,31 @@ static void set_hadjustment(GlmVirtualList *list, GtkAdjustment *adjustment) {
     g_object_notify(G_OBJECT(list), "hadjustment");
 }
 
+/* Sets an adjustment's geometry, telling its listeners only of what changed. GTK's
+ * gtk_adjustment_configure emits "changed" even when nothing did, and the list configures its
+ * adjustments on every allocation: a GtkScrolledWindow told so checks its scrollbars again, and
+ * when that check disagrees with its own guess it queues a resize. While the list is allocated
+ * on its own (its scroll, a change of its rows: gtk_widget_ensure_allocate, the scrolled window
+ * not allocated), GTK 3 loses that resize and leaves the scrolled window marked as waiting for
+ * one: no later allocation of the list reached it (a table stopped laying out after a
+ * re-sort until a wheel step resized it from above). */
+static void configure_adjustment(GtkAdjustment *adjustment, gdouble value, gdouble upper, gdouble step_increment,
+                                 gdouble page_increment, gdouble page_size) {
+    if (gtk_adjustment_get_lower(adjustment) != 0 || gtk_adjustment_get_upper(adjustment) != upper ||
+        gtk_adjustment_get_step_increment(adjustment) != step_increment ||
+        gtk_adjustment_get_page_increment(adjustment) != page_increment ||
+        gtk_adjustment_get_page_size(adjustment) != page_size)
+        gtk_adjustment_configure(adjustment, value, 0, upper, step_increment, page_increment, page_size);
+    else if (gtk_adjustment_get_value(adjustment) != value)
+        gtk_adjustment_set_value(adjustment, value);
+}
+
 static void configure_hadjustment(GlmVirtualList *list, gint width) {
     if (list->hadjustment == NULL)
         return;
     gdouble upper = MAX(width, list->content_width);
     gdouble value = CLAMP(gtk_adjustment_get_value(list->hadjustment), 0, upper - width);
-    gtk_adjustment_configure(list->hadjustment, value, 0, upper, width * 0.1, width * 0.9, width);
+    configure_adjustment(list->hadjustment, value, upper, width * 0.1, width * 0.9, width);
 }
 
 static void set_vadjustment(GlmVirtualList *list, GtkAdjustment *adjustment) {
@@ -691,8 +710,7 @@ void glm_virtual_list_configure_vadjustment(GlmVirtualList *list, gdouble value,
     if (list->vadjustment == NULL)
         return;
     list->configuring = TRUE;
-    gtk_adjustment_configure(list->vadjustment, value, 0, upper, MAX(page_size * 0.1, 1), MAX(page_size * 0.9, 1),
-                             page_size);
+    configure_adjustment(list->vadjustment, value, upper, MAX(page_size * 0.1, 1), MAX(page_size * 0.9, 1), page_size);
     list->configuring = FALSE;
 }
 
