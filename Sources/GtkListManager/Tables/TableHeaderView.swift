@@ -41,6 +41,8 @@ final class TableHeaderView {
     var headerDrag: (column: String, x: Double, y: Double, isDragging: Bool)?
     /// Set by a drag's release: the click GTK reports next is the drag's, not a sort.
     var ignoresNextClick = false
+    /// The sort the arrows show.
+    private var sortKeys: [SortKey] = []
 
     init() {
         widget = glm_table_header_new()
@@ -79,19 +81,19 @@ final class TableHeaderView {
     }
 
     /// Shows the sort arrow on each sorted column, GtkTreeView's way: down for ascending,
-    /// unless the desktop asks for the alternative arrows.
+    /// unless the desktop asks for the alternative arrows. A column shown later (it was hidden)
+    /// shows its arrow too.
     func showSort(_ keys: [SortKey]) {
+        sortKeys = keys
+        for (id, header) in buttons { showArrow(of: header, column: id) }
+    }
+
+    private func showArrow(of header: HeaderButton, column: String) {
+        guard let key = sortKeys.first(where: { $0.column == column }) else { return gtk_widget_hide(header.arrow) }
         let alternative = DesktopSettings.bool("gtk-alternative-sort-arrows", for: widget) ?? false
-        let byColumn = Dictionary(keys.map { ($0.column, $0.ascending) }, uniquingKeysWith: { first, _ in first })
-        for (id, header) in buttons {
-            guard let ascending = byColumn[id] else {
-                gtk_widget_hide(header.arrow)
-                continue
-            }
-            let pointsDown = ascending != alternative
-            gtk_image_set_from_icon_name(gcast(header.arrow), pointsDown ? "pan-down-symbolic" : "pan-up-symbolic", GTK_ICON_SIZE_BUTTON)
-            gtk_widget_show(header.arrow)
-        }
+        let pointsDown = key.ascending != alternative
+        gtk_image_set_from_icon_name(gcast(header.arrow), pointsDown ? "pan-down-symbolic" : "pan-up-symbolic", GTK_ICON_SIZE_BUTTON)
+        gtk_widget_show(header.arrow)
     }
 
     /// The natural width of a column's header: a fitted column is never narrower. Measured in
@@ -123,7 +125,6 @@ final class TableHeaderView {
         gtk_box_pack_end(gcast(box), arrow, 0, 0, 0)
         gtk_container_add(gcast(button), box)
         gtk_widget_show_all(button)
-        gtk_widget_hide(arrow)
         gtk_widget_set_focus_on_click(button, 0)
         let id = column.id
         Signal.connect(button, "clicked") { [weak self] _ in
@@ -140,6 +141,7 @@ final class TableHeaderView {
         connectMoving(of: button, column: id)
         connectMenu(of: button, column: id)
         let header = HeaderButton(button: button, title: title, arrow: arrow)
+        showArrow(of: header, column: id)
         buttons[id] = header
         return header
     }

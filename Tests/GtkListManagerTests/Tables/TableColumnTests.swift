@@ -101,6 +101,24 @@ final class TableColumnTests: XCTestCase {
         }
     }
 
+    func testAColumnSortedWhileHiddenShowsItsArrowWhenShownAgain() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (_, table, list) = TableFixture.show(rows: 20, columns: TableFixture.columns(4), on: make())
+                defer { list.close() }
+                table.setHidden(true, column: "c1")
+                table.sort = [SortKey("c1", ascending: false)]
+                list.settleFrame()
+                XCTAssertNil(TableFixture.headerButton("Column 1", of: table), "\(name): hidden, no header")
+                table.setHidden(false, column: "c1")
+                list.settleFrame()
+                XCTAssertEqual(TableFixture.sortArrow(of: "Column 1", in: table), "pan-up-symbolic", "\(name): shown again, sorted")
+                XCTAssertNil(TableFixture.sortArrow(of: "Column 0", in: table), name)
+            }
+        }
+    }
+
     func testTheHeaderMenuHidesShowsAndMovesColumns() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
