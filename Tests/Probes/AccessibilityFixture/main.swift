@@ -348,9 +348,11 @@ enum Commands {
         self.fixture = fixture
         let channel = g_io_channel_unix_new(0)
         // At the end of input (no suite writing, or /dev/null) the watch goes.
-        g_io_add_watch(channel, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue), { _, _, _ in
-            MainActor.assumeIsolated { Commands.readAvailable() } ? 1 : 0
-        }, nil)
+        g_io_add_watch(
+            channel, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue),
+            { _, _, _ in
+                MainActor.assumeIsolated { Commands.readAvailable() } ? 1 : 0
+            }, nil)
         g_io_channel_unref(channel)
     }
 
