@@ -1,6 +1,7 @@
 import CGtk
 import GtkListManager
 import ModelStorage
+import SeededRandom
 import XCTest
 
 /// A package-like model: identity `id`, content `size` and `note`, a section. Prints as
@@ -188,6 +189,59 @@ final class SortedStorageListTests: XCTestCase {
                 perform { storage.setComparator(comparator, completion: $0) }
             }
             XCTAssertEqual(inspectRows(of: manager.listBox!).map(\.description), expectedRows(storage), "seed \(initialSeed) step \(step)")
+        }
+    }
+
+    func testSortsUpsertsAndRemovalsBeforeTheBackgroundCompletesEndShownInTheStoragesOrderOnBothHosts() throws {
+        try MainActor.assumeIsolated { try Self.interleavedSortsEndShownInOrder() }
+    }
+
+    /// Header clicks (`sort(by:)`) while crates keep arriving and leaving, none waiting for the
+    /// background: once every job came back, each host shows the storage's items, which are a
+    /// plain sort of its contents by the last sort.
+    @MainActor private static func interleavedSortsEndShownInOrder() throws {
+        try requireGtk()
+        let columns = ColumnComparisons<Crate>(breakingTiesBy: { $0.id < $1.id }).column("id", byText: \.id).column("size", by: \.size)
+        let keyChoices: [[SortKey]] = [
+            [SortKey("id")], [SortKey("size", ascending: false)], [SortKey("size"), SortKey("id", ascending: false)], [],
+        ]
+        let hosts: [(String, @MainActor () -> any ListHost)] = [
+            ("list box", { ListBoxHost() }), ("virtualized list", { VirtualListHost() }),
+        ]
+        for (name, make) in hosts {
+            for seed in SeedCount.seeds(4) {
+                var random = SplitMix64(seed: seed)
+                let storage = SortedStorage<Crate, Unsectioned>(sortedBy: { $0.id < $1.id }, handOff: GLibMainActorHandOff())
+                storage.anomalyHandler.action = { _ in }  // removals of absent crates are expected here
+                let manager = ListManager(host: make(), storage: storage)
+                manager.register(CrateRow.self)
+                let list = ShownList(manager, width: 300, height: 900)
+                defer { list.close() }
+                var keys: [SortKey] = []
+                for _ in 0..<50 {
+                    switch Int.random(in: 0..<5, using: &random) {
+                    case 0, 1:
+                        keys = keyChoices.randomElement(using: &random)!
+                        storage.sort(by: keys, using: columns)
+                    case 2, 3:
+                        let crates = (0..<Int.random(in: 0..<4, using: &random)).map { _ in
+                            let id = "c\(Int.random(in: 10..<30, using: &random))"
+                            return Crate(id: id, size: Int.random(in: 0..<5, using: &random), section: "-")
+                        }
+                        storage.upsert(crates)
+                    default:
+                        storage.remove(identifiers: ["c\(Int.random(in: 10..<30, using: &random))"])
+                    }
+                    // Sometimes a result comes back between two calls, mostly not.
+                    if Int.random(in: 0..<4, using: &random) == 0 { _ = GtkRuntime.iteratePending() }
+                }
+                XCTAssertTrue(GtkRuntime.iterate(until: { !storage.hasPendingChanges }, timeout: .seconds(10)), "\(name), seed \(seed)")
+                list.settleFrame()
+                let plain = storage.items.sorted(by: columns.comparator(for: keys)).map(\.description)
+                XCTAssertEqual(storage.items.map(\.description), plain, "\(name), seed \(seed): \(keys)")
+                let shown = (0..<manager.rowCount).map { (manager.boundRow(atPosition: $0)?.view as? CrateRow)?.text ?? "∅" }
+                XCTAssertEqual(shown, plain, "\(name), seed \(seed): what GTK shows")
+            }
         }
     }
 }

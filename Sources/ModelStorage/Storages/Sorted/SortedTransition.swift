@@ -26,6 +26,9 @@ where Item.DiffIdentifier: Sendable {
         for operation in operations {
             if case let .setComparator(comparator, ordering) = operation {
                 let step = state.reorder(by: comparator, ordering: ordering)
+                // Orders compose only while no change came between them: after an insertion or
+                // a removal a step counts other entries, and the result is diffed instead.
+                guard onlyReordered else { continue }
                 order = order.map { earlier in step.map { earlier[$0] } } ?? step
             } else {
                 onlyReordered = false
