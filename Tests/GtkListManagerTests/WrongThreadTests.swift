@@ -21,8 +21,22 @@ final class WrongThreadTests: XCTestCase {
         "declarative": "ListManager.update(animated:completion:_:) was called off the main actor",
     ]
 
+    /// Probe name → the start of the message it must stop with: every entry point that changes
+    /// an `OutlineStorage` (see `OutlineProbes.swift`), alone and with a list showing the storage.
+    static let outlineProbes: [(String, String)] = ["", "listed-"].flatMap { prefix in
+        [
+            ("apply", "apply(_:to:)"), ("delete-section", "deleteSection(_:)"), ("expand", "expand(_:)"),
+            ("collapse", "collapse(_:)"), ("perform-updates", "performUpdates(_:)"), ("append", "append(_:to:inSection:)"),
+            ("insert-before", "insert(_:before:)"), ("insert-after", "insert(_:after:)"), ("delete", "delete(_:)"),
+            ("move", "move(_:to:)"), ("move-rows", "moveRows(at:to:)"), ("expand-descendants", "expandDescendants(of:)"),
+            ("expand-all", "expandAll()"), ("collapse-all", "collapseAll()"), ("retry-children", "retryChildren(of:)"),
+            ("refresh-children", "refreshChildren(of:)"), ("set-expanded-at", "setExpanded(_:at:)"),
+            ("expand-descendants-at", "expandDescendants(at:)"), ("children-provider", "childrenProvider"),
+        ].map { ("outline-\(prefix)\($0.0)", "OutlineStorage.\($0.1) was called off the main actor") }
+    }
+
     func testEveryProbeSucceedsOnTheMainThread() throws {
-        for (probe, _) in Self.probes {
+        for (probe, _) in Array(Self.probes) + Self.outlineProbes {
             let result = try ProbeProcess.run(probe, "--on-main-thread")
             XCTAssertEqual(result.status, 0, "\(probe): \(result.errors)")
             XCTAssertEqual(result.output, "ok\n", probe)
@@ -30,15 +44,23 @@ final class WrongThreadTests: XCTestCase {
     }
 
     func testEveryCallOffTheMainActorStopsWithAMessageNamingTheCallAndTheThread() throws {
-        for (probe, message) in Self.probes {
-            let result = try ProbeProcess.run(probe)
-            XCTAssertEqual(result.reason, .uncaughtSignal, "\(probe) must stop: \(result.output)")
-            XCTAssertFalse(result.output.contains("ok"), "\(probe) went on after the wrong call")
-            let fatal = result.errors.split(separator: "\n").first { $0.contains("Fatal error: ") } ?? ""
-            XCTAssertTrue(fatal.contains("Fatal error: \(message), on thread "), "\(probe): \(result.errors.prefix(600))")
-            XCTAssertTrue(fatal.contains("\"probe-worker\""), "\(probe): the message names the thread: \(fatal)")
-            XCTAssertTrue(fatal.contains("`await MainActor.run { … }`"), "\(probe): the message says how to fix it")
-        }
+        for (probe, message) in Self.probes { try Self.assertStops(probe, with: message) }
+    }
+
+    func testEveryOutlineStorageChangeOffTheMainActorStopsWithAMessageNamingTheCallAndTheThread() throws {
+        for (probe, message) in Self.outlineProbes { try Self.assertStops(probe, with: message) }
+    }
+
+    /// Runs `probe` off the main thread and checks that it stopped with `message`, the thread's
+    /// name and the way to fix it.
+    private static func assertStops(_ probe: String, with message: String, line: UInt = #line) throws {
+        let result = try ProbeProcess.run(probe)
+        XCTAssertEqual(result.reason, .uncaughtSignal, "\(probe) must stop: \(result.output)", line: line)
+        XCTAssertFalse(result.output.contains("ok"), "\(probe) went on after the wrong call", line: line)
+        let fatal = result.errors.split(separator: "\n").first { $0.contains("Fatal error: ") } ?? ""
+        XCTAssertTrue(fatal.contains("Fatal error: \(message), on thread "), "\(probe): \(result.errors.prefix(600))", line: line)
+        XCTAssertTrue(fatal.contains("\"probe-worker\""), "\(probe): the message names the thread: \(fatal)", line: line)
+        XCTAssertTrue(fatal.contains("`await MainActor.run { … }`"), "\(probe): the message says how to fix it", line: line)
     }
 
     func testTheMessageIsLoggedThroughSwiftLogBeforeTheProcessStops() throws {

@@ -48,7 +48,7 @@ extension DeclarativeStorage: OutlineProviding {
 
     /// The tree of the section of `indexPath` when it declares one and holds that row.
     private func outline(at indexPath: IndexPath) -> DeclaredOutline? {
-        guard sections.indices.contains(indexPath.section), let outline = sections[indexPath.section].outline,
+        guard indexPath.isItemPosition, sections.indices.contains(indexPath.section), let outline = sections[indexPath.section].outline,
             outline.places.indices.contains(indexPath.item)
         else { return nil }
         return outline

@@ -42,7 +42,8 @@ final class DeclarativeStorage: SupplementaryStorage, BroadcastingStorage {
     }
 
     func item(at indexPath: IndexPath) -> Any? {
-        guard sections.indices.contains(indexPath.section), sections[indexPath.section].items.indices.contains(indexPath.item)
+        guard indexPath.isItemPosition, sections.indices.contains(indexPath.section),
+            sections[indexPath.section].items.indices.contains(indexPath.item)
         else { return nil }
         return sections[indexPath.section].items[indexPath.item]
     }

@@ -5,8 +5,8 @@ import ModelStorage
 ///
 /// Sections are matched by id, with their header and footer as content (never their rows);
 /// rows by ``AnyRow/identity`` across all sections, with ``AnyRow/hasSameContent(as:)`` as
-/// content. A matched row keeps its item (so its widget) and takes the new declaration; the
-/// ``Differ`` emits the fewest moves and an update for each changed row.
+/// content, and in a tree its level. A matched row keeps its item (so its widget) and takes the
+/// new declaration; the ``Differ`` emits the fewest moves and an update for each changed row.
 @MainActor
 struct DeclarativeTransition {
     /// A section to show: its id, header and footer, the rows visible in it, and their tree
@@ -52,7 +52,11 @@ struct DeclarativeTransition {
             toSections: targets.map(\.id), items: newIdentities,
             sectionContentEqual: { old[$0].supplements == targets[$1].supplements },
             itemContentEqual: { oldPath, newPath in
-                old[oldPath.section].items[oldPath.item].row.hasSameContent(as: targets[newPath.section].rows[newPath.item])
+                // A row declared under another parent is refreshed at its new level, even in place.
+                let oldLevel = old[oldPath.section].outline?.level(ofRow: oldPath.item)
+                let newLevel = targets[newPath.section].outline?.level(ofRow: newPath.item)
+                return oldLevel == newLevel
+                    && old[oldPath.section].items[oldPath.item].row.hasSameContent(as: targets[newPath.section].rows[newPath.item])
             })
         guard let matched = Self.replay(script, on: old.map(\.items)),
             matched.map(\.count) == targets.map(\.rows.count)

@@ -35,6 +35,11 @@ struct DeclaredOutline {
         return (visible, outline)
     }
 
+    /// The level of the row at `row`; nil past the last.
+    func level(ofRow row: Int) -> Int? {
+        places.indices.contains(row) ? places[row].level : nil
+    }
+
     /// How many rows show under the row at `row`.
     func visibleDescendantCount(ofRow row: Int) -> Int {
         guard places.indices.contains(row) else { return 0 }

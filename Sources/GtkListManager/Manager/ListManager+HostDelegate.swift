@@ -99,7 +99,9 @@ extension ListManager: ListHostDelegate {
     }
 
     public func positionToFocusOnEntry() -> Int? {
-        guard let item = installedEvents?.itemToFocusOnEntry() else { return nil }
+        guard let item = installedEvents?.itemToFocusOnEntry(),
+            acceptsItemIndexPath(item, from: "The preferredFocusedIndexPath reaction")
+        else { return nil }
         return updater.layout.position(of: .item(item))
     }
 

@@ -10,9 +10,10 @@ extension ListManager {
     }
 
     /// The item row bound at `indexPath`; nil when there is no such item or no row is bound
-    /// there.
+    /// there. A malformed path is refused and reported, as by ``selectItem(at:)``.
     public func boundRow(at indexPath: IndexPath) -> BoundRow? {
-        updater.layout.position(of: .item(indexPath)).flatMap(host.boundRow(at:))
+        guard acceptsItemIndexPath(indexPath) else { return nil }
+        return updater.layout.position(of: .item(indexPath)).flatMap(host.boundRow(at:))
     }
 
     /// What the row at a flat position is; nil past the end.

@@ -3,7 +3,8 @@ import ModelStorage
 extension ListManager {
     /// Scrolls the list so that the item at `indexPath` is on screen, placed as `alignment`
     /// says; false (and no scrolling) when there is no such item. A list not laid out yet
-    /// scrolls once it is.
+    /// scrolls once it is. A malformed path is refused and reported, as by
+    /// ``selectItem(at:)``.
     ///
     /// `animated`, the list glides there on its frame clock (a quarter to half a second, eased
     /// out), on every host and to rows that have no widget yet, and lands where an unanimated
@@ -13,6 +14,7 @@ extension ListManager {
     @discardableResult
     public func scrollTo(_ indexPath: IndexPath, alignment: ScrollAlignment = .nearest, animated: Bool = false) -> Bool {
         checkConfinement()
+        guard acceptsItemIndexPath(indexPath) else { return false }
         return scroll(to: .item(indexPath), alignment: alignment, animated: animated)
     }
 

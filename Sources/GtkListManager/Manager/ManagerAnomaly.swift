@@ -33,6 +33,10 @@ public enum ManagerAnomaly: Anomaly {
     case noCellMappingFound(column: String, modelDescription: String, indexPath: IndexPath)
     /// A table was given two columns with one identifier: the later one is left out.
     case duplicateColumnIdentifier(String)
+    /// An index path that addresses no item (not exactly two indices, section and item, or a
+    /// negative one) was given to `call` (`ListManager.selectItem(at:)`, or a reaction that
+    /// answered it). It is refused: the call does nothing and answers false or nil.
+    case invalidIndexPath(indexPath: IndexPath, call: String)
 
     public var description: String {
         switch self {
@@ -47,6 +51,7 @@ public enum ManagerAnomaly: Anomaly {
         case .gridLayoutEventWithoutGrid: "gridLayoutEventWithoutGrid"
         case .noCellMappingFound: "noCellMappingFound"
         case .duplicateColumnIdentifier: "duplicateColumnIdentifier"
+        case .invalidIndexPath: "invalidIndexPath"
         }
     }
 
@@ -89,6 +94,9 @@ public enum ManagerAnomaly: Anomaly {
                 + "(\(model)): register one with register(_:column:). The cell stays empty."
         case let .duplicateColumnIdentifier(id):
             "Two table columns have the identifier \"\(id)\": the second is left out. Give each column its own identifier."
+        case let .invalidIndexPath(indexPath, call):
+            "\(call) was given the index path \(indexPath), which addresses no item: an item's index path has exactly two "
+                + "indices, its section and its item, neither negative (IndexPath(item:section:)). It was refused; nothing changed."
         }
     }
 

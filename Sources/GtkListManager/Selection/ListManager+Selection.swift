@@ -23,22 +23,24 @@ extension ListManager {
     }
 
     /// Selects the item at `indexPath` (in single and browse modes, instead of the selected
-    /// one); false when there is no such item. Never reported as a user selection.
+    /// one); false when there is no such item. Never reported as a user selection. A path that
+    /// addresses no item (not two indices, or a negative one) is refused and reported as
+    /// ``ManagerAnomaly/invalidIndexPath(indexPath:call:)``.
     @discardableResult
     public func selectItem(at indexPath: IndexPath) -> Bool {
         checkConfinement()
-        guard position(of: .item(indexPath)) != nil else { return false }
+        guard acceptsItemIndexPath(indexPath), position(of: .item(indexPath)) != nil else { return false }
         guard host.selectionMode != .none else { return true }
         replaceSelection(with: host.selectionMode == .multiple ? selection.selected.union([indexPath]) : [indexPath])
         return true
     }
 
     /// Deselects the item at `indexPath`; false when there is no such item. Never reported as
-    /// a user selection.
+    /// a user selection. A malformed path is refused and reported, as by ``selectItem(at:)``.
     @discardableResult
     public func deselectItem(at indexPath: IndexPath) -> Bool {
         checkConfinement()
-        guard position(of: .item(indexPath)) != nil else { return false }
+        guard acceptsItemIndexPath(indexPath), position(of: .item(indexPath)) != nil else { return false }
         replaceSelection(with: selection.selected.subtracting([indexPath]))
         return true
     }

@@ -57,9 +57,11 @@ extension ListManager {
         (storage as? SnapshotStorage<SectionID, ItemID>)?.snapshot()
     }
 
-    /// The item identifier shown at `indexPath`, or nil when there is none or it is of another type.
+    /// The item identifier shown at `indexPath`, or nil when there is none or it is of another
+    /// type. A malformed path is refused and reported, as by ``selectItem(at:)``.
     public func itemIdentifier<ItemID>(for indexPath: IndexPath, as type: ItemID.Type = ItemID.self) -> ItemID? {
-        storage.item(at: indexPath) as? ItemID
+        guard acceptsItemIndexPath(indexPath) else { return nil }
+        return storage.item(at: indexPath) as? ItemID
     }
 
     /// Where the item `item` (compared by identity) is shown, or nil when the manager shows no

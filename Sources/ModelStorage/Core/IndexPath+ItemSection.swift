@@ -34,8 +34,9 @@
 
 extension IndexPath {
     /// True for an (item, section) pair with no negative index: something that can address a
-    /// position in a storage.
-    var isItemPosition: Bool {
+    /// position in a storage. Storages and the list manager refuse any other index path (three
+    /// indices, one, none, a negative one) instead of reading its first two.
+    public var isItemPosition: Bool {
         count == 2 && self[0] >= 0 && self[1] >= 0
     }
 

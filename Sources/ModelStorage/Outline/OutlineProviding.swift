@@ -95,24 +95,29 @@ extension OutlineSnapshot {
 
 extension OutlineStorage: OutlineProviding {
     public func outlinePlace(at indexPath: IndexPath) -> OutlinePlace? {
-        outlines.indices.contains(indexPath.section) ? outlines[indexPath.section].place(ofRow: indexPath.item) : nil
+        guard let (section, row) = sectionAndRow(of: indexPath) else { return nil }
+        return outlines[section].place(ofRow: row)
     }
 
     public func parentIndexPath(of indexPath: IndexPath) -> IndexPath? {
-        outline(atSection: indexPath.section)?.parentRow(ofRow: indexPath.item).map { IndexPath(item: $0, section: indexPath.section) }
+        guard let (section, row) = sectionAndRow(of: indexPath) else { return nil }
+        return outlines[section].parentRow(ofRow: row).map { IndexPath(item: $0, section: section) }
     }
 
     public func setExpanded(_ expanded: Bool, at indexPath: IndexPath) {
-        guard let item = outline(atSection: indexPath.section)?.visibleItem(at: indexPath.item) else { return }
+        checkConfinement()
+        guard let (section, row) = sectionAndRow(of: indexPath), let item = outlines[section].visibleItem(at: row) else { return }
         if expanded { expand([item]) } else { collapse([item]) }
     }
 
     public func visibleDescendantCount(at indexPath: IndexPath) -> Int {
-        outline(atSection: indexPath.section)?.visibleDescendantCount(ofRow: indexPath.item) ?? 0
+        guard let (section, row) = sectionAndRow(of: indexPath) else { return 0 }
+        return outlines[section].visibleDescendantCount(ofRow: row)
     }
 
     public func itemIdentity(at indexPath: IndexPath) -> AnyHashable? {
-        outline(atSection: indexPath.section)?.key(ofRow: indexPath.item).map(AnyHashable.init)
+        guard let (section, row) = sectionAndRow(of: indexPath) else { return nil }
+        return outlines[section].key(ofRow: row).map(AnyHashable.init)
     }
 
     public func indexPath(ofItemIdentity identity: AnyHashable) -> IndexPath? {
@@ -124,7 +129,8 @@ extension OutlineStorage: OutlineProviding {
     }
 
     public func expandDescendants(at indexPath: IndexPath) {
-        guard let outline = outline(atSection: indexPath.section), let item = outline.visibleItem(at: indexPath.item) else { return }
+        checkConfinement()
+        guard let (section, row) = sectionAndRow(of: indexPath), let item = outlines[section].visibleItem(at: row) else { return }
         expandDescendants(of: item)
     }
 }

@@ -51,7 +51,8 @@ extension OutlineSnapshot {
         anomalies = kept
     }
 
-    /// Expands `items`: their children show, each as its own flag says.
+    /// Expands `items`: their children show, each as its own flag says. An item a filter opened
+    /// becomes the user's: it stays open when the filter goes.
     @discardableResult
     public mutating func expand(_ items: [ItemID]) -> SnapshotAnomaly? {
         setExpanded(true, items, operation: .expand)
@@ -77,17 +78,25 @@ extension OutlineSnapshot {
         return nil
     }
 
-    /// Expands `top` and every node under it.
+    /// Expands `top` and every node under it: what a filter opened there is the user's now.
     mutating func expandDescendants(ofNode top: Int) {
         // Children before parents: each opening adds its rows to a parent still closed, one
         // step up, instead of climbing to the top every time.
         for node in tree.branches(from: top).reversed() { tree.setExpanded(true, node) }
+        if top == Tree.root {
+            openedByFilter = []
+        } else if !openedByFilter.isEmpty {
+            openedByFilter = openedByFilter.filter { key in nodeOf[key].map { $0 != top && !hasAncestor(in: [top], $0) } ?? false }
+        }
     }
 
-    /// Collapses every node; returns those that were expanded.
+    /// Collapses every node, leaves opened before they had children too, so that children
+    /// added later wait for their parent to open; returns those that were expanded. Nothing is
+    /// the filter's to close afterwards.
     mutating func collapseEverything() -> [Int] {
+        openedByFilter = []
         // Parents before children: each closing stops at its closed parent.
-        let open = tree.branches(from: Tree.root).filter { $0 != Tree.root && tree[$0].isExpanded }
+        let open = tree.expandedNodes()
         for node in open { tree.setExpanded(false, node) }
         return open
     }
@@ -130,6 +139,7 @@ extension OutlineSnapshot {
         let absent = zip(items, nodes).filter { $0.1 == nil }.map(\.0)
         guard absent.isEmpty else { return refuse(missing(absent, operation)) }
         for node in nodes.compactMap({ $0 }) { tree.setExpanded(expanded, node) }
+        if !openedByFilter.isEmpty { openedByFilter.subtract(items.map(SnapshotKey.init)) }
         return nil
     }
 

@@ -1,22 +1,24 @@
 /// A row an outline shows: an item's, or the status row under an item whose children are
-/// loading or failed to load.
+/// loading or failed to load; each at its level in the tree.
 enum OutlineRow<ItemID: Hashable & Sendable> {
-    case item(ItemID)
-    case status(parent: ItemID, state: OutlineChildrenState)
+    case item(ItemID, level: Int)
+    case status(parent: ItemID, state: OutlineChildrenState, level: Int)
 
     /// The row's identity for diffing: the item's, or its parent's status row's.
     var key: SnapshotKey {
         switch self {
-        case let .item(item): SnapshotKey(item)
-        case let .status(parent, _): SnapshotKey(OutlineStatusKey(parent: SnapshotKey(parent)))
+        case let .item(item, _): SnapshotKey(item)
+        case let .status(parent, _, _): SnapshotKey(OutlineStatusKey(parent: SnapshotKey(parent)))
         }
     }
 
-    /// Whether two rows of the same identity show the same content.
+    /// Whether two rows of the same identity show the same content, at the same level: a row
+    /// that changed level (its item went to another parent) is refreshed, so its indentation
+    /// and what a screen reader hears follow, even where its place among the rows stayed.
     func hasSameContent(as other: OutlineRow) -> Bool {
         switch (self, other) {
-        case let (.item(a), .item(b)): a == b
-        case let (.status(_, a), .status(_, b)): a == b
+        case let (.item(a, levelA), .item(b, levelB)): a == b && levelA == levelB
+        case let (.status(_, a, levelA), .status(_, b, levelB)): a == b && levelA == levelB
         default: false
         }
     }
@@ -68,9 +70,9 @@ extension OutlineSnapshot {
     }
 
     private func row(of node: Int) -> OutlineRow<ItemID>? {
-        if let item = tree.item(of: node) { return .item(item) }
+        if let item = tree.item(of: node) { return .item(item, level: tree[node].level) }
         guard tree[node].isStatus, let parent = tree.item(of: tree[node].parent) else { return nil }
-        return .status(parent: parent, state: tree[tree[node].parent].childrenState)
+        return .status(parent: parent, state: tree[tree[node].parent].childrenState, level: tree[node].level)
     }
 
     // MARK: - Reading children (for the storage)

@@ -2,9 +2,9 @@ extension OutlineSnapshot {
     private typealias Tree = OutlineTree<ItemID>
 
     /// Moves `items`, each with what is under it and its flags, to `placement`, in the order
-    /// given. An item under another moved item moves with it. Refused when the placement's item
-    /// is one of `items` or under one of them (an item can't go into itself), or an item is
-    /// missing.
+    /// given. An item under another moved item moves with it; an item named twice moves once,
+    /// where it is first named. Refused when the placement's item is one of `items` or under one
+    /// of them (an item can't go into itself), or an item is missing.
     @discardableResult
     public mutating func move(_ items: [ItemID], to placement: OutlinePlacement<ItemID>) -> SnapshotAnomaly? {
         let absent = items.filter { node(of: $0) == nil }
@@ -27,8 +27,9 @@ extension OutlineSnapshot {
         if let inside = items.first(where: { isAncestor(node(of: $0)!, ofOrSame: anchor) }) {
             return refuse(.movedRelativeToItself(operation: .moveOutlineItems, identifier: String(describing: inside)))
         }
-        // Items under another moved item travel with it.
-        let roots = items.compactMap(node(of:)).filter { node in !hasAncestor(in: moving, node) }
+        // Items under another moved item travel with it; a repeated item is moved once.
+        var named = Set<Int>()
+        let roots = items.compactMap(node(of:)).filter { node in named.insert(node).inserted && !hasAncestor(in: moving, node) }
         let source = self
         for root in roots {
             for removed in tree.remove(root) { nodeOf[SnapshotKey(removed)] = nil }

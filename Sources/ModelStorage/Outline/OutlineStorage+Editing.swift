@@ -4,6 +4,7 @@ extension OutlineStorage {
     /// Runs `updates` as one transaction: observers receive one update when it ends (nested
     /// transactions join the outermost).
     public func performUpdates(_ updates: () -> Void) {
+        checkConfinement()
         recorder.begin()
         updates()
         deliver()
@@ -12,6 +13,7 @@ extension OutlineStorage {
     /// Adds `items` after the children of `parent`, or at the end of the top level of `section`
     /// when nil. Their rows show when `parent` is shown and open.
     public func append(_ items: [ItemID], to parent: ItemID? = nil, inSection section: SectionID) {
+        checkConfinement()
         guard let index = sectionIDs.firstIndex(of: section) else {
             return anomalyHandler.report(.sectionsNotFound(operation: .appendToParent, identifiers: [String(describing: section)]))
         }
@@ -23,11 +25,13 @@ extension OutlineStorage {
 
     /// Inserts `items` just before `anchor`, as its siblings.
     public func insert(_ items: [ItemID], before anchor: ItemID) {
+        checkConfinement()
         insert(items, beside: anchor, after: false)
     }
 
     /// Inserts `items` just after `anchor` (and what shows under it), as its siblings.
     public func insert(_ items: [ItemID], after anchor: ItemID) {
+        checkConfinement()
         insert(items, beside: anchor, after: true)
     }
 
@@ -42,8 +46,10 @@ extension OutlineStorage {
         }
     }
 
-    /// Removes `items` and what is under them; their rows go.
+    /// Removes `items` and what is under them; their rows go. Repeats, and descendants of other
+    /// removed items, are harmless.
     public func delete(_ items: [ItemID]) {
+        checkConfinement()
         performUpdates {
             for item in items {
                 // A descendant of an item removed before is gone already.

@@ -4,6 +4,7 @@ extension OutlineStorage {
     /// run per row that opens, so the rows shown before keep their widgets and selection.
     /// Children not read yet stay unread (see ``childrenProvider``).
     public func expandDescendants(of item: ItemID) {
+        checkConfinement()
         guard let section = section(holding: item), let node = outlines[section].node(of: item) else {
             anomalyHandler.report(.itemsNotFound(operation: .expand, identifiers: [String(describing: item)]))
             return
@@ -17,6 +18,7 @@ extension OutlineStorage {
     /// that opens, the rows shown before keeping their widgets and selection. No item is looked
     /// up: the outline is walked once.
     public func expandAll() {
+        checkConfinement()
         recorder.begin()
         for section in outlines.indices { expandDescendants(ofNode: OutlineTree<ItemID>.root, inSection: section) }
         deliver()
@@ -26,6 +28,7 @@ extension OutlineStorage {
     /// rows stay, and every item is closed, so each opens again on its own level alone. Reads
     /// of children under way are cancelled.
     public func collapseAll() {
+        checkConfinement()
         recorder.begin()
         for section in outlines.indices {
             let openTopLevel = outlines[section].tree[OutlineTree<ItemID>.root].children.filter { outlines[section].tree[$0].isExpanded }

@@ -17,7 +17,10 @@ extension OutlineStorage {
     ///   (``childrenProvider``) are not read for it.
     /// - An item that fails shows while an item under it passes, as the way to it. Every such
     ///   item that was collapsed opens; when the filter changes or goes, the items it opened close
-    ///   again, unless one still leads to a passing item. What the user opened stays open.
+    ///   again, unless one still leads to a passing item. What the user opened stays open: an
+    ///   item the filter opened becomes the user's once ``expand(_:)`` or ``collapse(_:)`` names
+    ///   it, or ``expandDescendants(of:)`` or ``expandAll()`` opens it, and ``collapseAll()``
+    ///   leaves nothing for the filter to close.
     /// - The rows that stay keep their widgets, selection and focus: the change is diffed by
     ///   identity.
     /// - Under a filter, the items edits add, a provider reads or an applied outline brings are

@@ -7,6 +7,7 @@ extension OutlineStorage {
     /// Reads the children of `item` again after its read failed: its error row becomes a
     /// loading row, then its children.
     public func retryChildren(of item: ItemID) {
+        checkConfinement()
         guard let section = section(holding: item), case .failed = outlines[section].childrenState(of: item) else { return }
         recorder.begin()
         let expanded = outlines[section].isExpanded(item)
@@ -20,6 +21,7 @@ extension OutlineStorage {
     /// keep their rows, what is under them, their flags and their selection; new ones appear,
     /// gone ones vanish. For items whose children were read; others are read on their expand.
     public func refreshChildren(of item: ItemID) {
+        checkConfinement()
         guard let provider = childrenProvider, let section = section(holding: item),
             outlines[section].childrenState(of: item) == .loaded
         else { return }
@@ -139,9 +141,9 @@ extension OutlineStorage {
     /// read where its change set is).
     nonisolated static func model(of row: OutlineRow<ItemID>, retryingIn storage: OutlineStorage?) -> Any {
         switch row {
-        case let .item(item):
+        case let .item(item, _):
             return item
-        case let .status(parent, state):
+        case let .status(parent, state, _):
             let phase: OutlineChildrenStatus.Phase = if case let .failed(message) = state { .failed(message) } else { .loading }
             return OutlineChildrenStatus(parent: AnyHashable(parent), phase: phase) { [weak storage] in
                 storage?.retryChildren(of: parent)

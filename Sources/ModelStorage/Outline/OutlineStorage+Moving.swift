@@ -6,6 +6,7 @@ extension OutlineStorage {
     /// or a placement in or under a moved item.
     @discardableResult
     public func move(_ items: [ItemID], to placement: OutlinePlacement<ItemID>) -> Bool {
+        checkConfinement()
         let anchor: ItemID? =
             switch placement {
             case let .before(item), let .after(item): item
@@ -31,9 +32,10 @@ extension OutlineStorage {
 
 extension OutlineStorage {
     public func moveRows(at indexPaths: [IndexPath], to placement: OutlineRowPlacement) -> Bool {
-        let target = placement.indexPath
-        guard let anchor = outline(atSection: target.section)?.visibleItem(at: target.item) else { return false }
-        let items = indexPaths.compactMap { outline(atSection: $0.section)?.visibleItem(at: $0.item) }
+        checkConfinement()
+        guard let (section, row) = sectionAndRow(of: placement.indexPath), let anchor = outlines[section].visibleItem(at: row)
+        else { return false }
+        let items = indexPaths.compactMap { sectionAndRow(of: $0).flatMap { outlines[$0.section].visibleItem(at: $0.row) } }
         guard items.count == indexPaths.count else { return false }
         switch placement {
         case .before: return move(items, to: .before(anchor))

@@ -23,9 +23,14 @@ import Dispatch
 /// - **Apply** diffs the section's rows by identity (inserts, deletes, the fewest moves, an
 ///   update for an item whose content changed). Items the section showed keep the expansion they
 ///   had there: a refreshed tree does not close what the user opened. An item that moved to
-///   another parent is a move.
+///   another parent is a move; a row whose item changed level is also an update (refreshed in
+///   place at its new level), even where its place among the rows stayed.
 /// - The anomalies an applied outline recorded go to ``anomalyHandler``, as do expand and
-///   collapse of missing items (which change nothing).
+///   collapse of missing items (which change nothing). An item named twice in one call counts
+///   once.
+/// - **Threads.** Every call that changes the storage checks that it runs on the main actor; off
+///   it, the process stops with a message that names the call and the thread (see
+///   ``MainActorConfinement``).
 @MainActor
 public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: BroadcastingStorage {
     /// Where refusals are reported.
@@ -43,7 +48,9 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
 
     /// How the children of items marked unloaded are read on their first expand; nil leaves
     /// them empty.
-    public var childrenProvider: OutlineChildrenProvider<ItemID>?
+    public var childrenProvider: OutlineChildrenProvider<ItemID>? {
+        didSet { checkConfinement() }
+    }
 
     /// The filter the rows show under; nil shows every item (see
     /// ``setFilter(_:execution:completion:)``).
@@ -96,6 +103,7 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     /// Shows `outline` in `section` (a new section at the end when there is none), diffed
     /// against the rows the section showed.
     public func apply(_ outline: OutlineSnapshot<ItemID>, to section: SectionID) {
+        checkConfinement()
         var applied = outline
         for anomaly in applied.anomalies { anomalyHandler.report(anomaly) }
         applied.anomalies = []
@@ -122,6 +130,7 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
 
     /// Removes `section` and its rows.
     public func deleteSection(_ section: SectionID) {
+        checkConfinement()
         guard let index = sectionIDs.firstIndex(of: section) else { return }
         sectionIDs.remove(at: index)
         outlines.remove(at: index)
@@ -131,13 +140,17 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     }
 
     /// Expands `items`: the rows of their children (and of the children's expanded
-    /// descendants) are inserted below them.
+    /// descendants) are inserted below them. An item named twice opens once. An item a filter
+    /// opened becomes the user's: it stays open when the filter goes.
     public func expand(_ items: [ItemID]) {
+        checkConfinement()
         setExpanded(true, items)
     }
 
     /// Collapses `items`: the rows under them are deleted; the items under them keep their flags.
+    /// An item named twice closes once.
     public func collapse(_ items: [ItemID]) {
+        checkConfinement()
         setExpanded(false, items)
     }
 
@@ -151,13 +164,18 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
         var changing: [(section: Int, node: Int, key: SnapshotKey)] = []
         let readsChildren = expanded && childrenProvider != nil
         var readChildren = false
+        var named = Set<SnapshotKey>()
         for item in items {
             let key = SnapshotKey(item)
+            // An item named twice means it once: its rows are inserted or deleted once.
+            guard named.insert(key).inserted else { continue }
             guard let (section, node) = place(of: key) else {
                 let operation: SnapshotOperation = expanded ? .expand : .collapse
                 anomalyHandler.report(.itemsNotFound(operation: operation, identifiers: [String(describing: item)]))
                 continue
             }
+            // The user's word now: clearing the filter leaves it as the user set it.
+            outlines[section].openedByFilter.remove(key)
             guard outlines[section].tree[node].isExpanded != expanded else { continue }
             // Children not read yet are read (or start loading) while the item is still closed;
             // the items after it may be among them.
@@ -207,6 +225,12 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
         }
     }
 
+    /// Stops the process with a message naming `call` when it runs off the main actor; see
+    /// ``MainActorConfinement``. Every entry point that changes the storage calls it once.
+    func checkConfinement(_ call: StaticString = #function) {
+        MainActorConfinement.check("OutlineStorage.\(call) was called")
+    }
+
     func deliver() {
         // A filter's scan read the outlines as they were.
         filterScans.stateDidChange()
@@ -224,8 +248,16 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     /// The item shown at `indexPath`, or an ``OutlineChildrenStatus`` for the row under an item
     /// whose children are loading or failed to load.
     public func item(at indexPath: IndexPath) -> Any? {
-        guard outlines.indices.contains(indexPath.section) else { return nil }
-        return outlines[indexPath.section].row(at: indexPath.item).map(model(of:))
+        guard let (section, row) = sectionAndRow(of: indexPath) else { return nil }
+        return outlines[section].row(at: row).map(model(of:))
+    }
+
+    /// The section and row `indexPath` addresses; nil when it is no item's index path (not two
+    /// indices, or a negative one) or its section is not shown. Every call that takes an index
+    /// path reads it through here, never its first two indices blindly.
+    func sectionAndRow(of indexPath: IndexPath) -> (section: Int, row: Int)? {
+        guard indexPath.isItemPosition, outlines.indices.contains(indexPath.section) else { return nil }
+        return (indexPath.section, indexPath.item)
     }
 
     public var openTransactionUpdate: StorageUpdate? { recorder.pendingUpdate }

@@ -271,6 +271,21 @@ struct OutlineTree<Item: Sendable>: Sendable {
         return found
     }
 
+    /// The expanded nodes, each before its own descendants (in no particular order among
+    /// siblings), leaves opened before they had children among them. Only nodes with children
+    /// are descended into and collected into the walk: a leaf costs a read.
+    func expandedNodes() -> [Int] {
+        var found: [Int] = []
+        var pending = [Self.root]
+        while let next = pending.popLast() {
+            for child in nodes[next].children {
+                if nodes[child].isExpanded { found.append(child) }
+                if !nodes[child].children.isEmpty { pending.append(child) }
+            }
+        }
+        return found
+    }
+
     /// `node` and its descendants that have children, each before its own descendants (in no
     /// particular order among siblings): the nodes that open and close. Leaves are read, never
     /// collected.

@@ -59,6 +59,35 @@ final class DeclarativeTreeTests: XCTestCase {
         }
     }
 
+    func testARowDeclaredUnderAnotherParentInPlaceIsIndentedAtItsNewLevel() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TreeFixture.hosts {
+                let manager = ListManager(host: make())
+                // p (open) ▸ a; then c, first after p, then as p's second child: the same row.
+                @MainActor func declare(cUnderP: Bool) {
+                    let children: [AnyRow] = cUnderP ? [Row<NameRow>(model: "a"), Row<NameRow>(model: "c")] : [Row<NameRow>(model: "a")]
+                    manager.update {
+                        Section(id: "T") {
+                            Row<NameRow>(model: "p", isExpanded: true, children: children)
+                            if !cUnderP { Row<NameRow>(model: "c") }
+                            Row<NameRow>(model: "q")
+                        }
+                    }
+                }
+                declare(cUnderP: false)
+                let list = ShownList(manager, width: 300, height: 400)
+                defer { list.close() }
+                list.settleFrame()
+                XCTAssertEqual(Self.margins(manager), [16, 32, 16, 16], name)
+                declare(cUnderP: true)
+                list.settleFrame()
+                XCTAssertEqual(Self.shown(manager), ["p", "a", "c", "q"], name)
+                XCTAssertEqual(Self.margins(manager), [16, 32, 32, 16], "\(name): c, now p's child, is indented as a is, read from GTK")
+            }
+        }
+    }
+
     func testTheUsersChoiceSurvivesTheSameDeclarationAndAClosedAncestor() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

@@ -36,6 +36,43 @@ final class TreeRowTests: XCTestCase {
         }
     }
 
+    func testARowWhoseLevelChangesInPlaceStartsWhereItsNewLevelStarts() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in Self.hosts {
+                // p ▸ a (open); c and q on the top level.
+                var outline = OutlineSnapshot<String>()
+                outline.append(["p", "c", "q"])
+                outline.append(["a"], to: "p")
+                outline.expand(["p"])
+                let (manager, storage, list) = TreeFixture.show(outline, on: make()) { $0.register(NameRow.self) }
+                defer { list.close() }
+                XCTAssertEqual(Self.shown(manager), ["p", "a", "c", "q"], name)
+                // c becomes p's second child: its row stays where it was, one level deeper.
+                var reparented = storage.outline(of: "Places")
+                XCTAssertNil(reparented.move(["c"], to: .into("p")))
+                storage.apply(reparented, to: "Places")
+                list.settleFrame()
+                list.settleFrame()
+                XCTAssertEqual(Self.shown(manager), ["p", "a", "c", "q"], name)
+                XCTAssertEqual(storage.outlinePlace(at: IndexPath(item: 2, section: 0))?.level, 1, name)
+                let starts = (0..<4).map { Self.labelStart(of: $0, in: manager) }
+                XCTAssertEqual(starts[2], starts[1], "\(name): c's label starts where a's does, read from GTK: \(starts)")
+                XCTAssertGreaterThan(starts[2], starts[3], "\(name): and further in than the top level's: \(starts)")
+            }
+        }
+    }
+
+    /// How far from the list's start edge the label of the row at `item` starts, as GTK
+    /// allocated it (from the right edge right to left).
+    @MainActor private static func labelStart(of item: Int, in manager: ListManager) -> Int32 {
+        guard let label = manager.boundRow(at: IndexPath(item: item, section: 0))?.widget else { return -1 }
+        var x: Int32 = 0, y: Int32 = 0
+        gtk_widget_translate_coordinates(label, manager.widget, 0, 0, &x, &y)
+        guard TestTextDirection.isRightToLeft else { return x }
+        return gtk_widget_get_allocated_width(manager.widget) - x - gtk_widget_get_allocated_width(label)
+    }
+
     func testExpandingAHundredThousandChildrenBindsOnlyWhatIsOnScreen() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

@@ -56,6 +56,65 @@ struct OutlineFilterTests {
         #expect(rows(storage) == ["home", "docs", "a", "b", "music", "etc"])
     }
 
+    /// t1 ▸ t11, t12; t2; nothing open.
+    private func twoRoots() -> OutlineStorage<String, String> {
+        var outline = OutlineSnapshot<String>()
+        outline.append(["t1", "t2"])
+        outline.append(["t11", "t12"], to: "t1")
+        let storage = OutlineStorage<String, String>()
+        storage.apply(outline, to: "T")
+        return storage
+    }
+
+    @Test("an item the filter opened, then closed and opened again by the user, stays open when the filter goes")
+    func userReopenedItemStaysOpen() {
+        let storage = twoRoots()
+        let replica = OutlineReplica(observing: storage)
+        storage.setFilter({ $0 == "t12" }, execution: .immediate)
+        #expect(rows(storage) == ["t1", "t12"])
+        storage.collapse(["t1"])
+        storage.expand(["t1"])
+        storage.setFilter(nil, execution: .immediate)
+        #expect(rows(storage) == ["t1", "t11", "t12", "t2"])
+        #expect(replica.rows == rows(storage))
+    }
+
+    @Test("an item the user opens after collapse all stays open when the filter goes; what the filter opened closes")
+    func userOpenedAfterCollapseAllStaysOpen() {
+        let storage = OutlineStorage<String, String>()
+        storage.apply(fileOutline(), to: "Places")
+        storage.setFilter({ $0 == "b" }, execution: .immediate)
+        #expect(rows(storage) == ["home", "docs", "b"])
+        storage.collapseAll()
+        storage.expand(["home"])
+        #expect(rows(storage) == ["home", "docs"])
+        storage.setFilter(nil, execution: .immediate)
+        #expect(rows(storage) == ["home", "docs", "music", "etc"], "home is the user's, docs closed")
+    }
+
+    @Test("an item the user reopened stays open through a new filter and when it goes; the filter's own openings close")
+    func userReopenedItemStaysThroughAReplacedFilter() {
+        let storage = OutlineStorage<String, String>()
+        storage.apply(fileOutline(), to: "Places")
+        storage.setFilter({ $0 == "b" }, execution: .immediate)
+        storage.collapse(["home"])
+        storage.expand(["home"])
+        storage.setFilter({ $0 == "a" }, execution: .immediate)
+        #expect(rows(storage) == ["home", "docs", "a"])
+        storage.setFilter(nil, execution: .immediate)
+        #expect(rows(storage) == ["home", "docs", "music", "etc"], "home is the user's, docs the filter's")
+    }
+
+    @Test("expand all under a filter opens for the user: what it opened stays open when the filter goes")
+    func expandAllUnderAFilterIsTheUsers() {
+        let storage = OutlineStorage<String, String>()
+        storage.apply(fileOutline(), to: "Places")
+        storage.setFilter({ $0 == "b" }, execution: .immediate)
+        storage.expandAll()
+        storage.setFilter(nil, execution: .immediate)
+        #expect(rows(storage) == ["home", "docs", "a", "b", "music", "etc", "hosts"])
+    }
+
     @Test("narrowing the filter deletes the rows that stop passing and touches no other")
     func narrowingDeletesOnly() {
         let storage = OutlineStorage<String, String>()

@@ -125,7 +125,43 @@ struct OutlineStorageTests {
         #expect(storage.outline(of: "Places").children(of: "home").allSatisfy { !storage.isExpanded($0) }, "everything was closed")
     }
 
-    @Test("a new tree applied keeps what the user opened, and an item moved to another parent is a move")
+    @Test("collapse all closes leaves too: children added to an opened leaf later stay hidden")
+    func collapseAllClosesLeaves() {
+        let storage = OutlineStorage<String, String>()
+        let replica = Replica()
+        storage.addObserver(replica)
+        storage.apply(fileOutline(), to: "Places")
+        storage.expand(["home", "music"])  // music is a leaf
+        #expect(storage.isExpanded("music"))
+        storage.collapseAll()
+        #expect(!storage.isExpanded("music"), "every item is closed, leaves too")
+        storage.expand(["home"])
+        storage.append(["song"], to: "music", inSection: "Places")
+        #expect(rows(of: storage) == [["home", "docs", "music", "etc"]], "the leaf's new child waits for it to open")
+        #expect(replica.sections == rows(of: storage))
+    }
+
+    @Test("an index path that addresses no row is refused by every call that takes one, never read as another row's")
+    func malformedIndexPathsAreRefused() {
+        let storage = OutlineStorage<String, String>()
+        storage.apply(fileOutline(), to: "Places")
+        storage.expand(["home"])
+        for path: IndexPath in [[0, 0, 5], [0, 1, 7], [0], [], [-1, 0], [0, -1]] {
+            #expect(storage.outlinePlace(at: path) == nil, "\(path)")
+            #expect(storage.item(at: path) == nil, "\(path)")
+            #expect(storage.parentIndexPath(of: path) == nil, "\(path)")
+            #expect(storage.itemIdentity(at: path) == nil, "\(path)")
+            #expect(storage.visibleDescendantCount(at: path) == 0, "\(path)")
+            storage.setExpanded(false, at: path)
+            storage.expandDescendants(at: path)
+            #expect(!storage.moveRows(at: [path], to: .into(ip(3, 0))), "\(path)")
+            #expect(!storage.moveRows(at: [ip(1, 0)], to: .into(path)), "\(path)")
+        }
+        #expect(rows(of: storage) == [["home", "docs", "music", "etc"]])
+        #expect(storage.isExpanded("home") && !storage.isExpanded("docs"))
+    }
+
+    @Test("a new tree applied keeps what the user opened; an item moved to another parent is a move, refreshed at its new level")
     func applyKeepsExpansion() {
         let storage = OutlineStorage<String, String>()
         let replica = Replica()
@@ -139,7 +175,28 @@ struct OutlineStorageTests {
         storage.apply(refreshed, to: "Places")
         #expect(replica.sections == [["home", "docs", "a", "music", "b", "etc"]])
         let changes = recorder.lastChanges.map(Array.init) ?? []
-        #expect(changes.count == 1 && changes.allSatisfy { if case .moveItem = $0 { true } else { false } }, "\(changes)")
+        #expect(changes.count == 2, "\(changes)")
+        #expect(changes.first.map { if case .moveItem = $0 { true } else { false } } == true, "one move: \(changes)")
+        #expect(changes.last == .updateItem(at: ip(4, 0), model: "b"), "b's row refreshed at its new level: \(changes)")
+    }
+
+    @Test("an item re-parented without its row moving is an update: the row is refreshed at its new level")
+    func reparentedInPlaceIsAnUpdate() {
+        var outline = OutlineSnapshot<String>()
+        outline.append(["p", "c", "q"])
+        outline.append(["a"], to: "p")
+        outline.expand(["p"])
+        let storage = OutlineStorage<String, String>()
+        storage.apply(outline, to: "T")
+        let recorder = UpdateRecorder(observing: storage)
+        var reparented = storage.outline(of: "T")
+        reparented.move(["c"], to: .into("p"))
+        storage.apply(reparented, to: "T")
+        #expect(recorder.lastChanges.map(Array.init) == [.updateItem(at: ip(2, 0), model: "c")])
+        #expect(storage.outlinePlace(at: ip(2, 0))?.level == 1)
+        #expect(storage.move(["c"], to: .after("p")))
+        #expect(recorder.lastChanges.map(Array.init) == [.updateItem(at: ip(2, 0), model: "c")], "a storage move the same")
+        #expect(storage.outlinePlace(at: ip(2, 0))?.level == 0)
     }
 
     @Test("sections come and go; a missing item is reported, not expanded")

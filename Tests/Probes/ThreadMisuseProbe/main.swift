@@ -87,6 +87,8 @@ func probe(_ name: String) -> (() -> Void)? {
     case "create-manager":
         _ = makeManager()
         return { _ = ListManager() }
+    case let outline where outline.hasPrefix("outline-"):
+        return outlineProbe(String(outline.dropFirst("outline-".count)))
     default:
         return nil
     }

@@ -20,11 +20,13 @@ public final class DropPlaceholder {
     private let requestedIndexPath: IndexPath
     private var isSettled = false
 
-    init(item: DragItem, manager: ListManager, indexPath: IndexPath, placeholderModel: Any?) {
+    /// A placeholder at `indexPath`; settled from the start when `refused` (a malformed path).
+    init(item: DragItem, manager: ListManager, indexPath: IndexPath, placeholderModel: Any?, refused: Bool) {
         self.item = item
         self.manager = manager
         requestedIndexPath = indexPath
-        guard let placeholderModel, let storage = manager.placeholderStorage else {
+        isSettled = refused
+        guard !refused, let placeholderModel, let storage = manager.placeholderStorage else {
             showsPlaceholderModel = false
             return
         }

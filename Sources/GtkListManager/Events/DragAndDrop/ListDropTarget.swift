@@ -136,7 +136,9 @@ final class ListDropTarget {
         let proposed = DropInsertion(manager: manager).indexPath(at: point)
         session.destinationIndexPath = proposed
         let proposal = events.proposal(for: session, at: proposed)
-        if let redirect = proposal.destinationIndexPath { session.destinationIndexPath = redirect }
+        if let redirect = proposal.destinationIndexPath, manager.acceptsItemIndexPath(redirect, from: "A DropProposal") {
+            session.destinationIndexPath = redirect
+        }
         session.proposal = proposal
         let action = DragTargets.action(of: proposal.operation, allowed: gdk_drag_context_get_actions(context))
         session.proposal.operation = DragTargets.operation(of: action)

@@ -72,8 +72,13 @@ extension ListManager {
     /// With `placeholderModel` (a model with a registered row, "Loading…" say) that model is
     /// inserted into the memory storage now and replaced on commit; without one the model is
     /// inserted on commit. Each step is an ordinary recorded storage change.
+    ///
+    /// A path that addresses no item (not two indices, or a negative one) is refused and
+    /// reported, as by ``selectItem(at:)``: the placeholder is settled from the start (no model
+    /// shown, ``DropPlaceholder/indexPath`` nil, a commit inserts nothing).
     public func drop(_ item: DragItem, toPlaceholderAt indexPath: IndexPath, showing placeholderModel: Any? = nil) -> DropPlaceholder {
-        DropPlaceholder(item: item, manager: self, indexPath: indexPath, placeholderModel: placeholderModel)
+        let accepted = acceptsItemIndexPath(indexPath)
+        return DropPlaceholder(item: item, manager: self, indexPath: indexPath, placeholderModel: placeholderModel, refused: !accepted)
     }
 
     private func dragAndDropEvents(_ event: ListEvent) -> DragAndDropEvents {

@@ -57,6 +57,7 @@ final class ReorderingEvents: EventSource {
     func destination(for row: BoundRow, from source: IndexPath, proposed: IndexPath) -> IndexPath? {
         let target: IndexPath =
             manager.events.perform(.targetIndexPathForMove, input: proposed, on: row, at: .item(source)) ?? proposed
+        guard manager.acceptsItemIndexPath(target, from: "The targetIndexPathForMove reaction") else { return nil }
         return isValidDestination(target, from: source) ? target : nil
     }
 

@@ -20,10 +20,11 @@ extension ListManager {
     /// to it, and its editor takes the keyboard focus with the text selected. An item edited
     /// before is committed first. False when the item cannot be edited (no such item, its row
     /// class is not an ``EditableRow``, no ``commitEdit(_:_:)`` reaction answers for it) or the
-    /// commit before failed.
+    /// commit before failed. A malformed path is refused and reported, as by ``selectItem(at:)``.
     @discardableResult
     public func beginEditing(at indexPath: IndexPath) -> Bool {
         checkConfinement()
+        guard acceptsItemIndexPath(indexPath) else { return false }
         return events.require(.commitEdit, as: InPlaceEditing.self).begin(at: indexPath)
     }
 
