@@ -273,7 +273,7 @@ static void adjustment_scrolled(GtkAdjustment *adjustment, GlmTableHeader *heade
         gdk_window_move(header->bin_window, -scroll_offset(header), 0);
 }
 
-/* The rows changed width: the header row is placed anew. */
+/* The rows changed width: the header row is placed anew (on realizing, when not yet). */
 static void adjustment_changed(GtkAdjustment *adjustment, GlmTableHeader *header) {
     (void)adjustment;
     GtkWidget *widget = GTK_WIDGET(header);
@@ -317,6 +317,11 @@ static void glm_table_header_realize(GtkWidget *widget) {
     GtkWidget *child = gtk_bin_get_child(GTK_BIN(widget));
     if (child != NULL)
         gtk_widget_set_parent_window(child, header->bin_window);
+    /* Realized after its allocation, the window takes the rows' width and scroll now: no
+     * "changed" of the adjustment may come to place it later. */
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(widget, &allocation);
+    place_header_row(header, &allocation);
 }
 
 static void glm_table_header_unrealize(GtkWidget *widget) {

@@ -83,7 +83,7 @@ final class TableSortedStorageTests: XCTestCase {
         }
 
         /// The rows GTK shows in the viewport, top to bottom, each its mapped cells' texts in
-        /// reading order.
+        /// reading order (from the right, right to left).
         var shownRows: [[String]] {
             let viewport = gtk_bin_get_child(gcast(list.scrolledWindow))!
             let height = gtk_widget_get_allocated_height(viewport)
@@ -92,7 +92,8 @@ final class TableSortedStorageTests: XCTestCase {
                 var x: Int32 = 0, y: Int32 = 0
                 gtk_widget_translate_coordinates(row, viewport, 0, 0, &x, &y)
                 guard y + gtk_widget_get_allocated_height(row) > 0, y < height else { return nil }
-                return (y, cellTexts(in: row).sorted { $0.x < $1.x }.map(\.text))
+                let rightToLeft = TestTextDirection.isRightToLeft
+                return (y, cellTexts(in: row).sorted { rightToLeft ? $0.x > $1.x : $0.x < $1.x }.map(\.text))
             }.sorted { $0.0 < $1.0 }.map(\.1)
         }
 
