@@ -16,12 +16,18 @@ struct _GlmAccessibleTable {
     GlmAccessibleTableCallbacks callbacks;
     gpointer user_data;
     GDestroyNotify destroy;
+    /* A list's items as a table of one column (glm_accessible_set_items()), not a table. */
+    gboolean items;
     AtkObject *unbound_cells[KEPT_UNBOUND_CELLS];
     guint next_unbound_cell;
 };
 
 static GQuark table_quark(void) {
     return g_quark_from_static_string("glm-accessible-table");
+}
+
+static GQuark items_quark(void) {
+    return g_quark_from_static_string("glm-accessible-items");
 }
 
 /* On a cell widget: its shown column + 1 (0: not a cell). */
@@ -53,6 +59,17 @@ void glm_accessible_set_table(GtkWidget *list, const GlmAccessibleTableCallbacks
     g_object_set_qdata_full(G_OBJECT(list), table_quark(), table, table_free);
     // A reader that read the list before hears that it is a table now.
     g_object_notify(G_OBJECT(gtk_widget_get_accessible(list)), "accessible-role");
+}
+
+void glm_accessible_set_items(GtkWidget *list, const GlmAccessibleTableCallbacks *callbacks, gpointer user_data,
+                              GDestroyNotify destroy) {
+    GlmAccessibleTable *items = NULL;
+    if (callbacks != NULL) {
+        items = g_new0(GlmAccessibleTable, 1);
+        *items = (GlmAccessibleTable){
+            .callbacks = *callbacks, .user_data = user_data, .destroy = destroy, .items = TRUE};
+    }
+    g_object_set_qdata_full(G_OBJECT(list), items_quark(), items, table_free);
 }
 
 GlmAccessibleTable *glm_accessible_table_of(GtkWidget *list) {
@@ -123,9 +140,11 @@ AtkObject *glm_accessible_table_header_of(GtkWidget *list, gint column) {
 
 /* ---- The table interface ---------------------------------------------------------------- */
 
+/* The table the accessible answers for: the one set on its widget, else its items. */
 static GlmAccessibleTable *table_of_accessible(AtkTable *accessible, GtkWidget **list) {
     *list = gtk_accessible_get_widget(GTK_ACCESSIBLE(accessible));
-    return glm_accessible_table_of(*list);
+    GlmAccessibleTable *table = glm_accessible_table_of(*list);
+    return table != NULL || *list == NULL ? table : g_object_get_qdata(G_OBJECT(*list), items_quark());
 }
 
 static gint table_get_n_rows(AtkTable *accessible) {
@@ -137,6 +156,8 @@ static gint table_get_n_rows(AtkTable *accessible) {
 static gint table_get_n_columns(AtkTable *accessible) {
     GtkWidget *list;
     GlmAccessibleTable *table = table_of_accessible(accessible, &list);
+    if (table != NULL && table->items)
+        return table_get_n_rows(accessible) > 0 ? 1 : 0;
     return table != NULL && table->callbacks.column_count != NULL ? table->callbacks.column_count(table->user_data)
                                                                    : 0;
 }
@@ -155,9 +176,10 @@ static AtkObject *table_ref_at(AtkTable *accessible, gint row, gint column) {
     GtkWidget *cell = table->callbacks.cell(table->user_data, row, column, &unbound);
     if (cell != NULL) {
         g_free(unbound.name);
-        return g_object_ref(glm_table_cell_accessible_get(cell));
+        // An item's cell is its row; a table's cells are accessibles of their own.
+        return g_object_ref(table->items ? gtk_widget_get_accessible(cell) : glm_table_cell_accessible_get(cell));
     }
-    if (unbound.grid_row < 0) {
+    if ((table->items ? unbound.item_index : unbound.grid_row) < 0) {
         g_free(unbound.name);
         return NULL;
     }
@@ -185,13 +207,14 @@ static gint table_get_column_at_index(AtkTable *accessible, gint index) {
 
 static AtkObject *table_get_column_header(AtkTable *accessible, gint column) {
     GtkWidget *list;
-    return table_of_accessible(accessible, &list) != NULL ? glm_accessible_table_header_of(list, column) : NULL;
+    GlmAccessibleTable *table = table_of_accessible(accessible, &list);
+    return table != NULL && !table->items ? glm_accessible_table_header_of(list, column) : NULL;
 }
 
 static const gchar *table_get_column_description(AtkTable *accessible, gint column) {
     GtkWidget *list;
     GlmAccessibleTable *table = table_of_accessible(accessible, &list);
-    if (table == NULL || table->callbacks.column_title == NULL || column < 0 ||
+    if (table == NULL || table->items || table->callbacks.column_title == NULL || column < 0 ||
         column >= table_get_n_columns(accessible))
         return NULL;
     gchar *title = table->callbacks.column_title(table->user_data, column);

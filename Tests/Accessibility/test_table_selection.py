@@ -2,10 +2,12 @@
 
 Orca counts a table's selected children through the Table interface whenever one is present
 (`get_n_selected_rows` against `get_n_rows`), so the two must agree, as GtkTreeView's do. A
-list shown as a table has a row per item: a row is selected when its item is. A grid's table
-has a row per line of cells: a line is selected when every cell in it is (as a spreadsheet's
-row), and selecting a line selects its cells. Columns are never selected as a whole. Rows
-written through the table are selected as the user selects them: the app hears of it.
+list shown as a table has a row per item: a row is selected when its item is. A plain list (or
+tree) whose accessible has the interface answers the same way, as a table of one column whose
+cells are its items' own accessibles, keeping its role. A grid's table has a row per line of
+cells: a line is selected when every cell in it is (as a spreadsheet's row), and selecting a
+line selects its cells. Columns are never selected as a whole. Rows written through the table
+are selected as the user selects them: the app hears of it.
 """
 
 import os
@@ -62,7 +64,10 @@ class TableSelectionSpec(FixtureCase):
 
     def child_at(self, table, row, column):
         """The index among the table's children of the child showing `row`, `column`."""
+        target = atspi.safe(lambda: T.get_accessible_at(table, row, column))
         for index, child in enumerate(atspi.children(table)):
+            if atspi.same_accessible(child, target):
+                return index
             if atspi.has_interface(child, "TableCell") and atspi.safe(lambda: atspi.table_position(child)) == (row, column):
                 return index
             attributes = atspi.attributes(child)
@@ -82,7 +87,8 @@ class ListTableSelection(TableSelectionSpec):
         Atspi.Selection.select_child(table, self.child_at(table, 2, 0))
         self.wait_for_selection({2}, "Selection.select_child(row 2)")
         self.assertTableSays(table, {2}, "row 2 selected through the Selection interface")
-        self.assertTrue(T.is_selected(table, 2, 1), "is_selected(2, 1): a cell of a selected row")
+        last = T.get_n_columns(table) - 1
+        self.assertTrue(T.is_selected(table, 2, last), f"is_selected(2, {last}): a cell of a selected row")
 
         self.assertTrue(T.add_row_selection(table, 5), "add_row_selection(5)")
         self.wait_for_selection({2, 5}, "add_row_selection(5)")
@@ -100,6 +106,28 @@ class ListTableSelection(TableSelectionSpec):
 
         self.assertFalse(T.add_column_selection(table, 0), "columns are not selected as a whole")
         self.assertFalse(T.add_row_selection(table, last + 1), "no row past the last")
+
+
+class PlainListTableSelection(ListTableSelection):
+    """A list that is no table keeps its role and answers as a table of one column."""
+
+    OPTIONS = []
+    ROLES = {"list-box": ["list box"], "virtual-list": ["list"]}
+
+    def test_it_keeps_its_role_and_its_cells_are_its_items(self):
+        table = self.table()
+        expected = ["tree"] if "--tree" in self.OPTIONS else self.ROLES[self.HOST]
+        self.assertEqual([atspi.role_name(table)], expected, "a list stays what it is")
+        self.assertEqual(T.get_n_columns(table), 1)
+        children = atspi.children(table)
+        item = next(child for child in children if atspi.role_name(child) in ("list item", "tree item"))
+        row = int(atspi.attributes(item).get("posinset", "0")) - 1 if "--tree" not in self.OPTIONS else None
+        if row is not None:
+            self.assertTrue(atspi.same_accessible(T.get_accessible_at(table, row, 0), item), atspi.describe(item))
+        far = T.get_accessible_at(table, T.get_n_rows(table) - 1, 0)
+        self.assertIn(atspi.role_name(far), ("list item", "tree item"), atspi.describe(far))
+        self.assertIsNone(atspi.safe(lambda: T.get_accessible_at(table, 0, 1)))
+        self.assertIsNone(atspi.safe(lambda: T.get_column_header(table, 0)))
 
 
 class GridTableSelection(TableSelectionSpec):
@@ -149,6 +177,19 @@ class VirtualListTreeTableSelection(ListTableSelection):
     OPTIONS = ["--table", "--tree"]
 
 
+class ListBoxPlainSelection(PlainListTableSelection):
+    HOST = "list-box"
+
+
+class VirtualListPlainSelection(PlainListTableSelection):
+    HOST = "virtual-list"
+
+
+class VirtualListTreePlainSelection(PlainListTableSelection):
+    HOST = "virtual-list"
+    OPTIONS = ["--tree"]
+
+
 class VirtualGridTableSelection(GridTableSelection):
     HOST = "virtual-grid"
 
@@ -165,6 +206,7 @@ def load_tests(loader, standard_tests, pattern):
     for case in (
         ListBoxTableSelection, VirtualListTableSelection, ListBoxTreeTableSelection,
         VirtualListTreeTableSelection, VirtualGridTableSelection, FlowBoxTableSelection,
+        ListBoxPlainSelection, VirtualListPlainSelection, VirtualListTreePlainSelection,
     ):  # fmt: skip
         suite.addTests(loader.loadTestsFromTestCase(case))
     return suite

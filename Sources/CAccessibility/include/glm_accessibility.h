@@ -160,6 +160,16 @@ typedef struct {
 void glm_accessible_set_table(GtkWidget *list, const GlmAccessibleTableCallbacks *callbacks, gpointer user_data,
                               GDestroyNotify destroy);
 
+/** Makes `list`, while no table is set on it, answer the Table interface (which its accessible
+ *  type has for when it is one) as a table of one column over its items, keeping its role: its
+ *  rows are the items (a tree's shown rows), the only cell of each the item's own accessible.
+ *  Readers that count a list's selected children through the Table interface whenever there is
+ *  one (Orca) then count right. Of `callbacks`, `row_count`, `cell` (an item's row widget, or
+ *  `unbound` filled as the item's row), `selected_rows` and `select_row` are asked. `destroy`
+ *  releases `user_data` when the list goes or the items are replaced. */
+void glm_accessible_set_items(GtkWidget *list, const GlmAccessibleTableCallbacks *callbacks, gpointer user_data,
+                              GDestroyNotify destroy);
+
 /** Marks `cell` as the cell of the shown column `column` in the table row that holds it, or,
  *  with -1, as no cell any more (it left its row). */
 void glm_accessible_table_cell_set_column(GtkWidget *cell, gint column);

@@ -89,3 +89,72 @@ extension ListManager {
         return named.accessibleName(forAny: model)
     }
 }
+
+// A list answers the Table interface its accessible type has (for when it is shown as a table)
+// as a table of one column over its items, while it is none: Orca counts a list's selected
+// children through the Table interface whenever there is one (glm_accessible_set_items).
+extension ListManager {
+    /// Makes the list widget's Table interface answer for the items, rows the items.
+    func connectAccessibleItems() {
+        var callbacks = GlmAccessibleTableCallbacks()
+        callbacks.row_count = { userData in
+            let box = CallbackBox<WeakManager>.payload(of: userData)
+            return MainActor.assumeIsolated { Int32(clamping: box.manager?.updater.layout.totalItemCount ?? 0) }
+        }
+        callbacks.cell = { userData, row, column, unbound in
+            let box = CallbackBox<WeakManager>.payload(of: userData)
+            // A widget pointer is no Sendable result: it crosses as its address.
+            let address = MainActor.assumeIsolated {
+                column == 0 ? box.manager?.accessibleItemRow(atOrdinal: Int(row), unbound: unbound).map(UInt.init(bitPattern:)) : nil
+            }
+            return address.flatMap { UnsafeMutablePointer<GtkWidget>(bitPattern: $0) }
+        }
+        callbacks.selected_rows = { userData, rows in
+            let box = CallbackBox<WeakManager>.payload(of: userData)
+            let selected = MainActor.assumeIsolated { box.manager?.selectedItemOrdinals ?? [] }
+            for ordinal in selected {
+                var row = Int32(clamping: ordinal)
+                g_array_append_vals(rows, &row, 1)
+            }
+        }
+        callbacks.select_row = { userData, row, selected in
+            let box = CallbackBox<WeakManager>.payload(of: userData)
+            return MainActor.assumeIsolated { box.manager?.userSetSelection(selected != 0, ofItemOrdinal: Int(row)) ?? false } ? 1 : 0
+        }
+        let userData = CallbackBox(WeakManager(self)).retainedPointer()
+        glm_accessible_set_items(widget, &callbacks, userData, CallbackBoxRelease.destroyNotify)
+    }
+
+    /// The selected items' places among the list's items, in order.
+    var selectedItemOrdinals: [Int] {
+        let layout = updater.layout
+        return selectedIndexPaths.map { layout.itemOrdinal(of: $0) }
+    }
+
+    /// Selects or deselects the item at `ordinal` among the list's items as the user does
+    /// (``userSetSelection(_:of:)``); false when there is no such item or it is refused.
+    func userSetSelection(_ selected: Bool, ofItemOrdinal ordinal: Int) -> Bool {
+        guard let indexPath = updater.layout.indexPath(ofItemOrdinal: ordinal) else { return false }
+        return userSetSelection(selected, of: [indexPath])
+    }
+
+    /// The row widget bound to the item at `ordinal`, else nil with `unbound` filled as its row.
+    private func accessibleItemRow(atOrdinal ordinal: Int, unbound: UnsafeMutablePointer<GlmAccessibleRow>?)
+        -> UnsafeMutablePointer<GtkWidget>?
+    {
+        let layout = updater.layout
+        guard let indexPath = layout.indexPath(ofItemOrdinal: ordinal), let position = layout.position(of: .item(indexPath))
+        else { return nil }
+        if let widget = host.boundRow(at: position)?.hostWidget { return widget }
+        if let unbound, let description = accessibleDescription(ofPosition: position) {
+            RowAccessibility.fill(unbound, with: description)
+        }
+        return nil
+    }
+
+    /// The manager a list widget's accessible reaches; the widget may outlive it.
+    final class WeakManager {
+        weak var manager: ListManager?
+        init(_ manager: ListManager) { self.manager = manager }
+    }
+}

@@ -146,6 +146,7 @@ public final class ListManager {
         self.configuration = configuration
         updater.refreshObserver = { [unowned self] row in rowObserver?.rowDidRefresh(row) }
         host.delegate = self
+        connectAccessibleItems()
         (storage as? any ObservableStorage)?.addObserver(self)
         reload()
     }

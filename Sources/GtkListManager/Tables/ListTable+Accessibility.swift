@@ -44,12 +44,17 @@ extension ListTable {
         }
         callbacks.selected_rows = { userData, rows in
             let box = CallbackBox<WeakTable>.payload(of: userData)
-            let selected = MainActor.assumeIsolated { box.table?.selectedRows ?? [] }
-            for var row in selected { g_array_append_vals(rows, &row, 1) }
+            let selected = MainActor.assumeIsolated { box.table?.manager.selectedItemOrdinals ?? [] }
+            for ordinal in selected {
+                var row = Int32(clamping: ordinal)
+                g_array_append_vals(rows, &row, 1)
+            }
         }
         callbacks.select_row = { userData, row, selected in
             let box = CallbackBox<WeakTable>.payload(of: userData)
-            return MainActor.assumeIsolated { box.table?.userSetSelection(selected != 0, ofRow: Int(row)) ?? false } ? 1 : 0
+            return MainActor.assumeIsolated {
+                box.table?.manager.userSetSelection(selected != 0, ofItemOrdinal: Int(row)) ?? false
+            } ? 1 : 0
         }
         let userData = CallbackBox(WeakTable(self)).retainedPointer()
         glm_accessible_set_table(manager.widget, &callbacks, userData, CallbackBoxRelease.destroyNotify)
@@ -59,18 +64,6 @@ extension ListTable {
     final class WeakTable {
         weak var table: ListTable?
         init(_ table: ListTable) { self.table = table }
-    }
-
-    /// The selected rows (items' places among the list's items), in order.
-    private var selectedRows: [Int32] {
-        let sections = manager.updater.layout
-        return manager.selectedIndexPaths.map { Int32(clamping: sections.itemOrdinal(of: $0)) }
-    }
-
-    /// Selects or deselects the item of `row` as the user does; false when that is refused.
-    private func userSetSelection(_ selected: Bool, ofRow row: Int) -> Bool {
-        guard let indexPath = manager.updater.layout.indexPath(ofItemOrdinal: row) else { return false }
-        return manager.userSetSelection(selected, of: [indexPath])
     }
 
     private func shownColumn(at index: Int) -> TableColumn? {
