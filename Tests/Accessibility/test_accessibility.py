@@ -882,6 +882,16 @@ SCALED_CASES = {"ListBoxStructure", "FlowBoxStructure", "FlowBoxRightToLeft", "V
                 "VirtualListScrolled", "VirtualGridStructure", "VirtualGridScrolled", "VirtualGridRightToLeft"}  # fmt: skip
 
 
+def at_scale_one(loader, cases):
+    """A suite of `cases` at scale 1, none at another scale: for specifications answered by the
+    same code at every scale (what is asked, not where rows are)."""
+    suite = unittest.TestSuite()
+    if os.environ.get("GDK_SCALE", "1") == "1":
+        for case in cases:
+            suite.addTests(loader.loadTestsFromTestCase(case))
+    return suite
+
+
 def load_tests(loader, standard_tests, pattern):
     """Only the host classes: the specifications above them are abstract."""
     scaled = os.environ.get("GDK_SCALE", "1") != "1"

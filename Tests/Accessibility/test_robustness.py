@@ -12,13 +12,11 @@ Only questions are asked: arguments that would change a list (a valid row to sel
 action) are left out, so a class's answers do not depend on the order of its calls.
 """
 
-import os
 import time
-import unittest
 
 import atspi_client as atspi
 from atspi_client import Atspi
-from test_accessibility import FixtureCase, listed
+from test_accessibility import FixtureCase, at_scale_one, listed
 
 # Indexes no list has: before the first, the largest 32-bit one, and far past any end.
 BAD_INDEXES = [-1, -(2**31), 999_999, 2**31 - 1]
@@ -306,13 +304,9 @@ class VirtualListTreeTableRobustness(RobustnessSpec):
 
 def load_tests(loader, standard_tests, pattern):
     """The host classes, at scale 1 only: a scale changes where rows are, not what is asked."""
-    suite = unittest.TestSuite()
-    if os.environ.get("GDK_SCALE", "1") != "1":
-        return suite
-    for case in (
+    cases = (
         ListBoxRobustness, FlowBoxRobustness, VirtualListRobustness, VirtualGridRobustness,
         ListBoxTreeRobustness, VirtualListTreeRobustness, ListBoxTableRobustness,
         VirtualListTableRobustness, VirtualListTreeTableRobustness,
-    ):  # fmt: skip
-        suite.addTests(loader.loadTestsFromTestCase(case))
-    return suite
+    )  # fmt: skip
+    return at_scale_one(loader, cases)

@@ -10,12 +10,10 @@ line selects its cells. Columns are never selected as a whole. Rows written thro
 are selected as the user selects them: the app hears of it.
 """
 
-import os
-import unittest
 
 import atspi_client as atspi
 from atspi_client import Atspi
-from test_accessibility import FixtureCase
+from test_accessibility import FixtureCase, at_scale_one
 
 T = Atspi.Table
 
@@ -200,13 +198,9 @@ class FlowBoxTableSelection(GridTableSelection):
 
 def load_tests(loader, standard_tests, pattern):
     """The host classes, at scale 1 only: a scale changes where rows are, not which are selected."""
-    suite = unittest.TestSuite()
-    if os.environ.get("GDK_SCALE", "1") != "1":
-        return suite
-    for case in (
+    cases = (
         ListBoxTableSelection, VirtualListTableSelection, ListBoxTreeTableSelection,
         VirtualListTreeTableSelection, VirtualGridTableSelection, FlowBoxTableSelection,
         ListBoxPlainSelection, VirtualListPlainSelection, VirtualListTreePlainSelection,
-    ):  # fmt: skip
-        suite.addTests(loader.loadTestsFromTestCase(case))
-    return suite
+    )  # fmt: skip
+    return at_scale_one(loader, cases)

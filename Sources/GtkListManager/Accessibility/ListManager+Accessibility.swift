@@ -111,11 +111,7 @@ extension ListManager {
         }
         callbacks.selected_rows = { userData, rows in
             let box = CallbackBox<WeakManager>.payload(of: userData)
-            let selected = MainActor.assumeIsolated { box.manager?.selectedItemOrdinals ?? [] }
-            for ordinal in selected {
-                var row = Int32(clamping: ordinal)
-                g_array_append_vals(rows, &row, 1)
-            }
+            RowAccessibility.append(MainActor.assumeIsolated { box.manager?.selectedItemOrdinals ?? [] }, to: rows)
         }
         callbacks.select_row = { userData, row, selected in
             let box = CallbackBox<WeakManager>.payload(of: userData)

@@ -44,11 +44,7 @@ extension ListTable {
         }
         callbacks.selected_rows = { userData, rows in
             let box = CallbackBox<WeakTable>.payload(of: userData)
-            let selected = MainActor.assumeIsolated { box.table?.manager.selectedItemOrdinals ?? [] }
-            for ordinal in selected {
-                var row = Int32(clamping: ordinal)
-                g_array_append_vals(rows, &row, 1)
-            }
+            RowAccessibility.append(MainActor.assumeIsolated { box.table?.manager.selectedItemOrdinals ?? [] }, to: rows)
         }
         callbacks.select_row = { userData, row, selected in
             let box = CallbackBox<WeakTable>.payload(of: userData)

@@ -56,19 +56,9 @@ struct OutlineFilterTests {
         #expect(rows(storage) == ["home", "docs", "a", "b", "music", "etc"])
     }
 
-    /// t1 ▸ t11, t12; t2; nothing open.
-    private func twoRoots() -> OutlineStorage<String, String> {
-        var outline = OutlineSnapshot<String>()
-        outline.append(["t1", "t2"])
-        outline.append(["t11", "t12"], to: "t1")
-        let storage = OutlineStorage<String, String>()
-        storage.apply(outline, to: "T")
-        return storage
-    }
-
     @Test("an item the filter opened, then closed and opened again by the user, stays open when the filter goes")
     func userReopenedItemStaysOpen() {
-        let storage = twoRoots()
+        let storage = OutlineFixtures.twoRoots()
         let replica = OutlineReplica(observing: storage)
         storage.setFilter({ $0 == "t12" }, execution: .immediate)
         #expect(rows(storage) == ["t1", "t12"])

@@ -37,19 +37,9 @@ struct OutlineRepeatedItemTests {
         (0..<storage.numberOfItems(inSection: 0)).map { storage.item(at: IndexPath(item: $0, section: 0)) as! String }
     }
 
-    /// t1 ▸ t11, t12; t2; nothing open.
-    private func twoRoots() -> OutlineStorage<String, String> {
-        var outline = OutlineSnapshot<String>()
-        outline.append(["t1", "t2"])
-        outline.append(["t11", "t12"], to: "t1")
-        let storage = OutlineStorage<String, String>()
-        storage.apply(outline, to: "T")
-        return storage
-    }
-
     @Test("expand([t1, t1]) opens t1 once: its children's rows are inserted once")
     func expandingTwiceOpensOnce() {
-        let storage = twoRoots()
+        let storage = OutlineFixtures.twoRoots()
         let replica = Replica(observing: storage)
         let recorder = UpdateRecorder(observing: storage)
         storage.expand(["t1", "t1"])
@@ -61,7 +51,7 @@ struct OutlineRepeatedItemTests {
 
     @Test("collapse([t1, t1]) closes t1 once: its children's rows are deleted once")
     func collapsingTwiceClosesOnce() {
-        let storage = twoRoots()
+        let storage = OutlineFixtures.twoRoots()
         storage.expand(["t1"])
         let replica = Replica(observing: storage)
         storage.collapse(["t1", "t1"])
@@ -72,7 +62,7 @@ struct OutlineRepeatedItemTests {
 
     @Test("expanding an item and repeating it with another one between opens each once")
     func repeatsAmongOthers() {
-        let storage = twoRoots()
+        let storage = OutlineFixtures.twoRoots()
         storage.append(["t21"], to: "t2", inSection: "T")
         let replica = Replica(observing: storage)
         storage.expand(["t2", "t1", "t2", "t1"])
@@ -112,7 +102,7 @@ struct OutlineRepeatedItemTests {
 
     @Test("delete, markChildrenUnloaded and a snapshot's expand and collapse take repeats as one")
     func otherOperationsTakeRepeats() {
-        let storage = twoRoots()
+        let storage = OutlineFixtures.twoRoots()
         storage.expand(["t1"])
         let replica = Replica(observing: storage)
         storage.delete(["t11", "t11"])

@@ -65,6 +65,14 @@ public enum RowAccessibility {
             }, userData, CallbackBoxRelease.destroyNotify)
     }
 
+    /// Appends `rows` to `array`, a `GArray` of `gint`: how the C side asks for rows or lines.
+    nonisolated static func append(_ rows: [Int], to array: UnsafeMutablePointer<GArray>?) {
+        for row in rows {
+            var value = Int32(clamping: row)
+            g_array_append_vals(array, &value, 1)
+        }
+    }
+
     /// Writes `description` in its C form, the name newly allocated.
     nonisolated static func fill(_ row: UnsafeMutablePointer<GlmAccessibleRow>, with description: AccessibleRowDescription) {
         glm_accessible_row_init(row)

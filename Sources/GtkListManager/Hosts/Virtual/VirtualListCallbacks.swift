@@ -73,11 +73,7 @@ enum VirtualListCallbacks {
         }
         callbacks.grid_selected_lines = { userData, lines in
             let box = CallbackBox<WeakHost>.payload(of: userData)
-            let selected = MainActor.assumeIsolated { box.host?.accessibleSelectedLines ?? [] }
-            for line in selected {
-                var value = Int32(clamping: line)
-                g_array_append_vals(lines, &value, 1)
-            }
+            RowAccessibility.append(MainActor.assumeIsolated { box.host?.accessibleSelectedLines ?? [] }, to: lines)
         }
         callbacks.grid_select_line = { userData, line, selected in
             let box = CallbackBox<WeakHost>.payload(of: userData)
