@@ -8,46 +8,6 @@
 #include "glm_virtual_list.h"
 #include "glm_virtual_list_private.h"
 
-struct _GlmVirtualList {
-    GtkContainer parent_instance;
-
-    /* The children that show rows, and the spare ones kept hidden for reuse. */
-    GList *children;
-    GList *parked;
-    /* The window the children are in: the viewport's height, the rows' width, at the
-     * horizontal offset. */
-    GdkWindow *bin_window;
-    /* The bin window's pixels, kept while the rows are wider than the viewport. */
-    GlmRowPixels *pixels;
-    /* Pictures of rows that left, fading where they were (while realized). */
-    GlmRowGhosts *ghosts;
-    /* A child that stays in the viewport when the rows scroll sideways (the placeholder), and
-     * its place in the viewport. Not a reference: removing the child clears it. */
-    GtkWidget *viewport_child;
-    GdkRectangle viewport_child_place;
-    /* Drawn last, over the others, on the list's background (a pinned header). Not a reference:
-     * the host clears it before the child goes. */
-    GtkWidget *overlay;
-    cairo_t *drawing;
-    /* The accessible, once GTK made it (a weak pointer): told when children come and go. */
-    AtkObject *accessible;
-    GtkAdjustment *hadjustment;
-    GtkAdjustment *vadjustment;
-    gulong hadjustment_handler;
-    gulong vadjustment_handler;
-    /* How wide the rows are when wider than the viewport (a table's columns): the horizontal
-     * adjustment then scrolls them; 0 keeps rows as wide as the viewport. */
-    gint content_width;
-    guint hscroll_policy : 1;
-    guint vscroll_policy : 1;
-    /* Set while the list itself changes the vertical adjustment: not a scroll to report. */
-    guint configuring : 1;
-
-    GlmVirtualListCallbacks callbacks;
-    gpointer user_data;
-    GDestroyNotify destroy_user_data;
-};
-
 enum {
     PROP_0,
     PROP_HADJUSTMENT,
@@ -58,8 +18,6 @@ enum {
 
 G_DEFINE_TYPE_WITH_CODE(GlmVirtualList, glm_virtual_list, GTK_TYPE_CONTAINER,
                         G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
-
-static void tell_accessible(GlmVirtualList *list, GtkWidget *child, gboolean added);
 
 /* ---- Adjustments --------------------------------------------------------------------- */
 
@@ -499,22 +457,6 @@ static void glm_virtual_list_init(GlmVirtualList *list) {
     set_vadjustment(list, NULL);
 }
 
-/* ---- Accessibility ------------------------------------------------------------------ */
-
-/* Emits children-changed on the accessible, when there is one (made only when asked for). */
-static void tell_accessible(GlmVirtualList *list, GtkWidget *child, gboolean added) {
-    if (list->accessible == NULL)
-        return;
-    gint index = -1;
-    GPtrArray *children = glm_virtual_list_ordered_children(list);
-    for (guint i = 0; i < children->len && index < 0; i++)
-        if (g_ptr_array_index(children, i) == child)
-            index = (gint)i;
-    g_ptr_array_unref(children);
-    g_signal_emit_by_name(list->accessible, added ? "children-changed::add" : "children-changed::remove", index,
-                          gtk_widget_get_accessible(child), NULL);
-}
-
 /* ---- The grid: the same list, a table to accessibility ---------------------------------- */
 
 #define GLM_TYPE_VIRTUAL_GRID (glm_virtual_grid_get_type())
@@ -554,137 +496,6 @@ void glm_virtual_list_set_callbacks(GlmVirtualList *list, const GlmVirtualListCa
     list->user_data = user_data;
     list->destroy_user_data = destroy;
     gtk_widget_queue_resize(GTK_WIDGET(list));
-}
-
-void glm_virtual_list_add_child(GlmVirtualList *list, GtkWidget *child) {
-    list->children = g_list_prepend(list->children, child);
-    gtk_widget_set_parent_window(child, list->bin_window);
-    gtk_widget_set_parent(child, GTK_WIDGET(list));
-    tell_accessible(list, child, TRUE);
-}
-
-void glm_virtual_list_remove_child(GlmVirtualList *list, GtkWidget *child) {
-    GList *node = g_list_find(list->children, child);
-    gboolean parked = node == NULL;
-    if (parked)
-        node = g_list_find(list->parked, child);
-    if (node == NULL)
-        return;
-    gboolean was_visible = gtk_widget_get_visible(child);
-    if (list->overlay == child)
-        list->overlay = NULL;
-    if (list->viewport_child == child)
-        list->viewport_child = NULL;
-    if (parked) {
-        list->parked = g_list_delete_link(list->parked, node);
-    } else {
-        list->children = g_list_delete_link(list->children, node);
-        tell_accessible(list, child, FALSE);
-    }
-    gtk_widget_unparent(child);
-    if (was_visible && gtk_widget_get_visible(GTK_WIDGET(list)))
-        gtk_widget_queue_draw(GTK_WIDGET(list));
-}
-
-void glm_virtual_list_park_child(GlmVirtualList *list, GtkWidget *child) {
-    GList *node = g_list_find(list->children, child);
-    if (node == NULL)
-        return;
-    tell_accessible(list, child, FALSE);
-    if (list->overlay == child)
-        list->overlay = NULL;
-    list->children = g_list_remove_link(list->children, node);
-    list->parked = g_list_concat(node, list->parked);
-    gtk_widget_set_child_visible(child, FALSE);
-}
-
-void glm_virtual_list_unpark_child(GlmVirtualList *list, GtkWidget *child) {
-    GList *node = g_list_find(list->parked, child);
-    if (node == NULL)
-        return;
-    list->parked = g_list_remove_link(list->parked, node);
-    list->children = g_list_concat(node, list->children);
-    gtk_widget_set_child_visible(child, TRUE);
-    tell_accessible(list, child, TRUE);
-}
-
-GList *glm_virtual_list_active_children(GlmVirtualList *list) {
-    return list->children;
-}
-
-/* Rows by position; other children (the placeholder) first. */
-static gint compare_positions(gconstpointer a, gconstpointer b) {
-    GtkWidget *first = *(GtkWidget *const *)a, *second = *(GtkWidget *const *)b;
-    gint first_position = GLM_IS_LIST_ROW(first) ? glm_list_row_get_position(GLM_LIST_ROW(first)) : -1;
-    gint second_position = GLM_IS_LIST_ROW(second) ? glm_list_row_get_position(GLM_LIST_ROW(second)) : -1;
-    return (first_position > second_position) - (first_position < second_position);
-}
-
-GPtrArray *glm_virtual_list_ordered_children(GlmVirtualList *list) {
-    GPtrArray *children = g_ptr_array_new();
-    for (GList *node = list->children; node != NULL; node = node->next)
-        g_ptr_array_add(children, node->data);
-    g_ptr_array_sort(children, compare_positions);
-    return children;
-}
-
-const GlmVirtualListCallbacks *glm_virtual_list_callbacks(GlmVirtualList *list, gpointer *user_data) {
-    *user_data = list->user_data;
-    return list->user_data != NULL ? &list->callbacks : NULL;
-}
-
-void glm_virtual_list_remember_accessible(GlmVirtualList *list, AtkObject *accessible) {
-    if (list->accessible != NULL)
-        g_object_remove_weak_pointer(G_OBJECT(list->accessible), (gpointer *)&list->accessible);
-    list->accessible = accessible;
-    g_object_add_weak_pointer(G_OBJECT(accessible), (gpointer *)&list->accessible);
-}
-
-gint glm_virtual_list_measure_child(GlmVirtualList *list, GtkWidget *child, gint width) {
-    (void)list;
-    gint minimum_width = 0, natural_width = 0, minimum = 0, natural = 0;
-    gtk_widget_get_preferred_width(child, &minimum_width, &natural_width);
-    gtk_widget_get_preferred_height_for_width(child, MAX(width, minimum_width), &minimum, &natural);
-    return minimum;
-}
-
-void glm_virtual_list_measure_child_natural(GlmVirtualList *list, GtkWidget *child, gint *width, gint *height) {
-    (void)list;
-    gint minimum_width = 0, natural_width = 0, minimum = 0, natural = 0;
-    gtk_widget_get_preferred_width(child, &minimum_width, &natural_width);
-    gtk_widget_get_preferred_height_for_width(child, natural_width, &minimum, &natural);
-    *width = natural_width;
-    *height = minimum;
-}
-
-/* Where `child` draws, marked to be drawn again (the window its allocation is in: the bin). */
-static void invalidate_clip(GlmVirtualList *list, GtkWidget *child) {
-    GtkAllocation clip;
-    gtk_widget_get_clip(child, &clip);
-    gdk_window_invalidate_rect(list->bin_window, &clip, TRUE);
-}
-
-void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint x, gint y, gint width, gint height) {
-    GtkAllocation before;
-    gtk_widget_get_allocation(child, &before);
-    GtkAllocation allocation = {
-        .x = x,
-        .y = y,
-        .width = MAX(width, 1),
-        .height = MAX(height, 1),
-    };
-    gint minimum = 0, natural = 0;
-    /* GTK expects a size request before every allocation; the request is cached. */
-    gtk_widget_get_preferred_width(child, &minimum, &natural);
-    /* Rows do not redraw on allocation (GlmListRow): one that moves or resizes is drawn again
-     * where it was and where it goes. */
-    gboolean moved = !gdk_rectangle_equal(&before, &allocation);
-    gboolean shown = moved && list->bin_window != NULL && gtk_widget_get_mapped(child);
-    if (shown)
-        invalidate_clip(list, child);
-    gtk_widget_size_allocate(child, &allocation);
-    if (shown)
-        invalidate_clip(list, child);
 }
 
 void glm_virtual_list_place_child_in_viewport(GlmVirtualList *list, GtkWidget *child, gint x, gint y, gint width,

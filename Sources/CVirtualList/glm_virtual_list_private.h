@@ -15,6 +15,54 @@ G_DECLARE_FINAL_TYPE(GlmVirtualListAccessible, glm_virtual_list_accessible, GLM,
 G_DECLARE_FINAL_TYPE(GlmVirtualGridAccessible, glm_virtual_grid_accessible, GLM, VIRTUAL_GRID_ACCESSIBLE,
                      GlmVirtualListAccessible)
 
+/** Pictures of rows that left, drawn where they were while they fade (glm_row_ghosts.c), and
+ *  what the bin window shows, kept while the rows are wider than the viewport
+ *  (glm_row_pixels.c). */
+typedef struct _GlmRowGhosts GlmRowGhosts;
+typedef struct _GlmRowPixels GlmRowPixels;
+
+/* The list's state, shared by its files: the widget (glm_virtual_list.c) and its children
+ * (glm_virtual_list_children.c). */
+struct _GlmVirtualList {
+    GtkContainer parent_instance;
+
+    /* The children that show rows, and the spare ones kept hidden for reuse. */
+    GList *children;
+    GList *parked;
+    /* The window the children are in: the viewport's height, the rows' width, at the
+     * horizontal offset. */
+    GdkWindow *bin_window;
+    /* The bin window's pixels, kept while the rows are wider than the viewport. */
+    GlmRowPixels *pixels;
+    /* Pictures of rows that left, fading where they were (while realized). */
+    GlmRowGhosts *ghosts;
+    /* A child that stays in the viewport when the rows scroll sideways (the placeholder), and
+     * its place in the viewport. Not a reference: removing the child clears it. */
+    GtkWidget *viewport_child;
+    GdkRectangle viewport_child_place;
+    /* Drawn last, over the others, on the list's background (a pinned header). Not a reference:
+     * the host clears it before the child goes. */
+    GtkWidget *overlay;
+    cairo_t *drawing;
+    /* The accessible, once GTK made it (a weak pointer): told when children come and go. */
+    AtkObject *accessible;
+    GtkAdjustment *hadjustment;
+    GtkAdjustment *vadjustment;
+    gulong hadjustment_handler;
+    gulong vadjustment_handler;
+    /* How wide the rows are when wider than the viewport (a table's columns): the horizontal
+     * adjustment then scrolls them; 0 keeps rows as wide as the viewport. */
+    gint content_width;
+    guint hscroll_policy : 1;
+    guint vscroll_policy : 1;
+    /* Set while the list itself changes the vertical adjustment: not a scroll to report. */
+    guint configuring : 1;
+
+    GlmVirtualListCallbacks callbacks;
+    gpointer user_data;
+    GDestroyNotify destroy_user_data;
+};
+
 /** The children that show rows (the spare ones excluded), owned by the list, in no order. */
 GList *glm_virtual_list_active_children(GlmVirtualList *list);
 
@@ -35,9 +83,8 @@ void glm_virtual_list_remember_accessible(GlmVirtualList *list, AtkObject *acces
  *  children to), receiving `events` besides the widget's own. */
 void glm_realize_with_own_window(GtkWidget *widget, GdkEventMask events);
 
-/** What the list's bin window shows, kept in a surface as large as the viewport
- *  (glm_row_pixels.c): a scroll sideways draws only the strip it uncovers. */
-typedef struct _GlmRowPixels GlmRowPixels;
+/* What the list's bin window shows, kept in a surface as large as the viewport
+ * (glm_row_pixels.c): a scroll sideways draws only the strip it uncovers. */
 
 GlmRowPixels *glm_row_pixels_new(void);
 void glm_row_pixels_free(GlmRowPixels *pixels);
@@ -56,8 +103,7 @@ void glm_row_pixels_shift(GlmRowPixels *pixels, gint dx);
 void glm_row_pixels_paint(GlmRowPixels *pixels, cairo_t *cr, GdkWindow *window, gint width, gint height,
                           void (*draw)(gpointer data, cairo_t *cr), gpointer data);
 
-/** Pictures of rows that left, drawn where they were while they fade (glm_row_ghosts.c). */
-typedef struct _GlmRowGhosts GlmRowGhosts;
+/* Pictures of rows that left, drawn where they were while they fade (glm_row_ghosts.c). */
 
 GlmRowGhosts *glm_row_ghosts_new(void);
 void glm_row_ghosts_free(GlmRowGhosts *ghosts);
