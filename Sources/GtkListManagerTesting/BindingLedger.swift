@@ -8,7 +8,8 @@ import ModelStorage
 /// host still has it at, and released only after that, its host widget cleared.
 @MainActor
 final class BindingLedger: ListHostDelegate {
-    private let manager: ListManager
+    /// The delegate the manager gave its host: what every call goes on to.
+    private let forwarded: any ListHostDelegate
     private weak var host: (any ListHost)?
     /// Rows handed out by `bindRow` and not yet told `didBind`, with their position.
     private var handedOut: [ObjectIdentifier: Int] = [:]
@@ -21,8 +22,9 @@ final class BindingLedger: ListHostDelegate {
     /// Called with every row the host placed (to watch its host widget).
     var rowPlaced: ((BoundRow) -> Void)?
 
-    init(manager: ListManager, host: any ListHost) {
-        self.manager = manager
+    /// A ledger between `host` and `delegate`, the manager's delegate the host had.
+    init(forwardingTo delegate: any ListHostDelegate, host: any ListHost) {
+        self.forwarded = delegate
         self.host = host
     }
 
@@ -33,7 +35,7 @@ final class BindingLedger: ListHostDelegate {
     // MARK: Rows
 
     func bindRow(at position: Int) -> BoundRow {
-        let row = manager.bindRow(at: position)
+        let row = forwarded.bindRow(at: position)
         let id = ObjectIdentifier(row)
         if bound[id] != nil { violation("bindRow(at: \(position)) handed out a row the host still has bound") }
         handedOut[id] = position
@@ -49,7 +51,7 @@ final class BindingLedger: ListHostDelegate {
         if row.hostWidget == nil { violation("didBind(_:at: \(position)) before the host set the row's hostWidget") }
         bound[id] = row
         rowPlaced?(row)
-        manager.didBind(row, at: position)
+        forwarded.didBind(row, at: position)
     }
 
     func willUnbind(_ row: BoundRow, at position: Int) {
@@ -61,7 +63,7 @@ final class BindingLedger: ListHostDelegate {
             violation("willUnbind(_:at: \(position)) for a row the host has at \(hostPosition)")
         }
         unbinding.insert(id)
-        manager.willUnbind(row, at: position)
+        forwarded.willUnbind(row, at: position)
     }
 
     func didRelease(_ row: BoundRow) {
@@ -71,34 +73,34 @@ final class BindingLedger: ListHostDelegate {
             bound[id] = nil
         }
         if row.hostWidget != nil { violation("didRelease(_:) before the host cleared the row's hostWidget") }
-        manager.didRelease(row)
+        forwarded.didRelease(row)
     }
 
-    func headerPosition(forRowAt position: Int) -> Int? { manager.headerPosition(forRowAt: position) }
-    func location(ofPosition position: Int) -> RowLocation? { manager.location(ofPosition: position) }
-    var supplementaryArrangement: SupplementaryArrangement { manager.supplementaryArrangement }
+    func headerPosition(forRowAt position: Int) -> Int? { forwarded.headerPosition(forRowAt: position) }
+    func location(ofPosition position: Int) -> RowLocation? { forwarded.location(ofPosition: position) }
+    var supplementaryArrangement: SupplementaryArrangement { forwarded.supplementaryArrangement }
 
     // MARK: What the user did
 
     func hostSelectionDidChange(selected: [Int], deselected: [Int], byUser: Bool) {
-        manager.hostSelectionDidChange(selected: selected, deselected: deselected, byUser: byUser)
+        forwarded.hostSelectionDidChange(selected: selected, deselected: deselected, byUser: byUser)
     }
-    func userSelectedOnly(_ positions: ClosedRange<Int>) { manager.userSelectedOnly(positions) }
-    func userToggledSelection(at position: Int) { manager.userToggledSelection(at: position) }
-    func userDidActivateRow(at position: Int) { manager.userDidActivateRow(at: position) }
-    func focusDidMove(to position: Int?) { manager.focusDidMove(to: position) }
-    func positionToFocusOnEntry() -> Int? { manager.positionToFocusOnEntry() }
+    func userSelectedOnly(_ positions: ClosedRange<Int>) { forwarded.userSelectedOnly(positions) }
+    func userToggledSelection(at position: Int) { forwarded.userToggledSelection(at: position) }
+    func userDidActivateRow(at position: Int) { forwarded.userDidActivateRow(at: position) }
+    func focusDidMove(to position: Int?) { forwarded.focusDidMove(to: position) }
+    func positionToFocusOnEntry() -> Int? { forwarded.positionToFocusOnEntry() }
     func accessibleDescription(ofPosition position: Int) -> AccessibleRowDescription? {
-        manager.accessibleDescription(ofPosition: position)
+        forwarded.accessibleDescription(ofPosition: position)
     }
-    var selectedItemCount: Int { manager.selectedItemCount }
-    func positionOfSelectedItem(at index: Int) -> Int? { manager.positionOfSelectedItem(at: index) }
-    func userDeselectedAll() { manager.userDeselectedAll() }
+    var selectedItemCount: Int { forwarded.selectedItemCount }
+    func positionOfSelectedItem(at index: Int) -> Int? { forwarded.positionOfSelectedItem(at: index) }
+    func userDeselectedAll() { forwarded.userDeselectedAll() }
     func userSetSelection(_ selected: Bool, atPositions positions: [Int]) -> Bool {
-        manager.userSetSelection(selected, atPositions: positions)
+        forwarded.userSetSelection(selected, atPositions: positions)
     }
-    func rowDidAppearOnScreen(_ row: BoundRow) { manager.rowDidAppearOnScreen(row) }
-    func rowDidLeaveScreen(_ row: BoundRow) { manager.rowDidLeaveScreen(row) }
+    func rowDidAppearOnScreen(_ row: BoundRow) { forwarded.rowDidAppearOnScreen(row) }
+    func rowDidLeaveScreen(_ row: BoundRow) { forwarded.rowDidLeaveScreen(row) }
 
     // MARK: Balance
 

@@ -23,7 +23,10 @@ final class ConformanceList {
         manager.register(ConformanceRow<ConformanceItem>.self)
         manager.registerHeader(ConformanceRow<ConformanceTitle>.self)
         manager.registerFooter(ConformanceRow<ConformanceTitle>.self)
-        ledger = BindingLedger(manager: manager, host: host)
+        // The host's delegate is the manager's own object (held by the manager): the ledger
+        // stands in front of it.
+        guard let managerDelegate = host.delegate else { preconditionFailure("The manager gave its host no delegate") }
+        ledger = BindingLedger(forwardingTo: managerDelegate, host: host)
         ledger.rowPlaced = { row in
             if let hostWidget = row.hostWidget { widgets.watch(hostWidget, as: "a host widget of a row") }
         }

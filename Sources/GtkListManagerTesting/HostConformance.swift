@@ -29,6 +29,9 @@ import GtkListManager
 ///   items are list items or table cells named by their labels, selectable, at their place
 ///   among the items (`posinset`, `setsize`, headers not counted); headers are headings and
 ///   footers footers (the host describes its rows with `RowAccessibility`).
+/// - ``checkUserInput()``: clicks, Ctrl+clicks, a double click and Enter on the host's rows,
+///   delivered through the window system: the host reports each to its delegate as the user's
+///   (the selection events run, the host shows the selection and the focus, activation runs).
 /// - ``checkTeardown()``: after the window and the manager go, every widget the run saw made
 ///   (the host's widget, every row's, every host widget of a row) is finalized, and every row
 ///   view deinitialized.
@@ -55,6 +58,7 @@ public struct HostConformance {
         var report = checkSplices()
         report.merge(checkScrolling())
         report.merge(checkAccessibility())
+        report.merge(checkUserInput())
         report.merge(checkTeardown())
         return report
     }

@@ -80,10 +80,11 @@ final class MalformedIndexPathTests: XCTestCase {
     func testAPreferredFocusThatAddressesNoItemIsReportedAndIgnored() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
-            let (manager, anomalies, list) = Self.makeList(ListBoxHost())
+            let host = ListBoxHost()
+            let (manager, anomalies, list) = Self.makeList(host)
             defer { list.close() }
             manager.preferredFocusedIndexPath { [0, 3, 1] }
-            XCTAssertNil(manager.positionToFocusOnEntry())
+            XCTAssertNil(host.delegate?.positionToFocusOnEntry())
             XCTAssertEqual(
                 anomalies.reports, [.invalidIndexPath(indexPath: [0, 3, 1], call: "The preferredFocusedIndexPath reaction")])
         }

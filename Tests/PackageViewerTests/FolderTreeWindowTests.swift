@@ -164,8 +164,14 @@ final class FolderTreeWindowTests: XCTestCase {
                 "a level deeper, the name indents further")
 
             // A row reads as its name and size to screen readers.
-            XCTAssertEqual(viewer.manager.accessibleDescription(ofPosition: 1)?.name, "docs, 2 items")
-            XCTAssertEqual(viewer.manager.accessibleDescription(ofPosition: 5)?.name, "readme, 1.2 MB")
+            @MainActor func accessibleName(atPosition position: Int) -> String? {
+                guard let hostWidget = viewer.manager.boundRow(atPosition: position)?.hostWidget,
+                    let name = atk_object_get_name(gtk_widget_get_accessible(hostWidget))
+                else { return nil }
+                return String(cString: name)
+            }
+            XCTAssertEqual(accessibleName(atPosition: 1), "docs, 2 items")
+            XCTAssertEqual(accessibleName(atPosition: 5), "readme, 1.2 MB")
             XCTAssertTrue(viewer.anomalies.isEmpty, "\(viewer.anomalies)")
         }
     }

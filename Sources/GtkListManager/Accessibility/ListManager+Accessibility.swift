@@ -2,9 +2,9 @@ import CAccessibility
 import ModelStorage
 
 // What screen readers are told about the manager's rows, bound or not: hosts ask when a
-// reader asks (ListHostDelegate, Accessibility).
+// reader asks, through the manager's HostDelegate.
 extension ListManager {
-    public func accessibleDescription(ofPosition position: Int) -> AccessibleRowDescription? {
+    func accessibleDescription(ofPosition position: Int) -> AccessibleRowDescription? {
         let layout = updater.layout
         guard let location = layout.location(ofPosition: position) else { return nil }
         let name = accessibleName(at: location) ?? labelTexts(ofUnboundRowAt: position, location)
@@ -21,22 +21,22 @@ extension ListManager {
         }
     }
 
-    public var selectedItemCount: Int {
+    var selectedItemCount: Int {
         selection.selected.count
     }
 
-    public func positionOfSelectedItem(at index: Int) -> Int? {
+    func positionOfSelectedItem(at index: Int) -> Int? {
         if selectionInListOrder == nil { selectionInListOrder = selectedIndexPaths }
         guard let selected = selectionInListOrder, index >= 0, index < selected.count else { return nil }
         return updater.layout.position(of: .item(selected[index]))
     }
 
-    public func userDeselectedAll() {
+    func userDeselectedAll() {
         guard !selection.selected.isEmpty else { return }
         userChangedSelection(added: [], removed: selectedIndexPaths, shownByHost: false)
     }
 
-    public func userSetSelection(_ selected: Bool, atPositions positions: [Int]) -> Bool {
+    func userSetSelection(_ selected: Bool, atPositions positions: [Int]) -> Bool {
         let indexPaths = positions.map(itemIndexPath(ofPosition:))
         guard !indexPaths.contains(nil) else { return false }
         return userSetSelection(selected, of: indexPaths.compactMap { $0 })
@@ -78,11 +78,13 @@ extension ListManager {
         return texts ?? nil
     }
 
-    /// The name the row class of the model at `location` gives (``AccessibleRow``), or in a
-    /// table its first shown column's cell class; nil when it gives none.
+    /// The name the row class of the model at `location` gives (``AccessibleRow``), or, when a
+    /// feature shows items its own way (a table), the name it gives; nil when it gives none.
     private func accessibleName(at location: RowLocation) -> String? {
         guard let stored = updater.layout.model(at: location) else { return nil }
-        if location.role == .item, let storedTable { return storedTable.accessibleRowName(showing: stored, at: location.indexPath) }
+        if location.role == .item, let presenter = installedFeatures?.itemPresenter {
+            return presenter.accessibleName(of: stored, at: location.indexPath)
+        }
         guard let (rowClass, model) = factory.rowClass(at: location, showing: stored),
             let named = rowClass as? any AccessibleRow.Type
         else { return nil }

@@ -25,7 +25,7 @@ final class DeclarativeEvents {
     func listen(to groups: Set<DeclaredRowEvents>) {
         for group in DeclaredRowEvents.allCases where groups.contains(group) && !listening.contains(group) {
             listening.insert(group)
-            for event in Self.events(of: group) { manager.events.require(event) }
+            for event in Self.events(of: group) { manager.features.require(event) }
         }
     }
 

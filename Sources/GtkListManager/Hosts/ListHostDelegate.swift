@@ -1,7 +1,9 @@
 import ModelStorage
 
 /// What a ``ListHost`` asks of, and tells, its manager: rows for positions, and what the user
-/// did. ``ListManager`` is the only implementation; hosts call it.
+/// did. A manager sets its own object as its host's ``ListHost/delegate`` (the only
+/// implementation, so that none of this is on the manager's API); hosts call it, and a test
+/// may stand in front of it, forwarding each call, as the conformance suite does.
 @MainActor
 public protocol ListHostDelegate: AnyObject {
     // MARK: Rows

@@ -50,13 +50,13 @@ extension ListManager {
     /// installs the sources its own reactions need.
     func connectEvents(of mapping: any AnyRowMapping) {
         attachManagerReactions(to: mapping)
-        for reaction in mapping.reactions { events.require(reaction.event) }
+        for reaction in mapping.reactions { features.require(reaction.event) }
     }
 
     /// Gives a new mapping the manager's row-class reactions that fit it (and the router, so
     /// that its later reactions install their sources).
     func attachManagerReactions(to mapping: any AnyRowMapping) {
-        mapping.router = events
+        mapping.features = features
         for entry in events.managerReactions where entry.role == mapping.role {
             if entry.reaction.fits(rowClass: mapping.rowClass) {
                 mapping.addReaction(entry.reaction)

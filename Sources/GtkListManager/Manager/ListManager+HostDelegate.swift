@@ -1,8 +1,9 @@
 import ModelStorage
 
-// The manager as its host's delegate: rows for positions, and what the user did.
-extension ListManager: ListHostDelegate {
-    public func bindRow(at position: Int) -> BoundRow {
+// What the manager answers its host (rows for positions) and does with what the host reports
+// (what the user did), through its ``HostDelegate``.
+extension ListManager {
+    func bindRow(at position: Int) -> BoundRow {
         let layout = updater.layout
         guard let location = layout.location(ofPosition: position) else {
             // A host asked for a position it does not have: its bug, and no row to show is
@@ -13,7 +14,7 @@ extension ListManager: ListHostDelegate {
         return factory.makeRow(at: location, showing: model)
     }
 
-    public func didBind(_ row: BoundRow, at position: Int) {
+    func didBind(_ row: BoundRow, at position: Int) {
         // The fast path of a load: nothing selected, no event needs rows.
         guard !selection.isEmpty || rowObserver != nil, let location = updater.layout.location(ofPosition: position)
         else { return }
@@ -22,25 +23,25 @@ extension ListManager: ListHostDelegate {
         rowObserver?.rowDidAppear(row, at: location)
     }
 
-    public func willUnbind(_ row: BoundRow, at position: Int) {
+    func willUnbind(_ row: BoundRow, at position: Int) {
         guard let rowObserver, let location = updater.layout.location(ofPosition: position) else { return }
         rowObserver.rowWillDisappear(row, at: location)
     }
 
-    public func didRelease(_ row: BoundRow) {
+    func didRelease(_ row: BoundRow) {
         factory.recycle(row, keepingAtLeast: host.rowsWorthReusing)
     }
 
-    public func headerPosition(forRowAt position: Int) -> Int? {
+    func headerPosition(forRowAt position: Int) -> Int? {
         guard let location = updater.layout.location(ofPosition: position) else { return nil }
         return updater.layout.position(of: RowLocation(role: .header, indexPath: IndexPath(item: 0, section: location.section)))
     }
 
-    public var supplementaryArrangement: SupplementaryArrangement {
+    var supplementaryArrangement: SupplementaryArrangement {
         updater.layout.arrangement
     }
 
-    public func hostSelectionDidChange(selected: [Int], deselected: [Int], byUser: Bool) {
+    func hostSelectionDidChange(selected: [Int], deselected: [Int], byUser: Bool) {
         var added = selected.compactMap(itemIndexPath(ofPosition:)).filter { !selection.isSelected($0) }
         var removed = deselected.compactMap(itemIndexPath(ofPosition:)).filter(selection.isSelected)
         if byUser {
@@ -60,7 +61,7 @@ extension ListManager: ListHostDelegate {
         }
     }
 
-    public func userSelectedOnly(_ positions: ClosedRange<Int>) {
+    func userSelectedOnly(_ positions: ClosedRange<Int>) {
         guard host.selectionMode != .none else { return }
         var chosen = positions.compactMap(itemIndexPath(ofPosition:))
         if host.selectionMode != .multiple { chosen = chosen.last.map { [$0] } ?? [] }
@@ -71,7 +72,7 @@ extension ListManager: ListHostDelegate {
             shownByHost: false)
     }
 
-    public func userToggledSelection(at position: Int) {
+    func userToggledSelection(at position: Int) {
         guard let indexPath = itemIndexPath(ofPosition: position) else { return }
         if selection.isSelected(indexPath), host.selectionMode != .browse {
             userChangedSelection(added: [], removed: [indexPath], shownByHost: false)
@@ -82,34 +83,32 @@ extension ListManager: ListHostDelegate {
         }
     }
 
-    public func userDidActivateRow(at position: Int) {
+    func userDidActivateRow(at position: Int) {
         guard let (row, location) = boundRowAndLocation(atPosition: position) else { return }
-        storedTable?.userDidActivate(row, at: location)
-        installedEvents?.userDidActivate(row, at: location)
+        installedFeatures?.userDidActivate(row, at: location)
     }
 
-    public func focusDidMove(to position: Int?) {
+    func focusDidMove(to position: Int?) {
         cursorHasFocus = position != nil
         guard let position, let location = updater.layout.location(ofPosition: position), location != selection.cursor
         else { return }
         selection.cursor = location
-        storedTable?.showCursorCell()
-        guard let installedEvents, let row = host.boundRow(at: position) else { return }
-        installedEvents.focusDidMove(to: row, at: location)
+        guard let installedFeatures, let row = host.boundRow(at: position) else { return }
+        installedFeatures.focusDidMove(to: row, at: location)
     }
 
-    public func positionToFocusOnEntry() -> Int? {
-        guard let item = installedEvents?.itemToFocusOnEntry(),
+    func positionToFocusOnEntry() -> Int? {
+        guard let item = installedFeatures?.itemToFocusOnEntry(),
             acceptsItemIndexPath(item, from: "The preferredFocusedIndexPath reaction")
         else { return nil }
         return updater.layout.position(of: .item(item))
     }
 
-    public func rowDidAppearOnScreen(_ row: BoundRow) {
-        installedEvents?.rowCameOnScreen(row)
+    func rowDidAppearOnScreen(_ row: BoundRow) {
+        installedFeatures?.rowCameOnScreen(row)
     }
 
-    public func rowDidLeaveScreen(_ row: BoundRow) {
-        installedEvents?.rowLeftScreen(row)
+    func rowDidLeaveScreen(_ row: BoundRow) {
+        installedFeatures?.rowLeftScreen(row)
     }
 }

@@ -66,6 +66,21 @@ extension ListManager {
         return factory.unwrappedModel(stored)
     }
 
+    /// The model a row showing `stored` is given: optionals unwrapped (nil for `nil`), as stored
+    /// otherwise.
+    func unwrappedModel(_ stored: Any) -> Any? {
+        factory.unwrappedModel(stored)
+    }
+
+    /// The number of items the list shows, every section's together.
+    var shownItemCount: Int { updater.layout.totalItemCount }
+
+    /// The index path of the item at `ordinal` among every section's items together; nil past
+    /// the end.
+    func itemIndexPath(ofOrdinal ordinal: Int) -> IndexPath? {
+        updater.layout.indexPath(ofItemOrdinal: ordinal)
+    }
+
     /// The number of sections the list shows.
     var shownSectionCount: Int { updater.layout.sectionCount }
 

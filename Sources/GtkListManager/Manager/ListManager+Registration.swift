@@ -159,7 +159,7 @@ extension ListManager {
         mapping.keepStates(in: factory.rowStates)
         factory.registry.append(mapping)
         connectEvents(of: mapping)
-        if mapping.role == .item, R.self is any FindableRow.Type { events.installTypeAhead() }
+        if mapping.role == .item, R.self is any FindableRow.Type { features.require(.typeAheadFind) }
         // Rows already shown may now resolve differently (or at all), or go elsewhere.
         if host.rowCount > 0 || storage.numberOfSections > 0 || updater.layout.sectionCount > 0 { reload() }
     }

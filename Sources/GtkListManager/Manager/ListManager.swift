@@ -77,18 +77,29 @@ public final class ListManager {
 
     let factory: RowFactory
     let updater: ListUpdater
-    /// Finds and runs event reactions; installs the GTK side of events on demand.
+    /// What the host calls (the host holds it weakly).
+    private lazy var hostDelegate = HostDelegate(manager: self)
+    /// Finds and runs event reactions.
     var events: EventRouter {
         if let installedEvents { return installedEvents }
         let router = EventRouter(manager: self)
         installedEvents = router
         return router
     }
-    private(set) var installedEvents: EventRouter?
-    /// The router, once an event source needs to hear about every row bound, refreshed and
-    /// unbound. Strong (the router holds its manager unowned, so there is no cycle): a weak
-    /// reference would cost a load per bound row.
-    var rowObserver: EventRouter? {
+    private var installedEvents: EventRouter?
+    /// The features plugged into the list (event groups, find, editing, trees, a table); made on
+    /// first use.
+    var features: ListFeatures {
+        if let installedFeatures { return installedFeatures }
+        let features = ListFeatures(manager: self)
+        installedFeatures = features
+        return features
+    }
+    private(set) var installedFeatures: ListFeatures?
+    /// The features, once one needs to hear about every row bound, refreshed and unbound.
+    /// Strong (the features hold their manager unowned, so there is no cycle): a weak reference
+    /// would cost a load per bound row.
+    var rowObserver: ListFeatures? {
         get { storedRowObserver }
         set { storedRowObserver = newValue }
     }
@@ -104,7 +115,7 @@ public final class ListManager {
     /// after a change.
     var selectionInListOrder: [IndexPath]?
     // Private storage for properties read per bound row: CONTRIBUTING, Hot paths: 1.
-    private var storedRowObserver: EventRouter?
+    private var storedRowObserver: ListFeatures?
     private var storedSelection = SelectionState()
     /// Whether the focused row had the keyboard focus when last heard of: a row bound at the
     /// cursor then takes the focus back (the old widget went, with its focus).
@@ -113,10 +124,6 @@ public final class ListManager {
     var scrollAnimation: ScrollAnimation?
     /// The declarative sections shown with `update { }` and their events; made on first use.
     var declarativeState: DeclarativeState?
-    /// The table the list is shown as (``makeTable(columns:)``).
-    var storedTable: ListTable?
-    /// The cell classes registered per table column.
-    private(set) lazy var tableCells = TableCellMappings(anomalies: anomalyHandler)
     /// The placeholder of the content state (``contentState``) and the app's empty placeholder.
     private(set) lazy var contentStatePlaceholder = ContentStatePlaceholder(host: host)
     /// How long ``ListContentState/loading`` waits before it shows its spinner, in seconds: a
@@ -145,16 +152,16 @@ public final class ListManager {
         self.storage = storage
         self.configuration = configuration
         updater.refreshObserver = { [unowned self] row in rowObserver?.rowDidRefresh(row) }
-        host.delegate = self
+        host.delegate = hostDelegate
         connectAccessibleItems()
         (storage as? any ObservableStorage)?.addObserver(self)
         reload()
     }
 
     isolated deinit {
-        // The event sources go first: when the host then lets go of the list box, GTK may emit
-        // signals while it finalizes, and no source may reach this manager any more.
-        installedEvents?.detachSources()
+        // The features go first: when the host then lets go of the list box, GTK may emit
+        // signals while it finalizes, and no feature may reach this manager any more.
+        installedFeatures?.detach()
     }
 
     /// Rebuilds every row from the storage.
@@ -164,10 +171,9 @@ public final class ListManager {
         willUpdateContent?(.reload)
         selection.reset()
         installOutlineIfNeeded()
-        storedTable?.storageWillReload()
-        installedEvents?.listWillReload()
+        installedFeatures?.listWillReload()
         withoutAnimation { updater.reload(from: storage, seenBy: self) }
-        installedEvents?.listDidReload()
+        installedFeatures?.listDidReload()
         didUpdateContent?(.reload)
     }
 
@@ -202,12 +208,12 @@ extension ListManager: StorageObserver {
         guard storage === self.storage, !host.isDestroyed else { return }
         willUpdateContent?(.changes(changes))
         updater.apply(changes) { run in
-            // The selection and the event sources first: rows bound by the run show the
-            // selection they will have, and sources find them where the run puts them.
+            // The selection and the features first: rows bound by the run show the selection
+            // they will have, and features find them where the run puts them.
             if !selection.isEmpty { selection.apply(run) }
-            installedEvents?.listWillApply(run)
+            installedFeatures?.listWillApply(run)
         }
-        installedEvents?.listDidApply(changes)
+        installedFeatures?.listDidApply(changes)
         didUpdateContent?(.changes(changes))
     }
 

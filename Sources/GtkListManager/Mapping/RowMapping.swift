@@ -36,8 +36,9 @@ public final class RowMapping<R: ListRow, Model> {
 
     /// The event reactions registered on this mapping, in order (the first per event counts).
     private(set) var reactions: [EventReaction] = []
-    /// The router of the manager the mapping belongs to: installs event sources on demand.
-    weak var router: EventRouter?
+    /// The features of the manager the mapping belongs to: the one that produces an event is
+    /// installed when the mapping is given a reaction to it.
+    weak var features: ListFeatures?
 
     /// Why rows of this mapping cannot be made, once that is known; not retried.
     private(set) var makingFailure: RowInterfaceError? {
@@ -90,7 +91,7 @@ protocol AnyRowMapping: AnyObject {
     func acceptsType(of model: Any) -> Bool
     /// The event reactions registered on the mapping, in order.
     var reactions: [EventReaction] { get }
-    var router: EventRouter? { get set }
+    var features: ListFeatures? { get set }
     func addReaction(_ reaction: EventReaction)
     func appendReaction(_ reaction: EventReaction)
     /// True when the mapping's condition holds for `model` (of an accepted type) at `indexPath`.
@@ -123,7 +124,7 @@ extension RowMapping {
     func addReaction(_ reaction: EventReaction) {
         MainActorConfinement.check("A RowMapping was given a closure for \(reaction.event.name)")
         reactions.append(reaction)
-        router?.require(reaction.event)
+        features?.require(reaction.event)
     }
 
     /// Adds a reaction without installing its source: for a caller that gives the same reaction

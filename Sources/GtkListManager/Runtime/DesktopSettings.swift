@@ -2,7 +2,7 @@ import CGtk
 
 /// The desktop's GTK settings (`GtkSettings`) a widget sees, read one by one.
 @MainActor
-enum DesktopSettings {
+package enum DesktopSettings {
     /// The boolean setting `name` (`"gtk-enable-animations"`, …) for `widget`'s screen; nil
     /// when the widget has no settings.
     static func bool(_ name: String, for widget: UnsafeMutablePointer<GtkWidget>) -> Bool? {
@@ -21,7 +21,7 @@ enum DesktopSettings {
 
     /// The integer setting `name` (`"gtk-double-click-time"`, …) for `widget`'s screen; nil
     /// when the widget has no settings.
-    static func int(_ name: String, for widget: UnsafeMutablePointer<GtkWidget>) -> Int32? {
+    package static func int(_ name: String, for widget: UnsafeMutablePointer<GtkWidget>) -> Int32? {
         guard let settings = gtk_widget_get_settings(widget) else { return nil }
         var value = GValue()
         g_value_init(&value, GType(6 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_INT

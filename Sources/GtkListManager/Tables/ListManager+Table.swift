@@ -17,24 +17,22 @@ extension ListManager {
             _ = old
         }
         let table = ListTable(manager: self, columns: columns)
-        storedTable = table
-        factory.tableRowMapping = table.rowMapping
+        features.install(table)
         reload()
         return table
     }
 
-    /// Indents a tree's row by `pixels` (its level and the arrow's room): a table indents the
-    /// cell of its outline column, any other list the whole row.
-    func indentOutlineRow(_ row: BoundRow, by pixels: Int) {
-        if let storedTable, let view = row.view as? TableRowView {
-            storedTable.indent(view, by: pixels)
-        } else {
-            host.setIndentation(pixels, for: row)
-        }
-    }
-
     /// The table the list is shown as, if ``makeTable(columns:)`` made one.
-    public var table: ListTable? { storedTable }
+    public var table: ListTable? { installedFeatures?.installed(ListTable.self) }
+
+    /// The cell classes registered per column: a feature of their own, so that cells registered
+    /// before and after ``makeTable(columns:)`` reach the same place.
+    var tableCells: TableCellMappings {
+        if let cells = features.installed(TableCellMappings.self) { return cells }
+        let cells = TableCellMappings(anomalies: anomalyHandler)
+        features.install(cells)
+        return cells
+    }
 
     /// Shows models of `Cell.Model` (and of its subtypes and conforming types) in the table
     /// column `column` with `Cell`: a small row view, made, filled and reused as rows are.
@@ -88,9 +86,9 @@ extension ListManager {
     }
 
     private func addCellMapping(_ mapping: any AnyRowMapping, column: String) {
-        mapping.keepStates(in: factory.rowStates)
+        keepRowStates(of: mapping)
         tableCells.append(mapping, column: column)
-        if mapping.rowClass is any FindableRow.Type { events.installTypeAhead() }
-        if table != nil, host.rowCount > 0 { reload() }
+        if mapping.rowClass is any FindableRow.Type { features.require(.typeAheadFind) }
+        if table != nil, rowCount > 0 { reload() }
     }
 }

@@ -29,7 +29,7 @@ extension ListTable {
         }
         callbacks.row_count = { userData in
             let box = CallbackBox<WeakTable>.payload(of: userData)
-            return MainActor.assumeIsolated { Int32(clamping: box.table?.manager.updater.layout.totalItemCount ?? 0) }
+            return MainActor.assumeIsolated { Int32(clamping: box.table?.manager.shownItemCount ?? 0) }
         }
         callbacks.is_tree = { userData in
             let box = CallbackBox<WeakTable>.payload(of: userData)
@@ -71,9 +71,8 @@ extension ListTable {
     func accessibleCell(row: Int, column: Int, unbound: UnsafeMutablePointer<GlmAccessibleRow>?)
         -> UnsafeMutablePointer<GtkWidget>?
     {
-        let sections = manager.updater.layout
-        guard let placed = shownColumn(at: column), let indexPath = sections.indexPath(ofItemOrdinal: row) else { return nil }
-        let bound = manager.host.boundRow(at: sections.position(of: indexPath))
+        guard let placed = shownColumn(at: column), let indexPath = manager.itemIndexPath(ofOrdinal: row) else { return nil }
+        let bound = manager.boundRow(at: indexPath)
         if let view = bound?.view as? TableRowView, view.layoutGeneration == shownColumnsGeneration,
             let cell = view.cells[column]
         {
@@ -83,9 +82,9 @@ extension ListTable {
         glm_accessible_row_init(unbound)
         unbound.pointee.grid_row = Int32(clamping: row)
         unbound.pointee.grid_column = Int32(clamping: column)
-        unbound.pointee.selectable = manager.host.selectionMode != .none ? 1 : 0
+        unbound.pointee.selectable = manager.selectionMode != .none ? 1 : 0
         unbound.pointee.selected = manager.selection.isSelected(indexPath) ? 1 : 0
-        let model = sections.model(at: .item(indexPath)).flatMap(manager.factory.unwrappedModel)
+        let model = manager.unwrappedModel(at: .item(indexPath))
         if let name = model.flatMap({ accessibleName(ofCellIn: placed.id, showing: $0, at: indexPath) }) {
             unbound.pointee.name = g_strdup(name)
         }
@@ -95,9 +94,9 @@ extension ListTable {
     /// What a reader says for a row showing `stored`: the ``AccessibleRow`` name of the cell
     /// class of the first shown column (the one that says which row it is); nil, the texts of
     /// the row's labels, when it gives none.
-    func accessibleRowName(showing stored: Any, at indexPath: IndexPath) -> String? {
-        guard let column = layout.placed.first?.column, let model = manager.factory.unwrappedModel(stored),
-            let mapping = manager.tableCells.mapping(for: model, column: column.id, at: indexPath),
+    func accessibleName(of stored: Any, at indexPath: IndexPath) -> String? {
+        guard let column = layout.placed.first?.column, let model = manager.unwrappedModel(stored),
+            let mapping = cells.mapping(for: model, column: column.id, at: indexPath),
             let named = mapping.rowClass as? any AccessibleRow.Type
         else { return nil }
         return named.accessibleName(forAny: model)
@@ -106,12 +105,12 @@ extension ListTable {
     /// What a reader says for the cell of `column` showing `model`: its cell class's
     /// ``AccessibleRow`` name, else the texts of the labels of a cell made for it.
     private func accessibleName(ofCellIn column: String, showing model: Any, at indexPath: IndexPath) -> String? {
-        guard let mapping = manager.tableCells.mapping(for: model, column: column, at: indexPath) else { return nil }
+        guard let mapping = cells.mapping(for: model, column: column, at: indexPath) else { return nil }
         if let named = mapping.rowClass as? any AccessibleRow.Type, let name = named.accessibleName(forAny: model) {
             return name
         }
-        guard let cell = manager.tableCells.makeCell(mapping, showing: model, at: indexPath) else { return nil }
-        defer { manager.tableCells.pool.enqueue(cell) }
+        guard let cell = cells.makeCell(mapping, showing: model, at: indexPath) else { return nil }
+        defer { cells.pool.enqueue(cell) }
         guard let texts = glm_accessible_label_texts(cell.widget) else { return nil }
         defer { g_free(texts) }
         return String(cString: texts)

@@ -44,7 +44,7 @@ extension ListTable {
                 place(cell, of: placed, in: row)
                 continue
             }
-            guard let mapping = manager.tableCells.mapping(for: model, column: placed.column.id, at: indexPath) else {
+            guard let mapping = cells.mapping(for: model, column: placed.column.id, at: indexPath) else {
                 releaseCells(of: view, in: index..<index + 1)
                 continue
             }
@@ -57,7 +57,7 @@ extension ListTable {
             guard
                 let cell = takeSpare(from: &spares, for: mapping, showing: model, at: indexPath)
                     ?? takeSpare(from: &view.parkedCells, for: mapping, showing: model, at: indexPath)
-                    ?? manager.tableCells.makeCell(mapping, showing: model, at: indexPath)
+                    ?? cells.makeCell(mapping, showing: model, at: indexPath)
             else { continue }
             view.cells[index] = cell
             glm_accessible_table_cell_set_column(cell.widget, Int32(clamping: index))
@@ -85,18 +85,18 @@ extension ListTable {
             RowIndentation.indent(cell.widget, by: isOutlineCell ? view.outlineIndentation : 0)
             if isOutlineCell { anchor = cell.widget }
         }
-        OutlineDisclosure.setAnchor(anchor, of: view.widget)
+        DisclosureArrow.setAnchor(anchor, of: view.widget)
     }
 
     /// The natural width of the cell `column` shows `model` in: a cell made (or reused) for the
     /// measure, then pooled again.
     func naturalCellWidth(column: String, showing model: Any, at indexPath: IndexPath) -> Int {
-        guard let mapping = manager.tableCells.mapping(for: model, column: column, at: indexPath),
-            let cell = manager.tableCells.makeCell(mapping, showing: model, at: indexPath)
+        guard let mapping = cells.mapping(for: model, column: column, at: indexPath),
+            let cell = cells.makeCell(mapping, showing: model, at: indexPath)
         else { return 0 }
         var minimum: Int32 = 0, natural: Int32 = 0
         gtk_widget_get_preferred_width(cell.widget, &minimum, &natural)
-        manager.tableCells.pool.enqueue(cell)
+        cells.pool.enqueue(cell)
         return Int(natural)
     }
 
@@ -142,7 +142,7 @@ extension ListTable {
     /// Takes a detached cell out of `row` into the pool.
     private func pool(_ cell: BoundRow, from row: UnsafeMutablePointer<GlmTableRow>) {
         glm_table_row_remove_cell(row, cell.widget)
-        manager.tableCells.pool.enqueue(cell)
+        cells.pool.enqueue(cell)
     }
 
     /// A spare cell `mapping` can fill, filled with `model`; nil when none is.

@@ -67,6 +67,8 @@ public final class ListTable {
     public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
 
     unowned let manager: ListManager
+    /// The cell classes registered per column.
+    let cells: TableCellMappings
     let header = TableHeaderView()
     /// Where the shown columns are.
     private(set) var layout = ColumnLayout.empty
@@ -100,6 +102,7 @@ public final class ListTable {
 
     init(manager: ListManager, columns declared: [TableColumn]) {
         self.manager = manager
+        cells = manager.tableCells
         columns = Self.unique(declared, anomalies: manager.anomalyHandler)
         storedState = ColumnState(hidden: Set(columns.filter { !$0.isInitiallyVisible }.map(\.id)))
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
@@ -126,11 +129,6 @@ public final class ListTable {
         header.menuItems = { [unowned self] column in headerMenuItems(for: column) }
         Signal.connect(adjustment!, "value-changed") { [weak self] _ in self?.scrolledSideways() }
         Signal.connect(adjustment!, "changed") { [weak self] _ in self?.viewportDidChange() }
-        Signal.connectEvent(manager.widget, "key-press-event", argument: UnsafeMutablePointer<GdkEventKey>.self) {
-            [weak self] _, event in
-            guard let self, let event else { return false }
-            return handleCursorKey(KeyPress(event))
-        }
         measureFittedWidths()
         relayout()
         header.showSort(storedState.sort)
@@ -251,7 +249,7 @@ public final class ListTable {
         if newLayout.placed.map(\.column.id) != layout.placed.map(\.column.id) { shownColumnsGeneration += 1 }
         layout = newLayout
         header.place(layout)
-        (manager.host as? any HorizontalScrolling)?.contentWidth = layout.totalWidth
+        manager.setRowsContentWidth(layout.totalWidth)
         updateVisibleColumns(force: true)
     }
 
@@ -302,9 +300,8 @@ public final class ListTable {
 
     /// Calls `body` with every bound table row, its model and index path.
     private func forEachTableRow(_ body: (TableRowView, Any, IndexPath) -> Void) {
-        let layout = manager.updater.layout
-        manager.host.forEachBoundRow { position, row in
-            guard let view = row.view as? TableRowView, let location = layout.location(ofPosition: position) else { return }
+        manager.forEachBoundRowWithLocation { row, location in
+            guard let view = row.view as? TableRowView else { return }
             body(view, row.model, location.indexPath)
         }
     }
@@ -312,7 +309,7 @@ public final class ListTable {
     // MARK: - Fitting content
 
     /// The list reloads: fit-content columns are measured again from the storage.
-    func storageWillReload() {
+    func listWillReload() {
         measureFittedWidths()
         relayout()
     }
@@ -332,7 +329,7 @@ public final class ListTable {
             return widest
         }
         for indexPath in Self.evenlySpread(Self.measuredSampleSize, over: counts) {
-            guard let model = storage.item(at: indexPath).flatMap(manager.factory.unwrappedModel) else { continue }
+            guard let model = storage.item(at: indexPath).flatMap(manager.unwrappedModel) else { continue }
             widest = max(widest, naturalCellWidth(column: column.id, showing: model, at: indexPath))
         }
         return widest

@@ -7,7 +7,7 @@ import ModelStorage
 /// column, so cells resolve like rows do: protocols and superclasses match, conditions apply,
 /// the first registered match wins.
 @MainActor
-final class TableCellMappings {
+final class TableCellMappings: ListFeature {
     private var registries: [String: MappingRegistry] = [:]
     let pool = ReusePool(limit: 64)
     private let anomalies: AnomalyHandler<ManagerAnomaly>

@@ -28,7 +28,7 @@ public enum ListTheme {
         public static let dragIcon = "drag-icon"
         /// The virtualized host's list widget when it lays its rows out as a grid.
         public static let grid = "list-manager-grid"
-        /// The list widget of a table (``ListTable``), whatever its host.
+        /// The list widget of a table, whatever its host.
         public static let table = "list-manager-table"
         /// The cell of a table's focused row in the column of the cell cursor (Ctrl+Left,
         /// Ctrl+Right).
@@ -38,7 +38,7 @@ public enum ListTheme {
         /// The built-in row under a tree item whose children are loading or failed to load
         /// (``OutlineStatusRow``).
         public static let outlineStatus = "list-outline-status"
-        /// A table's ``TextCell``: inset as header titles are (`layout.css`).
+        /// A table's text cell: inset as header titles are (`layout.css`).
         public static let textCell = "list-text-cell"
     }
 

@@ -10,8 +10,9 @@ final class RowFactory {
     /// The states of stateful rows that stopped showing their models.
     let rowStates = RowStateStore()
     let anomalies: AnomalyHandler<ManagerAnomaly>
-    /// The mapping of a table's rows, which shows every item (``ListTable``); nil without a table.
-    var tableRowMapping: (any AnyRowMapping)?
+    /// The mapping that shows every item, set by a feature that shows items its own way
+    /// (``ItemPresenting``); nil: each item's mapping is resolved from the registry.
+    var presentedItemMapping: (any AnyRowMapping)?
     /// Supplementary rows made to check that their mapping can make rows, kept for the
     /// binding of the position they were made for, so that they are not filled twice.
     private var preparedRows: [RowLocation: BoundRow] = [:]
@@ -33,7 +34,7 @@ final class RowFactory {
     }
 
     private func makeItemRow(forUnwrapped model: Any, at indexPath: IndexPath) -> BoundRow {
-        guard let mapping = tableRowMapping ?? registry.mapping(for: model, role: .item, at: indexPath) else {
+        guard let mapping = presentedItemMapping ?? registry.mapping(for: model, role: .item, at: indexPath) else {
             anomalies.report(.noRowMappingFound(modelDescription: String(describing: model), indexPath: indexPath))
             return BoundRow(view: UnmappedRow(), role: .item, model: model, mapping: nil)
         }
@@ -112,8 +113,8 @@ final class RowFactory {
     /// when the row must be replaced by a new one.
     func refresh(_ row: BoundRow, with storedModel: Any, at indexPath: IndexPath) -> Bool {
         guard let model = unwrapper.unwrap(storedModel), let current = row.mapping,
-            let mapping = row.role == .item && tableRowMapping != nil
-                ? tableRowMapping : registry.mapping(for: model, role: row.role, at: indexPath),
+            let mapping = row.role == .item && presentedItemMapping != nil
+                ? presentedItemMapping : registry.mapping(for: model, role: row.role, at: indexPath),
             mapping === current
         else { return false }
         row.show(model, through: mapping, at: indexPath)

@@ -116,16 +116,19 @@ final class TypeAheadTests: XCTestCase {
             list.press("f", "i", "l", "e", "space", "1", "4", "9", "9", "9", "9")
             list.wait(until: { Self.selectedName(list) == "file 149999" })
             XCTAssertEqual(Self.selectedName(list), "file 149999", "found once the index is built")
-            XCTAssertEqual(list.manager.installedEvents?.typeAhead?.indexState.isBuilt, true)
+            XCTAssertEqual(list.manager.installedFeatures?.installed(TypeAheadFind.self)?.indexState.isBuilt, true)
 
             try list.manager.memoryStorage?.insertItem("file zero", to: IndexPath(item: 0, section: 0))
-            XCTAssertEqual(list.manager.installedEvents?.typeAhead?.indexState.isBuilt, true, "a small change is followed, not rebuilt")
+            XCTAssertEqual(
+                list.manager.installedFeatures?.installed(TypeAheadFind.self)?.indexState.isBuilt, true,
+                "a small change is followed, not rebuilt")
             list.press("BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "z")
             list.wait(until: { Self.selectedName(list) == "file zero" })
             XCTAssertEqual(Self.selectedName(list), "file zero", "the inserted row is found")
 
             list.manager.memoryStorage?.addItems((0..<10_000).map { "more \($0)" })
-            XCTAssertEqual(list.manager.installedEvents?.typeAhead?.indexState.isBuilt, false, "a big change drops the index")
+            XCTAssertEqual(
+                list.manager.installedFeatures?.installed(TypeAheadFind.self)?.indexState.isBuilt, false, "a big change drops the index")
             list.press(
                 "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "BackSpace", "m", "o", "r", "e", "space", "9", "9", "9",
                 "9")
@@ -142,7 +145,8 @@ final class TypeAheadTests: XCTestCase {
             do {
                 let (list, _) = Self.shownList(.virtualizedList, names: (0..<300_000).map { "file \($0)" })
                 released = list.manager
-                XCTAssertEqual(list.manager.installedEvents?.typeAhead?.indexState.isBuilding, true, "the focus started it")
+                XCTAssertEqual(
+                    list.manager.installedFeatures?.installed(TypeAheadFind.self)?.indexState.isBuilding, true, "the focus started it")
                 list.close()
             }
             XCTAssertNil(released, "the manager went at once, its index's build with it")

@@ -1,6 +1,6 @@
 // swift-format-ignore-file
 // The "Hosts" article's host of your own, complete: a vertical GtkBox that binds every row, each
-// in an event box of its own, built on the host kit. `MinimalApp --check` proves it with the
+// in an event box of its own that reports the user's clicks and keys, built on the host kit. `MinimalApp --check` proves it with the
 // host conformance suite (GtkListManagerTesting), as a host author would in their tests.
 import CGtk
 import GtkListManager
@@ -81,7 +81,43 @@ final class MyHost: ListHost {
         gtk_box_pack_start(gcast(widget), frame, 0, 0, 0)
         gtk_box_reorder_child(gcast(widget), frame, Int32(position))
         gtk_widget_show_all(frame)
+        reportInput(on: frame)
         return frame
+    }
+
+    /// What the user does on a row goes to the manager, as the built-in hosts report it: a click
+    /// selects the row alone (Ctrl+click toggles it), a double click or Enter activates it, and
+    /// the focus it takes moves the manager's cursor.
+    private func reportInput(on frame: UnsafeMutablePointer<GtkWidget>) {
+        Signal.connectEvent(frame, "button-press-event", argument: UnsafeMutablePointer<GdkEventButton>.self) {
+            [weak self] frame, event in
+            guard let self, let event, event.pointee.button == 1, let position = position(ofFrame: frame) else { return false }
+            gtk_widget_grab_focus(frame)
+            if event.pointee.type == GDK_2BUTTON_PRESS {
+                if reportsActivation { delegate?.userDidActivateRow(at: position) }
+            } else if event.pointee.state & GDK_CONTROL_MASK.rawValue != 0 {
+                delegate?.userToggledSelection(at: position)
+            } else {
+                delegate?.userSelectedOnly(position...position)
+            }
+            return true
+        }
+        Signal.connectEvent(frame, "key-press-event", argument: UnsafeMutablePointer<GdkEventKey>.self) { [weak self] frame, event in
+            guard let self, let event, reportsActivation, let position = position(ofFrame: frame),
+                [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter].contains(Int32(event.pointee.keyval))
+            else { return false }
+            delegate?.userDidActivateRow(at: position)
+            return true
+        }
+        Signal.connectEvent(frame, "focus-in-event", argument: UnsafeMutablePointer<GdkEventFocus>.self) { [weak self] frame, _ in
+            guard let self, let position = position(ofFrame: frame) else { return false }
+            delegate?.focusDidMove(to: position)
+            return false
+        }
+    }
+
+    private func position(ofFrame frame: UnsafeMutablePointer<GtkWidget>) -> Int? {
+        rows.firstIndex { $0?.hostWidget == frame }
     }
 
     /// willUnbind, detach the row's widget (the manager may reuse it), destroy its event box,

@@ -23,7 +23,7 @@ extension ListEvent {
 ///
 /// The menu is destroyed once it is dismissed, after the chosen item ran.
 @MainActor
-final class ContextMenuEvents: EventSource {
+final class ContextMenuEvents: OnDemandFeature {
     private unowned let manager: ListManager
     /// The menu shown now, if any: one at a time.
     private(set) var shownMenu: UnsafeMutablePointer<GtkMenu>?
@@ -37,7 +37,6 @@ final class ContextMenuEvents: EventSource {
 
     init(manager: ListManager) {
         self.manager = manager
-        manager.events.installPointerDispatcher()
         Signal.connectEvent(manager.widget, "popup-menu") { [weak self] _ in
             guard let self, let (row, location) = self.manager.focusedRowAndLocation() else { return false }
             return self.showMenu(for: row, at: location, atPointer: false)
@@ -54,6 +53,13 @@ final class ContextMenuEvents: EventSource {
     }
 
     // MARK: - Triggers
+
+    var pointerStage: PointerStage? { .contextMenu }
+
+    /// A long press lifted opens the menu of the row it held.
+    func touchLiftedAfterHold(atX x: Double, y: Double) -> Bool {
+        openMenu(atX: x, y: y)
+    }
 
     /// Opens the menu of the row under a press that triggers a context menu; false when the
     /// press triggers none or the row has no menu (it goes on to the host).
@@ -84,7 +90,7 @@ final class ContextMenuEvents: EventSource {
         dismissShownMenu()
         if atPointer { manager.selectForContextMenu(location.indexPath) }
         let session = entries.editStyle.flatMap { style in
-            manager.events.source(EditingEvents.self)?.begin(row, at: location, style: style)
+            manager.features.installed(EditingEvents.self)?.begin(row, at: location, style: style)
         }
         editSession = session
         let items = entries.items + (session.map { [MenuItem.separator, editItem(for: $0, title: entries.editTitle)] } ?? [])
@@ -122,7 +128,7 @@ final class ContextMenuEvents: EventSource {
         }
         let answer: [MenuItem]?? = manager.events.perform(.contextMenu, on: row, at: location)
         let items = (answer ?? nil) ?? []
-        guard let editing = manager.events.source(EditingEvents.self) else { return (items, nil, "") }
+        guard let editing = manager.features.installed(EditingEvents.self) else { return (items, nil, "") }
         switch editing.offeredStyle(for: row, at: location) {
         case .none: return (items, nil, "")
         case .delete: return (items, .delete, editing.deleteTitle(for: row, at: location))
@@ -133,7 +139,7 @@ final class ContextMenuEvents: EventSource {
     /// The item committing the session's edit.
     private func editItem(for session: EditSession, title: String) -> MenuItem {
         MenuItem(title) { [weak self] in
-            guard let editing = self?.manager.events.source(EditingEvents.self) else { return }
+            guard let editing = self?.manager.features.installed(EditingEvents.self) else { return }
             editing.commit(session)
             editing.end(session)
         }
@@ -157,7 +163,7 @@ final class ContextMenuEvents: EventSource {
         shownMenu = nil
         if let session = editSession {
             editSession = nil
-            manager.events.source(EditingEvents.self)?.end(session)
+            manager.features.installed(EditingEvents.self)?.end(session)
         }
         gtk_widget_destroy(gcast(menu))
         g_object_unref(menu)

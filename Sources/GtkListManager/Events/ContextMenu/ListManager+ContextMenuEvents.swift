@@ -15,12 +15,12 @@ extension ListManager {
     /// for the menu of an item that is one of several selected; `closure` gets their index
     /// paths in list order. No entries shows no menu; nil shows the row's own menu instead.
     public func contextMenuForSelection(_ closure: @escaping ([IndexPath]) -> [MenuItem]?) {
-        events.require(.contextMenuForSelection, as: ContextMenuEvents.self).selectionMenu = closure
+        features.require(.contextMenuForSelection, as: ContextMenuEvents.self).selectionMenu = closure
     }
 
     /// The context menu shown now for a row of this list, if any (it is destroyed once
     /// dismissed).
     public var shownContextMenu: UnsafeMutablePointer<GtkMenu>? {
-        events.source(ContextMenuEvents.self)?.shownMenu
+        features.installed(ContextMenuEvents.self)?.shownMenu
     }
 }

@@ -8,12 +8,12 @@ extension EventRouter {
     func settleUserSelection(added: [IndexPath], removed: [IndexPath], shown: Set<IndexPath>, in manager: ListManager)
         -> Set<IndexPath>
     {
-        source(SelectionEvents.self)?.settle(added: added, removed: removed, shown: shown, in: manager) ?? shown
+        manager.features.installed(SelectionEvents.self)?.settle(added: added, removed: removed, shown: shown, in: manager) ?? shown
     }
 
     /// Reports the user's settled change from `before` to `after`: `didDeselect`, `didSelect`
     /// and `selectionDidChange`.
     func reportUserSelection(before: Set<IndexPath>, after: Set<IndexPath>, in manager: ListManager) {
-        source(SelectionEvents.self)?.report(before: before, after: after, in: manager)
+        manager.features.installed(SelectionEvents.self)?.report(before: before, after: after, in: manager)
     }
 }

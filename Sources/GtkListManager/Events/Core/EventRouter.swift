@@ -1,6 +1,7 @@
 import ModelStorage
 
-/// Finds the reaction for an event and runs it, and installs the event sources on demand.
+/// Finds the reaction for an event and runs it; the features that produce events are installed
+/// on demand (``ListFeatures/require(_:)``).
 ///
 /// The reaction for a row is the first one, in registration order of the mappings, of a mapping
 /// that has the row's role, accepts the row's model and its condition there, and whose row class
@@ -9,78 +10,9 @@ import ModelStorage
 @MainActor
 final class EventRouter {
     private unowned let manager: ListManager
-    private var sources: [ObjectIdentifier: any EventSource] = [:]
-    /// Every installed source, in installation order: each hears what happens to the list.
-    private var installed: [any EventSource] = []
-    /// Sources that need every row, in installation order (an array: iterated per inserted row).
-    private(set) var rowSources: [any EventSource] = []
 
     init(manager: ListManager) {
         self.manager = manager
-    }
-
-    /// Releases every source (their signal handlers hold them weakly and become no-ops): called
-    /// by the manager's deinit.
-    func detachSources() {
-        sources = [:]
-        installed = []
-        rowSources = []
-        keyDispatcher = nil
-        typeAhead = nil
-        pointerDispatcher = nil
-    }
-
-    /// The installed source of `type`, if any of its events has a reaction.
-    func source<Source: EventSource>(_ type: Source.Type) -> Source? {
-        sources[ObjectIdentifier(type)] as? Source
-    }
-
-    /// Installs the source of `event` if it is not yet: called whenever a reaction is registered.
-    @discardableResult
-    func require(_ event: ListEvent) -> any EventSource {
-        MainActorConfinement.check("ListManager was given a closure for \(event.name)")
-        if let installed = sources[event.source] { return installed }
-        let source = event.makeSource(manager)
-        sources[event.source] = source
-        installed.append(source)
-        source.didInstall()
-        if source.needsEveryRow {
-            rowSources.append(source)
-            manager.rowObserver = self
-            manager.forEachBoundRowWithLocation { source.rowDidAppear($0, at: $1) }
-        }
-        return source
-    }
-
-    /// Installs the source of `event` if needed and returns it as the type it is declared with.
-    func require<Source: EventSource>(_ event: ListEvent, as _: Source.Type) -> Source {
-        guard let source = require(event) as? Source else {
-            preconditionFailure("EventRouter: \(event) is produced by another source than \(Source.self)")
-        }
-        return source
-    }
-
-    /// The handler of key presses, connected by the first source that needs keys.
-    private(set) var keyDispatcher: KeyDispatcher?
-
-    func installKeyDispatcher() {
-        if keyDispatcher == nil { keyDispatcher = KeyDispatcher(manager: manager) }
-    }
-
-    /// Type-ahead find, installed with the first findable row class.
-    private(set) var typeAhead: TypeAheadFind?
-
-    func installTypeAhead() {
-        guard typeAhead == nil else { return }
-        typeAhead = TypeAheadFind(manager: manager)
-        installKeyDispatcher()
-    }
-
-    /// The handler of pointer buttons, connected by the first source that needs presses.
-    private(set) var pointerDispatcher: PointerDispatcher?
-
-    func installPointerDispatcher() {
-        if pointerDispatcher == nil { pointerDispatcher = PointerDispatcher(manager: manager) }
     }
 
     // MARK: - Finding and running reactions
@@ -91,7 +23,7 @@ final class EventRouter {
 
     func addManagerReaction(_ reaction: EventReaction, role: RowRole) {
         managerReactions.append((role, reaction))
-        require(reaction.event)
+        manager.features.require(reaction.event)
     }
 
     /// The reactions that may answer `event` for a model, in order: the mappings' (registration
@@ -183,65 +115,5 @@ final class EventRouter {
             }
         }
         return nil
-    }
-
-    // MARK: - What happens to the list, told to every installed source
-
-    func listWillReload() {
-        for source in installed { source.listWillReload() }
-    }
-
-    func listDidReload() {
-        typeAhead?.listDidReload()
-        for source in installed { source.listDidReload() }
-    }
-
-    func listWillApply(_ run: ChangeRun) {
-        for source in installed { source.listWillApply(run) }
-    }
-
-    func listDidApply(_ changes: ChangeSet) {
-        typeAhead?.listDidApply(changes)
-        for source in installed { source.listDidApply(changes) }
-    }
-
-    func userDidActivate(_ row: BoundRow, at location: RowLocation) {
-        // A double click on an editable row edits it rather than activating it.
-        if let editing = source(InPlaceEditing.self), editing.beginsEditing(onActivationOf: row, at: location) { return }
-        for source in installed { source.userDidActivate(row, at: location) }
-    }
-
-    func focusDidMove(to row: BoundRow, at location: RowLocation) {
-        typeAhead?.listGotFocus()
-        for source in installed { source.focusDidMove(to: row, at: location) }
-    }
-
-    func itemToFocusOnEntry() -> IndexPath? {
-        for source in installed {
-            if let item = source.itemToFocusOnEntry() { return item }
-        }
-        return nil
-    }
-
-    func rowCameOnScreen(_ row: BoundRow) {
-        for source in installed { source.rowCameOnScreen(row) }
-    }
-
-    func rowLeftScreen(_ row: BoundRow) {
-        for source in installed { source.rowLeftScreen(row) }
-    }
-
-    // MARK: - Row notifications (from the host's binding, and in-place refreshes)
-
-    func rowDidAppear(_ row: BoundRow, at location: RowLocation) {
-        for source in rowSources { source.rowDidAppear(row, at: location) }
-    }
-
-    func rowWillDisappear(_ row: BoundRow, at location: RowLocation) {
-        for source in rowSources { source.rowWillDisappear(row, at: location) }
-    }
-
-    func rowDidRefresh(_ row: BoundRow) {
-        for source in rowSources { source.rowDidRefresh(row) }
     }
 }

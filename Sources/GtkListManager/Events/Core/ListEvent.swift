@@ -1,20 +1,20 @@
 /// Names one event a list produces (`didSelect`, `willDisplay`, …): the key under which
 /// reactions are stored and found.
 ///
-/// Each event belongs to an event source, the piece that listens to GTK for it. The source is
+/// Each event belongs to a feature, the piece that listens to GTK for it. The feature is
 /// installed when the first reaction for one of its events is registered, so an event no one
 /// listens to connects no signal and costs nothing per row.
 public struct ListEvent: Hashable, Sendable, CustomStringConvertible {
     /// The event's name, as the docs' event table spells it.
     public let name: String
-    /// The source that produces the event.
+    /// The feature that produces the event.
     let source: ObjectIdentifier
-    let makeSource: @MainActor @Sendable (ListManager) -> any EventSource
+    let makeFeature: @MainActor @Sendable (ListManager) -> any ListFeature
 
-    init<Source: EventSource>(_ name: String, source: Source.Type) {
+    init<Feature: OnDemandFeature>(_ name: String, source: Feature.Type) {
         self.name = name
         self.source = ObjectIdentifier(source)
-        self.makeSource = { Source(manager: $0) }
+        self.makeFeature = { Feature(manager: $0) }
     }
 
     public var description: String { name }

@@ -44,7 +44,7 @@ extension ListEvent {
 /// Rows already on screen when the first display reaction is registered are reported then.
 /// Events always carry the model the row was bound to, never one re-read by index.
 @MainActor
-final class DisplayEvents: EventSource {
+final class DisplayEvents: OnDemandFeature {
     private unowned let manager: ListManager
     private var displayed: [ObjectIdentifier: BoundRow] = [:]
 

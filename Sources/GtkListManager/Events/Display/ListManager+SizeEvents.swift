@@ -43,10 +43,10 @@ extension ListManager {
     /// Pixels per indentation level (see ``indentationLevel(withModel:_:)``). Default: 16.
     /// Setting it re-indents the shown rows.
     public var indentationWidth: Int {
-        get { events.source(SizeEvents.self)?.indentationWidth ?? SizeEvents.defaultIndentationWidth }
+        get { features.installed(SizeEvents.self)?.indentationWidth ?? SizeEvents.defaultIndentationWidth }
         set {
             checkConfinement()
-            events.require(.indentationLevel, as: SizeEvents.self).indentationWidth = newValue
+            features.require(.indentationLevel, as: SizeEvents.self).indentationWidth = newValue
         }
     }
 }

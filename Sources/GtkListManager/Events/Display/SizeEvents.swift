@@ -19,7 +19,7 @@ extension ListEvent {
 ///   row's content, added to its own margin (``ListHost/setIndentation(_:for:)``); the
 ///   selection background still spans the whole row.
 @MainActor
-final class SizeEvents: EventSource {
+final class SizeEvents: OnDemandFeature {
     private unowned let manager: ListManager
     /// Pixels per indentation level.
     static let defaultIndentationWidth = 16

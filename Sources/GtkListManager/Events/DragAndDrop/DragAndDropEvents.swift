@@ -20,7 +20,7 @@ extension ListEvent {
 /// `itemsForBeginningDrag` is a row event; the session and drop events are list-level closures
 /// kept here. Value-returning closures: the first registered answers; the others are all told.
 @MainActor
-final class DragAndDropEvents: EventSource {
+final class DragAndDropEvents: OnDemandFeature {
     private unowned let manager: ListManager
 
     var willBegin: [(DragSession) -> Void] = []
@@ -35,7 +35,7 @@ final class DragAndDropEvents: EventSource {
 
     init(manager: ListManager) {
         self.manager = manager
-        manager.events.require(.dragSite)
+        manager.features.require(.dragSite)
     }
 
     /// What the row offers to other widgets; empty (no drag out) without a reaction.

@@ -34,7 +34,7 @@ public final class DropPlaceholder {
         showsPlaceholderModel = (try? storage.insertPlaceholder(placeholderModel, at: target)) != nil
         guard showsPlaceholderModel else { return }
         shownIndexPath = target
-        manager.events.require(.dropPlaceholders, as: DropPlaceholderTracker.self).track(self)
+        manager.features.require(.dropPlaceholders, as: DropPlaceholderTracker.self).track(self)
     }
 
     /// Where the placeholder is now, or the index path it was made for when it shows no model;
@@ -89,7 +89,7 @@ public final class DropPlaceholder {
 
     private func settle() {
         isSettled = true
-        manager?.events.source(DropPlaceholderTracker.self)?.forget(self)
+        manager?.features.installed(DropPlaceholderTracker.self)?.forget(self)
     }
 
     /// `indexPath` limited to the storage: an existing section (or the next new one) and an

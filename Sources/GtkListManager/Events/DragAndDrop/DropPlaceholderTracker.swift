@@ -11,7 +11,7 @@ extension ListEvent {
 /// change finds its drop) and keeps the `list-drop-placeholder` style class on the rows that
 /// show them (``PlaceholderRowStyle``). Installed by the first ``DropPlaceholder``.
 @MainActor
-final class DropPlaceholderTracker: EventSource {
+final class DropPlaceholderTracker: OnDemandFeature {
     private unowned let manager: ListManager
     /// Held here until settled: the app may drop its reference meanwhile.
     private var unsettled: [DropPlaceholder] = []

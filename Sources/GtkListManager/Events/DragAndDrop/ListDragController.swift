@@ -13,18 +13,21 @@ extension ListEvent {
 /// Installed once per list when the first reordering or drag-and-drop reaction is registered.
 /// Presses reach it through the list's ``PointerDispatcher``.
 @MainActor
-final class ListDragController: EventSource {
+final class ListDragController: OnDemandFeature {
     let source: ListDragSource
     private let target: ListDropTarget
 
     init(manager: ListManager) {
         source = ListDragSource(manager: manager)
         target = ListDropTarget(manager: manager, source: source)
-        manager.events.installPointerDispatcher()
     }
 
-    func pointerPressed(_ event: UnsafeMutablePointer<GdkEvent>) {
+    var pointerStage: PointerStage? { .dragging }
+
+    /// Remembers a press on a row that may be dragged; never takes it: a click stays a click.
+    func pointerPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         source.pressed(event)
+        return false
     }
 
     /// A touch held still at the point: moving it on now drags the row there.

@@ -74,8 +74,8 @@ final class ListDragSource {
         gtk_drag_get_source_widget(context) == widget
     }
 
-    private var reordering: ReorderingEvents? { manager.events.source(ReorderingEvents.self) }
-    private var dragAndDrop: DragAndDropEvents? { manager.events.source(DragAndDropEvents.self) }
+    private var reordering: ReorderingEvents? { manager.features.installed(ReorderingEvents.self) }
+    private var dragAndDrop: DragAndDropEvents? { manager.features.installed(DragAndDropEvents.self) }
 
     private func connect() {
         Signal.connectEvent(widget, "motion-notify-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, event in

@@ -6,7 +6,7 @@ import ModelStorage
 /// `drag-motion` computes the destination from the pointer (the row the host finds there) and
 /// has the host highlight that row (``ListHost/setDropHighlight(at:)``); `drag-drop` moves the
 /// row, or all the rows of a drag of several selected ones (a reorder within this list; in a
-/// tree before, into or after the row, ``OutlineDropPlacement``), or collects the data and
+/// tree before, into or after the row, ``TreeDropPlacement``), or collects the data and
 /// performs the drop. In a tree a closed row hovered for half a second opens. Near the top or bottom edge the list scrolls
 /// (``DragAutoscroll``), and the host keeps the pressed row bound meanwhile.
 @MainActor
@@ -44,8 +44,8 @@ final class ListDropTarget {
         connect()
     }
 
-    private var reordering: ReorderingEvents? { manager.events.source(ReorderingEvents.self) }
-    private var dragAndDrop: DragAndDropEvents? { manager.events.source(DragAndDropEvents.self) }
+    private var reordering: ReorderingEvents? { manager.features.installed(ReorderingEvents.self) }
+    private var dragAndDrop: DragAndDropEvents? { manager.features.installed(DragAndDropEvents.self) }
 
     private func connect() {
         gtk_drag_dest_set(widget, GtkDestDefaults(0), nil, 0, GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
@@ -101,7 +101,7 @@ final class ListDropTarget {
         gdk_drag_status(context, action, time)
         hoveringDrag = context
         autoscroll.pointerMoved(toY: Double(y))
-        manager.events.source(OutlineEvents.self)?.dragHovers(over: itemIndexPath(at: (x, y)))
+        manager.features.dragDidHover(over: itemIndexPath(at: (x, y)))
         return true
     }
 
@@ -298,7 +298,7 @@ final class ListDropTarget {
     }
 
     /// Where the dragged rows of this tree would go with the pointer at `point`: before, into or
-    /// after the row there (``OutlineDropPlacement``); nil on a dragged row, or when the list
+    /// after the row there (``TreeDropPlacement``); nil on a dragged row, or when the list
     /// takes no reorder.
     /// The storage's tree when the dragged row is a row of one; a row of a plain section
     /// reorders as in any list.
@@ -311,14 +311,14 @@ final class ListDropTarget {
 
     private func treePlacement(of drag: ListDragSource.ActiveDrag, at point: (x: Int32, y: Int32)) -> OutlineRowPlacement? {
         guard reordering != nil, let from = manager.location(of: drag.row)?.indexPath,
-            let placement = OutlineDropPlacement(manager: manager).placement(at: point),
+            let placement = TreeDropPlacement(manager: manager).placement(at: point),
             !drag.indexPaths(pressedAt: from).contains(placement.indexPath)
         else { return nil }
         return placement
     }
 
     private func stopHovering() {
-        manager.events.source(OutlineEvents.self)?.dragHovers(over: nil)
+        manager.features.dragDidHover(over: nil)
         hoveringDrag = nil
         autoscroll.stop()
         highlightRow(at: nil)

@@ -82,6 +82,6 @@ extension ListManager {
     }
 
     private func dragAndDropEvents(_ event: ListEvent) -> DragAndDropEvents {
-        events.require(event, as: DragAndDropEvents.self)
+        features.require(event, as: DragAndDropEvents.self)
     }
 }

@@ -23,15 +23,16 @@ extension ListEvent {
 /// `willBeginEditing` / `didEndEditing` frame each interaction: around the commit for the
 /// Delete key, from the opening of a context menu with an edit item to its commit or dismissal.
 @MainActor
-final class EditingEvents: EventSource {
+final class EditingEvents: OnDemandFeature {
     private unowned let manager: ListManager
 
     init(manager: ListManager) {
         self.manager = manager
         // The context menu offers the edit action too: its source must listen as well.
-        manager.events.require(.contextMenu)
-        manager.events.installKeyDispatcher()
+        manager.features.require(.contextMenu)
     }
+
+    var keyStage: KeyStage? { .rowEditing }
 
     /// The edit action the row offers: `.none` unless it can be edited and a `commitEditing`
     /// reaction may answer for it.
@@ -79,10 +80,11 @@ final class EditingEvents: EventSource {
 
     /// Delete (or keypad Delete) without modifiers on the focused row commits `.delete` when
     /// the row offers it (begin, commit, end); otherwise the key goes on (see
-    /// ``KeyDispatcher``). BackSpace is left alone: in GTK applications it means "back" or
+    /// ``KeyStage/rowEditing``). BackSpace is left alone: in GTK applications it means "back" or
     /// deletes text, never a list item.
-    func handle(_ key: KeyPress, on row: BoundRow, at location: RowLocation) -> Bool {
-        guard key.keyval == guint(GDK_KEY_Delete) || key.keyval == guint(GDK_KEY_KP_Delete), key.modifiers.isEmpty,
+    func handle(_ key: KeyPress, on focused: (row: BoundRow, location: RowLocation)?) -> Bool {
+        guard let (row, location) = focused, key.keyval == guint(GDK_KEY_Delete) || key.keyval == guint(GDK_KEY_KP_Delete),
+            key.modifiers.isEmpty,
             offeredStyle(for: row, at: location) == .delete
         else { return false }
         let session = begin(row, at: location, style: .delete)

@@ -14,12 +14,12 @@ struct FindableRows {
     }
 
     /// The folded findable text of `model` at `indexPath`; empty (found by no query) when its
-    /// row class is not findable. A table's row is found by its first column, in the table's
-    /// own order (not as the user moved them), whose cell class is findable.
+    /// row class is not findable. A feature that shows items its own way (a table) says what
+    /// they are found by.
     func foldedText(of model: Any, at indexPath: IndexPath) -> [UInt8] {
         let text =
-            if manager.storedTable != nil {
-                tableText(of: model, at: indexPath)
+            if let presenter = manager.installedFeatures?.itemPresenter {
+                presenter.findableText(of: model, at: indexPath)
             } else if let mapping = manager.factory.registry.mapping(for: model, role: .item, at: indexPath),
                 let findable = mapping.rowClass as? any FindableRow.Type
             {
@@ -28,18 +28,6 @@ struct FindableRows {
                 String?.none
             }
         return text.map(TypeAheadMatch.fold) ?? []
-    }
-
-    private func tableText(of stored: Any, at indexPath: IndexPath) -> String? {
-        guard let table = manager.storedTable, let model = manager.factory.unwrappedModel(stored) else { return nil }
-        for column in table.columns {
-            if let mapping = manager.tableCells.mapping(for: model, column: column.id, at: indexPath),
-                let findable = mapping.rowClass as? any FindableRow.Type
-            {
-                return findable.findableText(ofAny: model)
-            }
-        }
-        return nil
     }
 
     /// The folded findable text of the storage's item at `indexPath`.

@@ -1,6 +1,11 @@
 import CGtk
 import ModelStorage
 
+extension ListEvent {
+    /// Installs type-ahead find; no reaction is registered for it.
+    static let typeAheadFind = ListEvent("typeAheadFind", source: TypeAheadFind.self)
+}
+
 /// Type-ahead find, as GtkTreeView users know it: typing on the focused list (or Ctrl+F) opens a
 /// small search entry under it and moves the cursor to the first row whose findable text
 /// (``FindableRow``) starts with what was typed, else contains it; Down and Ctrl+G go to the
@@ -11,7 +16,7 @@ import ModelStorage
 /// when a findable row class is registered for items; keys go to it first while it is open, and
 /// after every other key handler while it is closed (a tree's `+` and `-` open and close rows).
 @MainActor
-final class TypeAheadFind {
+final class TypeAheadFind: OnDemandFeature {
     private unowned let manager: ListManager
     private lazy var popup = TypeAheadPopup()
     /// What was typed since the search opened.
@@ -51,8 +56,15 @@ final class TypeAheadFind {
     /// What the search entry shows; nil while closed.
     var shownQuery: String? { isOpen ? popup.text : nil }
 
+    var keyStage: KeyStage? { .search }
+    var capturesKeys: Bool { isOpen }
+
+    func handle(_ key: KeyPress, on focused: (row: BoundRow, location: RowLocation)?) -> Bool {
+        take(key)
+    }
+
     /// Offers `key`: true when the search used it.
-    func handle(_ key: KeyPress) -> Bool {
+    private func take(_ key: KeyPress) -> Bool {
         let control = key.modifiers.contains(.control), shift = key.modifiers.contains(.shift)
         guard isOpen else {
             if control, !key.modifiers.contains(.alt), key.keyval == UInt32(GDK_KEY_f) || key.keyval == UInt32(GDK_KEY_F) {
@@ -107,7 +119,7 @@ final class TypeAheadFind {
 
     /// The list has the keyboard focus: its index is built now, in slices, so that the first
     /// keys typed find at once.
-    func listGotFocus() {
+    func listDidGetFocus() {
         if index == nil, indexBuild == nil { buildIndex() }
     }
 
@@ -183,7 +195,7 @@ final class TypeAheadFind {
             guard let self, isOpen, let event, let focus = gtk_window_get_focus(gcast(window)),
                 focus == list || gtk_widget_is_ancestor(focus, list) != 0
             else { return false }
-            return handle(KeyPress(event))
+            return take(KeyPress(event))
         }
         keysWindow.pointee = UnsafeMutableRawPointer(toplevel)
         g_object_add_weak_pointer(gcast(toplevel), keysWindow)

@@ -9,7 +9,7 @@ extension ListEvent {
 /// `GtkListBoxRow` gets `gtk_widget_set_can_focus`; no answer: GTK's default, true). Widgets
 /// inside the row keep their own setting.
 @MainActor
-final class CanFocusEvents: EventSource {
+final class CanFocusEvents: OnDemandFeature {
     private unowned let manager: ListManager
 
     init(manager: ListManager) {

@@ -17,7 +17,7 @@ extension ListEvent {
 ///   way GTK gives it to a row (it becomes the cursor row, and in single selection mode the
 ///   selected one); otherwise the host picks (the list box: the selected row, else the first).
 @MainActor
-final class FocusEvents: EventSource {
+final class FocusEvents: OnDemandFeature {
     private unowned let manager: ListManager
     /// Asked for the row to focus when the keyboard focus enters the list with no row focused.
     var preferredFocus: (() -> IndexPath?)?

@@ -27,6 +27,6 @@ extension ListManager {
     /// focus) enters the list; nil, or an index path without a focusable row, leaves the choice
     /// to GTK (the selected row, else the first). Setting it again replaces the closure.
     public func preferredFocusedIndexPath(_ closure: @escaping () -> IndexPath?) {
-        events.require(.preferredFocusedIndexPath, as: FocusEvents.self).preferredFocus = closure
+        features.require(.preferredFocusedIndexPath, as: FocusEvents.self).preferredFocus = closure
     }
 }

@@ -19,7 +19,7 @@ extension ListEvent {
 /// first time one would apply, it reports ``ManagerAnomaly/gridLayoutEventWithoutGrid(event:host:)``
 /// (once per event) and does nothing.
 @MainActor
-final class GridLayoutEvents: EventSource {
+final class GridLayoutEvents: OnDemandFeature {
     private unowned let manager: ListManager
     var insetForSection: ((Int) -> EdgeInsets)?
     var lineSpacingForSection: ((Int) -> Int)?

@@ -59,7 +59,7 @@ extension ListManager {
     @discardableResult
     private func addGridLayoutReaction(_ event: ListEvent, call: StaticString = #function) -> GridLayoutEvents {
         checkConfinement(call)
-        let source = events.require(event, as: GridLayoutEvents.self)
+        let source = features.require(event, as: GridLayoutEvents.self)
         GtkRuntime.after(milliseconds: 0) { [weak source] in source?.applySectionMetrics() }
         return source
     }

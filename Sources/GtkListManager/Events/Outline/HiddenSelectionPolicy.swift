@@ -16,10 +16,10 @@ extension ListManager {
     /// Default: ``HiddenSelectionPolicy/keep``. A collapse made on the storage directly deletes
     /// the rows it hides, which deselects them.
     public var selectionHiddenByCollapse: HiddenSelectionPolicy {
-        get { events.source(OutlineEvents.self)?.hiddenSelectionPolicy ?? .keep }
+        get { features.installed(OutlineEvents.self)?.hiddenSelectionPolicy ?? .keep }
         set {
             checkConfinement()
-            events.require(.outlineRows, as: OutlineEvents.self).hiddenSelectionPolicy = newValue
+            features.require(.outlineRows, as: OutlineEvents.self).hiddenSelectionPolicy = newValue
         }
     }
 }

@@ -43,7 +43,7 @@ extension ListManager {
 
     /// Shows a storage's trees as trees when it is ``OutlineProviding``: called with each reload.
     func installOutlineIfNeeded() {
-        if storage is any OutlineProviding { events.require(.outlineRows) }
+        if storage is any OutlineProviding { features.require(.outlineRows) }
     }
 }
 

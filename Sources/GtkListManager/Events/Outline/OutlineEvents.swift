@@ -14,7 +14,7 @@ extension ListEvent {
 
 /// The rows of a storage that shows trees (``OutlineProviding``), installed with the storage:
 /// each row indented by its level with the room of a disclosure arrow, the arrow drawn on rows
-/// with children (``OutlineDisclosure``), a press on it opening or closing the row without
+/// with children (``DisclosureArrow``), a press on it opening or closing the row without
 /// selecting it, and the keys of file managers on the focused row:
 ///
 /// - Right opens a closed row, or moves to the first child of an open one; Left closes an open
@@ -26,7 +26,7 @@ extension ListEvent {
 /// `shouldExpand` / `shouldCollapse` reactions may refuse, `willExpand` / `willCollapse` are told
 /// before the rows change, `didExpand` / `didCollapse` after.
 @MainActor
-final class OutlineEvents: EventSource {
+final class OutlineEvents: OnDemandFeature {
     unowned let manager: ListManager
     /// What becomes of selected rows a collapse hides.
     var hiddenSelectionPolicy = HiddenSelectionPolicy.keep
@@ -37,13 +37,13 @@ final class OutlineEvents: EventSource {
 
     init(manager: ListManager) {
         self.manager = manager
-        manager.events.installKeyDispatcher()
-        manager.events.installPointerDispatcher()
         outline = manager.storage as? any OutlineProviding
         showTreeToScreenReaders(outline != nil)
     }
 
     var needsEveryRow: Bool { true }
+    var keyStage: KeyStage? { .treeNavigation }
+    var pointerStage: PointerStage? { .disclosure }
 
     /// The manager's storage as a tree, cast once per storage: a cast to a protocol costs about
     /// a microsecond, and every bound row asks (CONTRIBUTING, Hot paths: 5).
@@ -76,18 +76,25 @@ final class OutlineEvents: EventSource {
         guard let outline, let location, let place = outline.outlinePlace(at: location.indexPath)
         else {
             // A reused container that showed a tree row shows a plain one now.
-            if OutlineDisclosure.mark(of: container) != nil { manager.indentOutlineRow(row, by: 0) }
-            return OutlineDisclosure.mark(container, nil)
+            if DisclosureArrow.mark(of: container) != nil { indent(row, by: 0) }
+            return DisclosureArrow.mark(container, nil)
         }
-        let pixels = Double(max(place.level, 0)) * Double(max(manager.indentationWidth, 0)) + Double(OutlineDisclosure.size)
-        manager.indentOutlineRow(row, by: Int(min(pixels, Double(Int32.max))))
-        let before = OutlineDisclosure.mark(of: container)
-        OutlineDisclosure.mark(container, .init(hasArrow: place.hasChildren, isExpanded: place.isExpanded))
+        let pixels = Double(max(place.level, 0)) * Double(max(manager.indentationWidth, 0)) + Double(DisclosureArrow.size)
+        indent(row, by: Int(min(pixels, Double(Int32.max))))
+        let before = DisclosureArrow.mark(of: container)
+        DisclosureArrow.mark(container, .init(hasArrow: place.hasChildren, isExpanded: place.isExpanded))
         if announcing, let before, before.hasArrow, place.hasChildren, before.isExpanded != place.isExpanded,
             let accessible = gtk_widget_get_accessible(container)
         {
             atk_object_notify_state_change(accessible, AtkState(ATK_STATE_EXPANDED.rawValue), place.isExpanded ? 1 : 0)
         }
+    }
+
+    /// Indents a tree's row by `pixels` (its level and the arrow's room): a feature that made
+    /// the row (a table) indents its part of it, the host otherwise the whole row.
+    private func indent(_ row: BoundRow, by pixels: Int) {
+        if manager.installedFeatures?.itemPresenter?.indentTreeRow(row, by: pixels) == true { return }
+        manager.setIndentation(pixels, for: row)
     }
 
     // MARK: - Opening and closing
@@ -119,7 +126,7 @@ final class OutlineEvents: EventSource {
 
     /// A drag over the list hovers over the row at `indexPath` (nil: over none, or it left or
     /// dropped): a closed row with children opens after ``OutlineDragHover/delay``.
-    func dragHovers(over indexPath: IndexPath?) {
+    func dragDidHover(over indexPath: IndexPath?) {
         let closedParent = indexPath.flatMap { outline?.outlinePlace(at: $0) }.map { $0.hasChildren && !$0.isExpanded } ?? false
         dragHover.hover(over: closedParent ? indexPath : nil)
     }
@@ -165,8 +172,8 @@ final class OutlineEvents: EventSource {
         else { return false }
         var x: Int32 = 0, y: Int32 = 0
         gtk_widget_translate_coordinates(manager.widget, container, Int32(point.x), Int32(point.y), &x, &y)
-        guard OutlineDisclosure.arrowContains(container, x: Double(x), y: Double(y)),
-            let expanded = OutlineDisclosure.mark(of: container)?.isExpanded
+        guard DisclosureArrow.arrowContains(container, x: Double(x), y: Double(y)),
+            let expanded = DisclosureArrow.mark(of: container)?.isExpanded
         else { return false }
         setExpanded(!expanded, at: location.indexPath)
         return true
@@ -175,8 +182,9 @@ final class OutlineEvents: EventSource {
     // MARK: - Keys
 
     /// The keys of file managers' trees on the focused row; false for other keys.
-    func handle(_ key: KeyPress, on row: BoundRow, at location: RowLocation) -> Bool {
-        guard location.role == .item, key.modifiers.isDisjoint(with: [.control, .alt, .superKey]), let outline,
+    func handle(_ key: KeyPress, on focused: (row: BoundRow, location: RowLocation)?) -> Bool {
+        guard let location = focused?.location, location.role == .item, key.modifiers.isDisjoint(with: [.control, .alt, .superKey]),
+            let outline,
             let place = outline.outlinePlace(at: location.indexPath)
         else { return false }
         let indexPath = location.indexPath

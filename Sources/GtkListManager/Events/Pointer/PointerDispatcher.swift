@@ -1,26 +1,19 @@
 import CGtk
 
 /// The one handler of pointer buttons on the list, as ``KeyDispatcher`` is of keys: it offers
-/// each press to the interested event sources in a fixed order, and the first that handles it
-/// wins:
+/// each press to the features that take presses in stage order (``PointerStage``), and the
+/// first that handles it wins; a press no feature handled reaches the host's own handling last
+/// (the selection and activation of `GtkListBox` and `GtkFlowBox`, their class handlers, or the
+/// virtualized host's handler, connected after every other).
 ///
-/// 1. a tree's disclosure arrow (``OutlineEvents``) opens or closes its row, and handles the
-///    press;
-/// 2. the drag source (``ListDragController``) remembers a primary press on a row that may be
-///    dragged; it never handles the press, so a click stays a click;
-/// 3. the context menu (``ContextMenuEvents``) opens on a press that triggers one
-///    (`gdk_event_triggers_context_menu`), and handles it;
-/// 4. a press no source handled reaches the host's own handling last: the selection and
-///    activation of `GtkListBox` and `GtkFlowBox` (their class handlers), or the virtualized
-///    host's handler, connected after every other.
-///
-/// A release goes to the drag source (the press is over) and then on to the host. The handler
-/// is connected when the first of these sources is installed.
+/// A release goes to every pointer feature (the press is over) and then on to the host. The
+/// handler is connected when the first feature with a pointer stage is installed.
 ///
 /// A finger is not a mouse (``TouchInput``): a touch press arms no drag (a finger that moves
 /// scrolls the list, in the scrolled window around it); a touch held still for the long-press
-/// time (``TouchLongPress``) opens the row's context menu when it lifts, or, when it moves on,
-/// drags the row. Taps are the hosts' (``TouchTaps``): they select and activate as clicks do.
+/// time (``TouchLongPress``) is told to every pointer feature (a drag source arms a drag there),
+/// and when it lifts without moving on, the first feature that answers it does (a context
+/// menu opens). Taps are the hosts' (``TouchTaps``): they select and activate as clicks do.
 @MainActor
 final class PointerDispatcher {
     private unowned let manager: ListManager
@@ -49,23 +42,20 @@ final class PointerDispatcher {
     }
 
     private func released() -> Bool {
-        manager.events.source(ListDragController.self)?.pointerReleased()
+        let features = manager.features.pointerFeatures
+        for feature in features { feature.pointerReleased() }
         guard let held = heldTouch else { return false }
         heldTouch = nil
-        return manager.events.source(ContextMenuEvents.self)?.openMenu(atX: held.x, y: held.y) ?? false
+        return features.contains { $0.touchLiftedAfterHold(atX: held.x, y: held.y) }
     }
 
     private func touchHeld(atX x: Double, y: Double) {
         heldTouch = (x, y)
-        manager.events.source(ListDragController.self)?.touchHeld(atX: x, y: y)
+        for feature in manager.features.pointerFeatures { feature.touchHeld(atX: x, y: y) }
     }
 
     private func pressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         heldTouch = nil
-        let events = manager.events
-        if let outline = events.source(OutlineEvents.self), outline.pointerPressed(event) { return true }
-        events.source(ListDragController.self)?.pointerPressed(event)
-        if let menus = events.source(ContextMenuEvents.self), menus.pointerPressed(event) { return true }
-        return false
+        return manager.features.pointerFeatures.contains { $0.pointerPressed(event) }
     }
 }

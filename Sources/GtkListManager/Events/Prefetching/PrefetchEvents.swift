@@ -18,7 +18,7 @@ extension ListEvent {
 /// silently (it was needed); one that leaves it otherwise (the scroll turned back, a jump, a
 /// deletion, a new model at its place, a reload) is told to cancel, with the model it was told.
 @MainActor
-final class PrefetchEvents: EventSource {
+final class PrefetchEvents: OnDemandFeature {
     private unowned let manager: ListManager
     /// The items told to prefetch, not yet shown nor cancelled, with the model they were told.
     private var told: [IndexPath: Any] = [:]
@@ -38,7 +38,7 @@ final class PrefetchEvents: EventSource {
     }
 
     func didInstall() {
-        manager.events.require(.didScroll, as: ScrollEvents.self).scrollObservers.append { [weak self] _ in
+        manager.features.require(.didScroll, as: ScrollEvents.self).scrollObservers.append { [weak self] _ in
             self?.scheduleCheck()
         }
         let widget = manager.widget

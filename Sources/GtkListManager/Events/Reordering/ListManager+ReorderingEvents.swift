@@ -37,6 +37,6 @@ extension ListManager {
     /// After the user moved any item: `(source, destination)`, whatever its row and model.
     /// Told after the row-typed `move` reactions, under the same storage rule.
     public func moveItem(_ closure: @escaping (IndexPath, IndexPath) -> Void) {
-        events.require(.moveItem, as: ReorderingEvents.self).moveObservers.append(closure)
+        features.require(.moveItem, as: ReorderingEvents.self).moveObservers.append(closure)
     }
 }

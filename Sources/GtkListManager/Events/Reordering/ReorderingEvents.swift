@@ -31,7 +31,7 @@ extension ListEvent {
 /// applies each as it comes. A row already in its place is skipped, and so is one whose move the
 /// storage refuses (it stays). Only the pressed row is asked `targetIndexPathForMove`.
 @MainActor
-final class ReorderingEvents: EventSource {
+final class ReorderingEvents: OnDemandFeature {
     unowned let manager: ListManager
     /// Unmapped `moveItem { source, destination in }` observers.
     var moveObservers: [(IndexPath, IndexPath) -> Void] = []
@@ -41,9 +41,10 @@ final class ReorderingEvents: EventSource {
 
     init(manager: ListManager) {
         self.manager = manager
-        manager.events.require(.dragSite)
-        manager.events.installKeyDispatcher()
+        manager.features.require(.dragSite)
     }
+
+    var keyStage: KeyStage? { .rowMoving }
 
     /// True when the item row may be moved (`canMove`; default false).
     func canMove(_ row: BoundRow, at location: RowLocation) -> Bool {
@@ -96,8 +97,8 @@ final class ReorderingEvents: EventSource {
     /// section at a section's edge); the row keeps the focus. Other keys go on to GTK.
     /// Alt+Up / Alt+Down on a row that can move: moves it one step, across section boundaries,
     /// and keeps the focus on it. A movable row keeps these keys even at the ends of the list.
-    func handle(_ key: KeyPress, on row: BoundRow, at location: RowLocation) -> Bool {
-        guard key.modifiers.intersection([.alt, .control, .shift]) == .alt else { return false }
+    func handle(_ key: KeyPress, on focused: (row: BoundRow, location: RowLocation)?) -> Bool {
+        guard let (row, location) = focused, key.modifiers.intersection([.alt, .control, .shift]) == .alt else { return false }
         let step: Int
         switch Int32(key.keyval) {
         case GDK_KEY_Up, GDK_KEY_KP_Up: step = -1

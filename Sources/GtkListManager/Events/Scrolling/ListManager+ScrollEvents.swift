@@ -3,7 +3,7 @@ extension ListManager {
     /// the new offset in pixels from the top. Needs the list in a scrolled window (the host's
     /// ``ListHost/verticalAdjustment``).
     public func didScroll(_ closure: @escaping (Double) -> Void) {
-        events.require(.didScroll, as: ScrollEvents.self).scrollObservers.append(closure)
+        features.require(.didScroll, as: ScrollEvents.self).scrollObservers.append(closure)
     }
 
     /// Calls `closure` when the last visible row is within `threshold` rows of the end of the
@@ -12,6 +12,6 @@ extension ListManager {
     /// fires again only after rows were added or removed. A list that is shown whole (no
     /// scrolling) is near its end. This is the GTK stand-in for prefetching.
     public func rowsNearEnd(threshold: Int = 5, _ closure: @escaping () -> Void) {
-        events.require(.rowsNearEnd, as: ScrollEvents.self).addNearEndWatcher(threshold: threshold, closure)
+        features.require(.rowsNearEnd, as: ScrollEvents.self).addNearEndWatcher(threshold: threshold, closure)
     }
 }

@@ -17,7 +17,7 @@ extension ListEvent {
 /// host's visible range. It is checked when the list scrolls and after each layout of the list
 /// (content changes, resizes), and fires once per row count.
 @MainActor
-final class ScrollEvents: EventSource {
+final class ScrollEvents: OnDemandFeature {
     /// One `rowsNearEnd` registration.
     private struct NearEndWatcher {
         let threshold: Int

@@ -8,7 +8,7 @@ extension ListEvent {
 /// single click with ``ListManager/activatesOnSingleClick``), Enter or Space on the focused
 /// row, or `gtk_widget_activate` on the row.
 @MainActor
-final class ActivationEvents: EventSource {
+final class ActivationEvents: OnDemandFeature {
     private unowned let manager: ListManager
 
     init(manager: ListManager) {
@@ -16,7 +16,7 @@ final class ActivationEvents: EventSource {
     }
 
     func didInstall() {
-        manager.host.reportsActivation = true
+        manager.requestActivationReports()
     }
 
     func userDidActivate(_ row: BoundRow, at location: RowLocation) {

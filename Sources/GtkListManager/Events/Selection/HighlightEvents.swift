@@ -16,7 +16,7 @@ extension ListEvent {
 ///   it) and drops GTK's pressed state on its ``BoundRow/hostWidget`` at once. Selection is `willSelect`'s business and still follows clicks.
 /// - `didHighlight` / `didUnhighlight` follow the row's active state (`state-flags-changed`).
 @MainActor
-final class HighlightEvents: EventSource {
+final class HighlightEvents: OnDemandFeature {
     /// Weak: GTK may emit while the manager is being deallocated (its list box finalizes last).
     private weak var manager: ListManager?
     /// Rows currently pressed, by row identity.

@@ -52,6 +52,6 @@ extension ListManager {
     }
 
     private var selectionSource: SelectionEvents {
-        events.require(.selectionDidChange, as: SelectionEvents.self)
+        features.require(.selectionDidChange, as: SelectionEvents.self)
     }
 }

@@ -15,7 +15,7 @@ extension ListEvent {
 /// The manager keeps the selection and asks this source, when it is installed, to settle what
 /// the user changed and to report the outcome.
 @MainActor
-final class SelectionEvents: EventSource {
+final class SelectionEvents: OnDemandFeature {
     /// Called after every change the user makes, with the selected items' index paths.
     var selectionObservers: [([IndexPath]) -> Void] = []
 

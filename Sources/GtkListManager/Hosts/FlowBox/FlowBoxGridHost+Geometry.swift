@@ -67,28 +67,9 @@ extension FlowBoxGridHost {
     public func scrollTo(position: Int, alignment: ScrollAlignment) {
         guard position >= 0, position < rowCount else { return }
         guard let frame = rowFrame(at: position), let adjustment = verticalAdjustment else {
-            pendingScroll = (position, alignment)
-            scrollAfterNextAllocation()
-            return
+            return anchoring.scrollAfterLayout(to: position, alignment: alignment)
         }
         ViewportScrolling.scroll(adjustment, toShow: (frame.y + ViewportScrolling.top(of: widget), frame.height), alignment: alignment)
-    }
-
-    /// Watches allocations for scrolls waiting for the layout: a scroll asked before it, and the
-    /// anchor that keeps the visible cells in place. Connected on first need.
-    func scrollAfterNextAllocation() {
-        guard !watchesAllocationForScrolls else { return }
-        watchesAllocationForScrolls = true
-        Signal.connect(box, "size-allocate", argument: UnsafeMutableRawPointer.self, after: true) { [weak self] _, _ in
-            guard let self else { return }
-            restoreAnchor()
-            guard let pending = pendingScroll else { return }
-            pendingScroll = nil
-            // The adjustment learns its new range in the same allocation pass: scroll once it did.
-            GtkRuntime.after(milliseconds: 0) { [weak self] in
-                self?.scrollTo(position: pending.position, alignment: pending.alignment)
-            }
-        }
     }
 
     /// A descendant's frame in the grid box's coordinates; nil when it is not laid out.

@@ -84,14 +84,9 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
     private var placeholder: UnsafeMutablePointer<GtkWidget>?
     /// The cell or row shown as a drop target.
     private var highlighted: UnsafeMutablePointer<GtkWidget>?
-    /// A scroll asked for before the rows were laid out, done after the next allocation.
-    var pendingScroll: (position: Int, alignment: ScrollAlignment)?
-    var watchesAllocationForScrolls = false
-    /// The cell (or row) at the viewport's top before the splices since the last allocation,
-    /// with how far above it the viewport starts; the focused one, when it showed.
-    var pendingAnchor: ViewportAnchor?
-    var pendingFocusAnchor: ViewportAnchor?
-    var focusAnchorNoted = false
+    /// Keeps the focused cell, else the cell at the viewport's top, in place through splices
+    /// above them.
+    private(set) lazy var anchoring = ViewportAnchoring(host: self, allocatedWidget: gcast(box))
     /// The rubber band a flow box is drawing, followed across sections.
     var rubberBand: FlowBoxRubberBand?
     /// The cell shown pressed while the primary button is down on it.
@@ -163,7 +158,7 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
 
     public func insertRows(at position: Int, count inserted: Int) {
         guard let delegate else { return }
-        keepVisibleRowsInPlace(around: position)
+        anchoring.keepVisibleRowsInPlace(around: position)
         ownChanges += 1
         defer { ownChanges -= 1 }
         for offset in 0..<inserted {
@@ -183,8 +178,8 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
 
     public func removeRows(at positions: Range<Int>) {
         guard let delegate, !positions.isEmpty else { return }
-        keepVisibleRowsInPlace(around: positions.lowerBound, removing: positions)
-        keepAnchor(removing: positions)
+        anchoring.keepVisibleRowsInPlace(around: positions.lowerBound, removing: positions)
+        anchoring.keepAnchor(removing: positions)
         ownChanges += 1
         defer { ownChanges -= 1 }
         // Every row hears it first, while the positions still match the manager's.
@@ -215,7 +210,7 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
         guard case let .cell(index) = part, let target = delegate.location(ofPosition: destination),
             sections[target.section] !== from || target.indexPath.item != index
         else { return }
-        keepTopRowInPlace()
+        anchoring.keepTopRowInPlace()
         isMovingRow = true
         ownChanges += 1
         defer {

@@ -72,15 +72,8 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
     /// True while ``moveRow(from:to:)`` takes a row out and puts it back: GTK unmaps and maps
     /// it then, which is not the row leaving or entering the screen.
     public internal(set) var isMovingRow = false
-    /// A scroll asked for before the rows were laid out, done after the next allocation.
-    var pendingScroll: (position: Int, alignment: ScrollAlignment)?
-    var watchesAllocationForScrolls = false
-    /// The row at the top of the viewport before a splice above it, and how far the viewport's
-    /// top was below the row's top: restored after the next allocation.
-    var pendingAnchor: (row: UnsafeMutablePointer<GtkListBoxRow>, offset: Double)?
-    /// The focused row a splice found on screen, and its offset: kept in place before the top row.
-    var pendingFocusAnchor: (row: UnsafeMutablePointer<GtkListBoxRow>, offset: Double)?
-    var focusAnchorNoted = false
+    /// Keeps the focused row, else the top row, in place through splices above them.
+    private(set) lazy var anchoring = ViewportAnchoring(host: self, allocatedWidget: gcast(listBox))
 
     /// Hosts rows in `listBox`, which the host references for its lifetime and shows. The list
     /// box must be empty: the host tracks its rows without asking GTK.
@@ -114,7 +107,7 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
 
     public func insertRows(at position: Int, count inserted: Int) {
         guard let delegate else { return }
-        keepVisibleRowsInPlace(around: position)
+        anchoring.keepVisibleRowsInPlace(around: position)
         ownChanges += 1
         defer { ownChanges -= 1 }
         insertingRows(count: inserted) {
@@ -129,8 +122,8 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
 
     public func removeRows(at positions: Range<Int>) {
         guard let delegate, !positions.isEmpty else { return }
-        keepVisibleRowsInPlace(around: positions.lowerBound, removing: positions)
-        keepAnchor(removing: positions)
+        anchoring.keepVisibleRowsInPlace(around: positions.lowerBound, removing: positions)
+        anchoring.keepAnchor(removing: positions)
         ownChanges += 1
         defer { ownChanges -= 1 }
         // Every row hears it first, while the positions still match the manager's (a loop, not
@@ -157,7 +150,7 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
 
     public func moveRow(from source: Int, to destination: Int) {
         guard source != destination else { return }
-        keepTopRowInPlace()
+        anchoring.keepTopRowInPlace()
         let listRow = listBoxRow(at: source)
         let opening = ListBoxRowType.boundRow(of: listRow).flatMap { startMoving(listRow, row: $0) }
         isMovingRow = true

@@ -44,6 +44,10 @@ final class HostConformanceTests: XCTestCase {
         try MainActor.assumeIsolated { try Self.check { $0.checkAccessibility() } }
     }
 
+    func testClicksAndKeysAreReportedAsTheUsersSelectionFocusAndActivation() throws {
+        try MainActor.assumeIsolated { try Self.check { $0.checkUserInput() } }
+    }
+
     func testEveryWidgetIsFinalizedAfterTheWindowAndTheManagerGo() throws {
         try MainActor.assumeIsolated { try Self.check { $0.checkTeardown() } }
     }

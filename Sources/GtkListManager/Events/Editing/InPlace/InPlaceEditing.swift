@@ -14,7 +14,7 @@ extension ListEvent {
 /// throws, the editor stays open with the error's message. Escape, ``ListManager/endEditing(committing:)``,
 /// the item's deletion or a reload end it without committing.
 @MainActor
-final class InPlaceEditing: EventSource {
+final class InPlaceEditing: OnDemandFeature {
     private unowned let manager: ListManager
     /// The item edited, and its editor.
     private var session: (indexPath: IndexPath, editor: InPlaceEditor)?
@@ -25,8 +25,9 @@ final class InPlaceEditing: EventSource {
 
     init(manager: ListManager) {
         self.manager = manager
-        manager.events.installKeyDispatcher()
     }
+
+    var keyStage: KeyStage? { .textEditing }
 
     /// The item being edited.
     var editedIndexPath: IndexPath? { session?.indexPath }
@@ -84,14 +85,15 @@ final class InPlaceEditing: EventSource {
     // MARK: Keys and clicks
 
     /// F2 on the focused row begins editing it.
-    func handle(_ key: KeyPress, on row: BoundRow, at location: RowLocation) -> Bool {
-        guard key.keyval == guint(GDK_KEY_F2), key.modifiers.isEmpty, location.role == .item else { return false }
+    func handle(_ key: KeyPress, on focused: (row: BoundRow, location: RowLocation)?) -> Bool {
+        guard let location = focused?.location, key.keyval == guint(GDK_KEY_F2), key.modifiers.isEmpty, location.role == .item
+        else { return false }
         return begin(at: location.indexPath)
     }
 
     /// A double click that activates an editable row begins editing it instead (a single click
     /// that activates, Enter and Space keep activating).
-    func beginsEditing(onActivationOf row: BoundRow, at location: RowLocation) -> Bool {
+    func interceptsActivation(of row: BoundRow, at location: RowLocation) -> Bool {
         guard location.role == .item, !manager.host.activatesOnSingleClick, Self.isPointerEvent(gtk_get_current_event()),
             editableText(of: row.model, at: location) != nil, begin(at: location.indexPath)
         else { return false }

@@ -25,7 +25,7 @@ extension ListManager {
     public func beginEditing(at indexPath: IndexPath) -> Bool {
         checkConfinement()
         guard acceptsItemIndexPath(indexPath) else { return false }
-        return events.require(.commitEdit, as: InPlaceEditing.self).begin(at: indexPath)
+        return features.require(.commitEdit, as: InPlaceEditing.self).begin(at: indexPath)
     }
 
     /// Ends the editing in place: `committing` commits the editor's text as Enter does (false,
@@ -34,7 +34,7 @@ extension ListManager {
     @discardableResult
     public func endEditing(committing: Bool) -> Bool {
         checkConfinement()
-        guard let editing = events.source(InPlaceEditing.self), editing.editedIndexPath != nil else { return true }
+        guard let editing = features.installed(InPlaceEditing.self), editing.editedIndexPath != nil else { return true }
         if committing { return editing.commit() }
         editing.cancel()
         return true
@@ -42,6 +42,6 @@ extension ListManager {
 
     /// The item being edited in place, followed through the list's changes; nil when none is.
     public var editedIndexPath: IndexPath? {
-        events.source(InPlaceEditing.self)?.editedIndexPath
+        features.installed(InPlaceEditing.self)?.editedIndexPath
     }
 }

@@ -9,7 +9,7 @@ import ModelStorage
 /// What a container shows is kept on the container itself (GObject data), since containers are
 /// reused from row to row; the draw handler is connected once per container.
 @MainActor
-enum OutlineDisclosure {
+enum DisclosureArrow {
     /// The width and height of the arrow, in pixels.
     static let size = 16
 

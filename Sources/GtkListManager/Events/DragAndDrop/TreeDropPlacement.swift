@@ -5,7 +5,7 @@ import ModelStorage
 /// otherwise before it in its upper half, after it in its lower half; below every row, after
 /// the last top-level row.
 @MainActor
-struct OutlineDropPlacement {
+struct TreeDropPlacement {
     let manager: ListManager
 
     /// The placement for a drop at `point`; nil over a header or a footer, or in an empty list.

@@ -1,13 +1,15 @@
 import CAccessibility
 import CGtk
 
-/// Whether GTK is handling an input event from the user right now: a button, key or touch
-/// event, or a selection asked for through accessibility (a screen reader's user). Selection
-/// changes made by code, and GTK's own selection of the focused row when a list gets focus,
-/// happen outside such events.
+/// Whether GTK is handling an input event from the user right now: what a host tells its
+/// delegate as `byUser` (``ListHostDelegate/hostSelectionDidChange(selected:deselected:byUser:)``),
+/// as the built-in hosts do: read it in the handler of the widget's own selection signal.
 @MainActor
-enum UserInput {
-    static var isHandlingInput: Bool {
+public enum UserInput {
+    /// True while GTK handles a button, key or touch event, or a selection asked for through
+    /// accessibility (a screen reader's user). Selection changes made by code, and GTK's own
+    /// selection of the focused row when a list gets focus, happen outside such events.
+    public static var isHandlingInput: Bool {
         if glm_accessible_is_handling_selection_request() != 0 { return true }
         guard let event = gtk_get_current_event() else { return false }
         defer { gdk_event_free(event) }
@@ -22,7 +24,7 @@ enum UserInput {
 
     /// Whether GTK is handling a pointer button event without Ctrl or Shift: a click that, in
     /// a list, selects its row alone.
-    static var isPlainClick: Bool {
+    public static var isPlainClick: Bool {
         guard let event = gtk_get_current_event() else { return false }
         defer { gdk_event_free(event) }
         var state = GdkModifierType(0)
