@@ -111,7 +111,7 @@ let package = Package(
         // (`Tests/Accessibility`): one list on the host and with the rows its options say.
         .executableTarget(
             name: "AccessibilityFixture",
-            dependencies: ["GtkListManager", "ModelStorage", "CGtk"],
+            dependencies: ["GtkListManager", "ModelStorage", "CGtk", "GtkTestSupport"],
             path: "Tests/Probes/AccessibilityFixture"
         ),
 
