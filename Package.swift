@@ -111,7 +111,7 @@ let package = Package(
         // (`Tests/Accessibility`): one list on the host and with the rows its options say.
         .executableTarget(
             name: "AccessibilityFixture",
-            dependencies: ["GtkListManager", "ModelStorage", "CGtk"],
+            dependencies: ["GtkListManager", "ModelStorage", "CGtk", "GtkTestSupport"],
             path: "Tests/Probes/AccessibilityFixture"
         ),
 
@@ -125,6 +125,10 @@ let package = Package(
         // GTK helpers only the tests use (type checks, variadic wrappers): not in the product shim.
         .systemLibrary(name: "CGtkTestSupport", path: "Tests/Support/CGtkTestSupport", pkgConfig: "gtk+-3.0"),
 
+        // What every suite that shows GTK needs, written once (not a product): letting the main
+        // loop settle, type checks, a container's children, menus' items.
+        .target(name: "GtkTestSupport", dependencies: ["GtkListManager", "CGtk"], path: "Tests/Support/GtkTestSupport"),
+
         .testTarget(
             name: "ModelStorageTests",
             dependencies: ["ModelStorage", "SeededRandom", .product(name: "Logging", package: "swift-log")]
@@ -134,14 +138,15 @@ let package = Package(
         .testTarget(
             name: "PackageViewerTests",
             dependencies: [
-                "PackageViewer", "GtkListManager", "GtkListManagerTesting", "ModelStorage", "CGtk",
+                "PackageViewer", "GtkListManager", "GtkListManagerTesting", "GtkTestSupport", "ModelStorage", "CGtk",
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "GtkListManagerTests",
             dependencies: [
-                "GtkListManager", "GtkListManagerTesting", "CGtk", "CGtkTestSupport", "ModelStorage", "SeededRandom",
+                "GtkListManager", "GtkListManagerTesting", "GtkTestSupport", "CGtk", "CGtkTestSupport", "ModelStorage",
+                "SeededRandom",
                 // The database storage under a real list: SQLite files in a temporary folder.
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -117,6 +117,8 @@ final class IconLabelCell: RowView, ModelTransfer {
     static func fill(_ box: UnsafeMutablePointer<GtkWidget>, with text: String) {
         let children = gtk_container_get_children(gcast(box))
         defer { g_list_free(children) }
-        if let label = children?.pointee.next?.pointee.data { gtk_label_set_text(label.assumingMemoryBound(to: GtkLabel.self), text) }
+        var widgets = GListSequence(children, of: GtkLabel.self)
+        _ = widgets.next()  // the icon, then the label
+        if let label = widgets.next() { gtk_label_set_text(label, text) }
     }
 }

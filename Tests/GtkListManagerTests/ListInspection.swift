@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import Synchronization
 import XCTest
@@ -42,7 +43,7 @@ func inspectRows(of listBox: UnsafeMutablePointer<GtkListBox>) -> [InspectedRow]
                 role: .item, model: "<not hosted>", rowClass: "-", widget: UnsafeMutableRawPointer(listRow), selectable: false)
         }
         var child = gtk_bin_get_child(gcast(listRow))
-        if let revealer = child, g_type_check_instance_is_a(gcast(revealer), gtk_revealer_get_type()) != 0 {
+        if let revealer = child, isA(revealer, gtk_revealer_get_type()) {
             child = gtk_bin_get_child(gcast(revealer))  // rows animate inside a revealer
         }
         XCTAssertEqual(
@@ -91,33 +92,6 @@ func expectedSections(
             + items.map { ExpectedRow(role: .item, model: String(describing: $0)) }
             + views(after, onEmpty: othersOnEmpty) + views([.footer], onEmpty: footerOnEmpty)
     }
-}
-
-/// Whether `widget` is an instance of `type` (or of a type derived from it).
-@MainActor
-func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
-    g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), type) != 0
-}
-
-/// Every widget inside `widget`, depth first, read through GTK.
-@MainActor
-func descendants(of widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-    let children = isA(widget, gtk_container_get_type()) ? containerChildren(widget) : []
-    return children + children.flatMap(descendants(of:))
-}
-
-/// A container's children, in order, read through GTK.
-@MainActor
-func containerChildren(_ container: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-    let list = gtk_container_get_children(gcast(container))
-    defer { g_list_free(list) }
-    var widgets: [UnsafeMutablePointer<GtkWidget>] = []
-    var node = list
-    while let current = node {
-        if let data = current.pointee.data { widgets.append(data.assumingMemoryBound(to: GtkWidget.self)) }
-        node = current.pointee.next
-    }
-    return widgets
 }
 
 /// Asserts the list box holds exactly the rows the storage implies, in order.

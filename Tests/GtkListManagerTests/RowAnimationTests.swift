@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -46,7 +47,7 @@ final class RowAnimationTests: XCTestCase {
         let finalizedBefore = finalizedObjects.load(ordering: .acquiring)
         storage.removeItems(at: [IndexPath(item: 1, section: 0)])
         XCTAssertEqual(manager.rowCount, 3, "the manager's positions exclude the leaving row at once")
-        XCTAssertEqual(gtkRowCount(manager), 4, "its widget is still on screen while the revealer closes")
+        XCTAssertEqual(listBoxChildCount(manager), 4, "its widget is still on screen while the revealer closes")
         XCTAssertEqual(manager.pooledRowCount, 0, "a leaving row is not reused")
 
         // Positions given while a row is leaving skip it.
@@ -54,7 +55,7 @@ final class RowAnimationTests: XCTestCase {
         storage.moveItem(at: IndexPath(item: 3, section: 0), to: IndexPath(item: 0, section: 0))
         XCTAssertEqual((0..<manager.rowCount).map { manager.boundRow(atPosition: $0)!.model as? Int }, [4, 1, 5, 3])
 
-        XCTAssertTrue(GtkRuntime.iterate(until: { gtkRowCount(manager) == 4 }), "the leaving row goes when its transition ends")
+        XCTAssertTrue(GtkRuntime.iterate(until: { listBoxChildCount(manager) == 4 }), "the leaving row goes when its transition ends")
         XCTAssertTrue(
             GtkRuntime.iterate(until: { finalizedObjects.load(ordering: .acquiring) > finalizedBefore }),
             "the leaving row's widget is destroyed, not kept")
@@ -82,7 +83,7 @@ final class RowAnimationTests: XCTestCase {
 
         storage.moveItem(at: IndexPath(item: 5, section: 0), to: IndexPath(item: 1, section: 0))
         XCTAssertEqual((0..<manager.rowCount).map { manager.boundRow(atPosition: $0)!.model as? Int }, [0, 5, 1, 2, 3, 4, 6, 7])
-        XCTAssertEqual(gtkRowCount(manager), 9, "a gap stays where the row was")
+        XCTAssertEqual(listBoxChildCount(manager), 9, "a gap stays where the row was")
         XCTAssertEqual(revealers(in: manager)[1], true, "the moved row opens in its new place")
         XCTAssertFalse(childRevealed(in: manager, at: 1), "from shut")
 
@@ -90,9 +91,9 @@ final class RowAnimationTests: XCTestCase {
         _ = GtkRuntime.iterate(until: {
             let y = allocatedY(of: between)
             if path.last != y { path.append(y) }
-            return gtkRowCount(manager) == 8 && childRevealed(in: manager, at: 1)
+            return listBoxChildCount(manager) == 8 && childRevealed(in: manager, at: 1)
         })
-        XCTAssertEqual(gtkRowCount(manager), 8, "the gap goes when it has closed")
+        XCTAssertEqual(listBoxChildCount(manager), 8, "the gap goes when it has closed")
         XCTAssertEqual(path.first, start)
         XCTAssertGreaterThanOrEqual(path.count, 4, "a row between slid down by the moved row's height: \(path)")
         XCTAssertEqual(path, path.sorted(), "\(path)")
@@ -177,10 +178,10 @@ final class RowAnimationTests: XCTestCase {
     /// For each row of the list box, read through GTK: nil when its widget is not in a
     /// revealer, else whether the revealer is set to reveal.
     @MainActor private static func revealers(in manager: ListManager) -> [Bool?] {
-        (0..<gtkRowCount(manager)).map { index in
+        (0..<listBoxChildCount(manager)).map { index in
             let listRow = gtk_list_box_get_row_at_index(manager.listBox!, Int32(index))!
             guard let child = gtk_bin_get_child(gcast(listRow)),
-                g_type_check_instance_is_a(gcast(child), gtk_revealer_get_type()) != 0
+                isA(child, gtk_revealer_get_type())
             else { return nil }
             return gtk_revealer_get_reveal_child(gcast(child)) != 0
         }
@@ -191,11 +192,5 @@ final class RowAnimationTests: XCTestCase {
             let revealer = gtk_bin_get_child(gcast(listRow))
         else { return false }
         return gtk_revealer_get_child_revealed(gcast(revealer)) != 0
-    }
-
-    @MainActor private static func gtkRowCount(_ manager: ListManager) -> Int {
-        let children = gtk_container_get_children(gcast(manager.listBox!))
-        defer { g_list_free(children) }
-        return Int(g_list_length(children))
     }
 }

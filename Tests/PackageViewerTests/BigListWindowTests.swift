@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkListManager
+import GtkTestSupport
 import XCTest
 
 @testable import PackageViewer
@@ -113,7 +114,7 @@ final class BigListWindowTests: XCTestCase {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let item = Int(state >> 33) % viewer.host.rowCount
             viewer.host.scrollTo(position: item, alignment: .top)
-            for _ in 0..<Int(state >> 20 & 3) % 3 { _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(17)) }
+            for _ in 0..<Int(state >> 20 & 3) % 3 { MainLoop.settle(milliseconds: 17) }
         }
         let settled = GtkRuntime.iterate(
             until: { shownTiles().allSatisfy { $0.file.name.hasSuffix(".txt") || $0.shows != nil } }, timeout: .seconds(5))

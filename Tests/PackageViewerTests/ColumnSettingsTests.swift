@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -189,9 +190,8 @@ final class ColumnSettingsTests: XCTestCase {
     /// Opens the menu of the header `header` with a right click and activates its entry `entry`.
     @MainActor private static func choose(_ entry: String, fromMenuOf header: String, in shown: ShownViewer) throws {
         shown.input.click(try shown.table.headerButton(header), button: 3)
-        let menus = gtk_menu_get_for_attach_widget(shown.table.strip)
-        let menu = try XCTUnwrap(menus.flatMap { $0.pointee.data }, "no menu").assumingMemoryBound(to: GtkWidget.self)
-        let item = try XCTUnwrap(menuItem(gcast(menu), entry), "no \(entry) in \(menuTitles(gcast(menu)))")
+        let menu = try XCTUnwrap(attachedMenus(of: shown.table.strip).first, "no menu")
+        let item = try XCTUnwrap(menuItem(menu, entry), "no \(entry) in \(menuTitles(menu))")
         gtk_menu_item_activate(gcast(item))
         gtk_menu_shell_deactivate(gcast(menu))
         shown.input.settleFrame()

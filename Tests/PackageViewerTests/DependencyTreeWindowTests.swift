@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import XCTest
 
 @testable import PackageViewer
@@ -24,7 +25,7 @@ final class DependencyTreeWindowTests: XCTestCase {
             viewer.manager.didExpand(InstalledPackage.self) { package, _ in opened.append(package.name) }
             gtk_widget_show_all(viewer.window)
             XCTAssertTrue(viewer.expand(["at-spi2-core"]))
-            _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(100))
+            MainLoop.settle(milliseconds: 100)
             let names = (0..<viewer.manager.rowCount).compactMap { item -> String? in
                 (viewer.manager.boundRow(at: IndexPath(item: item, section: 0))?.model as? InstalledPackage)?.name
             }

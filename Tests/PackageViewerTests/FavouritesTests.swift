@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GRDB
 import GtkListManager
+import GtkTestSupport
 import XCTest
 
 @testable import PackageViewer

@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -114,9 +115,7 @@ final class PackageListWindowTests: XCTestCase {
         XCTAssertEqual(gridLines(of: viewer.gridManager), expectedLines(packages, query: PackageQuery()))
         let tile = viewer.gridManager.boundRow(at: IndexPath(item: 0, section: 0))!
         XCTAssertTrue(tile.view is PackageTile)
-        XCTAssertNotEqual(
-            g_type_check_instance_is_a(gcast(gtk_widget_get_parent(tile.hostWidget!)), gtk_flow_box_get_type()), 0,
-            "a tile is a cell of a GtkFlowBox")
+        XCTAssertTrue(isA(gtk_widget_get_parent(tile.hostWidget!), gtk_flow_box_get_type()), "a tile is a cell of a GtkFlowBox")
 
         gtk_entry_set_text(gcast(viewer.searchEntry), "lib")
         XCTAssertTrue(GtkRuntime.iterate(until: { viewer.query.searchText == "lib" && !viewer.isUpdating }))

@@ -127,10 +127,7 @@ final class TypeAheadScenario {
     private func shownQuery() -> String? {
         let toplevels = gtk_window_list_toplevels()
         defer { g_list_free(toplevels) }
-        var node = toplevels
-        while let current = node {
-            let window = current.pointee.data.assumingMemoryBound(to: GtkWidget.self)
-            node = current.pointee.next
+        for window in GListSequence(toplevels, of: GtkWidget.self) {
             guard gtk_widget_get_visible(window) != 0,
                 gtk_style_context_has_class(gtk_widget_get_style_context(window), "glm-type-ahead") != 0,
                 let frame = gtk_bin_get_child(gcast(window)), let entry = gtk_bin_get_child(gcast(frame))

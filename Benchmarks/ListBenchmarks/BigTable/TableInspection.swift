@@ -115,12 +115,6 @@ struct TableInspection {
     static func children(of container: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
         let list = gtk_container_get_children(gcast(container))
         defer { g_list_free(list) }
-        var widgets: [UnsafeMutablePointer<GtkWidget>] = []
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data { widgets.append(data.assumingMemoryBound(to: GtkWidget.self)) }
-            node = current.pointee.next
-        }
-        return widgets
+        return Array(GListSequence(list, of: GtkWidget.self))
     }
 }

@@ -4,7 +4,6 @@ import GRDB
 import GRDBStorage
 import GtkListManager
 import ModelStorage
-import SeededRandom
 import XCTest
 
 /// A lazy database storage on the virtualized host: the list follows ids, sections and change
@@ -160,38 +159,6 @@ final class LazyDatabaseStorageTests: XCTestCase {
             XCTAssertNil(storage.record(at: IndexPath(item: 10, section: 0)), "Book cannot be decoded any more")
             XCTAssertEqual(reported.map(\.description), ["fetchFailed"])
             XCTAssertEqual(storage.count, 200, "the ids shown stay")
-        }
-    }
-
-    func testTheListEqualsAFreshQueryAfterEveryRoundOfRandomWrites() throws {
-        try MainActor.assumeIsolated {
-            try requireGtk()
-            for seed in SeedCount.seeds(3) { try Self.run(seed: seed) }
-        }
-    }
-
-    @MainActor private static func run(seed: UInt64) throws {
-        var random = SplitMix64(seed: seed)
-        let database = try BookDatabase(books: BookDatabase.books(shelves: ["a", "b", "c"], count: 6))
-        let shown = try ShownLazyBookList(
-            database, reordering: .column("position", ofTable: "book", sectionColumn: "shelf"),
-            externalChangeInterval: .milliseconds(50))
-        defer { shown.close() }
-        var nextID: Int64 = 1000
-        for round in 0..<10 {
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let statements = (0..<Int.random(in: 1...4, using: &random)).map { _ in
-                    nextID += 1
-                    return RandomizedDatabaseWritesTests.randomStatement(id: nextID, using: &random)
-                }
-                switch Int.random(in: 0..<3, using: &random) {
-                case 0: try database.queue.write { db in for sql in statements { try db.execute(sql: sql) } }
-                case 1: try database.otherConnection().write { db in for sql in statements { try db.execute(sql: sql) } }
-                default: RandomizedDatabaseWritesTests.reorder(shown.storage, using: &random)
-                }
-            }
-            XCTAssertTrue(shown.settle(matching: database), "seed \(seed), round \(round): \(shown.differences(from: database))")
-            XCTAssertEqual(shown.anomalies, [], "seed \(seed), round \(round)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -89,7 +90,7 @@ final class DeclarativeManagerEventTests: XCTestCase {
         manager.eventVerificationDelay = 0.05
         manager.didActivate(TitleRow.self) { _, _, _ in }
         manager.update { Section(id: 0, rows: [Row<TitleRow>(model: "a")]) }
-        _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(200))
+        MainLoop.settle(milliseconds: 200)
         XCTAssertEqual(
             anomalies.reports, [.eventRegistrationForUnregisteredMapping(rowClass: "TitleRow", event: "didActivate")],
             "reported when registered, as for any row class not shown yet; not reported unused once declared")

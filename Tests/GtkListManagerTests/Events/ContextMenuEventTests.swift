@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -56,7 +57,7 @@ final class ContextMenuEventTests: XCTestCase {
         XCTAssertEqual(asked.map(\.1), [IndexPath(item: 2, section: 0)])
         XCTAssertEqual(asked.map(\.2), [true], "the closure gets the row that shows the model")
         let menu = try XCTUnwrap(manager.shownContextMenu, "a right-click on a row with entries pops a menu up")
-        XCTAssertEqual(attachedMenus(of: manager), [UnsafeMutableRawPointer(menu)], "the menu is attached to the list box")
+        XCTAssertEqual(attachedMenus(of: manager.widget), [menu], "the menu is attached to the list box")
         XCTAssertNotEqual(gtk_widget_get_visible(gcast(menu)), 0)
         XCTAssertEqual(menuTitles(menu), ["Open", "Rename"])
         XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 2, section: 0)], "the right-clicked row is selected")
@@ -70,7 +71,7 @@ final class ContextMenuEventTests: XCTestCase {
         XCTAssertEqual(ran.map(\.2), [IndexPath(item: 2, section: 0)])
         XCTAssertNil(manager.shownContextMenu, "the menu closes after an item ran")
         XCTAssertTrue(list.wait { finalizedObjects.load(ordering: .acquiring) == before + 1 }, "the menu is finalized once dismissed")
-        XCTAssertEqual(attachedMenus(of: manager), [])
+        XCTAssertEqual(attachedMenus(of: manager.widget), [])
     }
 
     func testRealKeysInsideTheMenuActivateAnItem() throws {
@@ -286,38 +287,5 @@ final class ContextMenuEventTests: XCTestCase {
             list.wait { finalizedObjects.load(ordering: .acquiring) == finalizedBefore + 1 },
             "closing the window takes the open menu with it")
         XCTAssertNil(manager.shownContextMenu)
-    }
-}
-
-// MARK: - Reading menus
-
-/// The menus attached to the manager's list box.
-@MainActor
-func attachedMenus(of manager: ListManager) -> [UnsafeMutableRawPointer] {
-    let list = gtk_menu_get_for_attach_widget(manager.widget)
-    var menus: [UnsafeMutableRawPointer] = []
-    var node = list
-    while let current = node {
-        if let data = current.pointee.data { menus.append(data) }
-        node = current.pointee.next
-    }
-    return menus
-}
-
-/// The menu's items, in order: their labels, "-" for separators.
-@MainActor
-func menuTitles(_ menu: UnsafeMutablePointer<GtkMenu>) -> [String] {
-    containerChildren(gcast(menu)).map { item in
-        if g_type_check_instance_is_a(gcast(item), gtk_separator_menu_item_get_type()) != 0 { return "-" }
-        return gtk_menu_item_get_label(gcast(item)).map { String(cString: $0) } ?? "?"
-    }
-}
-
-/// The menu item labelled `title`.
-@MainActor
-func menuItem(_ menu: UnsafeMutablePointer<GtkMenu>, _ title: String) -> UnsafeMutablePointer<GtkWidget>? {
-    containerChildren(gcast(menu)).first { item in
-        g_type_check_instance_is_a(gcast(item), gtk_separator_menu_item_get_type()) == 0
-            && gtk_menu_item_get_label(gcast(item)).map { String(cString: $0) } == title
     }
 }

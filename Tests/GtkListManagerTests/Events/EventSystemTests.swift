@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -107,7 +108,7 @@ final class EventSystemTests: XCTestCase {
 
         manager.register(NumberRow.self)
         manager.memoryStorage?.setItems([7])
-        _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(150))
+        MainLoop.settle(milliseconds: 150)
         XCTAssertEqual(anomalies.count, 1, "the class came before the check: no unused event")
         gtk_widget_activate(gcast(manager.boundRow(at: IndexPath(item: 0, section: 0))!.listBoxRow!))
         XCTAssertEqual(activated, [7], "the reaction attached to the mapping registered later")

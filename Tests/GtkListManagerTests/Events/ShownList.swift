@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -65,17 +66,13 @@ final class ShownList {
 
     /// Lets GTK handle what is pending (input round trips through the X server).
     func settle(milliseconds: Int = 60) {
-        _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(milliseconds))
+        MainLoop.settle(milliseconds: milliseconds)
     }
 
-    /// Lets GTK lay out and paint the next frame (at most 200 ms): where a list binds and
-    /// places its rows after a change or a scroll. Quicker than a fixed wait.
+    /// Lets GTK lay out and paint the window's next frame: where a list binds and places its
+    /// rows after a change or a scroll.
     func settleFrame() {
-        guard let clock = gtk_widget_get_frame_clock(window) else { return settle() }
-        let frame = gdk_frame_clock_get_frame_counter(clock)
-        gtk_widget_queue_draw(window)
-        _ = GtkRuntime.iterate(until: { gdk_frame_clock_get_frame_counter(clock) > frame }, timeout: .milliseconds(200))
-        _ = GtkRuntime.iteratePending()
+        MainLoop.settleFrame(of: window)
     }
 
     /// Iterates until `condition` holds (at most 2 s); returns whether it did.

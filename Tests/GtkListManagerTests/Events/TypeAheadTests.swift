@@ -1,5 +1,7 @@
 import CGtk
+import GtkListManager
 import GtkListManagerTesting
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -41,15 +43,10 @@ final class TypeAheadTests: XCTestCase {
     @MainActor private static func shownQuery() -> String? {
         let toplevels = gtk_window_list_toplevels()
         defer { g_list_free(toplevels) }
-        var node = toplevels
-        while let current = node {
-            let window = current.pointee.data.assumingMemoryBound(to: GtkWidget.self)
-            node = current.pointee.next
+        for window in GListSequence(toplevels, of: GtkWidget.self) {
             guard gtk_widget_get_visible(window) != 0,
                 gtk_style_context_has_class(gtk_widget_get_style_context(window), "glm-type-ahead") != 0,
-                let entry = MappedWidgets(under: window).all.first(where: {
-                    g_type_check_instance_is_a(gcast($0), gtk_entry_get_type()) != 0
-                })
+                let entry = MappedWidgets(under: window).all.first(where: { isA($0, gtk_entry_get_type()) })
             else { continue }
             return String(cString: gtk_entry_get_text(gcast(entry)))
         }

@@ -16,14 +16,10 @@ extension VirtualListHostTests {
         let set = atk_object_get_attributes(object)
         defer { atk_attribute_set_free(set) }
         var found: [String: String] = [:]
-        var node = set
-        while let current = node {
-            if let attribute = current.pointee.data?.assumingMemoryBound(to: AtkAttribute.self).pointee,
-                let name = attribute.name, let value = attribute.value
-            {
+        for attribute in GListSequence(set, of: AtkAttribute.self) {
+            if let name = attribute.pointee.name, let value = attribute.pointee.value {
                 found[String(cString: name)] = String(cString: value)
             }
-            node = current.pointee.next
         }
         return found
     }

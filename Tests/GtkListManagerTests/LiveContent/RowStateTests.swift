@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import SeededRandom
 import XCTest
@@ -85,8 +86,7 @@ final class RowStateTests: XCTestCase {
             @MainActor func toggleCell(ofItem item: Int) -> UnsafeMutablePointer<GtkWidget>? {
                 guard let row = manager.boundRow(at: IndexPath(item: item, section: 0)) else { return nil }
                 return containerChildren(row.widget).first { cell in
-                    let instance = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(cell))
-                    return gtk_widget_get_mapped(cell) != 0 && g_type_check_instance_is_a(instance, gtk_toggle_button_get_type()) != 0
+                    gtk_widget_get_mapped(cell) != 0 && isA(cell, gtk_toggle_button_get_type())
                 }
             }
             /// The toggles of the cells GTK shows, by row.

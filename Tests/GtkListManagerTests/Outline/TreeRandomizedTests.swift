@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import SeededRandom
 import XCTest
@@ -78,13 +79,8 @@ final class TreeRandomizedTests: XCTestCase {
     ) throws {
         let outline = storage.outline(of: "S")
         XCTAssertEqual(manager.rowCount, outline.visibleCount, context)
-        let children = gtk_container_get_children(gcast(manager.widget))
-        defer { g_list_free(children) }
-        var node = children
         var checked = 0
-        while let current = node {
-            node = current.pointee.next
-            let container: UnsafeMutablePointer<GtkWidget> = current.pointee.data!.assumingMemoryBound(to: GtkWidget.self)
+        for container in containerChildren(manager.widget) {
             guard gtk_widget_get_child_visible(container) != 0, gtk_widget_get_visible(container) != 0,
                 let label = gtk_bin_get_child(gcast(container))
             else { continue }

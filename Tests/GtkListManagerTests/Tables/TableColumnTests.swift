@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -227,12 +228,8 @@ final class TableColumnTests: XCTestCase {
         let button = try XCTUnwrap(TableFixture.headerButton(header, of: table))
         list.click(widget: button, button: 3)
         let strip = containerChildren(table.widget)[0]
-        let menus = gtk_menu_get_for_attach_widget(strip)
-        let menu = try XCTUnwrap(menus.flatMap { $0.pointee.data }).assumingMemoryBound(to: GtkWidget.self)
-        let item = try XCTUnwrap(
-            containerChildren(menu).first { item in
-                gtk_menu_item_get_label(gcast(item)).map { String(cString: $0) } == entry
-            }, "no \(entry) in the menu")
+        let menu = try XCTUnwrap(attachedMenus(of: strip).first, "no menu")
+        let item = try XCTUnwrap(menuItem(menu, entry), "no \(entry) in \(menuTitles(menu))")
         gtk_menu_item_activate(gcast(item))
         gtk_menu_shell_deactivate(gcast(menu))
         list.settleFrame()

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GtkListManager
+import GtkTestSupport
 import XCTest
 
 /// Real input for a shown window under Xvfb, sent through the X server (XTest, by xdotool): GTK
@@ -20,17 +21,13 @@ struct RealInput {
 
     /// Lets GTK handle what is pending (input round trips through the X server).
     func settle(milliseconds: Int = 60) {
-        _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(milliseconds))
+        MainLoop.settle(milliseconds: milliseconds)
     }
 
-    /// Lets GTK lay out and paint the next frame (at most 200 ms), so widgets are where a
-    /// change (the favourites pane appearing, say) puts them before the pointer aims at them.
+    /// Lets GTK lay out and paint the window's next frame, so widgets are where a change (the
+    /// favourites pane appearing, say) puts them before the pointer aims at them.
     func settleFrame() {
-        guard let clock = gtk_widget_get_frame_clock(window) else { return settle() }
-        let frame = gdk_frame_clock_get_frame_counter(clock)
-        gtk_widget_queue_draw(window)
-        _ = GtkRuntime.iterate(until: { gdk_frame_clock_get_frame_counter(clock) > frame }, timeout: .milliseconds(200))
-        _ = GtkRuntime.iteratePending()
+        MainLoop.settleFrame(of: window)
     }
 
     /// Moves the window to `x` on the screen (beside another one) and waits until it is there.
@@ -133,37 +130,5 @@ struct RealInput {
             XCTFail("xdotool could not run (\(error)): install it with `make deps`")
         }
         settle()
-    }
-}
-
-/// The children of a GTK container, in order.
-@MainActor
-func containerChildren(_ container: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-    let list = gtk_container_get_children(gcast(container))
-    defer { g_list_free(list) }
-    var widgets: [UnsafeMutablePointer<GtkWidget>] = []
-    var node = list
-    while let current = node {
-        if let data = current.pointee.data { widgets.append(data.assumingMemoryBound(to: GtkWidget.self)) }
-        node = current.pointee.next
-    }
-    return widgets
-}
-
-/// The labels of a menu's items, "-" for a separator.
-@MainActor
-func menuTitles(_ menu: UnsafeMutablePointer<GtkMenu>) -> [String] {
-    containerChildren(gcast(menu)).map { item in
-        if g_type_check_instance_is_a(gcast(item), gtk_separator_menu_item_get_type()) != 0 { return "-" }
-        return gtk_menu_item_get_label(gcast(item)).map { String(cString: $0) } ?? "?"
-    }
-}
-
-/// The menu item labelled `title`.
-@MainActor
-func menuItem(_ menu: UnsafeMutablePointer<GtkMenu>, _ title: String) -> UnsafeMutablePointer<GtkWidget>? {
-    containerChildren(gcast(menu)).first { item in
-        g_type_check_instance_is_a(gcast(item), gtk_separator_menu_item_get_type()) == 0
-            && gtk_menu_item_get_label(gcast(item)).map { String(cString: $0) } == title
     }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -166,10 +167,10 @@ struct ShownTableWidgets {
     /// as screen readers read them), joined by a space.
     static func visibleText(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
         guard gtk_widget_get_visible(widget) != 0 else { return "" }
-        if g_type_check_instance_is_a(gcast(widget), gtk_label_get_type()) != 0 {
+        if isA(widget, gtk_label_get_type()) {
             return String(cString: gtk_label_get_text(gcast(widget)))
         }
-        guard g_type_check_instance_is_a(gcast(widget), gtk_container_get_type()) != 0 else {
+        guard isA(widget, gtk_container_get_type()) else {
             let accessible = gtk_widget_get_accessible(widget)
             guard atk_object_get_role(accessible) == ATK_ROLE_LABEL, let name = atk_object_get_name(accessible) else { return "" }
             return String(cString: name)

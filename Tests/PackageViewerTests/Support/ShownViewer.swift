@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GRDB
 import GtkListManager
+import GtkTestSupport
 import XCTest
 
 @testable import PackageViewer
@@ -115,10 +116,6 @@ final class ShownViewer {
             gtk_style_context_has_class(gtk_widget_get_style_context(child), "glm-in-place-editor") != 0
         }
         return editor.map { containerChildren($0).filter { gtk_widget_get_mapped($0) != 0 } } ?? []
-    }
-
-    private func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
-        g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), type) != 0
     }
 
     private var paneRows: [BoundRow] {

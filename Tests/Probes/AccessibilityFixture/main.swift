@@ -20,6 +20,7 @@
 import CGtk
 import Glibc
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 
 /// The command line, read by hand (the fixture depends on nothing but the library).
@@ -330,9 +331,7 @@ final class Fixture {
     /// Lets layout, binding and drawing finish: the rows on screen exist when the suite looks.
     private func settle() {
         manager.layoutIfNeeded()
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: .milliseconds(300))
-        GtkRuntime.iterate(until: { clock.now >= end }, timeout: .seconds(1))
+        MainLoop.settle(milliseconds: 300)
         manager.layoutIfNeeded()
         GtkRuntime.iteratePending()
     }

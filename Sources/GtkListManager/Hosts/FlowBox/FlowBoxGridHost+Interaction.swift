@@ -120,14 +120,8 @@ extension FlowBoxGridHost {
         for section in sections {
             let list = gtk_flow_box_get_selected_children(section.flowBox)
             defer { g_list_free(list) }
-            var node = list
-            while let current = node {
-                if let data = current.pointee.data,
-                    let row = FlowBoxCellType.shared.boundRow(of: data.assumingMemoryBound(to: GtkFlowBoxChild.self))
-                {
-                    cells.append(row)
-                }
-                node = current.pointee.next
+            for cell in GListSequence(list, of: GtkFlowBoxChild.self) {
+                if let row = FlowBoxCellType.shared.boundRow(of: cell) { cells.append(row) }
             }
         }
         return cells

@@ -55,12 +55,8 @@ extension ListBoxHost {
         var rows: [BoundRow] = []
         let list = gtk_list_box_get_selected_rows(listBox)
         defer { g_list_free(list) }
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data, let row = ListBoxRowType.boundRow(of: data.assumingMemoryBound(to: GtkListBoxRow.self)) {
-                rows.append(row)
-            }
-            node = current.pointee.next
+        for listRow in GListSequence(list, of: GtkListBoxRow.self) {
+            if let row = ListBoxRowType.boundRow(of: listRow) { rows.append(row) }
         }
         return rows
     }

@@ -218,10 +218,8 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
     public func forEachBoundRow(_ body: (Int, BoundRow) -> Void) {
         let children = gtk_container_get_children(gcast(listBox))
         defer { g_list_free(children) }
-        var node = children, position = 0
-        while let current = node {
-            node = current.pointee.next
-            let listRow = current.pointee.data.assumingMemoryBound(to: GtkListBoxRow.self)
+        var position = 0
+        for listRow in GListSequence(children, of: GtkListBoxRow.self) {
             guard !leavingRows.contains(listRow), let row = ListBoxRowType.boundRow(of: listRow) else { continue }
             body(position, row)
             position += 1

@@ -73,14 +73,9 @@ public final class RowInterface {
         var topLevel: [UnsafeMutablePointer<GtkWidget>] = []
         let objects = gtk_builder_get_objects(builder)
         defer { g_slist_free(objects) }
-        var node = objects
-        while let current = node {
-            if let object = current.pointee.data, cgtk_is_widget(object) != 0,
-                gtk_widget_get_parent(object.assumingMemoryBound(to: GtkWidget.self)) == nil
-            {
-                topLevel.append(object.assumingMemoryBound(to: GtkWidget.self))
-            }
-            node = current.pointee.next
+        for object in GListSequence(objects, of: GObject.self) where cgtk_is_widget(object) != 0 {
+            let widget: UnsafeMutablePointer<GtkWidget> = gcast(object)
+            if gtk_widget_get_parent(widget) == nil { topLevel.append(widget) }
         }
         return topLevel.count == 1 ? topLevel[0] : nil
     }

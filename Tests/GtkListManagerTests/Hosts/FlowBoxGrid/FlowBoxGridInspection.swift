@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -26,11 +27,11 @@ func inspectSections(of host: FlowBoxGridHost) -> [[ExpectedRow]] {
         XCTAssertEqual(arrangement?.placement(of: kind), side, "a \(kind) view sits \(pastCells ? "below" : "above") the cells")
         return ExpectedRow(role: row.role, model: String(describing: row.model))
     }
-    return containerChildren(gcast(host.box)).filter { gtk_widget_get_visible($0) != 0 && isBox($0) }.map { sectionBox in
+    return containerChildren(gcast(host.box)).filter { gtk_widget_get_visible($0) != 0 && isA($0, gtk_box_get_type()) }.map { sectionBox in
         var rows: [ExpectedRow] = []
         var pastCells = false
         for child in containerChildren(sectionBox) {
-            if g_type_check_instance_is_a(gcast(child), gtk_flow_box_get_type()) != 0 {
+            if isA(child, gtk_flow_box_get_type()) {
                 pastCells = true
                 var index: Int32 = 0
                 while let cell = gtk_flow_box_get_child_at_index(gcast(child), index) {
@@ -49,9 +50,4 @@ func inspectSections(of host: FlowBoxGridHost) -> [[ExpectedRow]] {
         }
         return rows
     }
-}
-
-@MainActor
-private func isBox(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-    g_type_check_instance_is_a(gcast(widget), gtk_box_get_type()) != 0
 }
