@@ -50,6 +50,6 @@ enum ConformanceRowCount {
 /// The text GTK shows in a conformance row's label.
 @MainActor
 func shownText(of row: BoundRow) -> String? {
-    guard g_type_check_instance_is_a(gcast(row.widget), gtk_label_get_type()) != 0 else { return nil }
+    guard isA(row.widget, gtk_label_get_type()) else { return nil }
     return String(cString: gtk_label_get_text(gcast(row.widget)))
 }

@@ -25,18 +25,18 @@ public struct MappedWidgets {
 
     /// The texts of the mapped `GtkLabel`s, in order.
     public var labelTexts: [String] {
-        all.filter { Self.isA($0, gtk_label_get_type()) }.map { String(cString: gtk_label_get_text(gcast($0))) }
+        all.filter { isA($0, gtk_label_get_type()) }.map { String(cString: gtk_label_get_text(gcast($0))) }
     }
 
     /// The mapped `GtkButton`s, in order.
     public var buttons: [UnsafeMutablePointer<GtkWidget>] {
-        all.filter { Self.isA($0, gtk_button_get_type()) }
+        all.filter { isA($0, gtk_button_get_type()) }
     }
 
     /// The mapped `GtkSpinner`s that spin.
     public var runningSpinners: [UnsafeMutablePointer<GtkWidget>] {
         all.filter { spinner in
-            guard Self.isA(spinner, gtk_spinner_get_type()) else { return false }
+            guard isA(spinner, gtk_spinner_get_type()) else { return false }
             var value = GValue()
             g_value_init(&value, Self.booleanType)
             defer { g_value_unset(&value) }
@@ -47,10 +47,6 @@ public struct MappedWidgets {
 
     /// `G_TYPE_BOOLEAN`, a macro Swift does not import.
     private static let booleanType = GType(5 << G_TYPE_FUNDAMENTAL_SHIFT)
-
-    private static func isA(_ widget: UnsafeMutablePointer<GtkWidget>, _ type: GType) -> Bool {
-        g_type_check_instance_is_a(gcast(widget), type) != 0
-    }
 
     private static func collect(_ widget: UnsafeMutablePointer<GtkWidget>, into found: inout [UnsafeMutablePointer<GtkWidget>]) {
         guard gtk_widget_get_mapped(widget) != 0 else { return }

@@ -107,6 +107,7 @@ final class ListFeatures {
             itemPresenter = nil
             manager.factory.presentedItemMapping = nil
         }
+        feature.didUninstall()
     }
 
     // MARK: - What happens to the list, told to every installed feature

@@ -6,6 +6,10 @@ import ModelStorage
 extension ListTable: ItemPresenting {
     var itemMapping: any AnyRowMapping { rowMapping }
 
+    func didUninstall() {
+        isInstalled = false
+    }
+
     /// An item is found by its first column, in the table's own order (not as the user moved
     /// them), whose cell class is findable.
     func findableText(of stored: Any, at indexPath: IndexPath) -> String? {

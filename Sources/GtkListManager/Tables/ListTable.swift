@@ -73,8 +73,11 @@ public final class ListTable {
     /// Where the shown columns are.
     private(set) var layout = ColumnLayout.empty
     /// Changes when the shown columns or their order change (not their widths): cells bound
-    /// for another set of columns are let go.
-    private(set) var shownColumnsGeneration = 0
+    /// for another set of columns are let go. Drawn from one count for every table, so that a
+    /// row another table made (a table made in place of another takes over its rows) never
+    /// passes for one of this table's.
+    private(set) var shownColumnsGeneration = ListTable.newGeneration()
+    private static var generations = 0
     /// The shown columns the viewport crosses: the ones rows bind cells for.
     private(set) var visibleColumns: Range<Int> = 0..<0
     /// How far the user scrolled the rows from their leading edge (the right one right to
@@ -87,6 +90,9 @@ public final class ListTable {
     private var storedState: ColumnState
     /// The reactions to activations, each false when the model is not its type.
     var activationReactions: [(Any, IndexPath, TableColumn) -> Bool] = []
+    /// False once another table replaced this one (``ListManager/makeTable(columns:)`` again):
+    /// it no longer lays out or binds anything.
+    var isInstalled = true
     /// The column of the cell cursor (Ctrl+Left, Ctrl+Right); nil until the user moves it.
     public internal(set) var cursorColumn: String?
     /// The cell shown as the cell cursor's, if any.
@@ -106,6 +112,9 @@ public final class ListTable {
         columns = Self.unique(declared, anomalies: manager.anomalyHandler)
         storedState = ColumnState(hidden: Set(columns.filter { !$0.isInitiallyVisible }.map(\.id)))
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        // Held for the table's lifetime: taken out of a window (to show a table made in its
+        // place), the widget and its scrolled window stay valid.
+        g_object_ref_sink(widget)
         scrolledWindow = gtk_scrolled_window_new(nil, nil)
         gtk_widget_set_vexpand(scrolledWindow, 1)
         gtk_box_pack_start(gcast(widget), header.widget, 0, 0, 0)
@@ -127,15 +136,30 @@ public final class ListTable {
         header.fitRequested = { [unowned self] column in fitColumn(column) }
         header.moved = { [unowned self] column, place in moveColumn(column, toShownPlace: place) }
         header.menuItems = { [unowned self] column in headerMenuItems(for: column) }
-        Signal.connect(adjustment!, "value-changed") { [weak self] _ in self?.scrolledSideways() }
-        Signal.connect(adjustment!, "changed") { [weak self] _ in self?.viewportDidChange() }
+        Signal.connect(adjustment!, "value-changed") { [weak self] _ in
+            if let self, isInstalled { scrolledSideways() }
+        }
+        Signal.connect(adjustment!, "changed") { [weak self] _ in
+            if let self, isInstalled { viewportDidChange() }
+        }
         measureFittedWidths()
         relayout()
         header.showSort(storedState.sort)
         connectAccessibility()
         // The theme styles the headers and cells once the table is in a window (and again when
         // the theme or the font changes): what fits the content is measured again then.
-        Signal.connect(header.widget, "style-updated") { [weak self] _ in self?.styleDidChange() }
+        Signal.connect(header.widget, "style-updated") { [weak self] _ in
+            if let self, isInstalled { styleDidChange() }
+        }
+    }
+
+    isolated deinit {
+        g_object_unref(widget)
+    }
+
+    private static func newGeneration() -> Int {
+        generations += 1
+        return generations
     }
 
     /// Measures the fit-content columns again when what their widths come from changed: the
@@ -242,11 +266,12 @@ public final class ListTable {
     /// Lays the columns out again from the state, the rules and the viewport's width; when
     /// anything moved, places the headers and every bound row's cells anew.
     func relayout() {
+        guard isInstalled else { return }
         let shown = storedState.ordered(columns).filter { !storedState.hidden.contains($0.id) }
         let newLayout = ColumnLayout(
             columns: shown, userWidths: storedState.widths, fittedWidths: fittedWidths, availableWidth: availableWidth)
         guard newLayout != layout else { return }
-        if newLayout.placed.map(\.column.id) != layout.placed.map(\.column.id) { shownColumnsGeneration += 1 }
+        if newLayout.placed.map(\.column.id) != layout.placed.map(\.column.id) { shownColumnsGeneration = Self.newGeneration() }
         layout = newLayout
         header.place(layout)
         manager.setRowsContentWidth(layout.totalWidth)
@@ -290,6 +315,7 @@ public final class ListTable {
     /// Works out which columns the viewport crosses, and binds and lets go of cells in every
     /// bound row when that changed (or when `force`d by a new layout).
     func updateVisibleColumns(force: Bool = false) {
+        guard isInstalled else { return }
         let page = max(Int(gtk_adjustment_get_page_size(horizontalAdjustment)), availableWidth)
         let start = offsetFromStart
         let visible = layout.columns(crossing: start, start + page)

@@ -25,6 +25,13 @@ final class TableCellMappings: ListFeature {
         reported.removeAll()
     }
 
+    /// Forgets the cell classes registered for `column`: a declared table declared again
+    /// replaces its columns' cells.
+    func removeMappings(ofColumn column: String) {
+        registries[column] = nil
+        reported.removeAll()
+    }
+
     /// The mapping that shows `model` in `column`; nil, reported once, when none does.
     func mapping(for model: Any, column: String, at indexPath: IndexPath) -> (any AnyRowMapping)? {
         if let mapping = registries[column]?.mapping(for: model, role: .item, at: indexPath) { return mapping }

@@ -19,6 +19,22 @@ enum TablesArticle {
         func update(with package: Package) { gtk_label_set_text(gcast(widget), "\(package.size / 1024) KiB") }
     }
 
+    final class DetailsCell: RowView, ModelTransfer {
+        let widget = gtk_label_new(nil)!
+        func update(with package: Package) { gtk_label_set_text(gcast(widget), "\(package.name) in \(package.section)") }
+    }
+
+    @MainActor static func declaredTable(manager: ListManager) -> ListTable {
+        let table = manager.makeTable(of: Package.self) {
+            ModelColumn("Name", text: \.name).width(.share(1), minimum: 120)
+            ModelColumn("Size", id: "size", text: { package, _ in "\(package.size / 1024) KiB" })
+                .width(.fitContent).alignedToEnd()
+            ModelColumn("Section", text: \.section).width(.fixed(140))
+            ModelColumn("Details", cell: DetailsCell.self).hidden()
+        }
+        return table
+    }
+
     @MainActor static func packagesTable(window: UnsafeMutablePointer<GtkWidget>, packages: [Package]) -> ListTable {
         let storage = SortedStorage<Package, Unsectioned>(sortedBy: { $0.name < $1.name }, handOff: GLibMainActorHandOff())
         let manager = ListManager(host: .virtualized, storage: storage)

@@ -76,7 +76,7 @@ final class TypeAheadPopup {
         var widget = list
         while let parent = gtk_widget_get_parent(widget) {
             widget = parent
-            if g_type_check_instance_is_a(gcast(widget), gtk_scrolled_window_get_type()) != 0 { return widget }
+            if isA(widget, gtk_scrolled_window_get_type()) { return widget }
         }
         return list
     }

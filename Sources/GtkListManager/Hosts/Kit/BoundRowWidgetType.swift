@@ -51,7 +51,7 @@ public struct BoundRowWidgetType<Widget>: Sendable {
 
     /// Whether `widget` is an instance of this type.
     public func isInstance(_ widget: UnsafeMutableRawPointer) -> Bool {
-        g_type_check_instance_is_a(widget.assumingMemoryBound(to: GTypeInstance.self), type) != 0
+        isA(widget, type)
     }
 
     /// The row of `widget`; nil when it has none or is not of this type.

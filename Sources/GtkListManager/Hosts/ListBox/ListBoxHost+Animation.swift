@@ -39,7 +39,7 @@ extension ListBoxHost {
     /// The revealer around the row's widget, when its removal should animate now.
     func animatedRevealer(of row: BoundRow) -> UnsafeMutablePointer<GtkWidget>? {
         guard animatesNow, let parent = gtk_widget_get_parent(row.widget),
-            g_type_check_instance_is_a(gcast(parent), gtk_revealer_get_type()) != 0
+            isA(parent, gtk_revealer_get_type())
         else { return nil }
         return parent
     }

@@ -128,7 +128,7 @@ extension ListBoxHost {
     private func focusChildChanged(_ child: UnsafeMutablePointer<GtkWidget>?) {
         guard ownChanges == 0 else { return }
         var position: Int?
-        if let child, g_type_check_instance_is_a(gcast(child), ListBoxRowType.type) != 0 {
+        if let child, isA(child, ListBoxRowType.type) {
             position = self.position(of: gcast(child) as UnsafeMutablePointer<GtkListBoxRow>)
         }
         delegate?.focusDidMove(to: position)

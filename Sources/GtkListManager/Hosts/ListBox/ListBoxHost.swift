@@ -294,7 +294,7 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
 
     /// The `GtkListBoxRow` of a row this host placed and has not let go.
     func ownRow(of row: BoundRow) -> UnsafeMutablePointer<GtkListBoxRow>? {
-        guard let hostWidget = row.hostWidget, g_type_check_instance_is_a(gcast(hostWidget), ListBoxRowType.type) != 0
+        guard let hostWidget = row.hostWidget, isA(hostWidget, ListBoxRowType.type)
         else { return nil }
         return gcast(hostWidget)
     }

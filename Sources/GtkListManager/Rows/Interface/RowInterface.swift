@@ -28,7 +28,7 @@ public final class RowInterface {
             g_object_unref(builder)
             throw .noRootWidget(resource: resource)
         }
-        if g_type_check_instance_is_a(gcast(root), gtk_window_get_type()) != 0 {
+        if isA(root, gtk_window_get_type()) {
             let found = String(cString: cgtk_object_type_name(root))
             g_object_unref(builder)
             throw .wrongClass(resource: resource, id: "root", expected: "non-window GtkWidget", found: found)
@@ -57,7 +57,7 @@ public final class RowInterface {
         guard let object = gtk_builder_get_object(builder, id) else {
             throw .missingObject(resource: resource, id: id)
         }
-        guard g_type_check_instance_is_a(gcast(object), type) != 0 else {
+        guard isA(object, type) else {
             throw .wrongClass(
                 resource: resource, id: id, expected: String(cString: g_type_name(type)),
                 found: String(cString: cgtk_object_type_name(object)))
