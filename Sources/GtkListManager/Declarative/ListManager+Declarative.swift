@@ -66,7 +66,7 @@ extension ListManager {
     }
 
     /// The sections of the last ``update(animated:completion:_:)``, as declared.
-    public var declaredSections: [Section] {
+    package var declaredSections: [Section] {
         declarative.declared
     }
 

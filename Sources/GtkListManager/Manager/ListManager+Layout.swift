@@ -17,7 +17,7 @@ extension ListManager {
     }
 
     /// What the row at a flat position is; nil past the end.
-    public func location(ofPosition position: Int) -> RowLocation? {
+    package func location(ofPosition position: Int) -> RowLocation? {
         updater.layout.location(ofPosition: position)
     }
 

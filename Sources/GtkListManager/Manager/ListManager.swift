@@ -34,8 +34,8 @@ public final class ListManager {
     /// The storage shown. Replacing it stops observing the old one and reloads from the new one.
     public var storage: any Storage {
         didSet {
-            (oldValue as? any ObservableStorage)?.removeObserver(self)
-            (storage as? any ObservableStorage)?.addObserver(self)
+            (oldValue as? any ObservableStorage)?.removeObserver(storageDelegate)
+            (storage as? any ObservableStorage)?.addObserver(storageDelegate)
             reload()
         }
     }
@@ -73,12 +73,14 @@ public final class ListManager {
 
     /// How long after a row-class event registration without a mapping the manager checks again
     /// and reports ``ManagerAnomaly/unusedEventDetected(rowClass:event:)``. Default: 1 s.
-    public var eventVerificationDelay: Double = 1
+    package var eventVerificationDelay: Double = 1
 
     let factory: RowFactory
     let updater: ListUpdater
     /// What the host calls (the host holds it weakly).
     private lazy var hostDelegate = HostDelegate(manager: self)
+    /// What the storage calls (the storage holds its observers weakly).
+    private lazy var storageDelegate = StorageDelegate(manager: self)
     /// Finds and runs event reactions.
     var events: EventRouter {
         if let installedEvents { return installedEvents }
@@ -154,7 +156,7 @@ public final class ListManager {
         updater.refreshObserver = { [unowned self] row in rowObserver?.rowDidRefresh(row) }
         host.delegate = hostDelegate
         connectAccessibleItems()
-        (storage as? any ObservableStorage)?.addObserver(self)
+        (storage as? any ObservableStorage)?.addObserver(storageDelegate)
         reload()
     }
 
@@ -172,7 +174,7 @@ public final class ListManager {
         selection.reset()
         installOutlineIfNeeded()
         installedFeatures?.listWillReload()
-        withoutAnimation { updater.reload(from: storage, seenBy: self) }
+        withoutAnimation { updater.reload(from: storage, seenBy: storageDelegate) }
         installedFeatures?.listDidReload()
         didUpdateContent?(.reload)
     }
@@ -191,19 +193,20 @@ public final class ListManager {
     }
 
     /// The rows the manager keeps for reuse, all identifiers together.
-    public var pooledRowCount: Int { factory.pool.count }
+    package var pooledRowCount: Int { factory.pool.count }
 
     /// The row bound at a flat position of the list; nil when the host has no row bound there.
-    public func boundRow(atPosition position: Int) -> BoundRow? {
+    package func boundRow(atPosition position: Int) -> BoundRow? {
         host.boundRow(at: position)
     }
 
     /// The number of rows in the list (items, headers and footers), bound or not.
-    public var rowCount: Int { host.rowCount }
+    package var rowCount: Int { host.rowCount }
 }
 
-extension ListManager: StorageObserver {
-    public func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
+// What the storage delivers, through the manager's StorageDelegate.
+extension ListManager {
+    func storageDidPerform(_ changes: ChangeSet, in storage: any Storage) {
         checkConfinement()
         guard storage === self.storage, !host.isDestroyed else { return }
         willUpdateContent?(.changes(changes))
@@ -217,7 +220,7 @@ extension ListManager: StorageObserver {
         didUpdateContent?(.changes(changes))
     }
 
-    public func storageNeedsReload(_ storage: any Storage) {
+    func storageNeedsReload(_ storage: any Storage) {
         checkConfinement()
         guard storage === self.storage else { return }
         reload()

@@ -102,7 +102,11 @@ final class StorageMirrorTests: XCTestCase {
         let storage = PlainObservableStorage(Array(0..<1_000))
         let host = VirtualListHost()
         let manager = ListManager(host: host, storage: storage)
-        XCTAssertNil(storage.updatesNotDelivered(to: manager), "it cannot tell")
+        final class AnyObserver: StorageObserver {
+            func storage(_ storage: any Storage, didPerform changes: ChangeSet) {}
+            func storageNeedsReload(_ storage: any Storage) {}
+        }
+        XCTAssertNil(storage.updatesNotDelivered(to: AnyObserver()), "it cannot tell")
         manager.register(NumberRow.self)
         let list = ShownList(manager, width: 300, height: 300)
         defer { list.close() }

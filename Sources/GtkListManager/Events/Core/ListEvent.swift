@@ -4,9 +4,9 @@
 /// Each event belongs to a feature, the piece that listens to GTK for it. The feature is
 /// installed when the first reaction for one of its events is registered, so an event no one
 /// listens to connects no signal and costs nothing per row.
-public struct ListEvent: Hashable, Sendable, CustomStringConvertible {
+struct ListEvent: Hashable, Sendable, CustomStringConvertible {
     /// The event's name, as the docs' event table spells it.
-    public let name: String
+    let name: String
     /// The feature that produces the event.
     let source: ObjectIdentifier
     let makeFeature: @MainActor @Sendable (ListManager) -> any ListFeature
@@ -17,8 +17,8 @@ public struct ListEvent: Hashable, Sendable, CustomStringConvertible {
         self.makeFeature = { Feature(manager: $0) }
     }
 
-    public var description: String { name }
+    var description: String { name }
 
-    public static func == (lhs: ListEvent, rhs: ListEvent) -> Bool { lhs.name == rhs.name }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    static func == (lhs: ListEvent, rhs: ListEvent) -> Bool { lhs.name == rhs.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

@@ -9,5 +9,5 @@ extension ListManager {
     }
 
     /// How many states are kept for ``StatefulRow`` models not shown now.
-    public var keptRowStateCount: Int { factory.rowStates.count }
+    package var keptRowStateCount: Int { factory.rowStates.count }
 }
