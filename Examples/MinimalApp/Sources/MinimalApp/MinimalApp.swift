@@ -82,7 +82,9 @@ struct MinimalApp {
         }
         gtk_widget_activate(second)
         GtkRuntime.iterate(until: { !activated().isEmpty }, timeout: .seconds(2))
-        let shown = (0..<manager.storage.numberOfItems(inSection: 0)).filter { manager.boundRow(at: IndexPath(item: $0, section: 0)) != nil }.count
+        let shown = (0..<manager.storage.numberOfItems(inSection: 0)).filter {
+            manager.boundRow(at: IndexPath(item: $0, section: 0)) != nil
+        }.count
         guard shown == 3, activated() == [Fruit(name: "Banana", calories: 89)] else {
             print("minimal-app: expected 3 rows and Banana activated, got \(shown) rows, \(activated())")
             return false
