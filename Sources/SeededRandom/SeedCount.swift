@@ -6,15 +6,15 @@ import Foundation
 /// least one sequence stays): the sanitizer runs of CI set it to 4. They look for memory and
 /// thread errors, which a quarter of the sequences exercises as well; the plain run keeps the
 /// breadth.
-public enum SeedCount {
+package enum SeedCount {
     /// `full`, divided as the environment asks.
-    public static func of(_ full: Int) -> Int {
+    package static func of(_ full: Int) -> Int {
         let divisor = ProcessInfo.processInfo.environment["RANDOMIZED_SEED_DIVISOR"].flatMap(Int.init) ?? 1
         return max(1, full / max(divisor, 1))
     }
 
     /// The seeds `0..<of(full)`.
-    public static func seeds(_ full: Int) -> Range<UInt64> {
+    package static func seeds(_ full: Int) -> Range<UInt64> {
         0..<UInt64(of(full))
     }
 }

@@ -1,12 +1,12 @@
 /// SplitMix64: a tiny seeded random number generator. The same seed always gives the same
 /// sequence, so a randomized test that fails replays from its seed, and a benchmark measures the
 /// same data on every run.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,5 +15,5 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// True with probability `p`.
-    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    package mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
 }

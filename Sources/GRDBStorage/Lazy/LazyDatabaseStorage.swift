@@ -73,7 +73,7 @@ where
     public var cachedRecordCapacity: Int { cache.capacity }
 
     /// The number of full records read and kept now.
-    public var cachedRecordCount: Int { cache.count }
+    package var cachedRecordCount: Int { cache.count }
 
     /// A storage showing the records of `request` from `database`, in sections by the value of
     /// `section`.

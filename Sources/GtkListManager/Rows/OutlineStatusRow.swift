@@ -12,7 +12,7 @@ public final class OutlineStatusRow: RowView, ModelTransfer, AccessibleRow {
     private let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic", GTK_ICON_SIZE_MENU)!
     private let label = gtk_label_new(nil)!
     /// Reads the children again.
-    public let retryButton = gtk_button_new_with_label("Retry")!
+    package let retryButton = gtk_button_new_with_label("Retry")!
     private var status: OutlineChildrenStatus?
 
     public init() {

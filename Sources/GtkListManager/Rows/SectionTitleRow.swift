@@ -26,7 +26,7 @@ public final class SectionTitleRow: RowView, ModelTransfer, AccessibleRow {
 
     /// Whether the row shows a footer's title (the `list-section-footer` style) rather than a
     /// header's.
-    public internal(set) var isFooter = false {
+    package internal(set) var isFooter = false {
         didSet {
             guard isFooter != oldValue else { return }
             ListTheme.set(ListTheme.StyleClass.sectionTitle, !isFooter, on: widget)

@@ -36,13 +36,13 @@ extension IndexPath {
     /// True for an (item, section) pair with no negative index: something that can address a
     /// position in a storage. Storages and the list manager refuse any other index path (three
     /// indices, one, none, a negative one) instead of reading its first two.
-    public var isItemPosition: Bool {
+    package var isItemPosition: Bool {
         count == 2 && self[0] >= 0 && self[1] >= 0
     }
 
     /// A compact rendering, `s1.i4` (section 1, item 4), used by change-set and anomaly
     /// descriptions.
-    public var shortDescription: String {
+    package var shortDescription: String {
         count == 2 ? "s\(section).i\(item)" : description
     }
 }

@@ -4,7 +4,7 @@ extension RowHeightIndex {
     /// Inserts rows for each insertion in turn (positions ascending, each read with the
     /// earlier ones made), splitting the blocks that outgrew their capacity once at the end:
     /// a split shifts the blocks after it, which re-sums the trees.
-    public mutating func insert(_ insertions: [(position: Int, count: Int)]) {
+    package mutating func insert(_ insertions: [(position: Int, count: Int)]) {
         if isWalkedAtOnce(insertions.count) {
             walkDown(inserting: insertions)
         } else {
@@ -42,7 +42,7 @@ extension RowHeightIndex {
     /// Removes the rows of each removal in turn (bottom to top, as ``SpliceBatching`` hands
     /// them): the blocks they empty go in one pass at the end, so the trees are summed once
     /// for the whole batch, not once per removal that empties a block.
-    public mutating func remove(_ removals: [Range<Int>]) {
+    package mutating func remove(_ removals: [Range<Int>]) {
         if isWalkedAtOnce(removals.count) {
             walkUp(removing: removals)
         } else {

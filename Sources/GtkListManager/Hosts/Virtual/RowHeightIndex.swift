@@ -12,9 +12,9 @@
 /// in two, blocks removed) rebuilds the trees, O(blocks), on the next look-up: at a million rows
 /// about 2,000 blocks. A block stores its rows' heights (4 bytes each) only once one of them is
 /// measured, so the index grows with the rows shown, not with the list.
-public struct RowHeightIndex: Sendable {
+package struct RowHeightIndex: Sendable {
     /// The most rows one block holds; a block that grows past it splits in two.
-    public static let blockCapacity = 512
+    package static let blockCapacity = 512
 
     struct Block: Sendable {
         var count = 0
@@ -55,50 +55,50 @@ public struct RowHeightIndex: Sendable {
     private var measuredHeights: [Int32: Int] = [:]
 
     /// The height a row counts as before it is measured, while nothing is.
-    public var defaultEstimate: Int
+    package var defaultEstimate: Int
 
     /// An empty index.
-    public init(defaultEstimate: Int = 24) {
+    package init(defaultEstimate: Int = 24) {
         self.defaultEstimate = max(defaultEstimate, 1)
     }
 
     // MARK: - Reading
 
     /// The number of rows.
-    public var count: Int { totalRows }
+    package var count: Int { totalRows }
 
     /// The height an unmeasured row counts as: the mean of the measured heights (rounded), or
     /// ``defaultEstimate`` before any was measured.
-    public var estimate: Int {
+    package var estimate: Int {
         guard totalMeasuredCount > 0 else { return defaultEstimate }
         return max(1, (totalMeasuredSum + totalMeasuredCount / 2) / totalMeasuredCount)
     }
 
     /// The sum of all heights, measured and estimated.
-    public var totalHeight: Int {
+    package var totalHeight: Int {
         totalMeasuredSum + (totalRows - totalMeasuredCount) * estimate
     }
 
     /// The rows whose heights the index stores: those of the blocks where a row is measured.
-    public var storedHeightCount: Int {
+    package var storedHeightCount: Int {
         blocks.reduce(0) { $0 + $1.heights.count }
     }
 
     /// Whether the row at `position` was measured.
-    public mutating func isMeasured(_ position: Int) -> Bool {
+    package mutating func isMeasured(_ position: Int) -> Bool {
         let (block, index) = locate(position)
         return blocks[block].height(at: index) != Self.unmeasured
     }
 
     /// The height of the row at `position`: measured, or the estimate.
-    public mutating func height(of position: Int) -> Int {
+    package mutating func height(of position: Int) -> Int {
         let (block, index) = locate(position)
         let height = blocks[block].height(at: index)
         return height == Self.unmeasured ? estimate : Int(height)
     }
 
     /// The offset of the top of the row at `position` (`count` gives the total height).
-    public mutating func offset(of position: Int) -> Int {
+    package mutating func offset(of position: Int) -> Int {
         if position >= totalRows { return totalHeight }
         let estimate = estimate
         let before = blocksBefore(row: position)
@@ -112,7 +112,7 @@ public struct RowHeightIndex: Sendable {
     }
 
     /// The row whose span covers `offset` (clamped to the first and last row); nil when empty.
-    public mutating func position(atOffset offset: Int) -> Int? {
+    package mutating func position(atOffset offset: Int) -> Int? {
         guard totalRows > 0 else { return nil }
         guard offset > 0 else { return 0 }
         let estimate = estimate
@@ -134,7 +134,7 @@ public struct RowHeightIndex: Sendable {
     // MARK: - Changing
 
     /// Inserts `count` unmeasured rows at `position` (`0...count`).
-    public mutating func insert(count inserted: Int, at position: Int) {
+    package mutating func insert(count inserted: Int, at position: Int) {
         guard let block = insertWithoutSplitting(count: inserted, at: position), blocks[block].count > Self.blockCapacity
         else { return }
         blocks.replaceSubrange(block...block, with: Self.pieces(of: blocks[block]))
@@ -157,7 +157,7 @@ public struct RowHeightIndex: Sendable {
     }
 
     /// Removes the rows at `positions`.
-    public mutating func remove(_ positions: Range<Int>) {
+    package mutating func remove(_ positions: Range<Int>) {
         guard !positions.isEmpty else { return }
         if positions.lowerBound == 0, positions.upperBound == totalRows { return removeAll() }
         empty(positions)
@@ -208,7 +208,7 @@ public struct RowHeightIndex: Sendable {
     /// Moves the row at `source` to `destination` (read after the removal), with its height.
     /// While every measured row has the same height, every row counts as it and a move changes
     /// nothing (which positions count as measured stays: a row bound there is measured anew).
-    public mutating func move(from source: Int, to destination: Int) {
+    package mutating func move(from source: Int, to destination: Int) {
         guard source != destination, measuredHeights.count > 1 else { return }
         let measured = isMeasured(source) ? height(of: source) : nil
         remove(source..<source + 1)
@@ -220,7 +220,7 @@ public struct RowHeightIndex: Sendable {
     /// `first + destinations[i]`. While every measured row has the same height nothing changes
     /// (as for ``move(from:to:)``); otherwise O(rows reordered / ``blockCapacity`` + measured
     /// rows among them × log N).
-    public mutating func reorder(startingAt first: Int, destinations: [Int]) {
+    package mutating func reorder(startingAt first: Int, destinations: [Int]) {
         guard measuredHeights.count > 1, !destinations.isEmpty else { return }
         let end = first + destinations.count
         var measured: [(row: Int, height: Int32)] = []
@@ -240,7 +240,7 @@ public struct RowHeightIndex: Sendable {
     }
 
     /// Records the measured height of the row at `position` (negative counts as 0).
-    public mutating func setHeight(_ height: Int, of position: Int) {
+    package mutating func setHeight(_ height: Int, of position: Int) {
         let (block, index) = locate(position)
         let old = blocks[block].height(at: index)
         let new = Int32(clamping: max(height, 0))
@@ -257,7 +257,7 @@ public struct RowHeightIndex: Sendable {
     }
 
     /// Forgets the measured height of the row at `position` (its content changed).
-    public mutating func forgetHeight(of position: Int) {
+    package mutating func forgetHeight(of position: Int) {
         let (block, index) = locate(position)
         let old = blocks[block].height(at: index)
         guard old != Self.unmeasured else { return }
@@ -268,7 +268,7 @@ public struct RowHeightIndex: Sendable {
     }
 
     /// Removes every row.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         blocks = [Block()]
         hasEmptiedBlocks = false
         measuredHeights = [:]

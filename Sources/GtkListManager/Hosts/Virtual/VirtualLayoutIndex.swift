@@ -1,7 +1,7 @@
 import ModelStorage
 
 /// Where a ``VirtualListHost`` places its positions in the content, which is cut from top to
-/// bottom into bands: a list's band is one row (``RowHeightIndex``); a grid's is a header, a
+/// bottom into bands: a list's band is one row (`RowHeightIndex`); a grid's is a header, a
 /// footer or a line of cells (``GridLineIndex``). The host binds, anchors and scrolls by band,
 /// and places each position in the frame the index gives it.
 protocol VirtualLayoutIndex {

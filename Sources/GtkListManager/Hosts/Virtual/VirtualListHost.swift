@@ -16,7 +16,7 @@ import ModelStorage
 /// Its widget is a scrollable container whose window is the viewport. Rows are bound when they
 /// come into view, measured, and placed in viewport coordinates; rows that leave it go back to
 /// the reuse pool. Heights are measured for bound rows and estimated (their mean) for the rest,
-/// in a ``RowHeightIndex``. The scroll position is kept as an anchor, a row and how far its top
+/// in an index of heights. The scroll position is kept as an anchor, a row and how far its top
 /// is above the viewport, so nothing on screen moves when rows are inserted or removed above it
 /// or when estimates are corrected.
 ///
@@ -322,7 +322,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     public var rowsWorthReusing: Int { mostRowsBound }
 
     /// The number of row widgets in the list, bound or spare: independent of the row count.
-    public var rowWidgetCount: Int { placedRows.count + spareRowWidgets.count }
+    package var rowWidgetCount: Int { placedRows.count + spareRowWidgets.count }
 }
 
 extension ListHost where Self == VirtualListHost {

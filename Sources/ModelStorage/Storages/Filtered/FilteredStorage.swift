@@ -166,7 +166,7 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
     public var hasPendingFilter: Bool { filterScans.isPending }
 
     /// How many scans came back after the base or the filter had changed, and were dropped.
-    public var staleScanCount: Int { filterScans.staleResultCount }
+    package var staleScanCount: Int { filterScans.staleResultCount }
 
     /// Where the base's item at `baseIndexPath` shows, or nil when it does not pass.
     public func indexPath(forBaseIndexPath baseIndexPath: IndexPath) -> IndexPath? {

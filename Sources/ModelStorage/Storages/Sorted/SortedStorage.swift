@@ -77,7 +77,7 @@ where Item.DiffIdentifier: Sendable {
     /// The changes of the job on the queue, if one is running.
     var inFlight: [PendingChange]?
     /// How many results came back stale and were recomputed.
-    public var staleResultCount: Int { jobs.staleResultCount }
+    package var staleResultCount: Int { jobs.staleResultCount }
 
     /// The background diffs, one at a time, and their stale check.
     let jobs: BackgroundJobScheduler
