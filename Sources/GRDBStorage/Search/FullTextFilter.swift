@@ -32,7 +32,7 @@ import ModelStorage
 ///   ``anomalyHandler`` as ``DatabaseStorageAnomaly/fetchFailed(reason:)``, and shows no rows
 ///   until a search succeeds: never the rows of an older text.
 @MainActor
-public final class FullTextFilter<ID: DatabaseValueConvertible & Hashable & Sendable>: StorageObserver {
+public final class FullTextFilter<ID: DatabaseValueConvertible & Hashable & Sendable> {
     /// The index searched.
     public let search: FullTextSearch
     /// The storage whose filter follows the text.
@@ -44,6 +44,12 @@ public final class FullTextFilter<ID: DatabaseValueConvertible & Hashable & Send
     /// Where a search that failed is reported.
     public let anomalyHandler = AnomalyHandler<DatabaseStorageAnomaly>()
     private let handOff: any MainActorHandOff
+    /// The table's changes: the ids found before may miss a record just written.
+    private lazy var tableObservation = ObservationRelay(self) { filter, _, _ in
+        filter.tableDidChange()
+    } needsReload: { filter, _ in
+        filter.tableDidChange()
+    }
     /// The filter of a text, read from the index: specialized for `ID`, made where it is known
     /// (CONTRIBUTING, Hot paths: 7), since it runs on every id.
     @usableFromInline typealias FilterFinder = @Sendable (Database, String) throws -> FilteredStorage<ID>.Filter?
@@ -92,7 +98,7 @@ public final class FullTextFilter<ID: DatabaseValueConvertible & Hashable & Send
         self.storage = storage
         self.database = database
         self.handOff = handOff
-        storage.base.addObserver(self)
+        storage.base.addObserver(tableObservation)
     }
 
     /// Shows the rows whose indexed text matches `text` (every word as the start of a word, see
@@ -124,11 +130,7 @@ public final class FullTextFilter<ID: DatabaseValueConvertible & Hashable & Send
     // MARK: - The table's changes
 
     /// The ids found before may miss a record just written: search again.
-    public func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
-        if !text.allSatisfy(\.isWhitespace) { searchAgain() }
-    }
-
-    public func storageNeedsReload(_ storage: any Storage) {
+    private func tableDidChange() {
         if !text.allSatisfy(\.isWhitespace) { searchAgain() }
     }
 }

@@ -34,8 +34,8 @@ public final class ListManager {
     /// The storage shown. Replacing it stops observing the old one and reloads from the new one.
     public var storage: any Storage {
         didSet {
-            (oldValue as? any ObservableStorage)?.removeObserver(storageDelegate)
-            (storage as? any ObservableStorage)?.addObserver(storageDelegate)
+            (oldValue as? any ObservableStorage)?.removeObserver(storageObservation)
+            (storage as? any ObservableStorage)?.addObserver(storageObservation)
             reload()
         }
     }
@@ -79,8 +79,13 @@ public final class ListManager {
     let updater: ListUpdater
     /// What the host calls (the host holds it weakly).
     private lazy var hostDelegate = HostDelegate(manager: self)
-    /// What the storage calls (the storage holds its observers weakly).
-    private lazy var storageDelegate = StorageDelegate(manager: self)
+    /// What the storage delivers, handed on to the manager (the storage holds its observers
+    /// weakly): the storage's callbacks are not on the app's API.
+    private lazy var storageObservation = ObservationRelay(self) { manager, storage, changes in
+        manager.storageDidPerform(changes, in: storage)
+    } needsReload: { manager, storage in
+        manager.storageNeedsReload(storage)
+    }
     /// Finds and runs event reactions.
     var events: EventRouter {
         if let installedEvents { return installedEvents }
@@ -156,7 +161,7 @@ public final class ListManager {
         updater.refreshObserver = { [unowned self] row in rowObserver?.rowDidRefresh(row) }
         host.delegate = hostDelegate
         connectAccessibleItems()
-        (storage as? any ObservableStorage)?.addObserver(storageDelegate)
+        (storage as? any ObservableStorage)?.addObserver(storageObservation)
         reload()
     }
 
@@ -174,7 +179,7 @@ public final class ListManager {
         selection.reset()
         installOutlineIfNeeded()
         installedFeatures?.listWillReload()
-        withoutAnimation { updater.reload(from: storage, seenBy: storageDelegate) }
+        withoutAnimation { updater.reload(from: storage, seenBy: storageObservation) }
         installedFeatures?.listDidReload()
         didUpdateContent?(.reload)
     }
@@ -204,7 +209,7 @@ public final class ListManager {
     package var rowCount: Int { host.rowCount }
 }
 
-// What the storage delivers, through the manager's StorageDelegate.
+// What the storage delivers, through the manager's observation relay.
 extension ListManager {
     func storageDidPerform(_ changes: ChangeSet, in storage: any Storage) {
         checkConfinement()

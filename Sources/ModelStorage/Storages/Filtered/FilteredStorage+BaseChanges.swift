@@ -1,7 +1,7 @@
 // The base's changes, mapped as they come: each segment of its log becomes the segment it is
 // among the items that pass, read against the state the entries before it left.
-extension FilteredStorage: StorageObserver {
-    public func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
+extension FilteredStorage {
+    func baseDidPerform(_ changes: ChangeSet, in storage: any Storage) {
         guard storage === base else { return }
         var mapped = ChangeSet()
         for segment in changes.segments { map(segment, into: &mapped) }
@@ -10,7 +10,7 @@ extension FilteredStorage: StorageObserver {
         if !mapped.isEmpty { broadcaster.deliver(.changes(mapped), from: self) }
     }
 
-    public func storageNeedsReload(_ storage: any Storage) {
+    func baseNeedsReload(_ storage: any Storage) {
         guard storage === base else { return }
         filterScans.stateDidChange()
         readBase()

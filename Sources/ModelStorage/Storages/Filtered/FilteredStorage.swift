@@ -83,6 +83,13 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
         })
     /// How scans reach the main actor.
     private let handOff: any MainActorHandOff
+    /// What the base delivers, handed on to the base's change mapping (the storage holds its
+    /// observers weakly).
+    private lazy var baseObservation = ObservationRelay(self) { filtered, base, changes in
+        filtered.baseDidPerform(changes, in: base)
+    } needsReload: { filtered, base in
+        filtered.baseNeedsReload(base)
+    }
     /// The types already reported as not `Model`.
     var reportedTypeNames: Set<String> = []
     /// How to read the keys of a base filtered by key; nil when the models are filtered.
@@ -154,7 +161,7 @@ public final class FilteredStorage<Model: Sendable>: SupplementaryStorage, Broad
         self.filter = filter
         self.handOff = handOff
         readBase()
-        base.addObserver(self)
+        base.addObserver(baseObservation)
     }
 
     // MARK: - Reading
