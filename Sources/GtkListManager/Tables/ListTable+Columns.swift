@@ -108,6 +108,6 @@ extension ListTable {
         var state = old
         state.widths[column] = declared.clamped(width)
         self.state = state
-        if finished, state == old { stateDidChange?(state) }
+        if finished, state == old { reportState(state) }
     }
 }

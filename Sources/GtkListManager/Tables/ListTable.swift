@@ -100,6 +100,8 @@ public final class ListTable {
     /// True while the user drags a column's edge: the state is reported once, on the release.
     var isDraggingWidth = false
     private var sortReactions: [([SortKey]) -> Void] = []
+    /// The open streams of the sort and the state, made with the first (ListTable+Streams).
+    var streams: TableStreams?
     /// The mapping of the rows the manager binds for items.
     private(set) lazy var rowMapping = RowMapping<TableRowView, Any>(
         role: .item,
@@ -233,7 +235,7 @@ public final class ListTable {
             header.showSort(state.sort)
             for reaction in sortReactions { reaction(state.sort) }
         }
-        if !isDraggingWidth { stateDidChange?(state) }
+        if !isDraggingWidth { reportState(state) }
     }
 
     /// A click on a column's header: sorts by it, or reverses it when it is the primary key; with

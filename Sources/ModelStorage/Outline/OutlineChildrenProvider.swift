@@ -3,11 +3,15 @@ import Synchronization
 
 /// How an ``OutlineStorage`` reads the children of items marked unloaded
 /// (``OutlineSnapshot/markChildrenUnloaded(_:)``), on their first expand: at once on the main
-/// actor, or on a background queue while the item shows a loading row.
+/// actor, on a background queue while the item shows a loading row, or by an `async` function
+/// (a task) while it shows one.
 ///
 /// ```swift
 /// storage.childrenProvider = .background(mayHaveChildren: { $0.isDirectory }) { folder, cancellation in
 ///     try folder.readEntries(stoppingWhen: { cancellation.isCancelled })
+/// }
+/// storage.childrenProvider = .async(mayHaveChildren: { $0.isDirectory }) { folder in
+///     try await folder.entries()                 // a collapse cancels the task
 /// }
 /// ```
 ///
@@ -17,6 +21,7 @@ public struct OutlineChildrenProvider<ItemID: Hashable & Sendable> {
     enum Reading {
         case immediate(@MainActor (ItemID) throws -> [ItemID])
         case background(@Sendable (ItemID, OutlineLoadCancellation) throws -> [ItemID], handOff: any MainActorHandOff)
+        case asynchronous(@Sendable (ItemID) async throws -> [ItemID])
     }
 
     let reading: Reading
@@ -42,12 +47,33 @@ public struct OutlineChildrenProvider<ItemID: Hashable & Sendable> {
     ) -> OutlineChildrenProvider {
         OutlineChildrenProvider(reading: .background(read, handOff: handOff), mayHaveChildren: mayHaveChildren)
     }
+
+    /// Reads children with an `async` function, in a task of its own (several items at once),
+    /// the item showing a loading row meanwhile: for children that come from `async` code (a
+    /// network call, an `async` file API). `read` runs off the main actor unless it is isolated
+    /// to it. A collapse before the answer cancels the task (`Task.isCancelled`,
+    /// `Task.checkCancellation()`), and its result is dropped, as is that of a read a newer one
+    /// replaced. A thrown error shows as the item's error row, with a retry.
+    ///
+    /// ```swift
+    /// storage.childrenProvider = .async(mayHaveChildren: { $0.isDirectory }) { folder in
+    ///     try await folder.entries()
+    /// }
+    /// ```
+    public static func async(
+        mayHaveChildren: @escaping @Sendable (ItemID) -> Bool = { _ in false },
+        _ read: @escaping @Sendable (ItemID) async throws -> [ItemID]
+    ) -> OutlineChildrenProvider {
+        OutlineChildrenProvider(reading: .asynchronous(read), mayHaveChildren: mayHaveChildren)
+    }
 }
 
 /// Whether a background read of children is still wanted: it is not once the item collapsed,
 /// left the outline, or a newer read started. A long read checks it and stops early.
 public final class OutlineLoadCancellation: Sendable {
     private let cancelled = Atomic(false)
+    /// What else a cancel stops: the task of an `async` read.
+    private let onCancel = Mutex<(@Sendable () -> Void)?>(nil)
 
     init() {}
 
@@ -56,5 +82,20 @@ public final class OutlineLoadCancellation: Sendable {
 
     func cancel() {
         cancelled.store(true, ordering: .releasing)
+        let action = onCancel.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+
+    /// Runs `action` when the read is cancelled, or now if it is already.
+    func whenCancelled(_ action: @escaping @Sendable () -> Void) {
+        let isCancelledNow = onCancel.withLock { stored in
+            if isCancelled { return true }
+            stored = action
+            return false
+        }
+        if isCancelledNow { action() }
     }
 }

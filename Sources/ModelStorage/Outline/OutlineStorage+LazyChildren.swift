@@ -92,6 +92,20 @@ extension OutlineStorage {
                     finish(outcome.mapError { $0 as any Error })
                 }
             }
+        case let .asynchronous(readLater):
+            // A main-actor task: `readLater` runs off the main actor unless isolated to it.
+            let task = Task { [weak self] in
+                let result: Result<[ItemID], any Error>
+                do {
+                    result = .success(try await readLater(item))
+                } catch {
+                    result = .failure(error)
+                }
+                guard let self, loads[key] === cancellation else { return }
+                loads[key] = nil
+                finish(result)
+            }
+            cancellation.whenCancelled { task.cancel() }
         }
     }
 

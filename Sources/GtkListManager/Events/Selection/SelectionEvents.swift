@@ -18,6 +18,8 @@ extension ListEvent {
 final class SelectionEvents: OnDemandFeature {
     /// Called after every change the user makes, with the selected items' index paths.
     var selectionObservers: [([IndexPath]) -> Void] = []
+    /// The open streams of the selection, made with the first (ListManager+SelectionStream).
+    var streams: StreamFanOut<[IndexPath]>?
 
     init(manager: ListManager) {}
 
