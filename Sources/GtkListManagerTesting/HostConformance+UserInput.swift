@@ -12,7 +12,7 @@ extension HostConformance {
     ///   focus;
     /// - in multiple selection mode, Ctrl+click adds a row to the selection and a second
     ///   Ctrl+click takes it out again;
-    /// - with ``ListHost/activatesOnSingleClick`` off, a double click activates its row
+    /// - with `ListHost.activatesOnSingleClick` off, a double click activates its row
     ///   (`didActivate`), and so does Enter on the focused row.
     public func checkUserInput() -> ConformanceReport {
         var report = ConformanceReport(host: name)
