@@ -36,15 +36,16 @@ final class DeclarativeTableTests: XCTestCase {
         return (manager, table, list)
     }
 
-    /// The texts of the mapped cells of the row of `item`, in reading order, as screen readers
-    /// are told them (a text cell draws its text: its accessible name is the text).
+    /// The texts of the mapped cells of the row of `item`, in reading order (left to right, or
+    /// right to left), as screen readers are told them (a text cell draws its text: its
+    /// accessible name is the text).
     @MainActor private static func cellTexts(ofItem item: Int, in manager: ListManager) -> [String] {
         guard let row = manager.boundRow(at: IndexPath(item: item, section: 0)) else { return [] }
         return containerChildren(row.widget).filter { gtk_widget_get_mapped($0) != 0 }.sorted { left, right in
             var leftX: Int32 = 0, rightX: Int32 = 0, y: Int32 = 0
             gtk_widget_translate_coordinates(left, row.widget, 0, 0, &leftX, &y)
             gtk_widget_translate_coordinates(right, row.widget, 0, 0, &rightX, &y)
-            return leftX < rightX
+            return TestTextDirection.isRightToLeft ? leftX > rightX : leftX < rightX
         }.map { cell in
             if isA(cell, gtk_label_get_type()) { return String(cString: gtk_label_get_text(gcast(cell))) }
             return atk_object_get_name(gtk_widget_get_accessible(cell)).map { String(cString: $0) } ?? ""
