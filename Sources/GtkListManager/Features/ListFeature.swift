@@ -132,7 +132,7 @@ extension ListFeature {
 }
 
 /// A feature the manager makes itself when the first reaction to one of its events is
-/// registered (``ListEvent``): an event group, type-ahead find, a tree's rows.
+/// registered (`ListEvent`): an event group, type-ahead find, a tree's rows.
 @MainActor
 protocol OnDemandFeature: ListFeature {
     init(manager: ListManager)

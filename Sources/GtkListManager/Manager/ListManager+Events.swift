@@ -6,7 +6,7 @@ extension ListManager {
     /// Attaches a row reaction to every mapping of `Row` (or a subclass) for `role`, now and
     /// when such mappings are registered later. With none registered yet it reports
     /// ``ManagerAnomaly/eventRegistrationForUnregisteredMapping(rowClass:event:)`` and checks
-    /// again after ``eventVerificationDelay``.
+    /// again after `eventVerificationDelay`.
     func addRowClassReaction<R: ListRow>(_ rowClass: R.Type, role: RowRole, _ reaction: EventReaction) {
         MainActorConfinement.check("ListManager was given a closure for \(reaction.event.name)")
         // Every mapping first, the source after: installing it walks the rows already shown,

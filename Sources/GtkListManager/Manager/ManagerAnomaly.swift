@@ -21,7 +21,7 @@ public enum ManagerAnomaly: Anomaly {
     /// subclass) exists. It attaches to such mappings when they are registered.
     case eventRegistrationForUnregisteredMapping(rowClass: String, event: String)
     /// A row-class event still had no mapping to attach to when it was checked, a while after
-    /// its registration (``ListManager/eventVerificationDelay``): it will never fire.
+    /// its registration (a second, by default): it will never fire.
     case unusedEventDetected(rowClass: String, event: String)
     /// A model event was registered with a row class as its model type.
     case modelEventCalledWithRowClass(modelType: String, event: String)
