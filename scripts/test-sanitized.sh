@@ -53,16 +53,19 @@ input_driven=(ContextMenuEventTests VirtualListEventTests VirtualListEventGroupT
     DeclarativeTreeTests TableColumnTests TableActivationTests TableEventTests TouchInputTests TypeAheadTests PrefetchTests
     RowStateTests EditInPlaceTests)
 for suite in "${input_driven[@]}"; do skipped+=(--skip "$suite"); done
+selected=()
 if [ "$sanitizer" = thread ]; then
-    # Main-thread GTK work and waits for the X server, no thread of their own for TSan to
-    # watch (AddressSanitizer runs them): the drags, the host conformance suite, the tables' and
-    # trees' and the list box's randomized sequences, the mirrored geometry, the viewport's
-    # anchoring and animated changes (AddressSanitizer runs their C pictures).
-    for suite in HostConformanceTests GridDragTests DragAndDropEventTests DragAutoscrollTests ReorderingEventTests \
-        MultiRowDragTests RightToLeftTests TreeDragTests TreeRandomizedTests TableCellTests TableRandomizedTests \
-        TableTreeTests ViewportAnchoringTests RandomizedListTests AnimatedChangesTests; do
-        skipped+=(--skip "$suite")
-    done
+    # ThreadSanitizer watches threads: it runs ModelStorage's suites (its storages work off the
+    # main thread) and the list suites whose code does too, found by what they use: background
+    # execution, hand-offs to the main thread, database storages, lazy children, late content,
+    # tasks, streams, locks, GLib idle callbacks. The rest is main-thread GTK work and waits for
+    # the X server, with no thread of its own to watch (AddressSanitizer runs it).
+    markers='\.background|execution:|GLibMainActorHandOff|Database|OutlineChildrenProvider|childrenProvider|LateContent'
+    markers+='|RowBinding|Thumbnail|DispatchQueue|Thread|Task[ .{(]|async|AndWait|Changes\(\)|FilteredStorage'
+    markers+='|SortedStorage|TypeAhead|CallbackBox|MainActorBridge|g_idle_add|Mutex|NSLock'
+    threaded=$(grep -rlE "$markers" Tests/GtkListManagerTests --include='*.swift' \
+        | xargs grep -ohE '^(final )?class [A-Za-z0-9]+Tests' | awk '{print $NF}' | sort -u | paste -sd '|')
+    selected=(--filter "ModelStorageTests|GtkListManagerTests\.($threaded)\b")
 fi
 if [ "$sanitizer" = address ]; then
     # The right-to-left suite's mirrored geometry is Swift arithmetic over the C code the other
@@ -73,7 +76,8 @@ if [ "$sanitizer" = address ]; then
     skipped+=(--skip RightToLeftTests --skip ViewportAnchoringTests)
 fi
 xvfb-run -a -s "-screen 0 1920x1080x24" \
-    "$swift" test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${skipped[@]}" 2>&1 | tee "$log" || status=$?
+    "$swift" test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${selected[@]}" "${skipped[@]}" 2>&1 \
+    | tee "$log" || status=$?
 
 reports=$(grep -c "$report" "$log" || true)
 if [ "$reports" -gt 0 ]; then
