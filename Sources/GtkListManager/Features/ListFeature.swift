@@ -61,9 +61,6 @@ protocol ListFeature: AnyObject {
     func userDidActivate(_ row: BoundRow, at location: RowLocation)
     /// The keyboard focus moved to another row: the manager's cursor is `location` now.
     func focusDidMove(to row: BoundRow, at location: RowLocation)
-    /// The keyboard focus entered the list (or moved within it): a search open elsewhere
-    /// closes.
-    func listDidGetFocus()
     /// The item to focus when the keyboard focus enters the list with no row focused; nil
     /// when the feature has no opinion (the first non-nil answer wins).
     func itemToFocusOnEntry() -> IndexPath?
@@ -116,7 +113,6 @@ extension ListFeature {
     func interceptsActivation(of row: BoundRow, at location: RowLocation) -> Bool { false }
     func userDidActivate(_ row: BoundRow, at location: RowLocation) {}
     func focusDidMove(to row: BoundRow, at location: RowLocation) {}
-    func listDidGetFocus() {}
     func itemToFocusOnEntry() -> IndexPath? { nil }
     func rowCameOnScreen(_ row: BoundRow) {}
     func rowLeftScreen(_ row: BoundRow) {}

@@ -134,7 +134,6 @@ final class ListFeatures {
     }
 
     func focusDidMove(to row: BoundRow, at location: RowLocation) {
-        for feature in installed { feature.listDidGetFocus() }
         for feature in installed { feature.focusDidMove(to: row, at: location) }
     }
 

@@ -117,9 +117,9 @@ final class TypeAheadFind: OnDemandFeature {
 
     // MARK: - The index
 
-    /// The list has the keyboard focus: its index is built now, in slices, so that the first
+    /// The keyboard focus is on a row of the list: the index is built now, in slices, so that the first
     /// keys typed find at once.
-    func listDidGetFocus() {
+    func focusDidMove(to row: BoundRow, at location: RowLocation) {
         if index == nil, indexBuild == nil { buildIndex() }
     }
 
