@@ -5,7 +5,7 @@ import ModelStorage
 // reader asks, through the manager's HostDelegate.
 extension ListManager {
     func accessibleDescription(ofPosition position: Int) -> AccessibleRowDescription? {
-        let layout = updater.layout
+        let layout = updater.rowMap
         guard let location = layout.location(ofPosition: position) else { return nil }
         let name = accessibleName(at: location) ?? labelTexts(ofUnboundRowAt: position, location)
         switch location.role {
@@ -28,7 +28,7 @@ extension ListManager {
     func positionOfSelectedItem(at index: Int) -> Int? {
         if selectionInListOrder == nil { selectionInListOrder = selectedIndexPaths }
         guard let selected = selectionInListOrder, index >= 0, index < selected.count else { return nil }
-        return updater.layout.position(of: .item(selected[index]))
+        return updater.rowMap.position(of: .item(selected[index]))
     }
 
     func userDeselectedAll() {
@@ -81,7 +81,7 @@ extension ListManager {
     /// The name the row class of the model at `location` gives (``AccessibleRow``), or, when a
     /// feature shows items its own way (a table), the name it gives; nil when it gives none.
     private func accessibleName(at location: RowLocation) -> String? {
-        guard let stored = updater.layout.model(at: location) else { return nil }
+        guard let stored = updater.rowMap.model(at: location) else { return nil }
         if location.role == .item, let presenter = installedFeatures?.itemPresenter {
             return presenter.accessibleName(of: stored, at: location.indexPath)
         }
@@ -101,7 +101,7 @@ extension ListManager {
         var callbacks = GlmAccessibleTableCallbacks()
         callbacks.row_count = { userData in
             let box = CallbackBox<WeakManager>.payload(of: userData)
-            return MainActor.assumeIsolated { Int32(clamping: box.manager?.updater.layout.totalItemCount ?? 0) }
+            return MainActor.assumeIsolated { Int32(clamping: box.manager?.updater.rowMap.totalItemCount ?? 0) }
         }
         callbacks.cell = { userData, row, column, unbound in
             let box = CallbackBox<WeakManager>.payload(of: userData)
@@ -125,14 +125,14 @@ extension ListManager {
 
     /// The selected items' places among the list's items, in order.
     var selectedItemOrdinals: [Int] {
-        let layout = updater.layout
+        let layout = updater.rowMap
         return selectedIndexPaths.map { layout.itemOrdinal(of: $0) }
     }
 
     /// Selects or deselects the item at `ordinal` among the list's items as the user does
     /// (``userSetSelection(_:of:)``); false when there is no such item or it is refused.
     func userSetSelection(_ selected: Bool, ofItemOrdinal ordinal: Int) -> Bool {
-        guard let indexPath = updater.layout.indexPath(ofItemOrdinal: ordinal) else { return false }
+        guard let indexPath = updater.rowMap.indexPath(ofItemOrdinal: ordinal) else { return false }
         return userSetSelection(selected, of: [indexPath])
     }
 
@@ -140,7 +140,7 @@ extension ListManager {
     private func accessibleItemRow(atOrdinal ordinal: Int, unbound: UnsafeMutablePointer<GlmAccessibleRow>?)
         -> UnsafeMutablePointer<GtkWidget>?
     {
-        let layout = updater.layout
+        let layout = updater.rowMap
         guard let indexPath = layout.indexPath(ofItemOrdinal: ordinal), let position = layout.position(of: .item(indexPath))
         else { return nil }
         if let widget = host.boundRow(at: position)?.hostWidget { return widget }

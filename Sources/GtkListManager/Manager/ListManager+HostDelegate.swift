@@ -4,19 +4,19 @@ import ModelStorage
 // (what the user did), through its ``HostDelegate``.
 extension ListManager {
     func bindRow(at position: Int) -> BoundRow {
-        let layout = updater.layout
-        guard let location = layout.location(ofPosition: position) else {
+        let rowMap = updater.rowMap
+        guard let location = rowMap.location(ofPosition: position) else {
             // A host asked for a position it does not have: its bug, and no row to show is
             // right. Kept in release builds.
-            fatalError("\(type(of: host)) asked for a row at position \(position); the list has \(layout.rowCount)")
+            fatalError("\(type(of: host)) asked for a row at position \(position); the list has \(rowMap.rowCount)")
         }
-        guard let model = layout.model(at: location) else { return factory.makeVacantRow(location.role) }
+        guard let model = rowMap.model(at: location) else { return factory.makeVacantRow(location.role) }
         return factory.makeRow(at: location, showing: model)
     }
 
     func didBind(_ row: BoundRow, at position: Int) {
         // The fast path of a load: nothing selected, no event needs rows.
-        guard !selection.isEmpty || rowObserver != nil, let location = updater.layout.location(ofPosition: position)
+        guard !selection.isEmpty || rowObserver != nil, let location = updater.rowMap.location(ofPosition: position)
         else { return }
         if location.role == .item, selection.isSelected(location.indexPath) { host.setSelected(true, at: position) }
         if location == selection.cursor, cursorHasFocus { host.focusRow(at: position) }
@@ -24,7 +24,7 @@ extension ListManager {
     }
 
     func willUnbind(_ row: BoundRow, at position: Int) {
-        guard let rowObserver, let location = updater.layout.location(ofPosition: position) else { return }
+        guard let rowObserver, let location = updater.rowMap.location(ofPosition: position) else { return }
         rowObserver.rowWillDisappear(row, at: location)
     }
 
@@ -33,12 +33,12 @@ extension ListManager {
     }
 
     func headerPosition(forRowAt position: Int) -> Int? {
-        guard let location = updater.layout.location(ofPosition: position) else { return nil }
-        return updater.layout.position(of: RowLocation(role: .header, indexPath: IndexPath(item: 0, section: location.section)))
+        guard let location = updater.rowMap.location(ofPosition: position) else { return nil }
+        return updater.rowMap.position(of: RowLocation(role: .header, indexPath: IndexPath(item: 0, section: location.section)))
     }
 
     var supplementaryArrangement: SupplementaryArrangement {
-        updater.layout.arrangement
+        updater.rowMap.arrangement
     }
 
     func hostSelectionDidChange(selected: [Int], deselected: [Int], byUser: Bool) {
@@ -90,7 +90,7 @@ extension ListManager {
 
     func focusDidMove(to position: Int?) {
         cursorHasFocus = position != nil
-        guard let position, let location = updater.layout.location(ofPosition: position), location != selection.cursor
+        guard let position, let location = updater.rowMap.location(ofPosition: position), location != selection.cursor
         else { return }
         selection.cursor = location
         guard let installedFeatures, let row = host.boundRow(at: position) else { return }
@@ -101,7 +101,7 @@ extension ListManager {
         guard let item = installedFeatures?.itemToFocusOnEntry(),
             acceptsItemIndexPath(item, from: "The preferredFocusedIndexPath reaction")
         else { return nil }
-        return updater.layout.position(of: .item(item))
+        return updater.rowMap.position(of: .item(item))
     }
 
     func rowDidAppearOnScreen(_ row: BoundRow) {

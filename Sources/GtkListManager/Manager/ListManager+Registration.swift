@@ -161,7 +161,7 @@ extension ListManager {
         connectEvents(of: mapping)
         if mapping.role == .item, R.self is any FindableRow.Type { features.require(.typeAheadFind) }
         // Rows already shown may now resolve differently (or at all), or go elsewhere.
-        if host.rowCount > 0 || storage.numberOfSections > 0 || updater.layout.sectionCount > 0 { reload() }
+        if host.rowCount > 0 || storage.numberOfSections > 0 || updater.rowMap.sectionCount > 0 { reload() }
     }
 
     private func removeMappings(of rowClass: any ListRow.Type, role: RowRole, call: StaticString = #function) {

@@ -5,7 +5,7 @@ import ModelStorage
 /// ``ChangeRun``), so the cost of an update grows with the number of entries, not with the
 /// list.
 ///
-/// - The layout changes first for an insertion (the host may bind the new position during the
+/// - The row map changes first for an insertion (the host may bind the new position during the
 ///   splice and must find its model) and last for a removal (the rows leaving are unbound at
 ///   the positions they had).
 /// - An update refreshes a bound row in place, rebinds it when another mapping now shows the
@@ -23,16 +23,16 @@ final class ListUpdater {
     /// The host as one that reorders its rows at once, if it does.
     private let reorderingHost: (any RowReordering)?
     let factory: RowFactory
-    let layout = SectionLayout()
+    let rowMap = RowMap()
     var configuration: ListConfiguration
     /// When set, item updates call it instead of refreshing the row.
     var reloadRow: ((IndexPath, Any) -> Void)?
     /// Told about every bound row refreshed in place.
     var refreshObserver: ((BoundRow) -> Void)?
-    /// The order of the supplementary kinds the list shows; the layout follows it at the next
+    /// The order of the supplementary kinds the list shows; the row map follows it at the next
     /// reload, or at once while it has no sections.
     var arrangement = SupplementaryArrangement() {
-        didSet { layout.adopt(arrangement) }
+        didSet { rowMap.adopt(arrangement) }
     }
 
     init(host: any ListHost, factory: RowFactory, configuration: ListConfiguration) {
@@ -65,8 +65,8 @@ final class ListUpdater {
         var changes = changes
         // A host without batched splices takes a filter's runs one at a time, as runs.
         if batchingHost == nil { changes = changes.expandingSplices() }
-        layout.mirror?.beginApplying(changes)
-        defer { layout.mirror?.endApplying() }
+        rowMap.mirror?.beginApplying(changes)
+        defer { rowMap.mirror?.endApplying() }
         var pending = PendingSplices()
         for run in ChangeRun.runs(of: changes) {
             willApply(run)
@@ -85,19 +85,19 @@ final class ListUpdater {
             apply(change)
         case let .insertItems(models, indexPath):
             defer { factory.releasePreparedRows() }
-            layout.insertItems(models, at: indexPath)
-            host.insertRows(at: layout.position(of: indexPath), count: models.count)
+            rowMap.insertItems(models, at: indexPath)
+            host.insertRows(at: rowMap.position(of: indexPath), count: models.count)
             reconcileSupplementaryRows(inSection: indexPath.section)
         case let .deleteItems(items, section):
             defer { factory.releasePreparedRows() }
-            let first = layout.position(of: IndexPath(item: items.lowerBound, section: section))
+            let first = rowMap.position(of: IndexPath(item: items.lowerBound, section: section))
             host.removeRows(at: first..<first + items.count)
-            layout.removeItems(items, inSection: section)
+            rowMap.removeItems(items, inSection: section)
             reconcileSupplementaryRows(inSection: section)
         case let .reorderItems(reordering):
             // Only a reordering host gets reorderings (see `apply(_:willApply:)`).
-            let first = layout.position(of: IndexPath(item: 0, section: reordering.section))
-            layout.reorderItems(reordering)
+            let first = rowMap.position(of: IndexPath(item: 0, section: reordering.section))
+            rowMap.reorderItems(reordering)
             reorderingHost?.reorderRows(startingAt: first, reordering)
         case let .spliceItems(splices):
             // Only a batching host gets splices (see `apply(_:willApply:)`).
@@ -109,27 +109,27 @@ final class ListUpdater {
         defer { factory.releasePreparedRows() }
         switch change {
         case let .insertSection(section, supplements):
-            layout.insertSection(SectionLayout.Section(supplements: supplements), at: section)
+            rowMap.insertSection(RowMap.Section(supplements: supplements), at: section)
             sectionHost?.insertSections(at: section, count: 1)
             reconcileSupplementaryRows(inSection: section)
         case let .deleteSection(section):
-            let start = layout.start(of: section)
-            host.removeRows(at: start..<start + layout.sections[section].rowCount)
-            layout.removeSection(at: section)
+            let start = rowMap.start(of: section)
+            host.removeRows(at: start..<start + rowMap.sections[section].rowCount)
+            rowMap.removeSection(at: section)
             sectionHost?.removeSections(at: section..<section + 1)
         case let .moveSection(from, to):
             moveSection(from: from, to: to)
         case let .updateSection(section, supplements):
-            layout.setSupplements(supplements, ofSection: section)
+            rowMap.setSupplements(supplements, ofSection: section)
             reconcileSupplementaryRows(inSection: section, refreshing: true)
         case let .insertItem(indexPath, model):
-            layout.insertItems(ModelRun([model]), at: indexPath)
-            host.insertRows(at: layout.position(of: indexPath), count: 1)
+            rowMap.insertItems(ModelRun([model]), at: indexPath)
+            host.insertRows(at: rowMap.position(of: indexPath), count: 1)
             reconcileSupplementaryRows(inSection: indexPath.section)
         case let .deleteItem(indexPath):
-            let position = layout.position(of: indexPath)
+            let position = rowMap.position(of: indexPath)
             host.removeRows(at: position..<position + 1)
-            layout.removeItems(indexPath.item..<indexPath.item + 1, inSection: indexPath.section)
+            rowMap.removeItems(indexPath.item..<indexPath.item + 1, inSection: indexPath.section)
             reconcileSupplementaryRows(inSection: indexPath.section)
         case let .moveItem(from, to):
             moveItem(from: from, to: to)
@@ -141,17 +141,17 @@ final class ListUpdater {
     // MARK: - Reload
 
     /// Replaces every row with rows for `storage`'s current content, as `observer` (the
-    /// manager) sees it: one removal and one insertion of the host's positions. The layout
+    /// manager) sees it: one removal and one insertion of the host's positions. The row map
     /// reads the models through a ``StorageMirror`` when the storage allows, else copies them.
     func reload(from storage: any Storage, seenBy observer: any StorageObserver) {
         if host.rowCount > 0 { host.removeRows(at: 0..<host.rowCount) }
-        if layout.sectionCount > 0 { sectionHost?.removeSections(at: 0..<layout.sectionCount) }
+        if rowMap.sectionCount > 0 { sectionHost?.removeSections(at: 0..<rowMap.sectionCount) }
         let mirror = StorageMirror(of: storage, seenBy: observer)
         let supplementary = storage as? any SupplementaryStorage
-        var sections: [SectionLayout.Section] = []
+        var sections: [RowMap.Section] = []
         sections.reserveCapacity(storage.numberOfSections)
         for section in 0..<storage.numberOfSections {
-            var entry = SectionLayout.Section(itemCount: storage.numberOfItems(inSection: section))
+            var entry = RowMap.Section(itemCount: storage.numberOfItems(inSection: section))
             if mirror == nil {
                 // A copy of its own, not the storage's array (CONTRIBUTING, Hot paths: 8).
                 entry.items = storage.models(inSection: section).withUnsafeBufferPointer { Array($0) }
@@ -163,47 +163,47 @@ final class ListUpdater {
             }
             sections.append(entry)
         }
-        layout.reset(sections, mirror: mirror, arrangement: arrangement)
+        rowMap.reset(sections, mirror: mirror, arrangement: arrangement)
         if !sections.isEmpty { sectionHost?.insertSections(at: 0, count: sections.count) }
         for section in sections.indices {
             for slot in arrangement.kinds.indices where shouldShow(slot: slot, inSection: section) {
-                layout.setShows(slot: slot, true, inSection: section)
+                rowMap.setShows(slot: slot, true, inSection: section)
             }
         }
-        if layout.rowCount > 0 { host.insertRows(at: 0, count: layout.rowCount) }
+        if rowMap.rowCount > 0 { host.insertRows(at: 0, count: rowMap.rowCount) }
         factory.releasePreparedRows()
     }
 
     // MARK: - Entries
 
     private func moveItem(from: IndexPath, to: IndexPath) {
-        let source = layout.position(of: from)
+        let source = rowMap.position(of: from)
         if configuration.animateMoveAsDeleteAndInsert {
             host.removeRows(at: source..<source + 1)
-            layout.moveItem(from: from, to: to)
-            host.insertRows(at: layout.position(of: to), count: 1)
+            rowMap.moveItem(from: from, to: to)
+            host.insertRows(at: rowMap.position(of: to), count: 1)
         } else {
-            layout.moveItem(from: from, to: to)
-            host.moveRow(from: source, to: layout.position(of: to))
+            rowMap.moveItem(from: from, to: to)
+            host.moveRow(from: source, to: rowMap.position(of: to))
         }
         reconcileSupplementaryRows(inSection: from.section)
         if to.section != from.section { reconcileSupplementaryRows(inSection: to.section) }
     }
 
     private func moveSection(from: Int, to: Int) {
-        let count = layout.sections[from].rowCount
-        let source = layout.start(of: from)
-        layout.moveSection(from: from, to: to)
+        let count = rowMap.sections[from].rowCount
+        let source = rowMap.start(of: from)
+        rowMap.moveSection(from: from, to: to)
         if let sectionHost {
-            sectionHost.moveSection(from: from, to: to, rows: source..<source + count, toPosition: layout.start(of: to))
+            sectionHost.moveSection(from: from, to: to, rows: source..<source + count, toPosition: rowMap.start(of: to))
         } else {
-            host.moveRowByRow(source..<source + count, toPosition: layout.start(of: to))
+            host.moveRowByRow(source..<source + count, toPosition: rowMap.start(of: to))
         }
     }
 
     private func updateItem(at indexPath: IndexPath, with model: Any) {
-        layout.setModel(model, at: indexPath)
-        let position = layout.position(of: indexPath)
+        rowMap.setModel(model, at: indexPath)
+        let position = rowMap.position(of: indexPath)
         let row = host.boundRow(at: position)
         if let reloadRow {
             row?.model = factory.unwrappedModel(model) ?? model
@@ -224,18 +224,18 @@ final class ListUpdater {
     /// that a mapping can show, and items or a configuration that shows its kind on empty
     /// sections.
     private func shouldShow(slot: Int, inSection section: Int) -> Bool {
-        let entry = layout.sections[section]
-        let kind = layout.arrangement.kinds[slot]
+        let entry = rowMap.sections[section]
+        let kind = rowMap.arrangement.kinds[slot]
         guard let model = supplementaryModel(kind, of: entry), !entry.isUnmapped(slot: slot) else { return false }
         guard entry.itemCount > 0 || configuration.displaysOnEmptySection(kind) else { return false }
         guard factory.canMakeSupplementaryRow(.supplementary(kind), for: model, section: section) else {
-            layout.markUnmapped(slot: slot, inSection: section)
+            rowMap.markUnmapped(slot: slot, inSection: section)
             return false
         }
         return true
     }
 
-    private func supplementaryModel(_ kind: SupplementaryKind, of section: SectionLayout.Section) -> Any? {
+    private func supplementaryModel(_ kind: SupplementaryKind, of section: RowMap.Section) -> Any? {
         section.supplements[kind].flatMap(factory.unwrappedModel)
     }
 
@@ -243,15 +243,15 @@ final class ListUpdater {
     /// arrangement's order: inserts or removes their positions, or (when `refreshing`)
     /// refreshes bound ones in place.
     func reconcileSupplementaryRows(inSection section: Int, refreshing: Bool = false) {
-        for (slot, kind) in layout.arrangement.kinds.enumerated() {
-            let shows = layout.sections[section].shows(slot: slot)
-            guard shows || !layout.sections[section].isUnmapped(slot: slot) else { continue }
-            let position = layout.position(ofSlot: slot, inSection: section)
+        for (slot, kind) in rowMap.arrangement.kinds.enumerated() {
+            let shows = rowMap.sections[section].shows(slot: slot)
+            guard shows || !rowMap.sections[section].isUnmapped(slot: slot) else { continue }
+            let position = rowMap.position(ofSlot: slot, inSection: section)
             let belongs = shouldShow(slot: slot, inSection: section)
             switch (shows, belongs) {
             case (true, true):
                 guard refreshing, let row = host.boundRow(at: position),
-                    let model = supplementaryModel(kind, of: layout.sections[section])
+                    let model = supplementaryModel(kind, of: rowMap.sections[section])
                 else { continue }
                 if factory.refresh(row, with: model, at: IndexPath(item: 0, section: section)) {
                     refreshObserver?(row)
@@ -260,11 +260,11 @@ final class ListUpdater {
                 }
             case (true, false):
                 host.removeRows(at: position..<position + 1)
-                layout.setShows(slot: slot, false, inSection: section)
+                rowMap.setShows(slot: slot, false, inSection: section)
             case (false, true):
-                // The layout first: the host binds the new position at once, or later.
-                layout.setShows(slot: slot, true, inSection: section)
-                host.insertRows(at: layout.position(ofSlot: slot, inSection: section), count: 1)
+                // The row map first: the host binds the new position at once, or later.
+                rowMap.setShows(slot: slot, true, inSection: section)
+                host.insertRows(at: rowMap.position(ofSlot: slot, inSection: section), count: 1)
             case (false, false):
                 continue
             }

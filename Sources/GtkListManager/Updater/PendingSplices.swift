@@ -3,16 +3,16 @@ import ModelStorage
 /// A section's runs of inserted or removed items, or its moved items, gathered for a host that
 /// takes its splices at once (``SpliceBatching``; CONTRIBUTING, Hot paths: 11).
 ///
-/// Insertions and moves enter the layout as they are gathered (each position is read with the
+/// Insertions and moves enter the row map as they are gathered (each position is read with the
 /// earlier ones made, as the host reads them); removals enter it only once the host removed
 /// their rows, so that the rows leaving are unbound at the places they had, as one at a time.
 struct PendingSplices {
     var section = 0
-    /// Top to bottom, in the layout already.
+    /// Top to bottom, in the row map already.
     var insertions: [(position: Int, count: Int)] = []
-    /// Bottom to top, not in the layout yet.
+    /// Bottom to top, not in the row map yet.
     var removals: [(positions: Range<Int>, items: Range<Int>)] = []
-    /// In order, each read after the ones before, in the layout already: a re-sort's.
+    /// In order, each read after the ones before, in the row map already: a re-sort's.
     var moves: [(from: Int, to: Int)] = []
 
     var isEmpty: Bool { insertions.isEmpty && removals.isEmpty && moves.isEmpty }
@@ -39,7 +39,7 @@ extension ListUpdater {
         return true
     }
 
-    /// Hands what `pending` gathered to the host, then the layout takes the removals and the
+    /// Hands what `pending` gathered to the host, then the row map takes the removals and the
     /// section's supplementary rows follow; `pending` is empty after.
     func flush(_ pending: inout PendingSplices) {
         guard !pending.isEmpty, let host = batchingHost else { return }
@@ -55,23 +55,23 @@ extension ListUpdater {
             host.removeRows(pending.removals.map(\.positions))
         }
         if !pending.moves.isEmpty { host.moveRows(pending.moves) }
-        for removal in pending.removals { layout.removeItems(removal.items, inSection: pending.section) }
+        for removal in pending.removals { rowMap.removeItems(removal.items, inSection: pending.section) }
         reconcileSupplementaryRows(inSection: pending.section)
         pending = PendingSplices()
     }
 
     private func gatherMove(from: IndexPath, to: IndexPath, into pending: inout PendingSplices) {
         if !pending.insertions.isEmpty || !pending.removals.isEmpty || pending.section != from.section { flush(&pending) }
-        let source = layout.position(of: from)
-        layout.moveItem(from: from, to: to)
+        let source = rowMap.position(of: from)
+        rowMap.moveItem(from: from, to: to)
         pending.section = from.section
-        pending.moves.append((source, layout.position(of: to)))
+        pending.moves.append((source, rowMap.position(of: to)))
     }
 
     private func gatherInsertion(of models: ModelRun, at indexPath: IndexPath, into pending: inout PendingSplices) {
         if !pending.removals.isEmpty || !pending.moves.isEmpty || pending.section != indexPath.section { flush(&pending) }
-        layout.insertItems(models, at: indexPath)
-        let position = layout.position(of: indexPath)
+        rowMap.insertItems(models, at: indexPath)
+        let position = rowMap.position(of: indexPath)
         // One above those gathered: they go first, read without it, as they were.
         if let last = pending.insertions.last, position < last.position + last.count { flush(&pending) }
         pending.section = indexPath.section
@@ -81,7 +81,7 @@ extension ListUpdater {
     private func gatherRemoval(of items: Range<Int>, inSection section: Int, into pending: inout PendingSplices) {
         if !pending.insertions.isEmpty || !pending.moves.isEmpty || pending.section != section { flush(&pending) }
         func positionsNow() -> Range<Int> {
-            let first = layout.position(of: IndexPath(item: items.lowerBound, section: section))
+            let first = rowMap.position(of: IndexPath(item: items.lowerBound, section: section))
             return first..<first + items.count
         }
         var positions = positionsNow()
@@ -103,19 +103,19 @@ extension ListUpdater {
         guard let host = batchingHost else { return }
         defer { factory.releasePreparedRows() }
         let section = splices.section
-        // The rows leave at the places they had, then the layout follows (as `flush(_:)`).
-        var first = layout.position(of: IndexPath(item: 0, section: section))
+        // The rows leave at the places they had, then the row map follows (as `flush(_:)`).
+        var first = rowMap.position(of: IndexPath(item: 0, section: section))
         if !splices.deletions.isEmpty {
             var removals = splices.deletions
             if first > 0 {
                 for run in removals.indices { removals[run] = first + removals[run].lowerBound..<first + removals[run].upperBound }
             }
             host.removeRows(removals)
-            layout.removeItems(runs: splices.deletions, inSection: section)
+            rowMap.removeItems(runs: splices.deletions, inSection: section)
         }
         if !splices.insertions.isEmpty {
-            layout.insertItems(splices.models, runs: splices.insertions, inSection: section)
-            first = layout.position(of: IndexPath(item: 0, section: section))
+            rowMap.insertItems(splices.models, runs: splices.insertions, inSection: section)
+            first = rowMap.position(of: IndexPath(item: 0, section: section))
             var insertions: [(position: Int, count: Int)] = []
             insertions.reserveCapacity(splices.insertions.count)
             for run in splices.insertions { insertions.append((first + run.lowerBound, run.count)) }

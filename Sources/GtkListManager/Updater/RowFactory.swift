@@ -42,7 +42,7 @@ final class RowFactory {
             ?? BoundRow(view: UnmappedRow(), role: .item, model: model, mapping: nil)
     }
 
-    /// The row for the position at `location`, showing `storedModel` (the model the layout holds
+    /// The row for the position at `location`, showing `storedModel` (the model the row map holds
     /// there). Never nil: a model that cannot be shown gets an empty row and an anomaly.
     func makeRow(at location: RowLocation, showing storedModel: Any) -> BoundRow {
         guard location.role != .item else { return makeItemRow(for: storedModel, at: location.indexPath) }

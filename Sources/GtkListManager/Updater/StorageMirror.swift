@@ -15,15 +15,15 @@ import ModelStorage
 final class StorageMirror {
     private let storage: any ObservableStorage
     private unowned let observer: any StorageObserver
-    /// The segments of the change set being applied that the layout has not applied yet, the
-    /// first of them perhaps in part (a run of which the layout applied some entries).
+    /// The segments of the change set being applied that the row map has not applied yet, the
+    /// first of them perhaps in part (a run of which the row map applied some entries).
     private var unapplied: [ChangeSet.Segment] = []
     private var firstUnapplied = 0
-    /// The models that the entry applied last carries, at the items where the layout shows them.
+    /// The models that the entry applied last carries, at the items where the row map shows them.
     private var carried: (section: Int, items: Range<Int>, models: ModelRun)?
 
     /// A mirror of `storage` as `observer` sees it; nil when the storage cannot say what it
-    /// has not delivered yet (the layout then keeps its own copy).
+    /// has not delivered yet (the row map then keeps its own copy).
     init?(of storage: any Storage, seenBy observer: any StorageObserver) {
         guard let storage = storage as? any ObservableStorage, storage.updatesNotDelivered(to: observer) != nil
         else { return nil }
@@ -38,7 +38,7 @@ final class StorageMirror {
         carried = nil
     }
 
-    /// The layout applied `count` more entries; the last carries `models` for the items from
+    /// The row map applied `count` more entries; the last carries `models` for the items from
     /// `indexPath` on. O(segments applied).
     func didApply(_ count: Int, carrying models: ModelRun? = nil, at indexPath: IndexPath? = nil) {
         var left = count
@@ -68,7 +68,7 @@ final class StorageMirror {
         carried = nil
     }
 
-    /// The model of the item the layout shows at `indexPath`.
+    /// The model of the item the row map shows at `indexPath`.
     func model(at indexPath: IndexPath) -> Any? {
         if let carried, carried.section == indexPath.section, carried.items.contains(indexPath.item) {
             return carried.models[indexPath.item - carried.items.lowerBound]

@@ -22,18 +22,18 @@ extension DiffEngine {
         let sectionMarks = workspace[workspace.plan.newSectionMarks]
         let itemMarks = workspace[workspace.plan.newItemMarks]
         var changed = 0
-        for newSection in 0..<newLayout.sectionCount {
+        for newSection in 0..<newIndices.sectionCount {
             let oldSection = Int(sections.oldIndexOfNew[newSection])
             if oldSection >= 0, !sectionContentEqual(oldSection, newSection) {
                 sectionMarks[newSection].insert(.contentChanged)
                 changed += 1
             }
-            let range = newLayout.range(of: newSection)
+            let range = newIndices.range(of: newSection)
             for flat in range {
                 let oldFlat = Int(items.oldIndexOfNew[flat])
                 guard oldFlat >= 0 else { continue }
-                let source = oldLayout.section(ofFlat: oldFlat, guess: oldSection)
-                if !itemContentEqual(source, oldFlat - oldLayout.start(of: source), newSection, flat - range.lowerBound) {
+                let source = oldIndices.section(ofFlat: oldFlat, guess: oldSection)
+                if !itemContentEqual(source, oldFlat - oldIndices.start(of: source), newSection, flat - range.lowerBound) {
                     itemMarks[flat].insert(.contentChanged)
                     changed += 1
                 }

@@ -23,8 +23,8 @@ struct DiffEngine {
     /// Section and item pairings; items are numbered across sections, sections laid end to end.
     @usableFromInline let sections: IdentityMatching
     @usableFromInline let items: IdentityMatching
-    @usableFromInline let oldLayout: FlatLayout
-    @usableFromInline let newLayout: FlatLayout
+    @usableFromInline let oldIndices: FlatIndices
+    @usableFromInline let newIndices: FlatIndices
     @usableFromInline let workspace: DiffWorkspace
     /// False for a flat diff of one section: no section steps, items addressed in `sectionOffset`.
     @usableFromInline let emitsSectionSteps: Bool
@@ -34,14 +34,14 @@ struct DiffEngine {
     /// items are addressed in, `sectionOffset`.
     @usableFromInline
     init(
-        workspace: DiffWorkspace, sections: IdentityMatching, items: IdentityMatching, oldLayout: FlatLayout, newLayout: FlatLayout,
+        workspace: DiffWorkspace, sections: IdentityMatching, items: IdentityMatching, oldIndices: FlatIndices, newIndices: FlatIndices,
         sectionOffset: Int? = nil
     ) {
         self.workspace = workspace
         self.sections = sections
         self.items = items
-        self.oldLayout = oldLayout
-        self.newLayout = newLayout
+        self.oldIndices = oldIndices
+        self.newIndices = newIndices
         emitsSectionSteps = sectionOffset == nil
         self.sectionOffset = sectionOffset ?? 0
         workspace[workspace.plan.newItemMarks].initialize(repeating: [])
@@ -58,15 +58,15 @@ struct DiffEngine {
             predecessors: workspace[plan.subsequencePredecessors])
         let sectionMarks = workspace[plan.newSectionMarks]
         subsequence.mark(
-            .kept, in: sectionMarks, values: UnsafeBufferPointer(sections.oldIndexOfNew), candidates: 0..<oldLayout.sectionCount)
+            .kept, in: sectionMarks, values: UnsafeBufferPointer(sections.oldIndexOfNew), candidates: 0..<oldIndices.sectionCount)
         let order = SectionOrder(
             sections: sections, newSectionMarks: sectionMarks, tokens: workspace[plan.sectionSequence],
             keptInPlace: workspace[plan.oldSectionKeptInPlace], currentIndexOfOld: workspace[plan.currentIndexOfOldSection])
         let itemMarks = workspace[plan.newItemMarks]
         // Every unpaired old item is deleted, here or with its doomed section: an upper bound.
-        var stepCount = updateCount + markKeptItems(itemMarks, subsequence: subsequence) + oldLayout.count - items.pairCount
+        var stepCount = updateCount + markKeptItems(itemMarks, subsequence: subsequence) + oldIndices.count - items.pairCount
         if emitsSectionSteps {
-            stepCount += order.movesAndInserts + (oldLayout.sectionCount - sections.pairCount)
+            stepCount += order.movesAndInserts + (oldIndices.sectionCount - sections.pairCount)
         }
 
         var script = EditScript(capacity: stepCount) { steps in
@@ -86,13 +86,13 @@ struct DiffEngine {
     /// and inserts of phase 3).
     private func markKeptItems(_ marks: UnsafeMutableBufferPointer<DiffMarks>, subsequence: LongestIncreasingSubsequence) -> Int {
         var movesAndInserts = 0
-        for newSection in 0..<newLayout.sectionCount {
-            let range = newLayout.range(of: newSection)
+        for newSection in 0..<newIndices.sectionCount {
+            let range = newIndices.range(of: newSection)
             let oldSection = Int(sections.oldIndexOfNew[newSection])
             if oldSection >= 0 {
                 subsequence.mark(
                     .kept, in: UnsafeMutableBufferPointer(rebasing: marks[range]),
-                    values: UnsafeBufferPointer(rebasing: items.oldIndexOfNew[range]), candidates: oldLayout.range(of: oldSection))
+                    values: UnsafeBufferPointer(rebasing: items.oldIndexOfNew[range]), candidates: oldIndices.range(of: oldSection))
             }
             for flat in range where !marks[flat].contains(.kept) { movesAndInserts += 1 }
         }
@@ -102,9 +102,9 @@ struct DiffEngine {
     /// Phase 1: item deletes in surviving sections, from the back; doomed sections take theirs
     /// along in phase 4.
     private func appendItemDeletes(to script: inout StepWriter) {
-        for section in 0..<oldLayout.sectionCount where sections.newIndexOfOld[section] >= 0 {
-            let start = oldLayout.start(of: section)
-            for flat in oldLayout.range(of: section).reversed() where items.newIndexOfOld[flat] < 0 {
+        for section in 0..<oldIndices.sectionCount where sections.newIndexOfOld[section] >= 0 {
+            let start = oldIndices.start(of: section)
+            for flat in oldIndices.range(of: section).reversed() where items.newIndexOfOld[flat] < 0 {
                 script.append(PackedStep(.deleteItem, section + sectionOffset, flat - start))
             }
         }
@@ -125,17 +125,17 @@ struct DiffEngine {
             case let .inserted(section):
                 (oldSection, newSection) = (-1, section)
             }
-            let range = newLayout.range(of: newSection)
+            let range = newIndices.range(of: newSection)
             var anchor = -1
             for flat in range {
                 let oldFlat = Int(items.oldIndexOfNew[flat])
                 if marks[flat].contains(.kept) {
-                    anchor = oldFlat - oldLayout.start(of: oldSection)
+                    anchor = oldFlat - oldIndices.start(of: oldSection)
                     continue
                 }
                 if oldFlat >= 0 {
-                    let source = oldLayout.section(ofFlat: oldFlat, guess: oldSection)
-                    let slot = oldFlat - oldLayout.start(of: source)
+                    let source = oldIndices.section(ofFlat: oldFlat, guess: oldSection)
+                    let slot = oldFlat - oldIndices.start(of: source)
                     let from = trackers[source].position(ofSlot: slot)
                     trackers[source].remove(slot: slot)
                     // An inserted section has no kept item: each arrival goes at its own offset.
@@ -156,8 +156,8 @@ struct DiffEngine {
     private func makeItemTrackers() -> UnsafeMutableBufferPointer<PlacementTracker> {
         let trackers = workspace[workspace.plan.itemTrackers]
         var memory = SlotWeights.Memory(workspace.plan.itemSlots, in: workspace)
-        for section in 0..<oldLayout.sectionCount {
-            let range = oldLayout.range(of: section)
+        for section in 0..<oldIndices.sectionCount {
+            let range = oldIndices.range(of: section)
             let isDoomed = sections.newIndexOfOld[section] < 0
             let partners = items.newIndexOfOld
             let slots = SlotWeights(count: range.count, in: &memory) { isDoomed || partners[range.lowerBound + $0] >= 0 }
@@ -180,11 +180,11 @@ struct DiffEngine {
     private func appendUpdates(
         to script: inout StepWriter, sectionMarks: UnsafeMutableBufferPointer<DiffMarks>, itemMarks: UnsafeMutableBufferPointer<DiffMarks>
     ) {
-        for newSection in 0..<newLayout.sectionCount {
+        for newSection in 0..<newIndices.sectionCount {
             if emitsSectionSteps, sectionMarks[newSection].contains(.contentChanged) {
                 script.append(PackedStep(.updateSection, newSection))
             }
-            let range = newLayout.range(of: newSection)
+            let range = newIndices.range(of: newSection)
             for flat in range where itemMarks[flat].contains(.contentChanged) {
                 script.append(PackedStep(.updateItem, newSection + sectionOffset, flat - range.lowerBound))
             }

@@ -32,8 +32,8 @@ extension Differ {
         let engine = DiffEngine(
             workspace: workspace,
             sections: workspace.matching(oneSection, newIndexOfOld: plan.sectionNewIndexOfOld, oldIndexOfNew: plan.sectionOldIndexOfNew),
-            items: items, oldLayout: FlatLayout(starts: workspace[plan.oldStarts], counts: CollectionOfOne(old.count)),
-            newLayout: FlatLayout(starts: workspace[plan.newStarts], counts: CollectionOfOne(new.count)), sectionOffset: section)
+            items: items, oldIndices: FlatIndices(starts: workspace[plan.oldStarts], counts: CollectionOfOne(old.count)),
+            newIndices: FlatIndices(starts: workspace[plan.newStarts], counts: CollectionOfOne(new.count)), sectionOffset: section)
         return engine.run(updateCount: engine.markContentChanges(contentEqual))
     }
 
@@ -84,8 +84,8 @@ extension Differ {
         }
         let engine = DiffEngine(
             workspace: workspace, sections: sections, items: items,
-            oldLayout: FlatLayout(starts: workspace[plan.oldStarts], counts: oldItems.itemCounts),
-            newLayout: FlatLayout(starts: workspace[plan.newStarts], counts: newItems.itemCounts))
+            oldIndices: FlatIndices(starts: workspace[plan.oldStarts], counts: oldItems.itemCounts),
+            newIndices: FlatIndices(starts: workspace[plan.newStarts], counts: newItems.itemCounts))
         return engine.run(
             updateCount: engine.markContentChanges(sectionContentEqual: sectionContentEqual, itemContentEqual: itemContentEqual))
     }

@@ -7,14 +7,14 @@ import ModelStorage
 ///
 /// The models are the ones the change sets delivered, so a host that binds a position later
 /// (scrolled into view) gets what the list shows, never a storage state that may be ahead.
-/// With a ``StorageMirror`` the layout reads them from the storage through the mirror and
+/// With a ``StorageMirror`` the row map reads them from the storage through the mirror and
 /// keeps only counts; without one (a storage that cannot say what it has not delivered yet) it
 /// keeps its own copy.
 ///
 /// Where each section starts is a ``SectionStarts``, summed again after a change on the first
 /// look-up.
 @MainActor
-final class SectionLayout {
+final class RowMap {
     struct Section {
         var itemCount = 0
         /// The stored models of the section's items, as the storage handed them, when the
@@ -35,10 +35,10 @@ final class SectionLayout {
     }
 
     /// The order of the supplementary rows; changed only by ``reset(_:mirror:arrangement:)``
-    /// or while the layout has no sections, as the shown slots follow it.
+    /// or while the row map has no sections, as the shown slots follow it.
     private(set) var arrangement = SupplementaryArrangement()
 
-    /// Where the item models come from when the layout keeps no copy of them.
+    /// Where the item models come from when the row map keeps no copy of them.
     private(set) var mirror: StorageMirror?
 
     /// The sections, in order (a copy). Mutations go through the methods below, which keep the

@@ -6,35 +6,35 @@ import ModelStorage
 extension ListManager {
     /// Where the row is now, or nil when it is not bound in the list.
     public func location(of row: BoundRow) -> RowLocation? {
-        host.position(of: row).flatMap(updater.layout.location(ofPosition:))
+        host.position(of: row).flatMap(updater.rowMap.location(ofPosition:))
     }
 
     /// The item row bound at `indexPath`; nil when there is no such item or no row is bound
     /// there. A malformed path is refused and reported, as by ``selectItem(at:)``.
     public func boundRow(at indexPath: IndexPath) -> BoundRow? {
         guard acceptsItemIndexPath(indexPath) else { return nil }
-        return updater.layout.position(of: .item(indexPath)).flatMap(host.boundRow(at:))
+        return updater.rowMap.position(of: .item(indexPath)).flatMap(host.boundRow(at:))
     }
 
     /// What the row at a flat position is; nil past the end.
     package func location(ofPosition position: Int) -> RowLocation? {
-        updater.layout.location(ofPosition: position)
+        updater.rowMap.location(ofPosition: position)
     }
 
     /// The flat position of the row at `location`, when the list shows one there.
     func position(of location: RowLocation) -> Int? {
-        updater.layout.position(of: location)
+        updater.rowMap.position(of: location)
     }
 
     /// The item's index path at a flat position; nil for headers, footers and past the end.
     func itemIndexPath(ofPosition position: Int) -> IndexPath? {
-        guard let location = updater.layout.location(ofPosition: position), location.role == .item else { return nil }
+        guard let location = updater.rowMap.location(ofPosition: position), location.role == .item else { return nil }
         return location.indexPath
     }
 
     /// The row bound at `position` and where it is.
     func boundRowAndLocation(atPosition position: Int) -> (BoundRow, RowLocation)? {
-        guard let row = host.boundRow(at: position), let location = updater.layout.location(ofPosition: position) else {
+        guard let row = host.boundRow(at: position), let location = updater.rowMap.location(ofPosition: position) else {
             return nil
         }
         return (row, location)
@@ -42,7 +42,7 @@ extension ListManager {
 
     /// The row bound at `location`, with the location.
     func boundRowAndLocation(at location: RowLocation) -> (BoundRow, RowLocation)? {
-        guard let position = updater.layout.position(of: location), let row = host.boundRow(at: position) else {
+        guard let position = updater.rowMap.position(of: location), let row = host.boundRow(at: position) else {
             return nil
         }
         return (row, location)
@@ -62,7 +62,7 @@ extension ListManager {
     /// The model a row at `location` is given, bound or not: optionals unwrapped, as stored
     /// otherwise.
     func unwrappedModel(at location: RowLocation) -> Any? {
-        guard updater.layout.position(of: location) != nil, let stored = updater.layout.model(at: location) else { return nil }
+        guard updater.rowMap.position(of: location) != nil, let stored = updater.rowMap.model(at: location) else { return nil }
         return factory.unwrappedModel(stored)
     }
 
@@ -73,20 +73,20 @@ extension ListManager {
     }
 
     /// The number of items the list shows, every section's together.
-    var shownItemCount: Int { updater.layout.totalItemCount }
+    var shownItemCount: Int { updater.rowMap.totalItemCount }
 
     /// The index path of the item at `ordinal` among every section's items together; nil past
     /// the end.
     func itemIndexPath(ofOrdinal ordinal: Int) -> IndexPath? {
-        updater.layout.indexPath(ofItemOrdinal: ordinal)
+        updater.rowMap.indexPath(ofItemOrdinal: ordinal)
     }
 
     /// The number of sections the list shows.
-    var shownSectionCount: Int { updater.layout.sectionCount }
+    var shownSectionCount: Int { updater.rowMap.sectionCount }
 
     /// The number of items the list shows in `section`.
     func shownItemCount(inSection section: Int) -> Int {
-        updater.layout.itemCount(inSection: section)
+        updater.rowMap.itemCount(inSection: section)
     }
 
     /// The row bound at the position that has the keyboard focus, and where it is.
@@ -102,7 +102,7 @@ extension ListManager {
     /// Calls `body` with every bound row and where it is.
     func forEachBoundRowWithLocation(_ body: (BoundRow, RowLocation) -> Void) {
         host.forEachBoundRow { position, row in
-            if let location = updater.layout.location(ofPosition: position) { body(row, location) }
+            if let location = updater.rowMap.location(ofPosition: position) { body(row, location) }
         }
     }
 }

@@ -1,7 +1,7 @@
 /// Sections of items laid end to end: flat indices and back. Its starts live in a
 /// ``DiffWorkspace``.
 @usableFromInline
-struct FlatLayout {
+struct FlatIndices {
     /// Where each section starts, plus the total count at the end.
     @usableFromInline let starts: UnsafeMutableBufferPointer<Int32>
 
