@@ -106,8 +106,8 @@ final class CountingHost: ListHost, RowAnimating {
     }
     func position(atY y: Double) -> Int? { forwarded?.position(atY: y) }
     func rowFrame(at position: Int) -> (y: Double, height: Double)? { forwarded?.rowFrame(at: position) }
-    var visibleRange: Range<Int>? { forwarded?.visibleRange }
-    var visibleFrame: (y: Double, height: Double)? { forwarded?.visibleFrame }
+    var positionsOnScreen: Range<Int>? { forwarded?.positionsOnScreen }
+    var viewportFrame: (y: Double, height: Double)? { forwarded?.viewportFrame }
     var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? { forwarded?.verticalAdjustment }
     func scrollTo(position: Int, alignment: ScrollAlignment) { forwarded?.scrollTo(position: position, alignment: alignment) }
     var selectionMode: ListSelectionMode {

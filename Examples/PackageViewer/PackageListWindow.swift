@@ -209,7 +209,7 @@ final class PackageListWindow {
                 gtk_header_bar_set_subtitle(gcast(headerBar), "\(package.name) \(package.version) — \(package.summary)")
             }
         }
-        gridManager.sizeForCell(withItem: InstalledPackage.self) { _, _ in PackageTile.size }
+        gridManager.sizeForCell(InstalledPackage.self) { _, _ in PackageTile.size }
         gridManager.insetForSection { _ in EdgeInsets(top: 6, leading: 8, bottom: 10, trailing: 8) }
         gridManager.registerHeader(SectionHeadingRow.self)
         gridManager.registerSupplementary(SectionTotalRow.self, ofKind: SectionTotal.kind, placement: .afterItems)

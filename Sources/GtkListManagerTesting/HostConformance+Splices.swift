@@ -116,7 +116,7 @@ extension HostConformance {
     /// the host's frames say, as GTK allocated them.
     private func screenFailures(_ list: ConformanceList) -> [String] {
         let host = list.host
-        guard let visible = host.visibleRange else { return host.rowCount > 0 ? ["a shown list with rows has no visible range"] : [] }
+        guard let visible = host.positionsOnScreen else { return host.rowCount > 0 ? ["a shown list with rows has no visible range"] : [] }
         var failures: [String] = []
         for position in visible where failures.count < 5 {
             guard let row = host.boundRow(at: position), let hostWidget = row.hostWidget else {

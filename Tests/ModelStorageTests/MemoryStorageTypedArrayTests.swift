@@ -47,7 +47,7 @@ struct MemoryStorageTypedArrayTests {
     func animatedSetItemsTyped() {
         let storage = MemoryStorage()
         storage.setItems(["a", "b", "c"])
-        storage.setItems(["c", "a", "b", "d"], animated: true)
+        storage.setItems(["c", "a", "b", "d"], diffing: true)
         #expect(storage.models(inSection: 0).map { $0 as? String } == ["c", "a", "b", "d"])
     }
 }

@@ -15,7 +15,7 @@ final class BigListWindowTests: XCTestCase {
         guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
         let viewer = BigListWindow(source: source, grid: grid)
         gtk_widget_show_all(viewer.window)
-        _ = GtkRuntime.iterate(until: { viewer.host.visibleRange != nil })
+        _ = GtkRuntime.iterate(until: { viewer.host.positionsOnScreen != nil })
         return viewer
     }
 
@@ -40,7 +40,7 @@ final class BigListWindowTests: XCTestCase {
         XCTAssertTrue(viewer.anomalies.isEmpty)
 
         viewer.scroll(toFraction: 0.5)
-        let top = try XCTUnwrap(viewer.host.visibleRange?.lowerBound)
+        let top = try XCTUnwrap(viewer.host.positionsOnScreen?.lowerBound)
         XCTAssertTrue(480_000...520_000 ~= top, "half way down: \(top)")
         let section = top / 1_001  // each section: its header, then a thousand rows
         XCTAssertEqual(
@@ -68,7 +68,7 @@ final class BigListWindowTests: XCTestCase {
         XCTAssertEqual(allocations.map { Int($0.height) }, Array(repeating: SyntheticTile.size.height, count: 3))
 
         viewer.scroll(toFraction: 0.5)
-        let top = try XCTUnwrap(viewer.host.visibleRange?.lowerBound)
+        let top = try XCTUnwrap(viewer.host.positionsOnScreen?.lowerBound)
         let section = top / 1_001
         XCTAssertEqual(
             boundLines(viewer)[section * 1_001], "header Rows \((section * 1_000).formatted())–\((section * 1_000 + 999).formatted())",

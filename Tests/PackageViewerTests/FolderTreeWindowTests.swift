@@ -189,7 +189,7 @@ final class FolderTreeWindowTests: XCTestCase {
                 let viewer = FolderTreeWindow(root: root, settings: ViewerSettings(path: file.path))
                 defer { gtk_widget_destroy(viewer.window) }
                 let input = RealInput(showing: viewer.window)
-                viewer.table.setHidden(true, column: FolderColumns.modified)
+                viewer.table.setHidden(true, ofColumn: FolderColumns.modified)
                 viewer.table.moveColumn(FolderColumns.type, to: 1)
                 input.settleFrame()
                 XCTAssertEqual(ShownTableWidgets(table: viewer.table).headerTitles, ["Name", "Type", "Size"])

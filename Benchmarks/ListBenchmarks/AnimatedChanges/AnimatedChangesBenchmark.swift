@@ -45,8 +45,8 @@ enum AnimatedChangesBenchmark {
         let changes = quick ? 10 : 40
         var rowsOnScreen: [Int] = []
         for change in 0..<changes {
-            guard let top = host.visibleRange?.lowerBound else { return print("animation: nothing on screen") }
-            rowsOnScreen.append(host.visibleRange?.count ?? 0)
+            guard let top = host.positionsOnScreen?.lowerBound else { return print("animation: nothing on screen") }
+            rowsOnScreen.append(host.positionsOnScreen?.count ?? 0)
             let under = IndexPath(item: top + 1, section: 0)
             timing.record(for: milliseconds + 100) {
                 if change % 2 == 0 {

@@ -12,7 +12,7 @@ enum DiffCase: String, CaseIterable {
     case sectioned
     /// DifferenceKit's README case: 5,000 `UUID`s, 1,000 deleted, 1,000 inserted, 200 moved.
     case uuid
-    /// The mixed case through ``ModelIdentity``, as `MemoryStorage.setItems(_:animated:)` diffs
+    /// The mixed case through ``ModelIdentity``, as `MemoryStorage.setItems(_:diffing:)` diffs
     /// models it holds as `Any`: the identities are made (by one ``ModelInspector``), then
     /// diffed, content compared by the same inspector.
     case mixedErased = "mixed-erased"

@@ -59,13 +59,13 @@ enum ThumbnailsBenchmark {
         let leads = [1.0, 2.0].map { prefetchLeads(distance: $0, storage: storage, folder: folder) }
         report(
             settle: settle, perThumbnail: perThumbnail, late: late, wrong: wrong, scrollFrames: scrollFrames, leads: leads,
-            cells: host.visibleRange?.count ?? 0)
+            cells: host.positionsOnScreen?.count ?? 0)
     }
 
     private static func tiles(of host: VirtualListHost) -> [ThumbnailTile] {
         var tiles: [ThumbnailTile] = []
         host.forEachBoundRow { position, row in
-            if host.visibleRange?.contains(position) == true, let tile = row.view as? ThumbnailTile { tiles.append(tile) }
+            if host.positionsOnScreen?.contains(position) == true, let tile = row.view as? ThumbnailTile { tiles.append(tile) }
         }
         return tiles
     }
@@ -98,21 +98,21 @@ enum ThumbnailsBenchmark {
             // What the list tells as it opens is told before any scroll: not a lead.
             guard scrolling else { return }
             // The host's frames are the viewport's: y past its height is below the screen.
-            guard toldLead[indexPath.item] == nil, let frame = host.rowFrame(at: indexPath.item), let visible = host.visibleFrame
+            guard toldLead[indexPath.item] == nil, let frame = host.rowFrame(at: indexPath.item), let visible = host.viewportFrame
             else { return }
             toldLead[indexPath.item] = (frame.y - visible.height) / visible.height
         }
         shown.frames.waitForNextFrame()
         shown.frames.waitForNextFrame(limit: 50)
         // The items told as the list opened are ahead already: leads start past them.
-        let firstWindow = (host.visibleRange?.lowerBound ?? 0)..<((host.visibleRange?.upperBound ?? 0) * Int(distance + 1))
+        let firstWindow = (host.positionsOnScreen?.lowerBound ?? 0)..<((host.positionsOnScreen?.upperBound ?? 0) * Int(distance + 1))
         scrolling = true
         var cameOnScreen = Set<Int>()
         let step = pow(gtk_adjustment_get_page_size(shown.adjustment), 2.0 / 3)
         for _ in 0..<60 {
             _ = shown.scroll(to: gtk_adjustment_get_value(shown.adjustment) + step)
             shown.frames.waitForNextFrame(limit: 50)  // the prefetch idle after the frame
-            cameOnScreen.formUnion((host.visibleRange ?? 0..<0).filter { !firstWindow.contains($0) })
+            cameOnScreen.formUnion((host.positionsOnScreen ?? 0..<0).filter { !firstWindow.contains($0) })
         }
         // An item shown without being told counts as no lead at all.
         return cameOnScreen.map { toldLead[$0] ?? -1 }

@@ -153,7 +153,7 @@ final class BigListWindow {
         let range = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
         gtk_adjustment_set_value(adjustment, (range * min(max(fraction, 0), 1)).rounded())
         // Until the next layout bound the rows now on screen.
-        _ = GtkRuntime.iterate(until: { [host] in host.visibleRange?.allSatisfy { host.boundRow(at: $0) != nil } ?? true })
+        _ = GtkRuntime.iterate(until: { [host] in host.positionsOnScreen?.allSatisfy { host.boundRow(at: $0) != nil } ?? true })
     }
 
     private func searchDidApply() {

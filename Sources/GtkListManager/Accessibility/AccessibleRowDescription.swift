@@ -44,14 +44,14 @@ public struct AccessibleRowDescription: Equatable, Sendable {
     public var name: String?
     /// Where the row is in its tree (its storage's `OutlinePlace`); nil outside a tree. A tree
     /// row's place in the set is its place among its siblings.
-    public var treePlace: OutlinePlace?
+    public var outlinePlace: OutlinePlace?
 
     /// A description; what is not given is unknown (no place in the set, no cell, no name).
     public init(
         kind: Kind, itemIndex: Int? = nil, itemCount: Int = 0, cellPosition: CellPosition? = nil, isSelectable: Bool = false,
-        isSelected: Bool = false, name: String? = nil, treePlace: OutlinePlace? = nil
+        isSelected: Bool = false, name: String? = nil, outlinePlace: OutlinePlace? = nil
     ) {
-        self.treePlace = treePlace
+        self.outlinePlace = outlinePlace
         self.kind = kind
         self.itemIndex = itemIndex
         self.itemCount = itemCount

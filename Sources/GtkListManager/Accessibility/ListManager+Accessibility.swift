@@ -13,7 +13,7 @@ extension ListManager {
             return AccessibleRowDescription(
                 kind: .item, itemIndex: layout.itemOrdinal(of: location.indexPath), itemCount: layout.totalItemCount,
                 isSelectable: host.selectionMode != .none, isSelected: selection.isSelected(location.indexPath), name: name,
-                treePlace: (storage as? any OutlineProviding)?.outlinePlace(at: location.indexPath))
+                outlinePlace: (storage as? any OutlineProviding)?.outlinePlace(at: location.indexPath))
         case .header:
             return AccessibleRowDescription(kind: .header, itemCount: layout.totalItemCount, name: name)
         case .supplementary:

@@ -1,6 +1,6 @@
 import ModelStorage
 
-/// A manager's declarative sections: what was declared last, which sections are collapsed and
+/// A manager's declarative sections: what was declared last, which sections are folded and
 /// which rows are open, the storage showing them and the routing of their rows' events. Made by
 /// the manager's first declarative call and kept for its lifetime.
 @MainActor
@@ -9,7 +9,7 @@ final class DeclarativeState {
     let storage = DeclarativeStorage()
     private let events: DeclarativeEvents
     private(set) var declared: [Section] = []
-    private var collapse = DeclaredToggles<AnyHashable>()
+    private var folding = DeclaredToggles<AnyHashable>()
     private var expansion = DeclaredToggles<RowIdentity>()
     /// The item classes whose mapping the manager's registry has.
     private var mappedSlotTypes = Set<ObjectIdentifier>()
@@ -25,20 +25,20 @@ final class DeclarativeState {
     /// Shows `sections` from now on.
     func declare(_ sections: [Section], animated: Bool, completion: (() -> Void)? = nil) {
         declared = sections
-        collapse.follow(sections.lazy.map { (key: $0.id, value: $0.isCollapsed) })
+        folding.follow(sections.lazy.map { (key: $0.id, value: $0.isFolded) })
         expansion.follow(
             Self.parents(in: sections.flatMap(\.rows)).compactMap { row in row.identity.map { (key: $0, value: row.isExpanded) } })
         show(animated: animated, completion: completion)
     }
 
-    func isCollapsed(_ id: AnyHashable) -> Bool? {
-        collapse.value(of: id)
+    func isFolded(_ id: AnyHashable) -> Bool? {
+        folding.value(of: id)
     }
 
-    /// Collapses or expands a declared section; false when no declared section has this id.
-    func setCollapsed(_ collapsed: Bool, forSection id: AnyHashable, animated: Bool) -> Bool {
-        guard let current = collapse.value(of: id) else { return false }
-        guard current != collapsed, collapse.set(collapsed, for: id) else { return true }
+    /// Folds or unfolds a declared section; false when no declared section has this id.
+    func setFolded(_ folded: Bool, forSection id: AnyHashable, animated: Bool) -> Bool {
+        guard let current = folding.value(of: id) else { return false }
+        guard current != folded, folding.set(folded, for: id) else { return true }
         show(animated: animated)
         return true
     }
@@ -87,8 +87,8 @@ final class DeclarativeState {
             var supplements = SectionSupplements(section.supplementaries)
             if let header = section.header { supplements[.header] = header }
             if let footer = section.footer { supplements[.footer] = footer }
-            let collapsed = collapse.value(of: section.id) ?? section.isCollapsed
-            guard !collapsed else { return DeclarativeTransition.Target(id: section.id, supplements: supplements, rows: []) }
+            let folded = folding.value(of: section.id) ?? section.isFolded
+            guard !folded else { return DeclarativeTransition.Target(id: section.id, supplements: supplements, rows: []) }
             guard DeclaredOutline.isTree(section.rows) else {
                 return DeclarativeTransition.Target(id: section.id, supplements: supplements, rows: section.rows)
             }

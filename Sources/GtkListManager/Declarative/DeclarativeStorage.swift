@@ -12,7 +12,7 @@ final class DeclarativeStorage: SupplementaryStorage, BroadcastingStorage {
     struct ShownSection {
         let id: AnyHashable
         let supplements: SectionSupplements
-        /// The visible rows: none while the section is collapsed.
+        /// The visible rows: none while the section is folded.
         let items: [DeclaredItem]
         /// The tree of the visible rows; nil when the section declares none.
         var outline: DeclaredOutline? = nil

@@ -1,4 +1,4 @@
-/// Flags the app declares and the user toggles, by key: which declared sections are collapsed
+/// Flags the app declares and the user toggles, by key: which declared sections are folded
 /// (by section id), which declared rows are expanded (by row identity).
 ///
 /// A flag changes when a declaration changes its declared value, or when the user (or the

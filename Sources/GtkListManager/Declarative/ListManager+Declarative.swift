@@ -42,27 +42,27 @@ extension ListManager {
         declarative.declare(sections(), animated: animated, completion: completion)
     }
 
-    /// Collapses or expands the declared section `id`: its header and footer stay, its rows go
+    /// Folds or unfolds the declared section `id`: its header and footer stay, its rows go
     /// or come back (animated like an update). Returns false, changing nothing, when no
     /// declared section has this id.
     @discardableResult
-    public func setCollapsed(_ collapsed: Bool, forSection id: AnyHashable, animated: Bool = true) -> Bool {
+    public func setFolded(_ folded: Bool, forSection id: AnyHashable, animated: Bool = true) -> Bool {
         checkConfinement()
-        return declarative.setCollapsed(collapsed, forSection: id, animated: animated)
+        return declarative.setFolded(folded, forSection: id, animated: animated)
     }
 
-    /// Collapses the declared section `id` when it is expanded, expands it otherwise. Returns
+    /// Folds the declared section `id` when it is unfolded, unfolds it otherwise. Returns
     /// false, changing nothing, when no declared section has this id.
     @discardableResult
-    public func toggleCollapsed(forSection id: AnyHashable, animated: Bool = true) -> Bool {
+    public func toggleFolded(forSection id: AnyHashable, animated: Bool = true) -> Bool {
         checkConfinement()
-        guard let collapsed = declarative.isCollapsed(id) else { return false }
-        return declarative.setCollapsed(!collapsed, forSection: id, animated: animated)
+        guard let folded = declarative.isFolded(id) else { return false }
+        return declarative.setFolded(!folded, forSection: id, animated: animated)
     }
 
-    /// Whether the declared section `id` is collapsed; nil when no declared section has this id.
-    public func isSectionCollapsed(_ id: AnyHashable) -> Bool? {
-        declarative.isCollapsed(id)
+    /// Whether the declared section `id` is folded; nil when no declared section has this id.
+    public func isSectionFolded(_ id: AnyHashable) -> Bool? {
+        declarative.isFolded(id)
     }
 
     /// The sections of the last ``update(animated:completion:_:)``, as declared.

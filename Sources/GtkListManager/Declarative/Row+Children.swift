@@ -43,14 +43,14 @@ extension Row {
     /// `children` (nil for a model that is not a parent), all configured by `configure`.
     ///
     /// ```swift
-    /// Section(id: "files", rows: Row<FileRow>.tree(roots, children: \.children, isExpanded: { $0.isOpen }))
+    /// Section(id: "files", rows: Row<FileRow>.outline(roots, children: \.children, isExpanded: { $0.isOpen }))
     /// ```
-    public static func tree<Models: Sequence>(
+    public static func outline<Models: Sequence>(
         _ models: Models, children: (R.Model) -> [R.Model]?, isExpanded: (R.Model) -> Bool = { _ in false },
         _ configure: ((Row<R>) -> Void)? = nil
     ) -> [Row<R>] where Models.Element == R.Model {
         models.map { model in
-            let childRows = children(model).map { tree($0, children: children, isExpanded: isExpanded, configure) as [AnyRow] }
+            let childRows = children(model).map { outline($0, children: children, isExpanded: isExpanded, configure) as [AnyRow] }
             return Row(id: nil, model: model, children: childRows, isExpanded: isExpanded(model), configure: configure)
         }
     }

@@ -32,23 +32,24 @@ public struct Section {
     public var supplementaries: [SupplementaryKind: Any]
     /// The rows, in order.
     public var rows: [AnyRow]
-    /// A collapsed section shows its header and footer but no rows. The manager remembers the
+    /// A folded section shows its header and footer but no rows. The manager remembers the
     /// state per section id: it changes when a declaration changes this value, or by
-    /// ``ListManager/setCollapsed(_:forSection:animated:)``, whichever happened last. (With
-    /// ``ListConfiguration/displayHeaderOnEmptySection`` false, a collapsed section hides its
-    /// header like an empty one; likewise its footer.)
-    public var isCollapsed: Bool
+    /// ``ListManager/setFolded(_:forSection:animated:)``, whichever happened last. (With
+    /// ``ListConfiguration/displayHeaderOnEmptySection`` false, a folded section hides its
+    /// header like an empty one; likewise its footer.) Sections fold; tree items collapse
+    /// (``Row/outline(_:children:isExpanded:_:)``), and the two never mix.
+    public var isFolded: Bool
 
     /// A section with `rows`.
     public init(
         id: AnyHashable, header: Any? = nil, footer: Any? = nil, supplementaries: [SupplementaryKind: Any] = [:],
-        isCollapsed: Bool = false, rows: [AnyRow]
+        isFolded: Bool = false, rows: [AnyRow]
     ) {
         self.id = id
         self.header = header
         self.footer = footer
         self.supplementaries = supplementaries
-        self.isCollapsed = isCollapsed
+        self.isFolded = isFolded
         self.rows = rows
     }
 
@@ -56,8 +57,8 @@ public struct Section {
     @MainActor
     public init(
         id: AnyHashable, header: Any? = nil, footer: Any? = nil, supplementaries: [SupplementaryKind: Any] = [:],
-        isCollapsed: Bool = false, @RowsBuilder rows: () -> [AnyRow]
+        isFolded: Bool = false, @RowsBuilder rows: () -> [AnyRow]
     ) {
-        self.init(id: id, header: header, footer: footer, supplementaries: supplementaries, isCollapsed: isCollapsed, rows: rows())
+        self.init(id: id, header: header, footer: footer, supplementaries: supplementaries, isFolded: isFolded, rows: rows())
     }
 }

@@ -68,10 +68,10 @@ public protocol ListHost: AnyObject {
     /// allocation; nil when it has no row or is not laid out.
     func rowFrame(at position: Int) -> (y: Double, height: Double)?
     /// The positions on screen; nil when the list is not on screen.
-    var visibleRange: Range<Int>? { get }
+    var positionsOnScreen: Range<Int>? { get }
     /// The part of ``widget`` the viewport shows, in the coordinates of its allocation; nil
     /// when the list is not on screen.
-    var visibleFrame: (y: Double, height: Double)? { get }
+    var viewportFrame: (y: Double, height: Double)? { get }
     /// The adjustment that scrolls the list vertically, if it is scrolled.
     var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? { get }
     /// Scrolls so that the row at `position` is on screen, placed as `alignment` says, once

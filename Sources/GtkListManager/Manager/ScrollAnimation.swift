@@ -96,7 +96,7 @@ final class ScrollAnimation {
     /// says; nil when the host cannot place it.
     private func distanceToGo(to position: Int) -> Double? {
         let host = manager.host
-        guard let frame = host.rowFrame(at: position), let visible = host.visibleFrame else { return nil }
+        guard let frame = host.rowFrame(at: position), let visible = host.viewportFrame else { return nil }
         let offset = frame.y - visible.y
         return switch alignment {
         case .top, .nearest: offset
@@ -116,7 +116,7 @@ final class ScrollAnimation {
         guard alignment == .nearest else { return alignment }
         let host = manager.host
         guard let position = manager.position(of: target), let frame = host.rowFrame(at: position),
-            let visible = host.visibleFrame
+            let visible = host.viewportFrame
         else { return .top }
         if frame.y < visible.y { return .top }
         if frame.y + frame.height > visible.y + visible.height { return .bottom }

@@ -20,7 +20,7 @@ extension ListTable {
     }
 
     /// Hides or shows `column`. A column that is not hideable, or the last column shown, stays.
-    public func setHidden(_ hidden: Bool, column: String) {
+    public func setHidden(_ hidden: Bool, ofColumn column: String) {
         guard let declared = columns.first(where: { $0.id == column }) else { return }
         var state = self.state
         if hidden {
@@ -68,7 +68,7 @@ extension ListTable {
         var items = columns.map { other in
             let isShown = !state.hidden.contains(other.id)
             return MenuItem.check(other.title, isOn: isShown, isEnabled: other.isHideable && !(isShown && shownCount == 1)) {
-                [unowned self] on in setHidden(!on, column: other.id)
+                [unowned self] on in setHidden(!on, ofColumn: other.id)
             }
         }
         if column.isReorderable {

@@ -112,7 +112,7 @@ public final class ListTable {
         self.manager = manager
         cells = manager.tableCells
         columns = Self.unique(declared, anomalies: manager.anomalyHandler)
-        storedState = ColumnState(hidden: Set(columns.filter { !$0.isInitiallyVisible }.map(\.id)))
+        storedState = ColumnState(hidden: Set(columns.filter(\.isInitiallyHidden).map(\.id)))
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         // Held for the table's lifetime: taken out of a window (to show a table made in its
         // place), the widget and its scrolled window stay valid.
@@ -191,7 +191,7 @@ public final class ListTable {
         let old = Set(columns.map(\.id))
         columns = Self.unique(declared, anomalies: manager.anomalyHandler)
         var state = storedState
-        for column in columns where !old.contains(column.id) && !column.isInitiallyVisible { state.hidden.insert(column.id) }
+        for column in columns where !old.contains(column.id) && column.isInitiallyHidden { state.hidden.insert(column.id) }
         state.sort.removeAll { key in !columns.contains { $0.id == key.column } }
         storedState = state
         measureFittedWidths()

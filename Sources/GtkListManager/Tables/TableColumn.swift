@@ -32,8 +32,9 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
     public var isHideable: Bool
     /// Whether a click on the header sorts by the column.
     public var isSortable: Bool
-    /// Whether the column shows until the user hides or shows it.
-    public var isInitiallyVisible: Bool
+    /// Whether the column is hidden until the user shows it (or the app, with
+    /// ``ListTable/setHidden(_:ofColumn:)``).
+    public var isInitiallyHidden: Bool
     /// For ``ColumnWidth/fitContent``: the width in pixels a model's cell needs, when the app
     /// knows it cheaply; nil measures a sample of real cells instead.
     public var measure: (@MainActor @Sendable (Any) -> Int)?
@@ -42,7 +43,7 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
     public init(
         _ id: String, title: String, width: ColumnWidth = .share(1), minimumWidth: Int = 24, maximumWidth: Int? = nil,
         isResizable: Bool = true, isReorderable: Bool = true, isHideable: Bool = true, isSortable: Bool = true,
-        isInitiallyVisible: Bool = true, measure: (@MainActor @Sendable (Any) -> Int)? = nil
+        isInitiallyHidden: Bool = false, measure: (@MainActor @Sendable (Any) -> Int)? = nil
     ) {
         self.id = id
         self.title = title
@@ -53,7 +54,7 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
         self.isReorderable = isReorderable
         self.isHideable = isHideable
         self.isSortable = isSortable
-        self.isInitiallyVisible = isInitiallyVisible
+        self.isInitiallyHidden = isInitiallyHidden
         self.measure = measure
     }
 
@@ -67,7 +68,7 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
         lhs.id == rhs.id && lhs.title == rhs.title && lhs.width == rhs.width && lhs.minimumWidth == rhs.minimumWidth
             && lhs.maximumWidth == rhs.maximumWidth && lhs.isResizable == rhs.isResizable
             && lhs.isReorderable == rhs.isReorderable && lhs.isHideable == rhs.isHideable
-            && lhs.isSortable == rhs.isSortable && lhs.isInitiallyVisible == rhs.isInitiallyVisible
+            && lhs.isSortable == rhs.isSortable && lhs.isInitiallyHidden == rhs.isInitiallyHidden
             && (lhs.measure == nil) == (rhs.measure == nil)
     }
 

@@ -63,7 +63,7 @@ public enum StorageAnomaly: Anomaly {
         case removeItemsFromSection
         /// `MemoryStorage.reloadSections(_:)`.
         case reloadSections
-        /// `MemoryStorage.setSections(_:)` and `setSections(_:animated:)`: a section given twice.
+        /// `MemoryStorage.setSections(_:)` and `setSections(_:diffing:)`: a section given twice.
         case setSection
         /// Setting a header, footer or other supplementary model of one section.
         case setSupplementaryModel

@@ -3,13 +3,13 @@
 extension MemoryStorage {
     /// Replaces the items of `section` (creating sections up to it).
     ///
-    /// With `animated`, the new items are diffed against the old ones by identity (see
+    /// With `diffing`, the new items are diffed against the old ones by identity (see
     /// ``ModelIdentity``): observers receive the fewest inserts, deletes and moves, and an update
     /// for each item whose content changed, so its row refreshes in place. Without, observers
     /// reload.
-    public func setItems<Model>(_ items: [Model], forSection section: Int = 0, animated: Bool) {
+    public func setItems<Model>(_ items: [Model], forSection section: Int = 0, diffing: Bool) {
         let items = items.asAnyModels
-        guard animated else { return setItems(items, forSection: section) }
+        guard diffing else { return setItems(items, forSection: section) }
         guard section >= 0 else {
             refuse(.invalidIndexPath(indexPath: IndexPath(item: 0, section: section)))
             return
@@ -29,10 +29,10 @@ extension MemoryStorage {
 
     /// Replaces the items of every section, one array per section, sections matched by index.
     ///
-    /// With `animated`, items are diffed by identity across all sections, so an item that changes
+    /// With `diffing`, items are diffed by identity across all sections, so an item that changes
     /// section moves there; sections are added or removed at the end. Without, observers reload.
-    public func setItemsForAllSections(_ itemsBySection: [[Any]], animated: Bool) {
-        guard animated else { return setItemsForAllSections(itemsBySection) }
+    public func setItemsForAllSections(_ itemsBySection: [[Any]], diffing: Bool) {
+        guard diffing else { return setItemsForAllSections(itemsBySection) }
         // The existing section objects stay (matched by object); extra arrays become new sections.
         let newSections = itemsBySection.indices.map { $0 < sections.count ? sections[$0] : SectionModel() }
         transaction { replaceSectionsDiffing(newSections, items: itemsBySection, matchingByObject: true) }
@@ -40,12 +40,12 @@ extension MemoryStorage {
 
     /// Replaces every section with `newSections`.
     ///
-    /// With `animated`, sections are matched by ``SectionModel/identifier`` (by object when it is
+    /// With `diffing`, sections are matched by ``SectionModel/identifier`` (by object when it is
     /// nil) and items by identity across sections: observers receive section and item moves,
     /// inserts, deletes and updates. Supplementary models stay with their section. Without
-    /// `animated`, observers reload.
-    public func setSections(_ newSections: [SectionModel], animated: Bool) {
-        guard animated else { return setSections(newSections) }
+    /// `diffing`, observers reload.
+    public func setSections(_ newSections: [SectionModel], diffing: Bool) {
+        guard diffing else { return setSections(newSections) }
         if let index = newSections.indices.first(where: { newSections[$0].storage != nil && newSections[$0].storage !== self }) {
             refuse(.sectionAlreadyInStorage(operation: .setSection, index: index))
             return

@@ -11,7 +11,7 @@ public final class SectionModel {
     weak var storage: MemoryStorage?
 
     /// What matches this section across states in a diffed replacement
-    /// (``MemoryStorage/setSections(_:animated:)``); nil matches the section object itself.
+    /// (``MemoryStorage/setSections(_:diffing:)``); nil matches the section object itself.
     public var identifier: AnyHashable?
 
     /// A detached section holding `items`, ready to be inserted into a storage.

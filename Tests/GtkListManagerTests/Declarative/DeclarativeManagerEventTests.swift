@@ -69,12 +69,12 @@ final class DeclarativeManagerEventTests: XCTestCase {
 
     @MainActor private static func modelEvents() throws {
         let manager = ListManager()
-        manager.heightForRow(withModel: String.self) { model, _ in model == "tall" ? 90 : -1 }
+        manager.heightForRow(String.self) { model, _ in model == "tall" ? 90 : -1 }
         manager.update { Section(id: 0, rows: Row<TitleRow>.rows(["tall", "short"])) }
         let list = ShownList(manager)
         defer { list.close() }
         let heights = (0..<2).map { gtk_widget_get_allocated_height(gcast(list.listRow(at: at($0)))) }
-        XCTAssertEqual(heights[0], 90, "heightForRow(withModel: String.self) answered for the declared \"tall\"")
+        XCTAssertEqual(heights[0], 90, "heightForRow(String.self) answered for the declared \"tall\"")
         XCTAssertLessThan(heights[1], 90)
     }
 

@@ -52,7 +52,7 @@ struct SectionSpec {
     var id: String
     var header: String?
     var footer: String?
-    var collapsed = false
+    var folded = false
     var rows: [RowSpec]
 }
 
@@ -61,7 +61,7 @@ struct SectionSpec {
 func declaredSections(_ specs: [SectionSpec]) -> [Section] {
     specs.map { spec in
         Section(
-            id: spec.id, header: spec.header, footer: spec.footer, isCollapsed: spec.collapsed,
+            id: spec.id, header: spec.header, footer: spec.footer, isFolded: spec.folded,
             rows: spec.rows.map { row -> AnyRow in
                 row.badge ? Row<BadgeRow>(id: row.id, model: row.model) : Row<TitleRow>(id: row.id, model: row.model)
             })
@@ -78,12 +78,12 @@ struct ShownRow: Equatable, CustomStringConvertible {
 }
 
 /// The rows the declaration implies, in order (default configuration: headers and footers of
-/// empty or collapsed sections are shown).
+/// empty or folded sections are shown).
 func expectedRows(_ specs: [SectionSpec]) -> [ShownRow] {
     specs.flatMap { spec -> [ShownRow] in
         var rows: [ShownRow] = []
         if let header = spec.header { rows.append(ShownRow(role: .header, model: header, rowClass: "SectionTitleRow", text: header)) }
-        if !spec.collapsed {
+        if !spec.folded {
             rows += spec.rows.map { ShownRow(role: .item, model: $0.model, rowClass: $0.rowClass, text: $0.text) }
         }
         if let footer = spec.footer { rows.append(ShownRow(role: .footer, model: footer, rowClass: "SectionTitleRow", text: footer)) }
@@ -105,7 +105,7 @@ func shownRows(_ manager: ListManager) -> [ShownRow] {
 @MainActor
 func itemWidgets(_ manager: ListManager, _ specs: [SectionSpec]) -> [String: UnsafeMutableRawPointer] {
     let items = inspectRows(of: manager.listBox!).filter { $0.role == .item }
-    let visible = specs.filter { !$0.collapsed }.flatMap(\.rows)
+    let visible = specs.filter { !$0.folded }.flatMap(\.rows)
     guard items.count == visible.count else { return [:] }
     return Dictionary(zip(visible.map(\.identity), items.map(\.widget)), uniquingKeysWith: { first, _ in first })
 }

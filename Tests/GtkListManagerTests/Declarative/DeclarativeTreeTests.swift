@@ -180,7 +180,7 @@ final class DeclarativeTreeTests: XCTestCase {
             let children = ["home": ["docs", "music"], "docs": ["a"], "etc": [String]()]
             let manager = ListManager(host: VirtualListHost())
             manager.update {
-                Section(id: "tree", rows: Row<NameRow>.tree(["home", "etc"], children: { children[$0] }, isExpanded: { $0 != "etc" }))
+                Section(id: "tree", rows: Row<NameRow>.outline(["home", "etc"], children: { children[$0] }, isExpanded: { $0 != "etc" }))
             }
             let list = ShownList(manager, width: 300, height: 400)
             defer { list.close() }

@@ -173,8 +173,8 @@ final class DeclarativeUpdateTests: XCTestCase {
                 // Every row visible before and after under the same identity and class kept its widget.
                 let after = itemWidgets(list.manager, specs)
                 let oldRows = Dictionary(
-                    beforeSpecs.filter { !$0.collapsed }.flatMap(\.rows).map { ($0.identity, $0) }, uniquingKeysWith: { a, _ in a })
-                for row in specs.filter({ !$0.collapsed }).flatMap(\.rows) {
+                    beforeSpecs.filter { !$0.folded }.flatMap(\.rows).map { ($0.identity, $0) }, uniquingKeysWith: { a, _ in a })
+                for row in specs.filter({ !$0.folded }).flatMap(\.rows) {
                     guard let old = oldRows[row.identity], old.badge == row.badge, let widget = before[row.identity] else { continue }
                     XCTAssertEqual(after[row.identity], widget, "\(context): \(row.identity) lost its widget")
                     checkedKeptWidgets += 1
@@ -217,8 +217,8 @@ final class DeclarativeUpdateTests: XCTestCase {
             }
             return "change header or footer"
         case 4:
-            specs[random(specs.count)].collapsed.toggle()
-            return "toggle collapse"
+            specs[random(specs.count)].folded.toggle()
+            return "toggle folding"
         case 5, 6:
             let section = random(specs.count)
             specs[section].rows.insert(newRow(), at: random(specs[section].rows.count + 1))

@@ -251,12 +251,12 @@ final class DisplayEventTests: XCTestCase {
         manager.registerHeader(CaptionRow.self)
         manager.registerFooter(CaptionRow.self)
         var sections: [Int] = []
-        manager.heightForRow(withModel: Int.self) { model, _ in 40 + model }
-        manager.heightForHeader(withModel: String.self) { _, section in
+        manager.heightForRow(Int.self) { model, _ in 40 + model }
+        manager.heightForHeader(String.self) { _, section in
             sections.append(section)
             return 60
         }
-        manager.heightForFooter(withModel: String.self) { _, _ in 70 }
+        manager.heightForFooter(String.self) { _, _ in 70 }
         storage.setSectionHeaderModels(["H0", "H1"])
         storage.setSectionFooterModels(["F0", "F1"])
         storage.setItemsForAllSections([[1], [2, 3]])
@@ -269,7 +269,7 @@ final class DisplayEventTests: XCTestCase {
         XCTAssertEqual(sections, [0, 1])
         XCTAssertEqual(anomalies.reports, [])
 
-        manager.heightForRow(withModel: NumberRow.self) { _, _ in 10 }
+        manager.heightForRow(NumberRow.self) { _, _ in 10 }
         XCTAssertEqual(anomalies.reports, [.modelEventCalledWithRowClass(modelType: "NumberRow", event: "heightForRow")])
     }
 
@@ -281,7 +281,7 @@ final class DisplayEventTests: XCTestCase {
 
     @MainActor private static func indentationLevelIndents() throws {
         let (manager, storage, _) = makeManager()
-        manager.indentationLevel(withModel: Int.self) { model, _ in model }
+        manager.indentationLevel(Int.self) { model, _ in model }
         storage.setItems([0, 1, 3])
         let list = ShownList(manager)
         defer { list.close() }
@@ -320,7 +320,7 @@ final class DisplayEventTests: XCTestCase {
     @MainActor private static func indentationKeyIsACopy() throws {
         let name = "gtk-list-manager-base-margin-start"
         let (manager, storage, _) = makeManager()
-        manager.indentationLevel(withModel: Int.self) { model, _ in model }
+        manager.indentationLevel(Int.self) { model, _ in model }
         storage.setItems([2])
         // Churn the heap so that freed memory is reused before the key is looked up by name.
         for round in 0..<2_000 { _ = String(repeating: "x", count: 30 + round % 40).utf8CString }

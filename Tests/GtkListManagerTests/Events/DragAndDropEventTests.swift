@@ -127,7 +127,7 @@ final class DragAndDropEventTests: XCTestCase {
         destination.memoryStorage?.setItems((0..<10_000).map { "n\($0)" })
         XCTAssertTrue(destination.scrollTo(IndexPath(item: 5_000, section: 0), alignment: .top))
         second.settle()
-        XCTAssertEqual(host.visibleRange?.lowerBound, 5_000)
+        XCTAssertEqual(host.positionsOnScreen?.lowerBound, 5_000)
 
         // "b" onto the lower half of the third row on screen: inserted after it.
         let target = 5_002
@@ -142,7 +142,7 @@ final class DragAndDropEventTests: XCTestCase {
         let names = items(destination)
         XCTAssertEqual(names.count, 10_001)
         XCTAssertEqual(names[target...target + 2], ["n5002", "b", "n5003"])
-        XCTAssertEqual(host.visibleRange?.lowerBound, 5_000, "the rows on screen stayed")
+        XCTAssertEqual(host.positionsOnScreen?.lowerBound, 5_000, "the rows on screen stayed")
         host.forEachBoundRow { position, row in
             XCTAssertEqual(String(cString: gtk_label_get_text(gcast(row.widget))), names[position])
         }

@@ -42,7 +42,7 @@ final class DragAutoscrollTests: XCTestCase {
         let source = IndexPath(item: 1, section: 0)
         let dragged = try XCTUnwrap(manager.boundRow(at: source))
         let start = try XCTUnwrap(host.rowFrame(at: 1))
-        var frame = try XCTUnwrap(host.visibleFrame)
+        var frame = try XCTUnwrap(host.viewportFrame)
 
         // Press on "row 1", move past the drag threshold, then rest 6 px above the bottom edge.
         list.xdotool(["mousemove", "--sync"] + screen(list, host, y: start.y + 20))
@@ -51,17 +51,17 @@ final class DragAutoscrollTests: XCTestCase {
             list.xdotool(["mousemove"] + screen(list, host, y: start.y + 20 + Double(step * 30)))
         }
         list.xdotool(["mousemove"] + screen(list, host, y: frame.y + frame.height - 6))
-        let scrolled = GtkRuntime.iterate(until: { (host.visibleRange?.lowerBound ?? 0) >= 24 }, timeout: .seconds(6))
-        XCTAssertTrue(scrolled, "the list scrolled under the resting pointer: top row \(String(describing: host.visibleRange))")
+        let scrolled = GtkRuntime.iterate(until: { (host.positionsOnScreen?.lowerBound ?? 0) >= 24 }, timeout: .seconds(6))
+        XCTAssertTrue(scrolled, "the list scrolled under the resting pointer: top row \(String(describing: host.positionsOnScreen))")
         XCTAssertTrue(manager.boundRow(at: source) === dragged, "the dragged row keeps its widget, far off screen")
 
         // Out of the edge band the scrolling stops; then onto the upper half of a row on screen.
-        frame = try XCTUnwrap(host.visibleFrame)
+        frame = try XCTUnwrap(host.viewportFrame)
         list.xdotool(["mousemove"] + screen(list, host, y: frame.y + frame.height / 2))
         list.settle(milliseconds: 120)
-        let top = try XCTUnwrap(host.visibleRange).lowerBound
+        let top = try XCTUnwrap(host.positionsOnScreen).lowerBound
         list.settle(milliseconds: 120)
-        XCTAssertEqual(host.visibleRange?.lowerBound, top, "scrolling stopped outside the band")
+        XCTAssertEqual(host.positionsOnScreen?.lowerBound, top, "scrolling stopped outside the band")
         let target = top + 3
         let targetFrame = try XCTUnwrap(host.rowFrame(at: target))
         list.xdotool(["mousemove"] + screen(list, host, y: targetFrame.y + 10))

@@ -97,7 +97,7 @@ final class TypeAheadTests: XCTestCase {
             XCTAssertEqual(Self.shownQuery(), "file 4999", "a space is typed too once the search is open")
             XCTAssertEqual(Self.selectedName(list), "file 4999")
             let position = try XCTUnwrap(list.manager.selectedIndexPaths.first?.item)
-            XCTAssertTrue(host.visibleRange?.contains(position) ?? false, "scrolled to the row found")
+            XCTAssertTrue(host.positionsOnScreen?.contains(position) ?? false, "scrolled to the row found")
             XCTAssertNotNil(host.boundRow(at: position)?.hostWidget, "and bound")
             XCTAssertTrue(GtkRuntime.iterate(until: { Self.shownQuery() == nil }, timeout: .seconds(8)), "closed after 5 s")
         }

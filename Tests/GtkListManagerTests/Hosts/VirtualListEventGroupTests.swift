@@ -112,8 +112,8 @@ final class VirtualListEventGroupTests: XCTestCase {
             mapping.willDisplayHeader { _, model, section in log.append("will \(model)@\(section)") }
             mapping.didEndDisplayingHeader { _, model, section in log.append("end \(model)@\(section)") }
         }
-        manager.heightForHeader(withModel: String.self) { _, section in 50 + section }
-        manager.indentationLevel(withModel: String.self) { model, _ in model.hasSuffix("1") ? 2 : 0 }
+        manager.heightForHeader(String.self) { _, section in 50 + section }
+        manager.indentationLevel(String.self) { model, _ in model.hasSuffix("1") ? 2 : 0 }
         let storage = try XCTUnwrap(manager.memoryStorage)
         storage.setSectionHeaderModels(["H0", "H1"])
         storage.setItemsForAllSections([letters, letters])
@@ -130,7 +130,7 @@ final class VirtualListEventGroupTests: XCTestCase {
         list.settle()
         // H0 has the window's first focus: it keeps its widget off screen, and ends display there.
         XCTAssertEqual(Set(log), ["will H0@0", "end H0@0", "will H1@1"], "scrolled away: no longer displayed")
-        let header = try XCTUnwrap(host.visibleRange?.first { host.boundRow(at: $0)?.role == .header })
+        let header = try XCTUnwrap(host.positionsOnScreen?.first { host.boundRow(at: $0)?.role == .header })
         XCTAssertEqual(host.boundRow(at: header)?.model as? String, "H1")
         XCTAssertEqual(host.rowFrame(at: header)?.height, 51)
     }

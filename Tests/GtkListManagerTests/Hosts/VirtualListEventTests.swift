@@ -60,13 +60,13 @@ final class VirtualListEventTests: XCTestCase {
         list.press("Home")
         list.settle()
         XCTAssertEqual(host.focusedPosition, 0)
-        let page = try XCTUnwrap(host.visibleRange).count
+        let page = try XCTUnwrap(host.positionsOnScreen).count
         for _ in 0..<3 { list.press("Page_Down") }
         list.settle()
         let reached = try XCTUnwrap(host.focusedPosition)
         XCTAssertTrue((3 * (page - 2))...(3 * (page + 1)) ~= reached, "three pages down: \(reached) with \(page) rows a page")
         XCTAssertEqual(manager.selectedIndexPaths, [at(reached)])
-        XCTAssertTrue(host.visibleRange?.contains(reached) == true, "the focused row is on screen")
+        XCTAssertTrue(host.positionsOnScreen?.contains(reached) == true, "the focused row is on screen")
         XCTAssertLessThan(host.rowWidgetCount, 60)
 
         // Page Down held: 10,000 rows in batches of 100 keys as fast as X sends them (faster than
@@ -85,7 +85,7 @@ final class VirtualListEventTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(position, 10_000)
         XCTAssertEqual(manager.selectedIndexPaths, [at(position)], "the selection followed")
         XCTAssertEqual((manager.boundRow(at: at(position))?.view as? NameRow)?.text, "row \(position)")
-        XCTAssertTrue(host.visibleRange?.contains(position) == true)
+        XCTAssertTrue(host.positionsOnScreen?.contains(position) == true)
         XCTAssertLessThan(host.rowWidgetCount, 60, "widgets for the viewport, not for the rows walked over")
     }
 
@@ -125,12 +125,12 @@ final class VirtualListEventTests: XCTestCase {
         list.focus(at(3))
         gtk_adjustment_set_value(host.verticalAdjustment!, 10_000)
         list.settle()
-        XCTAssertFalse(host.visibleRange?.contains(3) ?? true, "row 3 scrolled away")
+        XCTAssertFalse(host.positionsOnScreen?.contains(3) ?? true, "row 3 scrolled away")
         XCTAssertEqual(host.focusedPosition, 3, "its row widget stays, focused, off screen")
         list.press("Down")
         list.settle()
         XCTAssertEqual(host.focusedPosition, 4)
-        XCTAssertTrue(host.visibleRange?.contains(4) == true, "the list scrolled back to the focused row")
+        XCTAssertTrue(host.positionsOnScreen?.contains(4) == true, "the list scrolled back to the focused row")
         XCTAssertEqual(manager.selectedIndexPaths, [at(4)])
     }
 
@@ -230,7 +230,7 @@ final class VirtualListEventTests: XCTestCase {
         list.settle()
         XCTAssertEqual(manager.selectedIndexPaths, [at(3_003), at(3_005)], "1,000 rows inserted above: the same items")
         XCTAssertEqual(shownSelected(manager), [3_003, 3_005], "still shown on their rows, which stayed on screen")
-        XCTAssertTrue(host.visibleRange?.contains(3_003) == true)
+        XCTAssertTrue(host.positionsOnScreen?.contains(3_003) == true)
         storage.removeItems(at: (0..<1_500).map { at($0) })
         list.settle()
         XCTAssertEqual(manager.selectedIndexPaths, [at(1_503), at(1_505)], "1,500 deleted above")
@@ -255,7 +255,7 @@ final class VirtualListEventTests: XCTestCase {
         let (manager, host, list) = makeList { manager in
             manager.willDisplay(NameRow.self) { _, model, _ in displayed.insert(model) }
             manager.didEndDisplaying(NameRow.self) { _, model, _ in displayed.remove(model) }
-            manager.heightForRow(withModel: Int.self) { model, _ in model == 500 ? 120 : -1 }
+            manager.heightForRow(Int.self) { model, _ in model == 500 ? 120 : -1 }
             manager.rowsNearEnd(threshold: 5) { nearEnd += 1 }
         }
         defer { list.close() }
@@ -263,7 +263,7 @@ final class VirtualListEventTests: XCTestCase {
         XCTAssertEqual(displayed, bound, "bound rows are displayed, as UITableView's visible cells")
         XCTAssertTrue(manager.scrollTo(at(500), alignment: .top))
         list.settle()
-        XCTAssertEqual(host.visibleRange?.lowerBound, 500)
+        XCTAssertEqual(host.positionsOnScreen?.lowerBound, 500)
         XCTAssertEqual(host.rowFrame(at: 500)?.height, 120, "heightForRow is the row's height")
         let keptFocused = host.focusedPosition.map { Set([$0]) } ?? []
         XCTAssertEqual(

@@ -21,11 +21,11 @@ extension VirtualListHostTests {
         let adjustment = try XCTUnwrap(host.verticalAdjustment)
         let sixLines = "tall\n\n\n\n\nend"
         scroll(host, to: 40_000.5)
-        list.wait { host.visibleRange.map { $0.lowerBound > 1_000 && host.boundRow(at: $0.lowerBound) != nil } ?? false }
+        list.wait { host.positionsOnScreen.map { $0.lowerBound > 1_000 && host.boundRow(at: $0.lowerBound) != nil } ?? false }
         let jumpedTo = gtk_adjustment_get_value(adjustment)  // estimates corrected: not quite 40,000
         scroll(host, to: jumpedTo + 1)  // a scroll that goes on: the margins get bound too
-        list.wait { host.visibleRange.map { host.boundRow(at: $0.lowerBound - 1) != nil } ?? false }
-        let top = try XCTUnwrap(host.visibleRange?.lowerBound)
+        list.wait { host.positionsOnScreen.map { host.boundRow(at: $0.lowerBound - 1) != nil } ?? false }
+        let top = try XCTUnwrap(host.positionsOnScreen?.lowerBound)
         let topY = try XCTUnwrap(host.rowFrame(at: top)?.y)
         let belowY = try XCTUnwrap(host.rowFrame(at: top + 1)?.y)
         let upper = gtk_adjustment_get_upper(adjustment)
@@ -62,7 +62,7 @@ extension VirtualListHostTests {
         let storage = try XCTUnwrap(manager.memoryStorage)
         scroll(host, to: 40_000.5)
         settle(list)
-        let top = try XCTUnwrap(host.visibleRange?.lowerBound)
+        let top = try XCTUnwrap(host.positionsOnScreen?.lowerBound)
         let topModel = try XCTUnwrap(host.boundRow(at: top)?.model as? Int)
         let topY = try XCTUnwrap(host.rowFrame(at: top)?.y)
 

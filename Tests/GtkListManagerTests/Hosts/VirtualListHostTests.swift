@@ -81,7 +81,7 @@ final class VirtualListHostTests: XCTestCase {
 
         scroll(host, to: gtk_adjustment_get_upper(adjustment) / 2)
         settle(list)
-        let middle = try XCTUnwrap(host.visibleRange)
+        let middle = try XCTUnwrap(host.positionsOnScreen)
         XCTAssertGreaterThan(middle.lowerBound, 3_000)
         for position in middle {
             let row = try XCTUnwrap(host.boundRow(at: position), "row \(position) on screen has a widget")
@@ -96,7 +96,7 @@ final class VirtualListHostTests: XCTestCase {
         XCTAssertEqual(boundNow, Array(middle), "a jump binds the rows on screen")
         scroll(host, to: gtk_adjustment_get_value(adjustment) + 3)
         settle(list)
-        let visible = try XCTUnwrap(host.visibleRange)
+        let visible = try XCTUnwrap(host.positionsOnScreen)
         XCTAssertEqual(
             boundNow, Array(visible.lowerBound - host.overscan..<visible.upperBound + host.overscan),
             "then \(host.overscan) rows more on each side")
@@ -143,7 +143,7 @@ final class VirtualListHostTests: XCTestCase {
                     if position >= expected.count || shown != expected[position] { wrong.append("\(position): \(shown)") }
                 }
                 XCTAssertEqual(wrong, [], context)
-                if let visible = host.visibleRange {
+                if let visible = host.positionsOnScreen {
                     XCTAssertTrue(visible.allSatisfy { host.boundRow(at: $0) != nil }, "\(context): a row on screen has no widget")
                     // Widgets for the viewport and its margins only (and the focused row).
                     let margins = visible.lowerBound - host.overscan..<visible.upperBound + host.overscan
@@ -177,7 +177,7 @@ final class VirtualListHostTests: XCTestCase {
             gtk_widget_get_allocation(rowWidget, &allocation)
             XCTAssertTrue(-viewport...2 * viewport ~= Double(allocation.y), "\(context): row \(position) placed at \(allocation.y)")
         }
-        for position in host.visibleRange ?? 0..<0 {
+        for position in host.positionsOnScreen ?? 0..<0 {
             guard let row = host.boundRow(at: position), let rowWidget = row.hostWidget, let frame = host.rowFrame(at: position),
                 row.role != .header
             else { continue }

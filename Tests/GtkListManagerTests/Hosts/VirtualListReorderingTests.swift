@@ -51,11 +51,11 @@ final class VirtualListReorderingTests: XCTestCase {
             let adjustment = try XCTUnwrap(host.verticalAdjustment)
             gtk_adjustment_set_value(adjustment, Double(random.next() % UInt64(max(gtk_adjustment_get_upper(adjustment), 1))))
             list.settleFrame()
-            let top = try XCTUnwrap(host.visibleRange?.lowerBound)
+            let top = try XCTUnwrap(host.positionsOnScreen?.lowerBound)
             let topModel = String(describing: host.boundRow(at: top)?.model)
             let topY = host.rowFrame(at: top)?.y
             // One more selected item on screen, and one far away.
-            let visibleItems = try XCTUnwrap(host.visibleRange).compactMap { manager.location(ofPosition: $0) }.filter { $0.role == .item }
+            let visibleItems = try XCTUnwrap(host.positionsOnScreen).compactMap { manager.location(ofPosition: $0) }.filter { $0.role == .item }
             for location in [visibleItems.randomElement(using: &random), .item(IndexPath(item: 5, section: 1))].compactMap({ $0 }) {
                 _ = manager.selectItem(at: location.indexPath)
             }
@@ -76,7 +76,7 @@ final class VirtualListReorderingTests: XCTestCase {
                 }
             }
             XCTAssertEqual(wrong, [], context)
-            let visible = try XCTUnwrap(host.visibleRange)
+            let visible = try XCTUnwrap(host.positionsOnScreen)
             if isGrid {
                 let shown = visible.prefix(8).map { String(describing: host.boundRow(at: $0)?.model) }
                 XCTAssertTrue(shown.contains(topModel), "\(context): \(topModel) near the top: \(shown)")

@@ -33,7 +33,7 @@ final class VirtualListStorageKindsTests: XCTestCase {
         host.forEachBoundRow { position, row in
             if position >= expected.count || describe(row) != expected[position] { wrong.append("\(position): \(describe(row))") }
         }
-        if let visible = host.visibleRange, !visible.allSatisfy({ host.boundRow(at: $0) != nil }) {
+        if let visible = host.positionsOnScreen, !visible.allSatisfy({ host.boundRow(at: $0) != nil }) {
             wrong.append("a row on screen has no widget")
         }
         XCTAssertEqual(wrong, [], context)

@@ -62,7 +62,7 @@ final class VirtualRubberBandTests: XCTestCase {
             try requireGtk()
             let (manager, host, list) = Self.makeList()
             defer { list.close() }
-            let lastOnScreen = try XCTUnwrap(host.visibleRange).upperBound - 1
+            let lastOnScreen = try XCTUnwrap(host.positionsOnScreen).upperBound - 1
             Self.band(
                 list, from: Self.point(of: 2, in: host, list: list),
                 through: [Self.point(of: 4, in: host, list: list), Self.point(of: 6, in: host, list: list)], release: false)
@@ -77,7 +77,7 @@ final class VirtualRubberBandTests: XCTestCase {
             list.releaseButton()
             list.settleFrame()
             let selected = manager.selectedIndexPaths.map(\.item)
-            XCTAssertGreaterThan(try XCTUnwrap(host.visibleRange).lowerBound, 0, "the list scrolled")
+            XCTAssertGreaterThan(try XCTUnwrap(host.positionsOnScreen).lowerBound, 0, "the list scrolled")
             XCTAssertEqual(selected.first, 2)
             XCTAssertEqual(selected, Array(2...(selected.last ?? 2)), "one run of rows, from the band's start")
             XCTAssertGreaterThan(selected.last ?? 0, lastOnScreen + 5, "rows scrolled into view joined the band")

@@ -145,8 +145,8 @@ final class WindowedTestHost: ListHost {
 
     func position(atY y: Double) -> Int? { nil }
     func rowFrame(at position: Int) -> (y: Double, height: Double)? { nil }
-    var visibleRange: Range<Int>? { window }
-    var visibleFrame: (y: Double, height: Double)? { nil }
+    var positionsOnScreen: Range<Int>? { window }
+    var viewportFrame: (y: Double, height: Double)? { nil }
     var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? { nil }
     var focusedPosition: Int? { nil }
     func focusRow(at position: Int) -> Bool { false }

@@ -232,7 +232,7 @@ final class AnimatedChangesTests: XCTestCase {
                             at: IndexPath(item: shownPositions.randomElement(using: &random)!, section: 0),
                             to: IndexPath(item: shownPositions.randomElement(using: &random)!, section: 0))
                     case 3:
-                        shown.storage.setItems(models.shuffled(using: &random), animated: true)
+                        shown.storage.setItems(models.shuffled(using: &random), diffing: true)
                     default:
                         shown.scroll(toFraction: Double(Int.random(in: 0...10, using: &random)) / 10)
                     }

@@ -164,7 +164,7 @@ private final class PrefetchedList {
         let log = log, storage = manager.memoryStorage!, host = host
         manager.prefetch(Int.self) { model, indexPath in log.told(model, at: indexPath, in: storage) }
         manager.cancelPrefetching(Int.self) { model, indexPath in
-            log.cancelled(model, at: indexPath, visible: host.visibleRange ?? 0..<0)
+            log.cancelled(model, at: indexPath, visible: host.positionsOnScreen ?? 0..<0)
         }
         storage.setItems(Array(0..<count))
         list = ShownList(manager, width: 440, height: 600)
@@ -173,7 +173,7 @@ private final class PrefetchedList {
     }
 
     /// The items on screen (positions are items: one section, no headers).
-    var visible: Range<Int> { host.visibleRange ?? 0..<0 }
+    var visible: Range<Int> { host.positionsOnScreen ?? 0..<0 }
 
     /// Turns the wheel over the list (5 down, 4 up) while GTK runs, as a user does.
     func wheel(button: Int, clicks: Int) {

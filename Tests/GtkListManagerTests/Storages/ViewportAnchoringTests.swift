@@ -63,7 +63,7 @@ final class ViewportAnchoringTests: XCTestCase {
         let manager = ListManager(host: host, storage: filtered)
         manager.register(NumberLabel.self)
         // Five cells a line in the window's width, each as tall as a list's row.
-        manager.sizeForCell(withItem: Number.self) { _, _ in GridSize(width: 70, height: 24) }
+        manager.sizeForCell(Number.self) { _, _ in GridSize(width: 70, height: 24) }
         let list = ShownList(manager)
         defer { list.close() }
         var random = SplitMix64(seed: 7)
@@ -79,7 +79,7 @@ final class ViewportAnchoringTests: XCTestCase {
             list.settleFrame()
             guard let (top, topY) = topRow(of: host, in: list), range > 0 else { continue }
             var focused: (number: Int, y: Int32)?
-            if focusing, let shown = host.visibleRange {
+            if focusing, let shown = host.positionsOnScreen {
                 gtk_widget_grab_focus(manager.widget)
                 _ = host.focusRow(at: Int.random(in: shown, using: &random))
                 list.settleFrame()

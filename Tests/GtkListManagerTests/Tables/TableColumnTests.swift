@@ -108,11 +108,11 @@ final class TableColumnTests: XCTestCase {
             for (name, make) in TableFixture.hosts {
                 let (_, table, list) = TableFixture.show(rows: 20, columns: TableFixture.columns(4), on: make())
                 defer { list.close() }
-                table.setHidden(true, column: "c1")
+                table.setHidden(true, ofColumn: "c1")
                 table.sort = [SortKey("c1", ascending: false)]
                 list.settleFrame()
                 XCTAssertNil(TableFixture.headerButton("Column 1", of: table), "\(name): hidden, no header")
-                table.setHidden(false, column: "c1")
+                table.setHidden(false, ofColumn: "c1")
                 list.settleFrame()
                 XCTAssertEqual(TableFixture.sortArrow(of: "Column 1", in: table), "pan-up-symbolic", "\(name): shown again, sorted")
                 XCTAssertNil(TableFixture.sortArrow(of: "Column 0", in: table), name)
@@ -177,7 +177,7 @@ final class TableColumnTests: XCTestCase {
             try requireGtk()
             let (_, table, list) = TableFixture.show(rows: 20, columns: TableFixture.columns(5), on: VirtualListHost())
             table.moveColumn("c3", to: 0)
-            table.setHidden(true, column: "c1")
+            table.setHidden(true, ofColumn: "c1")
             table.setWidth(210, ofColumn: "c4")
             table.sort = [SortKey("c2", ascending: false)]
             list.settleFrame()

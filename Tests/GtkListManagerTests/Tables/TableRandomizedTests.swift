@@ -86,11 +86,11 @@ final class TableRandomizedTests: XCTestCase {
             case 5:
                 if !expected.hidden.isEmpty, Bool.random(using: &random) {
                     let id = expected.hidden.sorted().randomElement(using: &random)!
-                    table.setHidden(false, column: id)
+                    table.setHidden(false, ofColumn: id)
                     expected.hidden.remove(id)
                 } else if expected.shown.count > 1 {
                     let id = expected.shown.randomElement(using: &random)!.id
-                    table.setHidden(true, column: id)
+                    table.setHidden(true, ofColumn: id)
                     expected.hidden.insert(id)
                 }
             case 6:

@@ -18,12 +18,12 @@ private struct Plain {
 @Suite("MemoryStorage diffed replacement")
 @MainActor
 struct MemoryStorageDiffingTests {
-    @Test("setItems(_:forSection:animated:) delivers the fewest deletes, moves and inserts, with the inserted models")
+    @Test("setItems(_:forSection:diffing:) delivers the fewest deletes, moves and inserts, with the inserted models")
     func setItemsDiffsOneSection() throws {
         let (storage, recorder, anomalies) = observedStorage([[1, 2, 3]])
         var replica = ChangeLogReplica(snapshotOf: storage)
 
-        storage.setItems([3, 1, 4], animated: true)
+        storage.setItems([3, 1, 4], diffing: true)
 
         #expect(
             recorder.updates == [
@@ -43,7 +43,7 @@ struct MemoryStorageDiffingTests {
     func setItemsUpdatesChangedContent() {
         let (storage, recorder, _) = observedStorage([[Note(id: 1, text: "a"), Note(id: 2, text: "b")]])
 
-        storage.setItems([Note(id: 1, text: "a"), Note(id: 2, text: "B")], animated: true)
+        storage.setItems([Note(id: 1, text: "a"), Note(id: 2, text: "B")], diffing: true)
 
         #expect(recorder.updates == [.changes([.updateItem(at: ip(1, 0), model: Note(id: 2, text: "B"))])])
     }
@@ -52,7 +52,7 @@ struct MemoryStorageDiffingTests {
     func setItemsUnchanged() {
         let (storage, recorder, _) = observedStorage([[1, 2, 3]])
 
-        storage.setItems([1, 2, 3], animated: true)
+        storage.setItems([1, 2, 3], diffing: true)
 
         #expect(recorder.updates.isEmpty)
     }
@@ -61,7 +61,7 @@ struct MemoryStorageDiffingTests {
     func setItemsIntoMissingSection() {
         let (storage, recorder, _) = observedStorage([[1]])
 
-        storage.setItems([5], forSection: 2, animated: true)
+        storage.setItems([5], forSection: 2, diffing: true)
 
         #expect(
             recorder.updates == [
@@ -74,19 +74,19 @@ struct MemoryStorageDiffingTests {
     func setItemsNegativeSection() {
         let (storage, recorder, anomalies) = observedStorage([[1]])
 
-        storage.setItems([5], forSection: -1, animated: true)
+        storage.setItems([5], forSection: -1, diffing: true)
 
         #expect(anomalies.anomalies == [.invalidIndexPath(indexPath: ip(0, -1))])
         #expect(recorder.updates.isEmpty)
         #expect(intContents(of: storage) == [[1]])
     }
 
-    @Test("setItemsForAllSections(_:animated:) moves items across sections, sections matched by index")
+    @Test("setItemsForAllSections(_:diffing:) moves items across sections, sections matched by index")
     func setItemsForAllSectionsMovesAcrossSections() throws {
         let (storage, recorder, _) = observedStorage([[1, 2], [3]])
         var replica = ChangeLogReplica(snapshotOf: storage)
 
-        storage.setItemsForAllSections([[3], [1, 2, 4]], animated: true)
+        storage.setItemsForAllSections([[3], [1, 2, 4]], diffing: true)
 
         #expect(
             recorder.updates == [
@@ -102,13 +102,13 @@ struct MemoryStorageDiffingTests {
     }
 
     @Test(
-        "setItemsForAllSections(_:animated:) adds and removes sections at the end; an item of a removed section moves out before it goes, the others go with it"
+        "setItemsForAllSections(_:diffing:) adds and removes sections at the end; an item of a removed section moves out before it goes, the others go with it"
     )
     func setItemsForAllSectionsChangesSectionCount() throws {
         let (storage, recorder, _) = observedStorage([[1], [2], [3]])
         var replica = ChangeLogReplica(snapshotOf: storage)
 
-        storage.setItemsForAllSections([[3, 1]], animated: true)
+        storage.setItemsForAllSections([[3, 1]], diffing: true)
 
         #expect(
             recorder.updates == [
@@ -123,7 +123,7 @@ struct MemoryStorageDiffingTests {
         #expect(intContents(of: storage) == [[3, 1]])
     }
 
-    @Test("setSections(_:animated:) matches sections by identifier; stored headers follow their sections")
+    @Test("setSections(_:diffing:) matches sections by identifier; stored headers follow their sections")
     func setSectionsHeadersFollowSections() throws {
         let storage = MemoryStorage()
         storage.setSections([SectionModel(id: "a", items: [1, 2]), SectionModel(id: "b", items: [3])])
@@ -131,7 +131,7 @@ struct MemoryStorageDiffingTests {
         let recorder = UpdateRecorder(observing: storage)
         var replica = ChangeLogReplica(snapshotOf: storage)
 
-        storage.setSections([SectionModel(id: "b", items: [3, 2]), SectionModel(id: "c", items: [1])], animated: true)
+        storage.setSections([SectionModel(id: "b", items: [3, 2]), SectionModel(id: "c", items: [1])], diffing: true)
 
         #expect(
             recorder.updates == [
@@ -153,9 +153,9 @@ struct MemoryStorageDiffingTests {
     func notAnimatedReloads() {
         let (storage, recorder, _) = observedStorage([[1, 2]])
 
-        storage.setItems([2, 1], animated: false)
-        storage.setItemsForAllSections([[1], [2]], animated: false)
-        storage.setSections([SectionModel(id: 1, items: [3])], animated: false)
+        storage.setItems([2, 1], diffing: false)
+        storage.setItemsForAllSections([[1], [2]], diffing: false)
+        storage.setSections([SectionModel(id: 1, items: [3])], diffing: false)
 
         #expect(recorder.updates == [.reload, .reload, .reload])
         #expect(intContents(of: storage) == [[3]])
@@ -166,7 +166,7 @@ struct MemoryStorageDiffingTests {
         let (storage, recorder, anomalies) = observedStorage([[5, 6]])
         var replica = ChangeLogReplica(snapshotOf: storage)
 
-        storage.setItems([1, 2, 1], animated: true)
+        storage.setItems([1, 2, 1], diffing: true)
 
         #expect(anomalies.anomalies == [.duplicateIdentifiers(kind: .items, count: 1)])
         #expect(intContents(of: storage) == [[1, 2, 1]])
@@ -183,7 +183,7 @@ struct MemoryStorageDiffingTests {
         var replica = ChangeLogReplica(snapshotOf: storage)
 
         storage.setSections(
-            [SectionModel(id: "x", items: [2]), SectionModel(id: "y"), SectionModel(id: "x", items: [1])], animated: true)
+            [SectionModel(id: "x", items: [2]), SectionModel(id: "y"), SectionModel(id: "x", items: [1])], diffing: true)
 
         #expect(anomalies.anomalies == [.duplicateIdentifiers(kind: .sections, count: 1)])
         #expect(intContents(of: storage) == [[2], [], [1]])
@@ -196,7 +196,7 @@ struct MemoryStorageDiffingTests {
         let (storage, recorder, anomalies) = observedStorage([[Plain(value: 1)]])
         var replica = ChangeLogReplica(snapshotOf: storage)
 
-        storage.setItems([Plain(value: 1), Plain(value: 2)], animated: true)
+        storage.setItems([Plain(value: 1), Plain(value: 2)], diffing: true)
 
         #expect(anomalies.anomalies == [.modelWithoutIdentity(typeName: String(reflecting: Plain.self))])
         #expect(
@@ -219,7 +219,7 @@ struct MemoryStorageDiffingTests {
 
         storage.performUpdates {
             storage.addItem(4)
-            storage.setItems([4, 3, 2, 1], animated: true)
+            storage.setItems([4, 3, 2, 1], diffing: true)
             storage.removeItems([2])
         }
 
@@ -243,8 +243,8 @@ struct MemoryStorageDiffingTests {
         let (storage, recorder, _) = observedStorage([[1, 2, 3]])
 
         storage.performUpdates {
-            storage.setItems([3, 2], animated: true)
-            storage.setItems([9], forSection: 1, animated: false)
+            storage.setItems([3, 2], diffing: true)
+            storage.setItems([9], forSection: 1, diffing: false)
         }
 
         #expect(recorder.updates == [.reload])
@@ -265,7 +265,7 @@ struct MemoryStorageDiffingTests {
             let anomalies = AnomalyLog(installingOn: storage)
             var replica = ChangeLogReplica(snapshotOf: storage)
 
-            storage.setSections(new.map { SectionModel(id: $0.model.id, items: $0.items) }, animated: true)
+            storage.setSections(new.map { SectionModel(id: $0.model.id, items: $0.items) }, diffing: true)
 
             let context = "seed \(seed) round \(round) (\(shape)): \(old) → \(new)"
             try inContext(context) { try replica.apply(recorder.updates, reloadingFrom: storage) }

@@ -114,7 +114,7 @@ struct FilteredStorageTests {
                 // A diffed replacement: deletions, insertions and moves in one transaction.
                 base.setItems(
                     (0..<Int.random(in: 0..<14, using: &rng)).map { _ in Int.random(in: 0..<40, using: &rng) }, forSection: section,
-                    animated: true)
+                    diffing: true)
             case 5 where sections < 5:
                 base.insertSection(SectionModel(items: [value, value + 1]), at: Int.random(in: 0...sections, using: &rng))
             case 6 where sections > 1:

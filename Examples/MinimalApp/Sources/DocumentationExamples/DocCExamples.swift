@@ -206,7 +206,7 @@ enum GridsArticle {
             mapping.didActivate { _, photo, _ in open(photo) }
         }
         grid.registerHeader(DayHeader.self)
-        grid.sizeForCell(withItem: Panorama.self) { _, _ in GridSize(width: 264, height: 104) }
+        grid.sizeForCell(Panorama.self) { _, _ in GridSize(width: 264, height: 104) }
         grid.minimumInteritemSpacingForSection { section in section == 0 ? 12 : 6 }
         return grid
     }

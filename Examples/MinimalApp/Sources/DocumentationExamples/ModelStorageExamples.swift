@@ -19,9 +19,9 @@ enum DiffingArticle {
 
     @MainActor
     static func setItems(_ storage: MemoryStorage, filteredPackages: [Package], grouped: [[Package]], sections: [SectionModel]) {
-        storage.setItems(filteredPackages, animated: true)          // one section
-        storage.setItemsForAllSections(grouped, animated: true)     // items move across sections
-        storage.setSections(sections, animated: true)              // sections matched by identifier
+        storage.setItems(filteredPackages, diffing: true)          // one section
+        storage.setItemsForAllSections(grouped, diffing: true)     // items move across sections
+        storage.setSections(sections, diffing: true)              // sections matched by identifier
     }
 }
 

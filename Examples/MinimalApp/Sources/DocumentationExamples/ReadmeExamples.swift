@@ -99,7 +99,7 @@ enum ReadmeHosts {
         let grid = ListManager(host: .flowBoxGrid(layout))
         grid.register(PackageTile.self)
         grid.registerHeader(SectionHeadingRow.self)
-        grid.sizeForCell(withItem: InstalledPackage.self) { _, _ in GridSize(width: 150, height: 112) }
+        grid.sizeForCell(InstalledPackage.self) { _, _ in GridSize(width: 150, height: 112) }
         grid.insetForSection { _ in EdgeInsets(top: 6, leading: 8, bottom: 10, trailing: 8) }
         return grid
     }
@@ -173,7 +173,7 @@ enum ReadmeDiffing {
         _ filtered: [Package], old: [Package], new: [Package], packages: [Package], favourites: [Package],
         to storage: MemoryStorage, manager: ListManager
     ) {
-        storage.setItems(filtered, animated: true)                  // a MemoryStorage section
+        storage.setItems(filtered, diffing: true)                  // a MemoryStorage section
         let script = Differ().script(from: old, to: new)            // or the differ itself, on any thread
         print(script.counts)
 

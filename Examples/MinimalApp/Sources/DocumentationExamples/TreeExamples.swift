@@ -115,7 +115,7 @@ enum TreesArticle {
                     }
                 }
             }
-            Section(id: "files", rows: Row<FileRow>.tree(roots, children: \.children))
+            Section(id: "files", rows: Row<FileRow>.outline(roots, children: \.children))
         }
     }
 }

@@ -158,8 +158,8 @@ final class MyHost: ListHost {
         return (Double(y), Double(gtk_widget_get_allocated_height(frame)))
     }
 
-    var visibleRange: Range<Int>? {
-        guard let visible = visibleFrame else { return nil }
+    var positionsOnScreen: Range<Int>? {
+        guard let visible = viewportFrame else { return nil }
         let shown = rows.indices.filter { position in
             guard let frame = rowFrame(at: position) else { return false }
             return frame.y + frame.height > visible.y && frame.y < visible.y + visible.height
@@ -167,7 +167,7 @@ final class MyHost: ListHost {
         return shown.first.map { $0..<shown.last! + 1 }
     }
 
-    var visibleFrame: (y: Double, height: Double)? {
+    var viewportFrame: (y: Double, height: Double)? {
         guard gtk_widget_get_mapped(widget) != 0 else { return nil }
         guard let adjustment = verticalAdjustment else { return (0, Double(gtk_widget_get_allocated_height(widget))) }
         return (gtk_adjustment_get_value(adjustment) - ViewportScrolling.top(of: widget), gtk_adjustment_get_page_size(adjustment))

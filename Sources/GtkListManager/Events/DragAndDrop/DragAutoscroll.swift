@@ -44,7 +44,7 @@ final class DragAutoscroll {
     /// Half the depth into the band, so the deeper the faster, at most 16 px a step (about
     /// 530 px a second).
     private func step(for y: Double) -> Double {
-        guard let frame = host.visibleFrame, frame.height > 3 * Self.edgeBand else { return 0 }
+        guard let frame = host.viewportFrame, frame.height > 3 * Self.edgeBand else { return 0 }
         let fromTop = y - frame.y, fromBottom = frame.y + frame.height - y
         if fromTop < Self.edgeBand { return -(Self.edgeBand - max(fromTop, 0)) / 2 }
         if fromBottom < Self.edgeBand { return (Self.edgeBand - max(fromBottom, 0)) / 2 }
@@ -60,7 +60,7 @@ final class DragAutoscroll {
     }
 
     private func scrollOnce() {
-        guard let y = pointerY, let adjustment = host.verticalAdjustment, let before = host.visibleFrame else { return }
+        guard let y = pointerY, let adjustment = host.verticalAdjustment, let before = host.viewportFrame else { return }
         let step = step(for: y)
         guard step != 0 else { return }
         let value = gtk_adjustment_get_value(adjustment)
@@ -69,7 +69,7 @@ final class DragAutoscroll {
         guard target != value else { return }
         gtk_adjustment_set_value(adjustment, target)
         // The pointer stays; in coordinates that scroll with the content it is further along.
-        let moved = (host.visibleFrame?.y ?? before.y) - before.y
+        let moved = (host.viewportFrame?.y ?? before.y) - before.y
         pointerY = y + moved
         didScroll(y + moved)
         scheduleStep()

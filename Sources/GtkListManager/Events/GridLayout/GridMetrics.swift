@@ -1,5 +1,5 @@
 /// A cell's, header's or footer's size in a grid, in pixels: what
-/// ``ListManager/sizeForCell(withItem:_:)`` answers. A negative side keeps the natural one.
+/// ``ListManager/sizeForCell(_:_:)`` answers. A negative side keeps the natural one.
 public struct GridSize: Sendable, Equatable {
     /// Pixels across.
     public var width: Int

@@ -2,9 +2,9 @@ import ModelStorage
 
 extension ListManager {
     /// The size of cells whose model is a `Model`, asked when a cell is bound or refreshed
-    /// (DTCollectionViewManager's `sizeForCell(withItem:)`). A cell is at least that big; a
+    /// (DTCollectionViewManager's `sizeForCell()`). A cell is at least that big; a
     /// negative side keeps its natural size. Needs a grid host.
-    public func sizeForCell<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> GridSize) {
+    public func sizeForCell<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> GridSize) {
         addGridLayoutReaction(.sizeForCell)
         addModelTypeReaction(
             modelType, role: .item,
@@ -14,8 +14,8 @@ extension ListManager {
     }
 
     /// The size of section headers whose model is a `Model`, with their section's index path
-    /// (`referenceSizeForHeaderView(withItem:)`). Needs a grid host.
-    public func referenceSizeForHeaderView<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> GridSize) {
+    /// (`sizeForHeader()`). Needs a grid host.
+    public func sizeForHeader<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> GridSize) {
         addGridLayoutReaction(.referenceSizeForHeader)
         addModelTypeReaction(
             modelType, role: .header,
@@ -24,9 +24,9 @@ extension ListManager {
             })
     }
 
-    /// The size of section footers whose model is a `Model` (`referenceSizeForFooterView(withItem:)`).
+    /// The size of section footers whose model is a `Model` (`sizeForFooter()`).
     /// Needs a grid host.
-    public func referenceSizeForFooterView<Model>(withItem modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> GridSize) {
+    public func sizeForFooter<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> GridSize) {
         addGridLayoutReaction(.referenceSizeForFooter)
         addModelTypeReaction(
             modelType, role: .footer,
@@ -67,18 +67,18 @@ extension ListManager {
 
 extension RowMapping {
     /// On an item mapping of a grid: the size of its cells (see
-    /// ``ListManager/sizeForCell(withItem:_:)``).
+    /// ``ListManager/sizeForCell(_:_:)``).
     public func sizeForCell(_ closure: @escaping (Model, IndexPath) -> GridSize) {
         addModelReaction(.sizeForCell) { (_: Void, model, indexPath) in closure(model, indexPath) }
     }
 
     /// On a header mapping of a grid: the size of its headers.
-    public func referenceSizeForHeaderView(_ closure: @escaping (Model, IndexPath) -> GridSize) {
+    public func sizeForHeader(_ closure: @escaping (Model, IndexPath) -> GridSize) {
         addModelReaction(.referenceSizeForHeader) { (_: Void, model, indexPath) in closure(model, indexPath) }
     }
 
     /// On a footer mapping of a grid: the size of its footers.
-    public func referenceSizeForFooterView(_ closure: @escaping (Model, IndexPath) -> GridSize) {
+    public func sizeForFooter(_ closure: @escaping (Model, IndexPath) -> GridSize) {
         addModelReaction(.referenceSizeForFooter) { (_: Void, model, indexPath) in closure(model, indexPath) }
     }
 }

@@ -99,7 +99,7 @@ final class PrefetchEvents: OnDemandFeature {
     private func check() {
         let host = manager.host
         // A list off screen keeps what it was told: nothing comes nearer meanwhile.
-        guard !host.isDestroyed, let visible = host.visibleRange else { return }
+        guard !host.isDestroyed, let visible = host.positionsOnScreen else { return }
         if let lastTop, visible.lowerBound != lastTop { scrollsUp = visible.lowerBound < lastTop }
         lastTop = visible.lowerBound
         let window = PrefetchWindow(

@@ -86,7 +86,7 @@ final class ScrollEvents: OnDemandFeature {
     }
 
     private func checkNearEnd() {
-        guard !nearEndWatchers.isEmpty, !manager.host.isDestroyed, let visible = manager.host.visibleRange else { return }
+        guard !nearEndWatchers.isEmpty, !manager.host.isDestroyed, let visible = manager.host.positionsOnScreen else { return }
         let rowCount = manager.host.rowCount
         let rowsAfterVisible = rowCount - visible.upperBound
         for index in nearEndWatchers.indices {

@@ -2,7 +2,7 @@ import CGtk
 
 /// A host that can lay its items out as a grid: cells in lines, each section spaced as the
 /// manager says. The manager gives it the flow-layout sizing events' answers
-/// (``ListManager/sizeForCell(withItem:_:)`` and its siblings); without it, those events report
+/// (``ListManager/sizeForCell(_:_:)`` and its siblings); without it, those events report
 /// ``ManagerAnomaly/gridLayoutEventWithoutGrid(event:host:)``.
 @MainActor
 public protocol GridLayoutHosting: ListHost {

@@ -41,8 +41,8 @@ extension FlowBoxGridHost {
 
     /// The positions whose rows or cells show in the viewport; all of them when the grid is
     /// not scrolled; nil when it is not on screen.
-    public var visibleRange: Range<Int>? {
-        guard rowCount > 0, let visible = visibleFrame else { return nil }
+    public var positionsOnScreen: Range<Int>? {
+        guard rowCount > 0, let visible = viewportFrame else { return nil }
         var first: Int?, last = 0
         forEachBoundRow { position, row in
             guard let hostWidget = row.hostWidget, let frame = frame(of: hostWidget),
@@ -54,7 +54,7 @@ extension FlowBoxGridHost {
         return first.map { $0..<last + 1 }
     }
 
-    public var visibleFrame: (y: Double, height: Double)? {
+    public var viewportFrame: (y: Double, height: Double)? {
         guard gtk_widget_get_mapped(widget) != 0 else { return nil }
         guard let adjustment = verticalAdjustment else { return (0, Double(gtk_widget_get_allocated_height(widget))) }
         return (gtk_adjustment_get_value(adjustment) - ViewportScrolling.top(of: widget), gtk_adjustment_get_page_size(adjustment))

@@ -158,7 +158,7 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
 
     public func insertRows(at position: Int, count inserted: Int) {
         guard let delegate else { return }
-        anchoring.keepVisibleRowsInPlace(around: position)
+        anchoring.keepRowsOnScreenInPlace(around: position)
         ownChanges += 1
         defer { ownChanges -= 1 }
         for offset in 0..<inserted {
@@ -178,7 +178,7 @@ public final class FlowBoxGridHost: ListHost, SectionSplicing, GridLayoutHosting
 
     public func removeRows(at positions: Range<Int>) {
         guard let delegate, !positions.isEmpty else { return }
-        anchoring.keepVisibleRowsInPlace(around: positions.lowerBound, removing: positions)
+        anchoring.keepRowsOnScreenInPlace(around: positions.lowerBound, removing: positions)
         anchoring.keepAnchor(removing: positions)
         ownChanges += 1
         defer { ownChanges -= 1 }

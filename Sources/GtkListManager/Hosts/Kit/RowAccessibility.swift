@@ -89,7 +89,7 @@ public enum RowAccessibility {
         row.pointee.selectable = description.isSelectable ? 1 : 0
         row.pointee.selected = description.isSelected ? 1 : 0
         row.pointee.name = description.name.map { g_strdup($0) } ?? nil
-        if let tree = description.treePlace {
+        if let tree = description.outlinePlace {
             row.pointee.level = Int32(clamping: tree.level)
             row.pointee.sibling_index = Int32(clamping: tree.position - 1)
             row.pointee.sibling_count = Int32(clamping: tree.siblingCount)

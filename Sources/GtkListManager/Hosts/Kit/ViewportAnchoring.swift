@@ -11,12 +11,12 @@ import CGtk
 /// private lazy var anchoring = ViewportAnchoring(host: self, allocatedWidget: widget)
 ///
 /// func insertRows(at position: Int, count: Int) {
-///     anchoring.keepVisibleRowsInPlace(around: position)
+///     anchoring.keepRowsOnScreenInPlace(around: position)
 ///     // … add the rows …
 /// }
 /// ```
 ///
-/// It reads the host through ``ListHost`` alone: ``ListHost/visibleFrame``,
+/// It reads the host through ``ListHost`` alone: ``ListHost/viewportFrame``,
 /// ``ListHost/position(atY:)``, ``ListHost/rowFrame(at:)``, ``ListHost/focusedPosition`` and
 /// the bound rows.
 @MainActor
@@ -56,7 +56,7 @@ public final class ViewportAnchoring {
     /// unless the list is scrolled to its very top, where new rows show), remember that row and
     /// its offset. A removal (`removed`) that takes the top row away remembers its nearest
     /// surviving neighbour instead (the first row after the removal, else the last before it).
-    public func keepVisibleRowsInPlace(around position: Int, removing removed: Range<Int>? = nil) {
+    public func keepRowsOnScreenInPlace(around position: Int, removing removed: Range<Int>? = nil) {
         keepFocusedRowInPlace(removing: removed)
         guard pendingAnchor == nil, let (top, offset) = topOfViewport() else { return }
         if let removed, removed.contains(top) {
@@ -127,7 +127,7 @@ public final class ViewportAnchoring {
         guard !focusAnchorNoted, gtk_widget_get_mapped(host.widget) != 0 else { return }
         focusAnchorNoted = true
         watchAllocations()
-        guard let visible = host.visibleFrame, let focused = host.focusedPosition, !(removed?.contains(focused) ?? false),
+        guard let visible = host.viewportFrame, let focused = host.focusedPosition, !(removed?.contains(focused) ?? false),
             let frame = host.rowFrame(at: focused), frame.y + frame.height > visible.y, frame.y < visible.y + visible.height,
             let row = host.boundRow(at: focused)
         else { return }
@@ -137,7 +137,7 @@ public final class ViewportAnchoring {
     /// The position at the viewport's top and how far above its top the viewport starts; nil
     /// when the list is not on screen.
     private func topOfViewport() -> (position: Int, offset: Double)? {
-        guard let visible = host.visibleFrame, host.verticalAdjustment != nil, let top = host.position(atY: visible.y),
+        guard let visible = host.viewportFrame, host.verticalAdjustment != nil, let top = host.position(atY: visible.y),
             let frame = host.rowFrame(at: top)
         else { return nil }
         return (top, visible.y - frame.y)

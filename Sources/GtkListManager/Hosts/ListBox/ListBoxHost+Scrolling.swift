@@ -17,7 +17,7 @@ extension ListBoxHost {
 
     /// The rows inside the scrolled window's viewport; all rows when the list is shown without
     /// scrolling; nil when the list is not on screen.
-    public var visibleRange: Range<Int>? {
+    public var positionsOnScreen: Range<Int>? {
         guard rowCount > 0, gtk_widget_get_mapped(widget) != 0 else { return nil }
         guard let adjustment = verticalAdjustment else { return 0..<rowCount }
         let top = gtk_adjustment_get_value(adjustment)
@@ -27,7 +27,7 @@ extension ListBoxHost {
         return first..<min(last + 1, rowCount)
     }
 
-    public var visibleFrame: (y: Double, height: Double)? {
+    public var viewportFrame: (y: Double, height: Double)? {
         guard gtk_widget_get_mapped(widget) != 0 else { return nil }
         guard let adjustment = verticalAdjustment else { return (0, Double(gtk_widget_get_allocated_height(widget))) }
         let top = gtk_adjustment_get_value(adjustment) - listTopInScrolledContent

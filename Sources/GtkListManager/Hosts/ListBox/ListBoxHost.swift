@@ -107,7 +107,7 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
 
     public func insertRows(at position: Int, count inserted: Int) {
         guard let delegate else { return }
-        anchoring.keepVisibleRowsInPlace(around: position)
+        anchoring.keepRowsOnScreenInPlace(around: position)
         ownChanges += 1
         defer { ownChanges -= 1 }
         insertingRows(count: inserted) {
@@ -122,7 +122,7 @@ public final class ListBoxHost: ListHost, RowAnimating, ScreenPresenceReporting 
 
     public func removeRows(at positions: Range<Int>) {
         guard let delegate, !positions.isEmpty else { return }
-        anchoring.keepVisibleRowsInPlace(around: positions.lowerBound, removing: positions)
+        anchoring.keepRowsOnScreenInPlace(around: positions.lowerBound, removing: positions)
         anchoring.keepAnchor(removing: positions)
         ownChanges += 1
         defer { ownChanges -= 1 }

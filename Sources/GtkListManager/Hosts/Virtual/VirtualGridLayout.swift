@@ -5,7 +5,7 @@ import ModelStorage
 /// supplementary views placed before its items above them, the others and its footer below,
 /// all spanning the width.
 ///
-/// A section's cell size is what the sizing event ``ListManager/sizeForCell(withItem:_:)``
+/// A section's cell size is what the sizing event ``ListManager/sizeForCell(_:_:)``
 /// answers for its cells (the last answer wins: give one size per section), else ``cellSize``,
 /// else the natural size of the first cell bound in the section. The layout events
 /// ``ListManager/insetForSection(_:)``, ``ListManager/minimumLineSpacingForSection(_:)`` and

@@ -196,7 +196,7 @@ extension VirtualListHost {
         case GTK_DIR_TAB_FORWARD, GTK_DIR_TAB_BACKWARD:
             guard current == nil, count > 0 else { return false }
             if let preferred = delegate?.positionToFocusOnEntry() { return enterFocus(at: preferred) }
-            return focusable(from: visibleRange?.lowerBound ?? 0, stepping: 1).map(enterFocus(at:)) ?? false
+            return focusable(from: positionsOnScreen?.lowerBound ?? 0, stepping: 1).map(enterFocus(at:)) ?? false
         case GTK_DIR_UP, GTK_DIR_DOWN, GTK_DIR_LEFT, GTK_DIR_RIGHT:
             let onScreen: NavigationDirection =
                 switch direction {
@@ -208,7 +208,7 @@ extension VirtualListHost {
             // GTK's left and right are on screen: in reading order, mirrored right to left.
             let way = readingWay(onScreen)
             let step = way == .up || way == .left ? -1 : 1
-            let start = current.map { neighbour(of: $0, toward: way) } ?? visibleRange?.lowerBound ?? 0
+            let start = current.map { neighbour(of: $0, toward: way) } ?? positionsOnScreen?.lowerBound ?? 0
             guard let start, let target = focusable(from: start, stepping: step), placedRows[target] != nil else { return false }
             scrollTo(position: target, alignment: .nearest)
             return focusRow(at: target)

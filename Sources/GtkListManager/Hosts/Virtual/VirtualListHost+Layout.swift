@@ -256,14 +256,14 @@ extension VirtualListHost {
         return (Double(shownX(frame.x, width: frame.width)), Double(frame.width))
     }
 
-    public var visibleRange: Range<Int>? {
+    public var positionsOnScreen: Range<Int>? {
         guard count > 0, gtk_widget_get_mapped(widget) != 0, let first = index.position(atOffset: scrollTop),
             let last = index.position(atOffset: scrollTop + max(viewportSize.height - 1, 0))
         else { return nil }
         return first..<index.bandEnd(of: last) + 1
     }
 
-    public var visibleFrame: (y: Double, height: Double)? {
+    public var viewportFrame: (y: Double, height: Double)? {
         gtk_widget_get_mapped(widget) != 0 ? (0, Double(viewportSize.height)) : nil
     }
 

@@ -84,7 +84,7 @@ public struct ModelColumn<Model> {
     /// The column hidden until the user shows it from a header's menu.
     public func hidden() -> Self {
         var copy = self
-        copy.column.isInitiallyVisible = false
+        copy.column.isInitiallyHidden = true
         return copy
     }
 

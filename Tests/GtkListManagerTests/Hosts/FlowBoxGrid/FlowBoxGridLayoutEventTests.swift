@@ -19,8 +19,8 @@ final class FlowBoxGridLayoutEventTests: XCTestCase {
         let manager = ListManager(host: .flowBoxGrid(layout))
         manager.register(NumberRow.self)
         manager.registerHeader(CaptionRow.self)
-        manager.sizeForCell(withItem: Int.self) { model, _ in GridSize(width: 100 + model, height: 50) }
-        manager.referenceSizeForHeaderView(withItem: String.self) { _, indexPath in GridSize(width: -1, height: 30 + 10 * indexPath.section)
+        manager.sizeForCell(Int.self) { model, _ in GridSize(width: 100 + model, height: 50) }
+        manager.sizeForHeader(String.self) { _, indexPath in GridSize(width: -1, height: 30 + 10 * indexPath.section)
         }
         manager.memoryStorage?.setSectionHeaderModels(["a", "b"])
         manager.memoryStorage?.setItemsForAllSections([[0, 40], [7]])
@@ -92,7 +92,7 @@ final class FlowBoxGridLayoutEventTests: XCTestCase {
 
     @MainActor private static func anomalyOnAList() throws {
         let (manager, storage, anomalies) = makeManager()
-        manager.sizeForCell(withItem: Int.self) { _, _ in GridSize(width: 10, height: 10) }
+        manager.sizeForCell(Int.self) { _, _ in GridSize(width: 10, height: 10) }
         manager.insetForSection { _ in .zero }
         storage.setItems([1, 2, 3])
         _ = GtkRuntime.iterate(until: { anomalies.reports.count >= 2 }, timeout: .seconds(1))

@@ -205,10 +205,10 @@ final class GridInteractionTests: XCTestCase {
         let target = IndexPath(item: 50, section: 2)
         let position = 160 + 50  // no headers: two sections of 80 before it
         XCTAssertEqual(manager.location(ofPosition: position), .item(target))
-        XCTAssertFalse(host.visibleRange!.contains(position))
+        XCTAssertFalse(host.positionsOnScreen!.contains(position))
         XCTAssertTrue(manager.scrollTo(target, alignment: .center))
         list.settleFrame()
-        XCTAssertTrue(host.visibleRange!.contains(position), "\(host.visibleRange!) holds \(position)")
+        XCTAssertTrue(host.positionsOnScreen!.contains(position), "\(host.positionsOnScreen!) holds \(position)")
         XCTAssertGreaterThan(gtk_adjustment_get_value(host.verticalAdjustment!), 0)
     }
 

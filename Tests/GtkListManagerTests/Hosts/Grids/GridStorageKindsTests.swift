@@ -44,7 +44,7 @@ final class GridStorageKindsTests: XCTestCase {
                 let sectionCount = Int(random.next() % 4) + 1
                 var sections = Array(repeating: [Int](), count: sectionCount)
                 while let value = values.popLast() { sections[Int(random.next() % UInt64(sectionCount))].append(value) }
-                storage.setItemsForAllSections(sections, animated: true)
+                storage.setItemsForAllSections(sections, diffing: true)
                 list?.settleFrame()
                 let shown = shownSections(of: host, manager)
                 XCTAssertEqual(shown, expectedSections(of: storage), "\(kind), seed \(seed), step \(step)")

@@ -27,7 +27,7 @@ final class VirtualGridKeyboardTests: XCTestCase {
             list.settleFrame()
         }
         if let position = host.focusedPosition {
-            XCTAssertTrue(host.visibleRange?.contains(position) == true, "the focused cell \(position) is on screen")
+            XCTAssertTrue(host.positionsOnScreen?.contains(position) == true, "the focused cell \(position) is on screen")
         }
     }
 

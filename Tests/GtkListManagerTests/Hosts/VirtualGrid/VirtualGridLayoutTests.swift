@@ -17,7 +17,7 @@ final class VirtualGridLayoutTests: XCTestCase {
         let manager = ListManager(host: host)
         manager.register(NumberRow.self)
         manager.registerHeader(CaptionRow.self)
-        manager.referenceSizeForHeaderView(withItem: String.self) { _, _ in GridSize(width: -1, height: 30) }
+        manager.sizeForHeader(String.self) { _, _ in GridSize(width: -1, height: 30) }
         manager.memoryStorage?.setSectionHeaderModels(sections.indices.map { "section \($0)" })
         manager.memoryStorage?.setItemsForAllSections(sections)
         let list = ShownList(manager, width: width, height: height)
@@ -69,7 +69,7 @@ final class VirtualGridLayoutTests: XCTestCase {
         XCTAssertEqual(host.position(atX: 5, y: Double(shown[7].rect.y + 5)), 7, "a point on the header finds it")
         XCTAssertEqual(host.position(atX: Double(shown[2].rect.x + 50), y: 70), 2, "a point on a cell finds it")
         XCTAssertNil(host.position(atX: Double(shown[1].rect.x + 100 + 2), y: 70), "the gap between cells is no cell")
-        XCTAssertEqual(host.visibleRange, 0..<host.rowCount)
+        XCTAssertEqual(host.positionsOnScreen, 0..<host.rowCount)
     }
 
     func testOnlyTheLinesAroundTheViewportHaveWidgetsAtAHundredThousandCells() throws {
@@ -97,7 +97,7 @@ final class VirtualGridLayoutTests: XCTestCase {
             gtk_adjustment_set_value(host.verticalAdjustment!, value)
             list.settleFrame()
             let shown = inspectBoundCells(of: host)
-            let visible = host.visibleRange!
+            let visible = host.positionsOnScreen!
             XCTAssertTrue(visible.allSatisfy { host.boundRow(at: $0) != nil }, "at \(value): every visible cell is bound")
             for (position, row, rect) in shown where visible.contains(position) {
                 XCTAssertEqual(row, rows[position], "at \(value): position \(position)")
@@ -122,7 +122,7 @@ final class VirtualGridLayoutTests: XCTestCase {
         defer { list.close() }
         host.scrollTo(position: 2001, alignment: .top)
         list.settleFrame()
-        XCTAssertEqual(host.visibleRange?.lowerBound, 2001, "the line of cells 2,000…2,003 at the top")
+        XCTAssertEqual(host.positionsOnScreen?.lowerBound, 2001, "the line of cells 2,000…2,003 at the top")
         let lineBefore = host.rowFrame(at: 2001)!.y
         gtk_window_resize(gcast(list.window), 650, 400)
         list.wait { viewportWidth(host) > 600 }
@@ -133,7 +133,7 @@ final class VirtualGridLayoutTests: XCTestCase {
         XCTAssertEqual(columns, 6)
         let frame = host.rowFrame(at: 2001)!
         XCTAssertEqual(frame.y, lineBefore, "cell 2,000 stays where it was on screen")
-        XCTAssertTrue(host.visibleRange!.contains(2001))
+        XCTAssertTrue(host.positionsOnScreen!.contains(2001))
         var allocation = GtkAllocation()
         gtk_widget_get_allocation(manager.boundRow(at: IndexPath(item: 2000, section: 0))!.hostWidget!, &allocation)
         let expected = ExpectedGridGeometry(
@@ -152,7 +152,7 @@ final class VirtualGridLayoutTests: XCTestCase {
     @MainActor private static func sizingEvents() throws {
         let (manager, host, list) = shownGrid([Array(0..<3), Array(10..<13)], layout: VirtualGridLayout())
         defer { list.close() }
-        manager.sizeForCell(withItem: Int.self) { _, indexPath in GridSize(width: 120 + 40 * indexPath.section, height: 50) }
+        manager.sizeForCell(Int.self) { _, indexPath in GridSize(width: 120 + 40 * indexPath.section, height: 50) }
         manager.insetForSection { section in EdgeInsets(top: 7, leading: 5 + section, bottom: 9, trailing: 0) }
         manager.minimumLineSpacingForSection { _ in 4 }
         manager.minimumInteritemSpacingForSection { _ in 3 }

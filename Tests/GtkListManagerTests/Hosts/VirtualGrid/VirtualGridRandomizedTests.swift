@@ -93,7 +93,7 @@ final class VirtualGridRandomizedTests: XCTestCase {
             width: width, cell: cell, headerHeight: 30, footerHeight: 20, supplementaryHeights: ["banner": 18, "summary": 22])
         geometry.lineSpacing = lineSpacing
         let frames = geometry.frames(of: sections)
-        let visible = host.visibleRange ?? 0..<0
+        let visible = host.positionsOnScreen ?? 0..<0
         let bound = inspectBoundCells(of: host)
         for (position, row, rect) in bound {
             guard position < rows.count, row == rows[position] else {

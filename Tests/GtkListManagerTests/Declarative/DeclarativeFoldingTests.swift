@@ -3,20 +3,20 @@ import GtkListManager
 import ModelStorage
 import XCTest
 
-/// Collapsible declarative sections: a collapsed section shows its header and footer, not its
-/// rows; the state follows the last of a declaration change and `setCollapsed` / toggle.
-final class DeclarativeCollapseTests: XCTestCase {
+/// Foldable declarative sections: a folded section shows its header and footer, not its
+/// rows; the state follows the last of a declaration change and `setFolded` / toggle.
+final class DeclarativeFoldingTests: XCTestCase {
     private static let fruit = SectionSpec(
-        id: "fruit", header: "Fruit", footer: "end", collapsed: true, rows: [RowSpec(model: "apple"), RowSpec(model: "pear")])
+        id: "fruit", header: "Fruit", footer: "end", folded: true, rows: [RowSpec(model: "apple"), RowSpec(model: "pear")])
     private static let vegetables = SectionSpec(id: "veg", header: "Vegetables", rows: [RowSpec(model: "leek")])
 
     func testACollapsedSectionShowsItsHeaderAndFooterButNoRows() throws {
         try MainActor.assumeIsolated {
-            try requireGtk(); try Self.collapsedSectionShowsHeaderAndFooter()
+            try requireGtk(); try Self.foldedSectionShowsHeaderAndFooter()
         }
     }
 
-    @MainActor private static func collapsedSectionShowsHeaderAndFooter() throws {
+    @MainActor private static func foldedSectionShowsHeaderAndFooter() throws {
         let list = DeclarativeList()
         list.show([fruit, vegetables])
         XCTAssertEqual(
@@ -25,9 +25,9 @@ final class DeclarativeCollapseTests: XCTestCase {
                 "header Fruit (SectionTitleRow: Fruit)", "footer end (SectionTitleRow: end)",
                 "header Vegetables (SectionTitleRow: Vegetables)", "item leek (TitleRow: leek)",
             ])
-        XCTAssertEqual(list.manager.isSectionCollapsed("fruit"), true)
-        XCTAssertEqual(list.manager.isSectionCollapsed("veg"), false)
-        XCTAssertNil(list.manager.isSectionCollapsed("nuts"))
+        XCTAssertEqual(list.manager.isSectionFolded("fruit"), true)
+        XCTAssertEqual(list.manager.isSectionFolded("veg"), false)
+        XCTAssertNil(list.manager.isSectionFolded("nuts"))
     }
 
     func testSetCollapsedAndToggleAnimateLikeAnUpdateAndOtherRowsKeepTheirWidgets() throws {
@@ -41,24 +41,24 @@ final class DeclarativeCollapseTests: XCTestCase {
         list.show([fruit, vegetables])
         let before = inspectRows(of: list.manager.listBox!)
 
-        XCTAssertTrue(list.manager.setCollapsed(false, forSection: "fruit"))
+        XCTAssertTrue(list.manager.setFolded(false, forSection: "fruit"))
         var expanded = fruit
-        expanded.collapsed = false
+        expanded.folded = false
         XCTAssertEqual(shownRows(list.manager), expectedRows([expanded, vegetables]))
         let after = inspectRows(of: list.manager.listBox!)
         XCTAssertEqual(after[0].widget, before[0].widget, "the header stays")
         XCTAssertEqual(after[3].widget, before[1].widget, "the footer stays")
         XCTAssertEqual(after.last?.widget, before.last?.widget, "the other section's rows stay")
 
-        XCTAssertTrue(list.manager.toggleCollapsed(forSection: "veg"))
-        XCTAssertEqual(list.manager.isSectionCollapsed("veg"), true)
-        var collapsedVegetables = vegetables
-        collapsedVegetables.collapsed = true
-        XCTAssertEqual(shownRows(list.manager), expectedRows([expanded, collapsedVegetables]))
+        XCTAssertTrue(list.manager.toggleFolded(forSection: "veg"))
+        XCTAssertEqual(list.manager.isSectionFolded("veg"), true)
+        var foldedVegetables = vegetables
+        foldedVegetables.folded = true
+        XCTAssertEqual(shownRows(list.manager), expectedRows([expanded, foldedVegetables]))
 
-        XCTAssertFalse(list.manager.setCollapsed(true, forSection: "nuts"), "no such section")
-        XCTAssertFalse(list.manager.toggleCollapsed(forSection: "nuts"))
-        XCTAssertEqual(shownRows(list.manager), expectedRows([expanded, collapsedVegetables]), "nothing changed")
+        XCTAssertFalse(list.manager.setFolded(true, forSection: "nuts"), "no such section")
+        XCTAssertFalse(list.manager.toggleFolded(forSection: "nuts"))
+        XCTAssertEqual(shownRows(list.manager), expectedRows([expanded, foldedVegetables]), "nothing changed")
     }
 
     func testTheLastOfADeclarationChangeAndSetCollapsedDecides() throws {
@@ -70,26 +70,26 @@ final class DeclarativeCollapseTests: XCTestCase {
     @MainActor private static func lastChangeDecides() throws {
         let list = DeclarativeList()
         list.show([fruit, vegetables])
-        list.manager.setCollapsed(false, forSection: "fruit")
-        list.manager.setCollapsed(true, forSection: "veg")
+        list.manager.setFolded(false, forSection: "fruit")
+        list.manager.setFolded(true, forSection: "veg")
 
         list.show([fruit, vegetables])
-        XCTAssertEqual(list.manager.isSectionCollapsed("fruit"), false, "the same declaration keeps the user's choice")
-        XCTAssertEqual(list.manager.isSectionCollapsed("veg"), true)
+        XCTAssertEqual(list.manager.isSectionFolded("fruit"), false, "the same declaration keeps the user's choice")
+        XCTAssertEqual(list.manager.isSectionFolded("veg"), true)
 
         var changed = vegetables
-        changed.collapsed = true
+        changed.folded = true
         list.show([fruit, changed])
-        XCTAssertEqual(list.manager.isSectionCollapsed("veg"), true)
-        changed.collapsed = false
+        XCTAssertEqual(list.manager.isSectionFolded("veg"), true)
+        changed.folded = false
         list.show([fruit, changed])
-        XCTAssertEqual(list.manager.isSectionCollapsed("veg"), false, "a changed declaration wins")
+        XCTAssertEqual(list.manager.isSectionFolded("veg"), false, "a changed declaration wins")
         var expanded = fruit
-        expanded.collapsed = false
+        expanded.folded = false
         XCTAssertEqual(shownRows(list.manager), expectedRows([expanded, changed]))
 
         list.show([vegetables])
         list.show([fruit, vegetables])
-        XCTAssertEqual(list.manager.isSectionCollapsed("fruit"), true, "a section declared anew starts as declared")
+        XCTAssertEqual(list.manager.isSectionFolded("fruit"), true, "a section declared anew starts as declared")
     }
 }
