@@ -1,13 +1,15 @@
 // swift-tools-version:6.0
 // The smallest application on GtkListManager, written as a user's own package would be: it
-// depends on a checkout next to it and uses only the public API. CI builds it outside the
-// repository (`make consumer`) to prove that what the README shows compiles for a user.
+// depends on a release of the package by version and uses only the public API. The URL is the
+// package's git repository, here a clone next to the app's folder. CI builds it outside the
+// repository (`make consumer`, against the checkout under test tagged with its version) to prove
+// that what the README shows compiles for a user.
 import PackageDescription
 
 let package = Package(
     name: "MinimalApp",
     dependencies: [
-        .package(path: "../GtkListManager"),
+        .package(url: "../GtkListManager", .upToNextMinor(from: "0.9.0")),
         // Only for the database examples of DocumentationExamples.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
