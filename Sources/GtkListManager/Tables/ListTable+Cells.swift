@@ -73,6 +73,13 @@ extension ListTable {
         placeOutline(of: view)
     }
 
+    /// The outline moved to another column: every bound tree row moves its indentation and its
+    /// arrow there, in place (the rows, the selection and the scroll stay).
+    func placeOutlineInBoundRows() {
+        guard isInstalled else { return }
+        forEachTableRow { view, _, _ in placeOutline(of: view) }
+    }
+
     private func placeOutline(of view: TableRowView) {
         // Rows of a table that shows no tree skip it: no margin set per cell per binding.
         guard view.outlineIndentation > 0 || view.showsOutline else { return }

@@ -52,7 +52,7 @@ public final class ListTable {
     /// The column whose cells show a tree's indentation and disclosure arrow (a tree table, as a
     /// file manager's list view); nil for the first shown column.
     public var outlineColumn: String? {
-        didSet { if outlineColumn != oldValue { manager.reload() } }
+        didSet { if outlineColumn != oldValue { placeOutlineInBoundRows() } }
     }
 
     /// Entries the app adds to a column header's menu, after the table's own (show and hide
@@ -184,19 +184,20 @@ public final class ListTable {
         return Int(pango_font_description_hash(font))
     }
 
-    /// Replaces the columns: new ones take their declared place and rule (hidden when not
-    /// initially visible), removed ones leave with their cells; the state keeps what it says of
-    /// the others. Fit-content columns are measured again.
+    /// Replaces the columns: new ones take their declared place and rule (hidden when
+    /// ``TableColumn/isInitiallyHidden``), removed ones leave with their cells; the state keeps
+    /// what it says of the others. Fit-content columns are measured again. A sort key of a
+    /// column that left (or may no longer sort) is dropped, and said so like any sort change:
+    /// ``didChangeSort(_:)``'s reactions and ``stateDidChange`` hear the new state.
     public func setColumns(_ declared: [TableColumn]) {
         let old = Set(columns.map(\.id))
         columns = Self.unique(declared, anomalies: manager.anomalyHandler)
         var state = storedState
         for column in columns where !old.contains(column.id) && column.isInitiallyHidden { state.hidden.insert(column.id) }
-        state.sort.removeAll { key in !columns.contains { $0.id == key.column } }
-        storedState = state
         measureFittedWidths()
-        relayout()
-        header.showSort(storedState.sort)
+        let before = storedState
+        apply(state)
+        if storedState == before { relayout() }
     }
 
     /// `columns` without those whose identifier an earlier one has (reported).
@@ -327,7 +328,7 @@ public final class ListTable {
     }
 
     /// Calls `body` with every bound table row, its model and index path.
-    private func forEachTableRow(_ body: (TableRowView, Any, IndexPath) -> Void) {
+    func forEachTableRow(_ body: (TableRowView, Any, IndexPath) -> Void) {
         manager.forEachBoundRowWithLocation { row, location in
             guard let view = row.view as? TableRowView else { return }
             body(view, row.model, location.indexPath)

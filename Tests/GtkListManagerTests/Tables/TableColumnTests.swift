@@ -102,6 +102,38 @@ final class TableColumnTests: XCTestCase {
         }
     }
 
+    func testReplacingTheColumnsWithoutTheSortedOneReportsTheSortItDropped() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                var sorts: [[SortKey]] = []
+                var states: [ColumnState] = []
+                let (_, table, list) = TableFixture.show(rows: 20, columns: TableFixture.columns(4), on: make()) { _, table in
+                    table.didChangeSort { sorts.append($0) }
+                    table.stateDidChange = { states.append($0) }
+                }
+                defer { list.close() }
+                table.sort = [SortKey("c2"), SortKey("c0", ascending: false)]
+                list.settleFrame()
+                sorts.removeAll()
+                states.removeAll()
+                table.setColumns(TableFixture.columns(4).filter { $0.id != "c2" })
+                list.settleFrame()
+                XCTAssertEqual(sorts, [[SortKey("c0", ascending: false)]], "\(name): the sort without c2, said once")
+                XCTAssertEqual(states.map(\.sort), [[SortKey("c0", ascending: false)]], "\(name): the state said once")
+                XCTAssertEqual(table.sort, [SortKey("c0", ascending: false)], name)
+                XCTAssertNil(TableFixture.headerButton("Column 2", of: table), "\(name): the column left")
+                XCTAssertEqual(TableFixture.sortArrow(of: "Column 0", in: table), "pan-up-symbolic", name)
+
+                table.setColumns(TableFixture.columns(4))
+                list.settleFrame()
+                XCTAssertEqual(sorts.count, 1, "\(name): a column coming back changes no sort")
+                XCTAssertNotNil(TableFixture.headerButton("Column 2", of: table), "\(name): the column is back")
+                XCTAssertNil(TableFixture.sortArrow(of: "Column 2", in: table), "\(name): unsorted")
+            }
+        }
+    }
+
     func testAColumnSortedWhileHiddenShowsItsArrowWhenShownAgain() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

@@ -62,6 +62,51 @@ final class TableTreeTests: XCTestCase {
         }
     }
 
+    func testMovingTheOutlineToAnotherColumnKeepsTheRowsAndTheSelection() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let storage = OutlineStorage<String, String>()
+                storage.apply(TreeFixture.files(), to: "Places")
+                storage.expand(["home"])
+                let manager = ListManager(host: make(), storage: storage)
+                let table = manager.makeTable(columns: [
+                    TableColumn("size", title: "Size", width: .fixed(80)), TableColumn("name", title: "Name", width: .fixed(200)),
+                ])
+                table.outlineColumn = "name"
+                manager.register(NameCell.self, column: "name")
+                manager.register(NameCell.self, for: String.self, column: "size") { cell, model, _ in
+                    gtk_label_set_text(gcast(cell.widget), "\(model)·")
+                }
+                let list = ShownList(manager, width: 400, height: 300)
+                defer { list.close() }
+                list.settleFrame()
+                let docsPath = IndexPath(item: 1, section: 0)
+                manager.selectItem(at: docsPath)
+                let rowsBefore = (0..<2).map { manager.boundRow(at: IndexPath(item: $0, section: 0)).map(ObjectIdentifier.init) }
+                let docs = try XCTUnwrap(manager.boundRow(at: docsPath))
+                let docsName = try XCTUnwrap(Self.cell(showing: "docs", in: docs))
+                let docsSize = try XCTUnwrap(Self.cell(showing: "docs·", in: docs))
+                XCTAssertGreaterThan(gtk_widget_get_margin_start(docsName), 0, "\(name): the name column is indented first")
+                XCTAssertEqual(gtk_widget_get_margin_start(docsSize), 0, name)
+
+                table.outlineColumn = "size"
+                list.settleFrame()
+                XCTAssertEqual(
+                    (0..<2).map { manager.boundRow(at: IndexPath(item: $0, section: 0)).map(ObjectIdentifier.init) }, rowsBefore,
+                    "\(name): the same row widgets, not a reload")
+                XCTAssertEqual(manager.selectedIndexPaths, [docsPath], "\(name): the selection stays")
+                XCTAssertGreaterThan(gtk_widget_get_margin_start(docsSize), 0, "\(name): the size column is indented now")
+                XCTAssertEqual(gtk_widget_get_margin_start(docsName), 0, "\(name): the name column no longer")
+                let homeRow = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 0, section: 0)))
+                let homeSize = try XCTUnwrap(Self.cell(showing: "home·", in: homeRow))
+                XCTAssertEqual(
+                    gtk_widget_get_margin_start(docsSize) - gtk_widget_get_margin_start(homeSize), Int32(manager.indentationWidth),
+                    "\(name): a level deeper, one step further")
+            }
+        }
+    }
+
     /// The cell of `row` whose label reads `text`.
     @MainActor private static func cell(showing text: String, in row: BoundRow) -> UnsafeMutablePointer<GtkWidget>? {
         containerChildren(row.widget).first { String(cString: gtk_label_get_text(gcast($0))) == text }
