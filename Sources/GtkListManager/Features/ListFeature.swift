@@ -24,8 +24,9 @@ protocol ListFeature: AnyObject {
     /// The feature is installed (findable through ``ListFeatures/installed(_:)``): it may ask the
     /// host to report what it needs, and the reports reach it.
     func didInstall()
-    /// Another feature of its type (or another item presenter) replaced it: nothing reaches it
-    /// any more, and it must stop acting on the list (an app may still hold it).
+    /// Another feature of its type (or another item presenter) replaced it, or its manager is
+    /// going: nothing reaches it any more, and it must stop acting on the list (an app may
+    /// still hold it).
     func didUninstall()
 
     // MARK: Rows (features that need every row)

@@ -29,9 +29,10 @@ final class ListFeatures {
         self.manager = manager
     }
 
-    /// Releases every feature (their signal handlers hold them weakly and become no-ops):
-    /// called by the manager's deinit.
+    /// Releases every feature (their signal handlers hold them weakly and become no-ops), each
+    /// told first that it is uninstalled: called by the manager's deinit.
     func detach() {
+        let features = installed
         byType = [:]
         installed = []
         rowFeatures = []
@@ -40,6 +41,7 @@ final class ListFeatures {
         itemPresenter = nil
         keyDispatcher = nil
         pointerDispatcher = nil
+        for feature in features { feature.didUninstall() }
     }
 
     /// The installed feature of `type`, if any.

@@ -58,8 +58,10 @@ extension ListTable {
 
     /// The table a reader asks through; the list widget may outlive it.
     final class WeakTable {
-        weak var table: ListTable?
-        init(_ table: ListTable) { self.table = table }
+        private weak var weakTable: ListTable?
+        init(_ table: ListTable) { weakTable = table }
+        /// The table while it shows the list: none once another replaced it or its manager is gone.
+        @MainActor var table: ListTable? { weakTable.flatMap { $0.isInstalled ? $0 : nil } }
     }
 
     private func shownColumn(at index: Int) -> TableColumn? {

@@ -21,7 +21,7 @@ extension ListTable {
             reaction(model, indexPath, column)
             return true
         }
-        manager.requestActivationReports()
+        if isInstalled { manager.requestActivationReports() }
     }
 
     /// The host reported an activation of the row at `location`: the first reaction that takes

@@ -15,7 +15,7 @@ extension ListTable {
     /// Sets the width of `column` to what its content needs, measured from the storage (as a
     /// double click on its header's edge does).
     public func fitColumn(_ column: String) {
-        guard let declared = columns.first(where: { $0.id == column }) else { return }
+        guard isInstalled, let declared = columns.first(where: { $0.id == column }) else { return }
         setWidth(fittedWidth(of: declared), ofColumn: column)
     }
 

@@ -49,6 +49,7 @@ extension ListTable {
     private func addRowEvent<Model, Input, Output>(
         _ event: ListEvent, _ modelType: Model.Type, _ closure: @escaping (Input, Model, IndexPath) -> Output
     ) {
+        guard isInstalled else { return }
         manager.addModelTypeReaction(modelType, role: .item, .model(event, closure))
     }
 

@@ -7,7 +7,7 @@ extension ListTable: ItemPresenting {
     var itemMapping: any AnyRowMapping { rowMapping }
 
     func didUninstall() {
-        isInstalled = false
+        wasUninstalled = true
     }
 
     /// An item is found by its first column, in the table's own order (not as the user moved

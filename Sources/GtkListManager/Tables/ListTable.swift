@@ -66,7 +66,13 @@ public final class ListTable {
     /// The scrolled window around the list, below the headers: set its policies here.
     public let scrolledWindow: UnsafeMutablePointer<GtkWidget>
 
-    unowned let manager: ListManager
+    /// The manager whose list the table shows, held weakly: the manager holds its table, and an
+    /// app may keep a table longer than its manager. Reached only past ``isInstalled``.
+    private weak var installedManager: ListManager?
+    var manager: ListManager {
+        guard let installedManager else { preconditionFailure("ListTable: reached its manager after it was released") }
+        return installedManager
+    }
     /// The cell classes registered per column.
     let cells: TableCellMappings
     let header = TableHeaderView()
@@ -84,15 +90,16 @@ public final class ListTable {
     /// left): kept right to left when the rows' width changes.
     private var scrolledFromStart = 0
     /// The widths of fit-content columns, measured from the storage on load.
-    private var fittedWidths: [String: Int] = [:]
+    var fittedWidths: [String: Int] = [:]
     /// What the fit-content widths were last measured with (see `styleDidChange`).
     private var measuredStyleMetrics: [Int] = []
     private var storedState: ColumnState
     /// The reactions to activations, each false when the model is not its type.
     var activationReactions: [(Any, IndexPath, TableColumn) -> Bool] = []
-    /// False once another table replaced this one (``ListManager/makeTable(columns:)`` again):
-    /// it no longer lays out or binds anything.
-    var isInstalled = true
+    /// False once another table replaced this one (``ListManager/makeTable(columns:)`` again) or
+    /// its manager is gone: it no longer lays out, binds or measures anything.
+    var isInstalled: Bool { !wasUninstalled && installedManager != nil }
+    var wasUninstalled = false
     /// The column of the cell cursor (Ctrl+Left, Ctrl+Right); nil until the user moves it.
     public internal(set) var cursorColumn: String?
     /// The cell shown as the cell cursor's, if any.
@@ -109,7 +116,7 @@ public final class ListTable {
         transfer: nil)
 
     init(manager: ListManager, columns declared: [TableColumn]) {
-        self.manager = manager
+        installedManager = manager
         cells = manager.tableCells
         columns = Self.unique(declared, anomalies: manager.anomalyHandler)
         storedState = ColumnState(hidden: Set(columns.filter(\.isInitiallyHidden).map(\.id)))
@@ -190,6 +197,7 @@ public final class ListTable {
     /// column that left (or may no longer sort) is dropped, and said so like any sort change:
     /// ``didChangeSort(_:)``'s reactions and ``stateDidChange`` hear the new state.
     public func setColumns(_ declared: [TableColumn]) {
+        guard isInstalled else { return }
         let old = Set(columns.map(\.id))
         columns = Self.unique(declared, anomalies: manager.anomalyHandler)
         var state = storedState
@@ -333,63 +341,5 @@ public final class ListTable {
             guard let view = row.view as? TableRowView else { return }
             body(view, row.model, location.indexPath)
         }
-    }
-
-    // MARK: - Fitting content
-
-    /// The list reloads: fit-content columns are measured again from the storage.
-    func listWillReload() {
-        measureFittedWidths()
-        relayout()
-    }
-
-    /// The width that fits `column`'s content: its `measure` over every model, or its cells over
-    /// a sample spread across the whole list; never narrower than its header.
-    func fittedWidth(of column: TableColumn) -> Int {
-        let storage = manager.storage
-        let counts = (0..<storage.numberOfSections).map { storage.numberOfItems(inSection: $0) }
-        var widest = header.naturalWidth(of: column)
-        if let measure = column.measure {
-            for (section, count) in counts.enumerated() {
-                for item in 0..<count {
-                    if let model = storage.item(at: IndexPath(item: item, section: section)) { widest = max(widest, measure(model)) }
-                }
-            }
-            return widest
-        }
-        for indexPath in Self.evenlySpread(Self.measuredSampleSize, over: counts) {
-            guard let model = storage.item(at: indexPath).flatMap(manager.unwrappedModel) else { continue }
-            widest = max(widest, naturalCellWidth(column: column.id, showing: model, at: indexPath))
-        }
-        return widest
-    }
-
-    /// Measures every fit-content column from the storage.
-    private func measureFittedWidths() {
-        for column in columns where column.width == .fitContent { fittedWidths[column.id] = fittedWidth(of: column) }
-    }
-
-    /// How many models a fit-content column without a `measure` samples.
-    static let measuredSampleSize = 200
-
-    /// At most `size` index paths spread evenly over sections of `counts` items, the first and
-    /// the last item included.
-    static func evenlySpread(_ size: Int, over counts: [Int]) -> [IndexPath] {
-        let total = counts.reduce(0, +)
-        guard total > 0, size > 0 else { return [] }
-        let taken = min(size, total)
-        var result: [IndexPath] = []
-        result.reserveCapacity(taken)
-        var section = 0
-        var sectionStart = 0
-        for k in 0..<taken {
-            let flat = taken == 1 ? 0 : k * (total - 1) / (taken - 1)
-            while flat >= sectionStart + counts[section] {
-                sectionStart += counts[section]
-                section += 1
-            }
-            result.append(IndexPath(item: flat - sectionStart, section: section))
-        }
-        return result
     }
 }

@@ -55,8 +55,9 @@ final class VirtualListReorderingTests: XCTestCase {
             let topModel = String(describing: host.boundRow(at: top)?.model)
             let topY = host.rowFrame(at: top)?.y
             // One more selected item on screen, and one far away.
-            let visibleItems = try XCTUnwrap(host.positionsOnScreen).compactMap { manager.location(ofPosition: $0) }.filter { $0.role == .item }
-            for location in [visibleItems.randomElement(using: &random), .item(IndexPath(item: 5, section: 1))].compactMap({ $0 }) {
+            let itemsOnScreen = try XCTUnwrap(host.positionsOnScreen).compactMap { manager.location(ofPosition: $0) }
+                .filter { $0.role == .item }
+            for location in [itemsOnScreen.randomElement(using: &random), .item(IndexPath(item: 5, section: 1))].compactMap({ $0 }) {
                 _ = manager.selectItem(at: location.indexPath)
             }
             let selected = Set(manager.selectedIndexPaths.compactMap { storage.item(at: $0) as? Crate }.map(\.id))
