@@ -95,4 +95,12 @@ enum TablesArticle {
         }
         table.didSelect(Package.self) { package, indexPath in print("selected \(package.name)") }
     }
+
+    @MainActor static func rowOperations(_ manager: ListManager) {
+        manager.canMove(Package.self) { package, indexPath in package.section != "admin" }
+        manager.move(Package.self) { destination, package, source in print("\(package.name) moved to \(destination)") }
+        manager.canEdit(Package.self) { package, indexPath in true }
+        manager.commitEditing(Package.self) { [unowned manager] style, package, indexPath in manager.memoryStorage?.removeItems(at: [indexPath]) }
+        manager.itemsForBeginningDrag(Package.self) { package, indexPath in [DragItem(text: package.name, model: package)] }
+    }
 }

@@ -6,12 +6,12 @@ import ModelStorage
 /// A drag carries the pressed row, or, when the press was on one of several selected rows,
 /// every selected row that may be dragged the way the pressed row may: moved within the list
 /// when the pressed row may be (`canMove`), offering items when it does
-/// (``ListManager/itemsForBeginningDrag(_:_:)``). Rows scrolled off screen are carried too.
+/// (`ListManager.itemsForBeginningDrag`). Rows scrolled off screen are carried too.
 /// ``sourceIndexPaths`` and ``models`` list them all; ``sourceIndexPath`` and ``model`` are
 /// the pressed row's.
 @MainActor
 public final class DragSession {
-    /// What the dragged rows offered (``ListManager/itemsForBeginningDrag(_:_:)``), row after
+    /// What the dragged rows offered (`ListManager.itemsForBeginningDrag`), row after
     /// row in list order; empty for a reorder-only drag.
     public let items: [DragItem]
     /// Where the row the drag started on (the pressed row) was when the drag began.

@@ -9,6 +9,14 @@ extension ListManager {
         addRowClassEvent(.itemsForBeginningDrag, rowClass, role: .item, closure)
     }
 
+    /// What an item of type `Model` offers when dragged to other lists, widgets and
+    /// applications, whatever row shows it. Default: nothing.
+    public func itemsForBeginningDrag<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> [DragItem]) {
+        addModelTypeReaction(
+            modelType, role: .item,
+            .model(.itemsForBeginningDrag) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
+    }
+
     // MARK: - Drag sessions (drags that start on this list)
 
     /// When a drag starts on a row of this list (GTK's `drag-begin`).

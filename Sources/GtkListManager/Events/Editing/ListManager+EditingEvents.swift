@@ -56,4 +56,35 @@ extension ListManager {
     ) {
         addRowClassEvent(.didEndEditing, rowClass, role: .item, closure)
     }
+
+    // MARK: - By model type (rows of any class: a table's rows, declared rows)
+
+    /// Commits an edit on an item of type `Model`, whatever row shows it: Delete pressed on the
+    /// focused row (`.delete`) or the edit item of its context menu chosen. The manager does not
+    /// change the storage: remove (or insert) the model here.
+    public func commitEditing<Model>(_ modelType: Model.Type, _ closure: @escaping (EditingStyle, Model, IndexPath) -> Void) {
+        addModelTypeReaction(
+            modelType, role: .item,
+            .model(.commitEditing) { (style: EditingStyle, model: Model, indexPath) in closure(style, model, indexPath) })
+    }
+
+    /// The label of the delete item in the context menu of an item of type `Model`; nil keeps
+    /// "Delete".
+    public func titleForDeleteConfirmationButton<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> String?) {
+        addModelTypeReaction(
+            modelType, role: .item,
+            .model(.titleForDeleteConfirmationButton) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
+    }
+
+    /// When an edit action is offered on an item of type `Model`.
+    public func willBeginEditing<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
+        addModelTypeReaction(
+            modelType, role: .item, .model(.willBeginEditing) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
+    }
+
+    /// When an edit interaction on an item of type `Model` ended, committed or dismissed.
+    public func didEndEditing<Model>(_ modelType: Model.Type, _ closure: @escaping (Model, IndexPath) -> Void) {
+        addModelTypeReaction(
+            modelType, role: .item, .model(.didEndEditing) { (_: Void, model: Model, indexPath) in closure(model, indexPath) })
+    }
 }
