@@ -77,7 +77,12 @@ public struct ColumnComparisons<Item>: Sendable {
     public func column(
         _ identifier: String, byText text: KeyPath<Item, String> & Sendable, comparison: TextComparison = .localizedStandard
     ) -> Self {
-        adding(identifier, value: { $0[keyPath: text] }) { left, right in comparison.compare(left, right) }
+        var copy = adding(identifier, value: { $0[keyPath: text] }) { left, right in comparison.compare(left, right) }
+        if comparison == .localizedStandard {
+            // Keys built once per value, not two per comparison.
+            copy.rankers[identifier] = { items in Collator.current.ranks(of: items.map { $0[keyPath: text] }) }
+        }
+        return copy
     }
 
     /// The column `identifier` orders items with `areInIncreasingOrder`, a strict weak ordering

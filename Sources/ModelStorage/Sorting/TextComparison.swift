@@ -6,10 +6,13 @@ import Foundation
 /// Each comparison is a strict total order (two different strings never compare equal), so the
 /// rows of a column sort in the same order every time.
 public enum TextComparison: Sendable, Hashable {
-    /// As a file manager sorts names: case and accents second, digits by their numeric value
-    /// ("file 9" before "file 10"), in the rules of the current locale (Foundation's
-    /// `localizedStandardCompare`). About a microsecond or two per comparison, on the
-    /// storage's background queue.
+    /// As a file manager sorts names: accents and case second, digits by their numeric value
+    /// ("file 9" before "file 10"), in the rules of the language the environment names
+    /// (`LC_ALL`, `LC_COLLATE` or `LANG`, as GTK sorts: the C library's collation), or where it
+    /// names none (`C`, `POSIX`) letters before accents before case, lowercase first.
+    ///
+    /// Fast: a column sorts by keys built once per value, on every core, and compared as bytes
+    /// (a million rows in about a second); a single comparison builds two keys.
     case localizedStandard
     /// Letters compared without case in the rules of the current locale, digits as characters
     /// ("file 10" before "file 9"); `localizedCaseInsensitiveCompare`.
@@ -23,7 +26,7 @@ public enum TextComparison: Sendable, Hashable {
     @usableFromInline
     func compare(_ lhs: String, _ rhs: String) -> Int {
         switch self {
-        case .localizedStandard: lhs.localizedStandardCompare(rhs).rawValue
+        case .localizedStandard: Collator.current.compare(lhs, rhs)
         case .localizedCaseInsensitive: Self.ordered(lhs.localizedCaseInsensitiveCompare(rhs), lhs, rhs)
         case .lexical: lhs < rhs ? -1 : (rhs < lhs ? 1 : 0)
         }
