@@ -79,8 +79,10 @@ public struct ColumnComparisons<Item>: Sendable {
     ) -> Self {
         var copy = adding(identifier, value: { $0[keyPath: text] }) { left, right in comparison.compare(left, right) }
         if comparison == .localizedStandard {
-            // Keys built once per value, not two per comparison.
-            copy.rankers[identifier] = { items in Collator.current.ranks(of: items.map { $0[keyPath: text] }) }
+            // Keys built once per value, not two per comparison; ranks remembered for the
+            // column's next sort.
+            let remembered = TextRanks()
+            copy.rankers[identifier] = { items in remembered.ranks(of: items.map { $0[keyPath: text] }) }
         }
         return copy
     }

@@ -150,3 +150,20 @@ enum CompiledLocales {
         return Collator(environment: ["LANG": "\(name).UTF-8"])
     }
 }
+
+/// A text column sorted again ranks by what it remembered of its texts, in whatever order
+/// they come, and ranks afresh when a text is new.
+@Suite("Collation: a column's ranks remembered")
+struct RememberedTextRanksTests {
+    @Test("Ranks read back for the same texts in another order, made again for new texts")
+    func remembered() {
+        let ranks = TextRanks()
+        let texts = ["file 10", "Zebra", "apple", "file 9", "apple"]
+        let first = ranks.ranks(of: texts)
+        #expect(first == [2, 3, 0, 1, 0])
+        let shuffled = [texts[3], texts[0], texts[4], texts[1], texts[2]]
+        #expect(ranks.ranks(of: shuffled) == [1, 2, 0, 3, 0], "looked up")
+        #expect(ranks.ranks(of: ["file 9", "Zebra"]) == [1, 3], "a subset keeps the order of the ranks it knew")
+        #expect(ranks.ranks(of: ["banana", "apple", "Zebra"]) == [1, 0, 2], "a new text: ranked afresh")
+    }
+}
