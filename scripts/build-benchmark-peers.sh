@@ -3,7 +3,8 @@
 # (Benchmarks/Peers): GTK 3's GtkTreeView over a list store, over a tree store, with 20 columns
 # and over a GtkTreeModelFilter, GTK 4's GtkListView, GtkGridView, GtkListView over a
 # GtkTreeListModel, GtkColumnView and GtkListView over a GtkFilterListModel, measured the same way
-# as the virtualized host.
+# as the virtualized host. The two 20-column peers also sort a text column by header
+# (`gtk3-tree-table text-sort …`, `gtk4-column-view text-sort …`, peer_table_sort.h).
 # Installs libgtk-4-dev with apt-get when missing. Usage: scripts/build-benchmark-peers.sh [FOLDER]
 # (default .build/peers).
 set -euo pipefail

@@ -13,10 +13,11 @@
 // host with an OutlineStorage against GtkTreeView + GtkTreeStore and GTK 4's GtkTreeListModel,
 // each part in its own process under a time limit.
 //
-// `list-benchmarks big-table [quick]` is the big-table benchmark (issue 34): a million rows of 20
-// text columns on the virtualized host (ListTable) against GtkTreeView in fixed-height mode and
-// GTK 4's GtkColumnView, scrolling, column widths, resizing and sorting by header, each part in
-// its own process under a time limit.
+// `list-benchmarks big-table [quick] [PART…] [ROWS…]` is the big-table benchmark (issues 34 and
+// 55): a million rows of 20 text columns on the virtualized host (ListTable) against GtkTreeView
+// in fixed-height mode and GTK 4's GtkColumnView, scrolling, column widths, resizing, sorting by
+// header and sorting a text column, each part in its own process under a time limit; parts and
+// row counts named run alone.
 //
 // `list-benchmarks big-filter [quick]` is the big-filter benchmark (issue 35): a query typed over
 // 10,000 and a million rows, our FilteredStorage on the virtualized host against GtkTreeView over
@@ -74,7 +75,7 @@ MainActor.assumeIsolated {
     } else if arguments.first == "big-filter" {
         BigFilterBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big-table" {
-        BigTableBenchmark.run(quick: arguments.dropFirst().first == "quick")
+        BigTableBenchmark.run(arguments: arguments.dropFirst())
     } else if arguments.first == "big-tree" {
         BigTreeBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "big-grid" {

@@ -8,37 +8,62 @@ import GtkListManager
 /// under a time limit, run after run over all of them, medians of three runs with their spread.
 ///
 /// `list-benchmarks big-table` runs it; `list-benchmarks big-table quick` runs each once.
-/// `make benchmark` builds the C peers first (`scripts/build-benchmark-peers.sh`).
+/// Part names and row counts after it run only those (`list-benchmarks big-table quick text-sort
+/// 100000`). `make benchmark` builds the C peers first (`scripts/build-benchmark-peers.sh`).
+/// Every side runs under the locale the benchmark inherits (the text sort's order depends on it).
 @MainActor
 enum BigTableBenchmark {
     /// The argument that makes the executable measure one part and size and print its line.
     static let childArgument = "big-table-process"
     static let rows = 1_000_000
+    /// The text sort's sizes (issue 55's goals).
+    static let textSortSizes = [100_000, rows]
 
-    static func run(quick: Bool) {
+    static func run(arguments: ArraySlice<String>) {
+        let quick = arguments.contains("quick")
         let runs = quick ? 1 : 3
         let limit = quick ? 90 : 180
         var plans: [PartPlan<BigTablePart>] = [
             PartPlan(
                 side: BigTableScenario.side,
-                parts: [(.load, [rows]), (.widths, [rows]), (.resize, [rows]), (.sort, [100_000, rows])],
+                parts: [(.load, [rows]), (.widths, [rows]), (.resize, [rows]), (.sort, [100_000, rows]), (.textSort, textSortSizes)],
                 command: { ["/proc/self/exe", childArgument, $0.rawValue, String($1)] })
         ]
         if let peers = BenchmarkPeers.folder(holding: ["gtk3-tree-table", "gtk4-column-view"]) {
-            plans.append(
-                PartPlan(side: "gtk3-tree-table", parts: [(.load, [rows])], command: { [peers + "/gtk3-tree-table", String($1)] }))
+            // A peer's text sort gets the limit: at it, it prints the clicks it measured.
+            func command(_ program: String) -> (BigTablePart, Int) -> [String] {
+                { part, size in
+                    part == .textSort
+                        ? [peers + "/" + program, part.rawValue, String(size), String(limit)] : [peers + "/" + program, String(size)]
+                }
+            }
+            let parts: [(BigTablePart, [Int])] = [(.load, [rows]), (.textSort, textSortSizes)]
+            plans.append(PartPlan(side: "gtk3-tree-table", parts: parts, command: command("gtk3-tree-table")))
             for renderer in Gtk4Renderer.allCases {
                 plans.append(
                     PartPlan(
-                        side: "gtk4-column-view" + renderer.sideSuffix, parts: [(.load, [rows])],
-                        command: { [peers + "/gtk4-column-view", String($1)] }, environment: renderer.environment))
+                        side: "gtk4-column-view" + renderer.sideSuffix, parts: parts, command: command("gtk4-column-view"),
+                        environment: renderer.environment))
             }
         } else {
             print("\n(GtkTreeView and GTK 4 GtkColumnView peers not built: `make benchmark` builds them.)")
         }
+        plans = plans.map { selecting($0, from: arguments) }
 
         let medians = PartRuns.medians(of: plans, runs: runs, limit: limit, progress: PartRuns.progress(of: "big-table"))
         BigTableReport(results: medians, runs: runs).print()
+    }
+
+    /// `plan` with only the parts and row counts `arguments` name, when they name any.
+    private static func selecting(_ plan: PartPlan<BigTablePart>, from arguments: ArraySlice<String>) -> PartPlan<BigTablePart> {
+        let parts = Set(arguments.compactMap(BigTablePart.init(rawValue:)).map(\.rawValue))
+        let sizes = Set(arguments.compactMap { Int($0) })
+        let selected = plan.parts.compactMap { part, partSizes -> (part: BigTablePart, sizes: [Int])? in
+            guard parts.isEmpty || parts.contains(part.rawValue) else { return nil }
+            let chosen = partSizes.filter { sizes.isEmpty || sizes.contains($0) }
+            return chosen.isEmpty ? nil : (part, chosen)
+        }
+        return PartPlan(side: plan.side, parts: selected, command: plan.command, environment: plan.environment)
     }
 
     /// Measures one part and size in this process and prints its line.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What a big-table process measures: one part at one row count. The C peers measure `load`
-/// only, and their line names no part.
+/// What a big-table process measures: one part at one row count. The C peers measure `load`,
+/// with a line that names no part, and `text-sort`.
 enum BigTablePart: String, CaseIterable, BenchmarkPart {
     /// 20 fixed 160 px columns as the peers': first frame, vertical jumps, horizontal steps,
     /// memory, and the widths read before and after the jumps and steps.
@@ -13,8 +13,12 @@ enum BigTablePart: String, CaseIterable, BenchmarkPart {
     case resize
     /// A click on a header re-sorting a `SortedStorage`, then a second click reversing it.
     case sort
+    /// Clicks sorting a text column with the documented default comparison, reversing it, going
+    /// back to column 0 and sorting by the text again (`BigTableTextSort`); the C peers measure
+    /// it too, with GTK's default text comparisons, and name it.
+    case textSort = "text-sort"
 
-    /// The C peers measure `load` only, and their line names no part.
+    /// A C peer's `load` line names no part.
     static var unnamed: Self? { .load }
 }
 

@@ -49,13 +49,14 @@ final class BigTableScenario {
         shown = TableWindow(showing: table)
     }
 
-    /// Runs the part on 0..<count as `Int` rows (the sort part makes its own scenario).
+    /// Runs the part on 0..<count as `Int` rows (the sort parts make their own scenarios).
     static func run(part: BigTablePart, count: Int) -> BigTableResult {
         switch part {
         case .load: BigTableScenario(part: part, count: count, columns: fixedColumns, rows: Int.self).measureLoad()
         case .widths: BigTableScenario(part: part, count: count, columns: mixedColumns, rows: Int.self).measureWidths()
         case .resize: BigTableScenario(part: part, count: count, columns: fixedColumns, rows: Int.self).measureResize()
         case .sort: BigTableSort(count: count).run()
+        case .textSort: BigTableTextSort(count: count).run()
         }
     }
 

@@ -56,32 +56,12 @@ final class BigTableSort {
         return scenario.result(values)
     }
 
-    /// One click on column 3's header: `<name>_ms` to the frame after the storage applied the
-    /// sort, `<name>_applied_ms` to its completion, `<name>_block_ms` the longest the main loop
-    /// was blocked from the click to that frame, `<name>_main_cpu_ms` the main thread's CPU
-    /// meanwhile, `<name>_wrong` 1 when the viewport then did not show the storage's rows in
-    /// the new order.
+    /// One click on column 3's header (`BigTableHeaderClick`).
     private func measureClick(_ name: String, ascending: Bool) -> [String: Double] {
-        let inspection = scenario.inspection
-        guard let button = inspection.headerButton(ofColumn: Self.sortedColumn) else { return [name + "_wrong": 1] }
-        let watch = MainLoopStallWatch()
         let applied = sortsApplied
-        let mainCPU = ProcessProbes.threadCPUMilliseconds(), start = ProcessProbes.wallMilliseconds()
-        watch.start()
-        gtk_button_clicked(gcast(button))
-        // The watch's ticks wake the loop: no deadline here, the parent's time limit is one.
-        while sortsApplied == applied { g_main_context_iteration(nil, 1) }
-        let appliedAt = ProcessProbes.wallMilliseconds() - start
-        scenario.shown.frames.waitForNextFrame(limit: .max)
-        let frameAt = ProcessProbes.wallMilliseconds() - start
-        let block = watch.stop()
-        let cpu = ProcessProbes.threadCPUMilliseconds() - mainCPU
-        let expected = [SortKey("c\(Self.sortedColumn)", ascending: ascending)]
-        let right = scenario.table.sort == expected && showsNewOrder(ascending: ascending)
-        return [
-            name + "_ms": frameAt, name + "_applied_ms": appliedAt, name + "_block_ms": block, name + "_main_cpu_ms": cpu,
-            name + "_wrong": right ? 0 : 1,
-        ]
+        return BigTableHeaderClick(scenario: scenario).measure(
+            name, column: Self.sortedColumn, expected: [SortKey("c\(Self.sortedColumn)", ascending: ascending)],
+            applied: { sortsApplied != applied }, showsNewOrder: { showsNewOrder(ascending: ascending) })
     }
 
     /// Whether the viewport shows consecutive rows of the storage, in order of size (the way

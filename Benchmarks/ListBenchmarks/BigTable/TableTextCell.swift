@@ -4,6 +4,14 @@ import GtkListManager
 /// A model a big-table row shows: the row number its cells' text names.
 protocol TableRowNumber {
     var rowNumber: Int { get }
+    /// What column `column`'s cell shows (a requirement, so that a row type can show a column of
+    /// its own: the text sort's column 4).
+    func cellText(column: Int) -> String
+}
+
+extension TableRowNumber {
+    /// `row <i>` in column 0, `r<i> c<c>` in the others.
+    func cellText(column: Int) -> String { TableCellText.text(row: rowNumber, column: column) }
 }
 
 /// The load, widths and resize parts' rows are their numbers, as the peers' rows are their
@@ -13,7 +21,7 @@ extension Int: TableRowNumber {
 }
 
 /// A table cell: the library's `TextCell` showing the text the peers' cells show
-/// (`peer_table.h`), `row <i>` in column 0 and `r<i> c<c>` in the others. One class serves every column: the column's
+/// (`peer_table.h`), the row's `cellText(column:)`. One class serves every column: the column's
 /// registration handler tells it its column before `update(with:)` runs, as a cell comes from
 /// the pool shared by all columns.
 @MainActor
@@ -29,7 +37,7 @@ final class TableTextCell<Row: TableRowNumber>: RowView, ModelTransfer {
     isolated deinit { TableCellCount.live -= 1 }
 
     func update(with row: Row) {
-        cell.text = TableCellText.text(row: row.rowNumber, column: column)
+        cell.text = row.cellText(column: column)
     }
 }
 
