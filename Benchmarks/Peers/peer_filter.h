@@ -50,35 +50,6 @@ static inline double peer_thread_cpu_ms(void) {
     return time.tv_sec * 1e3 + time.tv_nsec / 1e6;
 }
 
-/* The longest the main loop stayed away: a 1 ms timeout at high priority notes each tick
- * (MainLoopStallWatch on the Swift side). */
-typedef struct {
-    guint source;
-    double last;
-    double longest;
-} PeerStallWatch;
-
-static inline gboolean peer_stall_tick(gpointer data) {
-    PeerStallWatch *watch = data;
-    double now = peer_wall_ms();
-    if (now - watch->last > watch->longest)
-        watch->longest = now - watch->last;
-    watch->last = now;
-    return G_SOURCE_CONTINUE;
-}
-
-static inline void peer_stall_start(PeerStallWatch *watch) {
-    watch->last = peer_wall_ms();
-    watch->longest = 0;
-    watch->source = g_timeout_add_full(G_PRIORITY_HIGH, 1, peer_stall_tick, watch, NULL);
-}
-
-static inline double peer_stall_stop(PeerStallWatch *watch) {
-    peer_stall_tick(watch);
-    g_source_remove(watch->source);
-    return watch->longest;
-}
-
 /* Whether `shown` (the numbers of the rows the view shows from its top, in order) are
  * consecutive matches of `query`: each matches, and no number between two of them does. The
  * view may keep its top row where it was (rows inserted above it), so where they start is free. */

@@ -39,6 +39,35 @@ static double peer_wall_ms(void) {
     return time.tv_sec * 1e3 + time.tv_nsec / 1e6;
 }
 
+/* The longest the main loop stayed away: a 1 ms timeout at high priority notes each tick
+ * (MainLoopStallWatch on the Swift side). */
+typedef struct {
+    guint source;
+    double last;
+    double longest;
+} PeerStallWatch;
+
+static inline gboolean peer_stall_tick(gpointer data) {
+    PeerStallWatch *watch = data;
+    double now = peer_wall_ms();
+    if (now - watch->last > watch->longest)
+        watch->longest = now - watch->last;
+    watch->last = now;
+    return G_SOURCE_CONTINUE;
+}
+
+static inline void peer_stall_start(PeerStallWatch *watch) {
+    watch->last = peer_wall_ms();
+    watch->longest = 0;
+    watch->source = g_timeout_add_full(G_PRIORITY_HIGH, 1, peer_stall_tick, watch, NULL);
+}
+
+static inline double peer_stall_stop(PeerStallWatch *watch) {
+    peer_stall_tick(watch);
+    g_source_remove(watch->source);
+    return watch->longest;
+}
+
 /* Resident memory after freed heap pages went back, so two readings differ by what is held. */
 static double peer_resident_mib(void) {
     malloc_trim(0);

@@ -52,35 +52,6 @@ static inline void peer_table_sort_text(long row, char *buffer, size_t size) {
              (unsigned)((mixed >> 32) % 1000));
 }
 
-/* The longest the main thread stayed away from the main loop, as the Swift side's
- * MainLoopStallWatch: a timeout every millisecond at G_PRIORITY_HIGH notes each tick, and the
- * longest gap between two ticks, from the start to the first or from the last to the stop, is
- * the longest block. */
-typedef struct {
-    double last_tick, longest;
-    guint source;
-} PeerStallWatch;
-
-static gboolean peer_stall_tick(gpointer data) {
-    PeerStallWatch *watch = data;
-    double now = peer_wall_ms();
-    watch->longest = MAX(watch->longest, now - watch->last_tick);
-    watch->last_tick = now;
-    return G_SOURCE_CONTINUE;
-}
-
-static inline void peer_stall_watch_start(PeerStallWatch *watch) {
-    watch->last_tick = peer_wall_ms();
-    watch->longest = 0;
-    watch->source = g_timeout_add_full(G_PRIORITY_HIGH, 1, peer_stall_tick, watch, NULL);
-}
-
-static inline double peer_stall_watch_stop(PeerStallWatch *watch) {
-    peer_stall_tick(watch);
-    g_source_remove(watch->source);
-    return watch->longest;
-}
-
 static double peer_thread_cpu_ms(void) {
     struct timespec time;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time);
@@ -125,11 +96,11 @@ static inline void peer_table_sort_click(PeerLine *line, const char *name, PeerF
                                          double *longest_block, int *wrong) {
     PeerStallWatch watch;
     double cpu = peer_thread_cpu_ms(), start = peer_wall_ms();
-    peer_stall_watch_start(&watch);
+    peer_stall_start(&watch);
     click(view, column);
     peer_wait_for_frame_within(frames, G_MAXINT);
     double frame = peer_wall_ms() - start;
-    double block = peer_stall_watch_stop(&watch);
+    double block = peer_stall_stop(&watch);
     double main_cpu = peer_thread_cpu_ms() - cpu;
     gboolean right = ordered(view, column, ascending);
     char key[64];
