@@ -18,20 +18,8 @@ final class TableTreeTests: XCTestCase {
         try MainActor.assumeIsolated {
             try requireGtk()
             for (name, make) in TableFixture.hosts {
-                let storage = OutlineStorage<String, String>()
-                storage.apply(TreeFixture.files(), to: "Places")
-                let manager = ListManager(host: make(), storage: storage)
-                let table = manager.makeTable(columns: [
-                    TableColumn("size", title: "Size", width: .fixed(80)), TableColumn("name", title: "Name", width: .fixed(200)),
-                ])
-                table.outlineColumn = "name"
-                manager.register(NameCell.self, column: "name")
-                manager.register(NameCell.self, for: String.self, column: "size") { cell, model, _ in
-                    gtk_label_set_text(gcast(cell.widget), "\(model.count) B")
-                }
-                let list = ShownList(manager, width: 400, height: 300)
+                let (storage, manager, table, list) = Self.showFiles(on: make()) { "\($0.count) B" }
                 defer { list.close() }
-                list.settleFrame()
                 let home = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 0, section: 0)))
                 let container = try XCTUnwrap(home.hostWidget)
                 let nameCell = try XCTUnwrap(Self.cell(showing: "home", in: home))
@@ -66,21 +54,8 @@ final class TableTreeTests: XCTestCase {
         try MainActor.assumeIsolated {
             try requireGtk()
             for (name, make) in TableFixture.hosts {
-                let storage = OutlineStorage<String, String>()
-                storage.apply(TreeFixture.files(), to: "Places")
-                storage.expand(["home"])
-                let manager = ListManager(host: make(), storage: storage)
-                let table = manager.makeTable(columns: [
-                    TableColumn("size", title: "Size", width: .fixed(80)), TableColumn("name", title: "Name", width: .fixed(200)),
-                ])
-                table.outlineColumn = "name"
-                manager.register(NameCell.self, column: "name")
-                manager.register(NameCell.self, for: String.self, column: "size") { cell, model, _ in
-                    gtk_label_set_text(gcast(cell.widget), "\(model)·")
-                }
-                let list = ShownList(manager, width: 400, height: 300)
+                let (_, manager, table, list) = Self.showFiles(on: make(), expanding: ["home"]) { "\($0)·" }
                 defer { list.close() }
-                list.settleFrame()
                 let docsPath = IndexPath(item: 1, section: 0)
                 manager.selectItem(at: docsPath)
                 let rowsBefore = (0..<2).map { manager.boundRow(at: IndexPath(item: $0, section: 0)).map(ObjectIdentifier.init) }
@@ -105,6 +80,28 @@ final class TableTreeTests: XCTestCase {
                     "\(name): a level deeper, one step further")
             }
         }
+    }
+
+    /// The files tree as a table of a size column (showing `size` of each name) and the name
+    /// column holding the outline, `expanded` open, in a 400 × 300 window, a frame drawn.
+    @MainActor private static func showFiles(
+        on host: any ListHost, expanding expanded: [String] = [], size: @escaping (String) -> String
+    ) -> (OutlineStorage<String, String>, ListManager, ListTable, ShownList) {
+        let storage = OutlineStorage<String, String>()
+        storage.apply(TreeFixture.files(), to: "Places")
+        storage.expand(expanded)
+        let manager = ListManager(host: host, storage: storage)
+        let table = manager.makeTable(columns: [
+            TableColumn("size", title: "Size", width: .fixed(80)), TableColumn("name", title: "Name", width: .fixed(200)),
+        ])
+        table.outlineColumn = "name"
+        manager.register(NameCell.self, column: "name")
+        manager.register(NameCell.self, for: String.self, column: "size") { cell, model, _ in
+            gtk_label_set_text(gcast(cell.widget), size(model))
+        }
+        let list = ShownList(manager, width: 400, height: 300)
+        list.settleFrame()
+        return (storage, manager, table, list)
     }
 
     /// The cell of `row` whose label reads `text`.
