@@ -28,8 +28,18 @@ public struct ColumnComparisons<Item>: Sendable {
     /// ties, or comes last. One call answers what `<` would need two calls for.
     @usableFromInline typealias ThreeWay = @Sendable (Item, Item) -> Int
 
-    /// Ranks items for one column: equal items get equal ranks, in the column's ascending order.
-    @usableFromInline typealias Ranker = @Sendable ([Item]) -> [Int32]
+    /// Ranks items for one column: equal items get equal ranks, from 0 up, in the column's
+    /// ascending order; `declaration` tells a storage whether ranks it kept came from it.
+    @usableFromInline
+    struct Ranker: Sendable {
+        @usableFromInline let declaration = ColumnDeclaration()
+        @usableFromInline let rank: @Sendable ([Item]) -> [Int32]
+
+        @usableFromInline
+        init(_ rank: @escaping @Sendable ([Item]) -> [Int32]) {
+            self.rank = rank
+        }
+    }
 
     // Inlinable, so an app's column declarations compile for its own types: a comparison then
     // reads the key path and compares without a generic lookup per call (a sort makes millions).
@@ -79,10 +89,8 @@ public struct ColumnComparisons<Item>: Sendable {
     ) -> Self {
         var copy = adding(identifier, value: { $0[keyPath: text] }) { left, right in comparison.compare(left, right) }
         if comparison == .localizedStandard {
-            // Keys built once per value, not two per comparison; ranks remembered for the
-            // column's next sort.
-            let remembered = TextRanks()
-            copy.rankers[identifier] = { items in remembered.ranks(of: items.map { $0[keyPath: text] }) }
+            // Keys built once per value, not two per comparison.
+            copy.rankers[identifier] = Ranker { items in Collator.current.ranks(of: items.map { $0[keyPath: text] }) }
         }
         return copy
     }
@@ -104,7 +112,7 @@ public struct ColumnComparisons<Item>: Sendable {
         var copy = self
         let comparison: ThreeWay = { lhs, rhs in compare(value(lhs), value(rhs)) }
         if copy.comparisons.updateValue(comparison, forKey: identifier) == nil { copy.columnOrder.append(identifier) }
-        copy.rankers[identifier] = { items in Self.ranks(of: items.map(value), compare) }
+        copy.rankers[identifier] = Ranker { items in Self.ranks(of: items.map(value), compare) }
         return copy
     }
 
@@ -140,14 +148,24 @@ public struct ColumnComparisons<Item>: Sendable {
 
     /// The indices of `items` in the order of the sort `keys` (the order ``comparator(for:)``
     /// gives), items equal for every key and the tie-breaker ordered by `tie`. Each column is
-    /// ranked once, so a sort reads each value once rather than at every comparison.
-    func sortedIndices(of items: [Item], by keys: [SortKey], tie: (Int, Int) -> Bool) -> [Int] {
-        let steps = keys.compactMap { key in rankers[key.column].map { (ranks: $0(items), ascending: key.ascending) } }
-        var order = Array(items.indices)
-        order.sort { lhs, rhs in
-            for step in steps where step.ranks[lhs] != step.ranks[rhs] {
-                return step.ascending ? step.ranks[lhs] < step.ranks[rhs] : step.ranks[lhs] > step.ranks[rhs]
+    /// ranked once, or its ranks read from `ranks` (kept there for the next sort), and items
+    /// are placed by rank; only items equal for every key are compared, by the tie-breakers.
+    func sortedIndices(of items: [Item], by keys: [SortKey], ranks: inout RankCache, tie: (Int, Int) -> Bool) -> [Int] {
+        var steps: [RankOrder.Step] = []
+        for key in keys {
+            guard let ranker = rankers[key.column] else { continue }
+            let columnRanks: [Int32]
+            if let kept = ranks.ranks(of: key.column, declaredBy: ranker.declaration) {
+                columnRanks = kept
+            } else {
+                columnRanks = ranker.rank(items)
+                ranks.keep(columnRanks, of: key.column, declaredBy: ranker.declaration)
             }
+            steps.append(RankOrder.Step(ranks: columnRanks, ascending: key.ascending))
+        }
+        var order = RankOrder.sorted(count: items.count, by: steps)
+        let tieBreaker = tieBreaker
+        RankOrder.sortTies(in: &order, by: steps) { lhs, rhs in
             if let tieBreaker {
                 if tieBreaker(items[lhs], items[rhs]) { return true }
                 if tieBreaker(items[rhs], items[lhs]) { return false }

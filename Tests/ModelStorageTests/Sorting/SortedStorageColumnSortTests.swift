@@ -1,4 +1,5 @@
 import ModelStorage
+import Synchronization
 import Testing
 
 /// A SortedStorage following the sort a user picks in a table's headers: moves only, the
@@ -137,6 +138,32 @@ struct SortedStorageColumnSortTests {
                     .updateItem(at: ip(0, 0), model: airegin),
                 ])
             ])
+    }
+
+    @Test("A column sorted again reads the ranks it kept; an upsert makes them stale, so the next sort ranks afresh")
+    func keptRanksFollowTheItems() {
+        let (storage, _, _) = storage()
+        let titleReads = Mutex(0)
+        let columns = ColumnComparisons<Track>()
+            .column("title") { lhs, rhs in
+                titleReads.withLock { $0 += 1 }
+                return lhs.title < rhs.title
+            }
+            .column("length", by: \.length)
+        storage.sort(by: [SortKey("title")], using: columns, execution: .immediate)
+        let ranked = titleReads.withLock { $0 }
+        storage.sort(by: [SortKey("length")], using: columns, execution: .immediate)
+        storage.sort(by: [SortKey("title", ascending: false)], using: columns, execution: .immediate)
+        #expect(titleReads.withLock { $0 } == ranked, "the title ranks were kept through two sorts")
+        #expect(storage.items.map(\.title).first == "So What")
+
+        var airegin = tracks[4]
+        airegin.title = "Zoot"
+        storage.upsert([airegin], execution: .immediate)
+        storage.sort(by: [SortKey("length")], using: columns, execution: .immediate)
+        storage.sort(by: [SortKey("title", ascending: false)], using: columns, execution: .immediate)
+        #expect(titleReads.withLock { $0 } > ranked, "ranked afresh after the upsert")
+        #expect(storage.items.map(\.title).prefix(2) == ["Zoot", "So What"])
     }
 
     @Test("Sections keep their order; each sorts its own items")

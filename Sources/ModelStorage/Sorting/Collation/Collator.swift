@@ -50,17 +50,9 @@ final class Collator: @unchecked Sendable {
     /// The key `text` sorts by.
     @usableFromInline
     func key(_ text: String) -> CollationKey {
-        let natural = NaturalDigits.transform(text.utf8)
-        var bytes: [UInt8]
-        if let locale {
-            bytes = Self.transformed(natural, in: locale)
-        } else {
-            bytes = []
-            bytes.reserveCapacity(natural.count * 3 + text.utf8.count + 3)
-            RootCollation.appendKey(ofTransformed: natural, to: &bytes)
-        }
-        bytes.append(0)
-        bytes.append(contentsOf: text.utf8)
+        var bytes: [UInt8] = []
+        var scratch = KeyScratch()
+        appendKey(of: text, to: &bytes, scratch: &scratch)
         return CollationKey(bytes: bytes)
     }
 
@@ -70,27 +62,42 @@ final class Collator: @unchecked Sendable {
         CollationKey.compare(key(lhs).bytes, key(rhs).bytes)
     }
 
-    /// `strxfrm_l` of `utf8` (a NUL inside reads as a space: the text itself, after the key,
-    /// still tells such strings apart).
-    private static func transformed(_ utf8: [UInt8], in locale: locale_t) -> [UInt8] {
-        var source = utf8.map { $0 == 0 ? 0x20 : $0 }
+    /// Appends the key of `text` to `bytes`, building it in `scratch`'s buffers (a sort builds
+    /// keys by the million: no allocation per key).
+    func appendKey(of text: String, to bytes: inout [UInt8], scratch: inout KeyScratch) {
+        NaturalDigits.transform(text.utf8, into: &scratch.natural)
+        if let locale {
+            Self.appendTransformed(scratch.natural, in: locale, to: &bytes, source: &scratch.source)
+        } else {
+            RootCollation.appendKey(ofTransformed: scratch.natural, to: &bytes, levels: &scratch.levels)
+        }
+        bytes.append(0)
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends `strxfrm_l` of `utf8` to `bytes` (a NUL inside reads as a space: the text itself,
+    /// after the key, still tells such strings apart).
+    private static func appendTransformed(_ utf8: [UInt8], in locale: locale_t, to bytes: inout [UInt8], source: inout [UInt8]) {
+        source.removeAll(keepingCapacity: true)
+        for byte in utf8 { source.append(byte == 0 ? 0x20 : byte) }
         source.append(0)
+        let start = bytes.count
         var capacity = utf8.count * 4 + 16
         while true {
-            var output = [UInt8](repeating: 0, count: capacity)
+            bytes.append(contentsOf: repeatElement(0, count: capacity))
             let length = source.withUnsafeBufferPointer { source in
-                output.withUnsafeMutableBufferPointer { output in
+                bytes.withUnsafeMutableBufferPointer { bytes in
                     source.withMemoryRebound(to: CChar.self) { source in
-                        output.withMemoryRebound(to: CChar.self) { output in
-                            strxfrm_l(output.baseAddress, source.baseAddress!, capacity, locale)
+                        let output = UnsafeMutableRawPointer(bytes.baseAddress! + start)
+                        return output.withMemoryRebound(to: CChar.self, capacity: capacity) { output in
+                            strxfrm_l(output, source.baseAddress!, capacity, locale)
                         }
                     }
                 }
             }
-            if length < capacity {
-                output.removeSubrange(length...)
-                return output
-            }
+            bytes.removeSubrange((start + min(length, capacity))...)
+            if length < capacity { return }
+            bytes.removeSubrange(start...)
             capacity = length + 1
         }
     }
@@ -101,7 +108,8 @@ final class Collator: @unchecked Sendable {
     /// sorted as bytes, on every core (see ``KeyOrder``).
     @usableFromInline
     func ranks(of texts: [String]) -> [Int32] {
-        let keys = KeyOrder(keys(of: texts))
+        let runs = keyRuns(of: texts)
+        let keys = KeyOrder(runs)
         let order = keys.sortedIndices()
         var ranks = [Int32](repeating: 0, count: texts.count)
         var rank: Int32 = 0
@@ -112,20 +120,31 @@ final class Collator: @unchecked Sendable {
         return ranks
     }
 
-    /// The keys of `texts`, in chunks spread over the cores.
-    private func keys(of texts: [String]) -> [CollationKey] {
-        let chunk = 4096
-        let chunks = (texts.count + chunk - 1) / chunk
-        guard chunks > 1 else { return texts.map(key) }
-        let empty = CollationKey(bytes: [])
-        var keys = [CollationKey](repeating: empty, count: texts.count)
-        keys.withUnsafeMutableBufferPointer { keys in
-            nonisolated(unsafe) let output = keys
-            DispatchQueue.concurrentPerform(iterations: chunks) { index in
-                // Each chunk writes its own elements only.
-                for item in index * chunk..<min(texts.count, (index + 1) * chunk) { output[item] = key(texts[item]) }
+    /// The keys of `texts` end to end, in runs of consecutive texts built on every core.
+    private func keyRuns(of texts: [String]) -> [KeyOrder.Run] {
+        let length = 4096
+        let count = (texts.count + length - 1) / length
+        var runs = [KeyOrder.Run](repeating: KeyOrder.Run(), count: count)
+        runs.withUnsafeMutableBufferPointer { runs in
+            nonisolated(unsafe) let output = runs
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                // Each run writes its own element only.
+                var run = KeyOrder.Run()
+                var scratch = KeyScratch()
+                for text in texts[index * length..<min(texts.count, (index + 1) * length)] {
+                    appendKey(of: text, to: &run.bytes, scratch: &scratch)
+                    run.ends.append(run.bytes.count)
+                }
+                output[index] = run
             }
         }
-        return keys
+        return runs
     }
+}
+
+/// The buffers a thread reuses while it builds keys.
+struct KeyScratch {
+    var natural: [UInt8] = []
+    var source: [UInt8] = []
+    var levels = RootCollation.Levels()
 }

@@ -9,24 +9,39 @@ import Dispatch
 /// Collation keys laid end to end for sorting: their bytes in one buffer, and each key's first
 /// sixteen bytes as two integers, which decide most comparisons without reading the buffer.
 struct KeyOrder {
+    /// Keys of consecutive texts as built: their bytes end to end, and where each key ends.
+    struct Run: Sendable {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+    }
+
     private var heads: [UInt64]
     private var bytes: [UInt8] = []
     private var starts: [Int]
 
-    init(_ keys: [CollationKey]) {
-        heads = [UInt64](repeating: 0, count: keys.count * 2)
-        starts = [Int](repeating: 0, count: keys.count + 1)
-        bytes.reserveCapacity(keys.reduce(0) { $0 + $1.bytes.count })
-        for (index, key) in keys.enumerated() {
-            heads[2 * index] = Self.head(key.bytes, from: 0)
-            heads[2 * index + 1] = Self.head(key.bytes, from: 8)
-            bytes.append(contentsOf: key.bytes)
-            starts[index + 1] = bytes.count
+    /// The keys of `runs`, in order.
+    init(_ runs: [Run]) {
+        let count = runs.reduce(0) { $0 + $1.ends.count }
+        heads = [UInt64](repeating: 0, count: count * 2)
+        starts = [0]
+        starts.reserveCapacity(count + 1)
+        bytes.reserveCapacity(runs.reduce(0) { $0 + $1.bytes.count })
+        for run in runs {
+            let offset = bytes.count
+            bytes.append(contentsOf: run.bytes)
+            for end in run.ends { starts.append(offset + end) }
+        }
+        bytes.withUnsafeBufferPointer { bytes in
+            for index in 0..<count {
+                let key = UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]])
+                heads[2 * index] = Self.head(key, from: 0)
+                heads[2 * index + 1] = Self.head(key, from: 8)
+            }
         }
     }
 
     /// Eight bytes of `key` from `offset`, big-endian, zero-padded.
-    private static func head(_ key: [UInt8], from offset: Int) -> UInt64 {
+    private static func head(_ key: UnsafeBufferPointer<UInt8>, from offset: Int) -> UInt64 {
         var value: UInt64 = 0
         for index in offset..<offset + 8 { value = value << 8 | UInt64(index < key.count ? key[index] : 0) }
         return value

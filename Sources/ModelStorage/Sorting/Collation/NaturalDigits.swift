@@ -7,33 +7,45 @@
 /// (`9` `2` `12` for twelve digits). Leading zeros are dropped here ("007" reads as "7"): the
 /// string itself, at the end of every key, orders the two.
 enum NaturalDigits {
-    /// `utf8` with its digit runs rewritten (a UTF-8 string's bytes; ASCII digits are never
-    /// part of a multi-byte character).
-    static func transform(_ utf8: String.UTF8View) -> [UInt8] {
-        guard utf8.contains(where: isDigit) else { return Array(utf8) }
-        var result: [UInt8] = []
-        result.reserveCapacity(utf8.count + 4)
-        var run: [UInt8] = []
+    /// `utf8` with its digit runs rewritten, into `result` (a UTF-8 string's bytes; ASCII digits
+    /// are never part of a multi-byte character).
+    static func transform(_ utf8: String.UTF8View, into result: inout [UInt8]) {
+        result.removeAll(keepingCapacity: true)
+        var runStart: Int?
         for byte in utf8 {
             if isDigit(byte) {
-                run.append(byte)
+                if runStart == nil { runStart = result.count }
+                result.append(byte)
                 continue
             }
-            if !run.isEmpty { appendNumber(run, to: &result); run.removeAll(keepingCapacity: true) }
+            if let start = runStart { rewriteNumber(from: start, in: &result); runStart = nil }
             result.append(byte)
         }
-        if !run.isEmpty { appendNumber(run, to: &result) }
-        return result
+        if let start = runStart { rewriteNumber(from: start, in: &result) }
     }
 
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    private static func appendNumber(_ digits: [UInt8], to result: inout [UInt8]) {
-        let significant = digits.drop { $0 == 0x30 }
-        let value = significant.isEmpty ? digits.suffix(1) : significant
-        appendCount(value.count, to: &result)
-        result.append(contentsOf: value)
+    /// Rewrites the digits at the end of `result`, from `start`, as their count and value.
+    private static func rewriteNumber(from start: Int, in result: inout [UInt8]) {
+        var first = start
+        while first < result.count - 1, result[first] == 0x30 { first += 1 }
+        let count = result.count - first
+        if count <= 8 {
+            // The usual case, in place: the count takes the first zero's place or one more.
+            if first > start {
+                result[first - 1] = 0x30 + UInt8(count)
+                result.removeSubrange(start..<first - 1)
+            } else {
+                result.insert(0x30 + UInt8(count), at: start)
+            }
+            return
+        }
+        let digits = Array(result[first...])
+        result.removeSubrange(start...)
+        appendCount(count, to: &result)
+        result.append(contentsOf: digits)
     }
 
     private static func appendCount(_ count: Int, to result: inout [UInt8]) {

@@ -11,19 +11,29 @@ import Foundation
 /// - per character, its combining marks' UTF-8 then 0x02;
 /// - per character, 0x03 when it is uppercase, else 0x02.
 enum RootCollation {
-    /// Appends the key of `utf8` (text whose numbers ``NaturalDigits`` rewrote) to `key`.
-    static func appendKey(ofTransformed utf8: [UInt8], to key: inout [UInt8]) {
+    /// Appends the key of `utf8` (text whose numbers ``NaturalDigits`` rewrote) to `key`,
+    /// building the levels in `levels`.
+    static func appendKey(ofTransformed utf8: [UInt8], to key: inout [UInt8], levels: inout Levels) {
         if utf8.allSatisfy({ $0 < 0x80 }) {
             appendASCIIKey(utf8, to: &key)
             return
         }
-        var levels = Levels(capacity: utf8.count)
-        let text = String(decoding: utf8, as: UTF8.self)
-        if text.unicodeScalars.allSatisfy({ $0.value < LatinCharacters.end }) {
-            for scalar in text.unicodeScalars { levels.append(scalar) }
-        } else {
-            // Beyond the Latin letters the table holds: decomposed by Foundation, as it comes.
-            for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars { levels.append(scalar) }
+        levels.removeAll(reservingCapacity: utf8.count)
+        var bytes = utf8.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&bytes) {
+            case let .scalarValue(scalar) where scalar.value < LatinCharacters.end:
+                levels.append(scalar)
+            case .emptyInput:
+                break decoding
+            case .scalarValue, .error:
+                // Beyond the Latin letters the table holds: decomposed by Foundation, as it comes.
+                levels.removeAll(reservingCapacity: utf8.count)
+                let text = String(decoding: utf8, as: UTF8.self)
+                for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars { levels.append(scalar) }
+                break decoding
+            }
         }
         levels.appendKey(to: &key)
     }
@@ -41,13 +51,18 @@ enum RootCollation {
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 
     /// The three levels of a text, character by character.
-    private struct Levels {
-        var letters: [UInt8] = []
-        var accents: [UInt8] = []
-        var cases: [UInt8] = []
+    struct Levels {
+        private var letters: [UInt8] = []
+        private var accents: [UInt8] = []
+        private var cases: [UInt8] = []
         private var hasCharacter = false
 
-        init(capacity: Int) {
+        /// Empties the levels for the next text, keeping their buffers.
+        mutating func removeAll(reservingCapacity capacity: Int) {
+            letters.removeAll(keepingCapacity: true)
+            accents.removeAll(keepingCapacity: true)
+            cases.removeAll(keepingCapacity: true)
+            hasCharacter = false
             letters.reserveCapacity(capacity)
             accents.reserveCapacity(capacity * 2)
             cases.reserveCapacity(capacity)

@@ -14,5 +14,6 @@ enum SortedOperation<Item: Diffable & Sendable>: Sendable where Item.DiffIdentif
 }
 
 /// The indices of a list of items in a comparator's order, ties ordered by the function given
-/// (the storage's own rule): what a column sort computes from ranks instead of comparisons.
-typealias SortedOrdering<Item> = @Sendable ([Item], _ tie: (Int, Int) -> Bool) -> [Int]
+/// (the storage's own rule): what a column sort computes from ranks instead of comparisons,
+/// reading and keeping them in the storage's ``RankCache`` (aligned with the list).
+typealias SortedOrdering<Item> = @Sendable ([Item], _ ranks: inout RankCache, _ tie: (Int, Int) -> Bool) -> [Int]

@@ -17,6 +17,8 @@ where Item.DiffIdentifier: Sendable {
     private(set) var sectionKeys: [SectionKey] = []
     /// The flat index of each section's first entry.
     private(set) var sectionStarts: [Int] = []
+    /// Ranks of the columns sorted by lately, aligned with `entries`.
+    private var ranks = RankCache()
 
     private(set) var comparator: Comparator
     let sectionKey: @Sendable (Item) -> SectionKey
@@ -101,7 +103,8 @@ where Item.DiffIdentifier: Sendable {
     mutating func reorder(by newComparator: @escaping Comparator, ordering: SortedOrdering<Item>?) -> [Int] {
         comparator = newComparator
         let old = entries
-        let order = ordering.map(orderedIndices(by:)) ?? old.indices.sorted { precedes(old[$0], old[$1]) }
+        let order = ordering.map { orderedIndices(by: $0) } ?? old.indices.sorted { precedes(old[$0], old[$1]) }
+        ranks.reorder(by: order)
         var destinations = [Int](repeating: 0, count: order.count)
         for (place, source) in order.enumerated() { destinations[source] = place }
         entries = order.map { old[$0] }
@@ -113,12 +116,11 @@ where Item.DiffIdentifier: Sendable {
 
     /// The indices of the entries as `precedes` orders them, from `ordering`, which orders
     /// their items as the comparator does: by section, then that order, then sequence.
-    private func orderedIndices(by ordering: SortedOrdering<Item>) -> [Int] {
+    private mutating func orderedIndices(by ordering: SortedOrdering<Item>) -> [Int] {
         let entries = entries
-        let sorted = ordering(entries.map(\.item)) { entries[$0].sequence < entries[$1].sequence }
-        guard let first = sorted.first, sorted.contains(where: { entries[$0].sectionKey != entries[first].sectionKey }) else {
-            return sorted
-        }
+        let items = entries.map(\.item)
+        let sorted = ordering(items, &ranks) { entries[$0].sequence < entries[$1].sequence }
+        guard sectionKeys.count > 1 else { return sorted }
         return sorted.sorted { entries[$0].sectionKey < entries[$1].sectionKey }  // stable: each section keeps its order
     }
 
@@ -160,6 +162,7 @@ where Item.DiffIdentifier: Sendable {
     /// Installs ordered entries and rebuilds the identity index and the sections.
     private mutating func install(_ ordered: [Entry]) {
         entries = ordered
+        ranks.removeAll()
         positions = Dictionary(minimumCapacity: ordered.count)
         sectionKeys = []
         sectionStarts = []

@@ -24,7 +24,9 @@ extension SortedStorage {
         // Rows must never show an order the user already left (a quick second click on a
         // header): a job that sorts comes back stale and runs again with this change.
         if execution == .background, inFlight?.contains(where: \.isSort) == true { jobs.stateDidChange() }
-        let ordering: SortedOrdering<Item> = { items, tie in comparisons.sortedIndices(of: items, by: keys, tie: tie) }
+        let ordering: SortedOrdering<Item> = { items, ranks, tie in
+            comparisons.sortedIndices(of: items, by: keys, ranks: &ranks, tie: tie)
+        }
         submit(.setComparator(comparisons.comparator(for: keys), ordering: ordering), execution, completion)
     }
 }

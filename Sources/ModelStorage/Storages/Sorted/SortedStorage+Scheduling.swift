@@ -49,7 +49,9 @@ extension SortedStorage {
             anomalyHandler.report(.removeItemFailedItemNotFound(itemDescription: String(describing: identifier)))
         }
         let new = transition.state
+        let old = state
         state = new
+        releaseInBackground(consume old)
         jobs.stateDidChange()
         if !transition.script.isEmpty {
             let changes = transition.script.changeSet(
