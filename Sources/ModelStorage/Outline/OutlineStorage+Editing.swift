@@ -17,7 +17,7 @@ extension OutlineStorage {
         guard let index = sectionIDs.firstIndex(of: section) else {
             return anomalyHandler.report(.sectionsNotFound(operation: .appendToParent, identifiers: [String(describing: section)]))
         }
-        edit(inSection: index) { outline in
+        edit(items, inSection: index) { outline in
             let start = parent.map { outline.rowAfterDescendants(of: $0) } ?? outline.visibleCount
             return (outline.append(items, to: parent), start)
         }
@@ -40,7 +40,7 @@ extension OutlineStorage {
             let operation: SnapshotOperation = after ? .insertAfterItem : .insertBeforeItem
             return anomalyHandler.report(.itemsNotFound(operation: operation, identifiers: [String(describing: anchor)]))
         }
-        edit(inSection: index) { outline in
+        edit(items, inSection: index) { outline in
             let start = after ? outline.rowAfterDescendants(of: anchor) : outline.index(of: anchor)
             return (after ? outline.insert(items, after: anchor) : outline.insert(items, before: anchor), start)
         }
@@ -68,18 +68,20 @@ extension OutlineStorage {
         }
     }
 
-    /// Applies an insertion to the outline of section `index`: `body` edits it and returns its
-    /// refusal and the row the new items' rows start at, read before the edit (nil when they
-    /// don't show).
-    private func edit(inSection index: Int, _ body: (inout OutlineSnapshot<ItemID>) -> (SnapshotAnomaly?, Int?)) {
+    /// Applies an insertion of `items` to the outline of section `index`: `body` edits it and
+    /// returns its refusal and the row the new items' rows start at, read before the edit (nil
+    /// when they don't show).
+    private func edit(_ items: [ItemID], inSection index: Int, _ body: (inout OutlineSnapshot<ItemID>) -> (SnapshotAnomaly?, Int?)) {
         let before = outlines[index].visibleCount
-        // Under a filter, items that pass bring their hidden ancestors back: rows anywhere above.
-        let old = filter == nil ? nil : outlines[index].visibleRows
+        // Under a filter, items that pass bring their hidden ancestors back: rows anywhere
+        // above; under a sort, the items go where it says.
+        let old = filter == nil && sorting == nil ? nil : outlines[index].visibleRows
         let (refused, start) = body(&outlines[index])
         if let refused {
             outlines[index].anomalies.removeLast()
             return anomalyHandler.report(refused)
         }
+        keepSorted(placesOf: items, inSection: index)
         if let old { return performUpdates { recordDiff(from: old, inSection: index) } }
         let added = outlines[index].visibleCount - before
         guard let start, added > 0 else { return }

@@ -128,6 +128,7 @@ extension OutlineStorage {
     private func setChildren(_ children: [ItemID], of item: ItemID, inSection section: Int, provider: OutlineChildrenProvider<ItemID>) {
         let unloaded = Set(children.filter(provider.mayHaveChildren).map(SnapshotKey.init))
         let refused = outlines[section].setChildren(children, unloaded: unloaded, of: item)
+        keepSorted(placesOf: children, inSection: section)
         guard !refused.isEmpty else { return }
         anomalyHandler.report(.itemIdentifiersNotUnique(operation: .loadChildren, identifiers: refused.map { String(describing: $0) }))
     }

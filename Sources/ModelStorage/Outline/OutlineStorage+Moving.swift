@@ -23,6 +23,7 @@ extension OutlineStorage {
             anomalyHandler.report(refused)
             return false
         }
+        keepSorted(placesOf: items, inSection: section)
         recorder.begin()
         recordDiff(from: old, inSection: section)
         deliver()

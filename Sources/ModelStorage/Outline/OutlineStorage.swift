@@ -67,6 +67,17 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
         apply: { [weak self] filter, passes in self?.applyFilter(filter, passes: passes) })
     /// How the scans of new filters reach the main actor.
     private let handOff: any MainActorHandOff
+    /// The sort every level follows; nil keeps the order the outlines give.
+    var sorting: OutlineSorting<ItemID>?
+    /// New sorts, ranked one at a time off the main thread, the newest superseding the others.
+    lazy var sortScans = SupersedingScans<OutlineSorting<ItemID>?, [SortedOutline<ItemID>]>(
+        label: "ModelStorage.OutlineStorage.sort", handOff: handOff,
+        work: { [weak self] sorting, _ in
+            // Stopping the sort moves nothing.
+            guard let sorting, let trees = self?.outlines.map(\.tree) else { return nil }
+            return { Self.sortedSections(trees, by: sorting) }
+        },
+        apply: { [weak self] sorting, sections in self?.applySort(sorting, sections: sections) })
 
     /// An empty storage.
     ///
@@ -107,6 +118,7 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
         var applied = outline
         for anomaly in applied.anomalies { anomalyHandler.report(anomaly) }
         applied.anomalies = []
+        keepSorted(&applied)
         recorder.begin()
         if let index = sectionIDs.firstIndex(of: section) {
             applied.takeExpansion(from: outlines[index])
@@ -232,8 +244,9 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     }
 
     func deliver() {
-        // A filter's scan read the outlines as they were.
+        // A filter's or a sort's scan read the outlines as they were.
         filterScans.stateDidChange()
+        sortScans.stateDidChange()
         if let update = recorder.end() { broadcaster.deliver(update, from: self) }
     }
 

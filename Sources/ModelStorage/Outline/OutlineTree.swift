@@ -121,6 +121,16 @@ struct OutlineTree<Item: Sendable>: Sendable {
         return nodes.count - 1
     }
 
+    /// Orders the children of `parent` as `precedes` says, children that tie keeping their order.
+    mutating func sortChildren(of parent: Int, by precedes: (Int, Int) -> Bool?) {
+        let children = nodes[parent].children
+        guard children.count > 1 else { return }
+        let sorted = children.sorted { lhs, rhs in precedes(lhs, rhs) ?? (nodes[lhs].indexInParent < nodes[rhs].indexInParent) }
+        guard sorted != children else { return }
+        nodes[parent].children = sorted
+        childrenChanged(of: parent, from: 0)
+    }
+
     /// Renumbers `parent`'s children from `index` and rebuilds its sums.
     private mutating func childrenChanged(of parent: Int, from index: Int) {
         let children = nodes[parent].children

@@ -151,28 +151,41 @@ public struct ColumnComparisons<Item>: Sendable {
     /// ranked once, or its ranks read from `ranks` (kept there for the next sort), and items
     /// are placed by rank; only items equal for every key are compared, by the tie-breakers.
     func sortedIndices(of items: [Item], by keys: [SortKey], ranks: inout RankCache, tie: (Int, Int) -> Bool) -> [Int] {
-        var steps: [RankOrder.Step] = []
-        for key in keys {
-            guard let ranker = rankers[key.column] else { continue }
-            let columnRanks: [Int32]
-            if let kept = ranks.ranks(of: key.column, declaredBy: ranker.declaration) {
-                columnRanks = kept
-            } else {
-                columnRanks = ranker.rank(items)
-                ranks.keep(columnRanks, of: key.column, declaredBy: ranker.declaration)
-            }
-            steps.append(RankOrder.Step(ranks: columnRanks, ascending: key.ascending))
-        }
+        let steps = rankSteps(of: items, by: keys, ranks: &ranks)
         var order = RankOrder.sorted(count: items.count, by: steps)
-        let tieBreaker = tieBreaker
-        RankOrder.sortTies(in: &order, by: steps) { lhs, rhs in
-            if let tieBreaker {
-                if tieBreaker(items[lhs], items[rhs]) { return true }
-                if tieBreaker(items[rhs], items[lhs]) { return false }
-            }
-            return tie(lhs, rhs)
-        }
+        RankOrder.sortTies(in: &order, by: steps) { lhs, rhs in breakTie(lhs, rhs, of: items) ?? tie(lhs, rhs) }
         return order
+    }
+
+    /// The ranks of `items` for each key of `keys` whose column is declared, primary key first:
+    /// read from `ranks` when kept there, else ranked and kept.
+    func rankSteps(of items: [Item], by keys: [SortKey], ranks: inout RankCache) -> [RankOrder.Step] {
+        keys.compactMap { key in
+            guard let ranker = rankers[key.column] else { return nil }
+            if let kept = ranks.ranks(of: key.column, declaredBy: ranker.declaration) {
+                return RankOrder.Step(ranks: kept, ascending: key.ascending)
+            }
+            let made = ranker.rank(items)
+            ranks.keep(made, of: key.column, declaredBy: ranker.declaration)
+            return RankOrder.Step(ranks: made, ascending: key.ascending)
+        }
+    }
+
+    /// Whether `items[lhs]` sorts before `items[rhs]` by the ranks of `steps`, then the
+    /// tie-breaker; nil when they tie for both.
+    func precedes(_ lhs: Int, _ rhs: Int, of items: [Item], by steps: [RankOrder.Step]) -> Bool? {
+        for step in steps where step.ranks[lhs] != step.ranks[rhs] {
+            return step.ascending == (step.ranks[lhs] < step.ranks[rhs])
+        }
+        return breakTie(lhs, rhs, of: items)
+    }
+
+    /// Whether the tie-breaker puts `items[lhs]` first; nil when it has no say.
+    private func breakTie(_ lhs: Int, _ rhs: Int, of items: [Item]) -> Bool? {
+        guard let tieBreaker else { return nil }
+        if tieBreaker(items[lhs], items[rhs]) { return true }
+        if tieBreaker(items[rhs], items[lhs]) { return false }
+        return nil
     }
 
     /// The keys of `keys` whose column was not declared, in order: those

@@ -82,12 +82,48 @@ final class TableTreeTests: XCTestCase {
         }
     }
 
+    func testAHeaderClickSortsEveryLevelKeepingWhatIsOpenAndTheSelection() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (storage, manager, table, list) = Self.showFiles(on: make(), expanding: ["home", "docs"]) { "\($0.count) B" }
+                defer { list.close() }
+                let comparisons = ColumnComparisons<String>().column("name", byText: \.self).column("size", by: \.count)
+                var sorted = 0
+                table.didChangeSort { keys in storage.sort(by: keys, using: comparisons) { sorted += 1 } }
+                manager.selectItem(at: IndexPath(item: 4, section: 0))
+                let shownNames = { (0..<6).map { TableFixture.cells(ofItem: $0, in: manager, list: list).last?.text ?? "–" } }
+                XCTAssertEqual(shownNames(), ["home", "docs", "a", "b", "music", "etc"], name)
+
+                let header = try XCTUnwrap(TableFixture.headerButton("Name", of: table), name)
+                let ascending = ["etc", "home", "docs", "a", "b", "music"], descending = ["home", "music", "docs", "b", "a", "etc"]
+                for (clicks, expected) in [(1, ascending), (2, descending)] {
+                    let (x, y) = list.screenPoint(in: header, x: 20, y: gtk_widget_get_allocated_height(header) / 2)
+                    list.xdotool(["mousemove", String(x), String(y), "click", "1"])
+                    XCTAssertTrue(GtkRuntime.iterate(until: { sorted == clicks }, timeout: .seconds(10)), "\(name): the sort never came")
+                    list.settleFrame()
+                    XCTAssertEqual(shownNames(), expected, "\(name): every level sorted, click \(clicks)")
+                    let music = try XCTUnwrap(expected.firstIndex(of: "music"))
+                    XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: music, section: 0)], "\(name): the selection follows music")
+                    XCTAssertTrue(storage.isExpanded("home") && storage.isExpanded("docs") && !storage.isExpanded("etc"), name)
+                    let indentation = try ["docs", "a"].map { text in
+                        let place = try XCTUnwrap(expected.firstIndex(of: text))
+                        let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: place, section: 0)))
+                        return gtk_widget_get_margin_start(try XCTUnwrap(Self.cell(showing: text, in: row)))
+                    }
+                    XCTAssertEqual(indentation[1] - indentation[0], Int32(manager.indentationWidth), "\(name): levels kept")
+                }
+                XCTAssertEqual(table.sort, [SortKey("name", ascending: false)], name)
+            }
+        }
+    }
+
     /// The files tree as a table of a size column (showing `size` of each name) and the name
     /// column holding the outline, `expanded` open, in a 400 × 300 window, a frame drawn.
     @MainActor private static func showFiles(
         on host: any ListHost, expanding expanded: [String] = [], size: @escaping (String) -> String
     ) -> (OutlineStorage<String, String>, ListManager, ListTable, ShownList) {
-        let storage = OutlineStorage<String, String>()
+        let storage = OutlineStorage<String, String>(handOff: GLibMainActorHandOff())
         storage.apply(TreeFixture.files(), to: "Places")
         storage.expand(expanded)
         let manager = ListManager(host: host, storage: storage)

@@ -96,6 +96,12 @@ enum TablesArticle {
         table.didSelect(Package.self) { package, indexPath in print("selected \(package.name)") }
     }
 
+    @MainActor static func sortTreeTable(_ table: ListTable, folders: OutlineStorage<String, TreesArticle.FolderEntry>) {
+        typealias FolderEntry = TreesArticle.FolderEntry
+        let comparisons = ColumnComparisons<FolderEntry>().column("path", byText: \.path)
+        table.didChangeSort { keys in folders.sort(by: keys, using: comparisons) }
+    }
+
     @MainActor static func rowOperations(_ manager: ListManager) {
         manager.canMove(Package.self) { package, indexPath in package.section != "admin" }
         manager.move(Package.self) { destination, package, source in print("\(package.name) moved to \(destination)") }
