@@ -176,6 +176,36 @@ final class FolderTreeWindowTests: XCTestCase {
         }
     }
 
+    func testAHeaderClickSortsEveryFolderAndTheFoldersReadLater() throws {
+        let root = root
+        try MainActor.assumeIsolated {
+            guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+            let viewer = FolderTreeWindow(root: root)
+            defer { gtk_widget_destroy(viewer.window) }
+            let input = RealInput(showing: viewer.window)
+            XCTAssertTrue(viewer.expand([root, "\(root)/docs"]))
+            XCTAssertTrue(GtkRuntime.iterate(until: { Self.shownNames(viewer).count == 6 }), "\(Self.shownNames(viewer))")
+            input.settleFrame()
+            let top = (root as NSString).lastPathComponent
+            XCTAssertEqual(Self.shownNames(viewer), [top, "docs", "notes", "a.txt", "music", "readme"], "as read: folders first")
+
+            let name = try ShownTableWidgets(table: viewer.table).headerButton("Name")
+            let ascending = [top, "docs", "a.txt", "notes", "music", "readme"]
+            let descending = [top, "readme", "music", "docs", "notes", "a.txt"]
+            for (clicks, expected) in [(1, ascending), (2, descending)] {
+                input.click(name)
+                let shown = GtkRuntime.iterate(until: { Self.shownNames(viewer) == expected })
+                XCTAssertTrue(shown, "click \(clicks): \(Self.shownNames(viewer))")
+            }
+            XCTAssertEqual(ShownTableWidgets(table: viewer.table).sortArrow(of: "Name"), "pan-up-symbolic")
+            XCTAssertTrue(viewer.expand(["\(root)/docs/notes"]))
+            XCTAssertTrue(
+                GtkRuntime.iterate(until: { Self.shownNames(viewer) == [top, "readme", "music", "docs", "notes", "n.txt", "a.txt"] }),
+                "a folder read after the sort: \(Self.shownNames(viewer))")
+            XCTAssertTrue(viewer.anomalies.isEmpty, "\(viewer.anomalies)")
+        }
+    }
+
     func testTheColumnsAreSavedInTheSettingsFileNextToThePackagesOnes() throws {
         let root = root
         try MainActor.assumeIsolated {

@@ -20,20 +20,28 @@ enum FolderColumns {
     /// hidden.
     static func all() -> [TableColumn] {
         [
-            TableColumn(name, title: "Name", width: .share(1), minimumWidth: 160, isHideable: false, isSortable: false),
+            TableColumn(name, title: "Name", width: .share(1), minimumWidth: 160, isHideable: false),
             TableColumn(
                 size, title: "Size",
                 width: .fixed(TextCell.naturalWidth(of: ["999 bytes", "999.9 MB", "9,999 items", "unreadable"])),
-                minimumWidth: 48, isSortable: false),
+                minimumWidth: 48),
             TableColumn(
                 modified, title: "Modified", width: .fixed(TextCell.naturalWidth(of: longDates.map(modifiedText))),
-                minimumWidth: 64, isSortable: false),
+                minimumWidth: 64),
             TableColumn(
                 type, title: "Type",
                 width: .fixed(TextCell.naturalWidth(of: [FolderEntry.typeDescription(ofFileNamed: "notes.txt")])),
-                minimumWidth: 64, isSortable: false),
+                minimumWidth: 64),
         ]
     }
+
+    /// How each column sorts the entries a header click orders, at every level; entries equal
+    /// for every key by path.
+    static let comparisons = ColumnComparisons<FolderEntry>(breakingTiesBy: { $0.path < $1.path })
+        .column(name, byText: \.name)
+        .column(size, by: \.size)
+        .column(modified, by: \.modified)
+        .column(type, byText: \.type)
 
     /// A modification date as the Modified column shows it: the short date and time, local.
     static func modifiedText(_ date: Date) -> String {

@@ -9,7 +9,8 @@ import ModelStorage
 /// first expand (a loading row meanwhile, an error row with Retry when unreadable). Each
 /// directory read is watched: files created or deleted elsewhere appear and vanish in place,
 /// keeping what is open and selected. The columns the user resizes, moves and hides are saved in
-/// the settings file; none sorts (see `FolderColumns`). A root that is not a directory shows the
+/// the settings file, with the sort: a header click orders every folder's entries, those read
+/// later too (see `FolderColumns`). A root that is not a directory shows the
 /// list's failure state, with a Retry that looks again. The search field in the header bar
 /// filters the folders read so far by name: a match shows with the folders above it, opened.
 @MainActor
@@ -63,7 +64,8 @@ final class FolderTreeWindow {
         manager.didExpand(FolderEntry.self) { [unowned self] entry, _ in watch(entry) }
         manager.didCollapse(FolderEntry.self) { [unowned self] entry, _ in monitors.removeValue(forKey: entry.path)?.cancel() }
 
-        if let saved = settings?.contents.fileColumns { table.state = saved }  // before anyone listens: nothing to save
+        table.didChangeSort { [unowned self] keys in storage.sort(by: keys, using: FolderColumns.comparisons) }
+        if let saved = settings?.contents.fileColumns { table.state = saved }  // before the saving listens: nothing to save
         table.stateDidChange = { [weak self] state in self?.settings?.saveFileColumns(state) }
 
         Signal.connect(searchEntry, "search-changed") { [weak self] entry in
