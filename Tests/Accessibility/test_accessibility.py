@@ -755,6 +755,23 @@ class TreeTableSpec(TableSpec):
                 return row.acc, cells
         self.fail(f"no table row starts with the cell {name!r}")
 
+    def test_a_sort_orders_every_level_and_rows_keep_their_level_and_place(self):
+        self.fixture.command("sort item desc")
+        try:
+            shown = [row for row in atspi.read_rows(atspi.find_lists(self.app)) if row.role == "table row"]
+            rows = [(atspi.children(row.acc)[0].get_name(), row) for row in shown]
+            names = [name for name, _ in rows]
+            self.assertEqual(names[:3], ["Item 900", "Item 800", "Item 700"], names)
+            self.assertEqual(names[names.index("Item 100") + 1 : names.index("Item 100") + 3], ["Item 105", "Item 104"], names)
+            by_name = dict(rows)
+            self.assertEqual(by_name["Item 900"].attributes.get("level"), "1")
+            self.assertEqual(by_name["Item 900"].attributes.get("posinset"), "1")
+            self.assertEqual(by_name["Item 105"].attributes.get("level"), "2")
+            self.assertEqual(by_name["Item 105"].attributes.get("posinset"), "1")
+            self.assertEqual(by_name["Item 100"].states & {"expandable", "expanded"}, {"expandable", "expanded"})
+        finally:
+            self.fixture.command("sort item asc")
+
     def test_rows_and_their_cells_open_and_close_through_their_action(self):
         row, _ = self.row_starting_with("Item 200")
         self.assertOpensAndClosesThroughItsAction(row, 200)

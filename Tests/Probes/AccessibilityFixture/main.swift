@@ -4,7 +4,8 @@
 // selection change (`selected: 3,150`), activation (`activated: 7`) and focus move (`focus: 2`),
 // and runs until it is killed. It takes commands on stdin, one a line, and answers each with
 // `done: COMMAND` once the list has settled: `remove-all` empties the list (the rows a reader
-// holds go stale), `scroll-to K` brings item K to the top (virtualized rows show other items).
+// holds go stale), `scroll-to K` brings item K to the top (virtualized rows show other items),
+// `sort COLUMN asc|desc` sorts a table by a column as its header does (a tree at every level).
 //
 // Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
 //   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
@@ -181,6 +182,8 @@ let tableColumns: [(id: String, title: String, prefix: String)] = [
 final class Fixture {
     let options: Options
     let manager: ListManager
+    /// The table, with --table.
+    private(set) var table: ListTable?
     let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
 
     init(options: Options) {
@@ -211,6 +214,11 @@ final class Fixture {
                 manager.register(TextCell.self, for: Int.self, column: column.id) { cell, k, _ in cell.text = "\(column.prefix) \(k)" }
             }
             shown = table.widget
+            if let tree = manager.storage as? OutlineStorage<String, Int> {
+                let comparisons = tableColumns.reduce(ColumnComparisons<Int>()) { $0.column($1.id, by: \.self) }
+                table.didChangeSort { keys in tree.sort(by: keys, using: comparisons, execution: .immediate) }
+            }
+            self.table = table
         }
 
         gtk_window_set_title(gcast(window), options.name)
@@ -318,6 +326,9 @@ final class Fixture {
             } else {
                 manager.memoryStorage?.updateWithoutAnimation { manager.memoryStorage?.setItemsForAllSections([]) }
             }
+        case ("sort", 3):
+            guard let table else { return emit("accessibility-fixture: sort needs --table") }
+            table.sort = [SortKey(String(words[1]), ascending: words[2] == "asc")]
         case ("scroll-to", 2):
             guard let ordinal = Int(words[1]) else { return emit("accessibility-fixture: not a number: \(words[1])") }
             manager.scrollTo(options.indexPath(ofOrdinal: ordinal), alignment: .top)
