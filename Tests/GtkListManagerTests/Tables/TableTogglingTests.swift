@@ -80,6 +80,39 @@ final class TableTogglingTests: XCTestCase {
         }
     }
 
+    func testADeclaredToggleColumnShowsItsKeyPathAndTogglesThroughTheTable() throws {
+        struct Task: Hashable {
+            let name: String
+            var isDone: Bool
+        }
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let manager = ListManager(host: make())
+                let table = manager.makeTable(of: Task.self) {
+                    ModelColumn("Task", text: \.name).width(.fixed(200))
+                    ModelColumn("Done", toggle: \.isDone).width(.fixed(80))
+                }
+                table.didToggle(Task.self, column: "Done") { [unowned manager] task, indexPath, isOn in
+                    var changed = task
+                    changed.isDone = isOn
+                    try? manager.memoryStorage?.replaceItem(at: indexPath, with: changed)
+                }
+                manager.memoryStorage?.setItems((0..<10).map { Task(name: "task \($0)", isDone: $0 == 1) })
+                let list = ShownList(manager, width: 400, height: 400)
+                defer { list.close() }
+                list.settleFrame()
+                let shown = try (0..<3).map { try XCTUnwrap(ToggleFixture.toggles(ofItem: $0, in: manager).first, name) }
+                XCTAssertEqual(shown.map(\.isChecked), [false, true, false], name)
+                XCTAssertEqual(shown.map(\.x), [200, 200, 200], "\(name): the second column")
+                list.click(widget: shown[2].widget)
+                let task = manager.memoryStorage?.item(at: IndexPath(item: 2, section: 0)) as? Task
+                XCTAssertEqual(task?.isDone, true, "\(name): the app stored the toggle")
+                XCTAssertTrue(try XCTUnwrap(ToggleFixture.toggles(ofItem: 2, in: manager).first).isChecked, name)
+            }
+        }
+    }
+
     func testCellsTheUserMayNotToggleStayAsTheyAre() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
