@@ -53,10 +53,11 @@ AtkObject *glm_table_cell_accessible_get(GtkWidget *cell) {
 }
 
 gboolean glm_accessible_table_cell_notify_state(GtkWidget *cell, gint state, gboolean value) {
+    if (glm_accessible_table_cell_column(cell) < 0)
+        return FALSE;  // no table's cell now
     AtkObject *accessible = g_object_get_qdata(G_OBJECT(cell), accessible_quark());
-    if (accessible == NULL)
-        return FALSE;
-    atk_object_notify_state_change(accessible, (AtkStateType)state, value);
+    if (accessible != NULL)
+        atk_object_notify_state_change(accessible, (AtkStateType)state, value);
     return TRUE;
 }
 

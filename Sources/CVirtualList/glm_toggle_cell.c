@@ -110,13 +110,16 @@ static void action_interface_init(AtkActionIface *iface) {
     iface->do_action = action_do_action;
 }
 
-/* Tells readers that a state changed: through the table cell holding the cell when a reader
- * has one (it says the cell's states), else through the check box. */
+/* Tells readers that a state changed: a table's cell through the table cell holding it (it
+ * says the cell's states), a cell alone on screen through the check box. A cell the table let
+ * go of (pooled, hidden in its row, filled to answer a question about a row with no widget)
+ * tells nothing: it shows no row. */
 static void notify_state(GlmToggleCell *cell, AtkStateType state, gboolean value) {
     if (!cell->has_accessible)
         return;  // no reader asked about it: nothing to tell
-    if (!glm_accessible_table_cell_notify_state(GTK_WIDGET(cell), state, value))
-        atk_object_notify_state_change(gtk_widget_get_accessible(GTK_WIDGET(cell)), state, value);
+    GtkWidget *widget = GTK_WIDGET(cell);
+    if (!glm_accessible_table_cell_notify_state(widget, state, value) && gtk_widget_get_mapped(widget))
+        atk_object_notify_state_change(gtk_widget_get_accessible(widget), state, value);
 }
 
 /* ---- Measuring and drawing -------------------------------------------------------------- */

@@ -195,8 +195,10 @@ void glm_accessible_table_cell_set_column(GtkWidget *cell, gint column);
 gboolean glm_accessible_table_cell_do_action(GtkWidget *cell, const gchar *name);
 
 /** Tells readers that the state `state` (an AtkStateType) of the content of `cell` (a cell
- *  widget) changed to `value`, through the table cell accessible a reader holds for it: FALSE,
- *  telling no one, when no reader has one. */
+ *  widget) changed to `value`, through the table cell accessible a reader holds for it (none
+ *  told when no reader has one): TRUE when `cell` is a table's cell now (marked with its
+ *  column), FALSE, telling no one, when it is not (a cell alone, or one the table let go of:
+ *  pooled, or hidden in its row). */
 gboolean glm_accessible_table_cell_notify_state(GtkWidget *cell, gint state, gboolean value);
 
 /** The role a list accessible takes for `list`: ATK_ROLE_TABLE or ATK_ROLE_TREE_TABLE when it
