@@ -26,6 +26,10 @@ import CVirtualList
 /// }
 /// ```
 ///
+/// Cells are reused across rows, and across the columns that register this class: set in each
+/// fill every property some rows change (``isInconsistent``, ``isActivatable``, ``xalign``), or
+/// give the column's mapping a reuse identifier of its own.
+///
 /// The manager makes cells with `init()`, a check box. For a radio column, make the radio
 /// cell in your own cell class (the table finds it by its widget):
 ///
