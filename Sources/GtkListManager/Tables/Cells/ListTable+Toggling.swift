@@ -86,9 +86,9 @@ extension ListTable {
         let selecting = GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue
         guard gdk_event_get_event_type(event) == GDK_BUTTON_PRESS, gdk_event_get_button(event, &button) != 0, button == 1,
             gdk_event_get_state(event, &state) != 0, state.rawValue & selecting == 0,
-            let (row, location, index) = toggleCell(under: event, in: toggling)
+            let point = PointerLocation.point(of: event, in: manager.widget),
+            let (row, location, index) = toggleCell(under: event, at: point, in: toggling)
         else { return nil }
-        let point = PointerLocation.point(of: event, in: manager.widget)!
         return CellToggling.Press(
             row: row, indexPath: location.indexPath, column: layout.placed[index].column.id,
             x: Int32(point.x.rounded(.down)), y: Int32(point.y.rounded(.down)))
@@ -103,17 +103,18 @@ extension ListTable {
         guard gdk_event_get_event_type(event) == GDK_BUTTON_RELEASE, let point = PointerLocation.point(of: event, in: manager.widget),
             gtk_drag_check_threshold(manager.widget, press.x, press.y, Int32(point.x.rounded(.down)), Int32(point.y.rounded(.down)))
                 == 0,
-            let (row, location, index) = toggleCell(under: event, in: toggling),
+            let (row, location, index) = toggleCell(under: event, at: point, in: toggling),
             row === press.row, location.indexPath == press.indexPath, layout.placed[index].column.id == press.column
         else { return }
         userToggle(at: location.indexPath, column: index)
     }
 
     /// The bound row, its location and the shown column of the activatable toggle cell under a
-    /// pointer event, in a column with reactions.
-    private func toggleCell(under event: UnsafeMutablePointer<GdkEvent>, in toggling: CellToggling) -> (BoundRow, RowLocation, Int)? {
-        guard let point = PointerLocation.point(of: event, in: manager.widget),
-            let (row, location) = manager.boundRowAndLocation(atX: point.x, y: point.y), location.role == .item,
+    /// pointer event at `point` (in the list's coordinates), in a column with reactions.
+    private func toggleCell(
+        under event: UnsafeMutablePointer<GdkEvent>, at point: (x: Double, y: Double), in toggling: CellToggling
+    ) -> (BoundRow, RowLocation, Int)? {
+        guard let (row, location) = manager.boundRowAndLocation(atX: point.x, y: point.y), location.role == .item,
             let view = row.view as? TableRowView, view.layoutGeneration == shownColumnsGeneration,
             let fromStart = pointerOffset(of: event, in: row.widget), let index = layout.column(at: fromStart),
             toggling.columns.contains(layout.placed[index].column.id), let cell = view.cells[index],
