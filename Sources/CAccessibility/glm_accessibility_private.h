@@ -43,6 +43,14 @@ GPtrArray *glm_accessible_table_cells_of_row(GtkWidget *row_widget);
 /** The accessible of the widget heading `column` of the table `list` (borrowed), or NULL. */
 AtkObject *glm_accessible_table_header_of(GtkWidget *list, gint column);
 
+/** Performs the action `name` of the cell at `row` and `column` of the table `list` through its
+ *  callbacks; FALSE when `list` is no table or nothing was done. */
+gboolean glm_accessible_table_perform_cell_action(GtkWidget *list, gint row, gint column, const gchar *name);
+
+/** Fills `cell` (initialized here; the caller frees its name) for the cell at `row` and
+ *  `column` of the table `list` when it has no widget; FALSE when it has one, or is none. */
+gboolean glm_accessible_table_describe_unbound_cell(GtkWidget *list, gint row, gint column, GlmAccessibleRow *cell);
+
 /** The accessible of a table cell widget (borrowed): made once, kept as long as the widget. */
 AtkObject *glm_table_cell_accessible_get(GtkWidget *cell);
 

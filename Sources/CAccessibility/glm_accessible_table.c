@@ -138,6 +138,25 @@ AtkObject *glm_accessible_table_header_of(GtkWidget *list, gint column) {
     return accessible;
 }
 
+gboolean glm_accessible_table_perform_cell_action(GtkWidget *list, gint row, gint column, const gchar *name) {
+    GlmAccessibleTable *table = glm_accessible_table_of(list);
+    return table != NULL && table->callbacks.cell_action != NULL && row >= 0 && column >= 0 &&
+           table->callbacks.cell_action(table->user_data, row, column, name);
+}
+
+gboolean glm_accessible_table_describe_unbound_cell(GtkWidget *list, gint row, gint column, GlmAccessibleRow *cell) {
+    glm_accessible_row_init(cell);
+    GlmAccessibleTable *table = glm_accessible_table_of(list);
+    if (table == NULL || table->callbacks.cell == NULL)
+        return FALSE;
+    GtkWidget *widget = table->callbacks.cell(table->user_data, row, column, cell);
+    if (widget != NULL || cell->grid_row < 0) {
+        g_clear_pointer(&cell->name, g_free);
+        return FALSE;
+    }
+    return TRUE;
+}
+
 /* ---- The table interface ---------------------------------------------------------------- */
 
 /* The table the accessible answers for: the one set on its widget, else its items. */

@@ -22,11 +22,12 @@ struct _GlmTableCellAccessible {
 
 static void component_interface_init(AtkComponentIface *iface);
 static void table_cell_interface_init(AtkTableCellIface *iface);
+static void action_interface_init(AtkActionIface *iface);
 
 G_DEFINE_TYPE_WITH_CODE(GlmTableCellAccessible, glm_table_cell_accessible, ATK_TYPE_OBJECT,
                         G_IMPLEMENT_INTERFACE(ATK_TYPE_COMPONENT, component_interface_init)
                             G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE_CELL, table_cell_interface_init)
-                                G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, glm_accessible_tree_action_interface_init))
+                                G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, action_interface_init))
 
 static GQuark accessible_quark(void) {
     return g_quark_from_static_string("glm-table-cell-accessible");
@@ -44,8 +45,20 @@ AtkObject *glm_table_cell_accessible_get(GtkWidget *cell) {
         accessible = g_object_new(GLM_TYPE_TABLE_CELL_ACCESSIBLE, NULL);
         accessible->cell = cell;
         g_object_set_qdata_full(G_OBJECT(cell), accessible_quark(), accessible, forget_cell);
+        // The widget's own accessible too: a cell whose value changes (a toggle) tells its
+        // changes through this one once it has its own.
+        gtk_widget_get_accessible(cell);
     }
     return ATK_OBJECT(accessible);
+}
+
+gboolean glm_accessible_table_cell_notify_state(GtkWidget *cell, gint state, gboolean value) {
+    if (glm_accessible_table_cell_column(cell) < 0)
+        return FALSE;  // no table's cell now
+    AtkObject *accessible = g_object_get_qdata(G_OBJECT(cell), accessible_quark());
+    if (accessible != NULL)
+        atk_object_notify_state_change(accessible, (AtkStateType)state, value);
+    return TRUE;
 }
 
 /* Where the cell is now: its row widget, the table's list, its column and its row's place. */
@@ -56,8 +69,7 @@ typedef struct {
     GlmAccessibleRow row;
 } Place;
 
-static gboolean place_of(AtkObject *object, Place *place) {
-    GtkWidget *cell = GLM_TABLE_CELL_ACCESSIBLE(object)->cell;
+static gboolean place_of_cell(GtkWidget *cell, Place *place) {
     *place = (Place){.column = -1};
     glm_accessible_row_init(&place->row);
     if (cell == NULL || (place->column = glm_accessible_table_cell_column(cell)) < 0)
@@ -68,6 +80,16 @@ static gboolean place_of(AtkObject *object, Place *place) {
     g_free(place->row.name);
     place->row.name = NULL;
     return place->row.item_index >= 0;
+}
+
+static gboolean place_of(AtkObject *object, Place *place) {
+    return place_of_cell(GLM_TABLE_CELL_ACCESSIBLE(object)->cell, place);
+}
+
+gboolean glm_accessible_table_cell_do_action(GtkWidget *cell, const gchar *name) {
+    Place place;
+    return place_of_cell(cell, &place) &&
+           glm_accessible_table_perform_cell_action(place.list, place.row.item_index, place.column, name);
 }
 
 static AtkObject *row_accessible(AtkObject *object) {
@@ -159,6 +181,16 @@ static AtkStateSet *cell_ref_state_set(AtkObject *object) {
     if (!gtk_widget_get_mapped(cell))
         atk_state_set_remove_state(states, ATK_STATE_SHOWING);
     atk_state_set_add_state(states, ATK_STATE_TRANSIENT);
+    // A check box's value is the cell's too, as GtkTreeView's toggle cells say it.
+    AtkStateSet *content_states = atk_object_ref_state_set(gtk_widget_get_accessible(cell));
+    if (atk_state_set_contains_state(content_states, ATK_STATE_CHECKABLE)) {
+        const AtkStateType value_states[] = {ATK_STATE_CHECKABLE, ATK_STATE_CHECKED, ATK_STATE_INDETERMINATE};
+        for (guint i = 0; i < G_N_ELEMENTS(value_states); i++) {
+            if (atk_state_set_contains_state(content_states, value_states[i]))
+                atk_state_set_add_state(states, value_states[i]);
+        }
+    }
+    g_object_unref(content_states);
     return states;
 }
 
@@ -218,4 +250,57 @@ static void table_cell_interface_init(AtkTableCellIface *iface) {
     glm_accessible_table_cell_interface_fill(iface);
     iface->get_position = cell_get_position;
     iface->get_table = cell_get_table;
+}
+
+/* ---- Its actions: its widget's (a toggle's "toggle"), then its row's -------------------- */
+
+/* The actions of the cell's row (a tree's), answered as a tree row's are. */
+static const AtkActionIface *row_actions(void) {
+    static AtkActionIface iface;
+    static gsize filled = 0;
+    if (g_once_init_enter(&filled)) {
+        glm_accessible_tree_action_interface_init(&iface);
+        g_once_init_leave(&filled, 1);
+    }
+    return &iface;
+}
+
+/* The accessible of the cell's widget when it has actions of its own, else NULL. */
+static AtkAction *content_actions(AtkAction *action, gint *count) {
+    GtkWidget *cell = GLM_TABLE_CELL_ACCESSIBLE(action)->cell;
+    AtkObject *content = cell != NULL ? gtk_widget_get_accessible(cell) : NULL;
+    *count = content != NULL && ATK_IS_ACTION(content) ? atk_action_get_n_actions(ATK_ACTION(content)) : 0;
+    return *count > 0 ? ATK_ACTION(content) : NULL;
+}
+
+static gint action_get_n_actions(AtkAction *action) {
+    gint count;
+    content_actions(action, &count);
+    return count + row_actions()->get_n_actions(action);
+}
+
+static const gchar *action_get_name(AtkAction *action, gint index) {
+    gint count;
+    AtkAction *content = content_actions(action, &count);
+    return index < count ? atk_action_get_name(content, index) : row_actions()->get_name(action, index - count);
+}
+
+static const gchar *action_get_description(AtkAction *action, gint index) {
+    gint count;
+    AtkAction *content = content_actions(action, &count);
+    return index < count ? atk_action_get_description(content, index)
+                         : row_actions()->get_description(action, index - count);
+}
+
+static gboolean action_do_action(AtkAction *action, gint index) {
+    gint count;
+    AtkAction *content = content_actions(action, &count);
+    return index < count ? atk_action_do_action(content, index) : row_actions()->do_action(action, index - count);
+}
+
+static void action_interface_init(AtkActionIface *iface) {
+    iface->get_n_actions = action_get_n_actions;
+    iface->get_name = action_get_name;
+    iface->get_description = action_get_description;
+    iface->do_action = action_do_action;
 }

@@ -2,7 +2,8 @@
  * A row with no widget, for a screen reader: a virtualized list binds only the rows on screen,
  * yet its selection (and a grid's table) names rows anywhere in the list. This accessible says
  * what the list's describer said about one of them when it was asked; it is not showing. A
- * grid's or a table's cell with no widget says its row and column.
+ * grid's or a table's cell with no widget says its row and column; a table cell holding a check
+ * box (a toggle cell) says its value, holds a check box that says it too, and offers "toggle".
  */
 #include <gtk/gtk.h>
 #include <gtk/gtk-a11y.h>
@@ -15,12 +16,114 @@ G_DECLARE_FINAL_TYPE(GlmUnboundRowAccessible, glm_unbound_row_accessible, GLM, U
 struct _GlmUnboundRowAccessible {
     AtkObject parent_instance;
     GlmAccessibleRow row;
+    /* A table cell's content (its check box), made when first asked for. */
+    AtkObject *content;
 };
 
 static void table_cell_interface_init(AtkTableCellIface *iface);
+static void action_interface_init(AtkActionIface *iface);
 
 G_DEFINE_TYPE_WITH_CODE(GlmUnboundRowAccessible, glm_unbound_row_accessible, ATK_TYPE_OBJECT,
-                        G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE_CELL, table_cell_interface_init))
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_TABLE_CELL, table_cell_interface_init)
+                            G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, action_interface_init))
+
+/* ---- A table cell's content: a check box with no widget --------------------------------- */
+
+#define GLM_TYPE_UNBOUND_CONTENT_ACCESSIBLE (glm_unbound_content_accessible_get_type())
+G_DECLARE_FINAL_TYPE(GlmUnboundContentAccessible, glm_unbound_content_accessible, GLM, UNBOUND_CONTENT_ACCESSIBLE,
+                     AtkObject)
+
+struct _GlmUnboundContentAccessible {
+    AtkObject parent_instance;
+};
+
+static void content_action_interface_init(AtkActionIface *iface);
+
+G_DEFINE_TYPE_WITH_CODE(GlmUnboundContentAccessible, glm_unbound_content_accessible, ATK_TYPE_OBJECT,
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, content_action_interface_init))
+
+/* The cell the content is in (its parent), or NULL. */
+static GlmUnboundRowAccessible *cell_of_content(gpointer content) {
+    AtkObject *parent = atk_object_get_parent(ATK_OBJECT(content));
+    return GLM_IS_UNBOUND_ROW_ACCESSIBLE(parent) ? GLM_UNBOUND_ROW_ACCESSIBLE(parent) : NULL;
+}
+
+static AtkRole content_get_role(AtkObject *object) {
+    GlmUnboundRowAccessible *cell = cell_of_content(object);
+    return cell != NULL ? (AtkRole)cell->row.cell_role : ATK_ROLE_UNKNOWN;
+}
+
+static gint content_get_index_in_parent(AtkObject *object) {
+    return cell_of_content(object) != NULL ? 0 : -1;
+}
+
+/* A check box's value; sensitive when the user may change it. */
+static void add_value_states(AtkStateSet *states, const GlmAccessibleRow *row) {
+    if (!row->checkable)
+        return;
+    atk_state_set_add_state(states, ATK_STATE_CHECKABLE);
+    if (row->checked)
+        atk_state_set_add_state(states, ATK_STATE_CHECKED);
+    if (row->indeterminate)
+        atk_state_set_add_state(states, ATK_STATE_INDETERMINATE);
+}
+
+static AtkStateSet *content_ref_state_set(AtkObject *object) {
+    AtkStateSet *states = atk_state_set_new();
+    GlmUnboundRowAccessible *cell = cell_of_content(object);
+    if (cell == NULL) {
+        atk_state_set_add_state(states, ATK_STATE_DEFUNCT);
+        return states;
+    }
+    atk_state_set_add_state(states, ATK_STATE_VISIBLE);
+    if (cell->row.cell_activatable) {
+        atk_state_set_add_state(states, ATK_STATE_ENABLED);
+        atk_state_set_add_state(states, ATK_STATE_SENSITIVE);
+    }
+    add_value_states(states, &cell->row);
+    return states;
+}
+
+static void glm_unbound_content_accessible_class_init(GlmUnboundContentAccessibleClass *class) {
+    AtkObjectClass *atk_class = ATK_OBJECT_CLASS(class);
+    atk_class->get_role = content_get_role;
+    atk_class->get_index_in_parent = content_get_index_in_parent;
+    atk_class->ref_state_set = content_ref_state_set;
+}
+
+static void glm_unbound_content_accessible_init(GlmUnboundContentAccessible *accessible) {
+    (void)accessible;
+}
+
+static gint content_get_n_actions(AtkAction *action) {
+    GlmUnboundRowAccessible *cell = cell_of_content(action);
+    return cell != NULL ? atk_action_get_n_actions(ATK_ACTION(cell)) : 0;
+}
+
+static const gchar *content_get_name(AtkAction *action, gint index) {
+    GlmUnboundRowAccessible *cell = cell_of_content(action);
+    return cell != NULL ? atk_action_get_name(ATK_ACTION(cell), index) : NULL;
+}
+
+static const gchar *content_get_description(AtkAction *action, gint index) {
+    GlmUnboundRowAccessible *cell = cell_of_content(action);
+    return cell != NULL ? atk_action_get_description(ATK_ACTION(cell), index) : NULL;
+}
+
+static gboolean content_do_action(AtkAction *action, gint index) {
+    GlmUnboundRowAccessible *cell = cell_of_content(action);
+    return cell != NULL && atk_action_do_action(ATK_ACTION(cell), index);
+}
+
+/* The content's actions are its cell's. */
+static void content_action_interface_init(AtkActionIface *iface) {
+    iface->get_n_actions = content_get_n_actions;
+    iface->get_name = content_get_name;
+    iface->get_description = content_get_description;
+    iface->do_action = content_do_action;
+}
+
+/* ---- The row or cell -------------------------------------------------------------------- */
 
 static const gchar *unbound_get_name(AtkObject *object) {
     if (object->name != NULL)
@@ -63,7 +166,32 @@ static AtkStateSet *unbound_ref_state_set(AtkObject *object) {
             atk_state_set_add_state(states, ATK_STATE_SELECTED);
     }
     glm_accessible_add_tree_states(states, row);
+    add_value_states(states, row);
     return states;
+}
+
+static gint unbound_get_n_children(AtkObject *object) {
+    return GLM_UNBOUND_ROW_ACCESSIBLE(object)->row.cell_role != 0 ? 1 : 0;
+}
+
+static AtkObject *unbound_ref_child(AtkObject *object, gint index) {
+    GlmUnboundRowAccessible *accessible = GLM_UNBOUND_ROW_ACCESSIBLE(object);
+    if (index != 0 || accessible->row.cell_role == 0)
+        return NULL;
+    if (accessible->content == NULL) {
+        accessible->content = g_object_new(GLM_TYPE_UNBOUND_CONTENT_ACCESSIBLE, NULL);
+        atk_object_set_parent(accessible->content, object);
+    }
+    return g_object_ref(accessible->content);
+}
+
+static void unbound_dispose(GObject *object) {
+    GlmUnboundRowAccessible *accessible = GLM_UNBOUND_ROW_ACCESSIBLE(object);
+    if (accessible->content != NULL) {
+        atk_object_set_parent(accessible->content, NULL);
+        g_clear_object(&accessible->content);
+    }
+    G_OBJECT_CLASS(glm_unbound_row_accessible_parent_class)->dispose(object);
 }
 
 static void unbound_finalize(GObject *object) {
@@ -78,6 +206,9 @@ static void glm_unbound_row_accessible_class_init(GlmUnboundRowAccessibleClass *
     atk_class->get_index_in_parent = unbound_get_index_in_parent;
     atk_class->get_attributes = unbound_get_attributes;
     atk_class->ref_state_set = unbound_ref_state_set;
+    atk_class->get_n_children = unbound_get_n_children;
+    atk_class->ref_child = unbound_ref_child;
+    G_OBJECT_CLASS(class)->dispose = unbound_dispose;
     G_OBJECT_CLASS(class)->finalize = unbound_finalize;
 }
 
@@ -114,4 +245,59 @@ static void table_cell_interface_init(AtkTableCellIface *iface) {
     glm_accessible_table_cell_interface_fill(iface);
     iface->get_position = cell_get_position;
     iface->get_table = cell_get_table;
+}
+
+/* ---- A toggle cell's action -------------------------------------------------------------- */
+
+static gint action_get_n_actions(AtkAction *action) {
+    const GlmAccessibleRow *row = &GLM_UNBOUND_ROW_ACCESSIBLE(action)->row;
+    return row->checkable && row->grid_row >= 0 ? 1 : 0;
+}
+
+static const gchar *action_get_name(AtkAction *action, gint index) {
+    return index == 0 && action_get_n_actions(action) == 1 ? "toggle" : NULL;
+}
+
+static const gchar *action_get_description(AtkAction *action, gint index) {
+    return index == 0 && action_get_n_actions(action) == 1 ? "Toggles the cell" : NULL;
+}
+
+/* Reads the cell's value again after the app answered a toggle (it changes its storage at
+ * once, or later): what changed is told, as a bound cell tells it. */
+static void refresh_value(GlmUnboundRowAccessible *accessible, GtkWidget *list) {
+    GlmAccessibleRow *row = &accessible->row;
+    GlmAccessibleRow fresh;
+    if (!glm_accessible_table_describe_unbound_cell(list, row->grid_row, row->grid_column, &fresh))
+        return;
+    g_free(fresh.name);
+    if (!fresh.checkable)
+        return;
+    gboolean checked = row->checked != fresh.checked, indeterminate = row->indeterminate != fresh.indeterminate;
+    row->checked = fresh.checked;
+    row->indeterminate = fresh.indeterminate;
+    if (checked)
+        atk_object_notify_state_change(ATK_OBJECT(accessible), ATK_STATE_CHECKED, fresh.checked);
+    if (indeterminate)
+        atk_object_notify_state_change(ATK_OBJECT(accessible), ATK_STATE_INDETERMINATE, fresh.indeterminate);
+}
+
+/* The table (the cell's parent) toggles the cell through its callbacks. */
+static gboolean action_do_action(AtkAction *action, gint index) {
+    GlmUnboundRowAccessible *accessible = GLM_UNBOUND_ROW_ACCESSIBLE(action);
+    const GlmAccessibleRow *row = &accessible->row;
+    AtkObject *table = atk_object_get_parent(ATK_OBJECT(action));
+    if (index != 0 || action_get_n_actions(action) != 1 || !row->cell_activatable || !GTK_IS_ACCESSIBLE(table))
+        return FALSE;
+    GtkWidget *list = gtk_accessible_get_widget(GTK_ACCESSIBLE(table));
+    if (list == NULL || !glm_accessible_table_perform_cell_action(list, row->grid_row, row->grid_column, "toggle"))
+        return FALSE;
+    refresh_value(accessible, list);
+    return TRUE;
+}
+
+static void action_interface_init(AtkActionIface *iface) {
+    iface->get_n_actions = action_get_n_actions;
+    iface->get_name = action_get_name;
+    iface->get_description = action_get_description;
+    iface->do_action = action_do_action;
 }

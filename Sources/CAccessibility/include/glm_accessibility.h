@@ -55,6 +55,18 @@ typedef struct {
     /** Whether a tree row has children to show, and whether it shows them. */
     gboolean expandable;
     gboolean expanded;
+    /** What a table cell with no widget holds, to a reader: the role of its content (an
+     *  AtkRole: ATK_ROLE_CHECK_BOX, ATK_ROLE_RADIO_BUTTON), or 0 when it says only its name (a
+     *  text). A cell with a content role has one child of that role. */
+    gint cell_role;
+    /** The content's value, when it is one the user checks (a toggle cell): checkable, checked
+     *  and indeterminate are its states and the table cell's; such a cell offers the action
+     *  "toggle". */
+    gboolean checkable;
+    gboolean checked;
+    gboolean indeterminate;
+    /** Whether the user may change the content: its states sensitive and enabled. */
+    gboolean cell_activatable;
 } GlmAccessibleRow;
 
 /** Fills `row` for `row_widget` (a row widget of the container); FALSE when it is none. */
@@ -152,6 +164,9 @@ typedef struct {
     /** Selects (TRUE) or deselects `row` as the user does; FALSE when it cannot (no such row,
      *  a selection mode that does not allow it, or a selection event refused it). */
     gboolean (*select_row)(gpointer user_data, gint row, gboolean selected);
+    /** Performs the action `name` ("toggle") of the cell at `row` and `column` as the user's,
+     *  bound or not; FALSE when it did nothing. */
+    gboolean (*cell_action)(gpointer user_data, gint row, gint column, const gchar *name);
 } GlmAccessibleTableCallbacks;
 
 /** Makes `list` (the container of the row widgets, which describes its rows through
@@ -173,6 +188,18 @@ void glm_accessible_set_items(GtkWidget *list, const GlmAccessibleTableCallbacks
 /** Marks `cell` as the cell of the shown column `column` in the table row that holds it, or,
  *  with -1, as no cell any more (it left its row). */
 void glm_accessible_table_cell_set_column(GtkWidget *cell, gint column);
+
+/** Asks the table holding `cell` (a cell widget marked with its column) to perform the action
+ *  `name` of the cell, through its callbacks' cell_action; FALSE when `cell` is in no table's
+ *  row or nothing was done. For a cell widget's own accessible (a toggle cell's "toggle"). */
+gboolean glm_accessible_table_cell_do_action(GtkWidget *cell, const gchar *name);
+
+/** Tells readers that the state `state` (an AtkStateType) of the content of `cell` (a cell
+ *  widget) changed to `value`, through the table cell accessible a reader holds for it (none
+ *  told when no reader has one): TRUE when `cell` is a table's cell now (marked with its
+ *  column), FALSE, telling no one, when it is not (a cell alone, or one the table let go of:
+ *  pooled, or hidden in its row). */
+gboolean glm_accessible_table_cell_notify_state(GtkWidget *cell, gint state, gboolean value);
 
 /** The role a list accessible takes for `list`: ATK_ROLE_TABLE or ATK_ROLE_TREE_TABLE when it
  *  is a table, else 0 (keep its own). */

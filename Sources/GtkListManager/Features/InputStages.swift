@@ -36,6 +36,9 @@ struct PointerStage: Comparable, Sendable {
     /// A drag source remembers a press on a row that may be dragged; it never takes the press,
     /// so a click stays a click.
     static let dragging = PointerStage(order: 20)
+    /// A table's toggle cell remembers a press on it, and toggles when the button is released
+    /// there without a drag; it never takes the press, so the click still selects the row.
+    static let cellPress = PointerStage(order: 25)
     /// The context menu opens on a press that triggers one, and takes it.
     static let contextMenu = PointerStage(order: 30)
 

@@ -40,6 +40,12 @@ extension ListManager {
         return (row, location)
     }
 
+    /// The row bound under the point (`x`, `y`) of the list widget's allocation (as
+    /// ``PointerLocation`` gives a pointer event's), and where it is.
+    func boundRowAndLocation(atX x: Double, y: Double) -> (BoundRow, RowLocation)? {
+        host.position(atX: x, y: y).flatMap(boundRowAndLocation(atPosition:))
+    }
+
     /// The row bound at `location`, with the location.
     func boundRowAndLocation(at location: RowLocation) -> (BoundRow, RowLocation)? {
         guard let position = updater.rowMap.position(of: location), let row = host.boundRow(at: position) else {

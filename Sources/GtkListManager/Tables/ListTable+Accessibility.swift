@@ -52,6 +52,15 @@ extension ListTable {
                 box.table?.manager.userSetSelection(selected != 0, ofItemOrdinal: Int(row)) ?? false
             } ? 1 : 0
         }
+        callbacks.cell_action = { userData, row, column, name in
+            let box = CallbackBox<WeakTable>.payload(of: userData)
+            let action = name.map { String(cString: $0) }
+            return MainActor.assumeIsolated {
+                guard action == "toggle", let table = box.table, let indexPath = table.manager.itemIndexPath(ofOrdinal: Int(row))
+                else { return false }
+                return table.userToggle(at: indexPath, column: Int(column))
+            } ? 1 : 0
+        }
         let userData = CallbackBox(WeakTable(self)).retainedPointer()
         glm_accessible_set_table(manager.widget, &callbacks, userData, CallbackBoxRelease.destroyNotify)
     }
@@ -86,9 +95,8 @@ extension ListTable {
         unbound.pointee.grid_column = Int32(clamping: column)
         unbound.pointee.selectable = manager.selectionMode != .none ? 1 : 0
         unbound.pointee.selected = manager.selection.isSelected(indexPath) ? 1 : 0
-        let model = manager.unwrappedModel(at: .item(indexPath))
-        if let name = model.flatMap({ accessibleName(ofCellIn: placed.id, showing: $0, at: indexPath) }) {
-            unbound.pointee.name = g_strdup(name)
+        if let model = manager.unwrappedModel(at: .item(indexPath)) {
+            describeCell(in: placed.id, showing: model, at: indexPath, to: unbound)
         }
         return nil
     }
@@ -104,17 +112,22 @@ extension ListTable {
         return named.accessibleName(forAny: model)
     }
 
-    /// What a reader says for the cell of `column` showing `model`: its cell class's
-    /// ``AccessibleRow`` name, else the texts of the labels of a cell made for it.
-    private func accessibleName(ofCellIn column: String, showing model: Any, at indexPath: IndexPath) -> String? {
-        guard let mapping = cells.mapping(for: model, column: column, at: indexPath) else { return nil }
-        if let named = mapping.rowClass as? any AccessibleRow.Type, let name = named.accessibleName(forAny: model) {
-            return name
+    /// Tells a reader about the cell of `column` showing `model`, which has no widget: its name
+    /// (its cell class's ``AccessibleRow`` name, else the texts of the labels of a cell made for
+    /// it) and, for a toggle cell, its value.
+    private func describeCell(
+        in column: String, showing model: Any, at indexPath: IndexPath, to unbound: UnsafeMutablePointer<GlmAccessibleRow>
+    ) {
+        guard let mapping = cells.mapping(for: model, column: column, at: indexPath) else { return }
+        var name = (mapping.rowClass as? any AccessibleRow.Type)?.accessibleName(forAny: model)
+        if name == nil || mapping.rowClass is ToggleCell.Type, let cell = cells.makeCell(mapping, showing: model, at: indexPath) {
+            defer { cells.pool.enqueue(cell) }
+            if name == nil, let texts = glm_accessible_label_texts(cell.widget) {
+                name = String(cString: texts)
+                g_free(texts)
+            }
+            ToggleState(of: cell.widget)?.describe(unbound)
         }
-        guard let cell = cells.makeCell(mapping, showing: model, at: indexPath) else { return nil }
-        defer { cells.pool.enqueue(cell) }
-        guard let texts = glm_accessible_label_texts(cell.widget) else { return nil }
-        defer { g_free(texts) }
-        return String(cString: texts)
+        if let name { unbound.pointee.name = g_strdup(name) }
     }
 }

@@ -46,7 +46,7 @@ extension ListTable {
 
     /// How far from `rowWidget`'s leading edge a pointer button event happened; nil for other
     /// events.
-    private func pointerOffset(of event: UnsafeMutablePointer<GdkEvent>, in rowWidget: UnsafeMutablePointer<GtkWidget>) -> Int? {
+    func pointerOffset(of event: UnsafeMutablePointer<GdkEvent>, in rowWidget: UnsafeMutablePointer<GtkWidget>) -> Int? {
         let type = gdk_event_get_event_type(event)
         guard [GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_BUTTON_RELEASE].contains(type),
             let point = PointerLocation.point(of: event, in: rowWidget)

@@ -96,6 +96,8 @@ public final class ListTable {
     private var storedState: ColumnState
     /// The reactions to activations, each false when the model is not its type.
     var activationReactions: [(Any, IndexPath, TableColumn) -> Bool] = []
+    /// The toggle cells' clicks, keys and reactions, made with the first reaction.
+    var toggling: CellToggling?
     /// False once another table replaced this one (``ListManager/makeTable(columns:)`` again) or
     /// its manager is gone: it no longer lays out, binds or measures anything.
     var isInstalled: Bool { !wasUninstalled && installedManager != nil }

@@ -9,7 +9,7 @@
 //
 // Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
 //   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
-//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table]
+//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table [--cells]]
 //
 // With --tree the list shows a tree instead (an OutlineStorage): items 0, 100, …, 900 at the
 // top level, each with children k+1 … k+5, items 0 and 100 open; --focus then counts rows, and
@@ -17,7 +17,9 @@
 //
 // With --table the list is a table (ListManager.makeTable) of six columns 160 pixels wide,
 // titled by `tableColumns`; item k's cell in the column of prefix p shows "p k" (the first
-// column "Item k", the second "detail k"). Only the first three columns fit the window.
+// column "Item k", the second "detail k"). Only the first three columns fit the window. With
+// --cells too, its columns are toggle cells instead (TableCells.swift), and toggles print
+// `toggled: K COLUMN VALUE`.
 import CGtk
 import Glibc
 import GtkListManager
@@ -40,6 +42,7 @@ struct Options {
     var rightToLeft = false
     var tree = false
     var table = false
+    var cells = false
 
     init(_ arguments: [String]) {
         var remaining = arguments[...]
@@ -72,6 +75,7 @@ struct Options {
             case "--rtl": rightToLeft = true
             case "--tree": tree = true
             case "--table": table = true
+            case "--cells": cells = true
             default: fail("unknown option \(option)")
             }
         }
@@ -185,6 +189,7 @@ final class Fixture {
     /// The table, with --table.
     private(set) var table: ListTable?
     let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+    private let toggleColumns = ToggleColumns()
 
     init(options: Options) {
         self.options = options
@@ -208,7 +213,9 @@ final class Fixture {
         }
         if options.tree { manager.storage = Self.tree() } else { fill() }
         var shown = manager.widget
-        if options.table {
+        if options.table && options.cells {
+            shown = toggleColumns.makeTable(on: manager, ordinal: options.ordinal(of:)).widget
+        } else if options.table {
             let table = manager.makeTable(columns: tableColumns.map { TableColumn($0.id, title: $0.title, width: .fixed(160)) })
             for column in tableColumns {
                 manager.register(TextCell.self, for: Int.self, column: column.id) { cell, k, _ in cell.text = "\(column.prefix) \(k)" }

@@ -12,6 +12,7 @@ struct Package: Hashable, Identifiable, Sendable, Diffable {
     let name: String
     var section = "admin"
     var size = 0
+    var isInstalled = false
 }
 
 /// A post, as the DTTableViewManager articles show it.

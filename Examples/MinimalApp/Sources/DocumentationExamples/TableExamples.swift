@@ -66,6 +66,33 @@ enum TablesArticle {
         }
     }
 
+    @MainActor static func toggleCells(_ manager: ListManager, _ table: ListTable) {
+        manager.register(ToggleCell.self, for: Package.self, column: "installed") { cell, package, _ in
+            cell.isOn = package.isInstalled
+            cell.isActivatable = package.section != "admin"       // insensitive, and never toggled
+        }
+        table.didToggle(Package.self, column: "installed") { [unowned manager] package, indexPath, isOn in
+            var changed = package
+            changed.isInstalled = isOn
+            try? manager.memoryStorage?.replaceItem(at: indexPath, with: changed)   // the row shows it
+        }
+    }
+
+    final class DefaultPrinterCell: RowView {
+        let toggle = ToggleCell(style: .radio)
+        var widget: UnsafeMutablePointer<GtkWidget> { toggle.widget }
+        init() {}
+    }
+
+    @MainActor static func declaredToggles(manager: ListManager) -> ListTable {
+        let table = manager.makeTable(of: Package.self) {
+            ModelColumn("Name", text: \.name).width(.share(1))
+            ModelColumn("Installed", toggle: \.isInstalled).width(.fixed(80))
+        }
+        table.didToggle(Package.self, column: "Installed") { package, indexPath, isOn in print("\(package.name): \(isOn)") }
+        return table
+    }
+
     @MainActor static func rememberColumns(_ table: ListTable, in file: URL) throws {
         if let saved = try? Data(contentsOf: file) {
             table.state = try JSONDecoder().decode(ColumnState.self, from: saved)
