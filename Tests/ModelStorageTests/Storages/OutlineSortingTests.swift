@@ -118,6 +118,13 @@ struct OutlineSortingTests {
         #expect(replica.rows == rows(storage))
     }
 
+    @Test("sortAndWait returns once the order is applied")
+    func awaitedSort() async {
+        let storage = files()
+        await storage.sortAndWait(by: [SortKey("name")], using: columns)
+        #expect(rows(storage) == ["etc", "hosts", "home", "docs", "music", "Zeta"])
+    }
+
     @Test("Random trees, expansions and sorts: every sibling list in the comparator's order, the replica equal", arguments: 0..<20)
     func randomizedSorts(seed: UInt64) {
         var random = SplitMix64(seed: seed)
