@@ -36,8 +36,9 @@ host_rule() {
 host_rule 'gtk_list_box_[a-z_]+' Sources/GtkListManager/Hosts/ListBox
 host_rule 'gtk_flow_box_[a-z_]+' Sources/GtkListManager/Hosts/FlowBox
 host_rule 'glm_(virtual_list|list_row)_[a-z_]+' Sources/GtkListManager/Hosts/Virtual
-# The table's own widgets (its row of cells, its text and toggle cells, its header row) are the table's.
-host_rule 'glm_(table_row|text_cell|toggle_cell|table_header)_[a-z_]+' Sources/GtkListManager/Tables
+# The table's own widgets (its row of cells, its text, toggle, icon, progress and spinner cells, its
+# header row) are the table's.
+host_rule 'glm_(table_row|text_cell|toggle_cell|icon_cell|progress_cell|spinner_cell|table_header)_[a-z_]+' Sources/GtkListManager/Tables
 updater_reads=$(grep -rnE '\bupdater\.' Sources/GtkListManager/Events Sources/GtkListManager/Declarative --include='*.swift' || true)
 if [ -n "$updater_reads" ]; then
     echo "lint: events and declarative rows read the updater (use the manager's layout API):" >&2
