@@ -3,7 +3,8 @@
  * yet its selection (and a grid's table) names rows anywhere in the list. This accessible says
  * what the list's describer said about one of them when it was asked; it is not showing. A
  * grid's or a table's cell with no widget says its row and column; a table cell holding a check
- * box (a toggle cell) says its value, holds a check box that says it too, and offers "toggle".
+ * box (a toggle cell) says its value, holds a check box that says it too, and offers "toggle";
+ * one holding an icon, a progress bar (with its value) or a spinner (busy or not) holds that.
  */
 #include <gtk/gtk.h>
 #include <gtk/gtk-a11y.h>
@@ -57,6 +58,15 @@ static gint content_get_index_in_parent(AtkObject *object) {
     return cell_of_content(object) != NULL ? 0 : -1;
 }
 
+/* Named as its cell (an icon's description, a progress bar's text), as a bound cell's content
+ * names the cell; a check box has no name of its own. */
+static const gchar *content_get_name(AtkObject *object) {
+    if (object->name != NULL)
+        return object->name;
+    GlmUnboundRowAccessible *cell = cell_of_content(object);
+    return cell != NULL && !cell->row.checkable ? cell->row.name : NULL;
+}
+
 /* A check box's value; sensitive when the user may change it. */
 static void add_value_states(AtkStateSet *states, const GlmAccessibleRow *row) {
     if (!row->checkable)
@@ -81,12 +91,17 @@ static AtkStateSet *content_ref_state_set(AtkObject *object) {
         atk_state_set_add_state(states, ATK_STATE_SENSITIVE);
     }
     add_value_states(states, &cell->row);
+    if (cell->row.busy)
+        atk_state_set_add_state(states, ATK_STATE_BUSY);
+    if (cell->row.has_value)
+        atk_state_set_add_state(states, ATK_STATE_HORIZONTAL);  // a GtkProgressBar's
     return states;
 }
 
 static void glm_unbound_content_accessible_class_init(GlmUnboundContentAccessibleClass *class) {
     AtkObjectClass *atk_class = ATK_OBJECT_CLASS(class);
     atk_class->get_role = content_get_role;
+    atk_class->get_name = content_get_name;
     atk_class->get_index_in_parent = content_get_index_in_parent;
     atk_class->ref_state_set = content_ref_state_set;
 }
@@ -100,7 +115,7 @@ static gint content_get_n_actions(AtkAction *action) {
     return cell != NULL ? atk_action_get_n_actions(ATK_ACTION(cell)) : 0;
 }
 
-static const gchar *content_get_name(AtkAction *action, gint index) {
+static const gchar *content_get_action_name(AtkAction *action, gint index) {
     GlmUnboundRowAccessible *cell = cell_of_content(action);
     return cell != NULL ? atk_action_get_name(ATK_ACTION(cell), index) : NULL;
 }
@@ -118,9 +133,80 @@ static gboolean content_do_action(AtkAction *action, gint index) {
 /* The content's actions are its cell's. */
 static void content_action_interface_init(AtkActionIface *iface) {
     iface->get_n_actions = content_get_n_actions;
-    iface->get_name = content_get_name;
+    iface->get_name = content_get_action_name;
     iface->get_description = content_get_description;
     iface->do_action = content_do_action;
+}
+
+/* ---- A table cell's content with a value: a progress bar with no widget ----------------- */
+
+typedef struct {
+    GlmUnboundContentAccessible parent_instance;
+} GlmUnboundValueContentAccessible;
+
+typedef struct {
+    GlmUnboundContentAccessibleClass parent_class;
+} GlmUnboundValueContentAccessibleClass;
+
+static void content_value_interface_init(AtkValueIface *iface);
+
+static GType glm_unbound_value_content_accessible_get_type(void);
+G_DEFINE_TYPE_WITH_CODE(GlmUnboundValueContentAccessible, glm_unbound_value_content_accessible,
+                        GLM_TYPE_UNBOUND_CONTENT_ACCESSIBLE,
+                        G_IMPLEMENT_INTERFACE(ATK_TYPE_VALUE, content_value_interface_init))
+
+static void glm_unbound_value_content_accessible_class_init(GlmUnboundValueContentAccessibleClass *class) {
+    (void)class;
+}
+
+static void glm_unbound_value_content_accessible_init(GlmUnboundValueContentAccessible *accessible) {
+    (void)accessible;
+}
+
+static const GlmAccessibleRow *valued_row(AtkValue *value) {
+    GlmUnboundRowAccessible *cell = cell_of_content(value);
+    return cell != NULL && cell->row.has_value ? &cell->row : NULL;
+}
+
+static void set_double(GValue *value, gdouble number) {
+    memset(value, 0, sizeof(GValue));
+    g_value_init(value, G_TYPE_DOUBLE);
+    g_value_set_double(value, number);
+}
+
+static void content_get_current_value(AtkValue *value, GValue *current) {
+    const GlmAccessibleRow *row = valued_row(value);
+    set_double(current, row != NULL ? row->value : 0);
+}
+
+static void content_get_maximum_value(AtkValue *value, GValue *maximum) {
+    const GlmAccessibleRow *row = valued_row(value);
+    set_double(maximum, row != NULL ? row->value_max : 0);
+}
+
+static void content_get_minimum_value(AtkValue *value, GValue *minimum) {
+    const GlmAccessibleRow *row = valued_row(value);
+    set_double(minimum, row != NULL ? row->value_min : 0);
+}
+
+static void content_get_value_and_text(AtkValue *value, gdouble *current, gchar **text) {
+    const GlmAccessibleRow *row = valued_row(value);
+    *current = row != NULL ? row->value : 0;
+    if (text != NULL)
+        *text = row != NULL ? g_strdup(row->name) : NULL;
+}
+
+static AtkRange *content_get_range(AtkValue *value) {
+    const GlmAccessibleRow *row = valued_row(value);
+    return row != NULL ? atk_range_new(row->value_min, row->value_max, NULL) : NULL;
+}
+
+static void content_value_interface_init(AtkValueIface *iface) {
+    iface->get_current_value = content_get_current_value;
+    iface->get_maximum_value = content_get_maximum_value;
+    iface->get_minimum_value = content_get_minimum_value;
+    iface->get_value_and_text = content_get_value_and_text;
+    iface->get_range = content_get_range;
 }
 
 /* ---- The row or cell -------------------------------------------------------------------- */
@@ -179,7 +265,9 @@ static AtkObject *unbound_ref_child(AtkObject *object, gint index) {
     if (index != 0 || accessible->row.cell_role == 0)
         return NULL;
     if (accessible->content == NULL) {
-        accessible->content = g_object_new(GLM_TYPE_UNBOUND_CONTENT_ACCESSIBLE, NULL);
+        accessible->content = g_object_new(accessible->row.has_value ? glm_unbound_value_content_accessible_get_type()
+                                                                     : GLM_TYPE_UNBOUND_CONTENT_ACCESSIBLE,
+                                           NULL);
         atk_object_set_parent(accessible->content, object);
     }
     return g_object_ref(accessible->content);

@@ -1,4 +1,5 @@
-"""A table's toggle cells, read out of process as a screen reader reads GtkTreeView's.
+"""A table's toggle, icon, progress and spinner cells, read out of process as a screen reader
+reads GtkTreeView's and GTK's own widgets.
 
 The fixture's `--table --cells` table (Tests/Probes/AccessibilityFixture/TableCells.swift) has
 a text column, then toggle columns: "Done" (check boxes, on for even items), "Pick" (radio
@@ -9,6 +10,11 @@ holding a check box (or radio button) that says the same, sensitive only when it
 toggled; a row far down a virtualized table, without a widget, says the same. A reader's
 "toggle" reaches the app's `didToggle` with the state asked for, and the new value is told by
 exactly one `object:state-changed:checked` event.
+
+Then an icon column ("icon", named by its description "icon k"), a progress column (k % 101
+percent: a progress bar named "k %", as GTK writes it, whose Value goes from 0 to 100) and a spinner column (GTK's
+"Spinner" animation, busy for k divisible by 3): each a table cell named as its content, holding
+an icon, a progress bar or an animation, bound or far down a virtualized table.
 """
 
 import atspi_client as atspi
@@ -18,6 +24,7 @@ from test_accessibility import FOCUS_EVENT_WINDOW, FixtureCase, at_scale_one
 T = Atspi.Table
 
 DONE, PICK, MIXED, LOCKED = 1, 2, 3, 4
+ICON, PROGRESS, SPINNER = 5, 6, 7
 VALUE_STATES = {"checkable", "checked", "indeterminate"}
 
 
@@ -73,6 +80,43 @@ class TableCellsSpec(FixtureCase):
                 if atspi.action_names(box) != ["toggle"]:
                     failures.append(f"{where}: its {role} offers {atspi.action_names(box)}")
         self.assertNoFailures(failures, "toggle cells")
+
+    def expected_content(self, item, column):
+        """The role and name of the cell's content."""
+        if column == ICON:
+            return "icon", f"icon {item}"
+        if column == PROGRESS:
+            return "progress bar", f"{item % 101}\u200a%"  # GTK's message: a hair space before the sign
+        return "animation", "Spinner"
+
+    def test_icon_progress_and_spinner_cells_say_what_gtk_says_of_its_widgets(self):
+        items = [0, 1, 3, 4] + ([self.FAR, self.FAR + 1, self.FAR + 3] if self.FAR is not None else [])
+        failures = []
+        for item in items:
+            for column in (ICON, PROGRESS, SPINNER):
+                role, name = self.expected_content(item, column)
+                cell = self.cell(item, column)
+                where = f"item {item}, column {column}: {atspi.describe(cell)}"
+                if atspi.role_name(cell) != "table cell" or atspi.table_position(cell) != (item, column):
+                    failures.append(f"{where}: a table cell at ({item}, {column})")
+                if cell.get_name() != name:
+                    failures.append(f"{where}: the cell is named {cell.get_name()!r}, not {name!r}")
+                content = self.content(cell)
+                if atspi.role_name(content) != role or content.get_name() != name:
+                    failures.append(f"{where}: its content is {atspi.describe(content)}, not a {role} named {name!r}")
+                if column == PROGRESS:
+                    value = atspi.safe(
+                        lambda: (
+                            Atspi.Value.get_current_value(content),
+                            Atspi.Value.get_minimum_value(content),
+                            Atspi.Value.get_maximum_value(content),
+                        )
+                    )
+                    if value != (item % 101, 0, 100):
+                        failures.append(f"{where}: its value (current, minimum, maximum) is {value}")
+                if column == SPINNER and ("busy" in atspi.states(content)) != (item % 3 == 0):
+                    failures.append(f"{where}: its animation says {sorted(atspi.states(content))}")
+        self.assertNoFailures(failures, "icon, progress and spinner cells")
 
     def toggle(self, item, column, through_content=False):
         """Does the "toggle" action of the cell (or its check box); the app's line, and the

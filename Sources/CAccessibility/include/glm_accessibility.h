@@ -56,8 +56,9 @@ typedef struct {
     gboolean expandable;
     gboolean expanded;
     /** What a table cell with no widget holds, to a reader: the role of its content (an
-     *  AtkRole: ATK_ROLE_CHECK_BOX, ATK_ROLE_RADIO_BUTTON), or 0 when it says only its name (a
-     *  text). A cell with a content role has one child of that role. */
+     *  AtkRole: ATK_ROLE_CHECK_BOX, ATK_ROLE_RADIO_BUTTON, ATK_ROLE_ICON, ATK_ROLE_PROGRESS_BAR,
+     *  ATK_ROLE_ANIMATION), or 0 when it says only its name (a text). A cell with a content
+     *  role has one child of that role, named as the cell unless it is checkable. */
     gint cell_role;
     /** The content's value, when it is one the user checks (a toggle cell): checkable, checked
      *  and indeterminate are its states and the table cell's; such a cell offers the action
@@ -67,6 +68,14 @@ typedef struct {
     gboolean indeterminate;
     /** Whether the user may change the content: its states sensitive and enabled. */
     gboolean cell_activatable;
+    /** The content's value, when it is a range (a progress cell: its percentage): its
+     *  AtkValue, `value` from `value_min` to `value_max`. */
+    gboolean has_value;
+    gdouble value;
+    gdouble value_min;
+    gdouble value_max;
+    /** Whether the content says it is busy (an active spinner). */
+    gboolean busy;
 } GlmAccessibleRow;
 
 /** Fills `row` for `row_widget` (a row widget of the container); FALSE when it is none. */

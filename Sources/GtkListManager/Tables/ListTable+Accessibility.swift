@@ -113,20 +113,22 @@ extension ListTable {
     }
 
     /// Tells a reader about the cell of `column` showing `model`, which has no widget: its name
-    /// (its cell class's ``AccessibleRow`` name, else the texts of the labels of a cell made for
-    /// it) and, for a toggle cell, its value.
+    /// (its cell class's ``AccessibleRow`` name, else what a cell made for it says: its
+    /// content's name, or the texts of its labels) and the role, value and states of its content
+    /// (a toggle cell, an icon, a progress bar, a spinner).
     private func describeCell(
         in column: String, showing model: Any, at indexPath: IndexPath, to unbound: UnsafeMutablePointer<GlmAccessibleRow>
     ) {
         guard let mapping = cells.mapping(for: model, column: column, at: indexPath) else { return }
         var name = (mapping.rowClass as? any AccessibleRow.Type)?.accessibleName(forAny: model)
-        if name == nil || mapping.rowClass is ToggleCell.Type, let cell = cells.makeCell(mapping, showing: model, at: indexPath) {
+        if name == nil || mapping.rowClass is any ContentCell.Type, let cell = cells.makeCell(mapping, showing: model, at: indexPath) {
             defer { cells.pool.enqueue(cell) }
+            let contentName = CellContent.describe(cell.widget, to: unbound)
+            if name == nil { name = contentName }
             if name == nil, let texts = glm_accessible_label_texts(cell.widget) {
                 name = String(cString: texts)
                 g_free(texts)
             }
-            ToggleState(of: cell.widget)?.describe(unbound)
         }
         if let name { unbound.pointee.name = g_strdup(name) }
     }

@@ -1,9 +1,13 @@
-// The table of toggle cells the fixture shows with `--table --cells`: item k's row has a text
-// cell "Item k", then four toggle columns 80 pixels wide:
+// The table of cells the fixture shows with `--table --cells`: item k's row has a text cell
+// "Item k", then four toggle columns:
 // - "done", a check box, on for even k (each toggle flips it);
 // - "pick", a radio button, on for the one picked item (1 at first);
 // - "mixed", a check box, inconsistent for k divisible by 3 until toggled, off otherwise;
-// - "locked", a check box on for every k, which the user may not toggle.
+// - "locked", a check box on for every k, which the user may not toggle;
+// then an icon, a progress bar and a spinner, all eight columns fitting the window:
+// - "icon", "folder" for even k, "text-x-generic" for odd k, described "icon k";
+// - "progress", at k % 101 percent;
+// - "spinner", active for k divisible by 3.
 // A toggle prints `toggled: K COLUMN VALUE` (the item's ordinal, the column, the state asked
 // for), stores it and reloads the item's row.
 import CGtk
@@ -13,7 +17,8 @@ import ModelStorage
 @MainActor
 final class ToggleColumns {
     static let columns: [(id: String, title: String, width: Int)] = [
-        ("item", "Item", 160), ("done", "Done", 80), ("pick", "Pick", 80), ("mixed", "Mixed", 80), ("locked", "Locked", 80),
+        ("item", "Item", 96), ("done", "Done", 64), ("pick", "Pick", 64), ("mixed", "Mixed", 64), ("locked", "Locked", 64),
+        ("icon", "Icon", 32), ("progress", "Progress", 64), ("spinner", "Spinner", 32),
     ]
 
     private var flipped = Set<Int>()
@@ -42,6 +47,14 @@ final class ToggleColumns {
         manager.register(ToggleCell.self, for: Int.self, column: "locked") { [unowned self] cell, _, _ in
             show(cell, on: true, activatable: false)
         }
+        manager.register(IconCell.self, for: Int.self, column: "icon") { cell, k, _ in
+            cell.iconName = k % 2 == 0 ? "folder" : "text-x-generic"
+            cell.accessibleDescription = "icon \(k)"
+        }
+        manager.register(ProgressCell.self, for: Int.self, column: "progress") { cell, k, _ in
+            cell.fraction = Double(k % 101) / 100
+        }
+        manager.register(SpinnerCell.self, for: Int.self, column: "spinner") { cell, k, _ in cell.isActive = k % 3 == 0 }
         for column in ["done", "pick", "mixed", "locked"] {
             table.didToggle(Int.self, column: column) { [unowned self, unowned manager] k, indexPath, isOn in
                 emit("toggled: \(ordinal(indexPath)) \(column) \(isOn)")

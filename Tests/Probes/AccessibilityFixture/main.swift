@@ -18,8 +18,8 @@
 // With --table the list is a table (ListManager.makeTable) of six columns 160 pixels wide,
 // titled by `tableColumns`; item k's cell in the column of prefix p shows "p k" (the first
 // column "Item k", the second "detail k"). Only the first three columns fit the window. With
-// --cells too, its columns are toggle cells instead (TableCells.swift), and toggles print
-// `toggled: K COLUMN VALUE`.
+// --cells too, its columns are toggle, icon, progress and spinner cells instead
+// (TableCells.swift), and toggles print `toggled: K COLUMN VALUE`.
 import CGtk
 import Glibc
 import GtkListManager
