@@ -93,6 +93,64 @@ enum TablesArticle {
         return table
     }
 
+    @MainActor static func iconProgressAndSpinnerCells(_ manager: ListManager, largest: Int, downloads: Set<String>) {
+        manager.register(IconCell.self, for: Package.self, column: "kind") { cell, package, _ in
+            cell.iconName = package.isInstalled ? "emblem-ok-symbolic" : "package-x-generic"
+            cell.accessibleDescription = package.isInstalled ? "Installed" : "Available"
+        }
+        manager.register(ProgressCell.self, for: Package.self, column: "share") { cell, package, _ in
+            cell.fraction = Double(package.size) / Double(largest)
+            cell.text = package.size == 0 ? "empty" : nil       // nil: the percentage
+        }
+        manager.register(SpinnerCell.self, for: Package.self, column: "busy") { cell, package, _ in
+            cell.isActive = downloads.contains(package.name)
+        }
+    }
+
+    /// A picture decoded off the main thread: a `GdkPixbuf` reference, released with the box.
+    final class Picture: @unchecked Sendable {
+        let pixbuf: OpaquePointer
+        init?(file path: String, size: Int32) {
+            guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(path, size, size, 1, nil) else { return nil }
+            self.pixbuf = pixbuf
+        }
+        deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+    }
+
+    final class ThumbnailCell: RowView, LateContentTransfer {
+        let icon = IconCell(pixelSize: 32)
+        var widget: UnsafeMutablePointer<GtkWidget> { icon.widget }
+        init() {}
+        func update(with file: FileItem) {
+            icon.iconName = "image-x-generic"                       // at once
+        }
+        func loadLateContent(for file: FileItem, binding: RowBinding) {
+            let size = 32 * gtk_widget_get_scale_factor(widget)
+            binding.load { _ in Picture(file: file.path, size: size) } apply: { [icon] picture in
+                icon.setPixbuf(picture?.pixbuf)                      // only while this cell shows file
+            }
+        }
+    }
+
+    /// A download, as the declared cell columns show it.
+    struct Download: Hashable, Sendable {
+        let fileName: String
+        var fraction = 0.0
+        var isConnecting = false
+        var iconName: String { "text-x-generic" }
+        var kindName: String { "Document" }
+    }
+
+    @MainActor static func declaredCells(manager: ListManager) -> ListTable {
+        let table = manager.makeTable(of: Download.self) {
+            ModelColumn("", id: "busy", spinner: \.isConnecting).width(.fixed(28))
+            ModelColumn("", id: "kind", icon: \.iconName, description: \.kindName).width(.fixed(28))
+            ModelColumn("File", text: \.fileName).width(.share(1))
+            ModelColumn("Progress", progress: \.fraction).width(.fixed(120))
+        }
+        return table
+    }
+
     @MainActor static func rememberColumns(_ table: ListTable, in file: URL) throws {
         if let saved = try? Data(contentsOf: file) {
             table.state = try JSONDecoder().decode(ColumnState.self, from: saved)

@@ -1,6 +1,6 @@
 import ModelStorage
 
-// Declared columns of the library's other cells.
+// Declared columns of the library's other cells: check boxes, icons, progress bars, spinners.
 extension ModelColumn {
     /// A column of check boxes (``ToggleCell``), each checked when `isOn` of its model is true.
     /// The user toggles them through ``ListTable/didToggle(_:column:_:)`` on the table the
@@ -22,5 +22,66 @@ extension ModelColumn {
     ///   - isOn: whether a model's check box is checked.
     public init(_ title: String, id: String? = nil, toggle isOn: KeyPath<Model, Bool>) {
         self.init(title, id: id, cell: ToggleCell.self) { cell, model, _ in cell.isOn = model[keyPath: isOn] }
+    }
+}
+
+extension ModelColumn {
+    /// A column of themed icons (``IconCell``), each named by `iconName` of its model, that a
+    /// screen reader names by `description` of its model (nothing without it).
+    ///
+    /// ```swift
+    /// let table = manager.makeTable(of: Package.self) {
+    ///     ModelColumn("", id: "kind", icon: \.iconName, description: \.kindName).width(.fixed(28))
+    ///     ModelColumn("Name", text: \.name)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: the header's text.
+    ///   - id: the identifier; the title when nil.
+    ///   - iconName: the name of a model's themed icon.
+    ///   - description: what a screen reader says for a model's icon.
+    public init(
+        _ title: String, id: String? = nil, icon iconName: KeyPath<Model, String>, description: KeyPath<Model, String>? = nil
+    ) {
+        self.init(title, id: id, cell: IconCell.self) { cell, model, _ in
+            cell.iconName = model[keyPath: iconName]
+            cell.accessibleDescription = description.map { model[keyPath: $0] }
+        }
+    }
+
+    /// A column of progress bars (``ProgressCell``), each filled to `fraction` of its model (0 to
+    /// 1) and showing its percentage.
+    ///
+    /// ```swift
+    /// let table = manager.makeTable(of: Download.self) {
+    ///     ModelColumn("File", text: \.fileName)
+    ///     ModelColumn("Progress", progress: \.fraction).width(.fixed(120))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: the header's text.
+    ///   - id: the identifier; the title when nil.
+    ///   - fraction: how far a model's work is, from 0 to 1.
+    public init(_ title: String, id: String? = nil, progress fraction: KeyPath<Model, Double>) {
+        self.init(title, id: id, cell: ProgressCell.self) { cell, model, _ in cell.fraction = model[keyPath: fraction] }
+    }
+
+    /// A column of spinners (``SpinnerCell``), each turning while `isActive` of its model is true.
+    ///
+    /// ```swift
+    /// let table = manager.makeTable(of: Download.self) {
+    ///     ModelColumn("", id: "busy", spinner: \.isConnecting).width(.fixed(28))
+    ///     ModelColumn("File", text: \.fileName)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: the header's text.
+    ///   - id: the identifier; the title when nil.
+    ///   - isActive: whether a model's spinner turns.
+    public init(_ title: String, id: String? = nil, spinner isActive: KeyPath<Model, Bool>) {
+        self.init(title, id: id, cell: SpinnerCell.self) { cell, model, _ in cell.isActive = model[keyPath: isActive] }
     }
 }
