@@ -88,6 +88,24 @@ final class ProgressCellTests: XCTestCase {
                     XCTAssertGreaterThan(ours.width, 8, "\(context): drawn")
                     XCTAssertTrue(ours.matches(theirs), "\(context): as GtkCellRendererProgress draws it: \(ours) against \(theirs)")
                 }
+                // A selected row's bar, as the tree view draws a selected row's (the theme's
+                // :selected): the bar is opaque; the trough shows the row's own background (a
+                // list's selected rows differ from a tree view's).
+                let selected = try CellsFixture.cell(CellsFixture.progressNode, ofItem: 5, in: manager).widget
+                let unselected = ScreenInk.of(selected, in: list.window)
+                XCTAssertTrue(manager.selectItem(at: IndexPath(item: 5, section: 0)), name)
+                var indices: [Int32] = [5]
+                let path = gtk_tree_path_new_from_indicesv(&indices, 1)
+                gtk_tree_selection_select_path(gtk_tree_view_get_selection(gcast(reference.view)), path)
+                gtk_tree_path_free(path)
+                list.wait { ScreenInk.of(selected, in: list.window) != unselected }
+                list.settleFrame()
+                XCTAssertNotEqual(ScreenInk.of(selected, in: list.window), unselected, "\(name): a selected row's looks different")
+                let bar = try XCTUnwrap(ProgressCell.shown(by: selected)?.bar, name)
+                let ours = ScreenInk.of(selected, in: list.window, area: bar)
+                let theirs = reference.ink(row: 5, column: 0, within: bar)
+                XCTAssertGreaterThan(ours.width, 0, "\(name): the text over the selected bar")
+                XCTAssertTrue(ours.matches(theirs), "\(name), selected row 5's bar: \(ours) against \(theirs)")
             }
         }
     }
@@ -142,7 +160,7 @@ final class ProgressCellTests: XCTestCase {
             for (name, make) in TableFixture.hosts {
                 let values = CellsFixture.Values()
                 values.indeterminate = Set(stride(from: 0, to: 400, by: 3))
-                let (manager, table, list) = CellsFixture.show(rows: 400, columns: 12, on: make(), values: values)
+                let (manager, _, list) = CellsFixture.show(rows: 400, columns: 12, on: make(), values: values)
                 defer { list.close() }
                 // The cells seen, held: a cell the pool lets go of is still asked.
                 var seen: [UnsafeMutablePointer<GtkWidget>: Int] = [:]
@@ -177,15 +195,12 @@ final class ProgressCellTests: XCTestCase {
                 list.settleFrame()
                 try assertPulsingCells("\(name), scrolled")
                 // The column scrolled out of view sideways: its cells are parked, unmapped.
-                let adjustment = gtk_scrolled_window_get_hadjustment(gcast(table.scrolledWindow))
-                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
-                list.settleFrame()
+                TableFixture.scrollSideways(list, to: 12 * 120)
                 list.settleFrame()
                 let mappedProgress = seen.keys.filter { gtk_widget_get_mapped($0) != 0 }
                 XCTAssertTrue(mappedProgress.isEmpty, "\(name): no progress cell on screen")
                 try Self.assertNoneTicking(Array(seen.keys), "\(name), scrolled sideways")
-                gtk_adjustment_set_value(adjustment, 0)
-                list.settleFrame()
+                TableFixture.scrollSideways(list, to: 0)
                 list.settleFrame()
                 // Known progress after all: the tick callbacks go.
                 values.indeterminate = []

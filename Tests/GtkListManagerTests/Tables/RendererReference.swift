@@ -107,8 +107,11 @@ final class RendererReference {
         return GdkRectangle(x: x, y: y, width: area.width, height: area.height)
     }
 
-    /// The ink GTK draws in the cell of the column at `index` in `row`.
-    func ink(row: Int, column index: Int) -> ScreenInk {
-        ScreenInk.of(view, in: window, area: cellArea(row: row, column: columns[index]))
+    /// The ink GTK draws in the cell of the column at `index` in `row`, or in the part of it at
+    /// `area` (in the cell's coordinates).
+    func ink(row: Int, column index: Int, within area: GdkRectangle? = nil) -> ScreenInk {
+        var cell = cellArea(row: row, column: columns[index])
+        if let area { cell = GdkRectangle(x: cell.x + area.x, y: cell.y + area.y, width: area.width, height: area.height) }
+        return ScreenInk.of(view, in: window, area: cell)
     }
 }

@@ -134,7 +134,7 @@ final class SpinnerCellTests: XCTestCase {
             for (name, make) in TableFixture.hosts {
                 let values = CellsFixture.Values()
                 values.idle = Set(0..<300)
-                let (manager, table, list) = CellsFixture.show(rows: 300, columns: 12, on: make(), values: values)
+                let (manager, _, list) = CellsFixture.show(rows: 300, columns: 12, on: make(), values: values)
                 defer { list.close() }
                 list.settle(milliseconds: 400)
                 XCTAssertLessThan(CellsFixture.frames(of: list.window, during: 300), 3, "\(name): inactive spinners draw no frame")
@@ -152,9 +152,7 @@ final class SpinnerCellTests: XCTestCase {
                 XCTAssertGreaterThan(before.width, 8, name)
                 XCTAssertNotEqual(before.pixels, after.pixels, "\(name): the spinner turned")
                 // Scrolled sideways, the column away: its cells are parked, unmapped, unchecked.
-                let adjustment = gtk_scrolled_window_get_hadjustment(gcast(table.scrolledWindow))
-                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
-                list.settleFrame()
+                TableFixture.scrollSideways(list, to: 12 * 120)
                 XCTAssertTrue(CellsFixture.cells(CellsFixture.spinnerNode, ofItem: 0, in: manager).isEmpty, name)
                 // Parked in its row (unmapped, realized): not checked; pooled (unrealized): no frame clock.
                 XCTAssertEqual(gtk_widget_get_mapped(spinning), 0, name)
@@ -166,8 +164,7 @@ final class SpinnerCellTests: XCTestCase {
                 XCTAssertTrue(
                     GtkRuntime.iterate(until: { CellsFixture.frames(of: list.window, during: 300) < 3 }, timeout: .seconds(4)),
                     "\(name): no spinner on screen, no frame")
-                gtk_adjustment_set_value(adjustment, 0)
-                list.settleFrame()
+                TableFixture.scrollSideways(list, to: 0)
                 XCTAssertTrue(try CellsFixture.cell(CellsFixture.spinnerNode, ofItem: 0, in: manager).isChecked, name)
             }
         }
