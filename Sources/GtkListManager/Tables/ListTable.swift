@@ -59,6 +59,10 @@ public final class ListTable {
     /// columns, move, fit).
     public var headerMenu: ((TableColumn) -> [MenuItem])?
 
+    /// Whether Ctrl+C (``copySelection(as:includingHeader:)``) copies the column titles first,
+    /// as a line of their own. Default: false, the rows alone.
+    public var copiesHeader = false
+
     /// Called with the new state whenever it changes (a resize, a move, a hidden column, a sort):
     /// the moment to save it.
     public var stateDidChange: ((ColumnState) -> Void)?
