@@ -148,6 +148,13 @@ enum TablesArticle {
         return column
     }
 
+    @MainActor static func cellRange(_ table: ListTable) {
+        table.selectsCells = true
+        table.selectedCellRange = CellRange(rows: 2...4, columns: ["name", "size"])
+        let copied = table.selectedCellRange.map { table.text(of: $0, format: .csv) }
+        print(copied ?? "")
+    }
+
     @MainActor static func rowOperations(_ manager: ListManager) {
         manager.canMove(Package.self) { package, indexPath in package.section != "admin" }
         manager.move(Package.self) { destination, package, source in print("\(package.name) moved to \(destination)") }

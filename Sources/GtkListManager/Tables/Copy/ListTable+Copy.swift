@@ -8,7 +8,8 @@ import ModelStorage
 extension ListTable {
     /// Puts the selected rows' shown columns (in the order the user sees them; hidden columns
     /// left out) on the clipboard, as Ctrl+C does: what Ctrl+V pastes into a spreadsheet's
-    /// cells, an editor or a terminal. False when no row is selected.
+    /// cells, an editor or a terminal. A table that selects cells (``selectsCells``) copies the
+    /// columns of its range instead (``selectedCellRange``). False when no row is selected.
     ///
     /// The clipboard offers the text targets (`UTF8_STRING`, `text/plain;charset=utf-8`, …) in
     /// `format`, tab-separated by default (``TableCopyFormat/tsv``: what spreadsheets paste into
@@ -37,8 +38,10 @@ extension ListTable {
     public func copySelection(as format: TableCopyFormat = .tsv, includingHeader: Bool? = nil) -> Bool {
         guard isInstalled else { return false }
         let indexPaths = manager.selectedIndexPaths
+        // A range of cells is its rows (the selected ones) in its columns.
         guard !indexPaths.isEmpty,
-            let copy = snapshot(of: indexPaths, columns: nil, includingHeader: includingHeader ?? copiesHeader, plainTextFormat: format)
+            let copy = snapshot(
+                of: indexPaths, columns: rangeColumnIDs, includingHeader: includingHeader ?? copiesHeader, plainTextFormat: format)
         else { return false }
         return TableClipboard.offer(copy, for: manager.widget)
     }
