@@ -47,6 +47,10 @@ AtkObject *glm_accessible_table_header_of(GtkWidget *list, gint column);
  *  callbacks; FALSE when `list` is no table or nothing was done. */
 gboolean glm_accessible_table_perform_cell_action(GtkWidget *list, gint row, gint column, const gchar *name);
 
+/** Whether the cell at `row` and `column` of the table `list` is selected on its own: 1 or 0,
+ *  or -1 when its row tells (a table that selects rows, or no table). */
+gint glm_accessible_table_cell_selected(GtkWidget *list, gint row, gint column);
+
 /** Fills `cell` (initialized here; the caller frees its name) for the cell at `row` and
  *  `column` of the table `list` when it has no widget; FALSE when it has one, or is none. */
 gboolean glm_accessible_table_describe_unbound_cell(GtkWidget *list, gint row, gint column, GlmAccessibleRow *cell);

@@ -241,7 +241,15 @@ static const gchar *table_get_column_description(AtkTable *accessible, gint colu
     return title;
 }
 
-gboolean glm_accessible_table_is_selected(AtkTable *table, gint row, gint column) {
+gint glm_accessible_table_cell_selected(GtkWidget *list, gint row, gint column) {
+    GlmAccessibleTable *table = glm_accessible_table_of(list);
+    if (table == NULL || table->callbacks.cell_selected == NULL || row < 0 || column < 0)
+        return -1;
+    return table->callbacks.cell_selected(table->user_data, row, column);
+}
+
+/* Whether the cell's accessible says it is selected (as its row does). */
+static gboolean cell_says_selected(AtkTable *table, gint row, gint column) {
     AtkObject *cell = atk_table_ref_at(table, row, column);
     if (cell == NULL)
         return FALSE;
@@ -252,8 +260,15 @@ gboolean glm_accessible_table_is_selected(AtkTable *table, gint row, gint column
     return selected;
 }
 
+/* A cell of a range of cells is selected when it is in the range; else when its row is. */
+gboolean glm_accessible_table_is_selected(AtkTable *table, gint row, gint column) {
+    GtkWidget *list = GTK_IS_ACCESSIBLE(table) ? gtk_accessible_get_widget(GTK_ACCESSIBLE(table)) : NULL;
+    gint selected = list != NULL ? glm_accessible_table_cell_selected(list, row, column) : -1;
+    return selected >= 0 ? selected != 0 : cell_says_selected(table, row, column);
+}
+
 static gboolean table_is_row_selected(AtkTable *accessible, gint row) {
-    return glm_accessible_table_is_selected(accessible, row, 0);
+    return cell_says_selected(accessible, row, 0);
 }
 
 gint glm_accessible_table_give_rows(GArray *rows, gint **selected) {

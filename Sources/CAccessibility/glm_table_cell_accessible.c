@@ -161,7 +161,7 @@ static AtkAttributeSet *cell_get_attributes(AtkObject *object) {
     return place_of(object, &place) ? glm_accessible_add_cell_indexes(NULL, place.row.item_index, place.column) : NULL;
 }
 
-/* As its row: showing and selected with it. */
+/* As its row: showing and selected with it (a range of cells says which are selected). */
 static AtkStateSet *cell_ref_state_set(AtkObject *object) {
     AtkStateSet *states = atk_state_set_new();
     GtkWidget *cell = GLM_TABLE_CELL_ACCESSIBLE(object)->cell;
@@ -178,6 +178,14 @@ static AtkStateSet *cell_ref_state_set(AtkObject *object) {
             atk_state_set_add_state(states, shared[i]);
     }
     g_object_unref(row_states);
+    // In a table that selects a range of cells, the range says which cells of its rows are.
+    Place place;
+    gint selected =
+        place_of(object, &place) ? glm_accessible_table_cell_selected(place.list, place.row.item_index, place.column) : -1;
+    if (selected == 0)
+        atk_state_set_remove_state(states, ATK_STATE_SELECTED);
+    else if (selected > 0)
+        atk_state_set_add_state(states, ATK_STATE_SELECTED);
     if (!gtk_widget_get_mapped(cell))
         atk_state_set_remove_state(states, ATK_STATE_SHOWING);
     atk_state_set_add_state(states, ATK_STATE_TRANSIENT);

@@ -115,6 +115,14 @@ static int room_of(GlmTextCell *cell) {
 
 static gboolean glm_text_cell_draw(GtkWidget *widget, cairo_t *cr) {
     GlmTextCell *cell = GLM_TEXT_CELL(widget);
+    GtkStyleContext *context = gtk_widget_get_style_context(widget);
+    // No CSS background or frame, but for a cell of a table's range of cells: the class says
+    // so (a class look-up is all other cells pay).
+    if (gtk_style_context_has_class(context, "list-table-selected-cell")) {
+        int width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget);
+        gtk_render_background(context, cr, 0, 0, width, height);
+        gtk_render_frame(context, cr, 0, 0, width, height);
+    }
     if (cell->text == NULL || cell->text[0] == '\0')
         return FALSE;
     PangoLayout *layout = layout_of(cell);
@@ -130,7 +138,7 @@ static gboolean glm_text_cell_draw(GtkWidget *widget, cairo_t *cr) {
     float xalign = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? 1 - cell->xalign : cell->xalign;
     int free_height = gtk_widget_get_allocated_height(widget) - padding.top - padding.bottom - logical.height;
     double x = padding.left + (room - logical.width) * xalign - logical.x;
-    gtk_render_layout(gtk_widget_get_style_context(widget), cr, x, padding.top + free_height / 2, layout);
+    gtk_render_layout(context, cr, x, padding.top + free_height / 2, layout);
     return FALSE;
 }
 

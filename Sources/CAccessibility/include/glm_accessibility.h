@@ -176,6 +176,10 @@ typedef struct {
     /** Performs the action `name` ("toggle") of the cell at `row` and `column` as the user's,
      *  bound or not; FALSE when it did nothing. */
     gboolean (*cell_action)(gpointer user_data, gint row, gint column, const gchar *name);
+    /** Whether the cell at `row` and `column` is selected on its own (a table that selects a
+     *  range of cells): 1 or 0; -1 when the table selects rows, and a cell is selected with its
+     *  row. May be NULL (-1). */
+    gint (*cell_selected)(gpointer user_data, gint row, gint column);
 } GlmAccessibleTableCallbacks;
 
 /** Makes `list` (the container of the row widgets, which describes its rows through
@@ -221,7 +225,8 @@ typedef struct _AtkTable AtkTable;
  *  the accessible's widget (glm_accessible_set_table()), and as an empty table when none is. */
 void glm_accessible_table_interface_init(AtkTableIface *iface);
 
-/** Whether the cell at `row` and `column` of `table` is selected (its row is). */
+/** Whether the cell at `row` and `column` of `table` is selected: in a range of cells, when it
+ *  is in the range (cell_selected); else when its row is. */
 gboolean glm_accessible_table_is_selected(AtkTable *table, gint row, gint column);
 
 /** `rows` (a GArray of gint, freed) as ATK's get_selected_rows answers: their number, and a

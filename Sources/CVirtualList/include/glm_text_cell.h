@@ -5,8 +5,9 @@
  * with Pango, ellipsized at the end when narrower than it, as GtkTreeView's text renderer does;
  * a table's plain text columns made of GtkLabels spend most of a scroll in the label's own
  * machinery. Its CSS name is `label`, so themes color it as a label (in a selected row too);
- * its CSS padding insets the text; it draws no CSS background or border. Screen readers read
- * it as a label named by its text. */
+ * its CSS padding insets the text; it draws no CSS background or border, but in a table's range
+ * of cells (style class list-table-selected-cell). Screen readers read it as a label named by
+ * its text. */
 
 #define GLM_TYPE_TEXT_CELL (glm_text_cell_get_type())
 G_DECLARE_FINAL_TYPE(GlmTextCell, glm_text_cell, GLM, TEXT_CELL, GtkWidget)

@@ -11,7 +11,8 @@ import ModelStorage
 /// - **Rows**: features that need something of every row (a per-row signal, a size, a tree's
 ///   indentation) say so with ``needsEveryRow`` and hear each row bound, unbound and refreshed.
 /// - **The list's content**: reloads and change sets, before and after.
-/// - **What the host reports**: activation (which a feature may intercept), focus, rows on screen.
+/// - **What the host reports**: activation (which a feature may intercept), focus, the selection,
+///   rows on screen.
 /// - **Input stages**: a feature that takes keys names its ``keyStage`` and one that takes
 ///   pointer presses its ``pointerStage``; the dispatchers offer each key or press to them in
 ///   stage order, and the first that handles it wins.
@@ -62,6 +63,8 @@ protocol ListFeature: AnyObject {
     func userDidActivate(_ row: BoundRow, at location: RowLocation)
     /// The keyboard focus moved to another row: the manager's cursor is `location` now.
     func focusDidMove(to row: BoundRow, at location: RowLocation)
+    /// The selection changed (the user's or the app's), and the bound rows show it.
+    func selectionDidChange()
     /// The item to focus when the keyboard focus enters the list with no row focused; nil
     /// when the feature has no opinion (the first non-nil answer wins).
     func itemToFocusOnEntry() -> IndexPath?
@@ -114,6 +117,7 @@ extension ListFeature {
     func interceptsActivation(of row: BoundRow, at location: RowLocation) -> Bool { false }
     func userDidActivate(_ row: BoundRow, at location: RowLocation) {}
     func focusDidMove(to row: BoundRow, at location: RowLocation) {}
+    func selectionDidChange() {}
     func itemToFocusOnEntry() -> IndexPath? { nil }
     func rowCameOnScreen(_ row: BoundRow) {}
     func rowLeftScreen(_ row: BoundRow) {}

@@ -139,6 +139,10 @@ final class ListFeatures {
         for feature in installed { feature.focusDidMove(to: row, at: location) }
     }
 
+    func selectionDidChange() {
+        for feature in installed { feature.selectionDidChange() }
+    }
+
     func itemToFocusOnEntry() -> IndexPath? {
         for feature in installed {
             if let item = feature.itemToFocusOnEntry() { return item }

@@ -75,6 +75,7 @@ extension ListManager {
         selection.setSelected(indexPaths)
         for indexPath in before.subtracting(indexPaths) { showSelected(false, at: indexPath) }
         for indexPath in indexPaths.subtracting(before) { showSelected(true, at: indexPath) }
+        installedFeatures?.selectionDidChange()
     }
 
     private func showSelected(_ selected: Bool, at indexPath: IndexPath) {

@@ -61,6 +61,10 @@ extension ListTable {
                 return table.userToggle(at: indexPath, column: Int(column))
             } ? 1 : 0
         }
+        callbacks.cell_selected = { userData, row, column in
+            let box = CallbackBox<WeakTable>.payload(of: userData)
+            return MainActor.assumeIsolated { box.table?.accessibleCellSelection(row: Int(row), column: Int(column)) ?? -1 }
+        }
         let userData = CallbackBox(WeakTable(self)).retainedPointer()
         glm_accessible_set_table(manager.widget, &callbacks, userData, CallbackBoxRelease.destroyNotify)
     }
@@ -94,7 +98,8 @@ extension ListTable {
         unbound.pointee.grid_row = Int32(clamping: row)
         unbound.pointee.grid_column = Int32(clamping: column)
         unbound.pointee.selectable = manager.selectionMode != .none ? 1 : 0
-        unbound.pointee.selected = manager.selection.isSelected(indexPath) ? 1 : 0
+        let rangeSelection = accessibleCellSelection(row: row, column: column)
+        unbound.pointee.selected = rangeSelection >= 0 ? rangeSelection : manager.selection.isSelected(indexPath) ? 1 : 0
         if let model = manager.unwrappedModel(at: .item(indexPath)) {
             describeCell(in: placed.id, showing: model, at: indexPath, to: unbound)
         }

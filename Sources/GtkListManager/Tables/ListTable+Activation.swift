@@ -60,18 +60,28 @@ extension ListTable {
     /// Handles Ctrl+Left and Ctrl+Right on the list: the cell cursor moves to the column on that
     /// side of the focused row's.
     func handleCursorKey(_ key: KeyPress) -> Bool {
-        guard key.modifiers == .control, !layout.placed.isEmpty else { return false }
+        guard key.modifiers == .control, let next = columnBesideCursor(toward: key) else { return false }
+        moveCursor(toColumn: next)
+        return true
+    }
+
+    /// The shown column beside the cell cursor's on the side Left or Right points to (mirrored
+    /// right to left), by index; the cursor is on the first column until it moves. Nil for other
+    /// keys.
+    func columnBesideCursor(toward key: KeyPress) -> Int? {
         let left = key.keyval == UInt32(GDK_KEY_Left) || key.keyval == UInt32(GDK_KEY_KP_Left)
         let right = key.keyval == UInt32(GDK_KEY_Right) || key.keyval == UInt32(GDK_KEY_KP_Right)
-        guard left || right else { return false }
-        // Without a cursor yet, the cursor is on the first column.
+        guard left || right, !layout.placed.isEmpty else { return nil }
         let current = cursorColumn.flatMap(layout.index(of:)) ?? 0
         let step = (right != isRightToLeft) ? 1 : -1
-        let next = min(max(current + step, 0), layout.placed.count - 1)
-        cursorColumn = layout.placed[next].column.id
-        scrollToColumn(at: next)
+        return min(max(current + step, 0), layout.placed.count - 1)
+    }
+
+    /// Puts the cell cursor on the shown column at `index`, scrolled into view.
+    func moveCursor(toColumn index: Int) {
+        cursorColumn = layout.placed[index].column.id
+        scrollToColumn(at: index)
         showCursorCell()
-        return true
     }
 
     /// Scrolls sideways just enough to show the shown column at `index` whole.

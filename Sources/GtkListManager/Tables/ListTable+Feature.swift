@@ -1,8 +1,8 @@
 import ModelStorage
 
 // The table plugs into its list as a feature: it makes every item's row (a row of cells), finds
-// and names items by their cells, indents a tree's rows in its outline column, and moves its
-// cell cursor with Ctrl+Left and Ctrl+Right.
+// and names items by their cells, indents a tree's rows in its outline column, moves its cell
+// cursor with Ctrl+Left and Ctrl+Right, copies with Ctrl+C and selects every row with Ctrl+A.
 extension ListTable: ItemPresenting {
     var itemMapping: any AnyRowMapping { rowMapping }
 
@@ -33,7 +33,7 @@ extension ListTable: ItemPresenting {
     var keyStage: KeyStage? { .cellNavigation }
 
     func handle(_ key: KeyPress, on focused: (row: BoundRow, location: RowLocation)?) -> Bool {
-        handleCursorKey(key)
+        handleCursorKey(key) || handleCopyKey(key) || handleSelectAllKey(key)
     }
 
     func focusDidMove(to row: BoundRow, at location: RowLocation) {

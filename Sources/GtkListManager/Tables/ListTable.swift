@@ -59,6 +59,17 @@ public final class ListTable {
     /// columns, move, fit).
     public var headerMenu: ((TableColumn) -> [MenuItem])?
 
+    /// Whether Ctrl+C (``copySelection(as:includingHeader:)``) copies the column titles first,
+    /// as a line of their own. Default: false, the rows alone.
+    public var copiesHeader = false
+
+    /// Whether arrows move the cell cursor and Shift extends a range of cells, as in a
+    /// spreadsheet (``selectedCellRange``); Ctrl+C then copies the range. Default: false, the
+    /// selection is of whole rows.
+    public var selectsCells = false {
+        didSet { if selectsCells != oldValue { selectsCellsDidChange() } }
+    }
+
     /// Called with the new state whenever it changes (a resize, a move, a hidden column, a sort):
     /// the moment to save it.
     public var stateDidChange: ((ColumnState) -> Void)?
@@ -98,6 +109,11 @@ public final class ListTable {
     var activationReactions: [(Any, IndexPath, TableColumn) -> Bool] = []
     /// The toggle cells' clicks, keys and reactions, made with the first reaction.
     var toggling: CellToggling?
+    /// The keys and clicks of a range of cells, made when ``selectsCells`` is first set.
+    var cellSelection: CellSelection?
+    /// The columns of the range of cells (its rows are the selected ones): the one it started
+    /// from and the one it reaches now; nil while the selection is of rows.
+    var cellRangeColumns: (anchor: String, end: String)?
     /// False once another table replaced this one (``ListManager/makeTable(columns:)`` again) or
     /// its manager is gone: it no longer lays out, binds or measures anything.
     var isInstalled: Bool { !wasUninstalled && installedManager != nil }

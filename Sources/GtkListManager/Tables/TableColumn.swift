@@ -1,3 +1,5 @@
+import ModelStorage
+
 /// A column of a table: its identifier, its title, how wide it is and what the user may do
 /// with it.
 ///
@@ -38,6 +40,12 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
     /// For ``ColumnWidth/fitContent``: the width in pixels a model's cell needs, when the app
     /// knows it cheaply; nil measures a sample of real cells instead.
     public var measure: (@MainActor @Sendable (Any) -> Int)?
+    /// The text a copy of the column's cell holds for a model and its index path (Ctrl+C,
+    /// ``ListTable/copySelection(as:includingHeader:)``); nil when the model is not one it
+    /// knows. Without it, the text comes from the cell class (``CopyableCell``) or from a cell
+    /// filled for the model and read, which is slower. Declared text and toggle columns
+    /// (``ModelColumn``) set it.
+    public var copyText: (@MainActor @Sendable (Any, IndexPath) -> String?)?
 
     /// A column; every ability is on, and it is visible.
     public init(
@@ -58,18 +66,39 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
         self.measure = measure
     }
 
+    /// A column whose copied cells hold the text `copyText` gives each model and its index path
+    /// (``copyText``); every other parameter as in ``init(_:title:width:minimumWidth:maximumWidth:isResizable:isReorderable:isHideable:isSortable:isInitiallyHidden:measure:)``.
+    ///
+    /// ```swift
+    /// TableColumn("size", title: "Size", width: .fitContent, copyText: { model, _ in
+    ///     (model as? Package).map { String($0.size) }
+    /// })
+    /// ```
+    public init(
+        _ id: String, title: String, width: ColumnWidth = .share(1), minimumWidth: Int = 24, maximumWidth: Int? = nil,
+        isResizable: Bool = true, isReorderable: Bool = true, isHideable: Bool = true, isSortable: Bool = true,
+        isInitiallyHidden: Bool = false, measure: (@MainActor @Sendable (Any) -> Int)? = nil,
+        copyText: @escaping @MainActor @Sendable (Any, IndexPath) -> String?
+    ) {
+        self.init(
+            id, title: title, width: width, minimumWidth: minimumWidth, maximumWidth: maximumWidth, isResizable: isResizable,
+            isReorderable: isReorderable, isHideable: isHideable, isSortable: isSortable, isInitiallyHidden: isInitiallyHidden,
+            measure: measure)
+        self.copyText = copyText
+    }
+
     /// `width` kept between the column's minimum and maximum.
     func clamped(_ width: Int) -> Int {
         min(max(width, minimumWidth), maximumWidth ?? .max)
     }
 
-    // Columns are the same when everything but the measure closure is.
+    // Columns are the same when everything but the measure and copy closures is.
     public static func == (lhs: TableColumn, rhs: TableColumn) -> Bool {
         lhs.id == rhs.id && lhs.title == rhs.title && lhs.width == rhs.width && lhs.minimumWidth == rhs.minimumWidth
             && lhs.maximumWidth == rhs.maximumWidth && lhs.isResizable == rhs.isResizable
             && lhs.isReorderable == rhs.isReorderable && lhs.isHideable == rhs.isHideable
             && lhs.isSortable == rhs.isSortable && lhs.isInitiallyHidden == rhs.isInitiallyHidden
-            && (lhs.measure == nil) == (rhs.measure == nil)
+            && (lhs.measure == nil) == (rhs.measure == nil) && (lhs.copyText == nil) == (rhs.copyText == nil)
     }
 
     public func hash(into hasher: inout Hasher) {

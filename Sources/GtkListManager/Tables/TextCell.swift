@@ -8,7 +8,8 @@ import CVirtualList
 /// cell measures, places and draws its text and nothing else (CONTRIBUTING, Hot paths: 13).
 /// Themes color it as a label (its CSS name is `label`, in a selected row too); its CSS
 /// padding insets the text, by default as much as the header titles (style class
-/// ``ListTheme/StyleClass/textCell``); it draws no CSS background or border. Screen readers read it as a
+/// ``ListTheme/StyleClass/textCell``); it draws no CSS background or border, but in a table's
+/// range of cells (``ListTheme/StyleClass/tableSelectedCell``). Screen readers read it as a
 /// label named by its text, and a table row or cell that has no name of its own by the texts
 /// of its cells.
 ///

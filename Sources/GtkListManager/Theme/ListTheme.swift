@@ -33,6 +33,9 @@ public enum ListTheme {
         /// The cell of a table's focused row in the column of the cell cursor (Ctrl+Left,
         /// Ctrl+Right).
         public static let tableCursorCell = "list-table-cursor-cell"
+        /// A cell in a table's range of cells, when the table selects cells: its row is
+        /// selected, and the cell stands out in it.
+        public static let tableSelectedCell = "list-table-selected-cell"
         /// The disclosure arrow of a tree's row, `:checked` when the row is expanded.
         public static let outlineExpander = "list-outline-expander"
         /// The built-in row under a tree item whose children are loading or failed to load

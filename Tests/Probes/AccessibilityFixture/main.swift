@@ -5,11 +5,12 @@
 // and runs until it is killed. It takes commands on stdin, one a line, and answers each with
 // `done: COMMAND` once the list has settled: `remove-all` empties the list (the rows a reader
 // holds go stale), `scroll-to K` brings item K to the top (virtualized rows show other items),
-// `sort COLUMN asc|desc` sorts a table by a column as its header does (a tree at every level).
+// `sort COLUMN asc|desc` sorts a table by a column as its header does (a tree at every level),
+// `clipboard TARGET` prints what the clipboard holds for TARGET (Clipboard.swift).
 //
 // Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
 //   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
-//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table [--cells]]
+//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table [--cells] [--selects-cells]]
 //
 // With --tree the list shows a tree instead (an OutlineStorage): items 0, 100, …, 900 at the
 // top level, each with children k+1 … k+5, items 0 and 100 open; --focus then counts rows, and
@@ -19,7 +20,8 @@
 // titled by `tableColumns`; item k's cell in the column of prefix p shows "p k" (the first
 // column "Item k", the second "detail k"). Only the first three columns fit the window. With
 // --cells too, its columns are toggle, icon, progress and spinner cells instead
-// (TableCells.swift), and toggles print `toggled: K COLUMN VALUE`.
+// (TableCells.swift), and toggles print `toggled: K COLUMN VALUE`. With --selects-cells, the
+// table selects ranges of cells (ListTable.selectsCells).
 import CGtk
 import Glibc
 import GtkListManager
@@ -43,6 +45,7 @@ struct Options {
     var tree = false
     var table = false
     var cells = false
+    var selectsCells = false
 
     init(_ arguments: [String]) {
         var remaining = arguments[...]
@@ -76,6 +79,7 @@ struct Options {
             case "--tree": tree = true
             case "--table": table = true
             case "--cells": cells = true
+            case "--selects-cells": selectsCells = true
             default: fail("unknown option \(option)")
             }
         }
@@ -147,6 +151,7 @@ final class Fixture {
                 manager.register(TextCell.self, for: Int.self, column: column.id) { cell, k, _ in cell.text = "\(column.prefix) \(k)" }
             }
             shown = table.widget
+            table.selectsCells = options.selectsCells
             if let tree = manager.storage as? OutlineStorage<String, Int> {
                 let comparisons = tableColumns.reduce(ColumnComparisons<Int>()) { $0.column($1.id, by: \.self) }
                 table.didChangeSort { keys in tree.sort(by: keys, using: comparisons, execution: .immediate) }
@@ -262,6 +267,9 @@ final class Fixture {
         case ("sort", 3):
             guard let table else { return emit("accessibility-fixture: sort needs --table") }
             table.sort = [SortKey(String(words[1]), ascending: words[2] == "asc")]
+        case ("clipboard", 2):
+            emit("clipboard: \(Clipboard.text(for: String(words[1])) ?? "(none)")")
+            return emit("done: \(command)")
         case ("scroll-to", 2):
             guard let ordinal = Int(words[1]) else { return emit("accessibility-fixture: not a number: \(words[1])") }
             manager.scrollTo(options.indexPath(ofOrdinal: ordinal), alignment: .top)

@@ -187,6 +187,32 @@ enum TablesArticle {
         table.didChangeSort { keys in folders.sort(by: keys, using: comparisons) }
     }
 
+    @MainActor static func copyRows(_ manager: ListManager, _ table: ListTable) {
+        table.copiesHeader = true                          // the column titles first
+        table.copySelection(as: .csv)                      // a "Copy as CSV" menu item: CSV in the text targets too
+        let csv = table.text(ofRows: manager.selectedIndexPaths, format: .csv, includingHeader: true)
+        print(csv)
+    }
+
+    final class ByteSizeCell: RowView, CopyableCell {
+        let widget = gtk_label_new(nil)!
+        init() {}
+        func update(with package: Package) { gtk_label_set_text(gcast(widget), "\(package.size / 1024) KiB") }
+        static func copyText(for package: Package) -> String { String(package.size) }   // a number a spreadsheet sums
+    }
+
+    @MainActor static func copyTextColumn() -> TableColumn {
+        let column = TableColumn("size", title: "Size", copyText: { model, _ in (model as? Package).map { String($0.size) } })
+        return column
+    }
+
+    @MainActor static func cellRange(_ table: ListTable) {
+        table.selectsCells = true
+        table.selectedCellRange = CellRange(rows: 2...4, columns: ["name", "size"])
+        let copied = table.selectedCellRange.map { table.text(of: $0, format: .csv) }
+        print(copied ?? "")
+    }
+
     @MainActor static func rowOperations(_ manager: ListManager) {
         manager.canMove(Package.self) { package, indexPath in package.section != "admin" }
         manager.move(Package.self) { destination, package, source in print("\(package.name) moved to \(destination)") }

@@ -14,8 +14,9 @@ import ModelStorage
 /// }
 /// ```
 ///
-/// A text column shows a string of the model in a ``TextCell``; any other column shows the
-/// model in a cell class of yours. The column's identifier (what sort keys and the saved
+/// A text column shows a string of the model in a ``TextCell``, and a copy of its cells holds
+/// that string (``TableColumn/copyText``); any other column shows the model in a cell class of
+/// yours. The column's identifier (what sort keys and the saved
 /// ``ColumnState`` name) is its title unless you give one.
 @MainActor
 public struct ModelColumn<Model> {
@@ -51,6 +52,8 @@ public struct ModelColumn<Model> {
     private init(_ title: String, id: String?, textCell text: @escaping @MainActor (Model, IndexPath) -> String) {
         column = TableColumn(id ?? title, title: title)
         content = .text(text)
+        // A copy holds the text the cell shows, made without a cell.
+        column.copyText = { model, indexPath in (model as? Model).map { text($0, indexPath) } }
     }
 
     /// A column whose cells are `cellClass`, a cell class of yours that shows the model
