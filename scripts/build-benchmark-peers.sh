@@ -4,7 +4,9 @@
 # and over a GtkTreeModelFilter, GTK 4's GtkListView, GtkGridView, GtkListView over a
 # GtkTreeListModel, GtkColumnView and GtkListView over a GtkFilterListModel, measured the same way
 # as the virtualized host. The two 20-column peers also sort a text column by header
-# (`gtk3-tree-table text-sort …`, `gtk4-column-view text-sort …`, peer_table_sort.h).
+# (`gtk3-tree-table text-sort …`, `gtk4-column-view text-sort …`, peer_table_sort.h), and
+# two more show 20 columns of mixed cells (`gtk3-tree-table-cells`, `gtk4-column-view-cells`,
+# peer_table_cells.h).
 # Installs libgtk-4-dev with apt-get when missing. Usage: scripts/build-benchmark-peers.sh [FOLDER]
 # (default .build/peers).
 set -euo pipefail
@@ -47,4 +49,6 @@ build gtk3-tree-table gtk3_tree_table.c gtk+-3.0
 build gtk4-column-view gtk4_column_view.c gtk4
 build gtk3-filter-view gtk3_filter_view.c gtk+-3.0
 build gtk4-filter-list gtk4_filter_list.c gtk4
-echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view $folder/gtk3-tree-store $folder/gtk4-tree-list $folder/gtk3-tree-table $folder/gtk4-column-view $folder/gtk3-filter-view $folder/gtk4-filter-list"
+build gtk3-tree-table-cells gtk3_tree_table_cells.c gtk+-3.0
+build gtk4-column-view-cells gtk4_column_view_cells.c gtk4
+echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view $folder/gtk3-tree-store $folder/gtk4-tree-list $folder/gtk3-tree-table $folder/gtk4-column-view $folder/gtk3-filter-view $folder/gtk4-filter-list $folder/gtk3-tree-table-cells $folder/gtk4-column-view-cells"

@@ -26,18 +26,26 @@ enum BigTableBenchmark {
         var plans: [PartPlan<BigTablePart>] = [
             PartPlan(
                 side: BigTableScenario.side,
-                parts: [(.load, [rows]), (.widths, [rows]), (.resize, [rows]), (.sort, [100_000, rows]), (.textSort, textSortSizes)],
+                parts: [
+                    (.load, [rows]), (.widths, [rows]), (.resize, [rows]), (.sort, [100_000, rows]), (.textSort, textSortSizes),
+                    (.cells, [rows]),
+                ],
                 command: { ["/proc/self/exe", childArgument, $0.rawValue, String($1)] })
         ]
-        if let peers = BenchmarkPeers.folder(holding: ["gtk3-tree-table", "gtk4-column-view"]) {
-            // A peer's text sort gets the limit: at it, it prints the clicks it measured.
+        let programs = ["gtk3-tree-table", "gtk4-column-view", "gtk3-tree-table-cells", "gtk4-column-view-cells"]
+        if let peers = BenchmarkPeers.folder(holding: programs) {
+            // A peer's named parts get the limit: at it, they print what they measured. The mixed
+            // cells are a program of their own (`<program>-cells`).
             func command(_ program: String) -> (BigTablePart, Int) -> [String] {
                 { part, size in
-                    part == .textSort
-                        ? [peers + "/" + program, part.rawValue, String(size), String(limit)] : [peers + "/" + program, String(size)]
+                    switch part {
+                    case .load: [peers + "/" + program, String(size)]
+                    case .cells: [peers + "/" + program + "-cells", part.rawValue, String(size), String(limit)]
+                    default: [peers + "/" + program, part.rawValue, String(size), String(limit)]
+                    }
                 }
             }
-            let parts: [(BigTablePart, [Int])] = [(.load, [rows]), (.textSort, textSortSizes)]
+            let parts: [(BigTablePart, [Int])] = [(.load, [rows]), (.textSort, textSortSizes), (.cells, [rows])]
             plans.append(PartPlan(side: "gtk3-tree-table", parts: parts, command: command("gtk3-tree-table")))
             for renderer in Gtk4Renderer.allCases {
                 plans.append(

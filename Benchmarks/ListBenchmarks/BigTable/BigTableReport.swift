@@ -8,10 +8,10 @@ struct BigTableReport {
     let results: [BigTableResult]
     let runs: Int
 
-    private static let ours = BigTableScenario.side
-    private static let rows = BigTableBenchmark.rows
+    static let ours = BigTableScenario.side
+    static let rows = BigTableBenchmark.rows
 
-    private func result(_ side: String, _ part: BigTablePart, _ count: Int = rows) -> BigTableResult? {
+    func result(_ side: String, _ part: BigTablePart, _ count: Int = rows) -> BigTableResult? {
         results.first { $0.side == side && $0.part == part && $0.count == count }
     }
 
@@ -21,15 +21,15 @@ struct BigTableReport {
     }
 
     /// A result that finished, for a goal.
-    private func finished(_ side: String, _ part: BigTablePart, _ count: Int = rows) -> BigTableResult? {
+    func finished(_ side: String, _ part: BigTablePart, _ count: Int = rows) -> BigTableResult? {
         result(side, part, count).flatMap { $0.timedOutAfter == nil ? $0 : nil }
     }
 
-    private var peerSides: [String] {
+    var peerSides: [String] {
         ["gtk3-tree-table"] + Gtk4Renderer.allCases.map { "gtk4-column-view" + $0.sideSuffix }
     }
 
-    private func label(_ side: String) -> String {
+    func label(_ side: String) -> String {
         switch side {
         case Self.ours: "virtualized host, ListTable"
         case "gtk3-tree-table": "GtkTreeView, fixed height (C)"
@@ -38,18 +38,18 @@ struct BigTableReport {
     }
 
     /// A peer's name in a goal.
-    private func peerName(_ side: String) -> String {
+    func peerName(_ side: String) -> String {
         side == "gtk3-tree-table" ? "GtkTreeView's" : "GtkColumnView's (\(side.split(separator: "-").last ?? ""))"
     }
 
     /// One figure: the median, and with several runs their range.
-    private func cell(_ result: BigTableResult?, _ key: String, _ format: (Double) -> String = ms) -> String {
+    func cell(_ result: BigTableResult?, _ key: String, _ format: (Double) -> String = ms) -> String {
         result.figure(key, runs: runs, format)
     }
 
-    private func count(_ value: Double) -> String { Int(value).formatted() }
+    func count(_ value: Double) -> String { Int(value).formatted() }
     private func pixels(_ value: Double) -> String { "\(Int(value)) px" }
-    private func mebibytes(_ value: Double) -> String { String(format: "%.1f MiB", value) }
+    func mebibytes(_ value: Double) -> String { String(format: "%.1f MiB", value) }
 
     func print() {
         let title =
@@ -112,8 +112,10 @@ struct BigTableReport {
                 }
             })
         printTextSort()
+        printCells()
         printGoals()
         printTextSortGoals()
+        printCellsGoals()
     }
 
     // MARK: - Text sort

@@ -17,6 +17,9 @@ enum BigTablePart: String, CaseIterable, BenchmarkPart {
     /// back to column 0 and sorting by the text again (`BigTableTextSort`); the C peers measure
     /// it too, with GTK's default text comparisons, and name it.
     case textSort = "text-sort"
+    /// The load part's table of 20 columns cycling through text, toggle, icon, progress and
+    /// number cells (`BigTableCells`); the C peers measure it with GTK's equivalents and name it.
+    case cells
 
     /// A C peer's `load` line names no part.
     static var unnamed: Self? { .load }

@@ -37,15 +37,30 @@ final class BigTableScenario {
             + (2..<8).map { TableColumn("c\($0)", title: "Column \($0)", width: .fixed(columnWidth)) }
     }
 
+    /// Whether the viewport checks read column `c`'s cells: text cells only (`TableTextCell`,
+    /// `TextCell`), as the peers read theirs.
+    let readsColumn: (Int) -> Bool
+
     /// The empty table of `columns`, a cell class registered for each, shown and drawn once.
-    init<Row: TableRowNumber>(part: BigTablePart, count: Int, columns: [TableColumn], rows: Row.Type) {
+    convenience init<Row: TableRowNumber>(part: BigTablePart, count: Int, columns: [TableColumn], rows: Row.Type) {
+        self.init(part: part, count: count, columns: columns) { manager in
+            for (index, column) in columns.enumerated() {
+                manager.register(TableTextCell<Row>.self, column: column.id, handler: { cell, _, _ in cell.column = index })
+            }
+        }
+    }
+
+    /// The empty table of `columns`, its cells registered by `register`, shown and drawn once.
+    init(
+        part: BigTablePart, count: Int, columns: [TableColumn], readsColumn: @escaping (Int) -> Bool = { _ in true },
+        register: (ListManager) -> Void
+    ) {
         self.part = part
         self.count = count
+        self.readsColumn = readsColumn
         manager = ListManager(host: host)
         table = manager.makeTable(columns: columns)
-        for (index, column) in columns.enumerated() {
-            manager.register(TableTextCell<Row>.self, column: column.id, handler: { cell, _, _ in cell.column = index })
-        }
+        register(manager)
         shown = TableWindow(showing: table)
     }
 
@@ -57,6 +72,7 @@ final class BigTableScenario {
         case .resize: BigTableScenario(part: part, count: count, columns: fixedColumns, rows: Int.self).measureResize()
         case .sort: BigTableSort(count: count).run()
         case .textSort: BigTableTextSort(count: count).run()
+        case .cells: BigTableCells.scenario(count: count).measureLoad()
         }
     }
 
@@ -68,7 +84,7 @@ final class BigTableScenario {
 
     /// The peers' measurements, in their order, and the widths read from GTK after the first
     /// frame, then after each jump and each step.
-    private func measureLoad() -> BigTableResult {
+    func measureLoad() -> BigTableResult {
         let storage = Self.numbers(count)
         let memoryBefore = ProcessProbes.residentMiB()
         var values = ["first_frame_ms": timeToFrame { manager.storage = storage }]
@@ -83,14 +99,15 @@ final class BigTableScenario {
         for _ in 0..<Self.horizontalSteps {
             let value = gtk_adjustment_get_value(shown.horizontal), end = TableWindow.range(of: shown.horizontal)
             cpu.append(shown.step(shown.horizontal, to: value >= end ? 0 : min(value + Self.horizontalStep, end)))
-            if inspection.viewportRows() == nil { wrongColumns += 1 }
+            if inspection.viewportRows(reading: readsColumn) == nil { wrongColumns += 1 }
             stepsChange = max(stepsChange, inspection.widthChange(from: baseline))
         }
         values["hstep_cpu_p50_ms"] = percentile(cpu, 50)
         values["hstep_cpu_p95_ms"] = percentile(cpu, 95)
         values["wrong_columns"] = Double(wrongColumns)
         values["memory_mib"] = ProcessProbes.residentMiB() - memoryBefore
-        values["live_cells"] = Double(TableCellCount.live)
+        // The library's own cells count nothing: those bound are what is alive of them.
+        values["live_cells"] = Double(part == .cells ? inspection.boundCellCount() : TableCellCount.live)
         values["bound_cells"] = Double(inspection.boundCellCount())
         values["row_widgets"] = Double(host.rowWidgetCount)
         values["width_change_jumps_px"] = Double(jumps.change)
@@ -125,7 +142,7 @@ final class BigTableScenario {
         for _ in 0..<Self.jumps {
             let fraction = Double(random.next() >> 11) / Double(1 << 53)
             cpu.append(shown.step(shown.vertical, to: fraction * TableWindow.range(of: shown.vertical)))
-            if inspection.viewportRows() == nil { wrong += 1 }
+            if inspection.viewportRows(reading: readsColumn) == nil { wrong += 1 }
             change = max(change, inspection.widthChange(from: baseline))
         }
         let values = ["jump_cpu_p50_ms": percentile(cpu, 50), "jump_cpu_p95_ms": percentile(cpu, 95), "wrong_rows": Double(wrong)]

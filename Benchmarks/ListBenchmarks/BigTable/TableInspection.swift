@@ -22,8 +22,10 @@ struct TableInspection {
     /// The rows drawn at `samples` points down the viewport, top to bottom, their positions and
     /// models, when each point shows a mapped row holding the storage's model for its position,
     /// whose cell under `probeX` reads that model's row number and `column` (nil: the column
-    /// expected at the horizontal scroll, columns being 160 px); nil when any does not.
-    func viewportRows(column: Int? = nil) -> [(position: Int, model: Any)]? {
+    /// expected at the horizontal scroll, columns being 160 px); nil when any does not. A column
+    /// `reading` refuses is not read (a toggle or an icon names no row): its rows are checked
+    /// against the storage only.
+    func viewportRows(column: Int? = nil, reading: (Int) -> Bool = { _ in true }) -> [(position: Int, model: Any)]? {
         let page = gtk_adjustment_get_page_size(shown.vertical)
         let expected = column ?? Int((gtk_adjustment_get_value(shown.horizontal) + Double(Self.probeX)) / 160)
         var rows: [(position: Int, model: Any)] = []
@@ -34,10 +36,13 @@ struct TableInspection {
                 let position = host.position(atY: Double(listY)), let row = host.boundRow(at: position),
                 let rowWidget = row.hostWidget, gtk_widget_get_mapped(rowWidget) != 0,
                 let number = (row.model as? any TableRowNumber)?.rowNumber,
-                (storage.item(at: IndexPath(item: position, section: 0)) as? any TableRowNumber)?.rowNumber == number,
-                let text = labelText(under: y, in: row.widget), let cell = TableCellText.cell(of: text),
-                cell.row == number, cell.column == expected
+                (storage.item(at: IndexPath(item: position, section: 0)) as? any TableRowNumber)?.rowNumber == number
             else { return nil }
+            if reading(expected) {
+                guard let text = labelText(under: y, in: row.widget), let cell = TableCellText.cell(of: text),
+                    cell.row == number, cell.column == expected
+                else { return nil }
+            }
             rows.append((position, row.model))
         }
         return rows
@@ -78,9 +83,10 @@ struct TableInspection {
         }
     }
 
-    /// What a text cell shows.
+    /// What a text cell shows; nothing for a cell of another kind.
     private static func text(of cell: UnsafeMutablePointer<GtkWidget>) -> String {
-        String(cString: glm_text_cell_get_text(OpaquePointer(cell)))
+        guard g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(cell)), glm_text_cell_get_type()) != 0 else { return "" }
+        return String(cString: glm_text_cell_get_text(OpaquePointer(cell)))
     }
 
     /// Every shown cell of every bound row: its column (from its text) and allocated width.

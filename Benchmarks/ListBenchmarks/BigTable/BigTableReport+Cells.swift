@@ -1,0 +1,47 @@
+import Foundation
+
+/// The mixed cells (issue 55): every side's table of text, toggle, icon, progress and number
+/// cells, then the goals against the peers of the same run.
+extension BigTableReport {
+    func printCells() {
+        printTable(
+            "Big tables: mixed cells, 20 columns cycling text, toggle, icon, progress and number, 8 in view, 1,000,000 rows (ours: TextCell, ToggleCell, IconCell, ProgressCell, a right-aligned TextCell; GtkTreeView: the text, toggle, pixbuf, progress and spin renderers; GtkColumnView: GtkLabel, GtkCheckButton, GtkImage, GtkProgressBar, a right-aligned GtkLabel)",
+            [
+                "side", "model set → first frame", "jump CPU p50 / p95", "horizontal step CPU p50 / p95", "memory", "cell widgets alive",
+                "wrong rows / columns",
+            ],
+            ([Self.ours] + peerSides).compactMap { side in
+                result(side, .cells).map { r in
+                    [
+                        label(side), cell(r, "first_frame_ms"), "\(cell(r, "jump_cpu_p50_ms")) / \(cell(r, "jump_cpu_p95_ms"))",
+                        "\(cell(r, "hstep_cpu_p50_ms")) / \(cell(r, "hstep_cpu_p95_ms"))", cell(r, "memory_mib", mebibytes),
+                        cell(r, "live_cells", count), "\(cell(r, "wrong_rows", count)) of 200 / \(cell(r, "wrong_columns", count)) of 200",
+                    ]
+                }
+            })
+    }
+
+    /// Issue 55's goals for the mixed cells: ≤ 1.0× GtkTreeView's, ≤ 0.5× GtkColumnView's.
+    func printCellsGoals() {
+        var rows: [[String]] = []
+        let ours = finished(Self.ours, .cells)
+        let figures = [
+            ("first_frame_ms", "first frame"), ("jump_cpu_p95_ms", "vertical jump CPU p95"), ("hstep_cpu_p95_ms", "sideways step CPU p95"),
+        ]
+        for (key, name) in figures {
+            for (side, limit) in zip(peerSides, [1.0, 0.5, 0.5]) {
+                let value = ours.flatMap { ours in finished(side, .cells).map { ours[key] / $0[key] } }
+                rows.append([
+                    "mixed cells: \(name) ≤ \(String(format: "%.1f", limit))× \(peerName(side))", value.map(ratio) ?? "–",
+                    value.map { $0 <= limit ? "met" : "**missed**" } ?? "not measured",
+                ])
+            }
+        }
+        let wrong = ours.map { $0["wrong_rows"] + $0["wrong_columns"] }
+        rows.append([
+            "mixed cells: no wrong row or column shown", wrong.map(count) ?? "–",
+            wrong.map { $0 == 0 ? "met" : "**missed**" } ?? "not measured",
+        ])
+        printTable("Issue 55's goals for mixed cells (same run)", ["goal", "measured", ""], rows)
+    }
+}
