@@ -28,7 +28,7 @@ enum BigTableBenchmark {
                 side: BigTableScenario.side,
                 parts: [
                     (.load, [rows]), (.widths, [rows]), (.resize, [rows]), (.sort, [100_000, rows]), (.textSort, textSortSizes),
-                    (.cells, [rows]),
+                    (.cells, [rows]), (.copy, [100_000]),
                 ],
                 command: { ["/proc/self/exe", childArgument, $0.rawValue, String($1)] })
         ]

@@ -116,6 +116,7 @@ struct BigTableReport {
         printGoals()
         printTextSortGoals()
         printCellsGoals()
+        printCopy()
     }
 
     // MARK: - Text sort

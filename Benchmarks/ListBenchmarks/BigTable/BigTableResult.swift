@@ -20,6 +20,9 @@ enum BigTablePart: String, CaseIterable, BenchmarkPart {
     /// The load part's table of 20 columns cycling through text, toggle, icon, progress and
     /// number cells (`BigTableCells`); the C peers measure it with GTK's equivalents and name it.
     case cells
+    /// Every row of 8 declared text columns selected and copied (`BigTableCopy`), to the text a
+    /// paste receives; ours alone.
+    case copy
 
     /// A C peer's `load` line names no part.
     static var unnamed: Self? { .load }

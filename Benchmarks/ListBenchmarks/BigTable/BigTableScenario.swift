@@ -73,6 +73,7 @@ final class BigTableScenario {
         case .sort: BigTableSort(count: count).run()
         case .textSort: BigTableTextSort(count: count).run()
         case .cells: BigTableCells.scenario(count: count).measureLoad()
+        case .copy: BigTableCopy(count: count).run()
         }
     }
 

@@ -299,7 +299,9 @@ public final class ListTable {
         let shown = storedState.ordered(columns).filter { !storedState.hidden.contains($0.id) }
         let newLayout = ColumnLayout(
             columns: shown, userWidths: storedState.widths, fittedWidths: fittedWidths, availableWidth: availableWidth)
-        guard newLayout != layout else { return }
+        // An equal layout places the same columns alike, but may hold newer closures (a copy
+        // text, a measure): kept, with no widget work.
+        guard newLayout != layout else { return layout = newLayout }
         if newLayout.placed.map(\.column.id) != layout.placed.map(\.column.id) { shownColumnsGeneration = Self.newGeneration() }
         layout = newLayout
         header.place(layout)

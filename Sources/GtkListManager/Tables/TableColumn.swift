@@ -45,7 +45,11 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
     /// knows. Without it, the text comes from the cell class (``CopyableCell``) or from a cell
     /// filled for the model and read, which is slower. Declared text and toggle columns
     /// (``ModelColumn``) set it.
-    public var copyText: (@MainActor @Sendable (Any, IndexPath) -> String?)?
+    public var copyText: (@MainActor @Sendable (Any, IndexPath) -> String?)? {
+        didSet { typedCopyText = nil }
+    }
+    /// ``copyText`` with its model type kept, for declared columns (`TypedCopyText`).
+    var typedCopyText: (any TypedCopyText)?
 
     /// A column; every ability is on, and it is visible.
     public init(

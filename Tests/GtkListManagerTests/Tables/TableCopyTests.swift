@@ -245,4 +245,28 @@ final class TableCopyTests: XCTestCase {
             }
         }
     }
+
+    /// Declared columns are read together, each row's model cast once; the text stays each
+    /// column's: one whose copy text the app replaced copies the app's, and a row of a model the
+    /// columns were not declared for copies what its cells show (here nothing: it has none).
+    func testDeclaredColumnsCopyTheirTextAndAReplacedCopyTextWins() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (manager, table, list) = Self.showEntries(on: make())
+                defer { list.close() }
+                table.setColumns(
+                    table.columns.map { column in
+                        var column = column
+                        if column.id == "Size" { column.copyText = { model, _ in (model as? Entry).map { "\($0.size) B" } } }
+                        return column
+                    })
+                try manager.memoryStorage?.insertItem("other", to: IndexPath(item: 1, section: 0))
+                list.settleFrame()
+                XCTAssertEqual(
+                    table.text(ofRows: (0..<3).map { IndexPath(item: $0, section: 0) }),
+                    "plain\ta, b\t1 B\n\t\t\nsay \"hi\"\ttab here\t22 B\n", name)
+            }
+        }
+    }
 }

@@ -45,11 +45,24 @@ final class TableCopy {
             for column in columns { line.append(column.title) }
             format.append(line, to: &text)
         }
+        let rowReader = typedRowReader()
         for row in rows {
             line.removeAll(keepingCapacity: true)
-            for reader in readers { line.append(reader.text(of: row.model, at: row.indexPath)) }
+            if rowReader?.append(textsOf: row.model, at: row.indexPath, to: &line) != true {
+                for reader in readers { line.append(reader.text(of: row.model, at: row.indexPath)) }
+            }
             format.append(line, to: &text)
         }
         return text
+    }
+
+    /// One reader of every column when all are declared for one model type.
+    private func typedRowReader() -> (any RowCopyReader)? {
+        var typed: [any TypedCopyText] = []
+        for column in columns {
+            guard let text = column.typedCopyText else { return nil }
+            typed.append(text)
+        }
+        return typed.first?.rowReader(for: typed)
     }
 }

@@ -24,7 +24,7 @@ extension ModelColumn {
     public init(_ title: String, id: String? = nil, toggle isOn: KeyPath<Model, Bool>) {
         self.init(title, id: id, cell: ToggleCell.self) { cell, model, _ in cell.isOn = model[keyPath: isOn] }
         // A copy says "true" or "false", which spreadsheets read as truth values.
-        column.copyText = { model, _ in (model as? Model).map { $0[keyPath: isOn] ? "true" : "false" } }
+        copies { model, _ in model[keyPath: isOn] ? "true" : "false" }
     }
 }
 

@@ -53,7 +53,7 @@ public struct ModelColumn<Model> {
         column = TableColumn(id ?? title, title: title)
         content = .text(text)
         // A copy holds the text the cell shows, made without a cell.
-        column.copyText = { model, indexPath in (model as? Model).map { text($0, indexPath) } }
+        copies(text)
     }
 
     /// A column whose cells are `cellClass`, a cell class of yours that shows the model
