@@ -301,7 +301,10 @@ public final class ListTable {
             columns: shown, userWidths: storedState.widths, fittedWidths: fittedWidths, availableWidth: availableWidth)
         // An equal layout places the same columns alike, but may hold newer closures (a copy
         // text, a measure): kept, with no widget work.
-        guard newLayout != layout else { return layout = newLayout }
+        guard newLayout != layout else {
+            layout = newLayout
+            return
+        }
         if newLayout.placed.map(\.column.id) != layout.placed.map(\.column.id) { shownColumnsGeneration = Self.newGeneration() }
         layout = newLayout
         header.place(layout)
