@@ -42,7 +42,17 @@ extension PackageListWindow {
         manager.register(TextCell.self, for: InstalledPackage.self, column: PackageColumns.version) { cell, package, _ in
             cell.text = PackageColumns.text(of: package, in: PackageColumns.version) ?? ""
         }
+        manager.register(IconCell.self, for: InstalledPackage.self, column: PackageColumns.kind) { cell, package, _ in
+            cell.iconName = PackageSectionIcon.name(for: package.section)
+            cell.accessibleDescription = PackageSectionIcon.description(for: package.section)
+        }
         manager.register(PackageSizeCell.self, column: PackageColumns.size)
+        let sectionSizes = SectionSizes(source.packages)
+        manager.register(ProgressCell.self, for: InstalledPackage.self, column: PackageColumns.share) { cell, package, _ in
+            let share = sectionSizes.share(of: package)
+            cell.fraction = share ?? 0
+            cell.text = share == nil ? PackageSizeCell.unknownSize : nil
+        }
         manager.register(TextCell.self, for: InstalledPackage.self, column: PackageColumns.section) { cell, package, _ in
             cell.text = PackageColumns.text(of: package, in: PackageColumns.section) ?? ""
         }

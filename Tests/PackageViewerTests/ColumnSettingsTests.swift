@@ -32,8 +32,8 @@ final class ColumnSettingsTests: XCTestCase {
         XCTAssertTrue(first.waitForStorage())
 
         let shown = table.headers
-        XCTAssertEqual(shown.map(\.title), ["Name", "Version", "Description", "Size"])
-        XCTAssertEqual(shown[1].width, versionWidth - 40, "the drag narrowed Version")
+        XCTAssertEqual(shown.map(\.title), ["", "Name", "Version", "Size", "Description", "Share"])
+        XCTAssertEqual(shown[2].width, versionWidth - 40, "the drag narrowed Version")
         let state = first.viewer.table.state
         XCTAssertEqual(state.sort, [SortKey("size", ascending: false)])
         XCTAssertEqual(state.hidden, ["section"])
@@ -54,7 +54,7 @@ final class ColumnSettingsTests: XCTestCase {
         XCTAssertEqual(gtk_combo_box_get_active_id(gcast(second.viewer.orderSwitch)).map { String(cString: $0) }, "size")
         // The rows follow: cells in the headers' order, packages sorted largest first.
         let apt = try XCTUnwrap(second.table.cells(of: "apt:amd64"))
-        XCTAssertEqual(apt, ["apt", "2.6.1", "commandline package manager", "4.1 MB"])
+        XCTAssertEqual(apt, ["", "apt", "2.6.1", "4.1 MB", "commandline package manager", ""])
         XCTAssertEqual(second.table.column("Size", inSection: "admin").first, "4.1 MB")
     }
 
@@ -72,7 +72,7 @@ final class ColumnSettingsTests: XCTestCase {
             let message = try XCTUnwrap(messages.first)
             XCTAssertTrue(
                 message.contains(file) && message.contains("is not valid") && message.hasSuffix("using the default columns"), message)
-            XCTAssertEqual(shown.table.headerTitles, ["Name", "Version", "Size", "Section", "Description"])
+            XCTAssertEqual(shown.table.headerTitles, ["", "Name", "Version", "Size", "Share", "Section", "Description"])
             XCTAssertEqual(shown.viewer.table.sort, [SortKey("name")])
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), garbage, "opening leaves the file as it was")
 
@@ -95,7 +95,7 @@ final class ColumnSettingsTests: XCTestCase {
             defer { shown.close() }
             XCTAssertEqual(messages.count, 1, "\(messages)")
             XCTAssertTrue(messages[0].hasPrefix("cannot read the settings file \(file.path)"), messages[0])
-            XCTAssertEqual(shown.table.headerTitles, ["Name", "Version", "Size", "Section", "Description"])
+            XCTAssertEqual(shown.table.headerTitles, ["", "Name", "Version", "Size", "Share", "Section", "Description"])
 
             shown.input.click(try shown.table.headerButton("Version"))
             shown.input.click(try shown.table.headerButton("Version"))
@@ -114,7 +114,7 @@ final class ColumnSettingsTests: XCTestCase {
             try JSONEncoder().encode(ViewerSettings.Contents(packageColumns: edited)).write(to: file)
             let shown = try ShownViewer(settingsFile: file.path)
             defer { shown.close() }
-            XCTAssertEqual(shown.table.headerTitles, ["Size", "Name", "Section", "Description"], "the order and Version hidden kept")
+            XCTAssertEqual(shown.table.headerTitles, ["Size", "Name", "", "Share", "Section", "Description"], "the order and Version hidden kept")
             XCTAssertEqual(shown.viewer.table.sort, [SortKey("name")], "the section sorts nothing: by name")
             XCTAssertEqual(shown.table.sortArrow(of: "Name"), "pan-down-symbolic")
         }

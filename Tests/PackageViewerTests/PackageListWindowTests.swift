@@ -37,7 +37,7 @@ final class PackageListWindowTests: XCTestCase {
         let shown = try ShownViewer()
         defer { shown.close() }
         let packages = shown.viewer.source.packages
-        XCTAssertEqual(shown.table.headerTitles, ["Name", "Version", "Size", "Section", "Description"])
+        XCTAssertEqual(shown.table.headerTitles, ["", "Name", "Version", "Size", "Share", "Section", "Description"])
         XCTAssertEqual(shown.table.sortArrow(of: "Name"), "pan-down-symbolic", "sorted by name, ascending")
         XCTAssertEqual(listedLines(of: shown.viewer), expectedLines(packages, query: PackageQuery()))
         try assertBoundRowsShowTheirPackages(shown, query: PackageQuery())
@@ -181,9 +181,10 @@ final class PackageListWindowTests: XCTestCase {
             let unsized = members.filter { $0.installedSizeKiB == nil }.count
             let total = "= \(PackageRow.formatted(kibibytes: kibibytes)) installed" + (unsized > 0 ? "  ·  \(unsized) without a size" : "")
             let cells = members.map { package in
+                // The section's icon and the share's bar read as no text.
                 [
-                    package.name, package.version, package.installedSizeKiB.map(PackageRow.formatted(kibibytes:)) ?? "—", package.section,
-                    package.summary,
+                    "", package.name, package.version, package.installedSizeKiB.map(PackageRow.formatted(kibibytes:)) ?? "—", "",
+                    package.section, package.summary,
                 ].joined(separator: " | ")
             }
             return ["# \(key)  ·  \(members.count) package\(members.count == 1 ? "" : "s")"] + cells + [total]

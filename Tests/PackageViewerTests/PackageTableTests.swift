@@ -27,6 +27,31 @@ final class PackageTableTests: XCTestCase {
         try MainActor.assumeIsolated { try Self.listBoxHost() }
     }
 
+    /// Ctrl+C on a selected package copies its row as a spreadsheet pastes it: the section (the
+    /// icon's), the name, version, size, its share of the section (what the bar says) and the
+    /// rest, tab-separated, read back from the clipboard as another application pastes it.
+    func testCtrlCCopiesTheSelectedPackagesRowAsTabSeparatedText() throws {
+        try MainActor.assumeIsolated {
+            let shown = try ShownViewer()
+            defer { shown.close() }
+            let clipboard = gtk_clipboard_get(gdk_atom_intern("CLIPBOARD", 0))
+            gtk_clipboard_set_text(clipboard, "before", -1)
+            shown.input.click(try shown.packageRow("apt:amd64"))
+            shown.input.press("ctrl+c")
+            let text = try XCTUnwrap(
+                gtk_clipboard_wait_for_text(clipboard).map { pointer in
+                    defer { g_free(pointer) }
+                    return String(cString: pointer)
+                })
+            let apt = try XCTUnwrap(shown.viewer.source.packages.first { $0.id == "apt:amd64" })
+            let share = try XCTUnwrap(SectionSizes(shown.viewer.source.packages).share(of: apt))
+            XCTAssertEqual(
+                text,
+                ["admin", "apt", apt.version, "4.1 MB", "\(Int((share * 100).rounded()))\u{200A}%", "admin", apt.summary].joined(
+                    separator: "\t") + "\n")
+        }
+    }
+
     func testTypingOnTheTableFindsAPackageByName() throws {
         try MainActor.assumeIsolated {
             let shown = try ShownViewer()

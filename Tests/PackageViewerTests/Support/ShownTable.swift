@@ -77,7 +77,8 @@ struct ShownTable {
             guard let row = viewer.manager.boundRow(atPosition: position), let host = row.hostWidget,
                 gtk_widget_get_state_flags(host).rawValue & GTK_STATE_FLAG_SELECTED.rawValue != 0
             else { continue }
-            return widgets.cellTexts(in: row).first
+            let texts = widgets.cellTexts(in: row)
+            return headerTitles.firstIndex(of: "Name").flatMap { texts.indices.contains($0) ? texts[$0] : nil }
         }
         return nil
     }

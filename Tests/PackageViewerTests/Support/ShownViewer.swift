@@ -142,7 +142,9 @@ final class ShownViewer {
     /// Whether the Name cell of `id`'s row shows its star, as GTK shows it.
     func isStarred(_ id: String) -> Bool {
         input.settleFrame()
-        return table.cells(of: id)?.first?.hasSuffix(" ★") ?? false
+        guard let cells = table.cells(of: id), let name = table.headerTitles.firstIndex(of: "Name"), cells.indices.contains(name)
+        else { return false }
+        return cells[name].hasSuffix(" ★")
     }
 }
 
