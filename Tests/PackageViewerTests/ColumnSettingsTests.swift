@@ -114,7 +114,8 @@ final class ColumnSettingsTests: XCTestCase {
             try JSONEncoder().encode(ViewerSettings.Contents(packageColumns: edited)).write(to: file)
             let shown = try ShownViewer(settingsFile: file.path)
             defer { shown.close() }
-            XCTAssertEqual(shown.table.headerTitles, ["Size", "Name", "", "Share", "Section", "Description"], "the order and Version hidden kept")
+            XCTAssertEqual(
+                shown.table.headerTitles, ["Size", "Name", "", "Share", "Section", "Description"], "the order and Version hidden kept")
             XCTAssertEqual(shown.viewer.table.sort, [SortKey("name")], "the section sorts nothing: by name")
             XCTAssertEqual(shown.table.sortArrow(of: "Name"), "pan-down-symbolic")
         }
