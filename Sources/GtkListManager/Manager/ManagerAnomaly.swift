@@ -33,9 +33,8 @@ public enum ManagerAnomaly: Anomaly {
     case noCellMappingFound(column: String, modelDescription: String, indexPath: IndexPath)
     /// A table was given two columns with one identifier: the later one is left out.
     case duplicateColumnIdentifier(String)
-    /// A table has frozen columns (``ListTable/frozenColumnCount``) on a host that cannot pin
-    /// them (not a ``PinnedLeadingArea``: the list box): they scroll with the others. Reported
-    /// each time columns are frozen there.
+    /// A table froze columns on a host that cannot pin them (not a ``PinnedLeadingArea``: the
+    /// list box): they scroll with the others. Reported each time columns are frozen there.
     case frozenColumnsUnsupported(host: String)
     /// An index path that addresses no item (not exactly two indices, section and item, or a
     /// negative one) was given to `call` (`ListManager.selectItem(at:)`, or a reaction that

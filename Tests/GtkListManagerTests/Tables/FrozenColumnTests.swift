@@ -1,9 +1,10 @@
 import CGtk
 import Foundation
-@testable import GtkListManager
 import GtkTestSupport
 import ModelStorage
 import XCTest
+
+@testable import GtkListManager
 
 /// Frozen columns stay at the viewport's leading edge (the right one right to left) while the
 /// others scroll sideways, in the rows and the header, as GTK and the X server show them; clicks
@@ -44,7 +45,8 @@ final class FrozenColumnTests: XCTestCase {
             XCTAssertEqual(headers.first { $0.text == "Column 8" }?.x, 8 * 160 - 850)
             // On the screen too: the toplevel sees the frozen cell at the list's leading edge.
             let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 3, section: 0)))
-            let frozenCell = try XCTUnwrap(containerChildren(row.widget).first { String(cString: gtk_label_get_text(gcast($0))) == "r3 c0" })
+            let frozenCell = try XCTUnwrap(
+                containerChildren(row.widget).first { String(cString: gtk_label_get_text(gcast($0))) == "r3 c0" })
             var cellX: Int32 = 0, listX: Int32 = 0, y: Int32 = 0
             gtk_widget_translate_coordinates(frozenCell, gtk_widget_get_toplevel(frozenCell), 0, 0, &cellX, &y)
             gtk_widget_translate_coordinates(manager.widget, gtk_widget_get_toplevel(frozenCell), 0, 0, &listX, &y)
@@ -200,7 +202,9 @@ final class FrozenColumnTests: XCTestCase {
             XCTAssertEqual(Array(order().prefix(3)), ["c1", "c0", "c2"])
             table.moveColumn("c5", to: 2)
             XCTAssertEqual(Array(order().prefix(3)), ["c1", "c0", "c5"])
-            let moveLeft = table.headerMenuItems(for: "c5").first { $0.title == (TestTextDirection.isRightToLeft ? "Move Right" : "Move Left") }
+            let moveLeft = table.headerMenuItems(for: "c5").first {
+                $0.title == (TestTextDirection.isRightToLeft ? "Move Right" : "Move Left")
+            }
             XCTAssertEqual(moveLeft?.isEnabled, false)
         }
     }
@@ -209,7 +213,8 @@ final class FrozenColumnTests: XCTestCase {
         try MainActor.assumeIsolated {
             try requireGtk()
             var reported: [ManagerAnomaly] = []
-            let (manager, table, list) = TableFixture.show(rows: 10, columns: Self.columns(frozen: 0), on: ListBoxHost()) { manager, table in
+            let (manager, table, list) = TableFixture.show(rows: 10, columns: Self.columns(frozen: 0), on: ListBoxHost()) {
+                manager, table in
                 manager.anomalyHandler.action = { reported.append($0) }
                 table.frozenColumnCount = 1
             }
