@@ -209,6 +209,32 @@ final class FrozenColumnTests: XCTestCase {
         }
     }
 
+    func testDraggingHeadersKeepsTheFrozenOnesPinned() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let (manager, table, list) = TableFixture.show(rows: 10, columns: Self.columns(frozen: 2), on: VirtualListHost())
+            defer { list.close() }
+            TableFixture.scrollSideways(list, to: 400)
+            // A frozen header dragged past the other frozen one: they swap, both still pinned.
+            let first = try XCTUnwrap(TableFixture.headerButton("Column 0", of: table))
+            TableFixture.drag(first, fromX: TableFixture.leadingX(80, in: first), by: 160 + 10, in: list)
+            list.settleFrame()
+            XCTAssertEqual(table.shownColumns.prefix(2).map(\.column.id), ["c1", "c0"])
+            let headers = TableFixture.headers(of: table)
+            XCTAssertEqual(headers.first { $0.text == "Column 1" }?.x, 0)
+            XCTAssertEqual(headers.first { $0.text == "Column 0" }?.x, 160)
+            XCTAssertEqual(TableFixture.cells(ofItem: 2, in: manager, list: list).prefix(2).map(\.text), ["r2 c1", "r2 c0"])
+            // A scrolling header dropped on the strip goes first after the frozen ones.
+            let scrolled = try XCTUnwrap(TableFixture.headerButton("Column 4", of: table))
+            let before = try XCTUnwrap(TableFixture.headers(of: table).first { $0.text == "Column 4" }).x
+            TableFixture.drag(scrolled, fromX: TableFixture.leadingX(80, in: scrolled), by: -(before + 10), in: list)
+            list.settleFrame()
+            XCTAssertEqual(table.shownColumns.map(\.column.id), ["c1", "c0", "c4", "c2", "c3", "c5", "c6", "c7", "c8", "c9"])
+            XCTAssertEqual(TableFixture.headers(of: table).first { $0.text == "Column 4" }?.x, 320 - 400)
+            XCTAssertEqual(TableFixture.headers(of: table).first { $0.text == "Column 3" }?.x, before)
+        }
+    }
+
     func testTheListBoxCannotPinThemAndSaysSo() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
