@@ -10,12 +10,18 @@ typedef struct {
     gint width;
     /* Kept for a column that comes into view later: hidden, neither measured nor placed. */
     gboolean parked;
+    /* A frozen column's: placed at its start plus the pinned offset, drawn over the strip. */
+    gboolean pinned;
 } TableCell;
 
 typedef struct {
     /* The cells, in the order they were added (few: the columns on screen and the parked). */
     GArray *cells;
     gint content_width;
+    /* The pinned strip: how far the row is scrolled from its leading edge (pinned cells move
+     * with it) and how wide the strip is at the viewport's leading edge; 0 wide: none. */
+    gint pinned_offset;
+    gint pinned_width;
 } GlmTableRowPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE(GlmTableRow, glm_table_row, GTK_TYPE_CONTAINER)
@@ -68,20 +74,49 @@ static void glm_table_row_get_preferred_height_for_width(GtkWidget *widget, gint
     glm_table_row_get_preferred_height(widget, minimum, natural);
 }
 
+/* A pinned cell with input windows of its own (a header's button) takes the clicks in the
+ * strip: its windows go above those of the scrolled cells under it. */
+static void raise_input_windows(GtkWidget *cell) {
+    GdkWindow *parent = gtk_widget_get_realized(cell) ? gtk_widget_get_window(cell) : NULL;
+    if (parent == NULL)
+        return;
+    /* Raising reorders the children: the cell's windows are gathered first. */
+    GPtrArray *owned = NULL;
+    for (GList *node = gdk_window_peek_children(parent); node != NULL; node = node->next) {
+        gpointer owner = NULL;
+        gdk_window_get_user_data(node->data, &owner);
+        if (owner == NULL || !GTK_IS_WIDGET(owner))
+            continue;
+        if (owner == (gpointer)cell || gtk_widget_is_ancestor(GTK_WIDGET(owner), cell)) {
+            if (owned == NULL)
+                owned = g_ptr_array_new();
+            g_ptr_array_add(owned, node->data);
+        }
+    }
+    if (owned == NULL)
+        return;
+    for (guint i = 0; i < owned->len; i++)
+        gdk_window_raise(g_ptr_array_index(owned, i));
+    g_ptr_array_unref(owned);
+}
+
 /* Allocates `cell` in the row's allocation: from the leading edge, the left one, or the right
  * one right to left. */
 static void allocate_cell(GtkWidget *widget, const GtkAllocation *allocation, TableCell *cell) {
     gboolean mirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
+    gint start = cell->start + (cell->pinned ? row_private(GLM_TABLE_ROW(widget))->pinned_offset : 0);
     gint minimum = 0, natural = 0;
     /* GTK expects a size request before every allocation; the request is cached. */
     gtk_widget_get_preferred_width(cell->widget, &minimum, &natural);
     GtkAllocation cell_allocation = {
-        .x = mirrored ? allocation->x + allocation->width - cell->start - cell->width : allocation->x + cell->start,
+        .x = mirrored ? allocation->x + allocation->width - start - cell->width : allocation->x + start,
         .y = allocation->y,
         .width = MAX(cell->width, 1),
         .height = allocation->height,
     };
     gtk_widget_size_allocate(cell->widget, &cell_allocation);
+    if (cell->pinned)
+        raise_input_windows(cell->widget);
 }
 
 static void glm_table_row_size_allocate(GtkWidget *widget, GtkAllocation *allocation) {
@@ -94,6 +129,64 @@ static void glm_table_row_size_allocate(GtkWidget *widget, GtkAllocation *alloca
     }
     GdkRectangle clip = *allocation;
     gtk_widget_set_clip(widget, &clip);
+}
+
+/* The strip the pinned cells cover, in the row's coordinates (mirrored right to left). */
+static gboolean pinned_strip(GtkWidget *widget, GdkRectangle *strip) {
+    GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(widget));
+    if (private->pinned_width <= 0)
+        return FALSE;
+    gint width = gtk_widget_get_allocated_width(widget);
+    gboolean mirrored = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
+    strip->x = mirrored ? width - private->pinned_offset - private->pinned_width : private->pinned_offset;
+    strip->y = 0;
+    strip->width = private->pinned_width;
+    strip->height = gtk_widget_get_allocated_height(widget);
+    return TRUE;
+}
+
+/* What shows behind the row in the strip, opaque: the backgrounds of the row and of its
+ * ancestors up to the one with a window (the list, with its rows' selected and hover states;
+ * the header strip), outermost first. */
+static void draw_strip_background(GtkWidget *widget, cairo_t *cr, const GdkRectangle *strip) {
+    GtkWidget *chain[16];
+    guint count = 0;
+    for (GtkWidget *ancestor = widget; ancestor != NULL && count < G_N_ELEMENTS(chain);
+         ancestor = gtk_widget_get_parent(ancestor)) {
+        chain[count++] = ancestor;
+        if (gtk_widget_get_has_window(ancestor))
+            break;
+    }
+    while (count > 0) {
+        GtkStyleContext *context = gtk_widget_get_style_context(chain[--count]);
+        gtk_render_background(context, cr, strip->x, strip->y, strip->width, strip->height);
+    }
+}
+
+/* The scrolled cells first; then, when columns are frozen, the strip's background over them
+ * and the pinned cells on it: nothing scrolled shows through the strip. */
+static gboolean glm_table_row_draw(GtkWidget *widget, cairo_t *cr) {
+    GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(widget));
+    GdkRectangle strip;
+    gboolean pinned = pinned_strip(widget, &strip);
+    for (guint i = 0; i < private->cells->len; i++) {
+        TableCell *cell = &g_array_index(private->cells, TableCell, i);
+        if (!cell->parked && !(pinned && cell->pinned))
+            gtk_container_propagate_draw(GTK_CONTAINER(widget), cell->widget, cr);
+    }
+    if (!pinned)
+        return FALSE;
+    cairo_save(cr);
+    gdk_cairo_rectangle(cr, &strip);
+    cairo_clip(cr);
+    draw_strip_background(widget, cr, &strip);
+    cairo_restore(cr);
+    for (guint i = 0; i < private->cells->len; i++) {
+        TableCell *cell = &g_array_index(private->cells, TableCell, i);
+        if (!cell->parked && cell->pinned)
+            gtk_container_propagate_draw(GTK_CONTAINER(widget), cell->widget, cr);
+    }
+    return FALSE;
 }
 
 static void glm_table_row_add(GtkContainer *container, GtkWidget *child) {
@@ -131,6 +224,7 @@ static void glm_table_row_class_init(GlmTableRowClass *class) {
     widget_class->get_preferred_height = glm_table_row_get_preferred_height;
     widget_class->get_preferred_height_for_width = glm_table_row_get_preferred_height_for_width;
     widget_class->size_allocate = glm_table_row_size_allocate;
+    widget_class->draw = glm_table_row_draw;
     container_class->add = glm_table_row_add;
     container_class->remove = glm_table_row_remove;
     container_class->forall = glm_table_row_forall;
@@ -173,26 +267,32 @@ static void allocate_now(GlmTableRow *row, TableCell *cell) {
 }
 
 void glm_table_row_place_cell(GlmTableRow *row, GtkWidget *cell, gint start, gint width) {
+    glm_table_row_place_cell_pinned(row, cell, start, width, FALSE);
+}
+
+void glm_table_row_place_cell_pinned(GlmTableRow *row, GtkWidget *cell, gint start, gint width, gboolean pinned) {
     GlmTableRowPrivate *private = row_private(row);
     TableCell *placed = find_cell(private, cell, NULL);
+    pinned = pinned != FALSE;
     if (placed == NULL) {
-        TableCell added = {cell, start, width, FALSE};
+        TableCell added = {cell, start, width, FALSE, pinned};
         g_array_append_val(private->cells, added);
         gtk_widget_set_parent(cell, GTK_WIDGET(row));
         return;
     }
     if (placed->parked) {
-        *placed = (TableCell){cell, start, width, FALSE};
+        *placed = (TableCell){cell, start, width, FALSE, pinned};
         allocate_now(row, placed);
         gtk_widget_set_child_visible(cell, TRUE);
         queue_measure(row);
         return;
     }
-    if (placed->start == start && placed->width == width)
+    if (placed->start == start && placed->width == width && placed->pinned == pinned)
         return;
     gboolean resized = placed->width != width;
     placed->start = start;
     placed->width = width;
+    placed->pinned = pinned;
     allocate_now(row, placed);
     /* A new width may wrap the cell's text onto more lines; a new start only moves it. */
     if (resized)
@@ -213,6 +313,7 @@ void glm_table_row_park_cell(GlmTableRow *row, GtkWidget *cell) {
     if (placed == NULL || placed->parked)
         return;
     placed->parked = TRUE;
+    placed->pinned = FALSE;
     gtk_widget_set_child_visible(cell, FALSE);
     /* It may have been the tallest cell. */
     queue_measure(row);
@@ -224,6 +325,33 @@ void glm_table_row_set_content_width(GlmTableRow *row, gint width) {
         return;
     private->content_width = width;
     queue_measure(row);
+}
+
+void glm_table_row_set_pinned_strip(GlmTableRow *row, gint offset, gint width) {
+    GlmTableRowPrivate *private = row_private(row);
+    width = MAX(width, 0);
+    if (private->pinned_offset == offset && private->pinned_width == width)
+        return;
+    gboolean moved = private->pinned_offset != offset;
+    gboolean was_pinned = private->pinned_width > 0;
+    private->pinned_offset = offset;
+    private->pinned_width = width;
+    GtkWidget *widget = GTK_WIDGET(row);
+    if (!gtk_widget_get_realized(widget))
+        return;
+    /* The pinned cells follow the offset: each invalidates where it was and where it goes. */
+    if (moved) {
+        GtkAllocation allocation;
+        gtk_widget_get_allocation(widget, &allocation);
+        for (guint i = 0; i < private->cells->len; i++) {
+            TableCell *cell = &g_array_index(private->cells, TableCell, i);
+            if (cell->pinned && !cell->parked && gtk_widget_get_visible(cell->widget))
+                allocate_cell(widget, &allocation, cell);
+        }
+    }
+    /* The strip appeared, went or changed width: the row shows it anew. */
+    if (!moved || was_pinned != (width > 0))
+        gtk_widget_queue_draw(widget);
 }
 
 /* ---- The header row ------------------------------------------------------------------ */

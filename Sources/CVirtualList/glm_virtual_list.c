@@ -53,6 +53,26 @@ static void place_bin_window(GlmVirtualList *list) {
                            MAX(height, 1));
 }
 
+/* The pinned strip stays at the viewport's leading edge while the kept pixels shift under it:
+ * its part of them is drawn again (the frozen cells, placed anew, invalidate theirs too; this
+ * covers a row without a cell in a frozen column). One rectangle: O(1) per step. */
+static void invalidate_pinned_strip(GlmVirtualList *list) {
+    if (list->pixels == NULL || list->pinned_width <= 0)
+        return;
+    GtkWidget *widget = GTK_WIDGET(list);
+    gint width = gtk_widget_get_allocated_width(widget);
+    gint strip_width = MIN(list->pinned_width, width);
+    cairo_rectangle_int_t strip = {
+        .x = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? width - strip_width : 0,
+        .y = 0,
+        .width = strip_width,
+        .height = gtk_widget_get_allocated_height(widget),
+    };
+    cairo_region_t *region = cairo_region_create_rectangle(&strip);
+    glm_row_pixels_invalidate(list->pixels, region, 0, 0);
+    cairo_region_destroy(region);
+}
+
 /* A horizontal scroll moves the bin window, at once: no row is placed again, and the kept
  * pixels move with it. Only a child kept in the viewport follows. */
 static void hadjustment_value_changed(GtkAdjustment *adjustment, GlmVirtualList *list) {
@@ -63,6 +83,7 @@ static void hadjustment_value_changed(GtkAdjustment *adjustment, GlmVirtualList 
     gdk_window_get_position(list->bin_window, &old_x, &old_y);
     gdk_window_move(list->bin_window, new_x, 0);
     glm_row_pixels_shift(list->pixels, new_x - old_x);
+    invalidate_pinned_strip(list);
     allocate_viewport_child(list);
 }
 
@@ -534,6 +555,19 @@ void glm_virtual_list_set_content_width(GlmVirtualList *list, gint width) {
     place_bin_window(list);
     invalidate_pixels(list);
     gtk_widget_queue_resize(GTK_WIDGET(list));
+}
+
+void glm_virtual_list_set_pinned_width(GlmVirtualList *list, gint width) {
+    width = MAX(width, 0);
+    if (list->pinned_width == width)
+        return;
+    list->pinned_width = width;
+    invalidate_pixels(list);
+    gtk_widget_queue_draw(GTK_WIDGET(list));
+}
+
+gint glm_virtual_list_get_pinned_width(GlmVirtualList *list) {
+    return list->pinned_width;
 }
 
 /* ---- Ghosts ------------------------------------------------------------------------- */

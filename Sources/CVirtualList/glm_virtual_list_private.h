@@ -53,6 +53,9 @@ struct _GlmVirtualList {
     /* How wide the rows are when wider than the viewport (a table's columns): the horizontal
      * adjustment then scrolls them; 0 keeps rows as wide as the viewport. */
     gint content_width;
+    /* How wide the strip at the viewport's leading edge is that frozen columns cover (drawn
+     * again on each sideways step); 0 for none. */
+    gint pinned_width;
     guint hscroll_policy : 1;
     guint vscroll_policy : 1;
     /* Set while the list itself changes the vertical adjustment: not a scroll to report. */

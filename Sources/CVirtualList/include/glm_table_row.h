@@ -32,6 +32,17 @@ GtkWidget *glm_table_row_new(void);
  *  was parked), `start` pixels from the row's leading edge and `width` pixels wide. */
 void glm_table_row_place_cell(GlmTableRow *row, GtkWidget *cell, gint start, gint width);
 
+/** As glm_table_row_place_cell; a `pinned` cell (a frozen column's) is placed at `start` plus
+ *  the row's pinned offset, so it stays at the viewport's leading edge while the row scrolls,
+ *  and is drawn last, over the strip's opaque background (glm_table_row_set_pinned_strip). */
+void glm_table_row_place_cell_pinned(GlmTableRow *row, GtkWidget *cell, gint start, gint width, gboolean pinned);
+
+/** The pinned strip of a row scrolled `offset` pixels from its leading edge: its pinned cells
+ *  move by `offset` (O(pinned cells)), and the row draws `width` pixels at the viewport's
+ *  leading edge (the right one right to left) opaque, its pinned cells on them, over its
+ *  scrolled cells. `width` 0: no strip. */
+void glm_table_row_set_pinned_strip(GlmTableRow *row, gint offset, gint width);
+
 /** Takes `cell` out of the row. */
 void glm_table_row_remove_cell(GlmTableRow *row, GtkWidget *cell);
 

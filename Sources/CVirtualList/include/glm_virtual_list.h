@@ -121,6 +121,14 @@ void glm_virtual_list_configure_vadjustment(GlmVirtualList *list, gdouble value,
  *  by the horizontal adjustment (a table's columns); 0 keeps them as wide as the viewport. */
 void glm_virtual_list_set_content_width(GlmVirtualList *list, gint width);
 
+/** How wide the strip is that a table's frozen columns cover at the viewport's leading edge
+ *  (the right one right to left): each sideways step draws it again over the shifted pixels.
+ *  0 for none. */
+void glm_virtual_list_set_pinned_width(GlmVirtualList *list, gint width);
+
+/** The width set by glm_virtual_list_set_pinned_width. */
+gint glm_virtual_list_get_pinned_width(GlmVirtualList *list);
+
 #define GLM_TYPE_LIST_ROW (glm_list_row_get_type())
 G_DECLARE_FINAL_TYPE(GlmListRow, glm_list_row, GLM, LIST_ROW, GtkBin)
 

@@ -15,6 +15,17 @@ extension ListManager {
         (host as? any HorizontalScrolling)?.contentWidth = width
     }
 
+    /// Sets how wide the pinned strip of frozen columns is, on a host that pins one
+    /// (``PinnedLeadingArea``); false on others, which cannot.
+    func setPinnedLeadingWidth(_ width: Int) -> Bool {
+        guard let pinning = host as? any PinnedLeadingArea else { return false }
+        if pinning.pinnedLeadingWidth != width { pinning.pinnedLeadingWidth = width }
+        return true
+    }
+
+    /// The host's type, as anomalies name it.
+    var hostName: String { String(describing: type(of: host)) }
+
     /// Indents the whole of `row` by `pixels` (a tree's row in a plain list).
     func setIndentation(_ pixels: Int, for row: BoundRow) {
         host.setIndentation(pixels, for: row)

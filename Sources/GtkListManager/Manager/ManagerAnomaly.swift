@@ -33,6 +33,9 @@ public enum ManagerAnomaly: Anomaly {
     case noCellMappingFound(column: String, modelDescription: String, indexPath: IndexPath)
     /// A table was given two columns with one identifier: the later one is left out.
     case duplicateColumnIdentifier(String)
+    /// A table froze columns on a host that cannot pin them (not a ``PinnedLeadingArea``: the
+    /// list box): they scroll with the others. Reported each time columns are frozen there.
+    case frozenColumnsUnsupported(host: String)
     /// An index path that addresses no item (not exactly two indices, section and item, or a
     /// negative one) was given to `call` (`ListManager.selectItem(at:)`, or a reaction that
     /// answered it). It is refused: the call does nothing and answers false or nil.
@@ -51,6 +54,7 @@ public enum ManagerAnomaly: Anomaly {
         case .gridLayoutEventWithoutGrid: "gridLayoutEventWithoutGrid"
         case .noCellMappingFound: "noCellMappingFound"
         case .duplicateColumnIdentifier: "duplicateColumnIdentifier"
+        case .frozenColumnsUnsupported: "frozenColumnsUnsupported"
         case .invalidIndexPath: "invalidIndexPath"
         }
     }
@@ -94,6 +98,9 @@ public enum ManagerAnomaly: Anomaly {
                 + "(\(model)): register one with register(_:column:). The cell stays empty."
         case let .duplicateColumnIdentifier(id):
             "Two table columns have the identifier \"\(id)\": the second is left out. Give each column its own identifier."
+        case let .frozenColumnsUnsupported(host):
+            "The table's frozen columns cannot stay put on this manager's host (\(host)): they scroll with the others. "
+                + "Frozen columns need a host that pins them (PinnedLeadingArea): create the manager with .virtualized."
         case let .invalidIndexPath(indexPath, call):
             "\(call) was given the index path \(indexPath), which addresses no item: an item's index path has exactly two "
                 + "indices, its section and its item, neither negative (IndexPath(item:section:)). It was refused; nothing changed."

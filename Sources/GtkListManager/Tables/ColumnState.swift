@@ -21,13 +21,35 @@ public struct ColumnState: Hashable, Codable, Sendable {
     public var hidden: Set<String>
     /// The sort, its primary key first; empty when unsorted.
     public var sort: [SortKey]
+    /// How many leading shown columns stay put while the others scroll sideways (frozen);
+    /// 0 for none. A state saved before frozen columns existed decodes with 0.
+    public var frozenColumnCount: Int
 
-    /// A state; empty, it keeps the declared order, widths and visibility, unsorted.
-    public init(order: [String] = [], widths: [String: Int] = [:], hidden: Set<String> = [], sort: [SortKey] = []) {
+    /// A state; empty, it keeps the declared order, widths and visibility, unsorted, nothing
+    /// frozen.
+    public init(
+        order: [String] = [], widths: [String: Int] = [:], hidden: Set<String> = [], sort: [SortKey] = [],
+        frozenColumnCount: Int = 0
+    ) {
         self.order = order
         self.widths = widths
         self.hidden = hidden
         self.sort = sort
+        self.frozenColumnCount = frozenColumnCount
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case order, widths, hidden, sort, frozenColumnCount
+    }
+
+    /// Decodes a state, one saved before ``frozenColumnCount`` existed included (nothing frozen).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        order = try container.decode([String].self, forKey: .order)
+        widths = try container.decode([String: Int].self, forKey: .widths)
+        hidden = try container.decode(Set<String>.self, forKey: .hidden)
+        sort = try container.decode([SortKey].self, forKey: .sort)
+        frozenColumnCount = try container.decodeIfPresent(Int.self, forKey: .frozenColumnCount) ?? 0
     }
 
     /// The columns in this state's order: known identifiers first, in its order, then the
@@ -54,6 +76,7 @@ public struct ColumnState: Hashable, Codable, Sendable {
             allowed.hidden.remove(first.id)
         }
         allowed.sort = sort.filter { byID[$0.column]?.isSortable ?? false }
+        allowed.frozenColumnCount = max(frozenColumnCount, 0)
         return allowed
     }
 }

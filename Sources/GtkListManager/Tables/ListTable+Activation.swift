@@ -36,7 +36,7 @@ extension ListTable {
     func activatedColumn(in row: BoundRow) -> TableColumn? {
         if let event = gtk_get_current_event() {
             defer { gdk_event_free(event) }
-            if let fromStart = pointerOffset(of: event, in: row.widget), let index = layout.column(at: fromStart) {
+            if let fromStart = pointerOffset(of: event, in: row.widget), let index = shownColumn(atRowOffset: fromStart) {
                 return layout.placed[index].column
             }
         }
@@ -84,16 +84,19 @@ extension ListTable {
         showCursorCell()
     }
 
-    /// Scrolls sideways just enough to show the shown column at `index` whole.
+    /// Scrolls sideways just enough to show the shown column at `index` whole, past the frozen
+    /// strip (a frozen column always shows).
     private func scrollToColumn(at index: Int) {
+        guard index >= frozenStrip.count else { return }
         let placed = layout.placed[index]
         let page = Int(gtk_adjustment_get_page_size(horizontalAdjustment))
         let start = offsetFromStart
+        let strip = frozenStrip.width
         var target = start
-        if placed.start < start {
-            target = placed.start
+        if placed.start < start + strip {
+            target = placed.start - strip
         } else if placed.end > start + page {
-            target = min(placed.start, placed.end - page)
+            target = min(placed.start - strip, placed.end - page)
         }
         guard target != start else { return }
         let end = gtk_adjustment_get_upper(horizontalAdjustment) - Double(page)

@@ -30,42 +30,53 @@ extension ListTable {
             view.layoutGeneration = shownColumnsGeneration
         }
         glm_table_row_set_content_width(row, Int32(clamping: layout.totalWidth))
+        glm_table_row_set_pinned_strip(row, Int32(clamping: max(frozenStrip.pinnedOffset, 0)), Int32(clamping: frozenStrip.width))
         // The cells of columns that left the screen serve the columns that enter it, in this
         // row, now or later: a cell that stays in its row is not unparented and realized again
         // (CONTRIBUTING, Hot paths: 13). The ones no column takes are parked.
         var spares: [BoundRow] = []
-        for index in view.cells.indices where view.cells[index] != nil && !visibleColumns.contains(index) {
+        let frozen = frozenStrip.columns
+        for index in view.cells.indices where view.cells[index] != nil && !visibleColumns.contains(index) && !frozen.contains(index) {
             if let cell = detachCell(of: view, at: index) { spares.append(cell) }
         }
-        defer { park(spares, in: view) }
-        for index in visibleColumns {
-            let placed = layout.placed[index]
-            if let cell = view.cells[index], !refilling {
-                place(cell, of: placed, in: row)
-                continue
-            }
-            guard let mapping = cells.mapping(for: model, column: placed.column.id, at: indexPath) else {
-                releaseCells(of: view, in: index..<index + 1)
-                continue
-            }
-            if let cell = view.cells[index], cell.mapping === mapping {
-                cell.show(model, through: mapping, at: indexPath)
-                place(cell, of: placed, in: row)
-                continue
-            }
-            releaseCells(of: view, in: index..<index + 1)
-            guard
-                let cell = takeSpare(from: &spares, for: mapping, showing: model, at: indexPath)
-                    ?? takeSpare(from: &view.parkedCells, for: mapping, showing: model, at: indexPath)
-                    ?? cells.makeCell(mapping, showing: model, at: indexPath)
-            else { continue }
-            view.cells[index] = cell
-            glm_accessible_table_cell_set_column(cell.widget, Int32(clamping: index))
-            place(cell, of: placed, in: row)
+        for index in frozen {
+            bindCell(at: index, of: view, showing: model, at: indexPath, refilling: refilling, spares: &spares)
         }
+        for index in visibleColumns {
+            bindCell(at: index, of: view, showing: model, at: indexPath, refilling: refilling, spares: &spares)
+        }
+        park(spares, in: view)
         placeOutline(of: view)
         // Tables that select rows pay one test per row (CONTRIBUTING, Hot paths: 13).
         if selectsCells { markCells(of: view, at: indexPath, columns: rangeColumnIndices) }
+    }
+
+    /// Gives `view` a cell for the shown column at `index`, where the layout puts it (pinned for
+    /// a frozen column).
+    private func bindCell(
+        at index: Int, of view: TableRowView, showing model: Any, at indexPath: IndexPath, refilling: Bool,
+        spares: inout [BoundRow]
+    ) {
+        let row = UnsafeMutablePointer<GlmTableRow>(view.tableRow)
+        let placed = layout.placed[index]
+        let pinned = index < frozenStrip.count
+        if let cell = view.cells[index], !refilling { return place(cell, of: placed, pinned: pinned, in: row) }
+        guard let mapping = cells.mapping(for: model, column: placed.column.id, at: indexPath) else {
+            return releaseCells(of: view, in: index..<index + 1)
+        }
+        if let cell = view.cells[index], cell.mapping === mapping {
+            cell.show(model, through: mapping, at: indexPath)
+            return place(cell, of: placed, pinned: pinned, in: row)
+        }
+        releaseCells(of: view, in: index..<index + 1)
+        guard
+            let cell = takeSpare(from: &spares, for: mapping, showing: model, at: indexPath)
+                ?? takeSpare(from: &view.parkedCells, for: mapping, showing: model, at: indexPath)
+                ?? cells.makeCell(mapping, showing: model, at: indexPath)
+        else { return }
+        view.cells[index] = cell
+        glm_accessible_table_cell_set_column(cell.widget, Int32(clamping: index))
+        place(cell, of: placed, pinned: pinned, in: row)
     }
 
     /// A tree's row: indents the cell of the outline's column by the row's level (the others
@@ -109,8 +120,9 @@ extension ListTable {
         return Int(natural)
     }
 
-    private func place(_ cell: BoundRow, of placed: ColumnLayout.Placed, in row: UnsafeMutablePointer<GlmTableRow>) {
-        glm_table_row_place_cell(row, cell.widget, Int32(clamping: placed.start), Int32(clamping: placed.width))
+    private func place(_ cell: BoundRow, of placed: ColumnLayout.Placed, pinned: Bool, in row: UnsafeMutablePointer<GlmTableRow>) {
+        glm_table_row_place_cell_pinned(
+            row, cell.widget, Int32(clamping: placed.start), Int32(clamping: placed.width), pinned ? 1 : 0)
     }
 
     private func releaseCells(of view: TableRowView, in indices: Range<Int>) {

@@ -34,16 +34,25 @@ extension ListTable {
     }
 
     /// Moves `column` to `index` among all the columns in the order the user sees them, hidden
-    /// ones included. A column that is not reorderable stays.
+    /// ones included. A column that is not reorderable stays, and so does a move that would put
+    /// a column that scrolls among the frozen ones (``frozenColumnCount``) or take a frozen one
+    /// out of them.
     public func moveColumn(_ column: String, to index: Int) {
-        var order = state.ordered(columns).map(\.id)
-        guard let from = order.firstIndex(of: column), columns[columns.firstIndex { $0.id == column }!].isReorderable
-        else { return }
-        order.remove(at: from)
-        order.insert(column, at: min(max(index, 0), order.count))
+        guard let order = orderMoving(column, to: index) else { return }
         var state = self.state
         state.order = order
         self.state = state
+    }
+
+    /// The order with `column` moved to `index`; nil when it may not move there.
+    private func orderMoving(_ column: String, to index: Int) -> [String]? {
+        let before = state.ordered(columns).map(\.id)
+        var order = before
+        guard let from = order.firstIndex(of: column), columns[columns.firstIndex { $0.id == column }!].isReorderable
+        else { return nil }
+        order.remove(at: from)
+        order.insert(column, at: min(max(index, 0), order.count))
+        return orderAllowingFrozen(order, before: before)
     }
 
     /// Moves `column` to `place` among the shown columns (a header dropped there): before the
@@ -79,10 +88,15 @@ extension ListTable {
             let (left, right) = isRightToLeft ? (later, earlier) : (earlier, later)
             items += [
                 .separator,
-                MenuItem("Move Left", isEnabled: left != nil) { [unowned self] in moveColumn(columnID, to: left ?? 0) },
-                MenuItem("Move Right", isEnabled: right != nil) { [unowned self] in moveColumn(columnID, to: right ?? 0) },
+                MenuItem("Move Left", isEnabled: left.flatMap { orderMoving(columnID, to: $0) } != nil) { [unowned self] in
+                    moveColumn(columnID, to: left ?? 0)
+                },
+                MenuItem("Move Right", isEnabled: right.flatMap { orderMoving(columnID, to: $0) } != nil) { [unowned self] in
+                    moveColumn(columnID, to: right ?? 0)
+                },
             ]
         }
+        items += [.separator] + freezingMenuItems(for: columnID)
         if column.isResizable {
             items += [.separator, MenuItem("Fit Width") { [unowned self] in fitColumn(columnID) }]
         }

@@ -95,8 +95,11 @@ public final class ListTable {
     /// passes for one of this table's.
     private(set) var shownColumnsGeneration = ListTable.newGeneration()
     private static var generations = 0
-    /// The shown columns the viewport crosses: the ones rows bind cells for.
+    /// The shown columns the viewport crosses past the frozen strip: with the frozen ones, the
+    /// ones rows bind cells for.
     private(set) var visibleColumns: Range<Int> = 0..<0
+    /// The frozen columns as they show (Frozen/ListTable+FrozenColumns).
+    var frozenStrip = FrozenStrip()
     /// How far the user scrolled the rows from their leading edge (the right one right to
     /// left): kept right to left when the rows' width changes.
     private var scrolledFromStart = 0
@@ -138,6 +141,11 @@ public final class ListTable {
         cells = manager.tableCells
         columns = Self.unique(declared, anomalies: manager.anomalyHandler)
         storedState = ColumnState(hidden: Set(columns.filter(\.isInitiallyHidden).map(\.id)))
+        if columns.contains(where: \.isFrozen) {
+            // Frozen columns lead, in their declared order.
+            storedState.order = columns.filter(\.isFrozen).map(\.id) + columns.filter { !$0.isFrozen }.map(\.id)
+            storedState.frozenColumnCount = columns.filter { $0.isFrozen && !$0.isInitiallyHidden }.count
+        }
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         // Held for the table's lifetime: taken out of a window (to show a table made in its
         // place), the widget and its scrolled window stay valid.
@@ -299,15 +307,16 @@ public final class ListTable {
         let shown = storedState.ordered(columns).filter { !storedState.hidden.contains($0.id) }
         let newLayout = ColumnLayout(
             columns: shown, userWidths: storedState.widths, fittedWidths: fittedWidths, availableWidth: availableWidth)
+        let frozenChanged = updateFrozenStrip(for: newLayout)
         // An equal layout places the same columns alike, but may hold newer closures (a copy
         // text, a measure): kept, with no widget work.
-        guard newLayout != layout else {
+        guard newLayout != layout || frozenChanged else {
             layout = newLayout
             return
         }
         if newLayout.placed.map(\.column.id) != layout.placed.map(\.column.id) { shownColumnsGeneration = Self.newGeneration() }
         layout = newLayout
-        header.place(layout)
+        header.place(layout, frozenCount: frozenStrip.count)
         manager.setRowsContentWidth(layout.totalWidth)
         updateVisibleColumns(force: true)
     }
@@ -352,7 +361,11 @@ public final class ListTable {
         guard isInstalled else { return }
         let page = max(Int(gtk_adjustment_get_page_size(horizontalAdjustment)), availableWidth)
         let start = offsetFromStart
-        let visible = layout.columns(crossing: start, start + page)
+        pinFrozenColumns(at: start)
+        // Past the frozen strip: a column wholly under it binds no cell.
+        let frozen = frozenStrip.count
+        let crossing = layout.columns(crossing: start + frozenStrip.width, start + page)
+        let visible = max(crossing.lowerBound, frozen)..<max(crossing.upperBound, frozen)
         guard force || visible != visibleColumns else { return }
         visibleColumns = visible
         forEachTableRow { view, model, indexPath in bindCells(of: view, showing: model, at: indexPath, refilling: false) }

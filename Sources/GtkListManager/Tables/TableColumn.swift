@@ -37,6 +37,10 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
     /// Whether the column is hidden until the user shows it (or the app, with
     /// ``ListTable/setHidden(_:ofColumn:)``).
     public var isInitiallyHidden: Bool
+    /// Whether the column starts frozen: kept at the leading edge while the others scroll
+    /// sideways (``ListTable/frozenColumnCount``). Frozen columns are shown first, in their
+    /// declared order; the user may unfreeze them from the header's menu.
+    public var isFrozen: Bool
     /// For ``ColumnWidth/fitContent``: the width in pixels a model's cell needs, when the app
     /// knows it cheaply; nil measures a sample of real cells instead.
     public var measure: (@MainActor @Sendable (Any) -> Int)?
@@ -51,11 +55,11 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
     /// ``copyText`` with its model type kept, for declared columns (`TypedCopyText`).
     var typedCopyText: (any TypedCopyText)?
 
-    /// A column; every ability is on, and it is visible.
+    /// A column; every ability is on, it is visible, and it scrolls (not frozen).
     public init(
         _ id: String, title: String, width: ColumnWidth = .share(1), minimumWidth: Int = 24, maximumWidth: Int? = nil,
         isResizable: Bool = true, isReorderable: Bool = true, isHideable: Bool = true, isSortable: Bool = true,
-        isInitiallyHidden: Bool = false, measure: (@MainActor @Sendable (Any) -> Int)? = nil
+        isInitiallyHidden: Bool = false, measure: (@MainActor @Sendable (Any) -> Int)? = nil, isFrozen: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -68,10 +72,11 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
         self.isSortable = isSortable
         self.isInitiallyHidden = isInitiallyHidden
         self.measure = measure
+        self.isFrozen = isFrozen
     }
 
     /// A column whose copied cells hold the text `copyText` gives each model and its index path
-    /// (``copyText``); every other parameter as in ``init(_:title:width:minimumWidth:maximumWidth:isResizable:isReorderable:isHideable:isSortable:isInitiallyHidden:measure:)``.
+    /// (``copyText``); every other parameter as in ``init(_:title:width:minimumWidth:maximumWidth:isResizable:isReorderable:isHideable:isSortable:isInitiallyHidden:measure:isFrozen:)``.
     ///
     /// ```swift
     /// TableColumn("size", title: "Size", width: .fitContent, copyText: { model, _ in
@@ -81,13 +86,13 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
     public init(
         _ id: String, title: String, width: ColumnWidth = .share(1), minimumWidth: Int = 24, maximumWidth: Int? = nil,
         isResizable: Bool = true, isReorderable: Bool = true, isHideable: Bool = true, isSortable: Bool = true,
-        isInitiallyHidden: Bool = false, measure: (@MainActor @Sendable (Any) -> Int)? = nil,
+        isInitiallyHidden: Bool = false, measure: (@MainActor @Sendable (Any) -> Int)? = nil, isFrozen: Bool = false,
         copyText: @escaping @MainActor @Sendable (Any, IndexPath) -> String?
     ) {
         self.init(
             id, title: title, width: width, minimumWidth: minimumWidth, maximumWidth: maximumWidth, isResizable: isResizable,
             isReorderable: isReorderable, isHideable: isHideable, isSortable: isSortable, isInitiallyHidden: isInitiallyHidden,
-            measure: measure)
+            measure: measure, isFrozen: isFrozen)
         self.copyText = copyText
     }
 
@@ -101,7 +106,7 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
         lhs.id == rhs.id && lhs.title == rhs.title && lhs.width == rhs.width && lhs.minimumWidth == rhs.minimumWidth
             && lhs.maximumWidth == rhs.maximumWidth && lhs.isResizable == rhs.isResizable
             && lhs.isReorderable == rhs.isReorderable && lhs.isHideable == rhs.isHideable
-            && lhs.isSortable == rhs.isSortable && lhs.isInitiallyHidden == rhs.isInitiallyHidden
+            && lhs.isSortable == rhs.isSortable && lhs.isInitiallyHidden == rhs.isInitiallyHidden && lhs.isFrozen == rhs.isFrozen
             && (lhs.measure == nil) == (rhs.measure == nil) && (lhs.copyText == nil) == (rhs.copyText == nil)
     }
 

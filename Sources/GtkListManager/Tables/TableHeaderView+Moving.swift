@@ -39,9 +39,10 @@ extension TableHeaderView {
             ignoresNextClick = true
             // Cleared after the release's own handlers: a release outside the button clicks nothing.
             GtkRuntime.after(milliseconds: 0) { [weak self] in self?.ignoresNextClick = false }
-            let place = shownPlace(of: column, movedBy: moved(from: drag.x, to: x))
-            if let place { self.moved?(column, place) }
-            if place == nil || place == shownOrder.firstIndex(of: column) { showDragged(column, movedBy: 0) }
+            if let place = shownPlace(of: column, movedBy: moved(from: drag.x, to: x)) { self.moved?(column, place) }
+            // Where the column is now: its new place, or its old one when the move was refused
+            // (a column that scrolls dropped among the frozen ones).
+            showDragged(column, movedBy: 0)
             return false
         }
     }
@@ -53,18 +54,28 @@ extension TableHeaderView {
     }
 
     /// Shows `column`'s header `offset` pixels from its place, over the others.
+    /// A frozen column's header stays pinned while it is dragged.
     private func showDragged(_ column: String, movedBy offset: Int) {
         guard let header = buttons[column], let placed = placedColumns[column] else { return }
-        glm_table_row_place_cell(
-            UnsafeMutablePointer(rowPointer), header.button, Int32(clamping: placed.start + offset), Int32(clamping: placed.width))
+        glm_table_row_place_cell_pinned(
+            UnsafeMutablePointer(rowPointer), header.button, Int32(clamping: placed.start + offset), Int32(clamping: placed.width),
+            isFrozen(column) ? 1 : 0)
     }
 
-    /// The shown place whose span holds the middle of `column`'s header moved by `offset`.
+    private func isFrozen(_ column: String) -> Bool {
+        (shownOrder.firstIndex(of: column) ?? .max) < frozenCount
+    }
+
+    /// The shown place whose span holds the middle of `column`'s header moved by `offset`; a
+    /// frozen column's (which moves among the frozen ones only), among the frozen ones; one that
+    /// scrolls, dropped on the frozen strip, the first after them.
     private func shownPlace(of column: String, movedBy offset: Int) -> Int? {
         guard let placed = placedColumns[column] else { return nil }
         let middle = placed.start + offset + placed.width / 2
-        let others = shownOrder.compactMap { placedColumns[$0] }
+        if frozenCount > 0, !isFrozen(column), middle - pinnedStrip.offset < pinnedStrip.width { return frozenCount }
+        let candidates = isFrozen(column) ? Array(shownOrder.prefix(frozenCount)) : shownOrder
+        let others = candidates.compactMap { placedColumns[$0] }
         if middle < 0 { return 0 }
-        return others.firstIndex { middle >= $0.start && middle < $0.end } ?? (shownOrder.count - 1)
+        return others.firstIndex { middle >= $0.start && middle < $0.end } ?? (candidates.count - 1)
     }
 }

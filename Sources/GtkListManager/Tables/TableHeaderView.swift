@@ -29,6 +29,10 @@ final class TableHeaderView {
     private(set) var placedColumns: [String: ColumnLayout.Placed] = [:]
     /// The shown columns' identifiers, in order.
     private(set) var shownOrder: [String] = []
+    /// How many of them are frozen, their buttons pinned at the strip's leading edge.
+    private(set) var frozenCount = 0
+    /// Where the pinned strip is: the rows' scroll from their leading edge, and its width.
+    private(set) var pinnedStrip = (offset: 0, width: 0)
     /// The resize under way: the column, its width and the pointer's x when it began.
     var resizing: (column: String, width: Int, x: Double)?
     /// The menu shown, until it closes.
@@ -58,9 +62,9 @@ final class TableHeaderView {
         glm_table_header_set_adjustment(OpaquePointer(widget), adjustment)
     }
 
-    /// Shows a button per shown column, where the layout puts the column; the buttons of
-    /// columns no longer shown go.
-    func place(_ layout: ColumnLayout) {
+    /// Shows a button per shown column, where the layout puts the column (the first
+    /// `frozenCount` pinned, see ``pin(at:width:)``); the buttons of columns no longer shown go.
+    func place(_ layout: ColumnLayout, frozenCount: Int = 0) {
         let shown = Set(layout.placed.map(\.column.id))
         for (id, header) in buttons where !shown.contains(id) {
             glm_table_row_remove_cell(UnsafeMutablePointer(rowPointer), header.button)
@@ -69,15 +73,24 @@ final class TableHeaderView {
         glm_table_row_set_content_width(UnsafeMutablePointer(rowPointer), Int32(clamping: layout.totalWidth))
         placedColumns = Dictionary(layout.placed.map { ($0.column.id, $0) }, uniquingKeysWith: { first, _ in first })
         shownOrder = layout.placed.map(\.column.id)
-        for placed in layout.placed {
+        self.frozenCount = frozenCount
+        for (index, placed) in layout.placed.enumerated() {
             let header = buttons[placed.column.id] ?? makeButton(for: placed.column)
             // Relaid out per motion of a resize drag: the title is set only when it changed.
             if String(cString: gtk_label_get_text(gcast(header.title))) != placed.column.title {
                 gtk_label_set_text(gcast(header.title), placed.column.title)
             }
-            glm_table_row_place_cell(
-                UnsafeMutablePointer(rowPointer), header.button, Int32(clamping: placed.start), Int32(clamping: placed.width))
+            glm_table_row_place_cell_pinned(
+                UnsafeMutablePointer(rowPointer), header.button, Int32(clamping: placed.start), Int32(clamping: placed.width),
+                index < frozenCount ? 1 : 0)
         }
+    }
+
+    /// Keeps the frozen columns' buttons at the strip's leading edge, `width` pixels, with the
+    /// rows scrolled `offset` pixels from their leading edge.
+    func pin(at offset: Int, width: Int) {
+        pinnedStrip = (offset, width)
+        glm_table_row_set_pinned_strip(UnsafeMutablePointer(rowPointer), Int32(clamping: offset), Int32(clamping: width))
     }
 
     /// Shows the sort arrow on each sorted column, GtkTreeView's way: down for ascending,

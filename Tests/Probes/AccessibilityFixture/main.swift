@@ -6,11 +6,12 @@
 // `done: COMMAND` once the list has settled: `remove-all` empties the list (the rows a reader
 // holds go stale), `scroll-to K` brings item K to the top (virtualized rows show other items),
 // `sort COLUMN asc|desc` sorts a table by a column as its header does (a tree at every level),
-// `clipboard TARGET` prints what the clipboard holds for TARGET (Clipboard.swift).
+// `clipboard TARGET` prints what the clipboard holds for TARGET (Clipboard.swift),
+// `scroll-sideways PX` scrolls a table PX pixels from its leading edge.
 //
 // Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
 //   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
-//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table [--cells] [--selects-cells]]
+//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table [--cells] [--selects-cells] [--frozen N]]
 //
 // With --tree the list shows a tree instead (an OutlineStorage): items 0, 100, …, 900 at the
 // top level, each with children k+1 … k+5, items 0 and 100 open; --focus then counts rows, and
@@ -21,7 +22,8 @@
 // column "Item k", the second "detail k"). Only the first three columns fit the window. With
 // --cells too, its columns are toggle, icon, progress and spinner cells instead
 // (TableCells.swift), and toggles print `toggled: K COLUMN VALUE`. With --selects-cells, the
-// table selects ranges of cells (ListTable.selectsCells).
+// table selects ranges of cells (ListTable.selectsCells); with --frozen N, its first N columns
+// are frozen (ListTable.frozenColumnCount).
 import CGtk
 import Glibc
 import GtkListManager
@@ -46,6 +48,7 @@ struct Options {
     var table = false
     var cells = false
     var selectsCells = false
+    var frozen = 0
 
     init(_ arguments: [String]) {
         var remaining = arguments[...]
@@ -80,6 +83,7 @@ struct Options {
             case "--table": table = true
             case "--cells": cells = true
             case "--selects-cells": selectsCells = true
+            case "--frozen": frozen = number(of: option)
             default: fail("unknown option \(option)")
             }
         }
@@ -152,6 +156,7 @@ final class Fixture {
             }
             shown = table.widget
             table.selectsCells = options.selectsCells
+            table.frozenColumnCount = options.frozen
             if let tree = manager.storage as? OutlineStorage<String, Int> {
                 let comparisons = tableColumns.reduce(ColumnComparisons<Int>()) { $0.column($1.id, by: \.self) }
                 table.didChangeSort { keys in tree.sort(by: keys, using: comparisons, execution: .immediate) }
@@ -270,6 +275,13 @@ final class Fixture {
         case ("clipboard", 2):
             emit("clipboard: \(Clipboard.text(for: String(words[1])) ?? "(none)")")
             return emit("done: \(command)")
+        case ("scroll-sideways", 2):
+            guard let table, let offset = Double(words[1]) else {
+                return emit("accessibility-fixture: scroll-sideways needs --table and pixels")
+            }
+            let adjustment = gtk_scrolled_window_get_hadjustment(gcast(table.scrolledWindow))!
+            let end = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            gtk_adjustment_set_value(adjustment, options.rightToLeft ? end - offset : offset)
         case ("scroll-to", 2):
             guard let ordinal = Int(words[1]) else { return emit("accessibility-fixture: not a number: \(words[1])") }
             manager.scrollTo(options.indexPath(ofOrdinal: ordinal), alignment: .top)

@@ -213,6 +213,16 @@ enum TablesArticle {
         print(copied ?? "")
     }
 
+    @MainActor static func frozenColumns(_ manager: ListManager) -> ListTable {
+        let table = manager.makeTable(columns: [
+            TableColumn("name", title: "Name", width: .fixed(200), isFrozen: true),
+            TableColumn("version", title: "Version", width: .fixed(120)),
+            TableColumn("size", title: "Size", width: .fixed(120)),
+        ])
+        table.frozenColumnCount = 2                              // name and version stay put
+        return table
+    }
+
     @MainActor static func rowOperations(_ manager: ListManager) {
         manager.canMove(Package.self) { package, indexPath in package.section != "admin" }
         manager.move(Package.self) { destination, package, source in print("\(package.name) moved to \(destination)") }

@@ -185,7 +185,7 @@ extension ListTable {
         guard gdk_event_get_event_type(event) == GDK_BUTTON_PRESS, gdk_event_get_button(event, &button) != 0, button == 1,
             gdk_event_get_state(event, &state) != 0, let point = PointerLocation.point(of: event, in: manager.widget),
             let (row, location) = manager.boundRowAndLocation(atX: point.x, y: point.y), location.role == .item,
-            let fromStart = pointerOffset(of: event, in: row.widget), let index = layout.column(at: fromStart)
+            let fromStart = pointerOffset(of: event, in: row.widget), let index = shownColumn(atRowOffset: fromStart)
         else { return }
         let id = layout.placed[index].column.id
         let extending = state.rawValue & GDK_SHIFT_MASK.rawValue != 0

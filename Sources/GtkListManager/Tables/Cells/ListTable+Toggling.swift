@@ -116,7 +116,7 @@ extension ListTable {
     ) -> (BoundRow, RowLocation, Int)? {
         guard let (row, location) = manager.boundRowAndLocation(atX: point.x, y: point.y), location.role == .item,
             let view = row.view as? TableRowView, view.layoutGeneration == shownColumnsGeneration,
-            let fromStart = pointerOffset(of: event, in: row.widget), let index = layout.column(at: fromStart),
+            let fromStart = pointerOffset(of: event, in: row.widget), let index = shownColumn(atRowOffset: fromStart),
             toggling.columns.contains(layout.placed[index].column.id), let cell = view.cells[index],
             ToggleState(of: cell.widget)?.isActivatable == true
         else { return nil }
