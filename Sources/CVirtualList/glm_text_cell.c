@@ -209,7 +209,11 @@ const char *glm_text_cell_get_text(GlmTextCell *cell) {
 
 void glm_text_cell_set_xalign(GlmTextCell *cell, float xalign) {
     g_return_if_fail(GLM_IS_TEXT_CELL(cell));
-    cell->xalign = CLAMP(xalign, 0, 1);
+    float clamped = CLAMP(xalign, 0, 1);
+    /* A cell filled again with its alignment (a handler setting it per bind) draws nothing more. */
+    if (clamped == cell->xalign)
+        return;
+    cell->xalign = clamped;
     gtk_widget_queue_draw(GTK_WIDGET(cell));
 }
 
