@@ -1,7 +1,7 @@
 import ModelStorage
 
 /// What the user made of a table's columns: their order, the widths they dragged, the columns
-/// they hid and the sort they chose. `Codable`: save it with the app's settings, per list, and
+/// they hid, the sort and the grouping they chose. `Codable`: save it with the app's settings, per list, and
 /// give it back to ``ListTable/state`` when the list opens again.
 ///
 /// ```swift
@@ -21,13 +21,40 @@ public struct ColumnState: Hashable, Codable, Sendable {
     public var hidden: Set<String>
     /// The sort, its primary key first; empty when unsorted.
     public var sort: [SortKey]
+    /// The columns rows are grouped by, outermost first; empty when not grouped
+    /// (``ListTable/grouping``). A state saved before grouping existed decodes with none.
+    public var grouping: [String]
 
-    /// A state; empty, it keeps the declared order, widths and visibility, unsorted.
-    public init(order: [String] = [], widths: [String: Int] = [:], hidden: Set<String> = [], sort: [SortKey] = []) {
+    /// A state; empty, it keeps the declared order, widths and visibility, unsorted, not grouped.
+    ///
+    /// - Parameters:
+    ///   - order: column identifiers in the order shown.
+    ///   - widths: the widths set by the user, by column.
+    ///   - hidden: the hidden columns.
+    ///   - sort: the sort, its primary key first.
+    ///   - grouping: the columns grouped by, outermost first.
+    public init(
+        order: [String] = [], widths: [String: Int] = [:], hidden: Set<String> = [], sort: [SortKey] = [], grouping: [String] = []
+    ) {
         self.order = order
         self.widths = widths
         self.hidden = hidden
         self.sort = sort
+        self.grouping = grouping
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case order, widths, hidden, sort, grouping
+    }
+
+    /// Decodes a state; one saved before a key existed gets its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        order = try container.decodeIfPresent([String].self, forKey: .order) ?? []
+        widths = try container.decodeIfPresent([String: Int].self, forKey: .widths) ?? [:]
+        hidden = try container.decodeIfPresent(Set<String>.self, forKey: .hidden) ?? []
+        sort = try container.decodeIfPresent([SortKey].self, forKey: .sort) ?? []
+        grouping = try container.decodeIfPresent([String].self, forKey: .grouping) ?? []
     }
 
     /// The columns in this state's order: known identifiers first, in its order, then the
@@ -54,6 +81,9 @@ public struct ColumnState: Hashable, Codable, Sendable {
             allowed.hidden.remove(first.id)
         }
         allowed.sort = sort.filter { byID[$0.column]?.isSortable ?? false }
+        var grouped: [String] = []
+        for column in grouping where byID[column] != nil && !grouped.contains(column) { grouped.append(column) }
+        allowed.grouping = grouped
         return allowed
     }
 }
