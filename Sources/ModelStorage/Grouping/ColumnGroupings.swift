@@ -15,7 +15,7 @@
 /// - Items with equal values of a column form a group; groups are ordered by value, ascending,
 ///   text columns by their collation key (``TextComparison/localizedStandard``'s order).
 /// - A column grouped by but not declared is left out
-///   (``GroupedStorage/group(by:using:revealing:execution:completion:)`` reports it).
+///   (``GroupedStorage/group(by:using:descending:revealing:execution:completion:)`` reports it).
 ///
 /// ## Totals
 /// Each total is kept for every group, at every level, as items come, go and change: a sum

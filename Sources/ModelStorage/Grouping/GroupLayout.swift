@@ -28,7 +28,11 @@ struct GroupLayout<Model: Sendable>: Sendable {
     /// The columns grouped by (each declared), outermost first.
     let columns: [String]
     let groupings: ColumnGroupings<Model>
+    /// The columns whose groups come in descending order.
+    let descending: Set<String>
     private let groupers: [ColumnGroupings<Model>.Grouper]
+    /// Per level, 1 for ascending groups, -1 for descending ones.
+    private let directions: [Int]
     private(set) var tree = OutlineTree<Row>()
     /// Each group's state, by node.
     private(set) var groups: [Int: Group] = [:]
@@ -37,10 +41,17 @@ struct GroupLayout<Model: Sendable>: Sendable {
     /// Each handle's node; -1 for none.
     private(set) var nodeOfHandle: [Int] = []
 
-    init(columns: [String], groupings: ColumnGroupings<Model>) {
+    init(columns: [String], groupings: ColumnGroupings<Model>, descending: Set<String> = []) {
         self.columns = columns
         self.groupings = groupings
+        self.descending = descending.intersection(columns)
         groupers = columns.map { groupings.groupers[$0]! }
+        directions = columns.map { descending.contains($0) ? -1 : 1 }
+    }
+
+    /// The order of two groups of one level: negative when `lhs` comes first.
+    private func compare(_ lhs: Int, _ rhs: GroupOrder, level: Int) -> Int {
+        groups[lhs]!.order.compare(rhs) * directions[level]
     }
 
     // MARK: - Reading
@@ -119,7 +130,7 @@ struct GroupLayout<Model: Sendable>: Sendable {
             }
             let grouper = groupers[level]
             let order = grouper.order(value)
-            let index = sorted ? insertionIndex(of: order, under: parent) : tree[parent].children.count
+            let index = sorted ? insertionIndex(of: order, under: parent, level: level) : tree[parent].children.count
             let node = tree.insert([.group], under: parent, at: index)[0]
             groups[node] = Group(
                 path: path, column: columns[level], title: grouper.title(value), order: order,
@@ -135,12 +146,12 @@ struct GroupLayout<Model: Sendable>: Sendable {
 
     /// Where a group ordered `order` goes among the groups under `parent`: after those it does
     /// not precede. O(log siblings).
-    private func insertionIndex(of order: GroupOrder, under parent: Int) -> Int {
+    private func insertionIndex(of order: GroupOrder, under parent: Int, level: Int) -> Int {
         let children = tree[parent].children
         var low = 0, high = children.count
         while low < high {
             let middle = (low + high) / 2
-            if groups[children[middle]]!.order.compare(order) <= 0 { low = middle + 1 } else { high = middle }
+            if compare(children[middle], order, level: level) <= 0 { low = middle + 1 } else { high = middle }
         }
         return low
     }
@@ -229,8 +240,9 @@ struct GroupLayout<Model: Sendable>: Sendable {
         let parents = [OutlineTree<Row>.root] + groups.keys.filter { tree[$0].level < columns.count - 1 }
         for parent in parents {
             let groups = self.groups
+            let direction = directions[parent == OutlineTree<Row>.root ? 0 : tree[parent].level + 1]
             tree.sortChildren(of: parent) { lhs, rhs in
-                let order = groups[lhs]!.order.compare(groups[rhs]!.order)
+                let order = groups[lhs]!.order.compare(groups[rhs]!.order) * direction
                 return order == 0 ? nil : order < 0
             }
         }

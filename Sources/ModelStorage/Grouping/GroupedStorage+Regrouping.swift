@@ -6,6 +6,7 @@ extension GroupedStorage {
     struct RegroupRequest {
         let columns: [String]
         let groupings: ColumnGroupings<Model>
+        var descending: Set<String> = []
         var revealing: Set<GroupPath> = []
     }
 
@@ -13,17 +14,21 @@ extension GroupedStorage {
     /// main thread (`.background`) or before the call returns (`.immediate`), then observers
     /// see every row deleted and the new rows inserted. A grouping asked while another is made
     /// supersedes it; every completion runs, in call order. An empty list shows the base's
-    /// items as they are. Columns `groupings` does not declare are left out and reported
+    /// items as they are. Groups come in ascending order of their value, or descending for the
+    /// columns of `descending` (a table sorted by that column, descending). Columns `groupings`
+    /// does not declare are left out and reported
     /// (``StorageAnomaly/unknownGroupColumn(column:knownColumns:)``).
     ///
     /// - Parameters:
     ///   - columns: the columns to group by, outermost first.
     ///   - groupings: how each column groups, and the totals group rows show.
+    ///   - descending: the columns whose groups come in descending order.
     ///   - revealing: items whose groups open, at every level (the selected items, say).
     ///   - execution: where the groups are made.
     ///   - completion: called once observers have seen the new grouping.
     public func group(
-        by columns: [String], using groupings: ColumnGroupings<Model>, revealing: [Model.DiffIdentifier] = [],
+        by columns: [String], using groupings: ColumnGroupings<Model>, descending: Set<String> = [],
+        revealing: [Model.DiffIdentifier] = [],
         execution: StorageExecution = .background, completion: Completion? = nil
     ) {
         for column in groupings.unknownColumns(in: columns) {
@@ -31,7 +36,7 @@ extension GroupedStorage {
         }
         var known: [String] = []
         for column in columns where groupings.groupers[column] != nil && !known.contains(column) { known.append(column) }
-        var request = RegroupRequest(columns: known, groupings: groupings)
+        var request = RegroupRequest(columns: known, groupings: groupings, descending: descending)
         let builder = GroupLayout(columns: known, groupings: groupings)
         for identifier in revealing {
             guard let handle = handleOfIdentifier[identifier], let model = order.models[handle] else { continue }
@@ -59,10 +64,10 @@ extension GroupedStorage {
     /// The layout of `handles` (in the base's order) grouped by `columns`; nil once
     /// `cancellation` is raised. O(n × depth) plus sorting each group's sub-groups.
     nonisolated static func build(
-        columns: [String], groupings: ColumnGroupings<Model>, models: [Model?], handles: [Int],
+        columns: [String], groupings: ColumnGroupings<Model>, descending: Set<String> = [], models: [Model?], handles: [Int],
         isExpanded: (GroupPath) -> Bool, cancellation: ScanCancellation?
     ) -> GroupLayout<Model>? {
-        var layout = GroupLayout(columns: columns, groupings: groupings)
+        var layout = GroupLayout(columns: columns, groupings: groupings, descending: descending)
         var created: [Int] = []
         for (place, handle) in handles.enumerated() {
             if place % 4096 == 0, cancellation?.isRaised == true { return nil }

@@ -41,6 +41,8 @@ public final class GroupedStorage<Model: Diffable & Sendable>: BroadcastingStora
     /// The columns grouped by, outermost first (only declared ones); empty shows the base's
     /// items as they are.
     public var grouping: [String] { layout.columns }
+    /// The grouped columns whose groups come in descending order.
+    public var descendingGroupColumns: Set<String> { layout.descending }
     /// Whether a group that appears opens: true by default. A group the user opened or closed
     /// keeps its state while it exists, and when the same grouping is chosen again.
     public var expandsNewGroups = true
@@ -75,7 +77,8 @@ public final class GroupedStorage<Model: Diffable & Sendable>: BroadcastingStora
             let isExpanded = expansionTest(for: request)
             return {
                 Self.build(
-                    columns: request.columns, groupings: request.groupings, models: models, handles: handles, isExpanded: isExpanded,
+                    columns: request.columns, groupings: request.groupings, descending: request.descending, models: models,
+                    handles: handles, isExpanded: isExpanded,
                     cancellation: cancellation)
             }
         },
@@ -83,7 +86,8 @@ public final class GroupedStorage<Model: Diffable & Sendable>: BroadcastingStora
             guard let self else { return }
             apply(
                 built ?? Self.build(
-                    columns: request.columns, groupings: request.groupings, models: order.models, handles: order.orderedHandles,
+                    columns: request.columns, groupings: request.groupings, descending: request.descending, models: order.models,
+                    handles: order.orderedHandles,
                     isExpanded: expansionTest(for: request), cancellation: nil)!)
         })
 
@@ -94,7 +98,7 @@ public final class GroupedStorage<Model: Diffable & Sendable>: BroadcastingStora
     }
 
     /// The items of `base`, not grouped yet: group them with
-    /// ``group(by:using:revealing:execution:completion:)``.
+    /// ``group(by:using:descending:revealing:execution:completion:)``.
     ///
     /// - Parameters:
     ///   - base: the storage whose items are grouped; the grouped storage observes it.
@@ -178,7 +182,8 @@ public final class GroupedStorage<Model: Diffable & Sendable>: BroadcastingStora
         }
         let request = RegroupRequest(columns: layout.columns, groupings: layout.groupings)
         layout = Self.build(
-            columns: layout.columns, groupings: layout.groupings, models: order.models, handles: order.orderedHandles,
+            columns: layout.columns, groupings: layout.groupings, descending: layout.descending, models: order.models,
+            handles: order.orderedHandles,
             isExpanded: expansionTest(for: request), cancellation: nil)!
     }
 

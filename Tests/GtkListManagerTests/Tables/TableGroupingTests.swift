@@ -146,6 +146,12 @@ final class TableGroupingTests: XCTestCase {
                 list.settleFrame()
                 XCTAssertEqual(Self.cellTexts(ofItem: 1, in: manager), ["Kind nut: 2", "4"], name)
                 XCTAssertEqual(grouped.numberOfItems(inSection: 0), 6, name)
+                // Sorted by kind, descending: the groups come last kind first.
+                table.sort = [SortKey("kind", ascending: false)]
+                XCTAssertTrue(GtkRuntime.iterate(until: { !grouped.hasPendingGrouping }, timeout: .seconds(10)), name)
+                list.settleFrame()
+                XCTAssertEqual(Self.cellTexts(ofItem: 0, in: manager), ["Kind washer: 1", "6"], name)
+                XCTAssertEqual(Self.cellTexts(ofItem: 2, in: manager), ["Kind nut: 2", "4"], name)
             }
         }
     }

@@ -106,4 +106,50 @@ struct GroupedStorageTests {
         #expect(grouped.grouping == ["kind"])
         #expect(reported == [.unknownGroupColumn(column: "nope", knownColumns: ["kind", "tier"])])
     }
+    @Test("A re-sort of the base is one reordering of the rows shown, groups staying; a moved section too")
+    func baseReorderings() throws {
+        let sorted = SortedStorage<Line, Unsectioned>(sortedBy: { $0.id < $1.id })
+        sorted.upsert(
+            (0..<12).map { line($0, ["a", "b", "c"][$0 % 3], tier: $0 % 2, size: 12 - $0) }, execution: .immediate)
+        let grouped = GroupedStorage<Line>(sorted)
+        grouped.group(by: ["kind", "tier"], using: lineGroupings, execution: .immediate)
+        grouped.setExpanded(false, at: try #require(grouped.indexPath(ofGroup: GroupPath(["b"]))))
+        let recorder = UpdateRecorder(observing: grouped)
+        var host = replica(of: grouped)
+
+        sorted.setComparator({ $0.size < $1.size }, execution: .immediate)
+        let changes = try #require(recorder.lastChanges)
+        #expect(changes.segments.count == 1 && changes.segments[0].isReordering, "\(changes)")
+        #expect(shownRows(grouped) == referenceRows(of: baseLines(sorted), by: ["kind", "tier"], collapsed: [GroupPath(["b"])]))
+        #expect(shownRows(grouped)[1...3] == ["G[a › 0] tier 0 n=2 {heaviest=1.0,id=2,least=6,size=18,weight=1.0}", "L6", "L0"])
+
+        let memory = makeStorage([[line(1, "a"), line(2, "a")], [line(3, "a")]])
+        let overMemory = GroupedStorage<Line>(memory)
+        overMemory.group(by: ["kind"], using: lineGroupings, execution: .immediate)
+        let memoryRecorder = UpdateRecorder(observing: overMemory)
+        var memoryHost = replica(of: overMemory)
+        memory.moveSection(1, toSection: 0)
+        #expect(shownRows(overMemory).dropFirst() == ["L3", "L1", "L2"])
+        try memoryHost.apply(memoryRecorder.updates, reloadingFrom: makeStorage([]))
+        #expect(replayed(memoryHost) == shownRows(overMemory))
+        try host.apply(recorder.updates, reloadingFrom: makeStorage([]))
+        #expect(replayed(host) == shownRows(grouped))
+    }
+    @Test("Groups of a descending column come last value first, at their level only; new groups take their place")
+    func descendingGroups() {
+        let base = makeStorage([[line(1, "b", tier: 1), line(2, "a", tier: 2), line(3, "a", tier: 1)]])
+        let grouped = GroupedStorage<Line>(base)
+        grouped.group(by: ["kind", "tier"], using: lineGroupings, descending: ["kind"], execution: .immediate)
+        #expect(grouped.descendingGroupColumns == ["kind"])
+        #expect(
+            shownRows(grouped).filter { $0.hasPrefix("G") }.map { $0.split(separator: "]")[0] } == [
+                "G[b", "G[b › 1", "G[a", "G[a › 1", "G[a › 2",
+            ])
+        base.addItem(line(4, "c"))
+        base.addItem(line(5, "a", tier: 0))
+        #expect(
+            shownRows(grouped).filter { $0.hasPrefix("G") }.map { $0.split(separator: "]")[0] } == [
+                "G[c", "G[c › 0", "G[b", "G[b › 1", "G[a", "G[a › 0", "G[a › 1", "G[a › 2",
+            ])
+    }
 }

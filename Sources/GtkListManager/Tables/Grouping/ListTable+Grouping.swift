@@ -26,7 +26,8 @@ extension ListTable {
 
     /// Groups `storage` as the user chooses from now on (and by the grouping in effect now),
     /// keeping the selected rows selected and the first of them on screen through each
-    /// regrouping. Every column `groupings` declares becomes groupable from its header's menu;
+    /// regrouping. Groups come in ascending order, descending while the table's primary sort
+    /// key is their column, descending. Every column `groupings` declares becomes groupable from its header's menu;
     /// group rows show their title and count in the outline column and each total in its
     /// column, right-aligned, unless the app registers its own cells for `ItemGroup`.
     ///
@@ -41,7 +42,20 @@ extension ListTable {
             guard let self, let storage else { return }
             regroup(storage, by: columns, using: groupings)
         }
-        if storage.grouping != grouping { regroup(storage, by: grouping, using: groupings) }
+        didChangeSort { [weak self, weak storage] _ in
+            guard let self, let storage, storage.descendingGroupColumns != descendingGroupColumns else { return }
+            regroup(storage, by: grouping, using: groupings)
+        }
+        if storage.grouping != grouping || storage.descendingGroupColumns != descendingGroupColumns {
+            regroup(storage, by: grouping, using: groupings)
+        }
+    }
+
+    /// The grouped column whose groups come in descending order: the primary sort key's, when
+    /// it is descending.
+    private var descendingGroupColumns: Set<String> {
+        guard let first = sort.first, !first.ascending, grouping.contains(first.column) else { return [] }
+        return [first.column]
     }
 
     /// Regroups `storage`, the selected items' groups opened, then selects them again and
@@ -50,7 +64,8 @@ extension ListTable {
         guard isInstalled else { return }
         let selected = manager.selectedIndexPaths.compactMap { storage.itemIdentity(at: $0) }
         let identifiers = selected.compactMap { $0.base as? Model.DiffIdentifier }
-        storage.group(by: columns, using: groupings, revealing: identifiers) { [weak self, weak storage] in
+        let descending: Set<String> = sort.first.map { !$0.ascending && columns.contains($0.column) ? [$0.column] : [] } ?? []
+        storage.group(by: columns, using: groupings, descending: descending, revealing: identifiers) { [weak self, weak storage] in
             guard let self, let storage, isInstalled else { return }
             let found = selected.compactMap { storage.indexPath(ofItemIdentity: $0) }
             for indexPath in found { manager.selectItem(at: indexPath) }
