@@ -28,7 +28,9 @@ final class TableGroupingTests: XCTestCase {
     /// The parts in a memory storage, grouped, shown as a table of name, kind and size that
     /// follows the grouping.
     @MainActor
-    private static func show(on host: any ListHost) -> (MemoryStorage, GroupedStorage<Part>, ListManager, ListTable, ShownList) {
+    private static func show(
+        on host: any ListHost, parts: [Part] = parts
+    ) -> (MemoryStorage, GroupedStorage<Part>, ListManager, ListTable, ShownList) {
         let base = MemoryStorage()
         base.setItems(parts)
         let grouped = GroupedStorage<Part>(base, handOff: GLibMainActorHandOff())
@@ -163,5 +165,57 @@ final class TableGroupingTests: XCTestCase {
         XCTAssertEqual(state.grouping, [])
         let saved = try JSONDecoder().decode(ColumnState.self, from: JSONEncoder().encode(ColumnState(grouping: ["kind", "size"])))
         XCTAssertEqual(saved.grouping, ["kind", "size"])
+    }
+    /// The name cell of the item row nearest the viewport's top (partly shown counts).
+    @MainActor private static func topRowName(_ manager: ListManager, grouped: GroupedStorage<Part>, list: ShownList) -> String? {
+        let viewport = gtk_bin_get_child(gcast(list.scrolledWindow))!
+        var best: (y: Int32, name: String)?
+        for item in 0..<grouped.numberOfItems(inSection: 0) {
+            guard let row = manager.boundRow(at: IndexPath(item: item, section: 0)), gtk_widget_get_mapped(row.widget) != 0 else {
+                continue
+            }
+            var x: Int32 = 0, y: Int32 = 0
+            gtk_widget_translate_coordinates(row.widget, viewport, 0, 0, &x, &y)
+            guard y + gtk_widget_get_allocated_height(row.widget) > 0, best.map({ y < $0.y }) ?? true else { continue }
+            best = (y, cellTexts(ofItem: item, in: manager).first ?? "")
+        }
+        return best?.name
+    }
+
+    /// The name cell of the row that has the keyboard focus.
+    @MainActor private static func focusedRowName(_ manager: ListManager, grouped: GroupedStorage<Part>, list: ShownList) -> String? {
+        for item in 0..<grouped.numberOfItems(inSection: 0) {
+            guard let row = manager.boundRow(at: IndexPath(item: item, section: 0)) else { continue }
+            let widget = row.hostWidget ?? row.widget
+            if gtk_widget_has_focus(widget) != 0 { return cellTexts(ofItem: item, in: manager).first }
+        }
+        return nil
+    }
+
+    func testGroupingKeepsTheTopRowTheFocusedRowAndTheSelection() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let many = (0..<150).map { Part(id: "p\($0)", kind: ["bolt", "nut", "washer"][$0 % 3], size: $0) }
+            for (name, make) in TableFixture.hosts {
+                let (_, grouped, manager, table, list) = Self.show(on: make(), parts: many)
+                defer { list.close() }
+                manager.scrollTo(IndexPath(item: 61, section: 0), alignment: .top)
+                list.settleFrame()
+                list.click(IndexPath(item: 64, section: 0))
+                list.settleFrame()
+                XCTAssertEqual(Self.topRowName(manager, grouped: grouped, list: list), "p61", name)
+                XCTAssertEqual(Self.focusedRowName(manager, grouped: grouped, list: list), "p64", name)
+
+                try Self.choose("Group by This Column", fromMenuOf: "Kind", in: table, grouped: grouped, list: list)
+                XCTAssertEqual(Self.topRowName(manager, grouped: grouped, list: list), "p61", "\(name): the top row stays")
+                XCTAssertEqual(Self.focusedRowName(manager, grouped: grouped, list: list), "p64", "\(name): the focus stays")
+                XCTAssertEqual(
+                    manager.selectedIndexPaths.compactMap { (grouped.item(at: $0) as? Part)?.id }, ["p64"], "\(name): the selection stays")
+
+                try Self.choose("Ungroup", fromMenuOf: "Kind", in: table, grouped: grouped, list: list)
+                XCTAssertEqual(Self.topRowName(manager, grouped: grouped, list: list), "p61", "\(name): ungrouped")
+                XCTAssertEqual(Self.focusedRowName(manager, grouped: grouped, list: list), "p64", "\(name): ungrouped")
+            }
+        }
     }
 }

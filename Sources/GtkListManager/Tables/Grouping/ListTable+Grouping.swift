@@ -25,8 +25,8 @@ extension ListTable {
     }
 
     /// Groups `storage` as the user chooses from now on (and by the grouping in effect now),
-    /// keeping the selected rows selected and the first of them on screen through each
-    /// regrouping. Groups come in ascending order, descending while the table's primary sort
+    /// keeping through each regrouping the selected rows selected, the row at the top of the
+    /// viewport there and the focused row focused (their groups opened). Groups come in ascending order, descending while the table's primary sort
     /// key is their column, descending. Every column `groupings` declares becomes groupable from its header's menu;
     /// group rows show their title and count in the outline column and each total in its
     /// column, right-aligned, unless the app registers its own cells for `ItemGroup`.
@@ -58,18 +58,27 @@ extension ListTable {
         return [first.column]
     }
 
-    /// Regroups `storage`, the selected items' groups opened, then selects them again and
-    /// brings the first back on screen.
+    /// Regroups `storage`, the groups of the selected, focused and top items opened, then
+    /// selects the same items again, puts the top item back at the top of the viewport and the
+    /// focus back on its item.
     private func regroup<Model>(_ storage: GroupedStorage<Model>, by columns: [String], using groupings: ColumnGroupings<Model>) {
         guard isInstalled else { return }
         let selected = manager.selectedIndexPaths.compactMap { storage.itemIdentity(at: $0) }
-        let identifiers = selected.compactMap { $0.base as? Model.DiffIdentifier }
+        let focused = manager.focusedItemIndexPath.flatMap { storage.itemIdentity(at: $0) }
+        let top = manager.topItemOnScreen().flatMap { top in storage.itemIdentity(at: top.indexPath).map { ($0, top.offset) } }
+        let kept = selected + [focused, top?.0].compactMap { $0 }
+        let identifiers = kept.compactMap { $0.base as? Model.DiffIdentifier }
         let descending: Set<String> = sort.first.map { !$0.ascending && columns.contains($0.column) ? [$0.column] : [] } ?? []
         storage.group(by: columns, using: groupings, descending: descending, revealing: identifiers) { [weak self, weak storage] in
             guard let self, let storage, isInstalled else { return }
             let found = selected.compactMap { storage.indexPath(ofItemIdentity: $0) }
             for indexPath in found { manager.selectItem(at: indexPath) }
-            if let first = found.min() { manager.scrollTo(first) }
+            if let top, let indexPath = storage.indexPath(ofItemIdentity: top.0) {
+                manager.scroll(indexPath, toOffset: top.1)
+            } else if let first = found.min() {
+                manager.scrollTo(first)
+            }
+            if let focused, let indexPath = storage.indexPath(ofItemIdentity: focused) { manager.focusItem(at: indexPath) }
         }
     }
 
