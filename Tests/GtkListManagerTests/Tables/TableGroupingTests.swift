@@ -218,4 +218,42 @@ final class TableGroupingTests: XCTestCase {
             }
         }
     }
+    func testTheArrowAndTheKeyboardCloseAndOpenAGroupRow() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (_, grouped, manager, table, list) = Self.show(on: make())
+                defer { list.close() }
+                table.grouping = ["kind"]
+                XCTAssertTrue(GtkRuntime.iterate(until: { !grouped.hasPendingGrouping }, timeout: .seconds(10)), name)
+                list.settleFrame()
+                // A click at the row's start edge is on the group's disclosure arrow.
+                list.click(IndexPath(item: 0, section: 0))
+                list.settleFrame()
+                XCTAssertEqual(grouped.numberOfItems(inSection: 0), 6, "\(name): bolt's three rows hidden")
+                XCTAssertEqual(Self.cellTexts(ofItem: 1, in: manager), ["nut (2)", "4"], name)
+                list.click(IndexPath(item: 0, section: 0))
+                list.settleFrame()
+                XCTAssertEqual(grouped.numberOfItems(inSection: 0), 9, "\(name): open again")
+                // The keyboard on the focused group row: minus closes it, plus opens it.
+                let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 0, section: 0)), name)
+                let sizeCell = try XCTUnwrap(
+                    containerChildren(row.widget).first {
+                        atk_object_get_name(gtk_widget_get_accessible($0)).map { String(cString: $0) } == "11"
+                    },
+                    name)
+                list.click(widget: sizeCell)
+                list.settleFrame()
+                XCTAssertEqual(Self.focusedRowName(manager, grouped: grouped, list: list), "bolt (3)", name)
+                list.press("minus")
+                list.settleFrame()
+                XCTAssertEqual(grouped.outlinePlace(at: IndexPath(item: 0, section: 0))?.isExpanded, false, name)
+                XCTAssertEqual(Self.cellTexts(ofItem: 1, in: manager), ["nut (2)", "4"], name)
+                list.press("plus")
+                list.settleFrame()
+                XCTAssertEqual(grouped.numberOfItems(inSection: 0), 9, name)
+                XCTAssertEqual(Self.cellTexts(ofItem: 1, in: manager), ["p2", "bolt", "2"], name)
+            }
+        }
+    }
 }
