@@ -89,6 +89,8 @@ final class TableGroupingTests: XCTestCase {
     func testTheHeaderMenuGroupsRowsWithCountsAndTotalsKeepingTheSelection() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
+            let css = try XCTUnwrap(LibraryResources.data(named: "theme.css"))
+            XCTAssertTrue(String(decoding: css, as: UTF8.self).contains(".\(ListTheme.StyleClass.tableGroupRow)"))
             for (name, make) in TableFixture.hosts {
                 let (base, grouped, manager, table, list) = Self.show(on: make())
                 defer { list.close() }
@@ -103,6 +105,11 @@ final class TableGroupingTests: XCTestCase {
                 XCTAssertEqual(reported, [["kind"]], name)
                 let grouped9 = [["bolt (3)", "11"], ["p2", "bolt", "2"], ["p4", "bolt", "4"], ["p5", "bolt", "5"]]
                 XCTAssertEqual(Self.rows(manager, count: 4), grouped9, name)
+                XCTAssertEqual(
+                    (0..<4).map { item in
+                        let row = manager.boundRow(at: IndexPath(item: item, section: 0))!.widget
+                        return gtk_style_context_has_class(gtk_widget_get_style_context(row), ListTheme.StyleClass.tableGroupRow) != 0
+                    }, [true, false, false, false], "\(name): the group row's style class")
                 XCTAssertEqual(
                     Self.rows(manager, count: 9)[4...],
                     [["nut (2)", "4"], ["p1", "nut", "1"], ["p3", "nut", "3"], ["washer (1)", "6"], ["p6", "washer", "6"]][...], name)
@@ -125,6 +132,10 @@ final class TableGroupingTests: XCTestCase {
                 try Self.choose("Ungroup", fromMenuOf: "Size", in: table, grouped: grouped, list: list)
                 XCTAssertEqual(table.grouping, [], name)
                 XCTAssertEqual(Self.rows(manager, count: 1), [["p1", "washer", "1"]], name)
+                let firstRow = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 0, section: 0))).widget
+                XCTAssertEqual(
+                    gtk_style_context_has_class(gtk_widget_get_style_context(firstRow), ListTheme.StyleClass.tableGroupRow), 0,
+                    "\(name): an item's row has no group style")
                 XCTAssertEqual(
                     manager.selectedIndexPaths.compactMap { (grouped.item(at: $0) as? Part)?.id }, ["p3"], "\(name): kept ungrouped")
             }
