@@ -220,6 +220,7 @@ struct StorageAnomalyTextTests {
         .modelWithoutIdentity(typeName: "Point"),
         .itemNotAccepted(typeName: "String", reason: "the storage stores Book records"),
         .unknownSortColumn(column: "colour", knownColumns: ["name", "size"]),
+        .unknownGroupColumn(column: "colour", knownColumns: ["section"]),
     ]
 
     /// The position of `anomaly`'s case in ``everyStorageAnomaly``. The switch has no default, so a
@@ -243,12 +244,13 @@ struct StorageAnomalyTextTests {
         case .modelWithoutIdentity: 14
         case .itemNotAccepted: 15
         case .unknownSortColumn: 16
+        case .unknownGroupColumn: 17
         }
     }
 
     @Test("The samples cover every case of StorageAnomaly")
     func samplesCoverEveryCase() {
-        #expect(Self.everyStorageAnomaly.map(Self.caseOrdinal) == Array(0..<17))
+        #expect(Self.everyStorageAnomaly.map(Self.caseOrdinal) == Array(0..<18))
     }
 
     @Test("Every case has a non-empty short description, distinct from every other case's")

@@ -1,3 +1,4 @@
+import CGtk
 import ModelStorage
 
 // What a feature may ask of the host, through the manager: features that live apart from the
@@ -34,5 +35,43 @@ extension ListManager {
     /// Keeps the per-row states of `mapping`'s rows (``StatefulRow``) in the list's store.
     func keepRowStates(of mapping: any AnyRowMapping) {
         mapping.keepStates(in: factory.rowStates)
+    }
+    /// The first item row the viewport shows, and how far its top is above the viewport's top
+    /// (0 when it starts at it); nil when no item row is on screen.
+    func topItemOnScreen() -> (indexPath: IndexPath, offset: Double)? {
+        guard let positions = host.positionsOnScreen, let viewport = host.viewportFrame else { return nil }
+        for position in positions {
+            guard let location = updater.rowMap.location(ofPosition: position), location.role == .item,
+                let frame = host.rowFrame(at: position), frame.y + frame.height > viewport.y
+            else { continue }
+            return (location.indexPath, max(viewport.y - frame.y, 0))
+        }
+        return nil
+    }
+
+    /// Scrolls so that the item row at `indexPath` starts `offset` pixels above the viewport's
+    /// top (0: at the top), once the rows above are laid out.
+    func scroll(_ indexPath: IndexPath, toOffset offset: Double) {
+        guard let position = position(of: .item(indexPath)) else { return }
+        host.layoutIfNeeded()
+        host.scrollTo(position: position, alignment: .top)
+        host.layoutIfNeeded()
+        if offset > 0, let adjustment = host.verticalAdjustment {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + offset)
+        }
+    }
+
+    /// The index path of the item row that has the keyboard focus; nil when none has.
+    var focusedItemIndexPath: IndexPath? {
+        guard let (_, location) = focusedRowAndLocation(), location.role == .item else { return nil }
+        return location.indexPath
+    }
+
+    /// Gives the keyboard focus to the item row at `indexPath` (brought on screen), leaving the
+    /// selection as it is.
+    func focusItem(at indexPath: IndexPath) {
+        guard let position = position(of: .item(indexPath)) else { return }
+        host.layoutIfNeeded()
+        _ = host.focusRow(at: position)
     }
 }

@@ -1,7 +1,7 @@
 import ModelStorage
 
 /// What the user made of a table's columns: their order, the widths they dragged, the columns
-/// they hid and the sort they chose. `Codable`: save it with the app's settings, per list, and
+/// they hid, the sort and the grouping they chose. `Codable`: save it with the app's settings, per list, and
 /// give it back to ``ListTable/state`` when the list opens again.
 ///
 /// ```swift
@@ -24,32 +24,46 @@ public struct ColumnState: Hashable, Codable, Sendable {
     /// How many leading shown columns stay put while the others scroll sideways (frozen);
     /// 0 for none. A state saved before frozen columns existed decodes with 0.
     public var frozenColumnCount: Int
+    /// The columns rows are grouped by, outermost first; empty when not grouped
+    /// (``ListTable/grouping``). A state saved before grouping existed decodes with none.
+    public var grouping: [String]
 
     /// A state; empty, it keeps the declared order, widths and visibility, unsorted, nothing
-    /// frozen.
+    /// frozen, not grouped.
+    ///
+    /// - Parameters:
+    ///   - order: column identifiers in the order shown.
+    ///   - widths: the widths set by the user, by column.
+    ///   - hidden: the hidden columns.
+    ///   - sort: the sort, its primary key first.
+    ///   - frozenColumnCount: how many leading shown columns are frozen.
+    ///   - grouping: the columns grouped by, outermost first.
     public init(
         order: [String] = [], widths: [String: Int] = [:], hidden: Set<String> = [], sort: [SortKey] = [],
-        frozenColumnCount: Int = 0
+        frozenColumnCount: Int = 0, grouping: [String] = []
     ) {
         self.order = order
         self.widths = widths
         self.hidden = hidden
         self.sort = sort
         self.frozenColumnCount = frozenColumnCount
+        self.grouping = grouping
     }
 
     private enum CodingKeys: String, CodingKey {
-        case order, widths, hidden, sort, frozenColumnCount
+        case order, widths, hidden, sort, frozenColumnCount, grouping
     }
 
-    /// Decodes a state, one saved before ``frozenColumnCount`` existed included (nothing frozen).
+    /// Decodes a state; one saved before a key existed gets its default (nothing frozen, not
+    /// grouped).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        order = try container.decode([String].self, forKey: .order)
-        widths = try container.decode([String: Int].self, forKey: .widths)
-        hidden = try container.decode(Set<String>.self, forKey: .hidden)
-        sort = try container.decode([SortKey].self, forKey: .sort)
+        order = try container.decodeIfPresent([String].self, forKey: .order) ?? []
+        widths = try container.decodeIfPresent([String: Int].self, forKey: .widths) ?? [:]
+        hidden = try container.decodeIfPresent(Set<String>.self, forKey: .hidden) ?? []
+        sort = try container.decodeIfPresent([SortKey].self, forKey: .sort) ?? []
         frozenColumnCount = try container.decodeIfPresent(Int.self, forKey: .frozenColumnCount) ?? 0
+        grouping = try container.decodeIfPresent([String].self, forKey: .grouping) ?? []
     }
 
     /// The columns in this state's order: known identifiers first, in its order, then the
@@ -77,6 +91,9 @@ public struct ColumnState: Hashable, Codable, Sendable {
         }
         allowed.sort = sort.filter { byID[$0.column]?.isSortable ?? false }
         allowed.frozenColumnCount = max(frozenColumnCount, 0)
+        var grouped: [String] = []
+        for column in grouping where byID[column] != nil && !grouped.contains(column) { grouped.append(column) }
+        allowed.grouping = grouped
         return allowed
     }
 }

@@ -14,6 +14,13 @@ extension ListTable {
     /// Fills a table row with `model`: the mapping's handler, when the row is made, reused or
     /// refreshed.
     func fill(_ view: TableRowView, with model: Any, at indexPath: IndexPath) {
+        // A metadata comparison, not a cast (CONTRIBUTING, Hot paths: 5); the class changes only
+        // when the row goes from an item to a group or back.
+        let isGroup = type(of: model) == ItemGroup.self
+        if view.isGroupRow != isGroup {
+            view.isGroupRow = isGroup
+            ListTheme.set(ListTheme.StyleClass.tableGroupRow, isGroup, on: view.widget)
+        }
         bindCells(of: view, showing: model, at: indexPath, refilling: true)
     }
 

@@ -100,6 +100,7 @@ extension ListTable {
         if column.isResizable {
             items += [.separator, MenuItem("Fit Width") { [unowned self] in fitColumn(columnID) }]
         }
+        items += groupingMenuItems(for: column)
         let extra = headerMenu?(column) ?? []
         return extra.isEmpty ? items : items + [.separator] + extra
     }

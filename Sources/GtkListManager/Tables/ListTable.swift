@@ -128,6 +128,7 @@ public final class ListTable {
     /// True while the user drags a column's edge: the state is reported once, on the release.
     var isDraggingWidth = false
     private var sortReactions: [([SortKey]) -> Void] = []
+    let groupingState = TableGrouping()
     /// The open streams of the sort and the state, made with the first (ListTable+Streams).
     var streams: TableStreams?
     /// The mapping of the rows the manager binds for items.
@@ -270,6 +271,7 @@ public final class ListTable {
             header.showSort(state.sort)
             for reaction in sortReactions { reaction(state.sort) }
         }
+        if state.grouping != old.grouping { for reaction in groupingState.reactions { reaction(state.grouping) } }
         if !isDraggingWidth { reportState(state) }
     }
 

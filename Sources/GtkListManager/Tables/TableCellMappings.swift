@@ -13,6 +13,8 @@ final class TableCellMappings: ListFeature {
     private let anomalies: AnomalyHandler<ManagerAnomaly>
     /// Column and model type pairs already reported as unmapped.
     private var reported = Set<String>()
+    /// The default cells of group rows (`ItemGroup`), for a column no registration covers.
+    var groupCell: ((String) -> (any AnyRowMapping)?)?
 
     init(anomalies: AnomalyHandler<ManagerAnomaly>) {
         self.anomalies = anomalies
@@ -35,6 +37,7 @@ final class TableCellMappings: ListFeature {
     /// The mapping that shows `model` in `column`; nil, reported once, when none does.
     func mapping(for model: Any, column: String, at indexPath: IndexPath) -> (any AnyRowMapping)? {
         if let mapping = registries[column]?.mapping(for: model, role: .item, at: indexPath) { return mapping }
+        if model is ItemGroup, let mapping = groupCell?(column) { return mapping }
         if reported.insert("\(column)\u{0}\(type(of: model))").inserted {
             anomalies.report(
                 .noCellMappingFound(column: column, modelDescription: String(describing: model), indexPath: indexPath))

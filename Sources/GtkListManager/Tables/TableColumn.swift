@@ -41,6 +41,10 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
     /// sideways (``ListTable/frozenColumnCount``). Frozen columns are shown first, in their
     /// declared order; the user may unfreeze them from the header's menu.
     public var isFrozen: Bool
+    /// Whether the header's menu offers to group rows by the column ("Group by This Column",
+    /// "Add to Grouping"); ``ListTable/follow(_:using:)`` also offers it for every column its
+    /// groupings declare.
+    public var isGroupable: Bool
     /// For ``ColumnWidth/fitContent``: the width in pixels a model's cell needs, when the app
     /// knows it cheaply; nil measures a sample of real cells instead.
     public var measure: (@MainActor @Sendable (Any) -> Int)?
@@ -59,7 +63,8 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
     public init(
         _ id: String, title: String, width: ColumnWidth = .share(1), minimumWidth: Int = 24, maximumWidth: Int? = nil,
         isResizable: Bool = true, isReorderable: Bool = true, isHideable: Bool = true, isSortable: Bool = true,
-        isInitiallyHidden: Bool = false, measure: (@MainActor @Sendable (Any) -> Int)? = nil, isFrozen: Bool = false
+        isInitiallyHidden: Bool = false, isFrozen: Bool = false, isGroupable: Bool = false,
+        measure: (@MainActor @Sendable (Any) -> Int)? = nil
     ) {
         self.id = id
         self.title = title
@@ -71,12 +76,13 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
         self.isHideable = isHideable
         self.isSortable = isSortable
         self.isInitiallyHidden = isInitiallyHidden
+        self.isGroupable = isGroupable
         self.measure = measure
         self.isFrozen = isFrozen
     }
 
     /// A column whose copied cells hold the text `copyText` gives each model and its index path
-    /// (``copyText``); every other parameter as in ``init(_:title:width:minimumWidth:maximumWidth:isResizable:isReorderable:isHideable:isSortable:isInitiallyHidden:measure:isFrozen:)``.
+    /// (``copyText``); every other parameter as in ``init(_:title:width:minimumWidth:maximumWidth:isResizable:isReorderable:isHideable:isSortable:isInitiallyHidden:isFrozen:isGroupable:measure:)``.
     ///
     /// ```swift
     /// TableColumn("size", title: "Size", width: .fitContent, copyText: { model, _ in
@@ -86,13 +92,14 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
     public init(
         _ id: String, title: String, width: ColumnWidth = .share(1), minimumWidth: Int = 24, maximumWidth: Int? = nil,
         isResizable: Bool = true, isReorderable: Bool = true, isHideable: Bool = true, isSortable: Bool = true,
-        isInitiallyHidden: Bool = false, measure: (@MainActor @Sendable (Any) -> Int)? = nil, isFrozen: Bool = false,
+        isInitiallyHidden: Bool = false, isFrozen: Bool = false, isGroupable: Bool = false,
+        measure: (@MainActor @Sendable (Any) -> Int)? = nil,
         copyText: @escaping @MainActor @Sendable (Any, IndexPath) -> String?
     ) {
         self.init(
             id, title: title, width: width, minimumWidth: minimumWidth, maximumWidth: maximumWidth, isResizable: isResizable,
             isReorderable: isReorderable, isHideable: isHideable, isSortable: isSortable, isInitiallyHidden: isInitiallyHidden,
-            measure: measure, isFrozen: isFrozen)
+            isFrozen: isFrozen, isGroupable: isGroupable, measure: measure)
         self.copyText = copyText
     }
 
@@ -107,6 +114,7 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
             && lhs.maximumWidth == rhs.maximumWidth && lhs.isResizable == rhs.isResizable
             && lhs.isReorderable == rhs.isReorderable && lhs.isHideable == rhs.isHideable
             && lhs.isSortable == rhs.isSortable && lhs.isInitiallyHidden == rhs.isInitiallyHidden && lhs.isFrozen == rhs.isFrozen
+            && lhs.isGroupable == rhs.isGroupable
             && (lhs.measure == nil) == (rhs.measure == nil) && (lhs.copyText == nil) == (rhs.copyText == nil)
     }
 

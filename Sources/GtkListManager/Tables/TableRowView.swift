@@ -18,6 +18,8 @@ final class TableRowView: RowView {
     var outlineIndentation = 0
     /// Whether the cells were last placed for a tree's row.
     var showsOutline = false
+    /// Whether the row shows a group (``ListTheme/StyleClass/tableGroupRow``).
+    var isGroupRow = false
 
     init() {
         widget = glm_table_row_new()

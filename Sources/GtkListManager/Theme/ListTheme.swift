@@ -36,6 +36,9 @@ public enum ListTheme {
         /// A cell in a table's range of cells, when the table selects cells: its row is
         /// selected, and the cell stands out in it.
         public static let tableSelectedCell = "list-table-selected-cell"
+        /// The row of a group (an `ItemGroup` of a `GroupedStorage`) in a table: tinted, so
+        /// groups stand apart from their items.
+        public static let tableGroupRow = "list-table-group-row"
         /// The disclosure arrow of a tree's row, `:checked` when the row is expanded.
         public static let outlineExpander = "list-outline-expander"
         /// The built-in row under a tree item whose children are loading or failed to load

@@ -42,6 +42,9 @@ public enum StorageAnomaly: Anomaly {
     /// A sort named a column the storage was given no comparison for: that key was left out,
     /// the others applied.
     case unknownSortColumn(column: String, knownColumns: [String])
+    /// A grouping named a column the storage was given no grouping for
+    /// (``ColumnGroupings``): that column was left out, the others applied.
+    case unknownGroupColumn(column: String, knownColumns: [String])
 
     /// Whose identifiers ``duplicateIdentifiers(kind:count:)`` found duplicated.
     public enum IdentifierKind: String, Sendable {
@@ -88,6 +91,7 @@ public enum StorageAnomaly: Anomaly {
         case .modelWithoutIdentity: "modelWithoutIdentity"
         case .itemNotAccepted: "itemNotAccepted"
         case .unknownSortColumn: "unknownSortColumn"
+        case .unknownGroupColumn: "unknownGroupColumn"
         }
     }
 
@@ -149,6 +153,10 @@ public enum StorageAnomaly: Anomaly {
             "The sort names column \"\(column)\", which has no comparison (declared: "
                 + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). That key was left out and the "
                 + "others applied. Declare the column in the ColumnComparisons, or make the column unsortable."
+        case let .unknownGroupColumn(column, known):
+            "The grouping names column \"\(column)\", which has no grouping (declared: "
+                + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). That column was left out and the "
+                + "others applied. Declare the column in the ColumnGroupings, or make the column not groupable."
         }
     }
 }

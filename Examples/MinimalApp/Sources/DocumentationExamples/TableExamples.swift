@@ -230,4 +230,16 @@ enum TablesArticle {
         manager.commitEditing(Package.self) { [unowned manager] style, package, indexPath in manager.memoryStorage?.removeItems(at: [indexPath]) }
         manager.itemsForBeginningDrag(Package.self) { package, indexPath in [DragItem(text: package.name, model: package)] }
     }
+    @MainActor static func groupRows(_ manager: ListManager, _ table: ListTable, packages: SortedStorage<Package, Unsectioned>) {
+        let grouped = GroupedStorage<Package>(packages, handOff: GLibMainActorHandOff())
+        let groupings = ColumnGroupings<Package>()
+            .column("section", byText: \.section)          // groups in the order names sort
+            .total("size", .sum, of: \.size)               // shown in the Size column
+        manager.storage = grouped
+        table.follow(grouped, using: groupings)            // the header menu groups and ungroups
+        table.grouping = ["section"]                       // as the app may, or a saved state does
+        manager.register(TextCell.self, for: ItemGroup.self, column: "name") { cell, group, _ in
+            cell.text = "\(group.title): \(group.count) packages"
+        }
+    }
 }

@@ -11,7 +11,9 @@ extension ListBoxHost {
         guard position >= 0, position < rowCount else { return nil }
         var allocation = GtkAllocation()
         gtk_widget_get_allocation(gcast(listBoxRow(at: position)), &allocation)
-        guard allocation.height > 0 else { return nil }
+        // A row added since the last allocation still has GTK's initial one, (-1, -1, 1, 1):
+        // not laid out.
+        guard allocation.height > 0, allocation.y >= 0 else { return nil }
         return (Double(allocation.y), Double(allocation.height))
     }
 
