@@ -117,6 +117,7 @@ struct BigTableReport {
         printTextSortGoals()
         printCellsGoals()
         printCopy()
+        printGroup()
     }
 
     // MARK: - Text sort

@@ -23,6 +23,9 @@ enum BigTablePart: String, CaseIterable, BenchmarkPart {
     /// Every row of 8 declared text columns selected and copied (`BigTableCopy`), to the text a
     /// paste receives; ours alone.
     case copy
+    /// Rows grouped by a column of 1,000 values with two totals, then one row changed
+    /// (`BigTableGroup`); ours alone.
+    case group
 
     /// A C peer's `load` line names no part.
     static var unnamed: Self? { .load }

@@ -74,6 +74,7 @@ final class BigTableScenario {
         case .textSort: BigTableTextSort(count: count).run()
         case .cells: BigTableCells.scenario(count: count).measureLoad()
         case .copy: BigTableCopy(count: count).run()
+        case .group: BigTableGroup(count: count).run()
         }
     }
 
