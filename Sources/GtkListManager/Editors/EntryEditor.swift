@@ -1,10 +1,10 @@
 import CGtk
 
-/// The widget an item is edited with: an entry, and under it the message of a commit that
-/// failed. It lives as long as the editing, moving from row to row on a virtualized host; the
-/// entry's text, cursor and message go with it.
+/// An entry to edit a text with, and under it the message of a commit that failed. It lives as
+/// long as the editing, moving from row to row on a virtualized host; the entry's text, cursor
+/// and message go with it.
 @MainActor
-final class InPlaceEditor {
+final class EntryEditor: CellEditor {
     let widget: UnsafeMutablePointer<GtkWidget>
     let entry: UnsafeMutablePointer<GtkWidget>
     private let message: UnsafeMutablePointer<GtkWidget>
