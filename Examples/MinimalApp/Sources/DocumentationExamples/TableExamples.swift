@@ -151,6 +151,35 @@ enum TablesArticle {
         return table
     }
 
+    /// A job, as the number and choice cells show it.
+    struct Job: Hashable, Sendable {
+        let name: String
+        var hours = 0.0
+        var priority = "normal"
+    }
+
+    @MainActor static func numberAndChoiceCells(manager: ListManager) {
+        manager.register(NumberCell.self, for: Job.self, column: "hours") { cell, job, _ in
+            cell.digits = 1
+            cell.range = 0...24
+            cell.step = 0.5
+            cell.value = job.hours
+        }
+        manager.register(ChoiceCell.self, for: Job.self, column: "priority") { cell, job, _ in
+            cell.choices = ["low", "normal", "high"]
+            cell.text = job.priority
+        }
+    }
+
+    @MainActor static func declaredNumberAndChoiceCells(manager: ListManager) -> ListTable {
+        let table = manager.makeTable(of: Job.self) {
+            ModelColumn("Job", text: \.name).width(.share(1))
+            ModelColumn("Hours", number: \.hours, digits: 1).width(.fixed(80))
+            ModelColumn("Priority", choice: \.priority, from: ["low", "normal", "high"])
+        }
+        return table
+    }
+
     @MainActor static func rememberColumns(_ table: ListTable, in file: URL) throws {
         if let saved = try? Data(contentsOf: file) {
             table.state = try JSONDecoder().decode(ColumnState.self, from: saved)
