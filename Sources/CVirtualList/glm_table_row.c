@@ -10,6 +10,9 @@ typedef struct {
     gint width;
     /* Kept for a column that comes into view later: hidden, neither measured nor placed. */
     gboolean parked;
+    /* Placed over the cells (an editor): allocated as high as the row, never measured, so the
+     * row keeps the height its cells give it. */
+    gboolean overlay;
 } TableCell;
 
 typedef struct {
@@ -51,7 +54,7 @@ static void glm_table_row_get_preferred_height(GtkWidget *widget, gint *minimum,
     *minimum = *natural = 0;
     for (guint i = 0; i < private->cells->len; i++) {
         TableCell *cell = &g_array_index(private->cells, TableCell, i);
-        if (cell->parked || !gtk_widget_get_visible(cell->widget))
+        if (cell->parked || cell->overlay || !gtk_widget_get_visible(cell->widget))
             continue;
         gint cell_minimum = 0, cell_natural = 0, minimum_width = 0, natural_width = 0;
         gtk_widget_get_preferred_width(cell->widget, &minimum_width, &natural_width);
@@ -81,6 +84,16 @@ static void allocate_cell(GtkWidget *widget, const GtkAllocation *allocation, Ta
         .width = MAX(cell->width, 1),
         .height = allocation->height,
     };
+    if (cell->overlay) {
+        /* An editor no lower than it can be (a spin button's buttons, an entry's frame), centred
+         * on the row, whose height stays what its cells make it. */
+        gint minimum_height = 0, natural_height = 0;
+        gtk_widget_get_preferred_height_for_width(cell->widget, cell_allocation.width, &minimum_height, &natural_height);
+        if (minimum_height > cell_allocation.height) {
+            cell_allocation.y -= (minimum_height - cell_allocation.height) / 2;
+            cell_allocation.height = minimum_height;
+        }
+    }
     gtk_widget_size_allocate(cell->widget, &cell_allocation);
 }
 
@@ -93,6 +106,15 @@ static void glm_table_row_size_allocate(GtkWidget *widget, GtkAllocation *alloca
             allocate_cell(widget, allocation, cell);
     }
     GdkRectangle clip = *allocation;
+    /* An editor taller than the row draws over its edges. */
+    for (guint i = 0; i < private->cells->len; i++) {
+        TableCell *cell = &g_array_index(private->cells, TableCell, i);
+        if (cell->overlay && gtk_widget_get_visible(cell->widget)) {
+            GdkRectangle child_clip;
+            gtk_widget_get_clip(cell->widget, &child_clip);
+            gdk_rectangle_union(&clip, &child_clip, &clip);
+        }
+    }
     gtk_widget_set_clip(widget, &clip);
 }
 
@@ -109,10 +131,15 @@ static void glm_table_row_forall(GtkContainer *container, gboolean include_inter
     (void)include_internals;
     GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(container));
     /* The callback may remove the cell (destroy): walk a copy. */
-    guint count = private->cells->len;
+    guint count = private->cells->len, n = 0;
     GtkWidget **widgets = g_newa(GtkWidget *, count + 1);
-    for (guint i = 0; i < count; i++)
-        widgets[i] = g_array_index(private->cells, TableCell, i).widget;
+    /* An overlay last: drawn over the cells, whichever came after it. */
+    for (guint pass = 0; pass < 2; pass++)
+        for (guint i = 0; i < count; i++) {
+            TableCell *cell = &g_array_index(private->cells, TableCell, i);
+            if (cell->overlay == (pass == 1))
+                widgets[n++] = cell->widget;
+        }
     for (guint i = 0; i < count; i++)
         callback(widgets[i], data);
 }
@@ -176,13 +203,13 @@ void glm_table_row_place_cell(GlmTableRow *row, GtkWidget *cell, gint start, gin
     GlmTableRowPrivate *private = row_private(row);
     TableCell *placed = find_cell(private, cell, NULL);
     if (placed == NULL) {
-        TableCell added = {cell, start, width, FALSE};
+        TableCell added = {cell, start, width, FALSE, FALSE};
         g_array_append_val(private->cells, added);
         gtk_widget_set_parent(cell, GTK_WIDGET(row));
         return;
     }
     if (placed->parked) {
-        *placed = (TableCell){cell, start, width, FALSE};
+        *placed = (TableCell){cell, start, width, FALSE, placed->overlay};
         allocate_now(row, placed);
         gtk_widget_set_child_visible(cell, TRUE);
         queue_measure(row);
@@ -418,4 +445,20 @@ void glm_table_header_set_adjustment(GlmTableHeader *header, GtkAdjustment *adju
         header->changed_handler = g_signal_connect(adjustment, "changed", G_CALLBACK(adjustment_changed), header);
     }
     gtk_widget_queue_allocate(GTK_WIDGET(header));
+}
+
+void glm_table_row_place_overlay(GlmTableRow *row, GtkWidget *widget, gint start, gint width) {
+    GlmTableRowPrivate *private = row_private(row);
+    TableCell *placed = find_cell(private, widget, NULL);
+    if (placed == NULL) {
+        TableCell added = {widget, start, width, FALSE, TRUE};
+        g_array_append_val(private->cells, added);
+        gtk_widget_set_parent(widget, GTK_WIDGET(row));
+        return;
+    }
+    if (placed->start == start && placed->width == width)
+        return;
+    placed->start = start;
+    placed->width = width;
+    allocate_now(row, placed);
 }

@@ -8,6 +8,8 @@ import CGtk
 protocol CellEditor: AnyObject {
     /// The widget to place in the row.
     var widget: UnsafeMutablePointer<GtkWidget> { get }
+    /// The text the editor holds (a spin button's as typed).
+    var text: String { get }
     /// Whether the editor has the keyboard focus of its window.
     var hasFocus: Bool { get }
     /// The message of a commit that failed; nil shows none.

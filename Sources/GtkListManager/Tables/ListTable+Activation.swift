@@ -85,7 +85,7 @@ extension ListTable {
     }
 
     /// Scrolls sideways just enough to show the shown column at `index` whole.
-    private func scrollToColumn(at index: Int) {
+    func scrollToColumn(at index: Int) {
         let placed = layout.placed[index]
         let page = Int(gtk_adjustment_get_page_size(horizontalAdjustment))
         let start = offsetFromStart

@@ -36,6 +36,9 @@ public enum ListTheme {
         /// A cell in a table's range of cells, when the table selects cells: its row is
         /// selected, and the cell stands out in it.
         public static let tableSelectedCell = "list-table-selected-cell"
+        /// The editor over a table's cell being edited (an entry, a combo box, a spin button):
+        /// trimmed to the row's height, which it never changes.
+        public static let tableCellEditor = "list-table-cell-editor"
         /// The disclosure arrow of a tree's row, `:checked` when the row is expanded.
         public static let outlineExpander = "list-outline-expander"
         /// The built-in row under a tree item whose children are loading or failed to load

@@ -156,6 +156,25 @@ enum TablesArticle {
         let name: String
         var hours = 0.0
         var priority = "normal"
+        var isDone = false
+        func renamed(_ name: String) -> Job { Job(name: name, hours: hours, priority: priority, isDone: isDone) }
+        func with(hours: Double) -> Job { Job(name: name, hours: hours, priority: priority, isDone: isDone) }
+    }
+
+    enum JobError: Error {
+        case emptyName
+    }
+
+    @MainActor static func editCells(_ table: ListTable, jobs: MemoryStorage) {
+        table.commitTextEdit(Job.self, column: "name") { text, job, indexPath in
+            guard !text.isEmpty else { throw JobError.emptyName }
+            try jobs.replaceItem(at: indexPath, with: job.renamed(text))
+        }
+        table.commitNumberEdit(Job.self, column: "hours") { hours, job, indexPath in
+            try jobs.replaceItem(at: indexPath, with: job.with(hours: hours))
+        }
+        table.canEditCell(Job.self, column: "hours") { job, _ in !job.isDone }
+        table.beginEditing(at: IndexPath(item: 0, section: 0), column: "name")
     }
 
     @MainActor static func numberAndChoiceCells(manager: ListManager) {

@@ -5,7 +5,7 @@ import CVirtualList
 /// ``TextCell`` does, as a `GtkCellRendererCombo` shows its text.
 ///
 /// ``choices`` and ``allowsCustomText`` say what an editor offers: a table whose column has a
-/// `commitTextEdit` reaction edits the cell with a combo box of the
+/// ``ListTable/commitTextEdit(_:column:_:)`` reaction edits the cell with a combo box of the
 /// choices, with an entry to type any text in when ``allowsCustomText`` is true. Screen readers
 /// read it as a label named by its text.
 ///

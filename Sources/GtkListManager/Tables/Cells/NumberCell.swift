@@ -7,7 +7,7 @@ import CVirtualList
 ///
 /// The number is written as the C library writes it in the user's locale (its decimal
 /// separator), as a `GtkSpinButton` shows it. ``range`` and ``step`` say what an editor may set
-/// it to: a table whose column has a `commitNumberEdit` reaction edits
+/// it to: a table whose column has a ``ListTable/commitNumberEdit(_:column:_:)`` reaction edits
 /// the cell with a spin button that holds the value within them. Screen readers read it as a
 /// label named by its text.
 ///

@@ -93,7 +93,7 @@ extension ModelColumn {
 extension ModelColumn {
     /// A column of numbers (``NumberCell``), each showing `number` of its model with `digits`
     /// digits after the decimal separator, lined up at the end. The user edits them through
-    /// `commitNumberEdit` on the table the declaration returns, with the
+    /// ``ListTable/commitNumberEdit(_:column:_:)`` on the table the declaration returns, with the
     /// column's identifier. A copy of its cells holds the number as the cell shows it.
     ///
     /// ```swift
@@ -118,7 +118,7 @@ extension ModelColumn {
 
     /// A column of texts chosen among `choices` (``ChoiceCell``), each showing `choice` of its
     /// model. The user edits them with a combo box of the choices through
-    /// `commitTextEdit` on the table the declaration returns, with the
+    /// ``ListTable/commitTextEdit(_:column:_:)`` on the table the declaration returns, with the
     /// column's identifier. A copy of its cells holds the text.
     ///
     /// ```swift
