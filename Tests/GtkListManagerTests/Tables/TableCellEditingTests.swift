@@ -136,4 +136,32 @@ final class TableCellEditingTests: XCTestCase {
             }
         }
     }
+
+    func testAPressElsewhereAndTheFocusLeavingCommit() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let shown = Fixture(on: make())
+                defer { shown.close() }
+                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 2, section: 0), column: "name"), name)
+                shown.list.settleFrame()
+                shown.replaceText(with: "clicked away")
+                shown.list.click(widget: try XCTUnwrap(shown.cell(ofItem: 6, column: 1)))
+                XCTAssertNil(shown.table.editedCell, "\(name): a press elsewhere in the list commits")
+                XCTAssertEqual(shown.job(2)?.name, "clicked away", name)
+                XCTAssertEqual(shown.shownText(ofItem: 2, column: 0), "clicked away", name)
+
+                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 3, section: 0), column: "name"), name)
+                shown.list.settleFrame()
+                shown.replaceText(with: "focus left")
+                // Another widget of the window takes the focus.
+                let button = try XCTUnwrap(TableFixture.headerButton("Note", of: shown.table))
+                gtk_widget_set_can_focus(button, 1)
+                gtk_widget_grab_focus(button)
+                shown.list.settle(milliseconds: 100)
+                XCTAssertNil(shown.table.editedCell, "\(name): the focus leaving commits")
+                XCTAssertEqual(shown.job(3)?.name, "focus left", name)
+            }
+        }
+    }
 }
