@@ -164,4 +164,34 @@ final class TableCellEditingTests: XCTestCase {
             }
         }
     }
+
+    func testAReadersEditActionOpensTheEditorOfAnEditableCellOnly() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let shown = Fixture(on: make())
+                defer { shown.close() }
+                let table = OpaquePointer(try XCTUnwrap(gtk_widget_get_accessible(shown.manager.widget)))
+                @MainActor func actions(_ row: Int32, _ column: Int32) throws -> [String] {
+                    let cell = try XCTUnwrap(atk_table_ref_at(table, row, column), "\(name): cell \(row), \(column)")
+                    defer { g_object_unref(gpointer(cell)) }
+                    let action = OpaquePointer(cell)
+                    return (0..<atk_action_get_n_actions(action)).map { String(cString: atk_action_get_name(action, $0)) }
+                }
+                XCTAssertTrue(try actions(4, 0).contains("edit"), "\(name): the name is editable")
+                XCTAssertFalse(try actions(4, 1).contains("edit"), "\(name): the note is not")
+                let cell = try XCTUnwrap(atk_table_ref_at(table, 4, 2))
+                defer { g_object_unref(gpointer(cell)) }
+                let action = OpaquePointer(cell)
+                let index = try XCTUnwrap(
+                    (0..<atk_action_get_n_actions(action)).first { String(cString: atk_action_get_name(action, $0)) == "edit" })
+                XCTAssertEqual(atk_action_do_action(action, index), 1, name)
+                shown.list.settleFrame()
+                XCTAssertEqual(shown.table.editedCell?.indexPath, IndexPath(item: 4, section: 0), name)
+                XCTAssertEqual(shown.table.editedCell?.column, "hours", name)
+                let spin = try XCTUnwrap(shown.editor(inItem: 4))
+                XCTAssertNotEqual(gtk_widget_has_focus(spin), 0, "\(name): the editor has the focus")
+            }
+        }
+    }
 }

@@ -50,6 +50,23 @@ extension ListTable {
         }
     }
 
+    // MARK: - Screen readers
+
+    /// Whether a reader's "edit" is offered on the cell of the shown column at `column` in the
+    /// row at `row` (an item's place among the list's items).
+    func accessibleCellIsEditable(row: Int, column: Int) -> Bool {
+        guard let editing = cellEditing, let indexPath = manager.itemIndexPath(ofOrdinal: row),
+            let model = manager.unwrappedModel(at: .item(indexPath))
+        else { return false }
+        return canEditCell(showing: model, at: indexPath, column: column, in: editing)
+    }
+
+    /// A reader's "edit" on the cell of the shown column at `column`: its editor opens.
+    func accessibleBeginEditing(at indexPath: IndexPath, column: Int) -> Bool {
+        guard let editing = cellEditing, layout.placed.indices.contains(column) else { return false }
+        return beginCellEditing(at: indexPath, column: layout.placed[column].column.id, in: editing)
+    }
+
     // MARK: - Clicks
 
     /// A primary press (no Ctrl or Shift) on an editable cell moves the cell cursor there; on the
