@@ -10,7 +10,7 @@
 //
 // Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
 //   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
-//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table [--cells] [--selects-cells]]
+//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table [--cells] [--selects-cells] [--editable]]
 //
 // With --tree the list shows a tree instead (an OutlineStorage): items 0, 100, …, 900 at the
 // top level, each with children k+1 … k+5, items 0 and 100 open; --focus then counts rows, and
@@ -21,7 +21,8 @@
 // column "Item k", the second "detail k"). Only the first three columns fit the window. With
 // --cells too, its columns are toggle, icon, progress and spinner cells instead
 // (TableCells.swift), and toggles print `toggled: K COLUMN VALUE`. With --selects-cells, the
-// table selects ranges of cells (ListTable.selectsCells).
+// table selects ranges of cells (ListTable.selectsCells). With --editable, the second column's
+// cells are editable (ListTable.commitTextEdit): a commit prints `committed: K TEXT`.
 import CGtk
 import Glibc
 import GtkListManager
@@ -46,6 +47,7 @@ struct Options {
     var table = false
     var cells = false
     var selectsCells = false
+    var editable = false
 
     init(_ arguments: [String]) {
         var remaining = arguments[...]
@@ -80,6 +82,7 @@ struct Options {
             case "--table": table = true
             case "--cells": cells = true
             case "--selects-cells": selectsCells = true
+            case "--editable": editable = true
             default: fail("unknown option \(option)")
             }
         }
@@ -152,6 +155,11 @@ final class Fixture {
             }
             shown = table.widget
             table.selectsCells = options.selectsCells
+            if options.editable {
+                table.commitTextEdit(Int.self, column: tableColumns[1].id) { [options] text, _, indexPath in
+                    emit("committed: \(options.ordinal(of: indexPath)) \(text)")
+                }
+            }
             if let tree = manager.storage as? OutlineStorage<String, Int> {
                 let comparisons = tableColumns.reduce(ColumnComparisons<Int>()) { $0.column($1.id, by: \.self) }
                 table.didChangeSort { keys in tree.sort(by: keys, using: comparisons, execution: .immediate) }
