@@ -121,4 +121,21 @@ final class TableCellEditingMovesTests: XCTestCase {
             }
         }
     }
+
+    func testATableMadeInPlaceOfTheEditedOneEndsTheEditing() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let shown = Fixture(on: make())
+                defer { shown.close() }
+                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 1, section: 0), column: "name"), name)
+                shown.list.settleFrame()
+                let editor = try XCTUnwrap(shown.editor(inItem: 1), name)
+                XCTAssertNotNil(gtk_widget_get_parent(editor), name)
+                _ = shown.manager.makeTable(columns: TableFixture.columns(2))
+                XCTAssertNil(shown.table.editedCell, "\(name): the replaced table edits nothing")
+                XCTAssertNil(gtk_widget_get_parent(editor), "\(name): its editor left the row")
+            }
+        }
+    }
 }

@@ -86,6 +86,7 @@ final class TableCellEditing: ListFeature {
 
     func didUninstall() {
         press = nil
+        installedTable?.endCellEditing(in: self)
     }
 
     var needsEveryRow: Bool { true }
