@@ -46,6 +46,8 @@ AtkObject *glm_accessible_table_header_of(GtkWidget *list, gint column);
 /** Performs the action `name` of the cell at `row` and `column` of the table `list` through its
  *  callbacks; FALSE when `list` is no table or nothing was done. */
 gboolean glm_accessible_table_perform_cell_action(GtkWidget *list, gint row, gint column, const gchar *name);
+/* Whether the table of `list` lets the user edit the cell at `row` and `column` now. */
+gboolean glm_accessible_table_cell_is_editable(GtkWidget *list, gint row, gint column);
 
 /** Whether the cell at `row` and `column` of the table `list` is selected on its own: 1 or 0,
  *  or -1 when its row tells (a table that selects rows, or no table). */

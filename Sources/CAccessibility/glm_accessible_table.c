@@ -144,6 +144,12 @@ gboolean glm_accessible_table_perform_cell_action(GtkWidget *list, gint row, gin
            table->callbacks.cell_action(table->user_data, row, column, name);
 }
 
+gboolean glm_accessible_table_cell_is_editable(GtkWidget *list, gint row, gint column) {
+    GlmAccessibleTable *table = glm_accessible_table_of(list);
+    return table != NULL && table->callbacks.cell_editable != NULL && row >= 0 && column >= 0 &&
+           table->callbacks.cell_editable(table->user_data, row, column);
+}
+
 gboolean glm_accessible_table_describe_unbound_cell(GtkWidget *list, gint row, gint column, GlmAccessibleRow *cell) {
     glm_accessible_row_init(cell);
     GlmAccessibleTable *table = glm_accessible_table_of(list);

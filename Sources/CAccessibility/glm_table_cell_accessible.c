@@ -281,29 +281,47 @@ static AtkAction *content_actions(AtkAction *action, gint *count) {
     return *count > 0 ? ATK_ACTION(content) : NULL;
 }
 
+/* 1 when the table lets the user edit the cell now ("edit", after its widget's actions). */
+static gint edit_actions(AtkAction *action) {
+    Place place;
+    gboolean editable = place_of(ATK_OBJECT(action), &place) &&
+                        glm_accessible_table_cell_is_editable(place.list, place.row.item_index, place.column);
+    return editable ? 1 : 0;
+}
+
 static gint action_get_n_actions(AtkAction *action) {
     gint count;
     content_actions(action, &count);
-    return count + row_actions()->get_n_actions(action);
+    return count + edit_actions(action) + row_actions()->get_n_actions(action);
 }
 
 static const gchar *action_get_name(AtkAction *action, gint index) {
     gint count;
     AtkAction *content = content_actions(action, &count);
-    return index < count ? atk_action_get_name(content, index) : row_actions()->get_name(action, index - count);
+    if (index < count)
+        return atk_action_get_name(content, index);
+    gint edit = edit_actions(action);
+    return index < count + edit ? "edit" : row_actions()->get_name(action, index - count - edit);
 }
 
 static const gchar *action_get_description(AtkAction *action, gint index) {
     gint count;
     AtkAction *content = content_actions(action, &count);
-    return index < count ? atk_action_get_description(content, index)
-                         : row_actions()->get_description(action, index - count);
+    if (index < count)
+        return atk_action_get_description(content, index);
+    gint edit = edit_actions(action);
+    return index < count + edit ? "Opens the cell's editor" : row_actions()->get_description(action, index - count - edit);
 }
 
 static gboolean action_do_action(AtkAction *action, gint index) {
     gint count;
     AtkAction *content = content_actions(action, &count);
-    return index < count ? atk_action_do_action(content, index) : row_actions()->do_action(action, index - count);
+    if (index < count)
+        return atk_action_do_action(content, index);
+    gint edit = edit_actions(action);
+    if (index < count + edit)
+        return glm_accessible_table_cell_do_action(GLM_TABLE_CELL_ACCESSIBLE(action)->cell, "edit");
+    return row_actions()->do_action(action, index - count - edit);
 }
 
 static void action_interface_init(AtkActionIface *iface) {

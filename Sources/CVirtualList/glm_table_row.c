@@ -12,6 +12,9 @@ typedef struct {
     gboolean parked;
     /* A frozen column's: placed at its start plus the pinned offset, drawn over the strip. */
     gboolean pinned;
+    /* Placed over the cells (an editor): allocated as high as the row, never measured, so the
+     * row keeps the height its cells give it. */
+    gboolean overlay;
 } TableCell;
 
 typedef struct {
@@ -57,7 +60,7 @@ static void glm_table_row_get_preferred_height(GtkWidget *widget, gint *minimum,
     *minimum = *natural = 0;
     for (guint i = 0; i < private->cells->len; i++) {
         TableCell *cell = &g_array_index(private->cells, TableCell, i);
-        if (cell->parked || !gtk_widget_get_visible(cell->widget))
+        if (cell->parked || cell->overlay || !gtk_widget_get_visible(cell->widget))
             continue;
         gint cell_minimum = 0, cell_natural = 0, minimum_width = 0, natural_width = 0;
         gtk_widget_get_preferred_width(cell->widget, &minimum_width, &natural_width);
@@ -114,6 +117,16 @@ static void allocate_cell(GtkWidget *widget, const GtkAllocation *allocation, Ta
         .width = MAX(cell->width, 1),
         .height = allocation->height,
     };
+    if (cell->overlay) {
+        /* An editor no lower than it can be (a spin button's buttons, an entry's frame), centred
+         * on the row, whose height stays what its cells make it. */
+        gint minimum_height = 0, natural_height = 0;
+        gtk_widget_get_preferred_height_for_width(cell->widget, cell_allocation.width, &minimum_height, &natural_height);
+        if (minimum_height > cell_allocation.height) {
+            cell_allocation.y -= (minimum_height - cell_allocation.height) / 2;
+            cell_allocation.height = minimum_height;
+        }
+    }
     gtk_widget_size_allocate(cell->widget, &cell_allocation);
     if (cell->pinned)
         raise_input_windows(cell->widget);
@@ -128,6 +141,15 @@ static void glm_table_row_size_allocate(GtkWidget *widget, GtkAllocation *alloca
             allocate_cell(widget, allocation, cell);
     }
     GdkRectangle clip = *allocation;
+    /* An editor taller than the row draws over its edges. */
+    for (guint i = 0; i < private->cells->len; i++) {
+        TableCell *cell = &g_array_index(private->cells, TableCell, i);
+        if (cell->overlay && gtk_widget_get_visible(cell->widget)) {
+            GdkRectangle child_clip;
+            gtk_widget_get_clip(cell->widget, &child_clip);
+            gdk_rectangle_union(&clip, &child_clip, &clip);
+        }
+    }
     gtk_widget_set_clip(widget, &clip);
 }
 
@@ -171,19 +193,25 @@ static gboolean glm_table_row_draw(GtkWidget *widget, cairo_t *cr) {
     gboolean pinned = pinned_strip(widget, &strip);
     for (guint i = 0; i < private->cells->len; i++) {
         TableCell *cell = &g_array_index(private->cells, TableCell, i);
-        if (!cell->parked && !(pinned && cell->pinned))
+        if (!cell->parked && !cell->overlay && !(pinned && cell->pinned))
             gtk_container_propagate_draw(GTK_CONTAINER(widget), cell->widget, cr);
     }
-    if (!pinned)
-        return FALSE;
-    cairo_save(cr);
-    gdk_cairo_rectangle(cr, &strip);
-    cairo_clip(cr);
-    draw_strip_background(widget, cr, &strip);
-    cairo_restore(cr);
+    if (pinned) {
+        cairo_save(cr);
+        gdk_cairo_rectangle(cr, &strip);
+        cairo_clip(cr);
+        draw_strip_background(widget, cr, &strip);
+        cairo_restore(cr);
+        for (guint i = 0; i < private->cells->len; i++) {
+            TableCell *cell = &g_array_index(private->cells, TableCell, i);
+            if (!cell->parked && !cell->overlay && cell->pinned)
+                gtk_container_propagate_draw(GTK_CONTAINER(widget), cell->widget, cr);
+        }
+    }
+    /* An editor last, over every cell, the frozen ones included. */
     for (guint i = 0; i < private->cells->len; i++) {
         TableCell *cell = &g_array_index(private->cells, TableCell, i);
-        if (!cell->parked && cell->pinned)
+        if (cell->overlay)
             gtk_container_propagate_draw(GTK_CONTAINER(widget), cell->widget, cr);
     }
     return FALSE;
@@ -202,10 +230,15 @@ static void glm_table_row_forall(GtkContainer *container, gboolean include_inter
     (void)include_internals;
     GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(container));
     /* The callback may remove the cell (destroy): walk a copy. */
-    guint count = private->cells->len;
+    guint count = private->cells->len, n = 0;
     GtkWidget **widgets = g_newa(GtkWidget *, count + 1);
-    for (guint i = 0; i < count; i++)
-        widgets[i] = g_array_index(private->cells, TableCell, i).widget;
+    /* An overlay last: drawn over the cells, whichever came after it. */
+    for (guint pass = 0; pass < 2; pass++)
+        for (guint i = 0; i < count; i++) {
+            TableCell *cell = &g_array_index(private->cells, TableCell, i);
+            if (cell->overlay == (pass == 1))
+                widgets[n++] = cell->widget;
+        }
     for (guint i = 0; i < count; i++)
         callback(widgets[i], data);
 }
@@ -275,13 +308,13 @@ void glm_table_row_place_cell_pinned(GlmTableRow *row, GtkWidget *cell, gint sta
     TableCell *placed = find_cell(private, cell, NULL);
     pinned = pinned != FALSE;
     if (placed == NULL) {
-        TableCell added = {cell, start, width, FALSE, pinned};
+        TableCell added = {.widget = cell, .start = start, .width = width, .pinned = pinned};
         g_array_append_val(private->cells, added);
         gtk_widget_set_parent(cell, GTK_WIDGET(row));
         return;
     }
     if (placed->parked) {
-        *placed = (TableCell){cell, start, width, FALSE, pinned};
+        *placed = (TableCell){.widget = cell, .start = start, .width = width, .pinned = pinned, .overlay = placed->overlay};
         allocate_now(row, placed);
         gtk_widget_set_child_visible(cell, TRUE);
         queue_measure(row);
@@ -546,4 +579,20 @@ void glm_table_header_set_adjustment(GlmTableHeader *header, GtkAdjustment *adju
         header->changed_handler = g_signal_connect(adjustment, "changed", G_CALLBACK(adjustment_changed), header);
     }
     gtk_widget_queue_allocate(GTK_WIDGET(header));
+}
+
+void glm_table_row_place_overlay(GlmTableRow *row, GtkWidget *widget, gint start, gint width) {
+    GlmTableRowPrivate *private = row_private(row);
+    TableCell *placed = find_cell(private, widget, NULL);
+    if (placed == NULL) {
+        TableCell added = {.widget = widget, .start = start, .width = width, .overlay = TRUE};
+        g_array_append_val(private->cells, added);
+        gtk_widget_set_parent(widget, GTK_WIDGET(row));
+        return;
+    }
+    if (placed->start == start && placed->width == width)
+        return;
+    placed->start = start;
+    placed->width = width;
+    allocate_now(row, placed);
 }

@@ -1,5 +1,6 @@
 #include "glm_text_cell.h"
 #include <gtk/gtk-a11y.h>
+#include <stdio.h>
 
 struct _GlmTextCell {
     GtkWidget parent;
@@ -200,6 +201,21 @@ void glm_text_cell_set_text(GlmTextCell *cell, const char *text) {
     gtk_widget_queue_resize(GTK_WIDGET(cell));
     if (cell->has_accessible)
         g_object_notify(G_OBJECT(gtk_widget_get_accessible(GTK_WIDGET(cell))), "accessible-name");
+}
+
+char *glm_text_cell_format_number(double value, int digits) {
+    /* The locale's decimal separator (printf, not g_ascii_formatd), as GtkSpinButton shows. */
+    int length = snprintf(NULL, 0, "%.*f", CLAMP(digits, 0, 20), value);
+    char *text = g_malloc(length + 1);
+    snprintf(text, length + 1, "%.*f", CLAMP(digits, 0, 20), value);
+    return text;
+}
+
+void glm_text_cell_set_number(GlmTextCell *cell, double value, int digits) {
+    g_return_if_fail(GLM_IS_TEXT_CELL(cell));
+    char *text = glm_text_cell_format_number(value, digits);
+    glm_text_cell_set_text(cell, text);
+    g_free(text);
 }
 
 const char *glm_text_cell_get_text(GlmTextCell *cell) {

@@ -41,6 +41,7 @@ KEYSYMS = {
     "space": 0x20,
     "KP_Add": 0xFFAB,
     "KP_Subtract": 0xFFAD,
+    "x": 0x78,
 }
 
 ITEM_TEXT = re.compile(r"^Item (\d+)(?:, detail \1)?$")

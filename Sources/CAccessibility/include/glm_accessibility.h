@@ -180,6 +180,10 @@ typedef struct {
      *  range of cells): 1 or 0; -1 when the table selects rows, and a cell is selected with its
      *  row. May be NULL (-1). */
     gint (*cell_selected)(gpointer user_data, gint row, gint column);
+    /** Whether the user may edit the cell at `row` and `column` now: its accessible then offers
+     *  the action "edit" (performed through cell_action), as GtkTreeView's editable cells do.
+     *  May be NULL (none is). */
+    gboolean (*cell_editable)(gpointer user_data, gint row, gint column);
 } GlmAccessibleTableCallbacks;
 
 /** Makes `list` (the container of the row widgets, which describes its rows through

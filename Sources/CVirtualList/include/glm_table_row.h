@@ -43,6 +43,11 @@ void glm_table_row_place_cell_pinned(GlmTableRow *row, GtkWidget *cell, gint sta
  *  scrolled cells. `width` 0: no strip. */
 void glm_table_row_set_pinned_strip(GlmTableRow *row, gint offset, gint width);
 
+/** Places `widget` (an editor) over the row's cells, `start` pixels from its leading edge and
+ *  `width` pixels wide, as high as the row: it is drawn over the cells (added after them) and
+ *  never measured, so the row keeps its height. Take it out with glm_table_row_remove_cell. */
+void glm_table_row_place_overlay(GlmTableRow *row, GtkWidget *widget, gint start, gint width);
+
 /** Takes `cell` out of the row. */
 void glm_table_row_remove_cell(GlmTableRow *row, GtkWidget *cell);
 

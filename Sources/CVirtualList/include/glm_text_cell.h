@@ -16,6 +16,12 @@ GtkWidget *glm_text_cell_new(void);
 /* The text shown; NULL shows nothing. */
 void glm_text_cell_set_text(GlmTextCell *cell, const char *text);
 const char *glm_text_cell_get_text(GlmTextCell *cell);
+/* Shows `value` with `digits` digits after the decimal separator, written as the C library
+ * writes numbers in the current locale (LC_NUMERIC, which gtk_init sets from the environment),
+ * as GtkSpinButton shows them. */
+void glm_text_cell_set_number(GlmTextCell *cell, double value, int digits);
+/* `value` written as glm_text_cell_set_number shows it; free with g_free. */
+char *glm_text_cell_format_number(double value, int digits);
 /* Where the text sits when narrower than the cell: 0 at the start (left, or right when the
  * widget's direction is right to left), 1 at the end. Default 0. */
 void glm_text_cell_set_xalign(GlmTextCell *cell, float xalign);

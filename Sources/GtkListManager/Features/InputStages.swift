@@ -7,6 +7,8 @@ struct KeyStage: Comparable, Sendable {
 
     /// F2 edits the focused row's text in place; while it edits, its keys.
     static let textEditing = KeyStage(order: 10)
+    /// F2 and Enter open a table cell's editor on the cell cursor's editable cell.
+    static let cellEditing = KeyStage(order: 15)
     /// Delete (no modifier) deletes the focused row, when editing offers deletion.
     static let rowEditing = KeyStage(order: 20)
     /// Alt+Up and Alt+Down move the focused row, when it can move.
@@ -36,6 +38,10 @@ struct PointerStage: Comparable, Sendable {
     /// A drag source remembers a press on a row that may be dragged; it never takes the press,
     /// so a click stays a click.
     static let dragging = PointerStage(order: 20)
+    /// A table's editable cell remembers a press on it when it is the focused row's cursor
+    /// cell, and opens its editor when the button is released there without a drag; it never
+    /// takes the press.
+    static let cellEditing = PointerStage(order: 24)
     /// A table's toggle cell remembers a press on it, and toggles when the button is released
     /// there without a drag; it never takes the press, so the click still selects the row.
     static let cellPress = PointerStage(order: 25)

@@ -74,4 +74,16 @@ extension ListManager {
         host.layoutIfNeeded()
         _ = host.focusRow(at: position)
     }
+
+    /// Gives the keyboard focus to the row of the item at `indexPath` when it is bound (an
+    /// editor that ends hands the focus back to its row); false when it is not.
+    @discardableResult
+    func focusItemRow(at indexPath: IndexPath) -> Bool {
+        guard let position = position(of: .item(indexPath)) else { return false }
+        return host.focusRow(at: position)
+    }
+
+    /// Whether the host activates a row on a single click (a double click is then no gesture
+    /// of its own).
+    var hostActivatesOnSingleClick: Bool { host.activatesOnSingleClick }
 }

@@ -56,10 +56,17 @@ extension ListTable {
             let box = CallbackBox<WeakTable>.payload(of: userData)
             let action = name.map { String(cString: $0) }
             return MainActor.assumeIsolated {
-                guard action == "toggle", let table = box.table, let indexPath = table.manager.itemIndexPath(ofOrdinal: Int(row))
-                else { return false }
-                return table.userToggle(at: indexPath, column: Int(column))
+                guard let table = box.table, let indexPath = table.manager.itemIndexPath(ofOrdinal: Int(row)) else { return false }
+                switch action {
+                case "toggle": return table.userToggle(at: indexPath, column: Int(column))
+                case "edit": return table.accessibleBeginEditing(at: indexPath, column: Int(column))
+                default: return false
+                }
             } ? 1 : 0
+        }
+        callbacks.cell_editable = { userData, row, column in
+            let box = CallbackBox<WeakTable>.payload(of: userData)
+            return MainActor.assumeIsolated { box.table?.accessibleCellIsEditable(row: Int(row), column: Int(column)) ?? false } ? 1 : 0
         }
         callbacks.cell_selected = { userData, row, column in
             let box = CallbackBox<WeakTable>.payload(of: userData)

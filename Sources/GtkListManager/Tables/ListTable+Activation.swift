@@ -86,7 +86,7 @@ extension ListTable {
 
     /// Scrolls sideways just enough to show the shown column at `index` whole, past the frozen
     /// strip (a frozen column always shows).
-    private func scrollToColumn(at index: Int) {
+    func scrollToColumn(at index: Int) {
         guard index >= frozenStrip.count else { return }
         let placed = layout.placed[index]
         let page = Int(gtk_adjustment_get_page_size(horizontalAdjustment))

@@ -7,6 +7,8 @@ extension ListTable: ItemPresenting {
     var itemMapping: any AnyRowMapping { rowMapping }
 
     func didUninstall() {
+        // An editor open over one of its cells goes with the table, committing nothing.
+        if isInstalled, let cellEditing { endCellEditing(in: cellEditing) }
         wasUninstalled = true
     }
 

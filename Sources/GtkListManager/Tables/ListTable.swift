@@ -112,6 +112,8 @@ public final class ListTable {
     var activationReactions: [(Any, IndexPath, TableColumn) -> Bool] = []
     /// The toggle cells' clicks, keys and reactions, made with the first reaction.
     var toggling: CellToggling?
+    /// The editing of cells, made with the first commit reaction.
+    var cellEditing: TableCellEditing?
     /// The keys and clicks of a range of cells, made when ``selectsCells`` is first set.
     var cellSelection: CellSelection?
     /// The columns of the range of cells (its rows are the selected ones): the one it started
@@ -321,6 +323,7 @@ public final class ListTable {
         header.place(layout, frozenCount: frozenStrip.count)
         manager.setRowsContentWidth(layout.totalWidth)
         updateVisibleColumns(force: true)
+        editorLayoutDidChange()
     }
 
     /// The viewport changed size (or the rows' width): share columns follow its width.

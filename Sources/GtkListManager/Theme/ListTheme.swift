@@ -39,6 +39,9 @@ public enum ListTheme {
         /// The row of a group (an `ItemGroup` of a `GroupedStorage`) in a table: tinted, so
         /// groups stand apart from their items.
         public static let tableGroupRow = "list-table-group-row"
+        /// The editor over a table's cell being edited (an entry, a combo box, a spin button):
+        /// trimmed to the row's height, which it never changes.
+        public static let tableCellEditor = "list-table-cell-editor"
         /// The disclosure arrow of a tree's row, `:checked` when the row is expanded.
         public static let outlineExpander = "list-outline-expander"
         /// The built-in row under a tree item whose children are loading or failed to load

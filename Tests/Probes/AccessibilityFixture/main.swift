@@ -11,7 +11,8 @@
 //
 // Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
 //   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
-//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table [--cells] [--selects-cells] [--frozen N]]
+//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table [--cells] [--selects-cells] [--frozen N] [--grouped G]
+//   [--editable]]
 //
 // With --tree the list shows a tree instead (an OutlineStorage): items 0, 100, …, 900 at the
 // top level, each with children k+1 … k+5, items 0 and 100 open; --focus then counts rows, and
@@ -23,7 +24,9 @@
 // --cells too, its columns are toggle, icon, progress and spinner cells instead
 // (TableCells.swift), and toggles print `toggled: K COLUMN VALUE`. With --selects-cells, the
 // table selects ranges of cells (ListTable.selectsCells); with --frozen N, its first N columns
-// are frozen (ListTable.frozenColumnCount).
+// are frozen (ListTable.frozenColumnCount); with --grouped G, its rows are grouped by their
+// remainder modulo G (Grouping.swift). With --editable, the second column's cells are editable
+// (ListTable.commitTextEdit): a commit prints `committed: K TEXT`.
 import CGtk
 import Glibc
 import GtkListManager
@@ -49,6 +52,7 @@ struct Options {
     var cells = false
     var selectsCells = false
     var frozen = 0
+    var editable = false
 
     init(_ arguments: [String]) {
         var remaining = arguments[...]
@@ -84,6 +88,7 @@ struct Options {
             case "--cells": cells = true
             case "--selects-cells": selectsCells = true
             case "--frozen": frozen = number(of: option)
+            case "--editable": editable = true
             default: fail("unknown option \(option)")
             }
         }
@@ -157,6 +162,11 @@ final class Fixture {
             shown = table.widget
             table.selectsCells = options.selectsCells
             table.frozenColumnCount = options.frozen
+            if options.editable {
+                table.commitTextEdit(Int.self, column: tableColumns[1].id) { [options] text, _, indexPath in
+                    emit("committed: \(options.ordinal(of: indexPath)) \(text)")
+                }
+            }
             if let tree = manager.storage as? OutlineStorage<String, Int> {
                 let comparisons = tableColumns.reduce(ColumnComparisons<Int>()) { $0.column($1.id, by: \.self) }
                 table.didChangeSort { keys in tree.sort(by: keys, using: comparisons, execution: .immediate) }

@@ -151,6 +151,54 @@ enum TablesArticle {
         return table
     }
 
+    /// A job, as the number and choice cells show it.
+    struct Job: Hashable, Sendable {
+        let name: String
+        var hours = 0.0
+        var priority = "normal"
+        var isDone = false
+        func renamed(_ name: String) -> Job { Job(name: name, hours: hours, priority: priority, isDone: isDone) }
+        func with(hours: Double) -> Job { Job(name: name, hours: hours, priority: priority, isDone: isDone) }
+    }
+
+    enum JobError: Error {
+        case emptyName
+    }
+
+    @MainActor static func editCells(_ table: ListTable, jobs: MemoryStorage) {
+        table.commitTextEdit(Job.self, column: "name") { text, job, indexPath in
+            guard !text.isEmpty else { throw JobError.emptyName }
+            try jobs.replaceItem(at: indexPath, with: job.renamed(text))
+        }
+        table.commitNumberEdit(Job.self, column: "hours") { hours, job, indexPath in
+            try jobs.replaceItem(at: indexPath, with: job.with(hours: hours))
+        }
+        table.canEditCell(Job.self, column: "hours") { job, _ in !job.isDone }
+        table.beginEditing(at: IndexPath(item: 0, section: 0), column: "name")
+    }
+
+    @MainActor static func numberAndChoiceCells(manager: ListManager) {
+        manager.register(NumberCell.self, for: Job.self, column: "hours") { cell, job, _ in
+            cell.digits = 1
+            cell.range = 0...24
+            cell.step = 0.5
+            cell.value = job.hours
+        }
+        manager.register(ChoiceCell.self, for: Job.self, column: "priority") { cell, job, _ in
+            cell.choices = ["low", "normal", "high"]
+            cell.text = job.priority
+        }
+    }
+
+    @MainActor static func declaredNumberAndChoiceCells(manager: ListManager) -> ListTable {
+        let table = manager.makeTable(of: Job.self) {
+            ModelColumn("Job", text: \.name).width(.share(1))
+            ModelColumn("Hours", number: \.hours, digits: 1).width(.fixed(80))
+            ModelColumn("Priority", choice: \.priority, from: ["low", "normal", "high"])
+        }
+        return table
+    }
+
     @MainActor static func rememberColumns(_ table: ListTable, in file: URL) throws {
         if let saved = try? Data(contentsOf: file) {
             table.state = try JSONDecoder().decode(ColumnState.self, from: saved)

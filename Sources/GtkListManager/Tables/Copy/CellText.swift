@@ -44,6 +44,8 @@ final class CellText {
         guard let cell = cells.makeCell(mapping, showing: model, at: indexPath) else { return "" }
         defer { cells.pool.enqueue(cell) }
         if let textCell = cell.view as? TextCell { return textCell.text }
+        if let numberCell = cell.view as? NumberCell { return numberCell.text }
+        if let choiceCell = cell.view as? ChoiceCell { return choiceCell.text }
         if let toggle = ToggleState(of: cell.widget) { return toggle.isInconsistent ? "" : toggle.isOn ? "true" : "false" }
         if let texts = glm_accessible_label_texts(cell.widget) {
             defer { g_free(texts) }

@@ -1,6 +1,7 @@
 import ModelStorage
 
-// Declared columns of the library's other cells: check boxes, icons, progress bars, spinners.
+// Declared columns of the library's other cells: check boxes, icons, progress bars, spinners,
+// numbers and choices.
 extension ModelColumn {
     /// A column of check boxes (``ToggleCell``), each checked when `isOn` of its model is true.
     /// The user toggles them through ``ListTable/didToggle(_:column:_:)`` on the table the
@@ -86,5 +87,61 @@ extension ModelColumn {
     ///   - isActive: whether a model's spinner turns.
     public init(_ title: String, id: String? = nil, spinner isActive: KeyPath<Model, Bool>) {
         self.init(title, id: id, cell: SpinnerCell.self) { cell, model, _ in cell.isActive = model[keyPath: isActive] }
+    }
+}
+
+extension ModelColumn {
+    /// A column of numbers (``NumberCell``), each showing `number` of its model with `digits`
+    /// digits after the decimal separator, lined up at the end. The user edits them through
+    /// ``ListTable/commitNumberEdit(_:column:_:)`` on the table the declaration returns, with the
+    /// column's identifier. A copy of its cells holds the number as the cell shows it.
+    ///
+    /// ```swift
+    /// let table = manager.makeTable(of: Job.self) {
+    ///     ModelColumn("Job", text: \.name)
+    ///     ModelColumn("Hours", number: \.hours, digits: 1).width(.fixed(80))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: the header's text.
+    ///   - id: the identifier; the title when nil.
+    ///   - number: a model's number.
+    ///   - digits: how many digits follow the decimal separator (0 to 20).
+    public init(_ title: String, id: String? = nil, number: KeyPath<Model, Double>, digits: Int = 0) {
+        self.init(title, id: id, cell: NumberCell.self) { cell, model, _ in
+            cell.digits = digits
+            cell.value = model[keyPath: number]
+        }
+        column.copyText = { model, _ in (model as? Model).map { NumberCell.text(of: $0[keyPath: number], digits: digits) } }
+    }
+
+    /// A column of texts chosen among `choices` (``ChoiceCell``), each showing `choice` of its
+    /// model. The user edits them with a combo box of the choices through
+    /// ``ListTable/commitTextEdit(_:column:_:)`` on the table the declaration returns, with the
+    /// column's identifier. A copy of its cells holds the text.
+    ///
+    /// ```swift
+    /// let table = manager.makeTable(of: Job.self) {
+    ///     ModelColumn("Job", text: \.name)
+    ///     ModelColumn("Priority", choice: \.priority, from: ["low", "normal", "high"])
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: the header's text.
+    ///   - id: the identifier; the title when nil.
+    ///   - choice: a model's text.
+    ///   - choices: the texts the editor offers, in this order.
+    ///   - allowsCustomText: whether the editor also takes a text that is not among `choices`.
+    public init(
+        _ title: String, id: String? = nil, choice: KeyPath<Model, String>, from choices: [String], allowsCustomText: Bool = false
+    ) {
+        self.init(title, id: id, cell: ChoiceCell.self) { cell, model, _ in
+            cell.choices = choices
+            cell.allowsCustomText = allowsCustomText
+            cell.text = model[keyPath: choice]
+        }
+        column.copyText = { model, _ in (model as? Model).map { $0[keyPath: choice] } }
     }
 }

@@ -17,7 +17,7 @@ extension ListEvent {
 final class InPlaceEditing: OnDemandFeature {
     private unowned let manager: ListManager
     /// The item edited, and its editor.
-    private var session: (indexPath: IndexPath, editor: InPlaceEditor)?
+    private var session: (indexPath: IndexPath, editor: EntryEditor)?
     /// The row showing the editor now.
     private weak var editingRow: BoundRow?
 
@@ -42,7 +42,7 @@ final class InPlaceEditing: OnDemandFeature {
         let location = RowLocation.item(indexPath)
         guard let model = manager.unwrappedModel(at: location), let text = editableText(of: model, at: location) else { return false }
         if session != nil, !commit() { return false }
-        let editor = InPlaceEditor(text: text, commit: { [weak self] in _ = self?.commit() }, cancel: { [weak self] in self?.cancel() })
+        let editor = EntryEditor(text: text, commit: { [weak self] in _ = self?.commit() }, cancel: { [weak self] in self?.cancel() })
         session = (indexPath, editor)
         _ = manager.scrollTo(indexPath, alignment: .nearest)
         if let row = manager.boundRow(at: indexPath) { attach(to: row, focusing: true) }

@@ -1,14 +1,18 @@
 import CGtk
 
-/// The widget an item is edited with: an entry, and under it the message of a commit that
-/// failed. It lives as long as the editing, moving from row to row on a virtualized host; the
-/// entry's text, cursor and message go with it.
+/// An entry to edit a text with, and the message of a commit that failed: under the entry for a
+/// list's row (the row grows), or in a popover for a table's cell (``EditorMessagePopover``). It
+/// lives as long as the editing, moving from row to row on a virtualized host; the entry's
+/// text, cursor and message go with it.
 @MainActor
-final class InPlaceEditor {
+final class EntryEditor: CellEditor {
     let widget: UnsafeMutablePointer<GtkWidget>
     let entry: UnsafeMutablePointer<GtkWidget>
-    private let message: UnsafeMutablePointer<GtkWidget>
+    /// The label under the entry (a list's row), or the popover (a table's cell).
+    private let message: UnsafeMutablePointer<GtkWidget>?
+    private let popover: EditorMessagePopover?
 
+    /// An editor in a box, its message under the entry.
     /// - Parameters:
     ///   - commit: Enter in the entry.
     ///   - cancel: Escape in the entry.
@@ -16,7 +20,9 @@ final class InPlaceEditor {
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
         g_object_ref_sink(widget)
         entry = gtk_entry_new()
-        message = gtk_label_new(nil)
+        let message = gtk_label_new(nil)!
+        self.message = message
+        popover = nil
         gtk_label_set_xalign(gcast(message), 0)
         gtk_label_set_line_wrap(gcast(message), 1)
         gtk_style_context_add_class(gtk_widget_get_style_context(message), "error")
@@ -27,11 +33,22 @@ final class InPlaceEditor {
         gtk_widget_show(entry)
         gtk_widget_show(widget)
         Signal.connect(entry, "activate") { _ in commit() }
-        Signal.connectEvent(entry, "key-press-event", argument: UnsafeMutablePointer<GdkEventKey>.self) { _, event in
-            guard let event, event.pointee.keyval == guint(GDK_KEY_Escape) else { return false }
-            cancel()
-            return true
-        }
+        EditorActions(commit: commit, cancel: cancel).connect(to: entry)
+    }
+
+    /// An editor over a table's cell: the entry alone, its message in a popover.
+    init(cellText text: String, actions: EditorActions) {
+        entry = gtk_entry_new()
+        widget = entry
+        g_object_ref_sink(widget)
+        message = nil
+        gtk_entry_set_text(gcast(entry), text)
+        gtk_entry_set_width_chars(gcast(entry), 1)  // as wide as the column
+        gtk_widget_show(entry)
+        popover = EditorMessagePopover(under: entry, focusable: entry)
+        let commit = actions.commit
+        Signal.connect(entry, "activate") { _ in commit() }
+        actions.connect(to: entry)
     }
 
     isolated deinit {
@@ -42,9 +59,14 @@ final class InPlaceEditor {
     /// What the entry holds.
     var text: String { String(cString: gtk_entry_get_text(gcast(entry))) }
 
-    /// The message under the entry (the entry in GTK's `error` style); nil hides both.
+    /// The message of the commit that failed (the entry in GTK's `error` style); nil hides it.
     var errorMessage: String? {
         didSet {
+            if let popover {
+                popover.message = errorMessage
+                return
+            }
+            guard let message else { return }
             gtk_label_set_text(gcast(message), errorMessage ?? "")
             gtk_widget_set_visible(message, errorMessage == nil ? 0 : 1)
             let style = gtk_widget_get_style_context(entry)
@@ -59,10 +81,12 @@ final class InPlaceEditor {
     func focus(selectingAll: Bool) {
         gtk_widget_grab_focus(entry)
         if !selectingAll { gtk_editable_select_region(OpaquePointer(entry), -1, -1) }
+        popover?.showIfPlaced()
     }
 
     /// Takes the editor out of the row it is in.
     func detach() {
+        popover?.hide()
         guard let parent = gtk_widget_get_parent(widget) else { return }
         gtk_container_remove(gcast(parent), widget)
     }

@@ -1,0 +1,21 @@
+import CGtk
+
+/// The widget a text is edited with in place: a list row's entry (``EditableRow``) or a
+/// table cell's entry, combo box or spin button. It lives as long as the editing, moving from
+/// row to row on a virtualized host; what it holds goes with it. Shared by the features that
+/// edit (a list's in-place editing, a table's cell editing), so none names the other's types.
+@MainActor
+protocol CellEditor: AnyObject {
+    /// The widget to place in the row.
+    var widget: UnsafeMutablePointer<GtkWidget> { get }
+    /// The text the editor holds (a spin button's as typed).
+    var text: String { get }
+    /// Whether the editor has the keyboard focus of its window.
+    var hasFocus: Bool { get }
+    /// The message of a commit that failed; nil shows none.
+    var errorMessage: String? { get set }
+    /// Gives the editor the keyboard focus, its text selected when `selectingAll`.
+    func focus(selectingAll: Bool)
+    /// Takes the editor out of the row it is in.
+    func detach()
+}

@@ -1,0 +1,57 @@
+import CGtk
+
+/// A spin button to edit a number with, over a table's number cell: within a range, by a step,
+/// with a number of digits, as GtkTreeView's spin renderer edits. Up and Down step the value;
+/// Enter commits what is typed (read as the spin button reads it, clamped to the range).
+@MainActor
+final class NumberEditor: CellEditor {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let popover: EditorMessagePopover
+
+    init(value: Double, range: ClosedRange<Double>, step: Double, digits: Int, actions: EditorActions) {
+        let step = step > 0 ? step : 1
+        widget = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)
+        g_object_ref_sink(widget)
+        gtk_spin_button_set_digits(gcast(widget), guint(min(max(digits, 0), 20)))
+        gtk_spin_button_set_numeric(gcast(widget), 0)
+        // As wide as the column, not as the range's widest number.
+        gtk_entry_set_width_chars(gcast(widget), 1)
+        gtk_spin_button_set_value(gcast(widget), value)
+        gtk_widget_show(widget)
+        popover = EditorMessagePopover(under: widget, focusable: widget)
+        let commit = actions.commit
+        Signal.connect(widget, "activate") { _ in commit() }
+        actions.connect(to: widget)
+    }
+
+    isolated deinit {
+        gtk_widget_destroy(widget)
+        g_object_unref(widget)
+    }
+
+    /// The number the spin button holds, what was typed included.
+    var value: Double {
+        gtk_spin_button_update(gcast(widget))
+        return gtk_spin_button_get_value(gcast(widget))
+    }
+
+    var text: String { String(cString: gtk_entry_get_text(gcast(widget))) }
+
+    var errorMessage: String? {
+        didSet { popover.message = errorMessage }
+    }
+
+    var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+
+    func focus(selectingAll: Bool) {
+        gtk_widget_grab_focus(widget)
+        if !selectingAll { gtk_editable_select_region(OpaquePointer(widget), -1, -1) }
+        popover.showIfPlaced()
+    }
+
+    func detach() {
+        popover.hide()
+        guard let parent = gtk_widget_get_parent(widget) else { return }
+        gtk_container_remove(gcast(parent), widget)
+    }
+}

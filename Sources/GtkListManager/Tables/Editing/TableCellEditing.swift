@@ -1,0 +1,142 @@
+import CGtk
+import ModelStorage
+
+/// How the user edits a table's cells in place, plugged into the list when the first
+/// `commitTextEdit` or `commitNumberEdit` reaction is registered: one cell at a time, as
+/// GtkTreeView edits. The edited cell's item is followed through the list's changes as a
+/// selection is; its editor goes over the cell in whichever row shows the item, and comes out
+/// when that row scrolls away or shows another item. The table does the work
+/// (ListTable+CellEditing); this is its seam.
+@MainActor
+final class TableCellEditing: ListFeature {
+    /// What a column's edits are committed as.
+    enum Kind {
+        case text, number
+    }
+
+    /// A value an editor holds.
+    enum Value {
+        case text(String)
+        case number(Double)
+    }
+
+    /// A reaction to the edits of one column: false when the model is not its type.
+    struct Reaction {
+        let column: String
+        let kind: Kind
+        /// Whether a model is the reaction's type.
+        let accepts: (Any) -> Bool
+        let commit: (Value, Any, IndexPath) throws -> Bool
+    }
+
+    /// The cell edited and its editor.
+    struct Session {
+        var indexPath: IndexPath
+        let column: String
+        let kind: Kind
+        let editor: any CellEditor
+    }
+
+    /// A press on the focused row's cursor cell, which opens its editor when released there.
+    struct Press {
+        let indexPath: IndexPath
+        let column: String
+        /// In the list widget's coordinates.
+        let x: Int32, y: Int32
+    }
+
+    private weak var table: ListTable?
+    private(set) var reactions: [Reaction] = []
+    /// Whether a cell may be edited now, per column: nil when the model is not its type.
+    private(set) var permissions: [(column: String, allows: (Any, IndexPath) -> Bool?)] = []
+    /// The columns with reactions.
+    private(set) var columns = Set<String>()
+    var session: Session?
+    /// The row the editor is in now.
+    weak var editingRow: BoundRow?
+    var press: Press?
+    /// The editor takes the keyboard focus when it is next put in a row (it began on an item
+    /// not bound yet).
+    var focusPending = false
+
+    init(table: ListTable) {
+        self.table = table
+    }
+
+    func append(_ reaction: Reaction) {
+        reactions.append(reaction)
+        columns.insert(reaction.column)
+    }
+
+    func allow(column: String, _ allows: @escaping (Any, IndexPath) -> Bool?) {
+        permissions.append((column, allows))
+    }
+
+    /// Whether `model` at `indexPath` may be edited in `column` now (true without a closure
+    /// for its type).
+    func permits(_ model: Any, at indexPath: IndexPath, column: String) -> Bool {
+        for entry in permissions where entry.column == column {
+            if let allowed = entry.allows(model, indexPath) { return allowed }
+        }
+        return true
+    }
+
+    /// The table while it shows the list.
+    private var installedTable: ListTable? { table.flatMap { $0.isInstalled ? $0 : nil } }
+
+    func didUninstall() {
+        press = nil
+        installedTable?.endCellEditing(in: self)
+    }
+
+    var needsEveryRow: Bool { true }
+
+    // MARK: Keys and clicks
+
+    var keyStage: KeyStage? { .cellEditing }
+
+    func handle(_ key: KeyPress, on focused: (row: BoundRow, location: RowLocation)?) -> Bool {
+        installedTable?.beginEditing(by: key, on: focused, in: self) ?? false
+    }
+
+    var pointerStage: PointerStage? { .cellEditing }
+
+    func pointerPressed(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        press = installedTable?.editingPress(event, in: self)
+        return false
+    }
+
+    func pointerReleased() {
+        guard let press else { return }
+        self.press = nil
+        installedTable?.beginEditingOnRelease(of: press, in: self)
+    }
+
+    func interceptsActivation(of row: BoundRow, at location: RowLocation) -> Bool {
+        return installedTable?.beginEditing(onActivationOf: row, at: location, in: self) ?? false
+    }
+
+    // MARK: Rows coming and going
+
+    func rowDidAppear(_ row: BoundRow, at location: RowLocation) {
+        guard let session, location == .item(session.indexPath), editingRow !== row else { return }
+        installedTable?.attachEditor(to: row, focusing: focusPending, in: self)
+    }
+
+    func rowWillDisappear(_ row: BoundRow, at location: RowLocation) {
+        if row === editingRow { installedTable?.detachEditor(in: self) }
+    }
+
+    func listWillApply(_ run: ChangeRun) {
+        guard let session else { return }
+        if let destination = run.destination(ofItemAt: session.indexPath) {
+            self.session?.indexPath = destination
+        } else {
+            installedTable?.endCellEditing(in: self)
+        }
+    }
+
+    func listWillReload() {
+        installedTable?.endCellEditing(in: self)
+    }
+}
