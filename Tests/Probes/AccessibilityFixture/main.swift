@@ -53,6 +53,7 @@ struct Options {
     var selectsCells = false
     var frozen = 0
     var editable = false
+    var grouped = 0
 
     init(_ arguments: [String]) {
         var remaining = arguments[...]
@@ -89,6 +90,7 @@ struct Options {
             case "--selects-cells": selectsCells = true
             case "--frozen": frozen = number(of: option)
             case "--editable": editable = true
+            case "--grouped": grouped = number(of: option)
             default: fail("unknown option \(option)")
             }
         }
@@ -167,6 +169,7 @@ final class Fixture {
                     emit("committed: \(options.ordinal(of: indexPath)) \(text)")
                 }
             }
+            if options.grouped > 0 { FixtureGrouping.group(table, of: manager, in: options.grouped) }
             if let tree = manager.storage as? OutlineStorage<String, Int> {
                 let comparisons = tableColumns.reduce(ColumnComparisons<Int>()) { $0.column($1.id, by: \.self) }
                 table.didChangeSort { keys in tree.sort(by: keys, using: comparisons, execution: .immediate) }
