@@ -1,4 +1,11 @@
 import CGtk
+import Foundation
+
+/// Orders a hand-off for ThreadSanitizer: GLib queues the idle source under its own futex-based
+/// lock, which the sanitizer cannot see, so what the sending thread wrote before `perform` would
+/// be reported as racing with what `work` reads. Taking this pthread lock on both sides makes the
+/// order visible; uncontended, it costs two atomic operations a hand-off.
+private let handOffOrder = NSLock()
 
 extension GtkRuntime {
     /// Work hopped onto the GTK thread by ``perform(_:)``.
@@ -19,10 +26,14 @@ extension GtkRuntime {
     /// attached the MainActor to the loop; `perform` also works from plain threads and C callbacks.
     nonisolated public static func perform(_ work: @escaping MainWork) {
         let userData = CallbackBox<MainWork>(work).retainedPointer()
+        handOffOrder.lock()
+        handOffOrder.unlock()
         // g_idle_add_full is documented thread-safe: it wakes the loop on the GTK thread.
         _ = g_idle_add_full(
             G_PRIORITY_DEFAULT,
             { userData in
+                handOffOrder.lock()
+                handOffOrder.unlock()
                 // Unbox first: the raw pointer must not be captured by the MainActor closure.
                 let work = CallbackBox<MainWork>.payload(of: userData)
                 // GLib dispatches sources on the thread iterating the context: the GTK thread.

@@ -21,13 +21,10 @@ final class IconCellLatePictureTests: XCTestCase {
     }
 
     /// A decoded picture: a `GdkPixbuf` reference handed from the decoding thread to the main
-    /// one, released with the box. Kept behind a lock: the hand-off goes through GLib's main
-    /// loop, whose futex-based locks ThreadSanitizer cannot see, so a plain stored pointer read
-    /// on the main thread is reported as a race with its write on the decoding thread.
-    final class Picture: Sendable {
-        private let address: LockedValue<UInt>
-        init(_ pixbuf: OpaquePointer) { address = LockedValue(UInt(bitPattern: Int(bitPattern: pixbuf))) }
-        var pixbuf: OpaquePointer { OpaquePointer(bitPattern: address.withLock { $0 })! }
+    /// one (immutable once made), released with the box.
+    final class Picture: @unchecked Sendable {
+        let pixbuf: OpaquePointer
+        init(_ pixbuf: OpaquePointer) { self.pixbuf = pixbuf }
         deinit { g_object_unref(gpointer(pixbuf)) }
     }
 
