@@ -25,9 +25,10 @@ run: deps
 		CONFIGURATION=release scripts/viewer-screenshot.sh viewer.png; \
 	fi
 
-## test: all unit tests headless under Xvfb, the list suites again right to left at GDK_SCALE=2
-## (HiDPI), then the viewer's end-to-end checks, then the accessibility suite read out of process
-## through AT-SPI (at scale 1, then its classes that read extents at GDK_SCALE=2).
+## test: all unit tests headless under Xvfb (in two shards side by side: scripts/test-shards.sh),
+## the list suites again right to left at GDK_SCALE=2 (HiDPI), then the viewer's end-to-end
+## checks, then the accessibility suite read out of process through AT-SPI (at scale 1, then its
+## classes that read extents at GDK_SCALE=2).
 # One rerun for both: direction mirrors the logical geometry, scale doubles the device pixels
 # under it, and neither hides the other's faults (a rerun each cost CI four and a half minutes
 # more). It leaves out what neither changes: the index suites (row heights, sections,
@@ -41,16 +42,16 @@ run: deps
 # follow which rows are bound, not where. The rerun tries a quarter of the random seeds: direction and
 # scale change where rows go, not which sequences of changes reach them (the plain run tries
 # them all).
-NOT_RERUN_SUITES := --skip RowHeightIndexTests --skip SectionStartsTests --skip TypeAheadIndexTests \
-	--skip DatabaseColumnSortTests --skip LazyDatabaseColumnSortTests --skip DatabaseRequestReplacementTests \
-	--skip GridStorageKindsTests --skip VirtualListStorageKindsTests --skip RandomizedListTests --skip TouchInputTests \
-	--skip RightToLeftTests --skip LazyDatabaseStorageTests --skip RandomizedDatabaseWritesTests \
-	--skip DatabaseBadInputTests --skip FullTextSearchTests --skip StorageMirrorTests --skip SpliceShiftTests \
-	--skip WrongThreadTests --skip InsertedPositionsTests --skip RowStateTests --skip PrefetchTests
+NOT_RERUN_SUITES := --skip RowHeightIndexTests --skip SectionStartsTests --skip TypeAheadIndexTests --skip DatabaseColumnSortTests --skip LazyDatabaseColumnSortTests \
+	--skip DatabaseRequestReplacementTests --skip GridStorageKindsTests --skip VirtualListStorageKindsTests --skip RandomizedListTests --skip TouchInputTests \
+	--skip RightToLeftTests --skip LazyDatabaseStorageTests --skip RandomizedDatabaseWritesTests --skip DatabaseBadInputTests --skip FullTextSearchTests \
+	--skip StorageMirrorTests --skip SpliceShiftTests --skip WrongThreadTests --skip InsertedPositionsTests --skip RowStateTests \
+	--skip PrefetchTests
 test: deps
-	$(XVFB) $(SWIFT) test --scratch-path $(SCRATCH)
-	GLM_TEST_TEXT_DIRECTION=rtl GDK_SCALE=2 RANDOMIZED_SEED_DIVISOR=4 $(XVFB) $(SWIFT) test --scratch-path $(SCRATCH) \
-		--skip-build --filter GtkListManagerTests $(NOT_RERUN_SUITES)
+	$(SWIFT) build --build-tests --scratch-path $(SCRATCH)
+	scripts/test-shards.sh --scratch-path $(SCRATCH)
+	GLM_TEST_TEXT_DIRECTION=rtl GDK_SCALE=2 RANDOMIZED_SEED_DIVISOR=4 scripts/test-shards.sh --scratch-path $(SCRATCH) \
+		--select '^GtkListManagerTests\.' $(NOT_RERUN_SUITES)
 	scripts/check-viewer.sh
 	scripts/check-accessibility.sh
 	GDK_SCALE=2 scripts/check-accessibility.sh

@@ -53,7 +53,7 @@ input_driven=(ContextMenuEventTests VirtualListEventTests VirtualListEventGroupT
     DeclarativeTreeTests TableColumnTests TableActivationTests TableEventTests TouchInputTests TypeAheadTests PrefetchTests
     RowStateTests EditInPlaceTests)
 for suite in "${input_driven[@]}"; do skipped+=(--skip "$suite"); done
-selected=()
+selected=('.')
 if [ "$sanitizer" = thread ]; then
     # ThreadSanitizer watches threads: it runs ModelStorage's suites (its storages work off the
     # main thread) and the list suites whose code does too, found by what they use: background
@@ -65,7 +65,7 @@ if [ "$sanitizer" = thread ]; then
     markers+='|SortedStorage|TypeAhead|CallbackBox|MainActorBridge|g_idle_add|Mutex|NSLock'
     threaded=$(grep -rlE "$markers" Tests/GtkListManagerTests --include='*.swift' \
         | xargs grep -ohE '^(final )?class [A-Za-z0-9]+Tests' | awk '{print $NF}' | sort -u | paste -sd '|')
-    selected=(--filter "ModelStorageTests|GtkListManagerTests\.($threaded)\b")
+    selected=("^ModelStorageTests\.|^GtkListManagerTests\.($threaded)/")
 fi
 if [ "$sanitizer" = address ]; then
     # The right-to-left suite's mirrored geometry is Swift arithmetic over the C code the other
@@ -75,8 +75,7 @@ if [ "$sanitizer" = address ]; then
     # it.
     skipped+=(--skip RightToLeftTests --skip ViewportAnchoringTests)
 fi
-xvfb-run -a -s "-screen 0 1920x1080x24" \
-    "$swift" test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" "${selected[@]}" "${skipped[@]}" 2>&1 \
+"$(dirname "${BASH_SOURCE[0]}")/test-shards.sh" --sanitize="$sanitizer" --scratch-path "$scratch" --select "${selected[0]}" "${skipped[@]}" 2>&1 \
     | tee "$log" || status=$?
 
 reports=$(grep -c "$report" "$log" || true)

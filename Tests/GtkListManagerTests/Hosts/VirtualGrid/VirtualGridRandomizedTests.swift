@@ -54,7 +54,9 @@ final class VirtualGridRandomizedTests: XCTestCase {
                     guard newWidth != width else { break }
                     history.append("width \(newWidth)")
                     gtk_window_resize(gcast(list.window), newWidth, height)
-                    list.settle(milliseconds: 30)
+                    // Until GTK lays the window out at its new width: a loaded machine delivers
+                    // the X server's configure event late.
+                    list.wait { gtk_widget_get_allocated_width(gcast(list.window)) == newWidth }
                 case 1:
                     if let adjustment = host.verticalAdjustment {
                         let value = Double(rng.next() % UInt64(max(gtk_adjustment_get_upper(adjustment), 1)))
