@@ -124,16 +124,30 @@ static void notify_state(GlmToggleCell *cell, AtkStateType state, gboolean value
 
 /* ---- Measuring and drawing -------------------------------------------------------------- */
 
+GtkStyleContext *glm_toggle_cell_save_indicator_style(GlmToggleCell *cell) {
+    g_return_val_if_fail(GLM_IS_TOGGLE_CELL(cell), NULL);
+    GtkStyleContext *context = gtk_widget_get_style_context(GTK_WIDGET(cell));
+    gtk_style_context_save(context);
+    GtkStateFlags state = gtk_style_context_get_state(context) & ~(GTK_STATE_FLAG_CHECKED | GTK_STATE_FLAG_INCONSISTENT);
+    if (cell->active)
+        state |= GTK_STATE_FLAG_CHECKED;
+    if (cell->inconsistent)
+        state |= GTK_STATE_FLAG_INCONSISTENT;
+    gtk_style_context_set_state(context, state);
+    return context;
+}
+
 /* The indicator's size from the theme, as GtkCellRendererToggle reads it (its indicator-size
  * unset): CSS min-width and min-height, then padding and border around them. */
 static void measure(GlmToggleCell *cell) {
     if (cell->has_size)
         return;
-    GtkStyleContext *context = gtk_widget_get_style_context(GTK_WIDGET(cell));
+    GtkStyleContext *context = glm_toggle_cell_save_indicator_style(cell);
     GtkStateFlags state = gtk_style_context_get_state(context);
     gtk_style_context_get(context, state, "min-width", &cell->content_width, "min-height", &cell->content_height, NULL);
     gtk_style_context_get_padding(context, state, &cell->padding);
     gtk_style_context_get_border(context, state, &cell->border);
+    gtk_style_context_restore(context);
     cell->has_size = TRUE;
 }
 
@@ -174,7 +188,7 @@ static gboolean glm_toggle_cell_draw(GtkWidget *widget, cairo_t *cr) {
     glm_toggle_cell_get_indicator_area(cell, &area);
     if (area.width <= 0 || area.height <= 0)
         return FALSE;
-    GtkStyleContext *context = gtk_widget_get_style_context(widget);
+    GtkStyleContext *context = glm_toggle_cell_save_indicator_style(cell);
     // Cut to the cell, as the renderer cuts to its cell area.
     cairo_save(cr);
     cairo_rectangle(cr, 0, 0, gtk_widget_get_allocated_width(widget), gtk_widget_get_allocated_height(widget));
@@ -189,12 +203,13 @@ static gboolean glm_toggle_cell_draw(GtkWidget *widget, cairo_t *cr) {
     else
         gtk_render_check(context, cr, area.x + inset_x, area.y + inset_y, content_width, content_height);
     cairo_restore(cr);
+    gtk_style_context_restore(context);
     return FALSE;
 }
 
-/* A style change (the theme, or a state: checked, selected) may change the indicator's size:
- * read it again when next measured or drawn. GTK's own handler resizes or redraws the cell as
- * the change asks (a new value redraws it only). */
+/* A style change (the theme, or a state: selected, insensitive) may change the indicator's
+ * size: read it again when next measured or drawn. GTK's own handler resizes or redraws the
+ * cell as the change asks. */
 static void glm_toggle_cell_style_updated(GtkWidget *widget) {
     GTK_WIDGET_CLASS(glm_toggle_cell_parent_class)->style_updated(widget);
     GLM_TOGGLE_CELL(widget)->has_size = FALSE;
@@ -238,12 +253,22 @@ gboolean glm_toggle_cell_get_radio(GlmToggleCell *cell) {
     return G_TYPE_CHECK_INSTANCE_TYPE(cell, glm_radio_cell_get_type());
 }
 
-/* Sets or clears `flag` on the widget: a state change restyles it, so only when it changes. */
-static void set_state_flag(GtkWidget *widget, GtkStateFlags flag, gboolean on) {
-    if (on)
-        gtk_widget_set_state_flags(widget, flag, FALSE);
+/* A new value is a new state of the indicator: drawn again, and laid out again only when the
+ * theme sizes the two states apart (as a state flag on the widget would have GTK decide). */
+static void indicator_changed(GlmToggleCell *cell) {
+    if (!cell->has_size) {
+        gtk_widget_queue_resize(GTK_WIDGET(cell));
+        return;
+    }
+    int width, height;
+    indicator_size(cell, &width, &height);
+    cell->has_size = FALSE;
+    int new_width, new_height;
+    indicator_size(cell, &new_width, &new_height);
+    if (new_width != width || new_height != height)
+        gtk_widget_queue_resize(GTK_WIDGET(cell));
     else
-        gtk_widget_unset_state_flags(widget, flag);
+        gtk_widget_queue_draw(GTK_WIDGET(cell));
 }
 
 void glm_toggle_cell_set_active(GlmToggleCell *cell, gboolean active) {
@@ -252,7 +277,7 @@ void glm_toggle_cell_set_active(GlmToggleCell *cell, gboolean active) {
     if (cell->active == (guint)active)
         return;
     cell->active = active;
-    set_state_flag(GTK_WIDGET(cell), GTK_STATE_FLAG_CHECKED, active);
+    indicator_changed(cell);
     notify_state(cell, ATK_STATE_CHECKED, active);
 }
 
@@ -267,7 +292,7 @@ void glm_toggle_cell_set_inconsistent(GlmToggleCell *cell, gboolean inconsistent
     if (cell->inconsistent == (guint)inconsistent)
         return;
     cell->inconsistent = inconsistent;
-    set_state_flag(GTK_WIDGET(cell), GTK_STATE_FLAG_INCONSISTENT, inconsistent);
+    indicator_changed(cell);
     notify_state(cell, ATK_STATE_INDETERMINATE, inconsistent);
 }
 

@@ -4,10 +4,14 @@
 /* A check box or radio cell for tables: a widget with no window and no children that draws the
  * theme's check (or radio) indicator, as GtkTreeView's toggle renderer does, instead of holding
  * a GtkCheckButton (a button, a gadget per part and a window of its own per cell). Its CSS
- * name is `check` (`radio` for a radio cell): the theme's min-width and min-height give the
- * indicator's size, its CSS background, border and icon draw it, and the state flags
- * GTK_STATE_FLAG_CHECKED and GTK_STATE_FLAG_INCONSISTENT say its value (set only when it
- * changes). A cell the user may not toggle is insensitive, and looks it. It is placed across its
+ * name is `check` (`radio` for a radio cell), and it draws the indicator through a copy of
+ * that node under its own (GtkStyleContext's saved state), as the renderer draws through a
+ * node under the tree view's: the theme's min-width and min-height give the indicator's size,
+ * its CSS background, border and icon draw it, and the copy's state flags
+ * GTK_STATE_FLAG_CHECKED and GTK_STATE_FLAG_INCONSISTENT say its value. A new value never
+ * restyles the widget: GTK computes each state's style once and keeps it in the widget node's
+ * style cache (a state flag on the widget would compute it again, theme images and all, on
+ * every new value). A cell the user may not toggle is insensitive, and looks it. It is placed across its
  * column by xalign (mirrored right to left), centred vertically, 2 pixels in from each edge (the
  * renderer's padding).
  *
@@ -42,6 +46,10 @@ gboolean glm_toggle_cell_get_activatable(GlmToggleCell *cell);
  * direction is right to left), 1 at the end. Default 0.5. */
 void glm_toggle_cell_set_xalign(GlmToggleCell *cell, float xalign);
 float glm_toggle_cell_get_xalign(GlmToggleCell *cell);
+
+/* The indicator's style, as drawn: a copy of the cell's node under it, in the cell's state
+ * with its value's flags. The caller restores the context (gtk_style_context_restore). */
+GtkStyleContext *glm_toggle_cell_save_indicator_style(GlmToggleCell *cell);
 
 /* The indicator's box in the cell's coordinates, as drawn at the cell's allocation. */
 void glm_toggle_cell_get_indicator_area(GlmToggleCell *cell, GdkRectangle *area);

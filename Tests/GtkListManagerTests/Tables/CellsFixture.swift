@@ -76,7 +76,7 @@ enum CellsFixture {
             gtk_widget_translate_coordinates(cell, row.widget, 0, 0, &x, &y)
             let width = gtk_widget_get_allocated_width(cell)
             let leading = TestTextDirection.isRightToLeft ? gtk_widget_get_allocated_width(row.widget) - x - width : x
-            return Shown(widget: cell, node: node, flags: gtk_widget_get_state_flags(cell), x: leading)
+            return Shown(widget: cell, node: node, flags: ToggleFixture.shownStyle(of: cell).flags, x: leading)
         }.sorted { $0.x < $1.x }
     }
 

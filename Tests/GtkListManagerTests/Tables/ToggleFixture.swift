@@ -1,4 +1,5 @@
 import CGtk
+import CVirtualList
 import GtkListManager
 import GtkTestSupport
 import ModelStorage
@@ -55,7 +56,7 @@ enum ToggleFixture {
         }
     }
 
-    /// A toggle cell as GTK shows it: its CSS node's name, its state flags, where it is.
+    /// A toggle cell as GTK shows it: its indicator's CSS node name and state flags, where it is.
     struct Shown {
         let widget: UnsafeMutablePointer<GtkWidget>
         let node: String
@@ -68,10 +69,21 @@ enum ToggleFixture {
         var isInsensitive: Bool { flags.rawValue & GTK_STATE_FLAG_INSENSITIVE.rawValue != 0 }
     }
 
-    /// The CSS node name of `widget`.
+    /// The CSS node name of `widget`; for a toggle cell, the name of the indicator node it draws.
     static func nodeName(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
-        let path = gtk_style_context_get_path(gtk_widget_get_style_context(widget))
-        return gtk_widget_path_iter_get_object_name(path, -1).map { String(cString: $0) } ?? ""
+        shownStyle(of: widget).node
+    }
+
+    /// The CSS node `widget` draws and its state flags, as GTK styles them: a toggle cell's
+    /// indicator (`check` or `radio` under the cell's node, its value in the flags), else the
+    /// widget's own node.
+    static func shownStyle(of widget: UnsafeMutablePointer<GtkWidget>) -> (node: String, flags: GtkStateFlags) {
+        let toggle = glm_toggle_cell_of_widget(widget)
+        let context = toggle.map { glm_toggle_cell_save_indicator_style($0)! } ?? gtk_widget_get_style_context(widget)!
+        defer { if toggle != nil { gtk_style_context_restore(context) } }
+        let path = gtk_style_context_get_path(context)
+        let node = gtk_widget_path_iter_get_object_name(path, -1).map { String(cString: $0) } ?? ""
+        return (node, gtk_style_context_get_state(context))
     }
 
     /// The mapped toggle cells (CSS node `check` or `radio`) of the bound row at `item`, in
@@ -85,7 +97,7 @@ enum ToggleFixture {
             gtk_widget_translate_coordinates(cell, row.widget, 0, 0, &x, &y)
             let width = gtk_widget_get_allocated_width(cell)
             let leading = TestTextDirection.isRightToLeft ? gtk_widget_get_allocated_width(row.widget) - x - width : x
-            return Shown(widget: cell, node: node, flags: gtk_widget_get_state_flags(cell), x: leading)
+            return Shown(widget: cell, node: node, flags: shownStyle(of: cell).flags, x: leading)
         }.sorted { $0.x < $1.x }
     }
 

@@ -5,9 +5,10 @@ import CVirtualList
 /// A check box (or radio button) cell for a table's columns, as GtkTreeView's toggle renderer
 /// draws them: the theme's indicator, checked, unchecked or inconsistent, in a lean widget.
 ///
-/// Like ``TextCell`` it has no window and no children: it measures the indicator the theme's
-/// CSS gives (its node is `check`, or `radio`), draws it, and sets the state flags `checked`
-/// and `inconsistent` only when its value changes. A cell the user may not toggle is
+/// Like ``TextCell`` it has no window and no children: it measures and draws the indicator the
+/// theme's CSS gives (its node is `check`, or `radio`), drawn through a copy of its node with
+/// the states `checked` and `inconsistent` for its value, as the renderer draws. GTK computes
+/// each state's style once and keeps it, so a new value only draws again. A cell the user may not toggle is
 /// insensitive and looks it. Screen readers read a check box (or radio button) that is
 /// checkable, checked or indeterminate, with the action "toggle", and the table cell holding
 /// it says the same, as in a GtkTreeView.
