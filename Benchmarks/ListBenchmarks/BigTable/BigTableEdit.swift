@@ -119,6 +119,8 @@ final class BigTableEdit {
         var frameCPU: [Double] = [], settledCPU: [Double] = [], frameWall: [Double] = []
         var wrong = opened && isEditing(expected) ? 0 : 1
         var typed = 0, sideways = 0, down = 0
+        // The Tabs that scrolled neither way, until idle.
+        var inPlaceCPU: [Double] = []
         for tab in 0..<Self.tabs {
             // What the user typed: the text editors' commits change their row.
             if Self.kind(ofColumn: expected.column) == .text, let entry = focusedEntry() {
@@ -134,8 +136,11 @@ final class BigTableEdit {
             frameWall.append(ProcessProbes.wallMilliseconds() - wall)
             Self.waitUntilIdle()
             settledCPU.append(ProcessProbes.threadCPUMilliseconds() - cpu)
-            if gtk_adjustment_get_value(shown.horizontal) != horizontal { sideways += 1 }
-            if gtk_adjustment_get_value(shown.vertical) > vertical { down += 1 }
+            let scrolledSideways = gtk_adjustment_get_value(shown.horizontal) != horizontal
+            let scrolledDown = gtk_adjustment_get_value(shown.vertical) > vertical
+            if scrolledSideways { sideways += 1 }
+            if scrolledDown { down += 1 }
+            if !scrolledSideways, !scrolledDown { inPlaceCPU.append(settledCPU[settledCPU.count - 1]) }
             expected = Self.cell(after: expected)
             if !isEditing(expected) { wrong += 1 }
         }
@@ -145,6 +150,8 @@ final class BigTableEdit {
         values["tab_settled_cpu_p50_ms"] = percentile(settledCPU, 50)
         values["tab_settled_cpu_p95_ms"] = percentile(settledCPU, 95)
         values["tab_settled_cpu_max_ms"] = settledCPU.max() ?? .nan
+        values["tab_in_place_cpu_p50_ms"] = percentile(inPlaceCPU, 50)
+        values["tab_in_place_cpu_p95_ms"] = percentile(inPlaceCPU, 95)
         values["tab_frame_p50_ms"] = percentile(frameWall, 50)
         values["tab_frame_p95_ms"] = percentile(frameWall, 95)
         values["tab_wrong"] = Double(wrong)
