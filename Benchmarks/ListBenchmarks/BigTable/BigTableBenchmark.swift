@@ -29,7 +29,7 @@ enum BigTableBenchmark {
                 parts: [
                     (.load, [rows]), (.widths, [rows]), (.resize, [rows]), (.sort, [100_000, rows]), (.textSort, textSortSizes),
                     (.cells, [rows]), (.copy, [100_000]),
-                    (.group, [rows]),
+                    (.group, [rows]), (.edit, [rows]),
                 ],
                 command: { ["/proc/self/exe", childArgument, $0.rawValue, String($1)] })
         ]

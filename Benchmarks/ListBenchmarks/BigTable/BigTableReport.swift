@@ -118,6 +118,7 @@ struct BigTableReport {
         printCellsGoals()
         printCopy()
         printGroup()
+        printEdit()
     }
 
     // MARK: - Text sort

@@ -26,6 +26,9 @@ enum BigTablePart: String, CaseIterable, BenchmarkPart {
     /// Rows grouped by a column of 1,000 values with two totals, then one row changed
     /// (`BigTableGroup`); ours alone.
     case group
+    /// 200 Tabs moving a cell editor across 12 editable columns of 20 and on down the rows
+    /// (`BigTableEdit`); ours alone.
+    case edit
 
     /// A C peer's `load` line names no part.
     static var unnamed: Self? { .load }

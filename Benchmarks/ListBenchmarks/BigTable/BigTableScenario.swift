@@ -75,6 +75,7 @@ final class BigTableScenario {
         case .cells: BigTableCells.scenario(count: count).measureLoad()
         case .copy: BigTableCopy(count: count).run()
         case .group: BigTableGroup(count: count).run()
+        case .edit: BigTableEdit(count: count).run()
         }
     }
 
