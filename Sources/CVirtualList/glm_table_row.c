@@ -581,18 +581,20 @@ void glm_table_header_set_adjustment(GlmTableHeader *header, GtkAdjustment *adju
     gtk_widget_queue_allocate(GTK_WIDGET(header));
 }
 
-void glm_table_row_place_overlay(GlmTableRow *row, GtkWidget *widget, gint start, gint width) {
+void glm_table_row_place_overlay(GlmTableRow *row, GtkWidget *widget, gint start, gint width, gboolean pinned) {
     GlmTableRowPrivate *private = row_private(row);
+    pinned = pinned != FALSE;
     TableCell *placed = find_cell(private, widget, NULL);
     if (placed == NULL) {
-        TableCell added = {.widget = widget, .start = start, .width = width, .overlay = TRUE};
+        TableCell added = {.widget = widget, .start = start, .width = width, .pinned = pinned, .overlay = TRUE};
         g_array_append_val(private->cells, added);
         gtk_widget_set_parent(widget, GTK_WIDGET(row));
         return;
     }
-    if (placed->start == start && placed->width == width)
+    if (placed->start == start && placed->width == width && placed->pinned == pinned)
         return;
     placed->start = start;
     placed->width = width;
+    placed->pinned = pinned;
     allocate_now(row, placed);
 }

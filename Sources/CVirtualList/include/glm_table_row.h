@@ -45,8 +45,10 @@ void glm_table_row_set_pinned_strip(GlmTableRow *row, gint offset, gint width);
 
 /** Places `widget` (an editor) over the row's cells, `start` pixels from its leading edge and
  *  `width` pixels wide, as high as the row: it is drawn over the cells (added after them) and
- *  never measured, so the row keeps its height. Take it out with glm_table_row_remove_cell. */
-void glm_table_row_place_overlay(GlmTableRow *row, GtkWidget *widget, gint start, gint width);
+ *  never measured, so the row keeps its height. `pinned`: over a frozen column's cell, it
+ *  moves with the pinned strip's offset as that cell does. Take it out with
+ *  glm_table_row_remove_cell. */
+void glm_table_row_place_overlay(GlmTableRow *row, GtkWidget *widget, gint start, gint width, gboolean pinned);
 
 /** Takes `cell` out of the row. */
 void glm_table_row_remove_cell(GlmTableRow *row, GtkWidget *cell);

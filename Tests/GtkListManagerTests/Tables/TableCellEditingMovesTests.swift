@@ -138,4 +138,43 @@ final class TableCellEditingMovesTests: XCTestCase {
             }
         }
     }
+
+    func testAFrozenCellsEditorStaysOverItWhileTheOthersScrollSideways() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            // The virtualized host alone pins frozen columns (the list box says it cannot).
+            let shown = Fixture(on: VirtualListHost(), width: 360)
+            defer { shown.close() }
+            shown.table.frozenColumnCount = 1
+            shown.list.settleFrame()
+            TableFixture.scrollSideways(shown.list, to: 120)
+            XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 2, section: 0), column: "name"))
+            shown.list.settleFrame()
+            let viewport = gtk_bin_get_child(gcast(shown.table.scrolledWindow))!
+            @MainActor func assertOverTheFrozenCell(_ context: String) throws {
+                let row = try XCTUnwrap(shown.rowWidget(2), context)
+                let editor = try XCTUnwrap(shown.editor(inItem: 2), "\(context): an editor in row 2")
+                let cell = try XCTUnwrap(shown.cell(ofItem: 2, column: 0), context)
+                XCTAssertTrue(Fixture.place(of: editor, in: row) == Fixture.place(of: cell, in: row), "\(context): over the cell")
+                // Read on the viewport: both at its leading edge, where the frozen column stays.
+                let leading = { (widget: UnsafeMutablePointer<GtkWidget>) -> Int32 in
+                    var x: Int32 = 0, y: Int32 = 0
+                    gtk_widget_translate_coordinates(widget, viewport, 0, 0, &x, &y)
+                    let width = gtk_widget_get_allocated_width(widget)
+                    return TestTextDirection.isRightToLeft ? gtk_widget_get_allocated_width(viewport) - x - width : x
+                }
+                XCTAssertEqual(leading(cell), 0, "\(context): the frozen cell at the leading edge")
+                XCTAssertEqual(leading(editor), 0, "\(context): the editor with it")
+            }
+            try assertOverTheFrozenCell("opened scrolled sideways")
+            TableFixture.scrollSideways(shown.list, to: 180)
+            try assertOverTheFrozenCell("scrolled further with the editor open")
+            TableFixture.scrollSideways(shown.list, to: 0)
+            try assertOverTheFrozenCell("scrolled back")
+            shown.replaceText(with: "pinned")
+            shown.list.press("Return")
+            shown.list.settleFrame()
+            XCTAssertEqual(shown.job(2)?.name, "pinned")
+        }
+    }
 }

@@ -117,13 +117,13 @@ extension ListTable {
         }
     }
 
-    /// Places the editor where its column is in `view`.
+    /// Places the editor where its column is in `view` (pinned with a frozen column's cell).
     private func placeEditor(in view: TableRowView, in editing: TableCellEditing) {
         guard let session = editing.session, let index = layout.index(of: session.column) else { return }
         let placed = layout.placed[index]
         glm_table_row_place_overlay(
             UnsafeMutablePointer<GlmTableRow>(view.tableRow), session.editor.widget, Int32(clamping: placed.start),
-            Int32(clamping: placed.width))
+            Int32(clamping: placed.width), index < frozenStrip.count ? 1 : 0)
     }
 
     /// Takes the editor out of its row (the editing goes on).
