@@ -13,14 +13,17 @@ import ModelStorage
 /// The storages follow the file whoever writes to it: this window at once, other windows and
 /// processes within their polling interval (250 ms). Rows move by drag or Alt+Up/Down, and the storage
 /// writes the new order to the file. Delete, the star key (``KeyPress/togglesFavourite``) or
-/// the context menu's "Remove from favourites" unstar the focused row. F2 edits its note in
-/// place: Enter stores it, Escape leaves it as it was.
+/// the context menu's "Remove from favourites" unstar the focused row. The pane is a table of
+/// the package and its note, an editable cell: F2 (or a double click) edits the note in place,
+/// Enter stores it, Escape leaves it as it was.
 @MainActor
 final class FavouritesPane {
     /// The pane: a title over the scrolled list.
     let widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     /// The manager of the favourites list.
-    let manager = ListManager(host: .listBox, configuration: .viewer)
+    let manager: ListManager
+    /// The favourites' table: the package and its note.
+    let table: ListTable
     /// The favourites the pane lists, in the file's order: those matching the search, or all.
     let storage: DatabaseStorage<Favourite, Unsectioned>
     /// Every favourite, whatever the search.
@@ -45,6 +48,9 @@ final class FavouritesPane {
     /// - Throws: the storage's error when the favourites cannot be read.
     init(database: FavouritesDatabase, packages: [String: InstalledPackage]) throws {
         self.database = database
+        let manager = ListManager(host: .listBox, configuration: .viewer)
+        self.manager = manager
+        table = Self.makeTable(of: manager, packages: packages)
         storage = try DatabaseStorage(
             database.queue, request: FavouritesDatabase.request, reordering: FavouritesDatabase.reordering,
             // Other windows' and processes' writes show within a quarter of a second.
@@ -57,7 +63,7 @@ final class FavouritesPane {
                 problemHandler("favourites: \(anomaly)")
             }
         }
-        configureManager(packages: packages)
+        configureManager()
         manager.storage = storage
         starred.addObserver(self)
         // The storages stop following the file with the pane: no star is set in a closed window.
@@ -77,10 +83,9 @@ final class FavouritesPane {
             self?.search(String(cString: gtk_entry_get_text(gcast(entry))))
         }
         gtk_box_pack_start(gcast(widget), searchEntry, 0, 1, 0)
-        let scrolled = gtk_scrolled_window_new(nil, nil)!
-        gtk_scrolled_window_set_policy(gcast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_container_add(gcast(scrolled), manager.widget)
-        gtk_box_pack_start(gcast(widget), scrolled, 1, 1, 0)
+        // The table scrolls itself, under its header.
+        gtk_scrolled_window_set_policy(gcast(table.scrolledWindow), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_box_pack_start(gcast(widget), table.widget, 1, 1, 0)
         gtk_widget_set_size_request(widget, Self.width, -1)
     }
 
@@ -132,28 +137,37 @@ final class FavouritesPane {
         }
     }
 
-    private func configureManager(packages: [String: InstalledPackage]) {
-        manager.selectionMode = .single
-        manager.register(FavouriteRow.self) { mapping in
-            mapping.canMove { [unowned self] _, _, _ in !isSearching }
-            mapping.didSelect { [unowned self] _, favourite, _ in didChooseFavourite?(favourite.id) }
-            // Delete and the context menu's edit item unstar; the storage shows the file after it.
-            mapping.canEdit { _, _ in true }
-            mapping.titleForDeleteConfirmationButton { _, _, _ in "Remove from favourites" }
-            mapping.commitEditing { [unowned self] style, _, favourite, _ in
-                if style == .delete { remove(favourite.id) }
+    /// The pane's table: each favourite's package (said "not installed" when the status file
+    /// has none) and the user's note, which the user edits in place like any table cell.
+    private static func makeTable(of manager: ListManager, packages: [String: InstalledPackage]) -> ListTable {
+        manager.makeTable(of: Favourite.self) {
+            ModelColumn("Package", id: "package") { favourite, _ in
+                packages[favourite.id]?.name ?? "\(favourite.id) (not installed)"
             }
-            mapping.keyPress { [unowned self] key, _, favourite, _ in
-                guard key.togglesFavourite else { return false }
-                remove(favourite.id)
-                return true
-            }
-        } handler: { row, favourite, _ in
-            row.show(favourite, package: packages[favourite.id])
+            .width(.share(1), minimum: 90)
+            ModelColumn("Note", id: "note", text: \.note).width(.share(1), minimum: 90)
         }
-        // F2 edits the note; the file stores it (or refuses it, and the editor says why), and
-        // the storage shows it as it follows the file.
-        manager.commitEdit(FavouriteRow.self) { [unowned self] note, favourite, _ in
+    }
+
+    /// The pane's reactions: selecting, moving, unstarring and editing notes.
+    private func configureManager() {
+        manager.selectionMode = .single
+        manager.canMove(Favourite.self) { [unowned self] _, _ in !isSearching }
+        table.didSelect(Favourite.self) { [unowned self] favourite, _ in didChooseFavourite?(favourite.id) }
+        // Delete and the context menu's edit item unstar; the storage shows the file after it.
+        manager.canEdit(Favourite.self) { _, _ in true }
+        manager.titleForDeleteConfirmationButton(Favourite.self) { _, _ in "Remove from favourites" }
+        manager.commitEditing(Favourite.self) { [unowned self] style, favourite, _ in
+            if style == .delete { remove(favourite.id) }
+        }
+        table.keyPress(Favourite.self) { [unowned self] key, favourite, _, _ in
+            guard key.togglesFavourite else { return false }
+            remove(favourite.id)
+            return true
+        }
+        // F2 (or a double click) edits the note; the file stores it (or refuses it, and the
+        // editor says why), and the storage shows it as it follows the file.
+        table.commitTextEdit(Favourite.self, column: "note") { [unowned self] note, favourite, _ in
             try database.setNote(note, of: favourite.id)
         }
     }

@@ -63,9 +63,24 @@ final class ShownViewer {
         paneRows.compactMap { ($0.model as? Favourite)?.id }
     }
 
-    /// The package names the pane's rows show.
+    /// The package names the pane's rows show (its first column's cells).
     var paneNames: [String] {
-        paneRows.compactMap { ($0.view as? FavouriteRow)?.shownName }
+        paneRows.compactMap { paneCellTexts(of: $0).first }
+    }
+
+    /// The texts of the cells of a pane's table row, leading to trailing, as GTK shows them.
+    private func paneCellTexts(of row: BoundRow) -> [String] {
+        let cells = containerChildren(row.widget).filter { gtk_widget_get_mapped($0) != 0 && !isEditor($0) }
+        let leading = { (widget: UnsafeMutablePointer<GtkWidget>) -> Int32 in
+            var x: Int32 = 0, y: Int32 = 0
+            gtk_widget_translate_coordinates(widget, row.widget, 0, 0, &x, &y)
+            return gtk_widget_get_direction(row.widget) == GTK_TEXT_DIR_RTL ? -x : x
+        }
+        return cells.sorted { leading($0) < leading($1) }.map(ShownTableWidgets.visibleText)
+    }
+
+    private func isEditor(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        gtk_style_context_has_class(gtk_widget_get_style_context(widget), ListTheme.StyleClass.tableCellEditor) != 0
     }
 
     /// Whether the pane is on screen, once GTK laid out the next frame (the paned maps a child
@@ -93,29 +108,26 @@ final class ShownViewer {
         })
     }
 
-    /// The notes the pane's rows show ("" for none).
+    /// The notes the pane's rows show ("" for none): its second column's cells.
     var paneNotes: [String] {
-        paneRows.compactMap { ($0.view as? FavouriteRow)?.shownNote }
+        paneRows.compactMap { paneCellTexts(of: $0).dropFirst().first }
     }
 
     /// The text of the note editor GTK shows in the pane's row `index`; nil when it shows none.
     func paneEditorText(_ index: Int) -> String? {
-        paneEditorWidgets(index).first { isA($0, gtk_entry_get_type()) }.map { String(cString: gtk_entry_get_text(gcast($0))) }
+        paneEditor(index).map { String(cString: gtk_entry_get_text(gcast($0))) }
     }
 
-    /// The message GTK shows under the note editor of the pane's row `index`.
+    /// The message of a refused note, as the editor tells screen readers (its popover shows
+    /// the same text).
     func paneEditorMessage(_ index: Int) -> String? {
-        paneEditorWidgets(index).first { isA($0, gtk_label_get_type()) }.map { String(cString: gtk_label_get_text(gcast($0))) }
+        paneEditor(index).flatMap { atk_object_get_description(gtk_widget_get_accessible($0)).map { String(cString: $0) } }
     }
 
-    /// The mapped widgets of the note editor in the pane's row `index`.
-    private func paneEditorWidgets(_ index: Int) -> [UnsafeMutablePointer<GtkWidget>] {
-        guard index < paneRows.count else { return [] }
-        let row = paneRows[index].widget
-        let editor = containerChildren(row).first { child in
-            gtk_style_context_has_class(gtk_widget_get_style_context(child), "glm-in-place-editor") != 0
-        }
-        return editor.map { containerChildren($0).filter { gtk_widget_get_mapped($0) != 0 } } ?? []
+    /// The note editor GTK shows over a cell of the pane's row `index`.
+    private func paneEditor(_ index: Int) -> UnsafeMutablePointer<GtkWidget>? {
+        guard index < paneRows.count else { return nil }
+        return containerChildren(paneRows[index].widget).first { gtk_widget_get_mapped($0) != 0 && isEditor($0) }
     }
 
     private var paneRows: [BoundRow] {
