@@ -92,3 +92,36 @@ void glm_row_ghosts_draw(GlmRowGhosts *ghosts, cairo_t *cr) {
         cairo_restore(cr);
     }
 }
+
+/* ---- A virtual list's ghosts: pictures taken of its rows, drawn in its bin window ------ */
+
+guint glm_virtual_list_add_ghost(GlmVirtualList *list, GtkWidget *child) {
+    GtkAllocation place;
+    gtk_widget_get_allocation(child, &place);
+    if (list->ghosts == NULL || !gtk_widget_is_drawable(child) || place.width <= 0 || place.height <= 0)
+        return 0;
+    /* At the window's scale: a HiDPI screen gets a picture of its own pixels. */
+    cairo_surface_t *picture =
+        gdk_window_create_similar_surface(list->bin_window, CAIRO_CONTENT_COLOR_ALPHA, place.width, place.height);
+    cairo_t *cr = cairo_create(picture);
+    gtk_widget_draw(child, cr);
+    cairo_destroy(cr);
+    gdk_window_invalidate_rect(list->bin_window, &place, FALSE);
+    return glm_row_ghosts_add(list->ghosts, picture, &place);
+}
+
+gboolean glm_virtual_list_update_ghost(GlmVirtualList *list, guint ghost, gint x, gint y, gdouble alpha) {
+    GdkRectangle before;
+    if (list->ghosts == NULL || !glm_row_ghosts_update(list->ghosts, ghost, x, y, alpha, &before))
+        return FALSE;
+    GdkRectangle after = {.x = x, .y = y, .width = before.width, .height = before.height};
+    gdk_window_invalidate_rect(list->bin_window, &before, FALSE);
+    gdk_window_invalidate_rect(list->bin_window, &after, FALSE);
+    return TRUE;
+}
+
+void glm_virtual_list_remove_ghost(GlmVirtualList *list, guint ghost) {
+    GdkRectangle place;
+    if (list->ghosts != NULL && glm_row_ghosts_remove(list->ghosts, ghost, &place))
+        gdk_window_invalidate_rect(list->bin_window, &place, FALSE);
+}
