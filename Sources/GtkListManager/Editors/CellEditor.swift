@@ -18,4 +18,12 @@ protocol CellEditor: AnyObject {
     func focus(selectingAll: Bool)
     /// Takes the editor out of the row it is in.
     func detach()
+    /// Shows what the editor chooses from, for an editor the user opened on its cell (a combo
+    /// box's list pops up, as GtkTreeView's combo renderer does); not for one reached by Tab.
+    func offerChoices()
+}
+
+extension CellEditor {
+    /// Editors without a list of choices show nothing more.
+    func offerChoices() {}
 }

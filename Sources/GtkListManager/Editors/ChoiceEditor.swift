@@ -3,6 +3,7 @@ import CGtk
 /// A combo box to choose a text with, over a table's choice cell, as GtkTreeView's combo
 /// renderer edits: its choices in a list, and an entry to type any text in when custom texts
 /// are allowed. A choice made in the list commits; Enter in the entry commits what it holds.
+/// Opened by the user on its cell, a list without an entry pops up at once.
 @MainActor
 final class ChoiceEditor: CellEditor {
     let widget: UnsafeMutablePointer<GtkWidget>
@@ -66,6 +67,12 @@ final class ChoiceEditor: CellEditor {
         gtk_widget_grab_focus(entry ?? widget)
         if let entry, !selectingAll { gtk_editable_select_region(OpaquePointer(entry), -1, -1) }
         popover.showIfPlaced()
+    }
+
+    /// The list of choices pops up (a combo box that takes any text waits for typing).
+    func offerChoices() {
+        guard entry == nil, gtk_widget_get_mapped(widget) != 0 else { return }
+        gtk_combo_box_popup(gcast(widget))
     }
 
     func detach() {

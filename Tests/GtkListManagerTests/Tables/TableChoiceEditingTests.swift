@@ -5,8 +5,9 @@ import XCTest
 
 @testable import GtkListManager
 
-/// A choice column that takes any text: its editor is a combo box with an entry, and Enter
-/// commits what is typed (both hosts).
+/// A choice column's editor (both hosts): a combo box with an entry when it takes any text,
+/// where Enter commits what is typed; a list that pops up when the user opens it on its cell,
+/// where a choice made commits.
 final class TableChoiceEditingTests: XCTestCase {
     struct Ticket: Hashable {
         let id: Int
@@ -45,6 +46,43 @@ final class TableChoiceEditingTests: XCTestCase {
                 list.settleFrame()
                 XCTAssertNil(table.editedCell, name)
                 XCTAssertEqual(storage.item(at: IndexPath(item: 2, section: 0), as: Ticket.self)?.status, "waiting", name)
+            }
+        }
+    }
+
+    func testAListOfChoicesPopsUpWhenTheUserOpensItAndNotWhenTabReachesIt() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let shown = TableCellEditingFixture(on: make())
+                defer { shown.close() }
+                @MainActor func popupShown(inItem item: Int) throws -> Bool {
+                    let combo = try XCTUnwrap(shown.editor(inItem: item), "\(name): an editor in row \(item)")
+                    XCTAssertTrue(isA(combo, gtk_combo_box_get_type()), name)
+                    var shown = GValue()
+                    g_value_init(&shown, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
+                    defer { g_value_unset(&shown) }
+                    g_object_get_property(gcast(combo), "popup-shown", &shown)
+                    return g_value_get_boolean(&shown) != 0
+                }
+                // Opened on its cell: the list pops up, as GtkTreeView's combo renderer's does,
+                // and the keys choose in it.
+                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 1, section: 0), column: "priority"), name)
+                XCTAssertTrue(shown.list.wait { (try? popupShown(inItem: 1)) == true }, "\(name): the list popped up")
+                XCTAssertEqual(shown.table.editedCell?.column, "priority", "\(name): still editing while it shows")
+                shown.list.press("Down", "Return")
+                shown.list.settleFrame()
+                XCTAssertNil(shown.table.editedCell, "\(name): a choice made commits")
+                XCTAssertEqual(shown.job(1)?.priority, "high", name)
+                // Reached by Tab from the hours: closed, the keyboard still the table's.
+                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 2, section: 0), column: "hours"), name)
+                shown.list.settleFrame()
+                shown.list.press("Tab")
+                shown.list.settleFrame()
+                XCTAssertEqual(shown.table.editedCell?.column, "priority", name)
+                XCTAssertFalse(try popupShown(inItem: 2), "\(name): Tab opens the editor closed")
+                shown.list.press("Escape")
+                XCTAssertNil(shown.table.editedCell, name)
             }
         }
     }

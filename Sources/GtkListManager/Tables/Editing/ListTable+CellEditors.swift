@@ -19,8 +19,11 @@ extension ListTable {
     }
 
     /// Opens the editor of `column`'s cell in the row of `indexPath`, once the cell edited before
-    /// is committed; false when it cannot be edited or that commit failed.
-    func beginCellEditing(at indexPath: IndexPath, column: String, in editing: TableCellEditing) -> Bool {
+    /// is committed; false when it cannot be edited or that commit failed. `offeringChoices`: the
+    /// user opened it on the cell (not by Tab), and a choice editor's list pops up.
+    func beginCellEditing(
+        at indexPath: IndexPath, column: String, offeringChoices: Bool = true, in editing: TableCellEditing
+    ) -> Bool {
         guard let index = layout.index(of: column), let model = manager.unwrappedModel(at: .item(indexPath)),
             canEditCell(showing: model, at: indexPath, column: index, in: editing),
             let reaction = editing.reactions.first(where: { $0.column == column && $0.accepts(model) })
@@ -41,6 +44,7 @@ extension ListTable {
         scrollToColumn(at: index)
         if let row = manager.boundRow(at: indexPath) { attachEditor(to: row, focusing: true, in: editing) }
         showCursorCell()
+        if offeringChoices { editor.offerChoices() }
         return true
     }
 

@@ -159,7 +159,7 @@ extension ListTable {
             }
             if let model = manager.unwrappedModel(at: .item(current)), canEditCell(showing: model, at: current, column: index, in: editing)
             {
-                _ = beginCellEditing(at: current, column: layout.placed[index].column.id, in: editing)
+                _ = beginCellEditing(at: current, column: layout.placed[index].column.id, offeringChoices: false, in: editing)
                 return
             }
         }
