@@ -17,17 +17,22 @@ struct GroupAccumulator: Sendable {
     }
 
     mutating func add<Item>(_ item: Item, reader: ColumnGroupings<Item>.Total.Reader) {
-        count += 1
         switch reader {
-        case let .integer(read):
-            let value = read(item)
-            integerSum &+= value
-            integers?.insert(value)
-        case let .real(read):
-            let value = read(item)
-            realSum += value
-            if !value.isNaN { reals?.insert(value) }
+        case let .integer(read): add(integer: read(item))
+        case let .real(read): add(real: read(item))
         }
+    }
+
+    mutating func add(integer value: Int) {
+        count += 1
+        integerSum &+= value
+        integers?.insert(value)
+    }
+
+    mutating func add(real value: Double) {
+        count += 1
+        realSum += value
+        if !value.isNaN { reals?.insert(value) }
     }
 
     mutating func remove<Item>(_ item: Item, reader: ColumnGroupings<Item>.Total.Reader) {
