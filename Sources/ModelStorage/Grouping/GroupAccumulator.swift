@@ -35,6 +35,24 @@ struct GroupAccumulator: Sendable {
         if !value.isNaN { reals?.insert(value) }
     }
 
+    /// Adds `values` at once (a regrouping's build).
+    mutating func add(integers values: [Int]) {
+        count += values.count
+        for value in values { integerSum &+= value }
+        integers?.insert(contentsOf: values)
+    }
+
+    /// Adds `values` at once (a regrouping's build); NaN counts and sums, but is no minimum
+    /// or maximum.
+    mutating func add(reals values: [Double]) {
+        count += values.count
+        for value in values { realSum += value }
+        if reals != nil { reals?.insert(contentsOf: values.filter { !$0.isNaN }) }
+    }
+
+    /// Whether the total keeps its values (a minimum or a maximum).
+    var keepsValues: Bool { integers != nil }
+
     mutating func remove<Item>(_ item: Item, reader: ColumnGroupings<Item>.Total.Reader) {
         count -= 1
         switch reader {

@@ -12,6 +12,7 @@ extension GroupLayout {
     ) -> GroupLayout? {
         var layout = GroupLayout(columns: columns, groupings: groupings, descending: descending)
         layout.nodeOfHandle = [Int](repeating: -1, count: models.count)
+        layout.tree.reserveCapacity(handles.count + 1)
         guard !columns.isEmpty else {
             layout.insertItems(handles.filter { models[$0] != nil }[...], under: OutlineTree<Row>.root)
             return layout
@@ -144,8 +145,21 @@ extension GroupLayout {
                 }
             }
         }
+        // A minimum's or maximum's values are gathered per group, then added at once.
+        func gathered<Value>(_ values: [Value], offset: Int) -> [[Value]] {
+            var lists = [[Value]](repeating: [], count: groupNodes.count)
+            addEach({ accumulator, place in lists[accumulator / width].append(values[place]) }, offset: offset)
+            return lists
+        }
         for (index, values) in totals.enumerated() {
+            let keepsValues = !groupNodes.isEmpty && accumulators[index].keepsValues
             switch values {
+            case let .integers(values) where keepsValues:
+                for (group, list) in gathered(values, offset: index).enumerated() {
+                    accumulators[group * width + index].add(integers: list)
+                }
+            case let .reals(values) where keepsValues:
+                for (group, list) in gathered(values, offset: index).enumerated() { accumulators[group * width + index].add(reals: list) }
             case let .integers(values): addEach({ accumulators[$0].add(integer: values[$1]) }, offset: index)
             case let .reals(values): addEach({ accumulators[$0].add(real: values[$1]) }, offset: index)
             }

@@ -21,6 +21,21 @@ struct ValueMultiset<Value: Hashable & Comparable & Sendable>: Sendable {
         if low.count > 2 * counts.count + 16 { rebuild() }
     }
 
+    /// Adds every value of `values` at once: sorted, then one count per distinct value, the
+    /// heaps made again (a regrouping's build, where one insertion each would hash every value).
+    mutating func insert(contentsOf values: [Value]) {
+        guard !values.isEmpty else { return }
+        let sorted = values.sorted()
+        var start = 0
+        while start < sorted.count {
+            var end = start + 1
+            while end < sorted.count, sorted[end] == sorted[start] { end += 1 }
+            counts[sorted[start], default: 0] += end - start
+            start = end
+        }
+        rebuild()
+    }
+
     mutating func remove(_ value: Value) {
         guard let count = counts[value] else { return }
         counts[value] = count > 1 ? count - 1 : nil

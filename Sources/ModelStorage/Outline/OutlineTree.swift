@@ -110,6 +110,13 @@ struct OutlineTree<Item: Sendable>: Sendable {
         refreshRows(from: node, wholeChain: false)
     }
 
+    /// Makes room for `count` nodes in all, so that filling a tree of a million nodes does
+    /// not copy its arrays as they grow.
+    mutating func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(count)
+        items.reserveCapacity(count)
+    }
+
     private mutating func allocate(_ node: OutlineNode, _ item: Item?) -> Int {
         if let slot = freeSlots.popLast() {
             nodes[slot] = node
