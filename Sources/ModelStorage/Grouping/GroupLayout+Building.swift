@@ -131,41 +131,44 @@ extension GroupLayout {
             for (group, node) in groupNodes.enumerated() { itemCounts[node] = counts[group] }
             return
         }
-        // Every group's accumulators side by side, total after total.
-        var accumulators: [GroupAccumulator] = []
-        accumulators.reserveCapacity(groupNodes.count * width)
-        for _ in groupNodes { accumulators.append(contentsOf: groupings.totals.map { GroupAccumulator(kind: $0.kind) }) }
-        // Each item's value, to its group and up: the switch out of the loop, one add a step.
-        func addEach(_ add: (_ accumulator: Int, _ place: Int) -> Void, offset: Int) {
-            for (place, leaf) in leaves.enumerated() where leaf >= 0 {
-                var group = leaf
-                while group >= 0 {
-                    add(Int(group) * width + offset, place)
-                    group = parents[Int(group)]
-                }
+        // Per group, the places of the items under it, in order, group after group (a counting
+        // sort): each total then reads a group's values from plain arrays, in concrete code.
+        var starts = [Int](repeating: 0, count: groupNodes.count + 1)
+        for leaf in leaves where leaf >= 0 {
+            var group = leaf
+            while group >= 0 {
+                starts[Int(group) + 1] += 1
+                group = parents[Int(group)]
             }
         }
-        // A minimum's or maximum's values are gathered per group, then added at once.
-        func gathered<Value>(_ values: [Value], offset: Int) -> [[Value]] {
-            var lists = [[Value]](repeating: [], count: groupNodes.count)
-            addEach({ accumulator, place in lists[accumulator / width].append(values[place]) }, offset: offset)
-            return lists
-        }
-        for (index, values) in totals.enumerated() {
-            let keepsValues = !groupNodes.isEmpty && accumulators[index].keepsValues
-            switch values {
-            case let .integers(values) where keepsValues:
-                for (group, list) in gathered(values, offset: index).enumerated() {
-                    accumulators[group * width + index].add(integers: list)
-                }
-            case let .reals(values) where keepsValues:
-                for (group, list) in gathered(values, offset: index).enumerated() { accumulators[group * width + index].add(reals: list) }
-            case let .integers(values): addEach({ accumulators[$0].add(integer: values[$1]) }, offset: index)
-            case let .reals(values): addEach({ accumulators[$0].add(real: values[$1]) }, offset: index)
+        for group in groupNodes.indices { starts[group + 1] += starts[group] }
+        var next = starts
+        var places = [Int32](repeating: 0, count: starts[groupNodes.count])
+        for (place, leaf) in leaves.enumerated() where leaf >= 0 {
+            var group = leaf
+            while group >= 0 {
+                places[next[Int(group)]] = Int32(place)
+                next[Int(group)] += 1
+                group = parents[Int(group)]
             }
         }
         for (group, node) in groupNodes.enumerated() {
-            groups[node]?.accumulators = Array(accumulators[(group * width)..<((group + 1) * width)])
+            let members = places[starts[group]..<starts[group + 1]]
+            var accumulators = groupings.totals.map { GroupAccumulator(kind: $0.kind) }
+            for (index, values) in totals.enumerated() {
+                // A minimum's or maximum's values go in at once; a sum's or count's one by one.
+                switch values {
+                case let .integers(values) where accumulators[index].keepsValues:
+                    accumulators[index].add(integers: members.map { values[Int($0)] })
+                case let .reals(values) where accumulators[index].keepsValues:
+                    accumulators[index].add(reals: members.map { values[Int($0)] })
+                case let .integers(values):
+                    for place in members { accumulators[index].add(integer: values[Int(place)]) }
+                case let .reals(values):
+                    for place in members { accumulators[index].add(real: values[Int(place)]) }
+                }
+            }
+            groups[node]?.accumulators = accumulators
         }
     }
 }
