@@ -56,7 +56,12 @@ struct OutlineTree<Item: Sendable>: Sendable {
             for (offset, node) in made.enumerated() { nodes[node].indexInParent = index + offset }
             nodes[parent].children.append(contentsOf: made)
             let rows = made.map { nodes[$0].rows }
-            nodes[parent].sums.append(contentsOf: rows)
+            if nodes[parent].sums.count == 0 {
+                // Filled at once (a regrouping's group, a reload): O(n), not O(n log n).
+                nodes[parent].sums = PrefixSums(rows)
+            } else {
+                nodes[parent].sums.append(contentsOf: rows)
+            }
         } else {
             nodes[parent].children.insert(contentsOf: made, at: index)
             childrenChanged(of: parent, from: index)
