@@ -70,7 +70,7 @@ struct GroupAccumulator: Sendable {
     }
 
     /// The total shown; nil for a minimum, maximum or average of an empty group.
-    mutating func value<Item>(reader: ColumnGroupings<Item>.Total.Reader) -> GroupTotal.Value? {
+    func value<Item>(reader: ColumnGroupings<Item>.Total.Reader) -> GroupTotal.Value? {
         let isInteger: Bool
         if case .integer = reader { isInteger = true } else { isInteger = false }
         switch kind {

@@ -88,13 +88,13 @@ struct GroupLayout<Model: Sendable>: Sendable {
     }
 
     /// The model of the group row of `node`.
-    mutating func itemGroup(of node: Int) -> ItemGroup? {
-        guard var group = groups[node] else { return nil }
+    /// Reading changes nothing, so a layout shared with a copy is not copied (Hot paths: 18).
+    func itemGroup(of node: Int) -> ItemGroup? {
+        guard let group = groups[node] else { return nil }
         var totals: [String: GroupTotal.Value] = [:]
         for (index, total) in groupings.totals.enumerated() {
             totals[total.column] = group.accumulators[index].value(reader: total.reader)
         }
-        groups[node] = group
         let count = countOfItems(under: node)
         return ItemGroup(id: group.path, column: group.column, title: group.title, level: tree[node].level, count: count, totals: totals)
     }

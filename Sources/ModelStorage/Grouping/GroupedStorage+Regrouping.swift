@@ -85,7 +85,7 @@ extension GroupedStorage {
         let newCount = built.tree.visibleCount
         if newCount > 0 {
             // The run reads from a copy of the layout (Hot paths: 8): the storage's own changes next.
-            var frozen = built
+            let frozen = built
             let models = order.models
             changes.appendInsertion(
                 of: ModelRun(count: newCount) { row in
