@@ -24,14 +24,30 @@
 /// leave NaN out. Sums of `Int` wrap on overflow.
 public struct ColumnGroupings<Item>: Sendable {
     /// Reads one column's group value of an item and turns values into titles and an order.
+    @usableFromInline
     struct Grouper: Sendable {
         let value: @Sendable (Item) -> GroupValue
         let title: @Sendable (GroupValue) -> String
         let order: @Sendable (GroupValue) -> GroupOrder
+        /// The groups of every item at once (a regrouping's pass over the base).
+        let codes: GroupCodes.Reader<Item>
+
+        @usableFromInline
+        init(
+            value: @escaping @Sendable (Item) -> GroupValue, title: @escaping @Sendable (GroupValue) -> String,
+            order: @escaping @Sendable (GroupValue) -> GroupOrder, codes: @escaping GroupCodes.Reader<Item>
+        ) {
+            self.value = value
+            self.title = title
+            self.order = order
+            self.codes = codes
+        }
     }
 
     /// One declared total.
+    @usableFromInline
     struct Total: Sendable {
+        @usableFromInline
         enum Reader: Sendable {
             case integer(@Sendable (Item) -> Int)
             case real(@Sendable (Item) -> Double)
@@ -39,8 +55,20 @@ public struct ColumnGroupings<Item>: Sendable {
         let column: String
         let kind: GroupTotal.Kind
         let reader: Reader
+        /// Every item's value at once (a regrouping's pass over the base).
+        let values: TotalValues.Reader<Item>
+
+        @usableFromInline
+        init(column: String, kind: GroupTotal.Kind, reader: Reader, values: @escaping TotalValues.Reader<Item>) {
+            self.column = column
+            self.kind = kind
+            self.reader = reader
+            self.values = values
+        }
     }
 
+    // The declarations below are inlinable, so an app's columns and totals compile for its own
+    // types (Hot paths: 7): a regrouping reads a million values without a generic look-up each.
     var groupers: [String: Grouper] = [:]
     var totals: [Total] = []
     private var columnOrder: [String] = []
@@ -67,6 +95,7 @@ public struct ColumnGroupings<Item>: Sendable {
     ///   - identifier: the column's identifier.
     ///   - value: the value items are grouped by.
     ///   - title: a group's title for its value.
+    @inlinable
     public func column<Value: Hashable & Comparable & Sendable>(
         _ identifier: String, by value: KeyPath<Item, Value> & Sendable,
         title: @escaping @Sendable (Value) -> String = { "\($0)" }
@@ -81,7 +110,8 @@ public struct ColumnGroupings<Item>: Sendable {
                         let left = lhs.value.base as! Value, right = rhs.value.base as! Value
                         return left < right ? -1 : (right < left ? 1 : 0)
                     }
-                }))
+                },
+                codes: { models, handles, cancellation in GroupCodes(of: models, handles, cancellation) { $0[keyPath: value] } }))
     }
 
     /// The column `identifier` groups items with equal `text`, groups ordered as a person
@@ -91,19 +121,19 @@ public struct ColumnGroupings<Item>: Sendable {
     /// - Parameters:
     ///   - identifier: the column's identifier.
     ///   - text: the text items are grouped by.
+    @inlinable
     public func column(_ identifier: String, byText text: KeyPath<Item, String> & Sendable) -> Self {
         adding(
             identifier,
             Grouper(
                 value: { GroupValue($0[keyPath: text]) },
                 title: { $0.value.base as! String },
-                order: { group in
-                    let string = group.value.base as! String
-                    return .text(Collator.current.key(string), string)
-                }))
+                order: { group in GroupOrder.textOrder(of: group) },
+                codes: { models, handles, cancellation in GroupCodes(of: models, handles, cancellation) { $0[keyPath: text] } }))
     }
 
-    private func adding(_ identifier: String, _ grouper: Grouper) -> Self {
+    @usableFromInline
+    func adding(_ identifier: String, _ grouper: Grouper) -> Self {
         var copy = self
         if copy.groupers.updateValue(grouper, forKey: identifier) == nil { copy.columnOrder.append(identifier) }
         return copy
@@ -117,8 +147,12 @@ public struct ColumnGroupings<Item>: Sendable {
     ///   - column: the column the total shows in (a key of ``ItemGroup/totals``).
     ///   - kind: how values are added up; an average is a real number.
     ///   - value: each item's value.
+    @inlinable
     public func total(_ column: String, _ kind: GroupTotal.Kind, of value: KeyPath<Item, Int> & Sendable) -> Self {
-        adding(Total(column: column, kind: kind, reader: .integer { $0[keyPath: value] }))
+        adding(
+            Total(
+                column: column, kind: kind, reader: .integer { $0[keyPath: value] },
+                values: { models, handles in .integers(TotalValues.read(models, handles, zero: 0) { $0[keyPath: value] }) }))
     }
 
     /// Group rows show `kind` of the `Double` `value` of their items in the column `column`.
@@ -127,12 +161,17 @@ public struct ColumnGroupings<Item>: Sendable {
     ///   - column: the column the total shows in (a key of ``ItemGroup/totals``).
     ///   - kind: how values are added up.
     ///   - value: each item's value.
+    @inlinable
     public func total(_ column: String, _ kind: GroupTotal.Kind, of value: KeyPath<Item, Double> & Sendable) -> Self {
-        adding(Total(column: column, kind: kind, reader: .real { $0[keyPath: value] }))
+        adding(
+            Total(
+                column: column, kind: kind, reader: .real { $0[keyPath: value] },
+                values: { models, handles in .reals(TotalValues.read(models, handles, zero: 0.0) { $0[keyPath: value] }) }))
     }
 
     /// A total declared again for the same column replaces the earlier one.
-    private func adding(_ total: Total) -> Self {
+    @usableFromInline
+    func adding(_ total: Total) -> Self {
         var copy = self
         if let index = copy.totals.firstIndex(where: { $0.column == total.column }) {
             copy.totals[index] = total
@@ -149,9 +188,17 @@ public struct ColumnGroupings<Item>: Sendable {
 }
 
 /// The order of a group among its siblings.
+@usableFromInline
 enum GroupOrder: Sendable {
     case text(CollationKey, String)
     case value(GroupValue, @Sendable (GroupValue, GroupValue) -> Int)
+
+    /// The order of a text group: by collation key, then by the text.
+    @usableFromInline
+    static func textOrder(of group: GroupValue) -> GroupOrder {
+        let string = group.value.base as! String
+        return .text(Collator.current.key(string), string)
+    }
 
     /// Negative, zero or positive as `self` comes first, ties, or comes last.
     func compare(_ other: GroupOrder) -> Int {

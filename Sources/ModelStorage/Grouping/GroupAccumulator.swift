@@ -17,18 +17,41 @@ struct GroupAccumulator: Sendable {
     }
 
     mutating func add<Item>(_ item: Item, reader: ColumnGroupings<Item>.Total.Reader) {
-        count += 1
         switch reader {
-        case let .integer(read):
-            let value = read(item)
-            integerSum &+= value
-            integers?.insert(value)
-        case let .real(read):
-            let value = read(item)
-            realSum += value
-            if !value.isNaN { reals?.insert(value) }
+        case let .integer(read): add(integer: read(item))
+        case let .real(read): add(real: read(item))
         }
     }
+
+    mutating func add(integer value: Int) {
+        count += 1
+        integerSum &+= value
+        integers?.insert(value)
+    }
+
+    mutating func add(real value: Double) {
+        count += 1
+        realSum += value
+        if !value.isNaN { reals?.insert(value) }
+    }
+
+    /// Adds `values` at once (a regrouping's build).
+    mutating func add(integers values: [Int]) {
+        count += values.count
+        for value in values { integerSum &+= value }
+        integers?.insert(contentsOf: values)
+    }
+
+    /// Adds `values` at once (a regrouping's build); NaN counts and sums, but is no minimum
+    /// or maximum.
+    mutating func add(reals values: [Double]) {
+        count += values.count
+        for value in values { realSum += value }
+        if reals != nil { reals?.insert(contentsOf: values.filter { !$0.isNaN }) }
+    }
+
+    /// Whether the total keeps its values (a minimum or a maximum).
+    var keepsValues: Bool { integers != nil }
 
     mutating func remove<Item>(_ item: Item, reader: ColumnGroupings<Item>.Total.Reader) {
         count -= 1
@@ -47,7 +70,7 @@ struct GroupAccumulator: Sendable {
     }
 
     /// The total shown; nil for a minimum, maximum or average of an empty group.
-    mutating func value<Item>(reader: ColumnGroupings<Item>.Total.Reader) -> GroupTotal.Value? {
+    func value<Item>(reader: ColumnGroupings<Item>.Total.Reader) -> GroupTotal.Value? {
         let isInteger: Bool
         if case .integer = reader { isInteger = true } else { isInteger = false }
         switch kind {

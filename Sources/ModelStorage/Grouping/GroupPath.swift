@@ -32,9 +32,11 @@ public struct GroupPath: Hashable, Sendable, CustomStringConvertible {
 
 /// A group's value. The values come from `Hashable & Sendable` key paths
 /// (``ColumnGroupings/column(_:by:title:)``), so sharing the box across threads is safe.
+@usableFromInline
 struct GroupValue: Hashable, @unchecked Sendable {
-    let value: AnyHashable
+    @usableFromInline let value: AnyHashable
 
+    @usableFromInline
     init(_ value: AnyHashable) {
         self.value = value
     }

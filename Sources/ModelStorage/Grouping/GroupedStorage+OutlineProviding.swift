@@ -74,7 +74,7 @@ extension GroupedStorage: OutlineProviding {
 
     /// The models of `nodes`, read from a copy of the layout (the storage changes next).
     func frozenRun(of nodes: [Int]) -> ModelRun {
-        var frozen = layout
+        let frozen = layout
         let models = order.models
         return ModelRun(count: nodes.count) { offset in
             if case let .item(handle)? = frozen.tree.item(of: nodes[offset]) { return models[handle] as Any }

@@ -73,12 +73,13 @@ public final class GroupedStorage<Model: Diffable & Sendable>: BroadcastingStora
         label: "ModelStorage.GroupedStorage", handOff: handOff,
         work: { [weak self] request, cancellation in
             guard let self else { return nil }
-            let models = order.models, handles = order.orderedHandles
+            // The copy shares the base's arrays; its handles are flattened off the main thread.
+            let order = order
             let isExpanded = expansionTest(for: request)
             return {
                 Self.build(
-                    columns: request.columns, groupings: request.groupings, descending: request.descending, models: models,
-                    handles: handles, isExpanded: isExpanded,
+                    columns: request.columns, groupings: request.groupings, descending: request.descending, models: order.models,
+                    handles: order.orderedHandles, isExpanded: isExpanded,
                     cancellation: cancellation)
             }
         },

@@ -1,9 +1,10 @@
 /// The values of a group with their multiplicities, answering the smallest and the largest:
 /// what a group's minimum and maximum totals read. Adding or removing a value costs O(log n),
-/// amortized; reading either end O(1) amortized. Never rescans the group.
+/// amortized; reading either end O(1). Never rescans the group.
 ///
 /// Two binary heaps hold the distinct values, a dictionary their counts. A value whose count
-/// falls to 0 stays in the heaps until it reaches a top, where it is dropped (lazy deletion);
+/// falls to 0 stays in the heaps until it reaches a top, where the removal drops it (lazy
+/// deletion: a top is always a live value);
 /// the heaps are rebuilt from the counts when they hold more than twice the live values.
 struct ValueMultiset<Value: Hashable & Comparable & Sendable>: Sendable {
     private var counts: [Value: Int] = [:]
@@ -21,22 +22,36 @@ struct ValueMultiset<Value: Hashable & Comparable & Sendable>: Sendable {
         if low.count > 2 * counts.count + 16 { rebuild() }
     }
 
+    /// Adds every value of `values` at once: sorted, then one count per distinct value, the
+    /// heaps made again (a regrouping's build, where one insertion each would hash every value).
+    mutating func insert(contentsOf values: [Value]) {
+        guard !values.isEmpty else { return }
+        let sorted = values.sorted()
+        var start = 0
+        while start < sorted.count {
+            var end = start + 1
+            while end < sorted.count, sorted[end] == sorted[start] { end += 1 }
+            counts[sorted[start], default: 0] += end - start
+            start = end
+        }
+        rebuild()
+    }
+
     mutating func remove(_ value: Value) {
         guard let count = counts[value] else { return }
         counts[value] = count > 1 ? count - 1 : nil
+        guard count == 1 else { return }
+        // Both tops stay live, so reading them changes nothing (a layout shared with a copy
+        // is read on the main thread without copying its groups).
+        while let top = low.top, counts[top] == nil { low.pop() }
+        while let top = high.top, counts[top] == nil { high.pop() }
     }
 
     /// The smallest value; nil when empty.
-    mutating func minimum() -> Value? {
-        while let top = low.top, counts[top] == nil { low.pop() }
-        return low.top
-    }
+    func minimum() -> Value? { low.top }
 
     /// The largest value; nil when empty.
-    mutating func maximum() -> Value? {
-        while let top = high.top, counts[top] == nil { high.pop() }
-        return high.top
-    }
+    func maximum() -> Value? { high.top }
 
     private mutating func rebuild() {
         low = Heap(largestFirst: false, counts.keys)

@@ -56,7 +56,12 @@ struct OutlineTree<Item: Sendable>: Sendable {
             for (offset, node) in made.enumerated() { nodes[node].indexInParent = index + offset }
             nodes[parent].children.append(contentsOf: made)
             let rows = made.map { nodes[$0].rows }
-            nodes[parent].sums.append(contentsOf: rows)
+            if nodes[parent].sums.count == 0 {
+                // Filled at once (a regrouping's group, a reload): O(n), not O(n log n).
+                nodes[parent].sums = PrefixSums(rows)
+            } else {
+                nodes[parent].sums.append(contentsOf: rows)
+            }
         } else {
             nodes[parent].children.insert(contentsOf: made, at: index)
             childrenChanged(of: parent, from: index)
@@ -108,6 +113,13 @@ struct OutlineTree<Item: Sendable>: Sendable {
         guard node != Self.root, nodes[node].isExpanded != expanded else { return }
         nodes[node].isExpanded = expanded
         refreshRows(from: node, wholeChain: false)
+    }
+
+    /// Makes room for `count` nodes in all, so that filling a tree of a million nodes does
+    /// not copy its arrays as they grow.
+    mutating func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(count)
+        items.reserveCapacity(count)
     }
 
     private mutating func allocate(_ node: OutlineNode, _ item: Item?) -> Int {
