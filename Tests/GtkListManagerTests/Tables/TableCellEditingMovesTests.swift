@@ -169,6 +169,20 @@ final class TableCellEditingMovesTests: XCTestCase {
             try assertOverTheFrozenCell("opened scrolled sideways")
             TableFixture.scrollSideways(shown.list, to: 180)
             try assertOverTheFrozenCell("scrolled further with the editor open")
+            // Unfrozen with the editor open: it scrolls away with its column (140 pixels wide,
+            // scrolled 180: no cell of it is bound).
+            shown.table.frozenColumnCount = 0
+            shown.list.settleFrame()
+            let editor = try XCTUnwrap(shown.editor(inItem: 2), "unfrozen: the editor stays")
+            XCTAssertNil(shown.cell(ofItem: 2, column: 0), "unfrozen: the column scrolled out of view")
+            var x: Int32 = 0, y: Int32 = 0
+            gtk_widget_translate_coordinates(editor, viewport, 0, 0, &x, &y)
+            let editorLeading =
+                TestTextDirection.isRightToLeft ? gtk_widget_get_allocated_width(viewport) - x - gtk_widget_get_allocated_width(editor) : x
+            XCTAssertEqual(editorLeading, -180, "unfrozen: scrolled away with its cell")
+            shown.table.frozenColumnCount = 1
+            shown.list.settleFrame()
+            try assertOverTheFrozenCell("frozen again")
             TableFixture.scrollSideways(shown.list, to: 0)
             try assertOverTheFrozenCell("scrolled back")
             shown.replaceText(with: "pinned")
