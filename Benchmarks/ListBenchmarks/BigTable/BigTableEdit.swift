@@ -161,33 +161,9 @@ final class BigTableEdit {
         return BigTableResult(side: BigTableScenario.side, part: .edit, count: count, values: values)
     }
 
-    /// Tab, as the keyboard sends it: a press and a release from the seat's keyboard on the
-    /// toplevel's window, handed to GTK as GDK hands it X's keys (it goes to the focused editor).
+    /// Tab, as the keyboard sends it, to the focused editor.
     private func pressTab() {
-        let display = gtk_widget_get_display(shown.window)
-        let keyval = UInt32(GDK_KEY_Tab)
-        var keys: UnsafeMutablePointer<GdkKeymapKey>?
-        var keyCount: Int32 = 0
-        gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(display), keyval, &keys, &keyCount)
-        defer { g_free(keys) }
-        for type in [GDK_KEY_PRESS, GDK_KEY_RELEASE] {
-            guard let event = gdk_event_new(type) else { continue }
-            let window = gtk_widget_get_window(shown.window)
-            g_object_ref(UnsafeMutableRawPointer(window))  // the event's, released with it
-            event.pointee.key.window = window
-            event.pointee.key.send_event = 1
-            event.pointee.key.time = guint32(GDK_CURRENT_TIME)
-            event.pointee.key.keyval = keyval
-            event.pointee.key.string = g_strdup("\t")
-            event.pointee.key.length = 1
-            if let key = keys, keyCount > 0 {
-                event.pointee.key.hardware_keycode = guint16(key.pointee.keycode)
-                event.pointee.key.group = guint8(key.pointee.group)
-            }
-            gdk_event_set_device(event, gdk_seat_get_keyboard(gdk_display_get_default_seat(display)))
-            gtk_main_do_event(event)
-            gdk_event_free(event)
-        }
+        SyntheticKey.press(UInt32(GDK_KEY_Tab), text: "\t", on: shown.window)
     }
 
     private static func waitUntilIdle() {
