@@ -23,6 +23,8 @@ struct InstalledPackage: Sendable, Hashable, Identifiable, Diffable {
     var dependencies: [[String]] = []
 
     var id: String { architecture.isEmpty ? name : "\(name):\(architecture)" }
+    /// The installed size in KiB, 0 when not recorded: what the table's group rows add up.
+    var knownSizeKiB: Int { installedSizeKiB ?? 0 }
 }
 
 /// A pure parser of dpkg's status database (`/var/lib/dpkg/status`).

@@ -69,11 +69,22 @@ enum PackageColumns {
     .column(size, by: \.installedSizeKiB)
     .column(description, byText: \.summary)
 
+    /// How the table groups packages: by Section (the header menu offers it there), each group
+    /// adding up its packages' installed sizes in the Size column (a package without a recorded
+    /// size adds nothing).
+    static let groupings = ColumnGroupings<InstalledPackage>()
+        .column(section, byText: \.section)
+        .total(size, .sum, of: \.knownSizeKiB)
+
+    /// The columns' state of a window without saved settings: grouped by Section.
+    static let defaultState = ColumnState(grouping: [section])
+
     /// `state` as the table can show it: no column hidden that may not be (a settings file edited
-    /// by hand), its sort sanitized.
+    /// by hand), its sort sanitized, grouped by no column the groupings do not declare.
     static func sanitized(_ state: ColumnState) -> ColumnState {
         var state = state
         state.hidden = state.hidden.filter { id in all.contains { $0.id == id && $0.isHideable } }
+        state.grouping = state.grouping.filter(groupings.columns.contains)
         state.sort = sanitized(state.sort)
         return state
     }

@@ -2,27 +2,29 @@ import CGtk
 import GtkListManager
 import ModelStorage
 
-// The packages table: its columns and cells, the row events, the sort by header and the
-// columns' state, restored from the settings file and saved to it whenever the user changes it.
+// The packages table: its columns and cells, the row events, the sort by header, the grouping
+// and the columns' state, restored from the settings file and saved to it whenever the user
+// changes it.
 extension PackageListWindow {
-    /// Shows the manager's list as the packages table, with section headers and totals as whole
-    /// rows, and restores the columns the settings file saved.
+    /// Shows the manager's list as the packages table, grouped by section with each group's
+    /// installed size (the Section header's menu groups and ungroups), and restores the columns
+    /// the settings file saved.
     func configureTable() {
         manager.selectionMode = .single
         manager.configuration = .viewer
         gtk_scrolled_window_set_policy(gcast(table.scrolledWindow), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         registerCells()
         registerRowEvents()
-        manager.registerHeader(SectionHeadingRow.self)
-        manager.registerSupplementary(SectionTotalRow.self, ofKind: SectionTotal.kind, placement: .afterItems)
-        // A section the search empties shows nothing of its own.
-        manager.configuration.displayHeaderOnEmptySection = false
-        manager.configuration.displaySupplementaryViewsOnEmptySection = false
-        manager.storage = shown
+        table.outlineColumn = PackageColumns.name
 
-        var state = PackageColumns.sanitized(settings?.contents.packageColumns ?? ColumnState())
+        var state = PackageColumns.sanitized(settings?.contents.packageColumns ?? PackageColumns.defaultState)
         state.sort = query.sort
         table.state = state  // before anyone listens: nothing to sort again, nothing to save
+        // Grouped before the first frame, which then shows the groups at once; followed before
+        // shown, so that group rows find their cells.
+        grouped.group(by: state.grouping, using: PackageColumns.groupings, execution: .immediate)
+        table.follow(grouped, using: PackageColumns.groupings)
+        manager.storage = grouped
         table.didChangeSort { [unowned self] keys in
             var newQuery = query
             newQuery.sort = keys
@@ -47,6 +49,11 @@ extension PackageListWindow {
             cell.accessibleDescription = PackageSectionIcon.description(for: package.section)
         }
         manager.register(PackageSizeCell.self, column: PackageColumns.size)
+        // A group's size as its packages' sizes read; its title and count show in the Name column.
+        manager.register(TextCell.self, for: ItemGroup.self, column: PackageColumns.size) { cell, group, _ in
+            cell.xalign = 1
+            cell.text = group.totals[PackageColumns.size].map { PackageRow.formatted(kibibytes: Int($0.doubleValue)) } ?? ""
+        }
         let sectionSizes = SectionSizes(source.packages)
         manager.register(ProgressCell.self, for: InstalledPackage.self, column: PackageColumns.share) { cell, package, _ in
             let share = sectionSizes.share(of: package)

@@ -3,22 +3,25 @@ import GtkListManager
 import ModelStorage
 
 /// The viewer's window: a header bar with a live search, a sort switch and a table/grid switch,
-/// and the packages grouped in sections by Debian section, as a table (Name, Version, Size,
-/// Section, Description) or a grid of tiles; left of them, once something is starred, the
+/// and the packages as a table (Name, Version, Size, Section, Description) grouped by Debian
+/// section, or a grid of tiles in sections; left of them, once something is starred, the
 /// favourites pane.
 ///
-/// The table is a `ListManager` on the virtualized list host, over a `FilteredStorage` of a
-/// `SortedStorage`: it binds the rows on screen alone, where a list box would build a row and
-/// its cells for every package (on this machine's 792 packages the window's first frame came
-/// after 180 ms against 900 ms). Every installed package is in the sorted storage; searching sets
-/// the filtered storage's filter, and a click on a header (or the sort switch) hands the sorted
-/// storage the table's sort keys. Both work on a background queue and the manager applies the
-/// result row by row: rows that stay keep their widgets, a search deletes and inserts only the
-/// rows that stop or start matching, and a new order moves the existing rows, so the selection
-/// follows its package through both. The columns the user resized,
-/// moved, hid and sorted are saved in the settings file (see `PackageListWindow+Table`). The
-/// grid is a second manager, on a flow-box grid host, over the same storage from the first time
-/// it shows: both follow every change. The favourites are a third manager, over the favourites
+/// The table is a `ListManager` on the virtualized list host, over a `GroupedStorage` of a
+/// `FilteredStorage` of a `SortedStorage`: it binds the rows on screen alone, where a list box
+/// would build a row and its cells for every package (on this machine's 792 packages the
+/// window's first frame came after 180 ms against 900 ms). Every installed package is in the
+/// sorted storage; searching sets the filtered storage's filter, and a click on a header (or the
+/// sort switch) hands the sorted storage the table's sort keys. Both work on a background queue
+/// and the manager applies the result row by row: rows that stay keep their widgets, a search
+/// deletes and inserts only the rows that stop or start matching, and a new order moves the
+/// existing rows, so the selection follows its package through both. The grouped storage shows
+/// them in a collapsible row per section, with its count and installed size, while the user
+/// keeps the grouping the Section header's menu sets (Ungroup shows one list in the sort's
+/// order). The columns the user resized, moved, hid, sorted and grouped by are saved in the
+/// settings file (see `PackageListWindow+Table`). The grid is a second manager, on a flow-box
+/// grid host, over its own sorted and filtered storages, sectioned by Debian section, which
+/// every search and sort changes too. The favourites are a third manager, over the favourites
 /// file (see `PackageListWindow+Favourites`).
 @MainActor
 final class PackageListWindow {
@@ -37,11 +40,19 @@ final class PackageListWindow {
     var nameCells: [ObjectIdentifier: WeakNameCell] = [:]
     /// The manager of the grid of tiles (`--grid`, or the switch in the header bar).
     let gridManager: ListManager
-    /// Every installed package, sorted by the query's order, in sections keyed by Debian section.
+    /// Every installed package, sorted by the query's order, in sections keyed by Debian section:
+    /// the grid's.
     let sorted: SortedStorage<InstalledPackage, String>
-    /// The packages that match the query's search, from `sorted`: what the managers show. A
+    /// The packages that match the query's search, from `sorted`: what the grid shows. A
     /// section the search empties stays, with neither heading nor total.
     let shown: FilteredStorage<InstalledPackage>
+    /// Every installed package, sorted by the query's order, in one section: the table's.
+    let ordered: SortedStorage<InstalledPackage, Unsectioned>
+    /// The packages of `ordered` that match the query's search.
+    let listed: FilteredStorage<InstalledPackage>
+    /// What the table shows: `listed` in groups by the columns the user chose (Section unless
+    /// the settings say otherwise), or as it is when ungrouped.
+    let grouped: GroupedStorage<InstalledPackage>
     /// What the managers reported while building the table and the grid (a cell missing for a
     /// column, say); `--screenshot` fails when it is not empty.
     private(set) var anomalies: [ManagerAnomaly] = []
@@ -97,6 +108,10 @@ final class PackageListWindow {
         // Filled before the manager reads it, so the fit-content columns measure the packages.
         sorted.reset(source.packages, execution: .immediate)
         shown = FilteredStorage(sorted, filter: query.filter, handOff: GLibMainActorHandOff())
+        ordered = SortedStorage(sortedBy: query.comparator, handOff: GLibMainActorHandOff())
+        ordered.reset(source.packages, execution: .immediate)
+        listed = FilteredStorage(ordered, filter: query.filter, handOff: GLibMainActorHandOff())
+        grouped = GroupedStorage(listed, handOff: GLibMainActorHandOff())
         Self.installCSS()
 
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
@@ -179,21 +194,27 @@ final class PackageListWindow {
         query = newQuery
         if newQuery.sort != old.sort {
             sorted.sort(by: newQuery.sort, using: PackageColumns.comparisons, execution: execution, completion: completion)
+            ordered.sort(by: newQuery.sort, using: PackageColumns.comparisons, execution: execution, completion: completion)
             // Set by code, not by a header: the table reports it back, and finds it applied.
             if table.sort != newQuery.sort { table.sort = newQuery.sort }
             showOrderInSwitch()
         }
         if newQuery.searchText != old.searchText {
             shown.setFilter(newQuery.filter, execution: execution, completion: completion)
+            listed.setFilter(newQuery.filter, execution: execution, completion: completion)
         }
     }
 
-    /// True while a search or a sort is on its way to the rows.
-    var isUpdating: Bool { shown.hasPendingFilter || sorted.hasPendingChanges }
+    /// True while a search, a sort or a grouping is on its way to the rows.
+    var isUpdating: Bool {
+        shown.hasPendingFilter || sorted.hasPendingChanges || listed.hasPendingFilter || ordered.hasPendingChanges
+            || grouped.hasPendingGrouping
+    }
 
-    /// Where the package with `id` shows; nil when the search hides it.
+    /// Where the package with `id` shows in the table; nil when the search hides it or its group
+    /// is closed.
     func indexPath(ofPackage id: String) -> IndexPath? {
-        sorted.indexPath(ofIdentifier: id).flatMap(shown.indexPath(forBaseIndexPath:))
+        grouped.indexPath(ofIdentifier: id)
     }
 
     /// The grid: tiles of one size, the same section headings, the same selection details.

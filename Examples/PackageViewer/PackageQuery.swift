@@ -5,7 +5,8 @@ import ModelStorage
 struct PackageQuery: Equatable, Sendable {
     /// Case-insensitive text looked up in names and descriptions; empty matches everything.
     var searchText = ""
-    /// How packages are sorted within their section: the table's sort, its primary key first.
+    /// How packages are sorted within their group (or section, in the grid; all of them when the
+    /// table is ungrouped): the table's sort, its primary key first.
     var sort = [PackageOrder.name.sortKey]
 
     /// Whether a package matches the search; nil when every package does.

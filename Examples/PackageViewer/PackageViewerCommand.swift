@@ -25,14 +25,14 @@ struct PackageViewerCommand: ParsableCommand {
 
     @Option(
         help:
-            "Sort packages within their section by name, version, size (largest first) or description (default: as the settings file saved it, else by name)."
+            "Sort packages within their group by name, version, size (largest first) or description (default: as the settings file saved it, else by name)."
     )
     var sort: PackageOrder?
 
     @Option(
         name: .customLong("settings"),
         help:
-            "The settings file: the tables' column widths, order, hidden columns and sort (the packages' and, with --files, the folder tree's), written when they change (default: $XDG_CONFIG_HOME/package-viewer/settings.json, else ~/.config/…; with --screenshot, none unless given)."
+            "The settings file: the tables' column widths, order, hidden columns, sort and grouping (the packages' and, with --files, the folder tree's), written when they change (default: $XDG_CONFIG_HOME/package-viewer/settings.json, else ~/.config/…; with --screenshot, none unless given)."
     )
     var settingsFile: String?
 

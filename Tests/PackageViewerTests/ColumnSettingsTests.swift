@@ -25,8 +25,8 @@ final class ColumnSettingsTests: XCTestCase {
 
         let version = try table.headerButton("Version")
         first.input.dragSideways(version, fromX: gtk_widget_get_allocated_width(version) - 2, by: -40)
-        try choose("Section", fromMenuOf: "Name", in: first)
-        try choose("Move Left", fromMenuOf: "Description", in: first)
+        try first.table.choose("Section", fromMenuOf: "Name")
+        try first.table.choose("Move Left", fromMenuOf: "Description")
         first.input.click(try table.headerButton("Size"))
         first.input.click(try table.headerButton("Size"))
         XCTAssertTrue(first.waitForStorage())
@@ -186,16 +186,6 @@ final class ColumnSettingsTests: XCTestCase {
         XCTAssertEqual(command.settingsFile, "/tmp/settings.json")
         XCTAssertEqual(command.sort, .version)
         XCTAssertNil(try PackageViewerCommand.parse([]).sort, "no --sort: the saved sort")
-    }
-
-    /// Opens the menu of the header `header` with a right click and activates its entry `entry`.
-    @MainActor private static func choose(_ entry: String, fromMenuOf header: String, in shown: ShownViewer) throws {
-        shown.input.click(try shown.table.headerButton(header), button: 3)
-        let menu = try XCTUnwrap(attachedMenus(of: shown.table.strip).first, "no menu")
-        let item = try XCTUnwrap(menuItem(menu, entry), "no \(entry) in \(menuTitles(menu))")
-        gtk_menu_item_activate(gcast(item))
-        gtk_menu_shell_deactivate(gcast(menu))
-        shown.input.settleFrame()
     }
 }
 

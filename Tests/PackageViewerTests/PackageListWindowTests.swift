@@ -10,7 +10,7 @@ import XCTest
 /// widgets: what the packages table holds and shows (the cells of its bound rows) after typing a
 /// search and switching the order, and the grid of tiles.
 final class PackageListWindowTests: XCTestCase {
-    func testStartsWithEveryPackageInSectionsSortedByNameInATable() throws {
+    func testStartsWithEveryPackageGroupedBySectionSortedByNameInATable() throws {
         try MainActor.assumeIsolated { try Self.startsWithEveryPackage() }
     }
 
@@ -112,16 +112,16 @@ final class PackageListWindowTests: XCTestCase {
         defer { shown.close() }
         let viewer = shown.viewer, packages = viewer.source.packages
         XCTAssertTrue(viewer.showsGrid)
-        XCTAssertEqual(gridLines(of: viewer.gridManager), expectedLines(packages, query: PackageQuery()))
+        XCTAssertEqual(gridLines(of: viewer.gridManager), expectedGridLines(packages, query: PackageQuery()))
         let tile = viewer.gridManager.boundRow(at: IndexPath(item: 0, section: 0))!
         XCTAssertTrue(tile.view is PackageTile)
         XCTAssertTrue(isA(gtk_widget_get_parent(tile.hostWidget!), gtk_flow_box_get_type()), "a tile is a cell of a GtkFlowBox")
 
         gtk_entry_set_text(gcast(viewer.searchEntry), "lib")
         XCTAssertTrue(GtkRuntime.iterate(until: { viewer.query.searchText == "lib" && !viewer.isUpdating }))
-        let expected = expectedLines(packages, query: PackageQuery(searchText: "lib"))
-        XCTAssertEqual(gridLines(of: viewer.gridManager), expected, "the grid follows the search")
-        XCTAssertEqual(listedLines(of: viewer), expected, "and so does the table behind it")
+        let query = PackageQuery(searchText: "lib")
+        XCTAssertEqual(gridLines(of: viewer.gridManager), expectedGridLines(packages, query: query), "the grid follows the search")
+        XCTAssertEqual(listedLines(of: viewer), expectedLines(packages, query: query), "and so does the table behind it")
 
         gtk_toggle_button_set_active(gcast(viewer.gridSwitch), 0)
         XCTAssertFalse(viewer.showsGrid, "the switch in the header bar shows the table again")
@@ -138,29 +138,31 @@ final class PackageListWindowTests: XCTestCase {
 
         gtk_toggle_button_set_active(gcast(viewer.gridSwitch), 1)
         XCTAssertTrue(viewer.showsGrid)
-        XCTAssertEqual(gridLines(of: viewer.gridManager), expectedLines(viewer.source.packages, query: PackageQuery()))
+        XCTAssertEqual(gridLines(of: viewer.gridManager), expectedGridLines(viewer.source.packages, query: PackageQuery()))
     }
 
     // MARK: - Support
 
     /// What the table lists, position by position, from the manager's layout and the storage:
-    /// `# section` for a header, `= section` for a section's total, the package id otherwise.
+    /// `# section` for a group row, the package id otherwise.
     @MainActor
     static func listedLines(of viewer: PackageListWindow) -> [String] {
         (0..<viewer.manager.rowCount).map { position in
             guard let location = viewer.manager.location(ofPosition: position) else { return "no location at \(position)" }
-            let section = viewer.sorted.sectionKeys[location.indexPath.section]
-            switch location.role {
-            case .item: return (viewer.shown.item(at: location.indexPath) as? InstalledPackage)?.id ?? "?"
-            case .header: return "# \(section)"
-            default: return "= \(section)"
-            }
+            if let group = viewer.grouped.group(at: location.indexPath) { return "# \(group.title)" }
+            return (viewer.grouped.item(at: location.indexPath) as? InstalledPackage)?.id ?? "?"
         }
     }
 
-    /// What the table must list: sections by name, each with its packages in the query's order,
-    /// and its total after them.
+    /// What the table must list, grouped by section: a group row per section, by name, then its
+    /// packages in the query's order.
     static func expectedLines(_ packages: [InstalledPackage], query: PackageQuery) -> [String] {
+        expectedSections(packages, query: query).flatMap { key, members in ["# \(key)"] + members.map(\.id) }
+    }
+
+    /// What the grid must hold: sections by name, each with its heading, its packages in the
+    /// query's order and its total after them.
+    static func expectedGridLines(_ packages: [InstalledPackage], query: PackageQuery) -> [String] {
         expectedSections(packages, query: query).flatMap { key, members in ["# \(key)"] + members.map(\.id) + ["= \(key)"] }
     }
 
@@ -171,15 +173,17 @@ final class PackageListWindowTests: XCTestCase {
     }
 
     /// Asserts the table's bound rows, read from GTK, show the first lines of the list: each
-    /// package's name, version, size, section and description in its cells, each section's
-    /// heading and total.
+    /// section's group row with its title, count and installed size, then each of its packages'
+    /// name, version, size, section and description in their cells.
     @MainActor
     static func assertBoundRowsShowTheirPackages(_ shown: ShownViewer, query: PackageQuery, line: UInt = #line) throws {
         let shownLines = shown.table.boundLines
         let expected = expectedSections(shown.viewer.source.packages, query: query).flatMap { key, members -> [String] in
             let kibibytes = members.compactMap(\.installedSizeKiB).reduce(0, +)
-            let unsized = members.filter { $0.installedSizeKiB == nil }.count
-            let total = "= \(PackageRow.formatted(kibibytes: kibibytes)) installed" + (unsized > 0 ? "  ·  \(unsized) without a size" : "")
+            // The icon, version, share, section and description cells of a group row are empty.
+            let group =
+                "# "
+                + ["", "\(key) (\(members.count))", "", PackageRow.formatted(kibibytes: kibibytes), "", "", ""].joined(separator: " | ")
             let cells = members.map { package in
                 // The section's icon and the share's bar read as no text.
                 [
@@ -187,7 +191,7 @@ final class PackageListWindowTests: XCTestCase {
                     package.section, package.summary,
                 ].joined(separator: " | ")
             }
-            return ["# \(key)  ·  \(members.count) package\(members.count == 1 ? "" : "s")"] + cells + [total]
+            return [group] + cells
         }
         XCTAssertGreaterThan(shownLines.count, 15, "a window's worth of rows", line: line)
         XCTAssertEqual(shownLines, Array(expected.prefix(shownLines.count)), line: line)

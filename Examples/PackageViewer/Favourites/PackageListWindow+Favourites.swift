@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import ModelStorage
 
 // The window's favourites: the pane beside the packages, the ★ in starred packages' Name cells, the
 // context menu entry, and choosing a favourite to find its package.
@@ -54,9 +55,14 @@ extension PackageListWindow {
         for cell in liveNameCells { cell.showsStar = starred.contains(cell.packageID) }
     }
 
-    /// Selects the package with `id` in the list and scrolls to it, when the search shows it.
+    /// Selects the package with `id` in the list and scrolls to it, when the search shows it,
+    /// opening its group when closed.
     private func selectPackage(_ id: String) {
-        guard let indexPath = indexPath(ofPackage: id), let package = sorted.item(withIdentifier: id) else { return }
+        guard let package = sorted.item(withIdentifier: id) else { return }
+        if indexPath(ofPackage: id) == nil, let group = grouped.indexPath(ofGroup: GroupPath([package.section])) {
+            grouped.setExpanded(true, at: group)
+        }
+        guard let indexPath = indexPath(ofPackage: id) else { return }
         manager.selectItem(at: indexPath)
         manager.scrollTo(indexPath, alignment: .center)
         // A selection made by code is not reported to didSelect: show the details here.

@@ -11,6 +11,8 @@ import XCTest
 @MainActor
 struct ShownTable {
     let viewer: PackageListWindow
+    /// The real input the viewer's window gets (its header menus open with a right click).
+    let input: RealInput
 
     /// The table's widgets, read as any table's.
     private var widgets: ShownTableWidgets { ShownTableWidgets(table: viewer.table) }
@@ -46,26 +48,50 @@ struct ShownTable {
         return widgets.cellTexts(in: row)
     }
 
-    /// What the bound rows show, top to bottom: `# title` for a section header's text, `= text`
-    /// for a section total's, the cells' texts joined by ` | ` for a package.
+    /// What the bound rows show, top to bottom: the cells' texts joined by ` | `, after `# ` for
+    /// a group row.
     var boundLines: [String] {
         (0..<viewer.manager.rowCount).compactMap { position -> String? in
             guard let row = viewer.manager.boundRow(atPosition: position) else { return nil }
-            switch row.model {
-            case is SectionHeading: return "# " + String(cString: gtk_label_get_text(gcast(row.widget)))
-            case is SectionTotal: return "= " + String(cString: gtk_label_get_text(gcast(row.widget)))
-            default: return widgets.cellTexts(in: row).joined(separator: " | ")
-            }
+            let line = widgets.cellTexts(in: row).joined(separator: " | ")
+            return row.model is ItemGroup ? "# " + line : line
         }
     }
 
-    /// The texts of the cells in the column titled `title`, in the bound rows of `section`, top
-    /// to bottom.
+    /// Opens the menu of the header titled `header` with a right click and activates its entry
+    /// `entry`; the entries' titles when it has none such.
+    func choose(_ entry: String, fromMenuOf header: String) throws {
+        input.click(try headerButton(header), button: 3)
+        let menu = try XCTUnwrap(attachedMenus(of: strip).first, "no menu")
+        let item = try XCTUnwrap(menuItem(menu, entry), "no \(entry) in \(menuTitles(menu))")
+        gtk_menu_item_activate(gcast(item))
+        gtk_menu_shell_deactivate(gcast(menu))
+        input.settleFrame()
+    }
+
+    /// The entries of the menu of the header titled `header`, each with whether it can be
+    /// chosen, opened with a right click and closed again.
+    func menuEntries(of header: String) throws -> [(title: String, isEnabled: Bool)] {
+        input.click(try headerButton(header), button: 3)
+        let menu = try XCTUnwrap(attachedMenus(of: strip).first, "no menu")
+        defer {
+            gtk_menu_shell_deactivate(gcast(menu))
+            input.settleFrame()
+        }
+        return menuTitles(menu).map { title in
+            (title, menuItem(menu, title).map { gtk_widget_get_sensitive($0) != 0 } ?? false)
+        }
+    }
+
+    /// The texts of the cells in the column titled `title`, in the bound rows of the packages of
+    /// `section`'s group, top to bottom.
     func column(_ title: String, inSection section: String) -> [String] {
-        guard let index = headerTitles.firstIndex(of: title), let sectionIndex = viewer.sorted.sectionKeys.firstIndex(of: section)
+        guard let index = headerTitles.firstIndex(of: title),
+            let groupRow = viewer.grouped.indexPath(ofGroup: GroupPath([section])),
+            let group = viewer.grouped.group(at: groupRow)
         else { return [] }
-        return (0..<viewer.shown.numberOfItems(inSection: sectionIndex)).compactMap { item in
-            guard let row = viewer.manager.boundRow(at: IndexPath(item: item, section: sectionIndex)) else { return nil }
+        return (groupRow.item + 1..<groupRow.item + 1 + group.count).compactMap { item in
+            guard let row = viewer.manager.boundRow(at: IndexPath(item: item, section: 0)) else { return nil }
             let texts = widgets.cellTexts(in: row)
             return texts.indices.contains(index) ? texts[index] : nil
         }

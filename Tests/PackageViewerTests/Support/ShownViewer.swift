@@ -14,7 +14,7 @@ final class ShownViewer {
     let viewer: PackageListWindow
     let input: RealInput
     /// The packages table as GTK shows it.
-    var table: ShownTable { ShownTable(viewer: viewer) }
+    var table: ShownTable { ShownTable(viewer: viewer, input: input) }
 
     /// A shown viewer over the bundled sample with the favourites file `favouritesFile` (none
     /// when nil) and the settings file `settingsFile` (none when nil: the declared columns, kept
