@@ -221,7 +221,8 @@ public final class ListTable {
     }
 
     /// Replaces the columns: new ones take their declared place and rule (hidden when
-    /// ``TableColumn/isInitiallyHidden``), removed ones leave with their cells; the state keeps
+    /// ``TableColumn/isInitiallyHidden``; frozen when ``TableColumn/isFrozen``, after the
+    /// columns frozen now), removed ones leave with their cells; the state keeps
     /// what it says of the others. Fit-content columns are measured again. A sort key of a
     /// column that left (or may no longer sort) is dropped, and said so like any sort change:
     /// ``didChangeSort(_:)``'s reactions and ``stateDidChange`` hear the new state.
@@ -231,6 +232,8 @@ public final class ListTable {
         columns = Self.unique(declared, anomalies: manager.anomalyHandler)
         var state = storedState
         for column in columns where !old.contains(column.id) && column.isInitiallyHidden { state.hidden.insert(column.id) }
+        let newlyFrozen = columns.filter { !old.contains($0.id) && $0.isFrozen }
+        if !newlyFrozen.isEmpty { state.freeze(newlyFrozen, among: columns) }
         measureFittedWidths()
         let before = storedState
         apply(state)

@@ -39,7 +39,9 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
     public var isInitiallyHidden: Bool
     /// Whether the column starts frozen: kept at the leading edge while the others scroll
     /// sideways (``ListTable/frozenColumnCount``). Frozen columns are shown first, in their
-    /// declared order; the user may unfreeze them from the header's menu.
+    /// declared order; the user may unfreeze them from the header's menu. Read when the table is
+    /// made and when ``ListTable/setColumns(_:)`` brings the column in; a column the table
+    /// already has keeps the user's choice (``ListTable/frozenColumnCount`` changes it).
     public var isFrozen: Bool
     /// Whether the header's menu offers to group rows by the column ("Group by This Column",
     /// "Add to Grouping"); ``ListTable/follow(_:using:)`` also offers it for every column its

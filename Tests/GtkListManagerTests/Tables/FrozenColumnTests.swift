@@ -188,6 +188,35 @@ final class FrozenColumnTests: XCTestCase {
         }
     }
 
+    func testAColumnDeclaredFrozenThatSetColumnsBringsInJoinsTheFrozenOnes() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let (manager, table, list) = TableFixture.show(rows: 10, columns: Self.columns(frozen: 1), on: VirtualListHost())
+            defer { list.close() }
+            manager.register(
+                TableFixture.TextCell.self, column: "new",
+                handler: { cell, row, _ in gtk_label_set_text(gcast(cell.widget), "r\(row) new") })
+            var columns = Self.columns(frozen: 1)
+            // c4 is already there: declaring it frozen now leaves the user's choice alone.
+            columns[4].isFrozen = true
+            columns += [
+                TableColumn("new", title: "New", width: .fixed(160), isFrozen: true),
+                TableColumn("hidden", title: "Hidden", width: .fixed(160), isInitiallyHidden: true, isFrozen: true),
+            ]
+            table.setColumns(columns)
+            XCTAssertEqual(table.frozenColumnCount, 2, "c0, then the new column; the hidden one counts when shown")
+            XCTAssertEqual(Array(table.shownColumns.map(\.column.id).prefix(3)), ["c0", "new", "c1"])
+            TableFixture.scrollSideways(list, to: 400)
+            let cells = TableFixture.cells(ofItem: 2, in: manager, list: list)
+            XCTAssertEqual(cells.prefix(2).map(\.text), ["r2 c0", "r2 new"], "read from GTK: both pinned")
+            XCTAssertEqual(cells.prefix(2).map(\.x), [0, 160])
+            XCTAssertEqual(cells.first { $0.text == "r2 c4" }?.x, 5 * 160 - 400, "c4 scrolls")
+
+            table.setHidden(false, ofColumn: "hidden")
+            XCTAssertEqual(Array(table.shownColumns.map(\.column.id).prefix(3)), ["c0", "new", "hidden"])
+        }
+    }
+
     func testAColumnThatScrollsCannotMoveAmongTheFrozenOnes() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
