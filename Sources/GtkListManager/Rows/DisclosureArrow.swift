@@ -35,6 +35,9 @@ enum DisclosureArrow {
     private static let anchorQuark = g_quark_from_string("gtk-list-manager-outline-anchor")
     private static let anchoredQuark = g_quark_from_string("gtk-list-manager-outline-anchored")
     private static let connectedQuark = g_quark_from_string("gtk-list-manager-outline-draws")
+    /// On a row's content, a strip that covers what scrolls under it (a table's frozen columns),
+    /// packed by ``setCoveredStrip(_:of:)``; the arrow does not draw there.
+    private static let coveredQuark = g_quark_from_string("gtk-list-manager-outline-covered")
 
     /// Marks `container` to draw `mark` (nil: nothing), redrawing it when that changes.
     static func mark(_ container: UnsafeMutablePointer<GtkWidget>, _ mark: Mark?) {
@@ -70,6 +73,31 @@ enum DisclosureArrow {
         if let container = gtk_widget_get_parent(content) { gtk_widget_queue_draw(container) }
     }
 
+    /// Keeps the arrow of the row whose content is `content` out of `strip`: a band of the
+    /// content, `offset` pixels from its leading edge and `width` wide, that covers what scrolls
+    /// under it (a table's frozen columns, when the arrow's column is not one of them). Nil: none.
+    static func setCoveredStrip(_ strip: (offset: Int, width: Int)?, of content: UnsafeMutablePointer<GtkWidget>) {
+        let packed = strip.map { Int(Int32(clamping: $0.offset)) << 32 | Int(UInt32(clamping: max($0.width, 0))) } ?? 0
+        let object: UnsafeMutablePointer<GObject> = gcast(content)
+        guard Int(bitPattern: g_object_get_qdata(object, coveredQuark)) != packed else { return }
+        g_object_set_qdata(object, coveredQuark, UnsafeMutableRawPointer(bitPattern: packed))
+        if let container = gtk_widget_get_parent(content) { gtk_widget_queue_draw(container) }
+    }
+
+    /// The covered strip of `container`'s content, in `container`'s coordinates; nil for none.
+    private static func coveredRectangle(in container: UnsafeMutablePointer<GtkWidget>) -> GdkRectangle? {
+        guard let content = gtk_bin_get_child(gcast(container)) else { return nil }
+        let packed = Int(bitPattern: g_object_get_qdata(gcast(content), coveredQuark))
+        let width = Int32(truncatingIfNeeded: packed & 0xFFFF_FFFF), offset = Int32(truncatingIfNeeded: packed >> 32)
+        guard width > 0 else { return nil }
+        var outer = GtkAllocation(), inner = GtkAllocation()
+        gtk_widget_get_allocation(container, &outer)
+        gtk_widget_get_allocation(content, &inner)
+        let rightToLeft = gtk_widget_get_direction(content) == GTK_TEXT_DIR_RTL
+        let x = rightToLeft ? inner.width - offset - width : offset
+        return GdkRectangle(x: inner.x - outer.x + x, y: 0, width: width, height: outer.height)
+    }
+
     /// The widget whose start edge the arrow of `container` goes before: its content, or the
     /// content's anchor; nil when there is none.
     private static func arrowAnchor(in container: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
@@ -91,9 +119,11 @@ enum DisclosureArrow {
         return (x, (Int(outer.height) - size) / 2)
     }
 
-    /// Whether the point (in `container`'s coordinates) is on its arrow.
+    /// Whether the point (in `container`'s coordinates) is on its arrow, where it shows (not
+    /// under a covered strip).
     static func arrowContains(_ container: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> Bool {
         guard let frame = arrowFrame(in: container) else { return false }
+        if let covered = coveredRectangle(in: container), x >= Double(covered.x), x < Double(covered.x + covered.width) { return false }
         return x >= Double(frame.x) && x < Double(frame.x + size) && y >= Double(frame.y) && y < Double(frame.y + size)
     }
 
@@ -101,6 +131,15 @@ enum DisclosureArrow {
         guard let mark = mark(of: container), let frame = arrowFrame(in: container),
             let context = gtk_widget_get_style_context(container)
         else { return }
+        cairo_save(cairo)
+        defer { cairo_restore(cairo) }
+        if let covered = coveredRectangle(in: container) {
+            // Everything but the covered strip: the arrow slides under it as its column does.
+            cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_EVEN_ODD)
+            cairo_rectangle(cairo, Double(frame.x), Double(frame.y), Double(size), Double(size))
+            cairo_rectangle(cairo, Double(covered.x), Double(covered.y), Double(covered.width), Double(covered.height))
+            cairo_clip(cairo)
+        }
         gtk_style_context_save(context)
         gtk_style_context_add_class(context, ListTheme.StyleClass.outlineExpander)
         var state = gtk_style_context_get_state(context).rawValue & ~GTK_STATE_FLAG_CHECKED.rawValue

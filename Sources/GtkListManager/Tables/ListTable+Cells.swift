@@ -113,6 +113,16 @@ extension ListTable {
             if isOutlineCell { anchor = cell.widget }
         }
         DisclosureArrow.setAnchor(anchor, of: view.widget)
+        coverOutline(of: view)
+    }
+
+    /// Keeps `view`'s disclosure arrow out of the frozen strip while the outline's column
+    /// scrolls under it (a frozen outline column carries its arrow along).
+    func coverOutline(of view: TableRowView) {
+        guard view.showsOutline else { return }
+        let outlineIndex = outlineColumn.flatMap(layout.index(of:)) ?? 0
+        let covers = frozenStrip.width > 0 && !frozenStrip.columns.contains(outlineIndex)
+        DisclosureArrow.setCoveredStrip(covers ? (max(frozenStrip.pinnedOffset, 0), frozenStrip.width) : nil, of: view.widget)
     }
 
     /// The natural width of the cell `column` shows `model` in: a cell made (or reused) for the

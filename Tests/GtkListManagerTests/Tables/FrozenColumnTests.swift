@@ -69,45 +69,30 @@ final class FrozenColumnTests: XCTestCase {
             // The header strip may be wider than the rows' viewport (by a scrollbar beside them):
             // its frozen button is where it shows before any scroll.
             let headerStart = try XCTUnwrap(TableFixture.headers(of: table).first { $0.text == "Column 0" }).x
-            let rowsBefore = Self.strip(of: manager.widget), headerBefore = Self.strip(of: header, from: headerStart)
+            let rowsBefore = TableFixture.leadingStrip(of: manager.widget),
+                headerBefore = TableFixture.leadingStrip(of: header, from: headerStart)
             XCTAssertFalse(rowsBefore.isEmpty)
             XCTAssertFalse(headerBefore.isEmpty)
             let othersBefore = ScreenPixels.read(manager.widget)
             Self.scrollInSteps(list, steps: 50, step: 17)
             // The strip shows what it showed: the frozen cells and headers, nothing that scrolled.
-            XCTAssertEqual(Self.differences(Self.strip(of: manager.widget), rowsBefore), 0, "the rows' strip")
-            XCTAssertEqual(Self.differences(Self.strip(of: header, from: headerStart), headerBefore), 0, "the header's strip")
+            XCTAssertEqual(TableFixture.pixelDifferences(TableFixture.leadingStrip(of: manager.widget), rowsBefore), 0, "the rows' strip")
+            XCTAssertEqual(
+                TableFixture.pixelDifferences(TableFixture.leadingStrip(of: header, from: headerStart), headerBefore), 0,
+                "the header's strip")
             XCTAssertNotEqual(ScreenPixels.read(manager.widget), othersBefore, "the other columns moved")
             // What the list kept through the steps is what it draws afresh.
             let shown = ScreenPixels.read(manager.widget)
             ScreenPixels.redrawAfresh(manager.widget, in: list)
-            XCTAssertEqual(Self.differences(shown, ScreenPixels.read(manager.widget)), 0)
+            XCTAssertEqual(TableFixture.pixelDifferences(shown, ScreenPixels.read(manager.widget)), 0)
             // A selected row paints its strip as it paints itself: no hole in the selection.
             _ = manager.selectItem(at: IndexPath(item: 1, section: 0))
             list.settleFrame()
             TableFixture.scrollSideways(list, to: 300)
             let selected = ScreenPixels.read(manager.widget)
             ScreenPixels.redrawAfresh(manager.widget, in: list)
-            XCTAssertEqual(Self.differences(selected, ScreenPixels.read(manager.widget)), 0)
+            XCTAssertEqual(TableFixture.pixelDifferences(selected, ScreenPixels.read(manager.widget)), 0)
         }
-    }
-
-    /// How many pixels differ (all of them when the sizes differ).
-    private static func differences(_ first: [UInt32], _ second: [UInt32]) -> Int {
-        first.count != second.count ? max(first.count, second.count) : zip(first, second).filter { $0 != $1 }.count
-    }
-
-    /// The screen's pixels of 160 logical pixels `from` pixels from `widget`'s leading edge.
-    @MainActor private static func strip(of widget: UnsafeMutablePointer<GtkWidget>, from leading: Int32 = 0) -> [UInt32] {
-        let pixels = ScreenPixels.read(widget)
-        let width = Int(gtk_widget_get_allocated_width(widget)), height = Int(gtk_widget_get_allocated_height(widget))
-        guard width > 0, height > 0, !pixels.isEmpty else { return [] }
-        let scale = Int((Double(pixels.count) / Double(width * height)).squareRoot().rounded())
-        let rowLength = width * scale, stripLength = 160 * scale
-        let start = TestTextDirection.isRightToLeft ? rowLength - stripLength - Int(leading) * scale : Int(leading) * scale
-        var strip: [UInt32] = []
-        for y in 0..<(height * scale) { strip += pixels[(y * rowLength + start)..<(y * rowLength + start + stripLength)] }
-        return strip
     }
 
     func testClicksInTheStripGoToTheFrozenColumn() throws {

@@ -137,4 +137,25 @@ enum TableFixture {
         gtk_adjustment_set_value(adjustment, TestTextDirection.isRightToLeft ? end - offset : offset)
         list.settleFrame()
     }
+
+    /// How many pixels differ (all of them when the sizes differ).
+    static func pixelDifferences(_ first: [UInt32], _ second: [UInt32]) -> Int {
+        first.count != second.count ? max(first.count, second.count) : zip(first, second).filter { $0 != $1 }.count
+    }
+
+    /// The screen's pixels of a band `width` logical pixels wide, `from` pixels from `widget`'s
+    /// leading edge (its right one right to left), as the X server shows them.
+    @MainActor static func leadingStrip(of widget: UnsafeMutablePointer<GtkWidget>, from leading: Int32 = 0, width bandWidth: Int = 160)
+        -> [UInt32]
+    {
+        let pixels = ScreenPixels.read(widget)
+        let width = Int(gtk_widget_get_allocated_width(widget)), height = Int(gtk_widget_get_allocated_height(widget))
+        guard width > 0, height > 0, !pixels.isEmpty else { return [] }
+        let scale = Int((Double(pixels.count) / Double(width * height)).squareRoot().rounded())
+        let rowLength = width * scale, stripLength = bandWidth * scale
+        let start = TestTextDirection.isRightToLeft ? rowLength - stripLength - Int(leading) * scale : Int(leading) * scale
+        var strip: [UInt32] = []
+        for y in 0..<(height * scale) { strip += pixels[(y * rowLength + start)..<(y * rowLength + start + stripLength)] }
+        return strip
+    }
 }

@@ -50,6 +50,43 @@ final class TableTreeTests: XCTestCase {
         }
     }
 
+    func testAnArrowWhoseColumnScrollsUnderTheFrozenStripDoesNotShowThereNorOpensThere() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let columns = [
+                TableColumn("size", title: "Size", width: .fixed(80), isFrozen: true),
+                TableColumn("name", title: "Name", width: .fixed(600)),
+            ]
+            let (storage, manager, _, list) = Self.showFiles(on: VirtualListHost(), expanding: ["home"], columns: columns) {
+                "\($0.count) B"
+            }
+            defer { list.close() }
+            gtk_scrolled_window_set_overlay_scrolling(gcast(list.scrolledWindow), 0)
+            DesktopAnimations.set(false)
+            defer { DesktopAnimations.set(true) }
+            list.xdotool(["mousemove", "0", "0"])
+            list.settleFrame()
+            let before = TableFixture.leadingStrip(of: manager.widget, width: 80)
+            XCTAssertFalse(before.isEmpty)
+            // The name cells' arrows (16 pixels before their text) slide under the strip and past it.
+            for offset in stride(from: 4, through: 100, by: 8) {
+                TableFixture.scrollSideways(list, to: Double(offset))
+                let shown = TableFixture.leadingStrip(of: manager.widget, width: 80)
+                XCTAssertEqual(
+                    TableFixture.pixelDifferences(shown, before), 0, "scrolled \(offset) px: only the frozen cells show in the strip")
+            }
+            // A click where the arrow lies under the strip goes to the frozen cell: nothing opens.
+            TableFixture.scrollSideways(list, to: 20)
+            let home = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 0, section: 0))?.hostWidget)
+            let width = gtk_widget_get_allocated_width(home)
+            let (x, y) = list.screenPoint(
+                in: home, x: TestTextDirection.isRightToLeft ? width - 70 : 70, y: gtk_widget_get_allocated_height(home) / 2)
+            list.xdotool(["mousemove", String(x), String(y), "click", "1"])
+            list.settleFrame()
+            XCTAssertTrue(storage.outline(of: "Places").isExpanded("home"), "home stays open")
+        }
+    }
+
     func testMovingTheOutlineToAnotherColumnKeepsTheRowsAndTheSelection() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
@@ -121,15 +158,17 @@ final class TableTreeTests: XCTestCase {
     /// The files tree as a table of a size column (showing `size` of each name) and the name
     /// column holding the outline, `expanded` open, in a 400 × 300 window, a frame drawn.
     @MainActor private static func showFiles(
-        on host: any ListHost, expanding expanded: [String] = [], size: @escaping (String) -> String
+        on host: any ListHost, expanding expanded: [String] = [],
+        columns: [TableColumn] = [
+            TableColumn("size", title: "Size", width: .fixed(80)), TableColumn("name", title: "Name", width: .fixed(200)),
+        ],
+        size: @escaping (String) -> String
     ) -> (OutlineStorage<String, String>, ListManager, ListTable, ShownList) {
         let storage = OutlineStorage<String, String>(handOff: GLibMainActorHandOff())
         storage.apply(TreeFixture.files(), to: "Places")
         storage.expand(expanded)
         let manager = ListManager(host: host, storage: storage)
-        let table = manager.makeTable(columns: [
-            TableColumn("size", title: "Size", width: .fixed(80)), TableColumn("name", title: "Name", width: .fixed(200)),
-        ])
+        let table = manager.makeTable(columns: columns)
         table.outlineColumn = "name"
         manager.register(NameCell.self, column: "name")
         manager.register(NameCell.self, for: String.self, column: "size") { cell, model, _ in

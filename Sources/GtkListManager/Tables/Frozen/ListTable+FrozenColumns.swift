@@ -55,6 +55,7 @@ extension ListTable {
         let width = Int32(clamping: frozenStrip.width)
         forEachTableRow { view, _, _ in
             glm_table_row_set_pinned_strip(UnsafeMutablePointer(view.tableRow), Int32(clamping: offset), width)
+            coverOutline(of: view)
         }
     }
 
