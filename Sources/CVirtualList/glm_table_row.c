@@ -417,6 +417,11 @@ struct _GlmTableHeader {
     /* The header row's window, as wide as the rows and moved with them: a scroll sideways
      * moves it and places no button again (the list's bin window does the same for rows). */
     GdkWindow *bin_window;
+    /* The widget showing the rows, and where it starts from the header's left edge: a
+     * scrollbar beside the rows (on their left, right to left) moves them from the header's. */
+    GtkWidget *rows;
+    gulong rows_allocated_handler;
+    gint rows_origin;
 };
 
 G_DEFINE_TYPE(GlmTableHeader, glm_table_header, GTK_TYPE_BIN)
@@ -427,11 +432,16 @@ static gint scroll_offset(GlmTableHeader *header) {
     return header->adjustment != NULL ? (gint)gtk_adjustment_get_value(header->adjustment) : 0;
 }
 
+/* Where the header row's window goes: the rows' start, scrolled as they are. */
+static gint window_x(GlmTableHeader *header) {
+    return header->rows_origin - scroll_offset(header);
+}
+
 /* The rows scrolled: the header row's window follows at once, as the rows' does. */
 static void adjustment_scrolled(GtkAdjustment *adjustment, GlmTableHeader *header) {
     (void)adjustment;
     if (header->bin_window != NULL)
-        gdk_window_move(header->bin_window, -scroll_offset(header), 0);
+        gdk_window_move(header->bin_window, window_x(header), 0);
 }
 
 /* The rows changed width: the header row is placed anew (on realizing, when not yet). */
@@ -454,8 +464,16 @@ static void clear_adjustment(GlmTableHeader *header) {
     g_clear_object(&header->adjustment);
 }
 
+static void clear_rows(GlmTableHeader *header) {
+    if (header->rows == NULL)
+        return;
+    g_signal_handler_disconnect(header->rows, header->rows_allocated_handler);
+    g_clear_object(&header->rows);
+}
+
 static void glm_table_header_dispose(GObject *object) {
     clear_adjustment(GLM_TABLE_HEADER(object));
+    clear_rows(GLM_TABLE_HEADER(object));
     G_OBJECT_CLASS(glm_table_header_parent_class)->dispose(object);
 }
 
@@ -465,7 +483,7 @@ static void glm_table_header_realize(GtkWidget *widget) {
     glm_realize_with_own_window(widget, 0);
     GdkWindowAttr attributes = {0};
     attributes.window_type = GDK_WINDOW_CHILD;
-    attributes.x = -scroll_offset(header);
+    attributes.x = window_x(header);
     attributes.width = MAX(gtk_widget_get_allocated_width(widget), 1);
     attributes.height = MAX(gtk_widget_get_allocated_height(widget), 1);
     attributes.wclass = GDK_INPUT_OUTPUT;
@@ -530,11 +548,11 @@ static void place_header_row(GlmTableHeader *header, GtkAllocation *allocation) 
     GtkAllocation child_allocation = {
         .x = 0,
         .y = 0,
-        .width = MAX(MAX(allocation->width, (gint)rows_width), minimum),
+        .width = MAX(MAX(allocation->width - header->rows_origin, (gint)rows_width), minimum),
         .height = allocation->height,
     };
     if (header->bin_window != NULL)
-        gdk_window_move_resize(header->bin_window, -scroll_offset(header), 0, child_allocation.width,
+        gdk_window_move_resize(header->bin_window, window_x(header), 0, child_allocation.width,
                                MAX(child_allocation.height, 1));
     gtk_widget_size_allocate(child, &child_allocation);
 }
@@ -577,6 +595,34 @@ void glm_table_header_set_adjustment(GlmTableHeader *header, GtkAdjustment *adju
         header->adjustment = g_object_ref(adjustment);
         header->value_handler = g_signal_connect(adjustment, "value-changed", G_CALLBACK(adjustment_scrolled), header);
         header->changed_handler = g_signal_connect(adjustment, "changed", G_CALLBACK(adjustment_changed), header);
+    }
+    gtk_widget_queue_allocate(GTK_WIDGET(header));
+}
+
+/* The rows were allocated: the header row starts where they do, from then on. */
+static void rows_allocated(GtkWidget *rows, GdkRectangle *allocation, GlmTableHeader *header) {
+    (void)allocation;
+    GtkWidget *widget = GTK_WIDGET(header);
+    gint x = 0, y = 0;
+    if (!gtk_widget_translate_coordinates(rows, widget, 0, 0, &x, &y) || x == header->rows_origin)
+        return;
+    header->rows_origin = x;
+    if (!gtk_widget_get_realized(widget))
+        return;
+    GtkAllocation header_allocation;
+    gtk_widget_get_allocation(widget, &header_allocation);
+    place_header_row(header, &header_allocation);
+    gtk_widget_queue_draw(widget);
+}
+
+void glm_table_header_set_rows(GlmTableHeader *header, GtkWidget *rows) {
+    if (header->rows == rows)
+        return;
+    clear_rows(header);
+    header->rows_origin = 0;
+    if (rows != NULL) {
+        header->rows = g_object_ref(rows);
+        header->rows_allocated_handler = g_signal_connect_after(rows, "size-allocate", G_CALLBACK(rows_allocated), header);
     }
     gtk_widget_queue_allocate(GTK_WIDGET(header));
 }

@@ -75,6 +75,10 @@ GtkWidget *glm_table_header_new(void);
 /** Scrolls the header row with `adjustment` (its value and upper bound: the rows' scroll and
  *  width), or keeps it at the start when NULL. */
 void glm_table_header_set_adjustment(GlmTableHeader *header, GtkAdjustment *adjustment);
+/** Starts the header row where `rows` (the widget showing the rows: the scrolled window's
+ *  child) starts, kept current as it is allocated: a scrollbar beside the rows, on their left
+ *  right to left, is left out. */
+void glm_table_header_set_rows(GlmTableHeader *header, GtkWidget *rows);
 
 G_END_DECLS
 

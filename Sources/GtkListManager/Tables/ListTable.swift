@@ -168,7 +168,7 @@ public final class ListTable {
         gtk_widget_show_all(widget)
         let adjustment = gtk_scrolled_window_get_hadjustment(gcast(scrolledWindow))
         rowMapping.reuseIdentifier = "GtkListManager.TableRow"
-        header.follow(adjustment)
+        header.follow(adjustment, rows: gtk_bin_get_child(gcast(scrolledWindow)))
         header.clicked = { [unowned self] column, extending in userClickedHeader(of: column, extending: extending) }
         header.resized = { [unowned self] column, width, finished in userDragged(column, to: width, finished: finished) }
         header.fitRequested = { [unowned self] column in fitColumn(column) }

@@ -57,9 +57,11 @@ final class TableHeaderView {
 
     var rowPointer: OpaquePointer { OpaquePointer(row) }
 
-    /// Scrolls the header with the rows' horizontal adjustment.
-    func follow(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?) {
+    /// Scrolls the header with the rows' horizontal adjustment, its columns starting where
+    /// `rows` (the widget showing them) starts.
+    func follow(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, rows: UnsafeMutablePointer<GtkWidget>?) {
         glm_table_header_set_adjustment(OpaquePointer(widget), adjustment)
+        glm_table_header_set_rows(OpaquePointer(widget), rows)
     }
 
     /// Shows a button per shown column, where the layout puts the column (the first

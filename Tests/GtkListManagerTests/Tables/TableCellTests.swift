@@ -30,6 +30,48 @@ final class TableCellTests: XCTestCase {
         }
     }
 
+    func testHeadersLineUpWithTheirCellsOnScreenBesideAScrollbar() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (manager, table, list) = TableFixture.show(rows: 1000, columns: TableFixture.columns(20), on: make())
+                defer { list.close() }
+                // A scrollbar that takes room beside the rows (on their left, right to left).
+                gtk_scrolled_window_set_overlay_scrolling(gcast(list.scrolledWindow), 0)
+                list.settleFrame()
+                for offset in [0, 250] {
+                    TableFixture.scrollSideways(list, to: Double(offset))
+                    let headers = Self.screenX(ofHeadersOf: table)
+                    let row = try XCTUnwrap(manager.boundRow(at: IndexPath(item: 2, section: 0)), name)
+                    let cells = containerChildren(row.widget).filter { gtk_widget_get_mapped($0) != 0 }
+                    XCTAssertGreaterThan(cells.count, 2, name)
+                    for cell in cells {
+                        let column = String(cString: gtk_label_get_text(gcast(cell))).replacingOccurrences(of: "r2 c", with: "Column ")
+                        XCTAssertEqual(Self.screenX(of: cell), headers[column], "\(name), scrolled \(offset): \(column) under its header")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where on the window each header button starts, by title.
+    @MainActor private static func screenX(ofHeadersOf table: ListTable) -> [String: Int32] {
+        let strip = containerChildren(table.widget)[0]
+        let buttons = containerChildren(containerChildren(strip)[0])
+        return Dictionary(
+            buttons.map { button in
+                let title = containerChildren(containerChildren(button)[0])[0]
+                return (String(cString: gtk_label_get_text(gcast(title))), screenX(of: button))
+            }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Where on the window `widget` starts.
+    @MainActor private static func screenX(of widget: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+        var x: Int32 = 0, y: Int32 = 0
+        gtk_widget_translate_coordinates(widget, gtk_widget_get_toplevel(widget), 0, 0, &x, &y)
+        return x
+    }
+
     func testScrollingSidewaysBindsTheColumnsThatComeAndLetsGoOfTheOthers() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
