@@ -335,19 +335,45 @@ static void table_cell_interface_init(AtkTableCellIface *iface) {
     iface->get_table = cell_get_table;
 }
 
-/* ---- A toggle cell's action -------------------------------------------------------------- */
+/* ---- A cell's actions: "toggle" for a toggle cell, "edit" for an editable one ------------ */
 
-static gint action_get_n_actions(AtkAction *action) {
+/* The list of the table the cell is in (its parent's widget); NULL when it has none. */
+static GtkWidget *table_list(AtkAction *action) {
+    AtkObject *table = atk_object_get_parent(ATK_OBJECT(action));
+    return GTK_IS_ACCESSIBLE(table) ? gtk_accessible_get_widget(GTK_ACCESSIBLE(table)) : NULL;
+}
+
+static gint toggle_actions(AtkAction *action) {
     const GlmAccessibleRow *row = &GLM_UNBOUND_ROW_ACCESSIBLE(action)->row;
     return row->checkable && row->grid_row >= 0 ? 1 : 0;
 }
 
+/* 1 when the table lets the user edit the cell now, as a bound cell offers it: performing it
+ * scrolls the row into view and opens the editor there. */
+static gint edit_actions(AtkAction *action) {
+    const GlmAccessibleRow *row = &GLM_UNBOUND_ROW_ACCESSIBLE(action)->row;
+    if (row->grid_row < 0)
+        return 0;
+    GtkWidget *list = table_list(action);
+    return list != NULL && glm_accessible_table_cell_is_editable(list, row->grid_row, row->grid_column) ? 1 : 0;
+}
+
+static gint action_get_n_actions(AtkAction *action) {
+    return toggle_actions(action) + edit_actions(action);
+}
+
 static const gchar *action_get_name(AtkAction *action, gint index) {
-    return index == 0 && action_get_n_actions(action) == 1 ? "toggle" : NULL;
+    gint toggle = toggle_actions(action);
+    if (index >= 0 && index < toggle)
+        return "toggle";
+    return index >= toggle && index < toggle + edit_actions(action) ? "edit" : NULL;
 }
 
 static const gchar *action_get_description(AtkAction *action, gint index) {
-    return index == 0 && action_get_n_actions(action) == 1 ? "Toggles the cell" : NULL;
+    gint toggle = toggle_actions(action);
+    if (index >= 0 && index < toggle)
+        return "Toggles the cell";
+    return index >= toggle && index < toggle + edit_actions(action) ? "Opens the cell's editor" : NULL;
 }
 
 /* Reads the cell's value again after the app answered a toggle (it changes its storage at
@@ -369,18 +395,22 @@ static void refresh_value(GlmUnboundRowAccessible *accessible, GtkWidget *list) 
         atk_object_notify_state_change(ATK_OBJECT(accessible), ATK_STATE_INDETERMINATE, fresh.indeterminate);
 }
 
-/* The table (the cell's parent) toggles the cell through its callbacks. */
+/* The table (the cell's parent) toggles the cell, or opens its editor, through its callbacks. */
 static gboolean action_do_action(AtkAction *action, gint index) {
     GlmUnboundRowAccessible *accessible = GLM_UNBOUND_ROW_ACCESSIBLE(action);
     const GlmAccessibleRow *row = &accessible->row;
-    AtkObject *table = atk_object_get_parent(ATK_OBJECT(action));
-    if (index != 0 || action_get_n_actions(action) != 1 || !row->cell_activatable || !GTK_IS_ACCESSIBLE(table))
+    GtkWidget *list = table_list(action);
+    gint toggle = toggle_actions(action);
+    if (list == NULL || index < 0)
         return FALSE;
-    GtkWidget *list = gtk_accessible_get_widget(GTK_ACCESSIBLE(table));
-    if (list == NULL || !glm_accessible_table_perform_cell_action(list, row->grid_row, row->grid_column, "toggle"))
-        return FALSE;
-    refresh_value(accessible, list);
-    return TRUE;
+    if (index < toggle) {
+        if (!row->cell_activatable || !glm_accessible_table_perform_cell_action(list, row->grid_row, row->grid_column, "toggle"))
+            return FALSE;
+        refresh_value(accessible, list);
+        return TRUE;
+    }
+    return index < toggle + edit_actions(action) &&
+           glm_accessible_table_perform_cell_action(list, row->grid_row, row->grid_column, "edit");
 }
 
 static void action_interface_init(AtkActionIface *iface) {

@@ -2,10 +2,11 @@
 cells.
 
 The fixture's `--table --editable` table makes its second column ("detail k") editable
-(ListTable.commitTextEdit). Each of its cells on screen offers the action "edit", which no cell
-of the other columns offers; performing it opens the cell's editor: the focus goes to a `text`
-(the entry) and nowhere else, holding the cell's text. Enter in it commits
-(`committed: K TEXT`), and the focus goes back to the row.
+(ListTable.commitTextEdit). Each of its cells offers the action "edit", which no cell of the
+other columns offers; performing it opens the cell's editor: the focus goes to a `text` (the
+entry) and nowhere else, holding the cell's text. Enter in it commits (`committed: K TEXT`),
+and the focus goes back to the row. A cell whose row is off screen (no widget on the
+virtualized host) offers it too: its row scrolls into view with the editor open.
 """
 
 import atspi_client as atspi
@@ -54,6 +55,22 @@ class TableCellEditingSpec(FixtureCase):
         atspi.press_key("Return")
         line = self.fixture.wait_for_line("committed:")
         self.assertEqual(line, "committed: 3 detail 3x", self.fixture.history[-5:])
+
+
+    def test_a_cell_off_screen_offers_edit_and_its_editor_opens_in_view(self):
+        item = 150  # of the fixture's 200 items, far below the viewport
+        cell = self.cell(item, DETAIL)
+        names = atspi.action_names(cell)
+        self.assertIn("edit", names, atspi.describe(cell))
+        self.assertNotIn("edit", atspi.action_names(self.cell(item, 0)))
+        self.fixture.read_lines()
+        self.assertTrue(Atspi.Action.do_action(cell, names.index("edit")), atspi.describe(cell))
+        atspi.pump_events(FOCUS_EVENT_WINDOW)
+        atspi.press_key("End")
+        atspi.press_key("x")
+        atspi.press_key("Return")
+        line = self.fixture.wait_for_line("committed:")
+        self.assertEqual(line, f"committed: {item} detail {item}x", self.fixture.history[-5:])
 
 
 class ListBoxTableCellEditing(TableCellEditingSpec):
