@@ -85,6 +85,13 @@ extension ListManager {
         addCellMapping(cellMapping, column: column)
     }
 
+    /// Makes a table's items findable by typing (type-ahead find) by the text `text` gives for
+    /// `column`, as a declared text column's plain cells cannot say.
+    func registerFindableText(ofColumn column: String, _ text: @escaping (Any, IndexPath) -> String?) {
+        tableCells.setFindableText(ofColumn: column, text)
+        features.require(.typeAheadFind)
+    }
+
     private func addCellMapping(_ mapping: any AnyRowMapping, column: String) {
         keepRowStates(of: mapping)
         tableCells.append(mapping, column: column)

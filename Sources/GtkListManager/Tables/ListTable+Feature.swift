@@ -13,10 +13,11 @@ extension ListTable: ItemPresenting {
     }
 
     /// An item is found by its first column, in the table's own order (not as the user moved
-    /// them), whose cell class is findable.
+    /// them), whose cell class is findable or that is a declared text column.
     func findableText(of stored: Any, at indexPath: IndexPath) -> String? {
         guard let model = manager.unwrappedModel(stored) else { return nil }
         for column in columns {
+            if let text = cells.findableTexts[column.id], let found = text(model, indexPath) { return found }
             if let mapping = cells.mapping(for: model, column: column.id, at: indexPath),
                 let findable = mapping.rowClass as? any FindableRow.Type
             {

@@ -15,6 +15,9 @@ final class TableCellMappings: ListFeature {
     private var reported = Set<String>()
     /// The default cells of group rows (`ItemGroup`), for a column no registration covers.
     var groupCell: ((String) -> (any AnyRowMapping)?)?
+    /// The text a declared text column finds a model by (``ModelColumn``): its cells are plain
+    /// ``TextCell``s, which know no model.
+    private(set) var findableTexts: [String: (Any, IndexPath) -> String?] = [:]
 
     init(anomalies: AnomalyHandler<ManagerAnomaly>) {
         self.anomalies = anomalies
@@ -31,7 +34,13 @@ final class TableCellMappings: ListFeature {
     /// replaces its columns' cells.
     func removeMappings(ofColumn column: String) {
         registries[column] = nil
+        findableTexts[column] = nil
         reported.removeAll()
+    }
+
+    /// Makes items findable by what `text` gives for `column` (a declared text column).
+    func setFindableText(ofColumn column: String, _ text: @escaping (Any, IndexPath) -> String?) {
+        findableTexts[column] = text
     }
 
     /// The mapping that shows `model` in `column`; nil, reported once, when none does.

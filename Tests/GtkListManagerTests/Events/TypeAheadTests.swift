@@ -40,7 +40,7 @@ final class TypeAheadTests: XCTestCase {
     }
 
     /// The type-ahead entry's text while its window shows, read from GTK; nil when none shows.
-    @MainActor private static func shownQuery() -> String? {
+    @MainActor static func shownQuery() -> String? {
         let toplevels = gtk_window_list_toplevels()
         defer { g_list_free(toplevels) }
         for window in GListSequence(toplevels, of: GtkWidget.self) {

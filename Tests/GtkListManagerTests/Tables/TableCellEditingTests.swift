@@ -165,6 +165,53 @@ final class TableCellEditingTests: XCTestCase {
         }
     }
 
+    func testTypingFindsARowByItsFirstDeclaredTextColumn() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let shown = Fixture(on: make())
+                defer { shown.close() }
+                shown.list.focus(IndexPath(item: 0, section: 0))
+                shown.list.xdotool(["type", "--delay", "30", "job 7"])
+                shown.list.settle(milliseconds: 100)
+                XCTAssertEqual(shown.manager.focusedItemIndexPath, IndexPath(item: 7, section: 0), "\(name): found by its Job text")
+                XCTAssertEqual(TypeAheadTests.shownQuery(), "job 7", name)
+                shown.list.press("Escape")
+            }
+        }
+    }
+
+    func testCtrlFInAnEditorCommitsItThenOpensFind() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let shown = Fixture(on: make())
+                defer { shown.close() }
+                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 2, section: 0), column: "name"), name)
+                shown.list.settleFrame()
+                shown.replaceText(with: "found it")
+                shown.list.press("ctrl+f")
+                shown.list.settle(milliseconds: 100)
+                XCTAssertEqual(TypeAheadTests.shownQuery(), "", "\(name): the find field opens, empty")
+                XCTAssertNil(shown.table.editedCell, "\(name): the edit is committed first")
+                XCTAssertEqual(shown.job(2)?.name, "found it", name)
+                shown.list.press("Escape")
+                XCTAssertNil(TypeAheadTests.shownQuery(), name)
+
+                // A refused commit keeps the editor, with its message, and the key.
+                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 3, section: 0), column: "name"), name)
+                shown.list.settleFrame()
+                shown.replaceText(with: "")
+                shown.list.press("ctrl+f")
+                shown.list.settle(milliseconds: 100)
+                XCTAssertNil(TypeAheadTests.shownQuery(), "\(name): no find over a refused edit")
+                XCTAssertEqual(shown.table.editedCell?.indexPath, IndexPath(item: 3, section: 0), name)
+                XCTAssertEqual(shown.job(3)?.name, "job 3", name)
+                shown.list.press("Escape")
+            }
+        }
+    }
+
     func testAReadersEditActionOpensTheEditorOfAnEditableCellOnly() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

@@ -122,6 +122,8 @@ public struct ModelColumn<Model> {
                 cell.text = text(model, indexPath)
                 cell.xalign = alignment
             }
+            // Typing finds rows by their first text column, as GtkTreeView's first string column.
+            manager.registerFindableText(ofColumn: column.id) { model, indexPath in (model as? Model).map { text($0, indexPath) } }
         case .cells(let register):
             register(manager, column.id)
         }

@@ -7,6 +7,9 @@ extension ListTable {
     /// F2 or Enter (no modifier) on the focused row opens the editor of the cell cursor's cell;
     /// F2 without a cursor, the first editable shown column's. Enter elsewhere activates.
     func beginEditing(by key: KeyPress, on focused: (row: BoundRow, location: RowLocation)?, in editing: TableCellEditing) -> Bool {
+        // Ctrl+F from an open editor: the edit is committed first, as when the focus leaves it,
+        // and the key goes on to find; a refused commit keeps the editor, its message and the key.
+        if editing.session != nil, Self.isFind(key) { return !commitCellEdit(in: editing) }
         let isF2 = key.keyval == UInt32(GDK_KEY_F2)
         guard isF2 || Self.isEnter(key.keyval), key.modifiers.isEmpty, let focused, focused.location.role == .item else { return false }
         let indexPath = focused.location.indexPath
@@ -18,6 +21,10 @@ extension ListTable {
             return beginCellEditing(at: indexPath, column: layout.placed[index].column.id, in: editing)
         }
         return false
+    }
+
+    private static func isFind(_ key: KeyPress) -> Bool {
+        key.modifiers == [.control] && (key.keyval == UInt32(GDK_KEY_f) || key.keyval == UInt32(GDK_KEY_F))
     }
 
     private static func isEnter(_ keyval: UInt32) -> Bool {
