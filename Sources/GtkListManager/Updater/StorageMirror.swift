@@ -70,6 +70,23 @@ final class StorageMirror {
 
     /// The model of the item the row map shows at `indexPath`.
     func model(at indexPath: IndexPath) -> Any? {
+        model(at: indexPath, undelivered: storage.updatesNotDelivered(to: observer))
+    }
+
+    /// The models of the items the row map shows at `indexPaths`, in their order (nil for
+    /// those `model(at:)` gives nil): the storage says once what it has not delivered, which
+    /// per item cost more than the read itself (a copy of 100,000 rows).
+    func models(at indexPaths: [IndexPath]) -> [Any?] {
+        let undelivered = storage.updatesNotDelivered(to: observer)
+        var models: [Any?] = []
+        models.reserveCapacity(indexPaths.count)
+        for indexPath in indexPaths { models.append(model(at: indexPath, undelivered: undelivered)) }
+        return models
+    }
+
+    /// The model at `indexPath`, following the changes not applied yet and `undelivered`
+    /// (the storage's updates not delivered yet; nil when the storage cannot say).
+    private func model(at indexPath: IndexPath, undelivered: [StorageUpdate]?) -> Any? {
         if let carried, carried.section == indexPath.section, carried.items.contains(indexPath.item) {
             return carried.models[indexPath.item - carried.items.lowerBound]
         }
@@ -78,7 +95,7 @@ final class StorageMirror {
             guard let next = segment.destination(ofItemAt: path) else { return nil }
             path = next
         }
-        guard let undelivered = storage.updatesNotDelivered(to: observer) else { return nil }
+        guard let undelivered else { return nil }
         for update in undelivered {
             guard case let .changes(changes) = update else { return nil }
             for segment in changes.segments {

@@ -269,4 +269,48 @@ final class TableCopyTests: XCTestCase {
             }
         }
     }
+
+    final class Song {
+        let title: String
+        let artist: String
+        init(title: String, artist: String) {
+            self.title = title
+            self.artist = artist
+        }
+        var shout: String { title.uppercased() }
+    }
+
+    /// Declared text columns of a class read its stored and computed properties through their
+    /// key paths (a struct's stored text is read where it sits): long, non-ASCII and escaped
+    /// texts come out whole, byte for byte.
+    func testDeclaredColumnsOfClassesAndComputedPropertiesCopyWholeTexts() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let manager = ListManager(host: make())
+                manager.selectionMode = .multiple
+                let table = manager.makeTable(of: Song.self) {
+                    ModelColumn("Title", text: \.title).width(.fixed(140))
+                    ModelColumn("Shout", text: \.shout).width(.fixed(140))
+                    ModelColumn("Artist", text: \.artist).width(.fixed(140))
+                }
+                manager.memoryStorage?.setItems([
+                    Song(title: "Café \u{1F3B5} déjà vu, a song long enough to be stored apart", artist: "Zoë \"Z\""),
+                    Song(title: "e\u{301}", artist: "tab\tand\r\nline"),
+                ])
+                let list = ShownList(manager, width: 640, height: 300)
+                defer { list.close() }
+                list.settleFrame()
+                let rows = [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)]
+                XCTAssertEqual(
+                    table.text(ofRows: rows),
+                    "Café \u{1F3B5} déjà vu, a song long enough to be stored apart\tCAFÉ \u{1F3B5} DÉJÀ VU, A SONG LONG ENOUGH TO BE STORED APART"
+                        + "\tZoë \"Z\"\ne\u{301}\tE\u{301}\ttab and line\n", name)
+                XCTAssertEqual(
+                    table.text(ofRows: rows, format: .csv),
+                    "\"Café \u{1F3B5} déjà vu, a song long enough to be stored apart\",\"CAFÉ \u{1F3B5} DÉJÀ VU, A SONG LONG ENOUGH TO BE STORED APART\""
+                        + ",\"Zoë \"\"Z\"\"\"\r\ne\u{301},E\u{301},\"tab\tand\r\nline\"\r\n", name)
+            }
+        }
+    }
 }
