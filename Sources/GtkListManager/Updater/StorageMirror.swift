@@ -75,7 +75,7 @@ final class StorageMirror {
 
     /// The models of the items the row map shows at `indexPaths`, in their order (nil for
     /// those `model(at:)` gives nil): the storage says once what it has not delivered, which
-    /// per item cost more than the read itself (a copy of 100,000 rows).
+    /// per item cost more than the read itself (a copy of many rows: Hot paths: 19).
     func models(at indexPaths: [IndexPath]) -> [Any?] {
         let undelivered = storage.updatesNotDelivered(to: observer)
         var models: [Any?] = []

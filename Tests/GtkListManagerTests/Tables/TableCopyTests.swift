@@ -310,6 +310,11 @@ final class TableCopyTests: XCTestCase {
                     table.text(ofRows: rows, format: .csv),
                     "\"Café \u{1F3B5} déjà vu, a song long enough to be stored apart\",\"CAFÉ \u{1F3B5} DÉJÀ VU, A SONG LONG ENOUGH TO BE STORED APART\""
                         + ",\"Zoë \"\"Z\"\"\"\r\ne\u{301},E\u{301},\"tab\tand\r\nline\"\r\n", name)
+                // Rows in the order given; an index path that addresses no item is left out.
+                XCTAssertEqual(
+                    table.text(
+                        ofRows: [rows[1], IndexPath(item: 9, section: 0), IndexPath(item: 0, section: 3), rows[1]], columns: ["Artist"]),
+                    "tab and line\ntab and line\n", name)
             }
         }
     }

@@ -1,7 +1,8 @@
 /// Writes a copy's text straight into one buffer of UTF-8 bytes, cell by cell and line by
 /// line, in a ``TableCopyFormat``: what the clipboard hands over, without a `String` appended
 /// to per cell (a copy of 100,000 rows spent half its text there). A cell's text is scanned
-/// once for what its format escapes, and copied whole when it holds none, as most do.
+/// once for what its format escapes, and copied whole when it holds none, as most do
+/// (CONTRIBUTING, Hot paths: 19).
 @usableFromInline
 struct CopyTextWriter {
     let format: TableCopyFormat

@@ -44,7 +44,7 @@ final class ModelCopyText<Model>: TypedCopyText {
     /// The copy text `text` of each model, a stored `String` at `storedOffset` in it when not
     /// nil. Inlinable: called from a declaration in the app's module (``ModelColumn``'s), the
     /// row writer compiles there for the app's model type, so a row costs one cast and no
-    /// generic look-ups (CONTRIBUTING, Hot paths: 7).
+    /// generic look-ups (CONTRIBUTING, Hot paths: 19).
     @inlinable
     static func reading(_ text: @escaping @MainActor (Model, IndexPath) -> String, storedAt storedOffset: Int? = nil)
         -> ModelCopyText<Model>
