@@ -270,6 +270,29 @@ final class TableCopyTests: XCTestCase {
         }
     }
 
+    /// A copy made while the storage is ahead of the list (its transaction open) holds what
+    /// the list shows: its rows read through the changes the storage has not delivered, a row
+    /// whose model the storage already dropped left out.
+    func testACopyMidTransactionHoldsWhatTheListShows() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (manager, table, list) = Self.showEntries(on: make())
+                defer { list.close() }
+                let storage = try XCTUnwrap(manager.memoryStorage)
+                let rows = (0..<4).map { IndexPath(item: $0, section: 0) }
+                storage.performUpdates {
+                    storage.removeItems(at: [IndexPath(item: 0, section: 0)])
+                    try? storage.insertItems([Entry(name: "new", note: "", size: 5)], at: IndexPath(item: 2, section: 0))
+                    XCTAssertEqual(table.text(ofRows: rows, columns: ["Name"]), "say \"hi\"\ntwo lines\ncrlf end\n", name)
+                }
+                list.settleFrame()
+                XCTAssertEqual(
+                    table.text(ofRows: rows, columns: ["Name"]), "say \"hi\"\ntwo lines\nnew\ncrlf end\n", "\(name): after the transaction")
+            }
+        }
+    }
+
     final class Song {
         let title: String
         let artist: String
