@@ -72,6 +72,15 @@ extension ListManager {
         return factory.unwrappedModel(stored)
     }
 
+    /// `unwrappedModel(at:)` of the items at `indexPaths`, in their order, read at once: what a
+    /// copy of many rows takes (a storage read item by item asks the storage each time what it
+    /// has not delivered yet).
+    func unwrappedModels(atItems indexPaths: [IndexPath]) -> [Any?] {
+        var models = updater.rowMap.itemModels(at: indexPaths)
+        factory.unwrapModels(&models)
+        return models
+    }
+
     /// The model a row showing `stored` is given: optionals unwrapped (nil for `nil`), as stored
     /// otherwise.
     func unwrappedModel(_ stored: Any) -> Any? {

@@ -29,7 +29,11 @@ extension ListManager {
             keys.append(section << 32 | item)
         }
         keys.sort()
-        return keys.map { IndexPath(item: $0 & 0xFFFF_FFFF, section: $0 >> 32) }
+        // A loop, not `map` (CONTRIBUTING, Hot paths: 3).
+        var indexPaths: [IndexPath] = []
+        indexPaths.reserveCapacity(keys.count)
+        for key in keys { indexPaths.append(IndexPath(item: key & 0xFFFF_FFFF, section: key >> 32)) }
+        return indexPaths
     }
 
     /// Selects the item at `indexPath` (in single and browse modes, instead of the selected

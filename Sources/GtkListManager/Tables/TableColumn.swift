@@ -59,6 +59,7 @@ public struct TableColumn: Hashable, Sendable, Identifiable {
         didSet { typedCopyText = nil }
     }
     /// ``copyText`` with its model type kept, for declared columns (`TypedCopyText`).
+    @usableFromInline
     var typedCopyText: (any TypedCopyText)?
 
     /// A column; every ability is on, it is visible, and it scrolls (not frozen).

@@ -98,6 +98,15 @@ final class RowFactory {
         unwrapper.unwrap(storedModel)
     }
 
+    /// `unwrappedModel(_:)` of each model of `models`, in place: a plain model (the common
+    /// case) stays as it is, uncopied.
+    func unwrapModels(_ models: inout [Any?]) {
+        for index in models.indices {
+            guard let model = models[index], !unwrapper.isPlain(model) else { continue }
+            models[index] = unwrapper.unwrap(model)
+        }
+    }
+
     /// The mapping that shows a section's supplementary model, reporting when there is none.
     func supplementaryMapping(_ role: RowRole, for model: Any, section: Int) -> (any AnyRowMapping)? {
         let mapping = registry.mapping(for: model, role: role, at: IndexPath(item: 0, section: section))

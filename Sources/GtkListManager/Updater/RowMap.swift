@@ -160,6 +160,38 @@ final class RowMap {
         }
     }
 
+    /// The stored models of the items at `indexPaths`, in their order; nil for an index path
+    /// that addresses no item shown. `model(at:)` for many items, read at once.
+    func itemModels(at indexPaths: [IndexPath]) -> [Any?] {
+        guard let mirror else {
+            var models: [Any?] = []
+            models.reserveCapacity(indexPaths.count)
+            for indexPath in indexPaths {
+                models.append(position(of: .item(indexPath)) != nil ? entries[indexPath.section].items[indexPath.item] : nil)
+            }
+            return models
+        }
+        var shown: [IndexPath] = []
+        shown.reserveCapacity(indexPaths.count)
+        for indexPath in indexPaths where position(of: .item(indexPath)) != nil { shown.append(indexPath) }
+        // Every index path addresses an item, as a selection's do: the models as read.
+        guard shown.count < indexPaths.count else { return mirror.models(at: indexPaths) }
+        let read = mirror.models(at: shown)
+        var models: [Any?] = []
+        models.reserveCapacity(indexPaths.count)
+        var next = 0
+        for indexPath in indexPaths {
+            // An index path that addresses no item is not among `shown` (nor any equal to it).
+            guard next < shown.count, shown[next] == indexPath else {
+                models.append(nil)
+                continue
+            }
+            models.append(read[next])
+            next += 1
+        }
+        return models
+    }
+
     // MARK: - Changing
 
     // Each change but `setShows` and `markUnmapped` applies one entry of the change set (or,

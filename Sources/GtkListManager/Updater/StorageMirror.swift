@@ -70,15 +70,53 @@ final class StorageMirror {
 
     /// The model of the item the row map shows at `indexPath`.
     func model(at indexPath: IndexPath) -> Any? {
-        if let carried, carried.section == indexPath.section, carried.items.contains(indexPath.item) {
-            return carried.models[indexPath.item - carried.items.lowerBound]
+        if let model = carriedModel(at: indexPath) { return model }
+        guard let path = pathPastUnapplied(indexPath) else { return nil }
+        return storageModel(at: path, undelivered: storage.updatesNotDelivered(to: observer))
+    }
+
+    /// The models of the items the row map shows at `indexPaths`, in their order (nil for
+    /// those `model(at:)` gives nil): the storage says once what it has not delivered, which
+    /// per item cost more than the read itself (a copy of many rows: Hot paths: 19).
+    func models(at indexPaths: [IndexPath]) -> [Any?] {
+        let undelivered = storage.updatesNotDelivered(to: observer)
+        var models: [Any?] = []
+        models.reserveCapacity(indexPaths.count)
+        for indexPath in indexPaths {
+            if let model = carriedModel(at: indexPath) {
+                models.append(model)
+            } else if let path = pathPastUnapplied(indexPath) {
+                models.append(storageModel(at: path, undelivered: undelivered))
+            } else {
+                models.append(nil)
+            }
         }
+        return models
+    }
+
+    /// The model the entry applied last carries for `indexPath`, if it carries one there.
+    private func carriedModel(at indexPath: IndexPath) -> Any? {
+        guard let carried, carried.section == indexPath.section, carried.items.contains(indexPath.item) else { return nil }
+        return carried.models[indexPath.item - carried.items.lowerBound]
+    }
+
+    /// Where the item at `indexPath` is once the change set's entries not applied yet are; nil
+    /// when one of them removes it.
+    private func pathPastUnapplied(_ indexPath: IndexPath) -> IndexPath? {
         var path = indexPath
         for segment in unapplied[firstUnapplied...] {
             guard let next = segment.destination(ofItemAt: path) else { return nil }
             path = next
         }
-        guard let undelivered = storage.updatesNotDelivered(to: observer) else { return nil }
+        return path
+    }
+
+    /// The storage's model at `path` as the list will see it once `undelivered` (the storage's
+    /// updates not delivered yet; nil when it cannot say) are; nil when they remove it or
+    /// reload.
+    private func storageModel(at path: IndexPath, undelivered: [StorageUpdate]?) -> Any? {
+        guard let undelivered else { return nil }
+        var path = path
         for update in undelivered {
             guard case let .changes(changes) = update else { return nil }
             for segment in changes.segments {

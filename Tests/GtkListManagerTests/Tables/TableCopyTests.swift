@@ -269,4 +269,76 @@ final class TableCopyTests: XCTestCase {
             }
         }
     }
+
+    /// A copy made while the storage is ahead of the list (its transaction open) holds what
+    /// the list shows: its rows read through the changes the storage has not delivered, a row
+    /// whose model the storage already dropped left out.
+    func testACopyMidTransactionHoldsWhatTheListShows() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let (manager, table, list) = Self.showEntries(on: make())
+                defer { list.close() }
+                let storage = try XCTUnwrap(manager.memoryStorage)
+                let rows = (0..<4).map { IndexPath(item: $0, section: 0) }
+                storage.performUpdates {
+                    storage.removeItems(at: [IndexPath(item: 0, section: 0)])
+                    try? storage.insertItems([Entry(name: "new", note: "", size: 5)], at: IndexPath(item: 2, section: 0))
+                    XCTAssertEqual(table.text(ofRows: rows, columns: ["Name"]), "say \"hi\"\ntwo lines\ncrlf end\n", name)
+                }
+                list.settleFrame()
+                XCTAssertEqual(
+                    table.text(ofRows: rows, columns: ["Name"]), "say \"hi\"\ntwo lines\nnew\ncrlf end\n", "\(name): after the transaction")
+            }
+        }
+    }
+
+    final class Song {
+        let title: String
+        let artist: String
+        init(title: String, artist: String) {
+            self.title = title
+            self.artist = artist
+        }
+        var shout: String { title.uppercased() }
+    }
+
+    /// Declared text columns of a class read its stored and computed properties through their
+    /// key paths (a struct's stored text is read where it sits): long, non-ASCII and escaped
+    /// texts come out whole, byte for byte.
+    func testDeclaredColumnsOfClassesAndComputedPropertiesCopyWholeTexts() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let manager = ListManager(host: make())
+                manager.selectionMode = .multiple
+                let table = manager.makeTable(of: Song.self) {
+                    ModelColumn("Title", text: \.title).width(.fixed(140))
+                    ModelColumn("Shout", text: \.shout).width(.fixed(140))
+                    ModelColumn("Artist", text: \.artist).width(.fixed(140))
+                }
+                manager.memoryStorage?.setItems([
+                    Song(title: "Café \u{1F3B5} déjà vu, a song long enough to be stored apart", artist: "Zoë \"Z\""),
+                    Song(title: "e\u{301}", artist: "tab\tand\r\nline"),
+                ])
+                let list = ShownList(manager, width: 640, height: 300)
+                defer { list.close() }
+                list.settleFrame()
+                let rows = [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)]
+                XCTAssertEqual(
+                    table.text(ofRows: rows),
+                    "Café \u{1F3B5} déjà vu, a song long enough to be stored apart\tCAFÉ \u{1F3B5} DÉJÀ VU, A SONG LONG ENOUGH TO BE STORED APART"
+                        + "\tZoë \"Z\"\ne\u{301}\tE\u{301}\ttab and line\n", name)
+                XCTAssertEqual(
+                    table.text(ofRows: rows, format: .csv),
+                    "\"Café \u{1F3B5} déjà vu, a song long enough to be stored apart\",\"CAFÉ \u{1F3B5} DÉJÀ VU, A SONG LONG ENOUGH TO BE STORED APART\""
+                        + ",\"Zoë \"\"Z\"\"\"\r\ne\u{301},E\u{301},\"tab\tand\r\nline\"\r\n", name)
+                // Rows in the order given; an index path that addresses no item is left out.
+                XCTAssertEqual(
+                    table.text(
+                        ofRows: [rows[1], IndexPath(item: 9, section: 0), IndexPath(item: 0, section: 3), rows[1]], columns: ["Artist"]),
+                    "tab and line\ntab and line\n", name)
+            }
+        }
+    }
 }

@@ -78,13 +78,11 @@ extension ListTable {
             for placed in shownColumns { copied.append(placed.column) }
         }
         guard !copied.isEmpty else { return nil }
-        var rows: [TableCopy.Row] = []
-        rows.reserveCapacity(indexPaths.count)
-        for indexPath in indexPaths {
-            if let model = manager.unwrappedModel(at: .item(indexPath)) { rows.append(TableCopy.Row(model: model, indexPath: indexPath)) }
-        }
+        // Read at once: a storage read model by model cost more than the rest of the copy.
+        let models = manager.unwrappedModels(atItems: indexPaths)
         return TableCopy(
-            columns: copied, rows: rows, includesHeader: includingHeader, plainTextFormat: plainTextFormat, cells: cells)
+            columns: copied, indexPaths: indexPaths, models: models, includesHeader: includingHeader, plainTextFormat: plainTextFormat,
+            cells: cells)
     }
 
     /// Ctrl+C, Ctrl+Insert or the Copy key copies the selection; false for other keys, or when

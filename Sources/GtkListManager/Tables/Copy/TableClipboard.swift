@@ -42,19 +42,32 @@ enum TableClipboard {
     private nonisolated static let provide: GtkClipboardGetFunc = { _, selectionData, info, userData in
         let copy = CallbackBox<TableCopy>.payload(of: userData)
         guard let selectionData else { return }
-        let text = MainActor.assumeIsolated {
+        let bytes = MainActor.assumeIsolated {
             switch info {
-            case tabSeparated: copy.text(in: .tsv)
-            case commaSeparated: copy.text(in: .csv)
-            default: copy.text(in: copy.plainTextFormat)
+            case tabSeparated: copy.bytes(in: .tsv)
+            case commaSeparated: copy.bytes(in: .csv)
+            default: copy.bytes(in: copy.plainTextFormat)
             }
         }
-        if info == plainText {
-            // GTK converts to the text target asked for (Latin-1 for STRING, …).
-            gtk_selection_data_set_text(selectionData, text, -1)
-        } else {
-            var bytes = Array(text.utf8)
-            gtk_selection_data_set(selectionData, gtk_selection_data_get_target(selectionData), 8, &bytes, Int32(bytes.count))
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let start = buffer.baseAddress else {
+                // No row: an empty text.
+                if info == plainText {
+                    gtk_selection_data_set_text(selectionData, "", 0)
+                } else {
+                    gtk_selection_data_set(selectionData, gtk_selection_data_get_target(selectionData), 8, nil, 0)
+                }
+                return
+            }
+            if info == plainText {
+                // GTK converts to the text target asked for (Latin-1 for STRING, …); the text
+                // ends at a NUL inside, as a C string would.
+                _ = start.withMemoryRebound(to: CChar.self, capacity: buffer.count) { text in
+                    gtk_selection_data_set_text(selectionData, text, Int32(strnlen(text, buffer.count)))
+                }
+            } else {
+                gtk_selection_data_set(selectionData, gtk_selection_data_get_target(selectionData), 8, start, Int32(buffer.count))
+            }
         }
     }
 

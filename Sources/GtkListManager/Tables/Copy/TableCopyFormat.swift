@@ -10,23 +10,15 @@ public enum TableCopyFormat: Hashable, Sendable, CaseIterable {
     /// quotes doubled.
     case csv
 
-    /// The lines `rows` of cell texts make in this format.
-    func text(of rows: [[String]]) -> String {
+    /// `cell` escaped for this format (a cell that holds what the format escapes:
+    /// `CopyTextWriter` copies the others as they are).
+    func escaped(_ cell: String) -> String {
         var text = ""
-        for row in rows { append(row, to: &text) }
-        return text
-    }
-
-    /// Appends the line of `cells` (its line break included) to `text`.
-    func append(_ cells: [String], to text: inout String) {
-        for (index, cell) in cells.enumerated() {
-            if index > 0 { text.append(self == .tsv ? "\t" : ",") }
-            switch self {
-            case .tsv: Self.appendTSV(cell, to: &text)
-            case .csv: Self.appendCSV(cell, to: &text)
-            }
+        switch self {
+        case .tsv: Self.appendTSV(cell, to: &text)
+        case .csv: Self.appendCSV(cell, to: &text)
         }
-        text.append(self == .tsv ? "\n" : "\r\n")
+        return text
     }
 
     private static func appendTSV(_ cell: String, to text: inout String) {

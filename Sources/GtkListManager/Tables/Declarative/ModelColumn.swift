@@ -40,20 +40,27 @@ public struct ModelColumn<Model> {
     ///   - title: the header's text.
     ///   - id: the identifier; the title when nil.
     ///   - text: the text of a model's cell.
+    @inlinable
     public init(_ title: String, id: String? = nil, text: KeyPath<Model, String>) {
-        self.init(title, id: id, textCell: { model, _ in model[keyPath: text] })
+        let read: @MainActor (Model, IndexPath) -> String = { model, _ in model[keyPath: text] }
+        self.init(title, id: id, textCell: read)
+        // A copy holds the text the cell shows, made without a cell; inlinable, so that it is
+        // written for the app's model type, and read where it is stored when the model is a
+        // struct (CONTRIBUTING, Hot paths: 19).
+        copies(read, storedAt: MemoryLayout<Model>.offset(of: text))
     }
 
     /// A column of the text `text` gives each model and its index path, in a ``TextCell``.
+    @inlinable
     public init(_ title: String, id: String? = nil, text: @escaping @MainActor (Model, IndexPath) -> String) {
         self.init(title, id: id, textCell: text)
+        copies(text)
     }
 
-    private init(_ title: String, id: String?, textCell text: @escaping @MainActor (Model, IndexPath) -> String) {
+    @usableFromInline
+    init(_ title: String, id: String?, textCell text: @escaping @MainActor (Model, IndexPath) -> String) {
         column = TableColumn(id ?? title, title: title)
         content = .text(text)
-        // A copy holds the text the cell shows, made without a cell.
-        copies(text)
     }
 
     /// A column whose cells are `cellClass`, a cell class of yours that shows the model
