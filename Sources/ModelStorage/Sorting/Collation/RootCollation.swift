@@ -77,8 +77,8 @@ enum RootCollation {
             }
             if let latin = LatinCharacters.entry(of: scalar) {
                 startCharacter(upper: latin.isUpper)
-                letters.append(contentsOf: latin.letters)
-                accents.append(contentsOf: latin.accents)
+                latin.letters.append(to: &letters)
+                latin.accents.append(to: &accents)
                 return
             }
             let properties = scalar.properties
@@ -117,10 +117,33 @@ enum RootCollation {
 enum LatinCharacters {
     struct Entry: Sendable {
         /// The letters without accents, lowercased, as UTF-8.
-        let letters: [UInt8]
+        let letters: InlineBytes
         /// The combining marks, as UTF-8.
-        let accents: [UInt8]
+        let accents: InlineBytes
         let isUpper: Bool
+    }
+
+    /// Up to eight bytes held in an integer, the first lowest: an entry read per character
+    /// retains no array (building a key appends them).
+    struct InlineBytes: Sendable {
+        private let value: UInt64
+        private let count: Int
+
+        /// `bytes`, or nil when there are more than eight.
+        init?(_ bytes: [UInt8]) {
+            guard bytes.count <= 8 else { return nil }
+            value = bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+            count = bytes.count
+        }
+
+        @inline(__always)
+        func append(to array: inout [UInt8]) {
+            var rest = value
+            for _ in 0..<count {
+                array.append(UInt8(truncatingIfNeeded: rest))
+                rest >>= 8
+            }
+        }
     }
 
     static let end: UInt32 = 0x250
@@ -139,10 +162,10 @@ enum LatinCharacters {
         guard let scalar = Unicode.Scalar(value), scalar.properties.isAlphabetic else { return nil }
         let decomposed = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
         let marks = decomposed.dropFirst().filter { $0.properties.generalCategory == .nonspacingMark }
-        guard let base = decomposed.first, decomposed.count == marks.count + 1 else { return nil }
-        return Entry(
-            letters: Array(base.properties.lowercaseMapping.utf8),
-            accents: marks.flatMap { Array(String($0).utf8) },
-            isUpper: scalar.properties.changesWhenLowercased)
+        guard let base = decomposed.first, decomposed.count == marks.count + 1,
+            let letters = InlineBytes(Array(base.properties.lowercaseMapping.utf8)),
+            let accents = InlineBytes(marks.flatMap { Array(String($0).utf8) })
+        else { return nil }
+        return Entry(letters: letters, accents: accents, isUpper: scalar.properties.changesWhenLowercased)
     }
 }
