@@ -134,7 +134,7 @@ final class Collator: @unchecked Sendable {
 }
 
 /// The buffers a thread reuses while it builds keys.
-struct KeyScratch {
+struct KeyScratch: ~Copyable {
     var natural: [UInt8] = []
     var source: [UInt8] = []
     var levels = RootCollation.Levels()
