@@ -166,6 +166,33 @@ struct SortedStorageColumnSortTests {
         #expect(storage.items.map(\.title).prefix(2) == ["Zoot", "So What"])
     }
 
+    @Test("After each of several sorts, every identity is found where the list shows its item, in sections too")
+    func lookupsFollowEverySort() {
+        let storage = SortedStorage<Track, String>(sortedBy: { $0.id < $1.id }, sectionedBy: { $0.artist })
+        storage.reset(tracks, execution: .immediate)
+        let sorts = [
+            [SortKey("title")], [SortKey("length", ascending: false)], [SortKey("title", ascending: false)],
+            [SortKey("length"), SortKey("title")],
+        ]
+        for keys in sorts {
+            storage.sort(by: keys, using: trackColumns, execution: .immediate)
+            for section in 0..<storage.numberOfSections {
+                for (offset, item) in storage.items(inSection: section).enumerated() {
+                    #expect(storage.indexPath(ofIdentifier: item.id) == ip(offset, section), "\(item.id) after \(keys)")
+                    #expect(storage.item(withIdentifier: item.id) == item)
+                }
+            }
+        }
+        // An upsert after the sorts replaces the item in place of its identity.
+        var oleo = tracks[7]
+        oleo.title = "Oleo (take 2)"
+        storage.upsert([oleo], execution: .immediate)
+        #expect(storage.item(withIdentifier: "t8") == oleo)
+        #expect(storage.items(inSection: 2).map(\.id) == ["t5", "t8"])
+        #expect(storage.contains(identifier: "t8"))
+        #expect(!storage.contains(identifier: "t9"))
+    }
+
     @Test("Sections keep their order; each sorts its own items")
     func sectionsSortTheirItems() {
         let storage = SortedStorage<Track, String>(sortedBy: { $0.id < $1.id }, sectionedBy: { $0.artist })

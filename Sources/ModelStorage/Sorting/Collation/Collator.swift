@@ -108,16 +108,7 @@ final class Collator: @unchecked Sendable {
     /// sorted as bytes, on every core (see ``KeyOrder``).
     @usableFromInline
     func ranks(of texts: [String]) -> [Int32] {
-        let runs = keyRuns(of: texts)
-        let keys = KeyOrder(runs)
-        let order = keys.sortedIndices()
-        var ranks = [Int32](repeating: 0, count: texts.count)
-        var rank: Int32 = 0
-        for (place, index) in order.enumerated() {
-            if place > 0, !keys.equal(order[place - 1], index) { rank += 1 }
-            ranks[index] = rank
-        }
-        return ranks
+        KeyOrder(keyRuns(of: texts)).ranks()
     }
 
     /// The keys of `texts` end to end, in runs of consecutive texts built on every core.
@@ -143,7 +134,7 @@ final class Collator: @unchecked Sendable {
 }
 
 /// The buffers a thread reuses while it builds keys.
-struct KeyScratch {
+struct KeyScratch: ~Copyable {
     var natural: [UInt8] = []
     var source: [UInt8] = []
     var levels = RootCollation.Levels()

@@ -18,7 +18,7 @@ enum RootCollation {
             appendASCIIKey(utf8, to: &key)
             return
         }
-        levels.removeAll(reservingCapacity: utf8.count)
+        levels.removeAll()
         var bytes = utf8.makeIterator()
         var decoder = UTF8()
         decoding: while true {
@@ -29,7 +29,7 @@ enum RootCollation {
                 break decoding
             case .scalarValue, .error:
                 // Beyond the Latin letters the table holds: decomposed by Foundation, as it comes.
-                levels.removeAll(reservingCapacity: utf8.count)
+                levels.removeAll()
                 let text = String(decoding: utf8, as: UTF8.self)
                 for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars { levels.append(scalar) }
                 break decoding
@@ -40,32 +40,30 @@ enum RootCollation {
 
     /// The common case, text in ASCII: no accents, case by range.
     private static func appendASCIIKey(_ utf8: [UInt8], to key: inout [UInt8]) {
-        for byte in utf8 { key.append(isUpper(byte) ? byte + 0x20 : max(byte, 0x02)) }
+        // Whole levels at once: one capacity check each, not one per byte.
+        key.append(contentsOf: utf8.lazy.map { isUpper($0) ? $0 + 0x20 : max($0, 0x02) })
         key.append(0x01)
         key.append(contentsOf: repeatElement(0x02, count: utf8.count))
         key.append(0x01)
-        for byte in utf8 { key.append(isUpper(byte) ? 0x03 : 0x02) }
+        key.append(contentsOf: utf8.lazy.map { isUpper($0) ? 0x03 : 0x02 })
     }
 
     @inline(__always)
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 
     /// The three levels of a text, character by character.
-    struct Levels {
-        private var letters: [UInt8] = []
-        private var accents: [UInt8] = []
-        private var cases: [UInt8] = []
+    struct Levels: ~Copyable {
+        private var letters = ByteBuffer()
+        private var accents = ByteBuffer()
+        private var cases = ByteBuffer()
         private var hasCharacter = false
 
         /// Empties the levels for the next text, keeping their buffers.
-        mutating func removeAll(reservingCapacity capacity: Int) {
-            letters.removeAll(keepingCapacity: true)
-            accents.removeAll(keepingCapacity: true)
-            cases.removeAll(keepingCapacity: true)
+        mutating func removeAll() {
+            letters.removeAll()
+            accents.removeAll()
+            cases.removeAll()
             hasCharacter = false
-            letters.reserveCapacity(capacity)
-            accents.reserveCapacity(capacity * 2)
-            cases.reserveCapacity(capacity)
         }
 
         mutating func append(_ scalar: Unicode.Scalar) {
@@ -77,8 +75,8 @@ enum RootCollation {
             }
             if let latin = LatinCharacters.entry(of: scalar) {
                 startCharacter(upper: latin.isUpper)
-                letters.append(contentsOf: latin.letters)
-                accents.append(contentsOf: latin.accents)
+                latin.letters.append(to: &letters)
+                latin.accents.append(to: &accents)
                 return
             }
             let properties = scalar.properties
@@ -103,11 +101,11 @@ enum RootCollation {
         mutating func appendKey(to key: inout [UInt8]) {
             if hasCharacter { accents.append(0x02) }
             hasCharacter = false
-            key.append(contentsOf: letters)
+            letters.append(to: &key)
             key.append(0x01)
-            key.append(contentsOf: accents)
+            accents.append(to: &key)
             key.append(0x01)
-            key.append(contentsOf: cases)
+            cases.append(to: &key)
         }
     }
 }
@@ -117,10 +115,33 @@ enum RootCollation {
 enum LatinCharacters {
     struct Entry: Sendable {
         /// The letters without accents, lowercased, as UTF-8.
-        let letters: [UInt8]
+        let letters: InlineBytes
         /// The combining marks, as UTF-8.
-        let accents: [UInt8]
+        let accents: InlineBytes
         let isUpper: Bool
+    }
+
+    /// Up to eight bytes held in an integer, the first lowest: an entry read per character
+    /// retains no array (building a key appends them).
+    struct InlineBytes: Sendable {
+        private let value: UInt64
+        private let count: Int
+
+        /// `bytes`, or nil when there are more than eight.
+        init?(_ bytes: [UInt8]) {
+            guard bytes.count <= 8 else { return nil }
+            value = bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+            count = bytes.count
+        }
+
+        @inline(__always)
+        func append(to array: inout ByteBuffer) {
+            var rest = value
+            for _ in 0..<count {
+                array.append(UInt8(truncatingIfNeeded: rest))
+                rest >>= 8
+            }
+        }
     }
 
     static let end: UInt32 = 0x250
@@ -139,10 +160,10 @@ enum LatinCharacters {
         guard let scalar = Unicode.Scalar(value), scalar.properties.isAlphabetic else { return nil }
         let decomposed = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
         let marks = decomposed.dropFirst().filter { $0.properties.generalCategory == .nonspacingMark }
-        guard let base = decomposed.first, decomposed.count == marks.count + 1 else { return nil }
-        return Entry(
-            letters: Array(base.properties.lowercaseMapping.utf8),
-            accents: marks.flatMap { Array(String($0).utf8) },
-            isUpper: scalar.properties.changesWhenLowercased)
+        guard let base = decomposed.first, decomposed.count == marks.count + 1,
+            let letters = InlineBytes(Array(base.properties.lowercaseMapping.utf8)),
+            let accents = InlineBytes(marks.flatMap { Array(String($0).utf8) })
+        else { return nil }
+        return Entry(letters: letters, accents: accents, isUpper: scalar.properties.changesWhenLowercased)
     }
 }

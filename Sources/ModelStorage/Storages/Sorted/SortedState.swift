@@ -11,8 +11,11 @@ where Item.DiffIdentifier: Sendable {
 
     /// Every entry, sections one after the other, each in order.
     private(set) var entries: [Entry] = []
-    /// The flat index of every identity in `entries`.
-    private(set) var positions: [Item.DiffIdentifier: Int] = [:]
+    /// Every identity's slot: its flat index when the entries were last installed. A re-sort
+    /// moves entries without touching this table, only ``placeOfSlot``.
+    private var slots: [Item.DiffIdentifier: Int] = [:]
+    /// The flat index in `entries` of each slot's entry now.
+    private var placeOfSlot: [Int] = []
     /// The key of each section, ascending.
     private(set) var sectionKeys: [SectionKey] = []
     /// The flat index of each section's first entry.
@@ -29,6 +32,11 @@ where Item.DiffIdentifier: Sendable {
     }
 
     // MARK: - Reading
+
+    /// The flat index of the entry with `identifier` in `entries`, if stored.
+    func position(of identifier: Item.DiffIdentifier) -> Int? {
+        slots[identifier].map { placeOfSlot[$0] }
+    }
 
     func sectionRange(_ section: Int) -> Range<Int> {
         let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : entries.count
@@ -86,7 +94,7 @@ where Item.DiffIdentifier: Sendable {
             install(merging: kept, with: batch.sorted(by: precedes))
         case let .remove(identifiers):
             var removed = Set<Item.DiffIdentifier>()
-            for identifier in identifiers where removed.insert(identifier).inserted && positions[identifier] == nil {
+            for identifier in identifiers where removed.insert(identifier).inserted && slots[identifier] == nil {
                 findings.missingIdentifiers.append(identifier)
             }
             install(entries.filter { !removed.contains($0.item.diffIdentifier) })
@@ -107,10 +115,10 @@ where Item.DiffIdentifier: Sendable {
         ranks.reorder(by: order)
         var destinations = [Int](repeating: 0, count: order.count)
         for (place, source) in order.enumerated() { destinations[source] = place }
-        entries = order.map { old[$0] }
-        // The same identities: their index keeps its hash table, only the places change
-        // (CONTRIBUTING, Hot paths: 12).
-        positions = positions.mapValues { destinations[$0] }
+        entries = Permutation.apply(order, to: old)
+        // The same identities in the same slots: only the slots' places change, as plain
+        // integers (CONTRIBUTING, Hot paths: 20).
+        placeOfSlot = placeOfSlot.map { destinations[$0] }
         return order
     }
 
@@ -118,7 +126,7 @@ where Item.DiffIdentifier: Sendable {
     /// their items as the comparator does: by section, then that order, then sequence.
     private mutating func orderedIndices(by ordering: SortedOrdering<Item>) -> [Int] {
         let entries = entries
-        let items = entries.map(\.item)
+        let items = Permutation.items(of: entries)
         let sorted = ordering(items, &ranks) { entries[$0].sequence < entries[$1].sequence }
         guard sectionKeys.count > 1 else { return sorted }
         return sorted.sorted { entries[$0].sectionKey < entries[$1].sectionKey }  // stable: each section keeps its order
@@ -133,7 +141,7 @@ where Item.DiffIdentifier: Sendable {
         return items.enumerated().compactMap { offset, item in
             let identifier = item.diffIdentifier
             guard lastOffset[identifier] == offset else { return nil }
-            let sequence = positions[identifier].map { entries[$0].sequence } ?? firstSequence + UInt64(offset)
+            let sequence = position(of: identifier).map { entries[$0].sequence } ?? firstSequence + UInt64(offset)
             return Entry(item: item, sectionKey: sectionKey(item), sequence: sequence)
         }
     }
@@ -163,11 +171,12 @@ where Item.DiffIdentifier: Sendable {
     private mutating func install(_ ordered: [Entry]) {
         entries = ordered
         ranks.removeAll()
-        positions = Dictionary(minimumCapacity: ordered.count)
+        slots = Dictionary(minimumCapacity: ordered.count)
+        placeOfSlot = Array(ordered.indices)
         sectionKeys = []
         sectionStarts = []
         for (index, entry) in ordered.enumerated() {
-            positions[entry.item.diffIdentifier] = index
+            slots[entry.item.diffIdentifier] = index
             if sectionKeys.last != entry.sectionKey {
                 sectionKeys.append(entry.sectionKey)
                 sectionStarts.append(index)

@@ -127,17 +127,17 @@ where Item.DiffIdentifier: Sendable {
 
     /// The item with `identifier`, or nil.
     public func item(withIdentifier identifier: Item.DiffIdentifier) -> Item? {
-        state.positions[identifier].map { state.entries[$0].item }
+        state.position(of: identifier).map { state.entries[$0].item }
     }
 
     /// Where the item with `identifier` is, or nil.
     public func indexPath(ofIdentifier identifier: Item.DiffIdentifier) -> IndexPath? {
-        state.positions[identifier].map(state.indexPath(ofFlatIndex:))
+        state.position(of: identifier).map(state.indexPath(ofFlatIndex:))
     }
 
     /// Whether an item with `identifier` is stored.
     public func contains(identifier: Item.DiffIdentifier) -> Bool {
-        state.positions[identifier] != nil
+        state.position(of: identifier) != nil
     }
 
     /// True while background changes are queued or being diffed.
