@@ -89,8 +89,11 @@ final class ChoiceEditor: CellEditor {
     /// Whether its entry, or the button a combo box without one gives the focus to, has it.
     var hasFocus: Bool {
         if let entry { return gtk_widget_has_focus(entry) != 0 }
-        guard let button = gtk_container_get_focus_child(gcast(widget)) else { return gtk_widget_has_focus(widget) != 0 }
-        return gtk_widget_has_focus(button) != 0
+        // Its window's focus, even while the window is not active (its list just popped down).
+        guard let toplevel = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(toplevel) != 0,
+            let focus = gtk_window_get_focus(gcast(toplevel))
+        else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
     }
 
     func focus(selectingAll: Bool) {

@@ -196,8 +196,10 @@ final class TableCellEditorReuseTests: XCTestCase {
                 XCTAssertEqual(items.item(at: IndexPath(item: 2, section: 0), as: Item.self)?.b, 153, "\(name): stepped by 0.5")
                 XCTAssertEqual(items.item(at: IndexPath(item: 0, section: 0), as: Item.self)?.a, 0, name)
 
-                let combo = try shown.begin(0, "size")
-                shown.list.press("Escape")  // the list popped up
+                _ = try shown.begin(0, "b")
+                shown.list.press("Tab")  // a choice list reached by Tab stays closed
+                XCTAssertEqual(shown.table.editedCell?.column, "size", name)
+                let combo = try XCTUnwrap(shown.editor(inItem: 0))
                 shown.list.press("Escape")
                 XCTAssertNil(shown.table.editedCell, name)
                 let reused = try shown.begin(1, "color")
