@@ -227,7 +227,7 @@ final class TableCellEditorReuseTests: XCTestCase {
                 let bound = try XCTUnwrap(shown.manager.boundRow(at: IndexPath(item: 4, section: 0)))
                 let row = bound.hostWidget ?? bound.widget
                 var rowFocused = 0
-                Signal.connectEvent(row, "focus-in-event") { _ in
+                Signal.connectEvent(row, "focus-in-event", argument: UnsafeMutablePointer<GdkEventFocus>.self) { _, _ in
                     rowFocused += 1
                     return false
                 }
