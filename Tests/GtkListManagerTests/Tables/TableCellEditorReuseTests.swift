@@ -41,14 +41,14 @@ final class TableCellEditorReuseTests: XCTestCase {
                     cell.digits = 0
                     cell.value = item.a
                 }
-                .width(.fixed(100))
+                .width(.fixed(140))
                 ModelColumn("B", id: "b", cell: NumberCell.self) { cell, item, _ in
                     cell.range = 100...200
                     cell.step = 0.5
                     cell.digits = 1
                     cell.value = item.b
                 }
-                .width(.fixed(100))
+                .width(.fixed(140))
                 ModelColumn("Size", id: "size", choice: \.size, from: ["S", "M", "L"]).width(.fixed(100))
                 ModelColumn("Color", id: "color", choice: \.color, from: ["red", "green"]).width(.fixed(100))
             }
@@ -246,12 +246,21 @@ final class TableCellEditorReuseTests: XCTestCase {
                     seen.append(editor)
                 }
                 XCTAssertEqual(rowFocused, 0, "\(name): the row never took the focus in between")
+                @MainActor func editorsIn(_ row: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+                    containerChildren(row).filter { isA($0, gtk_entry_get_type()) || isA($0, gtk_combo_box_get_type()) }
+                }
+                // The editors Tab left in the row stay there hidden, to edit its other cells.
+                XCTAssertGreaterThan(editorsIn(bound.widget).count, 1, name)
+                XCTAssertEqual(editorsIn(bound.widget).filter { gtk_widget_get_mapped($0) != 0 }.count, 1, name)
                 shown.list.press("Tab")
                 XCTAssertEqual(shown.table.editedCell?.indexPath, IndexPath(item: 5, section: 0), name)
                 XCTAssertEqual(shown.editor(inItem: 5), first, "\(name): the first entry edits the next row's name")
                 XCTAssertEqual(shown.editor(inItem: 5).map { String(cString: gtk_entry_get_text(gcast($0))) }, "name 5", name)
                 XCTAssertEqual(shown.itemsShowingAnEditor(), [5], name)
+                XCTAssertEqual(editorsIn(bound.widget), [], "\(name): none stays in the row left")
                 shown.list.press("Escape")
+                let fifth = try XCTUnwrap(shown.manager.boundRow(at: IndexPath(item: 5, section: 0)))
+                XCTAssertEqual(editorsIn(fifth.widget), [], "\(name): none stays once the editing ends")
             }
         }
     }
