@@ -19,9 +19,6 @@ protocol CellEditor: AnyObject {
     func focus(selectingAll: Bool)
     /// Takes the editor out of the row it is in.
     func detach()
-    /// Hides the editor in the row it is in, to show it there again over another cell (a table
-    /// moving its editors within a row): no unrealizing and realizing it again.
-    func park()
     /// Shows what the editor chooses from, for an editor the user opened on its cell (a combo
     /// box's list pops up, as GtkTreeView's combo renderer does); not for one reached by Tab.
     func offerChoices()

@@ -108,11 +108,6 @@ final class ChoiceEditor: CellEditor {
         gtk_combo_box_popup(gcast(widget))
     }
 
-    func park() {
-        popover.hide()
-        gtk_widget_set_child_visible(widget, 0)
-    }
-
     func detach() {
         popover.hide()
         guard let parent = gtk_widget_get_parent(widget) else { return }

@@ -92,11 +92,6 @@ final class EntryEditor: CellEditor {
         popover?.showIfPlaced()
     }
 
-    func park() {
-        popover?.hide()
-        gtk_widget_set_child_visible(widget, 0)
-    }
-
     /// Takes the editor out of the row it is in.
     func detach() {
         popover?.hide()

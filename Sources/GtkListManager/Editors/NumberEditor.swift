@@ -66,11 +66,6 @@ final class NumberEditor: CellEditor {
         popover.showIfPlaced()
     }
 
-    func park() {
-        popover.hide()
-        gtk_widget_set_child_visible(widget, 0)
-    }
-
     func detach() {
         popover.hide()
         guard let parent = gtk_widget_get_parent(widget) else { return }

@@ -249,9 +249,7 @@ final class TableCellEditorReuseTests: XCTestCase {
                 @MainActor func editorsIn(_ row: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
                     containerChildren(row).filter { isA($0, gtk_entry_get_type()) || isA($0, gtk_combo_box_get_type()) }
                 }
-                // The editors Tab left in the row stay there hidden, to edit its other cells.
-                XCTAssertGreaterThan(editorsIn(bound.widget).count, 1, name)
-                XCTAssertEqual(editorsIn(bound.widget).filter { gtk_widget_get_mapped($0) != 0 }.count, 1, name)
+                XCTAssertEqual(editorsIn(bound.widget).count, 1, "\(name): the editors Tab left went out of the row")
                 shown.list.press("Tab")
                 XCTAssertEqual(shown.table.editedCell?.indexPath, IndexPath(item: 5, section: 0), name)
                 XCTAssertEqual(shown.editor(inItem: 5), first, "\(name): the first entry edits the next row's name")

@@ -150,7 +150,6 @@ extension ListTable {
     func attachEditor(to row: BoundRow, focusing: Bool, in editing: TableCellEditing) {
         guard let session = editing.session, let view = row.view as? TableRowView, layout.index(of: session.column) != nil else { return }
         if editing.editingRow !== row { detachEditor(in: editing) }
-        editing.unparkSpares(outside: view.widget)
         editing.editingRow = row
         placeEditor(in: view, in: editing)
         if focusing || gtk_widget_has_focus(row.hostWidget ?? row.widget) != 0 {
@@ -163,13 +162,9 @@ extension ListTable {
     private func placeEditor(in view: TableRowView, in editing: TableCellEditing) {
         guard let session = editing.session, let index = layout.index(of: session.column) else { return }
         let placed = layout.placed[index]
-        let widget = session.editor.widget
-        // An editor parked in another row (by Tab) comes out of it first.
-        if let parent = gtk_widget_get_parent(widget), parent != view.widget { session.editor.detach() }
         glm_table_row_place_overlay(
-            UnsafeMutablePointer<GlmTableRow>(view.tableRow), widget, Int32(clamping: placed.start),
+            UnsafeMutablePointer<GlmTableRow>(view.tableRow), session.editor.widget, Int32(clamping: placed.start),
             Int32(clamping: placed.width), index < frozenStrip.count ? 1 : 0)
-        if gtk_widget_get_child_visible(widget) == 0 { gtk_widget_set_child_visible(widget, 1) }
     }
 
     /// Takes the editor out of its row (the editing goes on).
@@ -177,7 +172,6 @@ extension ListTable {
         guard editing.editingRow != nil else { return }
         editing.editingRow = nil
         editing.session?.editor.detach()
-        editing.unparkSpares(outside: nil)
     }
 
     /// The columns were laid out anew: the editor follows its column, or ends when it is hidden.
@@ -240,16 +234,7 @@ extension ListTable {
         guard let (editor, indexPath) = editing.leaving else { return }
         editing.leaving = nil
         if editor.hasFocus { manager.focusItemRow(at: indexPath) }
-        // Within the row the editing moved on in, it stays there hidden, to edit another cell of
-        // the row (a Tab within a row then shows it, where parenting, realizing, unrealizing and
-        // unparenting it was a fifth of the key's handling).
-        if let view = editing.editingRow?.view as? TableRowView, gtk_widget_get_parent(editor.widget) == view.widget {
-            editor.park()
-        } else {
-            editor.detach()
-            // No row is edited now (the next cell's row is not bound yet, or none was found).
-            if editing.editingRow == nil { editing.unparkSpares(outside: nil) }
-        }
+        editor.detach()
         editing.keepSpare(editor)
     }
 

@@ -100,27 +100,14 @@ final class TableCellEditing: ListFeature {
         return nil
     }
 
-    /// Takes the spare editors parked in a row other than `row` (in any row when nil) out of it:
-    /// only the row being edited keeps them, so none stays in a row that goes or shows another
-    /// item.
-    func unparkSpares(outside row: UnsafeMutablePointer<GtkWidget>?) {
-        for spare in spares {
-            if let parent = gtk_widget_get_parent(spare.widget), parent != row { spare.detach() }
-        }
-    }
-
-    /// Keeps an editor to edit another cell (out of a row, or parked in the row being edited);
-    /// one more than two of its kind goes.
+    /// Keeps an editor out of a row to edit another cell; one more than two of its kind goes.
     func keepSpare(_ editor: any CellEditor) {
         editor.forgetMessage()
         let kind = type(of: editor)
         let sameKind = spares.filter {
             type(of: $0) == kind && ($0 as? ChoiceEditor)?.allowsCustomText == (editor as? ChoiceEditor)?.allowsCustomText
         }
-        if sameKind.count >= 2 {
-            editor.detach()
-            return Self.release(editor)
-        }
+        if sameKind.count >= 2 { return Self.release(editor) }
         spares.append(editor)
     }
 
