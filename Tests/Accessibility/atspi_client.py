@@ -42,6 +42,7 @@ KEYSYMS = {
     "KP_Add": 0xFFAB,
     "KP_Subtract": 0xFFAD,
     "x": 0x78,
+    "Tab": 0xFF09,
 }
 
 ITEM_TEXT = re.compile(r"^Item (\d+)(?:, detail \1)?$")
@@ -448,6 +449,8 @@ class Event:
     detail1: int
     detail2: int
     any_data: object
+    # What the source holds when it is a text (an entry), read as the event came.
+    source_text: object = None
 
     def __str__(self):
         return f"{self.type}({self.detail1}) from [{self.source_role} {self.source_name!r}] data={self.any_data!r}"
@@ -480,6 +483,7 @@ class EventRecorder:
                 detail1=event.detail1,
                 detail2=event.detail2,
                 any_data=any_data,
+                source_text=safe(lambda: Atspi.Text.get_text(source, 0, -1) if has_interface(source, "Text") else None),
             )
         )
 

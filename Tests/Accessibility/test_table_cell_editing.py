@@ -6,7 +6,10 @@ The fixture's `--table --editable` table makes its second column ("detail k") ed
 other columns offers; performing it opens the cell's editor: the focus goes to a `text` (the
 entry) and nowhere else, holding the cell's text. Enter in it commits (`committed: K TEXT`),
 and the focus goes back to the row. A cell whose row is off screen (no widget on the
-virtualized host) offers it too: its row scrolls into view with the editor open.
+virtualized host) offers it too: its row scrolls into view with the editor open. Tab commits
+and moves the editing to the next row's cell: the focus goes from the editor straight to the
+next cell's editor (the table moves its editors from cell to cell), a `text` holding that
+cell's text, never to the row in between.
 """
 
 import atspi_client as atspi
@@ -56,7 +59,6 @@ class TableCellEditingSpec(FixtureCase):
         line = self.fixture.wait_for_line("committed:")
         self.assertEqual(line, "committed: 3 detail 3x", self.fixture.history[-5:])
 
-
     def test_a_cell_off_screen_offers_edit_and_its_editor_opens_in_view(self):
         item = 150  # of the fixture's 200 items, far below the viewport
         cell = self.cell(item, DETAIL)
@@ -71,6 +73,29 @@ class TableCellEditingSpec(FixtureCase):
         atspi.press_key("Return")
         line = self.fixture.wait_for_line("committed:")
         self.assertEqual(line, f"committed: {item} detail {item}x", self.fixture.history[-5:])
+
+    def test_tab_moves_the_focus_to_an_editor_holding_the_next_cells_text(self):
+        recorder = atspi.EventRecorder(["object:state-changed:focused"], pid=self.fixture.process.pid)
+        self.addCleanup(recorder.close)
+        atspi.pump_events(0.3)
+        cell = self.cell(2, DETAIL)
+        self.assertTrue(Atspi.Action.do_action(cell, atspi.action_names(cell).index("edit")), atspi.describe(cell))
+        atspi.pump_events(FOCUS_EVENT_WINDOW)
+        recorder.take()
+        self.fixture.read_lines()
+        for item in (3, 4):
+            atspi.press_key("Tab")
+            line = self.fixture.wait_for_line("committed:")
+            self.assertEqual(line, f"committed: {item - 1} detail {item - 1}", self.fixture.history[-5:])
+            atspi.pump_events(FOCUS_EVENT_WINDOW)
+            events = recorder.take()
+            focused = [event for event in events if event.detail1 == 1]
+            self.assertTrue(focused, f"Tab to item {item}: a focus event expected: {events}")
+            self.assertEqual({event.source_role for event in focused}, {"text"}, f"Tab to item {item}: only the editor: {events}")
+            self.assertEqual(focused[-1].source_text, f"detail {item}", f"Tab to item {item}: the next cell's text: {events}")
+        atspi.press_key("Return")
+        line = self.fixture.wait_for_line("committed:")
+        self.assertEqual(line, "committed: 4 detail 4", self.fixture.history[-5:])
 
 
 class ListBoxTableCellEditing(TableCellEditingSpec):

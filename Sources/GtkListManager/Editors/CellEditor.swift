@@ -4,6 +4,7 @@ import CGtk
 /// table cell's entry, combo box or spin button. It lives as long as the editing, moving from
 /// row to row on a virtualized host; what it holds goes with it. Shared by the features that
 /// edit (a list's in-place editing, a table's cell editing), so none names the other's types.
+/// A table keeps its cell editors once made and moves them from cell to cell (`reuse`).
 @MainActor
 protocol CellEditor: AnyObject {
     /// The widget to place in the row.
@@ -26,4 +27,10 @@ protocol CellEditor: AnyObject {
 extension CellEditor {
     /// Editors without a list of choices show nothing more.
     func offerChoices() {}
+
+    /// Clears what the editor kept from the cell it edited before (the message of a commit
+    /// that failed there, and so its popover, `error` style and accessible description).
+    func forgetMessage() {
+        if errorMessage != nil { errorMessage = nil }
+    }
 }

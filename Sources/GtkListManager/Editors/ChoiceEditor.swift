@@ -10,27 +10,25 @@ final class ChoiceEditor: CellEditor {
     /// The entry of a combo box that takes any text; nil for a list of choices alone.
     private let entry: UnsafeMutablePointer<GtkWidget>?
     private let popover: EditorMessagePopover
+    /// The choices the list holds.
+    private var choices: [String] = []
+    /// While the editor is set to a cell's text: the list's `changed` is not a choice made.
+    private var isResetting = false
 
     init(text: String, choices: [String], allowsCustomText: Bool, actions: EditorActions) {
         widget = allowsCustomText ? gtk_combo_box_text_new_with_entry() : gtk_combo_box_text_new()
         g_object_ref_sink(widget)
-        for choice in choices { gtk_combo_box_text_append_text(gcast(widget), choice) }
         entry = allowsCustomText ? gtk_bin_get_child(gcast(widget)) : nil
-        if let entry {
-            gtk_entry_set_width_chars(gcast(entry), 1)  // as wide as the column
-            gtk_entry_set_text(gcast(entry), text)
-        } else {
-            // A text that is not a choice shows nothing chosen until the user chooses.
-            gtk_combo_box_set_active(gcast(widget), Int32(choices.firstIndex(of: text) ?? -1))
-        }
-        gtk_widget_show_all(widget)
+        if let entry { gtk_entry_set_width_chars(gcast(entry), 1) }  // as wide as the column
         let focusable = entry ?? widget
         popover = EditorMessagePopover(under: widget, focusable: focusable)
+        set(text: text, choices: choices)
+        gtk_widget_show_all(widget)
         let commit = actions.commit
         if let entry { Signal.connect(entry, "activate") { _ in commit() } }
         // A choice made in the list (typing in the entry chooses nothing: -1).
-        Signal.connect(widget, "changed") { combo in
-            if gtk_combo_box_get_active(gcast(combo)) >= 0 { commit() }
+        Signal.connect(widget, "changed") { [weak self] combo in
+            if self?.isResetting == false, gtk_combo_box_get_active(gcast(combo)) >= 0 { commit() }
         }
         actions.connect(to: focusable)
         if entry == nil {
@@ -49,6 +47,33 @@ final class ChoiceEditor: CellEditor {
         g_object_unref(widget)
     }
 
+    /// Whether the combo box has an entry for any text.
+    var allowsCustomText: Bool { entry != nil }
+
+    /// Edits another cell's text among its `choices` (a table's editor moving on): nothing of
+    /// the cell before stays (its choices, what was chosen or typed, its message).
+    func reuse(text: String, choices: [String]) {
+        forgetMessage()
+        if let entry { gtk_entry_set_overwrite_mode(gcast(entry), 0) }
+        set(text: text, choices: choices)
+    }
+
+    private func set(text: String, choices: [String]) {
+        isResetting = true
+        defer { isResetting = false }
+        if choices != self.choices {
+            self.choices = choices
+            gtk_combo_box_text_remove_all(gcast(widget))
+            for choice in choices { gtk_combo_box_text_append_text(gcast(widget), choice) }
+        }
+        if let entry {
+            gtk_entry_set_text(gcast(entry), text)
+        } else {
+            // A text that is not a choice shows nothing chosen until the user chooses.
+            gtk_combo_box_set_active(gcast(widget), Int32(choices.firstIndex(of: text) ?? -1))
+        }
+    }
+
     /// The text chosen or typed.
     var text: String {
         if let entry { return String(cString: gtk_entry_get_text(gcast(entry))) }
@@ -61,7 +86,15 @@ final class ChoiceEditor: CellEditor {
         didSet { popover.message = errorMessage }
     }
 
-    var hasFocus: Bool { gtk_widget_has_focus(entry ?? widget) != 0 }
+    /// Whether its entry, or the button a combo box without one gives the focus to, has it.
+    var hasFocus: Bool {
+        if let entry { return gtk_widget_has_focus(entry) != 0 }
+        // Its window's focus, even while the window is not active (its list just popped down).
+        guard let toplevel = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(toplevel) != 0,
+            let focus = gtk_window_get_focus(gcast(toplevel))
+        else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
 
     func focus(selectingAll: Bool) {
         gtk_widget_grab_focus(entry ?? widget)

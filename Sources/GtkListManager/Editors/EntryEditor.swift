@@ -51,6 +51,14 @@ final class EntryEditor: CellEditor {
         actions.connect(to: entry)
     }
 
+    /// Edits another cell's `text` (a table's editor moving on): nothing of the cell before
+    /// stays (its text, selection, typing mode or message).
+    func reuse(cellText text: String) {
+        forgetMessage()
+        gtk_entry_set_overwrite_mode(gcast(entry), 0)
+        gtk_entry_set_text(gcast(entry), text)
+    }
+
     isolated deinit {
         gtk_widget_destroy(widget)
         g_object_unref(widget)

@@ -9,19 +9,36 @@ final class NumberEditor: CellEditor {
     private let popover: EditorMessagePopover
 
     init(value: Double, range: ClosedRange<Double>, step: Double, digits: Int, actions: EditorActions) {
-        let step = step > 0 ? step : 1
-        widget = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)
+        widget = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step > 0 ? step : 1)
         g_object_ref_sink(widget)
-        gtk_spin_button_set_digits(gcast(widget), guint(min(max(digits, 0), 20)))
         gtk_spin_button_set_numeric(gcast(widget), 0)
         // As wide as the column, not as the range's widest number.
         gtk_entry_set_width_chars(gcast(widget), 1)
-        gtk_spin_button_set_value(gcast(widget), value)
+        Self.set(widget, value: value, range: range, step: step, digits: digits)
         gtk_widget_show(widget)
         popover = EditorMessagePopover(under: widget, focusable: widget)
         let commit = actions.commit
         Signal.connect(widget, "activate") { _ in commit() }
         actions.connect(to: widget)
+    }
+
+    /// Edits another cell's number (a table's editor moving on): its range, step and digits;
+    /// nothing of the cell before stays (what was typed there, its message).
+    func reuse(value: Double, range: ClosedRange<Double>, step: Double, digits: Int) {
+        forgetMessage()
+        gtk_entry_set_overwrite_mode(gcast(widget), 0)
+        Self.set(widget, value: value, range: range, step: step, digits: digits)
+    }
+
+    private static func set(
+        _ widget: UnsafeMutablePointer<GtkWidget>, value: Double, range: ClosedRange<Double>, step: Double, digits: Int
+    ) {
+        let step = step > 0 ? step : 1
+        gtk_spin_button_set_digits(gcast(widget), guint(min(max(digits, 0), 20)))
+        gtk_spin_button_set_increments(gcast(widget), step, 10 * step)
+        gtk_spin_button_set_range(gcast(widget), range.lowerBound, range.upperBound)
+        // The value shown again even when it is the one before (a typed text is dropped).
+        gtk_spin_button_set_value(gcast(widget), value)
     }
 
     isolated deinit {

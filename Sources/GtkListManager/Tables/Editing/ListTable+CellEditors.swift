@@ -21,8 +21,10 @@ extension ListTable {
     /// Opens the editor of `column`'s cell in the row of `indexPath`, once the cell edited before
     /// is committed; false when it cannot be edited or that commit failed. `offeringChoices`: the
     /// user opened it on the cell (not by Tab), and a choice editor's list pops up.
+    /// `avoiding`: an editor that must not be reused for this cell (the one handing the focus on).
     func beginCellEditing(
-        at indexPath: IndexPath, column: String, offeringChoices: Bool = true, in editing: TableCellEditing
+        at indexPath: IndexPath, column: String, offeringChoices: Bool = true, avoiding: (any CellEditor)? = nil,
+        in editing: TableCellEditing
     ) -> Bool {
         guard let index = layout.index(of: column), let model = manager.unwrappedModel(at: .item(indexPath)),
             canEditCell(showing: model, at: indexPath, column: index, in: editing),
@@ -35,8 +37,7 @@ extension ListTable {
             }
             guard commitCellEdit(in: editing) else { return false }
         }
-        let editor = makeEditor(reaction.kind, showing: model, at: indexPath, column: index, in: editing)
-        ListTheme.set(ListTheme.StyleClass.tableCellEditor, true, on: editor.widget)
+        let editor = makeEditor(reaction.kind, showing: model, at: indexPath, column: index, avoiding: avoiding, in: editing)
         editing.session = TableCellEditing.Session(indexPath: indexPath, column: column, kind: reaction.kind, editor: editor)
         editing.focusPending = true
         cursorColumn = column
@@ -49,11 +50,59 @@ extension ListTable {
     }
 
     /// An editor of `kind` for the cell of the shown column at `index` showing `model`, starting
-    /// from what the cell shows: its bound cell's, or a cell's filled for the question.
+    /// from what the cell shows: its bound cell's, or a cell's filled for the question. A spare
+    /// editor of the same kind (not `avoiding`) moves on to the cell; a new one is made when
+    /// there is none.
     private func makeEditor(
-        _ kind: TableCellEditing.Kind, showing model: Any, at indexPath: IndexPath, column index: Int, in editing: TableCellEditing
+        _ kind: TableCellEditing.Kind, showing model: Any, at indexPath: IndexPath, column index: Int,
+        avoiding: (any CellEditor)?, in editing: TableCellEditing
     ) -> any CellEditor {
-        let actions = EditorActions(
+        withCell(at: indexPath, column: index, showing: model) { view -> any CellEditor in
+            switch (kind, view) {
+            case (.number, let number as NumberCell):
+                return numberEditor(value: number.value, range: number.range, step: number.step, digits: number.digits, avoiding, editing)
+            case (.number, _):
+                return numberEditor(
+                    value: Double(Self.shownText(of: view)) ?? 0, range: -1e15...1e15, step: 1, digits: 0, avoiding, editing)
+            case (.text, let choice as ChoiceCell):
+                if let spare = editing.takeSpare(
+                    ChoiceEditor.self, avoiding: avoiding, where: { $0.allowsCustomText == choice.allowsCustomText })
+                {
+                    spare.reuse(text: choice.text, choices: choice.choices)
+                    return spare
+                }
+                let editor = ChoiceEditor(
+                    text: choice.text, choices: choice.choices, allowsCustomText: choice.allowsCustomText, actions: editorActions(editing))
+                ListTheme.set(ListTheme.StyleClass.tableCellEditor, true, on: editor.widget)
+                return editor
+            case (.text, _):
+                if let spare = editing.takeSpare(EntryEditor.self, avoiding: avoiding) {
+                    spare.reuse(cellText: Self.shownText(of: view))
+                    return spare
+                }
+                let editor = EntryEditor(cellText: Self.shownText(of: view), actions: editorActions(editing))
+                ListTheme.set(ListTheme.StyleClass.tableCellEditor, true, on: editor.widget)
+                return editor
+            }
+        }
+    }
+
+    private func numberEditor(
+        value: Double, range: ClosedRange<Double>, step: Double, digits: Int, _ avoiding: (any CellEditor)?, _ editing: TableCellEditing
+    ) -> NumberEditor {
+        if let spare = editing.takeSpare(NumberEditor.self, avoiding: avoiding) {
+            spare.reuse(value: value, range: range, step: step, digits: digits)
+            return spare
+        }
+        let editor = NumberEditor(value: value, range: range, step: step, digits: digits, actions: editorActions(editing))
+        ListTheme.set(ListTheme.StyleClass.tableCellEditor, true, on: editor.widget)
+        return editor
+    }
+
+    /// What an editor of `editing` does with the user's keys and focus: whichever cell it edits
+    /// then (an editor moves from cell to cell with its handlers).
+    private func editorActions(_ editing: TableCellEditing) -> EditorActions {
+        EditorActions(
             commit: { [weak self, weak editing] in
                 if let self, let editing { _ = commitCellEdit(in: editing) }
             },
@@ -66,18 +115,6 @@ extension ListTable {
             focusLost: { [weak self, weak editing] in
                 if let self, let editing { editorLostFocus(in: editing) }
             })
-        return withCell(at: indexPath, column: index, showing: model) { view -> any CellEditor in
-            switch (kind, view) {
-            case (.number, let number as NumberCell):
-                return NumberEditor(value: number.value, range: number.range, step: number.step, digits: number.digits, actions: actions)
-            case (.number, _):
-                return NumberEditor(value: Double(Self.shownText(of: view)) ?? 0, range: -1e15...1e15, step: 1, digits: 0, actions: actions)
-            case (.text, let choice as ChoiceCell):
-                return ChoiceEditor(text: choice.text, choices: choice.choices, allowsCustomText: choice.allowsCustomText, actions: actions)
-            case (.text, _):
-                return EntryEditor(cellText: Self.shownText(of: view), actions: actions)
-            }
-        }
     }
 
     /// Calls `body` with the cell view of the shown column at `index` in the row at `indexPath`:
@@ -148,8 +185,10 @@ extension ListTable {
 
     /// Commits the editor's value through the column's reaction: true when it returned (the
     /// editing ends), false when it threw (the editor shows its message) or nothing is edited.
+    /// `handingOver`: the editor stays in its row with the focus until the next takes it
+    /// (`finishHandover`).
     @discardableResult
-    func commitCellEdit(in editing: TableCellEditing) -> Bool {
+    func commitCellEdit(in editing: TableCellEditing, handingOver: Bool = false) -> Bool {
         guard let session = editing.session, let model = manager.unwrappedModel(at: .item(session.indexPath)) else { return false }
         let value: TableCellEditing.Value =
             switch session.kind {
@@ -166,25 +205,37 @@ extension ListTable {
             if editing.editingRow != nil { session.editor.focus(selectingAll: false) }
             return false
         }
-        endCellEditing(in: editing)
+        endCellEditing(in: editing, handingOver: handingOver)
         return true
     }
 
-    /// Ends the editing without committing; the focus goes back to the row when the editor had it.
-    func endCellEditing(in editing: TableCellEditing) {
+    /// Ends the editing without committing; the focus goes back to the row when the editor had
+    /// it. The editor is kept to edit another cell. `handingOver`: the editor stays in its row,
+    /// with the focus, until the next editor takes it (`finishHandover`).
+    func endCellEditing(in editing: TableCellEditing, handingOver: Bool = false) {
         guard let session = editing.session else { return }
         let hadFocus = session.editor.hasFocus
-        detachEditor(in: editing)
+        if handingOver {
+            editing.editingRow = nil
+            editing.leaving = (session.editor, session.indexPath)
+        } else {
+            detachEditor(in: editing)
+        }
         editing.session = nil
         editing.focusPending = false
+        if handingOver { return }
         if hadFocus { manager.focusItemRow(at: session.indexPath) }
-        // The editor may be ending in one of its own signals (a choice made, Enter): it goes
-        // once GTK is done with them.
-        let editor = session.editor
-        _ = GtkRuntime.repeatWhileIdle {
-            _ = editor
-            return false
-        }
+        editing.keepSpare(session.editor)
+    }
+
+    /// The editor that handed the editing on (Tab) leaves its row once the next has the focus;
+    /// the focus goes to its item's row when no next editor took it.
+    func finishHandover(in editing: TableCellEditing) {
+        guard let (editor, indexPath) = editing.leaving else { return }
+        editing.leaving = nil
+        if editor.hasFocus { manager.focusItemRow(at: indexPath) }
+        editor.detach()
+        editing.keepSpare(editor)
     }
 
     /// The editor lost the keyboard focus to another widget of its window (not to a popup, or

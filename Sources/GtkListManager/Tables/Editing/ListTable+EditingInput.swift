@@ -152,7 +152,10 @@ extension ListTable {
     func moveEditing(forward: Bool, in editing: TableCellEditing) {
         guard let session = editing.session, let start = layout.index(of: session.column) else { return }
         let from = session.indexPath
-        guard commitCellEdit(in: editing) else { return }
+        let leaving = session.editor
+        // The editor keeps the focus until the next takes it: a reader hears one focus event.
+        guard commitCellEdit(in: editing, handingOver: true) else { return }
+        defer { finishHandover(in: editing) }
         var indexPath: IndexPath? = from
         var index = start
         var rows = 0
@@ -166,7 +169,8 @@ extension ListTable {
             }
             if let model = manager.unwrappedModel(at: .item(current)), canEditCell(showing: model, at: current, column: index, in: editing)
             {
-                _ = beginCellEditing(at: current, column: layout.placed[index].column.id, offeringChoices: false, in: editing)
+                _ = beginCellEditing(
+                    at: current, column: layout.placed[index].column.id, offeringChoices: false, avoiding: leaving, in: editing)
                 return
             }
         }

@@ -58,6 +58,13 @@ final class TableCellEditing: ListFeature {
     /// The editor takes the keyboard focus when it is next put in a row (it began on an item
     /// not bound yet).
     var focusPending = false
+    /// The editor Tab moved on from, still in its row with the focus until the next takes it.
+    var leaving: (editor: any CellEditor, indexPath: IndexPath)?
+    /// Editors made before and out of a row now, to edit the next cells of their kind: making
+    /// and destroying one per cell was a quarter of a Tab. Two of a kind at most, so that Tab
+    /// between two cells of a kind moves the focus from one to the other (a reader hears a
+    /// new editor).
+    private var spares: [any CellEditor] = []
 
     init(table: ListTable) {
         self.table = table
@@ -81,12 +88,46 @@ final class TableCellEditing: ListFeature {
         return true
     }
 
+    /// A spare editor of type `Editor` that `fits`, other than `avoiding`, taken from the spares.
+    func takeSpare<Editor: CellEditor>(
+        _: Editor.Type, avoiding: (any CellEditor)?, where fits: (Editor) -> Bool = { _ in true }
+    ) -> Editor? {
+        for (index, spare) in spares.enumerated() {
+            guard let editor = spare as? Editor, editor !== avoiding, fits(editor) else { continue }
+            spares.remove(at: index)
+            return editor
+        }
+        return nil
+    }
+
+    /// Keeps an editor out of a row to edit another cell; one more than two of its kind goes.
+    func keepSpare(_ editor: any CellEditor) {
+        editor.forgetMessage()
+        let kind = type(of: editor)
+        let sameKind = spares.filter {
+            type(of: $0) == kind && ($0 as? ChoiceEditor)?.allowsCustomText == (editor as? ChoiceEditor)?.allowsCustomText
+        }
+        if sameKind.count >= 2 { return Self.release(editor) }
+        spares.append(editor)
+    }
+
+    /// Lets an editor go once GTK is done with its signals: it may be ending in one of them
+    /// (a choice made, Enter).
+    private static func release(_ editor: any CellEditor) {
+        _ = GtkRuntime.repeatWhileIdle {
+            _ = editor
+            return false
+        }
+    }
+
     /// The table while it shows the list.
     private var installedTable: ListTable? { table.flatMap { $0.isInstalled ? $0 : nil } }
 
     func didUninstall() {
         press = nil
         installedTable?.endCellEditing(in: self)
+        for spare in spares { Self.release(spare) }
+        spares = []
     }
 
     var needsEveryRow: Bool { true }
