@@ -341,4 +341,25 @@ final class TableCopyTests: XCTestCase {
             }
         }
     }
+
+    /// A quote, a tab or a line break followed by a combining mark is one character to Swift:
+    /// the formats escape it all the same, so a row stays one line and a CSV cell's quotes stay
+    /// doubled (RFC 4180).
+    func testEscapesSeeThroughCombiningMarks() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let manager = ListManager(host: VirtualListHost())
+            let table = manager.makeTable(of: Song.self) {
+                ModelColumn("Title", text: \.title)
+                ModelColumn("Artist", text: \.artist)
+            }
+            manager.memoryStorage?.setItems([Song(title: "say \"\u{301}hi\"", artist: "a\t\u{301}b\r\nc\n\u{301}d\re")])
+            let list = ShownList(manager, width: 640, height: 300)
+            defer { list.close() }
+            list.settleFrame()
+            let row = [IndexPath(item: 0, section: 0)]
+            XCTAssertEqual(table.text(ofRows: row, format: .csv), "\"say \"\"\u{301}hi\"\"\",\"a\t\u{301}b\r\nc\n\u{301}d\re\"\r\n")
+            XCTAssertEqual(table.text(ofRows: row), "say \"\u{301}hi\"\ta \u{301}b c \u{301}d e\n")
+        }
+    }
 }

@@ -21,21 +21,29 @@ public enum TableCopyFormat: Hashable, Sendable, CaseIterable {
         return text
     }
 
+    // By Unicode scalars: a tab, a line break or a quote followed by a combining mark is one
+    // Character with it, and must still be escaped.
     private static func appendTSV(_ cell: String, to text: inout String) {
         // Most cells hold no tab or line break: appended whole.
         guard cell.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text.append(cell) }
-        // "\r\n" is one Character: one space.
-        for character in cell {
-            text.append(character == "\t" || character == "\n" || character == "\r" || character == "\r\n" ? " " : character)
+        var afterCarriageReturn = false
+        for scalar in cell.unicodeScalars {
+            switch scalar {
+            // "\r\n" is one line break: one space.
+            case "\n" where afterCarriageReturn: break
+            case "\t", "\n", "\r": text.unicodeScalars.append(" ")
+            default: text.unicodeScalars.append(scalar)
+            }
+            afterCarriageReturn = scalar == "\r"
         }
     }
 
     private static func appendCSV(_ cell: String, to text: inout String) {
         guard cell.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return text.append(cell) }
         text.append("\"")
-        for character in cell {
-            if character == "\"" { text.append("\"") }
-            text.append(character)
+        for scalar in cell.unicodeScalars {
+            if scalar == "\"" { text.unicodeScalars.append("\"") }
+            text.unicodeScalars.append(scalar)
         }
         text.append("\"")
     }
