@@ -187,11 +187,15 @@ final class TableCellEditingTests: XCTestCase {
             for (name, make) in TableFixture.hosts {
                 let shown = Fixture(on: make())
                 defer { shown.close() }
-                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 2, section: 0), column: "name"), name)
-                shown.list.settleFrame()
-                shown.replaceText(with: "found it")
-                shown.list.press("ctrl+f")
-                shown.list.settle(milliseconds: 100)
+                /// Types `text` in the name cell of `item` and presses Ctrl+F there.
+                func pressCtrlF(editing item: Int, typing text: String) {
+                    XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: item, section: 0), column: "name"), name)
+                    shown.list.settleFrame()
+                    shown.replaceText(with: text)
+                    shown.list.press("ctrl+f")
+                    shown.list.settle(milliseconds: 100)
+                }
+                pressCtrlF(editing: 2, typing: "found it")
                 XCTAssertEqual(TypeAheadTests.shownQuery(), "", "\(name): the find field opens, empty")
                 XCTAssertNil(shown.table.editedCell, "\(name): the edit is committed first")
                 XCTAssertEqual(shown.job(2)?.name, "found it", name)
@@ -199,11 +203,7 @@ final class TableCellEditingTests: XCTestCase {
                 XCTAssertNil(TypeAheadTests.shownQuery(), name)
 
                 // A refused commit keeps the editor, with its message, and the key.
-                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 3, section: 0), column: "name"), name)
-                shown.list.settleFrame()
-                shown.replaceText(with: "")
-                shown.list.press("ctrl+f")
-                shown.list.settle(milliseconds: 100)
+                pressCtrlF(editing: 3, typing: "")
                 XCTAssertNil(TypeAheadTests.shownQuery(), "\(name): no find over a refused edit")
                 XCTAssertEqual(shown.table.editedCell?.indexPath, IndexPath(item: 3, section: 0), name)
                 XCTAssertEqual(shown.job(3)?.name, "job 3", name)
