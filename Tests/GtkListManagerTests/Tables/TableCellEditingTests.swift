@@ -188,7 +188,7 @@ final class TableCellEditingTests: XCTestCase {
                 let shown = Fixture(on: make())
                 defer { shown.close() }
                 /// Types `text` in the name cell of `item` and presses Ctrl+F there.
-                func pressCtrlF(editing item: Int, typing text: String) {
+                @MainActor func pressCtrlF(editing item: Int, typing text: String) {
                     XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: item, section: 0), column: "name"), name)
                     shown.list.settleFrame()
                     shown.replaceText(with: text)
