@@ -60,11 +60,8 @@ final class FrozenColumnTests: XCTestCase {
             try requireGtk()
             let (manager, table, list) = TableFixture.show(rows: 40, columns: Self.columns(), on: VirtualListHost())
             defer { list.close() }
-            gtk_scrolled_window_set_overlay_scrolling(gcast(list.scrolledWindow), 0)
-            DesktopAnimations.set(false)
+            TableFixture.holdStillForPixels(list)
             defer { DesktopAnimations.set(true) }
-            list.xdotool(["mousemove", "0", "0"])
-            list.settleFrame()
             let header = containerChildren(table.widget)[0]
             // The header strip may be wider than the rows' viewport (by a scrollbar beside them):
             // its frozen button is where it shows before any scroll.

@@ -158,4 +158,14 @@ enum TableFixture {
         for y in 0..<(height * scale) { strip += pixels[(y * rowLength + start)..<(y * rowLength + start + stripLength)] }
         return strip
     }
+
+    /// Makes `list`'s pixels repeatable for a comparison: scrollbars that take room (no overlay
+    /// fading in and out), no animations (restore them with `DesktopAnimations.set(true)`), the
+    /// pointer away from every row.
+    @MainActor static func holdStillForPixels(_ list: ShownList) {
+        gtk_scrolled_window_set_overlay_scrolling(gcast(list.scrolledWindow), 0)
+        DesktopAnimations.set(false)
+        list.xdotool(["mousemove", "0", "0"])
+        list.settleFrame()
+    }
 }

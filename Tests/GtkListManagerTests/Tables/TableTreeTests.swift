@@ -61,11 +61,8 @@ final class TableTreeTests: XCTestCase {
                 "\($0.count) B"
             }
             defer { list.close() }
-            gtk_scrolled_window_set_overlay_scrolling(gcast(list.scrolledWindow), 0)
-            DesktopAnimations.set(false)
+            TableFixture.holdStillForPixels(list)
             defer { DesktopAnimations.set(true) }
-            list.xdotool(["mousemove", "0", "0"])
-            list.settleFrame()
             let before = TableFixture.leadingStrip(of: manager.widget, width: 80)
             XCTAssertFalse(before.isEmpty)
             // The name cells' arrows (16 pixels before their text) slide under the strip and past it.
