@@ -32,6 +32,17 @@ final class ChoiceEditor: CellEditor {
         }
         actions.connect(to: focusable)
         if entry == nil {
+            // The list closed without a choice (Escape, a click outside it): the editing ends
+            // uncommitted, as GtkTreeView's combo renderer ends it. Looked at once GTK is done,
+            // when a choice made has committed and taken the editor out of its row.
+            let cancel = actions.cancel
+            Signal.connect(widget, "notify::popup-shown", argument: UnsafeMutableRawPointer.self) { combo, _ in
+                guard !Self.isPopupShown(combo) else { return }
+                _ = GtkRuntime.repeatWhileIdle {
+                    if gtk_widget_get_parent(combo) != nil, !Self.isPopupShown(combo) { cancel() }
+                    return false
+                }
+            }
             // Enter on the closed combo box commits what it shows.
             Signal.connectEvent(widget, "key-press-event", argument: UnsafeMutablePointer<GdkEventKey>.self) { _, event in
                 guard let event, [GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter].contains(Int32(event.pointee.keyval))
@@ -100,6 +111,10 @@ final class ChoiceEditor: CellEditor {
         gtk_widget_grab_focus(entry ?? widget)
         if let entry, !selectingAll { gtk_editable_select_region(OpaquePointer(entry), -1, -1) }
         popover.showIfPlaced()
+    }
+
+    private static func isPopupShown(_ combo: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        ObjectProperty.bool("popup-shown", of: combo)
     }
 
     /// The list of choices pops up (a combo box that takes any text waits for typing).

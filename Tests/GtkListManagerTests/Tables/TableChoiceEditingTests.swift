@@ -83,6 +83,22 @@ final class TableChoiceEditingTests: XCTestCase {
                 XCTAssertFalse(try popupShown(inItem: 2), "\(name): Tab opens the editor closed")
                 shown.list.press("Escape")
                 XCTAssertNil(shown.table.editedCell, name)
+                let row = try XCTUnwrap(shown.manager.boundRow(at: IndexPath(item: 2, section: 0)))
+                XCTAssertEqual(
+                    gtk_window_get_focus(gcast(shown.list.window)), row.hostWidget ?? row.widget,
+                    "\(name): Escape gives the focus back to the row")
+                // Escape in the list that popped up closes it and cancels, as GtkTreeView's
+                // combo renderer does; the focus goes back to the row.
+                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 3, section: 0), column: "priority"), name)
+                XCTAssertTrue(shown.list.wait { (try? popupShown(inItem: 3)) == true }, "\(name): the list popped up")
+                shown.list.press("Down", "Escape")
+                shown.list.settleFrame()
+                XCTAssertNil(shown.table.editedCell, "\(name): Escape in the list cancels")
+                XCTAssertEqual(shown.job(3)?.priority, "normal", "\(name): nothing committed")
+                let third = try XCTUnwrap(shown.manager.boundRow(at: IndexPath(item: 3, section: 0)))
+                XCTAssertEqual(
+                    gtk_window_get_focus(gcast(shown.list.window)), third.hostWidget ?? third.widget,
+                    "\(name): the focus back on the row after the list's Escape")
             }
         }
     }
