@@ -192,8 +192,10 @@ def find_application(name, pid=None, timeout=10.0):
         time.sleep(0.2)
 
 
-def children(acc):
-    return [acc.get_child_at_index(index) for index in range(acc.get_child_count())]
+def children(acc, limit=None):
+    """The children of `acc` in order; only the first `limit` when given."""
+    count = acc.get_child_count()
+    return [acc.get_child_at_index(index) for index in range(count if limit is None else min(count, limit))]
 
 
 def find_lists(root, max_depth=12):
@@ -375,11 +377,12 @@ def read_row(acc, index, list_index=0):
     )
 
 
-def read_rows(lists):
-    """Every child of every list, in order."""
+def read_rows(lists, limit=None):
+    """Every child of every list, in order; only the first `limit` of each when given (a list
+    box's thousands of rows take seconds over D-Bus)."""
     rows = []
     for list_index, list_acc in enumerate(lists):
-        for index, child in enumerate(children(list_acc)):
+        for index, child in enumerate(children(list_acc, limit)):
             row = safe(lambda: read_row(child, index, list_index))
             if row is not None:
                 rows.append(row)

@@ -18,7 +18,9 @@ class GroupedTableSpec(FixtureCase):
     OPTIONS = ["--table", "--grouped", str(GROUPS), "--items", str(ITEMS), "--sections", "0"]
 
     def shown_rows(self):
-        shown = [row for row in atspi.read_rows(atspi.find_lists(self.app)) if row.role == "table row"]
+        """The first rows the reader finds: the specs read no further (and a list box holds
+        every one of its 2,004 rows)."""
+        shown = [row for row in atspi.read_rows(atspi.find_lists(self.app), limit=12) if row.role == "table row"]
         return [([atspi.safe(cell.get_name) for cell in atspi.children(row.acc)], row) for row in shown]
 
     def test_the_table_is_a_tree_table(self):
