@@ -150,9 +150,6 @@ int main(int argc, char **argv) {
     }
     PeerLine line = peer_line_begin("gtk3-filter-view", argv[1], rows, 170);
     peer_exit_after(170);
-    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-    gtk_window_set_default_size(GTK_WINDOW(window), PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT);
-    GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
     GtkWidget *tree = gtk_tree_view_new();
     GtkCellRenderer *renderer = gtk_cell_renderer_text_new();
     GtkTreeViewColumn *column = gtk_tree_view_column_new();
@@ -163,17 +160,12 @@ int main(int argc, char **argv) {
     gtk_tree_view_append_column(GTK_TREE_VIEW(tree), column);
     gtk_tree_view_set_fixed_height_mode(GTK_TREE_VIEW(tree), TRUE);
     gtk_tree_view_set_headers_visible(GTK_TREE_VIEW(tree), FALSE);
-    gtk_container_add(GTK_CONTAINER(scrolled), tree);
-    gtk_container_add(GTK_CONTAINER(window), scrolled);
-    gtk_widget_show_all(window);
+    PeerFrames frames = {0};
+    GtkWidget *window = gtk_widget_get_toplevel(peer_show_scrolled(tree, PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT, &frames));
     /* Keys go to the window with the keyboard focus; with no window manager, none has it unless
      * asked for. */
     if (type_ahead)
         gtk_window_present(GTK_WINDOW(window));
-    while (!gtk_widget_get_mapped(window))
-        g_main_context_iteration(NULL, TRUE);
-    PeerFrames frames = {0};
-    peer_watch_frames(window, &frames);
 
     /* The model exists, shown, before the clock starts. */
     gtk_tree_view_set_model(GTK_TREE_VIEW(tree), filter ? filter_model(rows) : type_ahead_model(rows));

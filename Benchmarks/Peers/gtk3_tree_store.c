@@ -58,9 +58,6 @@ static gboolean viewport_shows_rows(gpointer data) {
 
 /* The window with an empty tree view, shown and drawn once. */
 static void show_tree(TreeSide *side, gboolean fixed_height) {
-    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-    gtk_window_set_default_size(GTK_WINDOW(window), PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT);
-    side->scrolled = gtk_scrolled_window_new(NULL, NULL);
     side->tree = gtk_tree_view_new();
     gtk_tree_view_set_headers_visible(GTK_TREE_VIEW(side->tree), FALSE);
     GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes("", gtk_cell_renderer_text_new(), "text", 0, NULL);
@@ -70,14 +67,7 @@ static void show_tree(TreeSide *side, gboolean fixed_height) {
     }
     gtk_tree_view_append_column(GTK_TREE_VIEW(side->tree), column);
     gtk_tree_view_set_fixed_height_mode(GTK_TREE_VIEW(side->tree), fixed_height);
-    gtk_container_add(GTK_CONTAINER(side->scrolled), side->tree);
-    gtk_container_add(GTK_CONTAINER(window), side->scrolled);
-    gtk_widget_show_all(window);
-    while (!gtk_widget_get_mapped(window))
-        g_main_context_iteration(NULL, TRUE);
-    peer_watch_frames(window, &side->frames);
-    gtk_widget_queue_draw(window);
-    peer_wait_for_frame(&side->frames);
+    side->scrolled = peer_show_scrolled(side->tree, PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT, &side->frames);
 }
 
 /* `parents` top-level rows `parent <p>`, each with `children` rows `row <i>` (numbered across

@@ -99,23 +99,18 @@ static void set_column_width(gpointer data, int column, int width) {
     gtk_tree_view_column_set_fixed_width(gtk_tree_view_get_column(GTK_TREE_VIEW(side->tree), column), width);
 }
 
+static void set_model(gpointer data) {
+    TableSide *side = data;
+    gtk_tree_view_set_model(GTK_TREE_VIEW(side->tree), GTK_TREE_MODEL(side->store));
+}
+
 /* The window with an empty table, shown and drawn once; its frames counted in `frames`. */
 static void show_table(TableSide *side, PeerFrames *frames) {
-    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-    gtk_window_set_default_size(GTK_WINDOW(window), PEER_TABLE_WIDTH, PEER_TABLE_HEIGHT);
-    GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
     side->tree = gtk_tree_view_new();
     add_columns(GTK_TREE_VIEW(side->tree), side->text_sort);
     /* After the columns: fixed-height mode wants every column fixed-width. */
     gtk_tree_view_set_fixed_height_mode(GTK_TREE_VIEW(side->tree), TRUE);
-    gtk_container_add(GTK_CONTAINER(scrolled), side->tree);
-    gtk_container_add(GTK_CONTAINER(window), scrolled);
-    gtk_widget_show_all(window);
-    while (!gtk_widget_get_mapped(window))
-        g_main_context_iteration(NULL, TRUE);
-    peer_watch_frames(window, frames);
-    gtk_widget_queue_draw(window);
-    peer_wait_for_frame(frames);
+    peer_show_scrolled(side->tree, PEER_TABLE_WIDTH, PEER_TABLE_HEIGHT, frames);
 }
 
 /* The rows' indices, appended one at a time as an application fills its store. */
@@ -198,36 +193,8 @@ int main(int argc, char **argv) {
 
     /* The model exists before the clock starts. */
     side.store = make_store(rows);
-    double memory_before = peer_resident_mib();
-    double start = peer_wall_ms();
-    gtk_tree_view_set_model(GTK_TREE_VIEW(side.tree), GTK_TREE_MODEL(side.store));
-    /* However long it takes: the alarm caps a stuck run. */
-    peer_wait_for_frame_within(&frames, G_MAXINT);
-    peer_line_add(&line, "first_frame_ms", peer_wall_ms() - start);
-
-    PeerResult result = {0};
-    GtkAdjustment *vertical = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(side.tree));
-    peer_measure_scrolling(vertical, &frames, viewport_shows_cells, &side, &result);
-    peer_line_add(&line, "jump_cpu_p50_ms", result.jump_cpu_p50_ms);
-    peer_line_add(&line, "jump_cpu_p95_ms", result.jump_cpu_p95_ms);
-
-    /* Across the rows in the middle. */
-    peer_step(vertical, &frames, peer_scroll_range(vertical) / 2, NULL);
-    double hstep_p50 = 0, hstep_p95 = 0;
-    int wrong_columns = 0;
-    peer_table_measure_hsteps(gtk_scrollable_get_hadjustment(GTK_SCROLLABLE(side.tree)), &frames,
-                              viewport_shows_cells, &side, &hstep_p50, &hstep_p95, &wrong_columns);
-    peer_line_add(&line, "hstep_cpu_p50_ms", hstep_p50);
-    peer_line_add(&line, "hstep_cpu_p95_ms", hstep_p95);
-    peer_line_add(&line, "memory_mib", peer_resident_mib() - memory_before);
-    double resize_p50 = 0, resize_p95 = 0;
-    peer_table_measure_resize(gtk_scrollable_get_hadjustment(GTK_SCROLLABLE(side.tree)), &frames, set_column_width,
-                              &side, &resize_p50, &resize_p95);
-    peer_line_add(&line, "resize_cpu_p50_ms", resize_p50);
-    peer_line_add(&line, "resize_cpu_p95_ms", resize_p95);
-    peer_table_line_count(&line, "live_cells", 0); /* cell renderers: no widget per cell */
-    peer_table_line_count(&line, "wrong_rows", result.wrong_rows);
-    peer_table_line_count(&line, "wrong_columns", wrong_columns);
-    peer_line_print(&line);
-    return 0;
+    GtkScrollable *scrollable = GTK_SCROLLABLE(side.tree);
+    return peer_table_measure(&line, &frames, gtk_scrollable_get_vadjustment(scrollable),
+                              gtk_scrollable_get_hadjustment(scrollable), set_model, viewport_shows_cells,
+                              set_column_width, peer_table_no_cell_widgets, &side);
 }

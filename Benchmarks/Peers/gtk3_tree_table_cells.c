@@ -137,12 +137,6 @@ static void set_model(gpointer data) {
     gtk_tree_view_set_model(GTK_TREE_VIEW(side->tree), GTK_TREE_MODEL(side->store));
 }
 
-/* Cell renderers: no widget per cell. */
-static long live_cells(gpointer data) {
-    (void)data;
-    return 0;
-}
-
 int main(int argc, char **argv) {
     if (argc != 4 || strcmp(argv[1], PEER_TABLE_CELLS_PART) != 0 || !gtk_init_check(&argc, &argv)) {
         fprintf(stderr, "usage: gtk3-tree-table-cells cells ROWS LIMIT (under an X display)\n");
@@ -154,28 +148,18 @@ int main(int argc, char **argv) {
     peer_exit_after(limit);
 
     TableSide side = {0};
-    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-    gtk_window_set_default_size(GTK_WINDOW(window), PEER_TABLE_WIDTH, PEER_TABLE_HEIGHT);
-    GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
     side.tree = gtk_tree_view_new();
     add_columns(GTK_TREE_VIEW(side.tree));
     gtk_tree_view_set_fixed_height_mode(GTK_TREE_VIEW(side.tree), TRUE);
-    gtk_container_add(GTK_CONTAINER(scrolled), side.tree);
-    gtk_container_add(GTK_CONTAINER(window), scrolled);
-    gtk_widget_show_all(window);
-    while (!gtk_widget_get_mapped(window))
-        g_main_context_iteration(NULL, TRUE);
     PeerFrames frames = {0};
-    peer_watch_frames(window, &frames);
-    gtk_widget_queue_draw(window);
-    peer_wait_for_frame(&frames);
+    peer_show_scrolled(side.tree, PEER_TABLE_WIDTH, PEER_TABLE_HEIGHT, &frames);
 
     /* The model exists before the clock starts, appended one row at a time. */
     side.store = gtk_list_store_new(1, G_TYPE_INT);
     for (long i = 0; i < rows; i++)
         gtk_list_store_insert_with_values(side.store, NULL, -1, 0, (int)i, -1);
     GtkScrollable *scrollable = GTK_SCROLLABLE(side.tree);
-    return peer_table_cells_measure(&line, &frames, gtk_scrollable_get_vadjustment(scrollable),
-                                    gtk_scrollable_get_hadjustment(scrollable), set_model, viewport_shows_cells,
-                                    live_cells, &side);
+    return peer_table_measure(&line, &frames, gtk_scrollable_get_vadjustment(scrollable),
+                              gtk_scrollable_get_hadjustment(scrollable), set_model, viewport_shows_cells, NULL,
+                              peer_table_no_cell_widgets, &side);
 }

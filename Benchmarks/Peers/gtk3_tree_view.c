@@ -64,24 +64,14 @@ int main(int argc, char **argv) {
     }
     long rows = atol(argv[1]);
     TreeSide side = {0};
-    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-    gtk_window_set_default_size(GTK_WINDOW(window), PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT);
-    side.scrolled = gtk_scrolled_window_new(NULL, NULL);
     side.tree = gtk_tree_view_new();
     gtk_tree_view_set_headers_visible(GTK_TREE_VIEW(side.tree), FALSE);
     GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes("", gtk_cell_renderer_text_new(), "text", 0, NULL);
     gtk_tree_view_column_set_sizing(column, GTK_TREE_VIEW_COLUMN_FIXED);
     gtk_tree_view_append_column(GTK_TREE_VIEW(side.tree), column);
     gtk_tree_view_set_fixed_height_mode(GTK_TREE_VIEW(side.tree), TRUE);
-    gtk_container_add(GTK_CONTAINER(side.scrolled), side.tree);
-    gtk_container_add(GTK_CONTAINER(window), side.scrolled);
-    gtk_widget_show_all(window);
-    while (!gtk_widget_get_mapped(window))
-        g_main_context_iteration(NULL, TRUE);
     PeerFrames frames = {0};
-    peer_watch_frames(window, &frames);
-    gtk_widget_queue_draw(window);
-    peer_wait_for_frame(&frames);
+    side.scrolled = peer_show_scrolled(side.tree, PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT, &frames);
 
     /* The models exist before the clock starts. */
     side.store = gtk_list_store_new(1, G_TYPE_STRING);

@@ -98,6 +98,8 @@ struct TableSide {
     TableColumn columns[PEER_TABLE_COLUMNS];
     /* Cells set up and not yet torn down: the cell widgets alive. */
     int live_cells;
+    /* The rows, given to the view as the clock starts. */
+    GtkSelectionModel *model;
     /* The text sort: column 4's sorter, the rows, and the column sorted first and its way. */
     gboolean text_sort;
     GtkSorter *text_sorter;
@@ -209,21 +211,18 @@ static void set_column_width(gpointer data, int column, int width) {
     g_object_unref(shown);
 }
 
+static void set_model(gpointer data) {
+    TableSide *side = data;
+    gtk_column_view_set_model(GTK_COLUMN_VIEW(side->view), side->model);
+}
+
+static long live_cells(gpointer data) { return ((TableSide *)data)->live_cells; }
+
 /* The window with an empty table, shown and drawn once; its frames counted in `frames`. */
 static void show_table(TableSide *side, PeerFrames *frames) {
-    GtkWidget *window = gtk_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(window), PEER_TABLE_WIDTH, PEER_TABLE_HEIGHT);
-    GtkWidget *scrolled = gtk_scrolled_window_new();
     side->view = gtk_column_view_new(NULL);
     add_columns(side);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), side->view);
-    gtk_window_set_child(GTK_WINDOW(window), scrolled);
-    gtk_window_present(GTK_WINDOW(window));
-    while (!gtk_widget_get_mapped(window))
-        g_main_context_iteration(NULL, TRUE);
-    peer_watch_frames(window, frames);
-    gtk_widget_queue_draw(window);
-    peer_wait_for_frame(frames);
+    peer_show_scrolled(side->view, PEER_TABLE_WIDTH, PEER_TABLE_HEIGHT, frames);
 }
 
 /* A click on column `column`'s header: what GTK 4's header does, through its public
@@ -306,37 +305,9 @@ int main(int argc, char **argv) {
     /* The model exists before the clock starts. */
     TableRows *model = g_object_new(TABLE_TYPE_ROWS, NULL);
     model->count = (guint)rows;
-    GtkSelectionModel *selection = GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(model)));
-    double memory_before = peer_resident_mib();
-    double start = peer_wall_ms();
-    gtk_column_view_set_model(GTK_COLUMN_VIEW(side.view), selection);
-    /* However long it takes: the alarm caps a stuck run. */
-    peer_wait_for_frame_within(&frames, G_MAXINT);
-    peer_line_add(&line, "first_frame_ms", peer_wall_ms() - start);
-
-    PeerResult result = {0};
-    GtkAdjustment *vertical = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(side.view));
-    peer_measure_scrolling(vertical, &frames, viewport_shows_cells, &side, &result);
-    peer_line_add(&line, "jump_cpu_p50_ms", result.jump_cpu_p50_ms);
-    peer_line_add(&line, "jump_cpu_p95_ms", result.jump_cpu_p95_ms);
-
-    /* Across the rows in the middle. */
-    peer_step(vertical, &frames, peer_scroll_range(vertical) / 2, NULL);
-    double hstep_p50 = 0, hstep_p95 = 0;
-    int wrong_columns = 0;
-    peer_table_measure_hsteps(gtk_scrollable_get_hadjustment(GTK_SCROLLABLE(side.view)), &frames,
-                              viewport_shows_cells, &side, &hstep_p50, &hstep_p95, &wrong_columns);
-    peer_line_add(&line, "hstep_cpu_p50_ms", hstep_p50);
-    peer_line_add(&line, "hstep_cpu_p95_ms", hstep_p95);
-    peer_line_add(&line, "memory_mib", peer_resident_mib() - memory_before);
-    double resize_p50 = 0, resize_p95 = 0;
-    peer_table_measure_resize(gtk_scrollable_get_hadjustment(GTK_SCROLLABLE(side.view)), &frames, set_column_width,
-                              &side, &resize_p50, &resize_p95);
-    peer_line_add(&line, "resize_cpu_p50_ms", resize_p50);
-    peer_line_add(&line, "resize_cpu_p95_ms", resize_p95);
-    peer_table_line_count(&line, "live_cells", side.live_cells);
-    peer_table_line_count(&line, "wrong_rows", result.wrong_rows);
-    peer_table_line_count(&line, "wrong_columns", wrong_columns);
-    peer_line_print(&line);
-    return 0;
+    side.model = GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(model)));
+    GtkScrollable *scrollable = GTK_SCROLLABLE(side.view);
+    return peer_table_measure(&line, &frames, gtk_scrollable_get_vadjustment(scrollable),
+                              gtk_scrollable_get_hadjustment(scrollable), set_model, viewport_shows_cells,
+                              set_column_width, live_cells, &side);
 }

@@ -190,27 +190,17 @@ int main(int argc, char **argv) {
     peer_exit_after(limit);
 
     TableSide side = {0};
-    GtkWidget *window = gtk_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(window), PEER_TABLE_WIDTH, PEER_TABLE_HEIGHT);
-    GtkWidget *scrolled = gtk_scrolled_window_new();
     side.view = gtk_column_view_new(NULL);
     add_columns(&side);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), side.view);
-    gtk_window_set_child(GTK_WINDOW(window), scrolled);
-    gtk_window_present(GTK_WINDOW(window));
-    while (!gtk_widget_get_mapped(window))
-        g_main_context_iteration(NULL, TRUE);
     PeerFrames frames = {0};
-    peer_watch_frames(window, &frames);
-    gtk_widget_queue_draw(window);
-    peer_wait_for_frame(&frames);
+    peer_show_scrolled(side.view, PEER_TABLE_WIDTH, PEER_TABLE_HEIGHT, &frames);
 
     /* The model exists before the clock starts. */
     CellsRows *model = g_object_new(CELLS_TYPE_ROWS, NULL);
     model->count = (guint)rows;
     side.model = GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(model)));
     GtkScrollable *scrollable = GTK_SCROLLABLE(side.view);
-    return peer_table_cells_measure(&line, &frames, gtk_scrollable_get_vadjustment(scrollable),
-                                    gtk_scrollable_get_hadjustment(scrollable), set_model, viewport_shows_cells,
-                                    live_cells, &side);
+    return peer_table_measure(&line, &frames, gtk_scrollable_get_vadjustment(scrollable),
+                              gtk_scrollable_get_hadjustment(scrollable), set_model, viewport_shows_cells, NULL,
+                              live_cells, &side);
 }

@@ -66,18 +66,10 @@ int main(int argc, char **argv) {
     long rows = atol(argv[2]);
     PeerLine line = peer_line_begin("gtk4-filter-list", "filter", rows, 170);
     peer_exit_after(170);
-    GtkWidget *window = gtk_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(window), PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT);
-    GtkWidget *scrolled = gtk_scrolled_window_new();
     GtkListItemFactory *factory = peer_label_row_factory();
     GtkWidget *list = gtk_list_view_new(NULL, factory);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), list);
-    gtk_window_set_child(GTK_WINDOW(window), scrolled);
-    gtk_window_present(GTK_WINDOW(window));
-    while (!gtk_widget_get_mapped(window))
-        g_main_context_iteration(NULL, TRUE);
     PeerFrames frames = {0};
-    peer_watch_frames(window, &frames);
+    GtkWidget *window = GTK_WIDGET(gtk_widget_get_root(peer_show_scrolled(list, PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT, &frames)));
 
     /* The model exists, shown, before the clock starts. */
     char **texts = g_new0(char *, rows + 1);

@@ -121,9 +121,6 @@ int main(int argc, char **argv) {
     int width = atoi(argv[1]);
     long cells = atol(argv[2]);
     GridSide side = {0};
-    side.window = gtk_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(side.window), width, GRID_HEIGHT);
-    side.scrolled = gtk_scrolled_window_new();
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup_cell), NULL);
     g_signal_connect(factory, "bind", G_CALLBACK(bind_cell), NULL);
@@ -139,15 +136,9 @@ int main(int argc, char **argv) {
     gtk_css_provider_load_from_data(css, "gridview > child { padding: 0; } gridview > child box { margin: 0; border-spacing: 0; }", -1);
     gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(css),
                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(side.scrolled), side.grid);
-    gtk_window_set_child(GTK_WINDOW(side.window), side.scrolled);
-    gtk_window_present(GTK_WINDOW(side.window));
-    while (!gtk_widget_get_mapped(side.window))
-        g_main_context_iteration(NULL, TRUE);
     PeerFrames frames = {0};
-    peer_watch_frames(side.window, &frames);
-    gtk_widget_queue_draw(side.window);
-    peer_wait_for_frame(&frames);
+    side.scrolled = peer_show_scrolled(side.grid, width, GRID_HEIGHT, &frames);
+    side.window = GTK_WIDGET(gtk_widget_get_root(side.scrolled));
 
     /* The model exists before the clock starts. */
     char **texts = g_new0(char *, cells + 1);

@@ -75,20 +75,10 @@ int main(int argc, char **argv) {
     }
     long rows = atol(argv[1]);
     ListSide side = {0};
-    GtkWidget *window = gtk_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(window), PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT);
-    side.scrolled = gtk_scrolled_window_new();
     GtkListItemFactory *factory = peer_label_row_factory();
     side.list = gtk_list_view_new(NULL, factory);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(side.scrolled), side.list);
-    gtk_window_set_child(GTK_WINDOW(window), side.scrolled);
-    gtk_window_present(GTK_WINDOW(window));
-    while (!gtk_widget_get_mapped(window))
-        g_main_context_iteration(NULL, TRUE);
     PeerFrames frames = {0};
-    peer_watch_frames(window, &frames);
-    gtk_widget_queue_draw(window);
-    peer_wait_for_frame(&frames);
+    side.scrolled = peer_show_scrolled(side.list, PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT, &frames);
 
     /* The models exist before the clock starts. */
     char **texts = g_new0(char *, rows + 1);

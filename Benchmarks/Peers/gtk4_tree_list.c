@@ -99,22 +99,12 @@ static gboolean viewport_shows_rows(gpointer data) {
 
 /* The window with an empty list view, shown and drawn once. */
 static void show_list(TreeSide *side) {
-    GtkWidget *window = gtk_window_new();
-    gtk_window_set_default_size(GTK_WINDOW(window), PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT);
-    side->scrolled = gtk_scrolled_window_new();
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup_row), NULL);
     g_signal_connect(factory, "bind", G_CALLBACK(bind_row), NULL);
     g_signal_connect(factory, "unbind", G_CALLBACK(unbind_row), NULL);
     side->list = gtk_list_view_new(NULL, factory);
-    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(side->scrolled), side->list);
-    gtk_window_set_child(GTK_WINDOW(window), side->scrolled);
-    gtk_window_present(GTK_WINDOW(window));
-    while (!gtk_widget_get_mapped(window))
-        g_main_context_iteration(NULL, TRUE);
-    peer_watch_frames(window, &side->frames);
-    gtk_widget_queue_draw(window);
-    peer_wait_for_frame(&side->frames);
+    side->scrolled = peer_show_scrolled(side->list, PEER_WINDOW_WIDTH, PEER_WINDOW_HEIGHT, &side->frames);
 }
 
 /* The models, before the clock: `parents` lists of `children` rows `row <i>` (numbered across

@@ -151,6 +151,32 @@ static inline gboolean peer_wait_for_frame_within(PeerFrames *frames, guint limi
 /* Runs the main loop until the next frame is painted; FALSE after 2 s without one. */
 static gboolean peer_wait_for_frame(PeerFrames *frames) { return peer_wait_for_frame_within(frames, 2000); }
 
+/* Every peer's window: `view` in a scrolled window in a `width`×`height` toplevel, shown (GTK 4:
+ * presented), mapped, its frames counted in `frames` and drawn once. Returns the scrolled window. */
+static GtkWidget *peer_show_scrolled(GtkWidget *view, int width, int height, PeerFrames *frames) {
+#if GTK_CHECK_VERSION(4, 0, 0)
+    GtkWidget *window = gtk_window_new();
+    GtkWidget *scrolled = gtk_scrolled_window_new();
+    gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), view);
+    gtk_window_set_child(GTK_WINDOW(window), scrolled);
+    gtk_window_set_default_size(GTK_WINDOW(window), width, height);
+    gtk_window_present(GTK_WINDOW(window));
+#else
+    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+    GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
+    gtk_container_add(GTK_CONTAINER(scrolled), view);
+    gtk_container_add(GTK_CONTAINER(window), scrolled);
+    gtk_window_set_default_size(GTK_WINDOW(window), width, height);
+    gtk_widget_show_all(window);
+#endif
+    while (!gtk_widget_get_mapped(window))
+        g_main_context_iteration(NULL, TRUE);
+    peer_watch_frames(window, frames);
+    gtk_widget_queue_draw(window);
+    peer_wait_for_frame(frames);
+    return scrolled;
+}
+
 /* Everything one run measures. */
 typedef struct {
     double first_frame_ms, jump_cpu_p50_ms, jump_cpu_p95_ms, jump_frame_ms, wheel_cpu_p50_ms, wheel_cpu_p95_ms;

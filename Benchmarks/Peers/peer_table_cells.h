@@ -52,38 +52,4 @@ static inline gboolean peer_table_cells_agree(PeerTableCellAt cell_at, gpointer 
     return peer_cell_kind(probed) != PEER_CELL_TEXT || peer_table_viewport_agrees(cell_at, view, scrolled_x, page);
 }
 
-/* The part's measurements once the shown, empty view is given its model by `set_model`: the first
- * frame, the jumps, the sideways steps from the rows in the middle, memory and the cells alive
- * (`live_cells` is read after the steps), onto `line`, printed. */
-typedef void (*PeerTableSetModel)(gpointer view);
-typedef long (*PeerTableLiveCells)(gpointer view);
-
-static inline int peer_table_cells_measure(PeerLine *line, PeerFrames *frames, GtkAdjustment *vertical,
-                                           GtkAdjustment *horizontal, PeerTableSetModel set_model,
-                                           PeerViewportCheck check, PeerTableLiveCells live_cells, gpointer view) {
-    double memory_before = peer_resident_mib();
-    double start = peer_wall_ms();
-    set_model(view);
-    peer_wait_for_frame_within(frames, G_MAXINT);
-    peer_line_add(line, "first_frame_ms", peer_wall_ms() - start);
-
-    PeerResult result = {0};
-    peer_measure_scrolling(vertical, frames, check, view, &result);
-    peer_line_add(line, "jump_cpu_p50_ms", result.jump_cpu_p50_ms);
-    peer_line_add(line, "jump_cpu_p95_ms", result.jump_cpu_p95_ms);
-
-    peer_step(vertical, frames, peer_scroll_range(vertical) / 2, NULL);
-    double p50 = 0, p95 = 0;
-    int wrong_columns = 0;
-    peer_table_measure_hsteps(horizontal, frames, check, view, &p50, &p95, &wrong_columns);
-    peer_line_add(line, "hstep_cpu_p50_ms", p50);
-    peer_line_add(line, "hstep_cpu_p95_ms", p95);
-    peer_line_add(line, "memory_mib", peer_resident_mib() - memory_before);
-    peer_table_line_count(line, "live_cells", live_cells(view));
-    peer_table_line_count(line, "wrong_rows", result.wrong_rows);
-    peer_table_line_count(line, "wrong_columns", wrong_columns);
-    peer_line_print(line);
-    return 0;
-}
-
 #endif
