@@ -25,7 +25,8 @@ extension GroupedStorage {
     ///   - columns: the columns to group by, outermost first.
     ///   - groupings: how each column groups, and the totals group rows show.
     ///   - descending: the columns whose groups come in descending order.
-    ///   - revealing: items whose groups open, at every level (the selected items, say).
+    ///   - revealing: items whose groups open, at every level (the selected items, say); they
+    ///     are remembered open, as groups the user opened.
     ///   - execution: where the groups are made.
     ///   - completion: called once observers have seen the new grouping.
     public func group(

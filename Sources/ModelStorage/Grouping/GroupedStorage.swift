@@ -90,6 +90,8 @@ public final class GroupedStorage<Model: Diffable & Sendable>: BroadcastingStora
                     columns: request.columns, groupings: request.groupings, descending: request.descending, models: order.models,
                     handles: order.orderedHandles,
                     isExpanded: expansionTest(for: request), cancellation: nil)!)
+            // Opened to reveal items, they stay open through the next grouping, as the user saw them.
+            for path in request.revealing { remember(true, path: path) }
         })
 
     private lazy var baseObservation = ObservationRelay(self) { grouped, base, changes in

@@ -28,7 +28,7 @@ final class TableGroupingTests: XCTestCase {
     /// The parts in a memory storage, grouped, shown as a table of name, kind and size that
     /// follows the grouping.
     @MainActor
-    private static func show(
+    static func show(
         on host: any ListHost, parts: [Part] = parts
     ) -> (MemoryStorage, GroupedStorage<Part>, ListManager, ListTable, ShownList) {
         let base = MemoryStorage()
@@ -51,7 +51,7 @@ final class TableGroupingTests: XCTestCase {
 
     /// The texts of the mapped cells of the row at `item` that show any, in reading order, as
     /// GTK shows them (a text cell's accessible name is its text).
-    @MainActor private static func cellTexts(ofItem item: Int, in manager: ListManager) -> [String] {
+    @MainActor static func cellTexts(ofItem item: Int, in manager: ListManager) -> [String] {
         guard let row = manager.boundRow(at: IndexPath(item: item, section: 0)) else { return [] }
         return containerChildren(row.widget).filter { gtk_widget_get_mapped($0) != 0 }.sorted { left, right in
             var leftX: Int32 = 0, rightX: Int32 = 0, y: Int32 = 0
@@ -178,7 +178,7 @@ final class TableGroupingTests: XCTestCase {
         XCTAssertEqual(saved.grouping, ["kind", "size"])
     }
     /// The name cell of the item row nearest the viewport's top (partly shown counts).
-    @MainActor private static func topRowName(_ manager: ListManager, grouped: GroupedStorage<Part>, list: ShownList) -> String? {
+    @MainActor static func topRowName(_ manager: ListManager, grouped: GroupedStorage<Part>, list: ShownList) -> String? {
         let viewport = gtk_bin_get_child(gcast(list.scrolledWindow))!
         var best: (y: Int32, name: String)?
         for item in 0..<grouped.numberOfItems(inSection: 0) {

@@ -74,7 +74,7 @@ struct GroupedStorageTests {
         #expect(shownRows(grouped) == referenceRows(of: baseLines(base), by: ["kind"], collapsed: []))
     }
 
-    @Test("Closing and opening a group deletes and inserts its rows; the state is kept through regroupings")
+    @Test("Closing and opening a group deletes and inserts its rows; the state is kept through regroupings, a revealed group open")
     func expansionIsKept() async throws {
         let base = makeStorage([[line(1, "b", tier: 1), line(2, "a", tier: 2), line(3, "a", tier: 1)]])
         let grouped = GroupedStorage<Line>(base)
@@ -93,6 +93,10 @@ struct GroupedStorageTests {
         // Revealing an item opens its groups.
         grouped.group(by: ["kind", "tier"], using: lineGroupings, revealing: [3], execution: .immediate)
         #expect(grouped.indexPath(ofIdentifier: 3) != nil)
+        // Opened so, they stay open as the user saw them through the next groupings.
+        grouped.group(by: ["tier"], using: lineGroupings, execution: .immediate)
+        grouped.group(by: ["kind", "tier"], using: lineGroupings, execution: .immediate)
+        #expect(shownRows(grouped) == referenceRows(of: baseLines(base), by: ["kind", "tier"], collapsed: []), "a stays open")
         try host.apply(recorder.updates, reloadingFrom: makeStorage([]))
         #expect(replayed(host) == shownRows(grouped))
     }
