@@ -2,6 +2,7 @@
  * GlmTableRow: see glm_table_row.h (the header row and strip are in glm_table_header.c).
  */
 #include "glm_table_row.h"
+#include "glm_toggle_cell.h"
 #include "glm_virtual_list_private.h"
 
 typedef struct {
@@ -25,6 +26,10 @@ typedef struct {
      * with it) and how wide the strip is at the viewport's leading edge; 0 wide: none. */
     gint pinned_offset;
     gint pinned_width;
+    /* The nodes the row's toggle cells draw their indicators under (a check, a radio), made
+     * when a toggle cell first comes: hidden children that never move (see
+     * glm_table_row_get_indicator_node). */
+    GtkWidget *indicator_nodes[2];
 } GlmTableRowPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE(GlmTableRow, glm_table_row, GTK_TYPE_CONTAINER)
@@ -43,6 +48,17 @@ static TableCell *find_cell(GlmTableRowPrivate *private, GtkWidget *widget, guin
         }
     }
     return NULL;
+}
+
+static void glm_table_row_dispose(GObject *object) {
+    GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(object));
+    for (guint i = 0; i < G_N_ELEMENTS(private->indicator_nodes); i++) {
+        GtkWidget *node = private->indicator_nodes[i];
+        private->indicator_nodes[i] = NULL;
+        if (node != NULL)
+            gtk_widget_unparent(node);
+    }
+    G_OBJECT_CLASS(glm_table_row_parent_class)->dispose(object);
 }
 
 static void glm_table_row_finalize(GObject *object) {
@@ -227,8 +243,13 @@ static void glm_table_row_remove(GtkContainer *container, GtkWidget *child) {
 
 static void glm_table_row_forall(GtkContainer *container, gboolean include_internals, GtkCallback callback,
                                  gpointer data) {
-    (void)include_internals;
     GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(container));
+    /* The indicator nodes are internal: GTK gives them the row's direction, scale and the state
+     * it hands to every child (backdrop, insensitive). */
+    if (include_internals)
+        for (guint i = 0; i < G_N_ELEMENTS(private->indicator_nodes); i++)
+            if (private->indicator_nodes[i] != NULL)
+                callback(private->indicator_nodes[i], data);
     /* The callback may remove the cell (destroy): walk a copy. */
     guint count = private->cells->len, n = 0;
     GtkWidget **widgets = g_newa(GtkWidget *, count + 1);
@@ -252,6 +273,7 @@ static void glm_table_row_class_init(GlmTableRowClass *class) {
     GObjectClass *object_class = G_OBJECT_CLASS(class);
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(class);
     GtkContainerClass *container_class = GTK_CONTAINER_CLASS(class);
+    object_class->dispose = glm_table_row_dispose;
     object_class->finalize = glm_table_row_finalize;
     widget_class->get_preferred_width = glm_table_row_get_preferred_width;
     widget_class->get_preferred_height = glm_table_row_get_preferred_height;
@@ -403,4 +425,16 @@ void glm_table_row_place_overlay(GlmTableRow *row, GtkWidget *widget, gint start
     placed->width = width;
     placed->pinned = pinned;
     allocate_now(row, placed);
+}
+
+GtkWidget *glm_table_row_get_indicator_node(GlmTableRow *row, gboolean radio) {
+    g_return_val_if_fail(GLM_IS_TABLE_ROW(row), NULL);
+    GtkWidget **node = &row_private(row)->indicator_nodes[radio ? 1 : 0];
+    if (*node == NULL) {
+        /* Never shown: its CSS node is invisible to its siblings' selectors (`:first-child`),
+         * never mapped, measured or drawn. */
+        *node = glm_toggle_cell_new(radio);
+        gtk_widget_set_parent(*node, GTK_WIDGET(row));
+    }
+    return *node;
 }

@@ -1,6 +1,7 @@
 #include "glm_toggle_cell.h"
 #include <gtk/gtk-a11y.h>
 #include "glm_accessibility.h"
+#include "glm_table_row.h"
 
 /* The renderer's padding around the indicator (GtkCellRendererToggle's xpad and ypad). */
 #define CELL_PADDING 2
@@ -124,11 +125,31 @@ static void notify_state(GlmToggleCell *cell, AtkStateType state, gboolean value
 
 /* ---- Measuring and drawing -------------------------------------------------------------- */
 
+/* The context the indicator is styled under: in a table row, the row's indicator node (it never
+ * moves, so GTK keeps the styles computed under it; a cell's own node drops them each time the
+ * cell goes to another row: CONTRIBUTING, Hot paths: 21), else the cell's own. */
+static GtkStyleContext *indicator_parent_context(GlmToggleCell *cell) {
+    GtkWidget *parent = gtk_widget_get_parent(GTK_WIDGET(cell));
+    if (parent != NULL && GLM_IS_TABLE_ROW(parent))
+        return gtk_widget_get_style_context(
+            glm_table_row_get_indicator_node(GLM_TABLE_ROW(parent), glm_toggle_cell_get_radio(cell)));
+    return gtk_widget_get_style_context(GTK_WIDGET(cell));
+}
+
 GtkStyleContext *glm_toggle_cell_save_indicator_style(GlmToggleCell *cell) {
     g_return_val_if_fail(GLM_IS_TOGGLE_CELL(cell), NULL);
-    GtkStyleContext *context = gtk_widget_get_style_context(GTK_WIDGET(cell));
+    GtkStyleContext *own = gtk_widget_get_style_context(GTK_WIDGET(cell));
+    GtkStyleContext *context = indicator_parent_context(cell);
+    GtkStateFlags state = gtk_style_context_get_state(own) & ~(GTK_STATE_FLAG_CHECKED | GTK_STATE_FLAG_INCONSISTENT);
     gtk_style_context_save(context);
-    GtkStateFlags state = gtk_style_context_get_state(context) & ~(GTK_STATE_FLAG_CHECKED | GTK_STATE_FLAG_INCONSISTENT);
+    /* The copy is of the row's node: it takes the cell's style classes (the table's cursor or
+     * selected cell, the app's) and state (insensitive, hover), as the cell's own copy has. */
+    if (context != own) {
+        GList *classes = gtk_style_context_list_classes(own);
+        for (GList *iter = classes; iter != NULL; iter = iter->next)
+            gtk_style_context_add_class(context, iter->data);
+        g_list_free(classes);
+    }
     if (cell->active)
         state |= GTK_STATE_FLAG_CHECKED;
     if (cell->inconsistent)
@@ -215,12 +236,22 @@ static void glm_toggle_cell_style_updated(GtkWidget *widget) {
     GLM_TOGGLE_CELL(widget)->has_size = FALSE;
 }
 
+/* A cell put in a table row makes the row's indicator node now, while the widget tree is being
+ * changed, rather than when it is first measured or drawn. */
+static void glm_toggle_cell_parent_set(GtkWidget *widget, GtkWidget *previous) {
+    (void)previous;
+    GtkWidget *parent = gtk_widget_get_parent(widget);
+    if (parent != NULL && GLM_IS_TABLE_ROW(parent))
+        glm_table_row_get_indicator_node(GLM_TABLE_ROW(parent), glm_toggle_cell_get_radio(GLM_TOGGLE_CELL(widget)));
+}
+
 static void glm_toggle_cell_class_init(GlmToggleCellClass *klass) {
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
     widget_class->get_preferred_width = glm_toggle_cell_get_preferred_width;
     widget_class->get_preferred_height = glm_toggle_cell_get_preferred_height;
     widget_class->draw = glm_toggle_cell_draw;
     widget_class->style_updated = glm_toggle_cell_style_updated;
+    widget_class->parent_set = glm_toggle_cell_parent_set;
     gtk_widget_class_set_css_name(widget_class, "check");
     gtk_widget_class_set_accessible_type(widget_class, glm_toggle_cell_accessible_get_type());
 }

@@ -60,6 +60,13 @@ void glm_table_row_park_cell(GlmTableRow *row, GtkWidget *cell);
 /** The width the row asks for: all its columns. */
 void glm_table_row_set_content_width(GlmTableRow *row, gint width);
 
+/** The row's hidden toggle cell (CSS node "check", or "radio" when `radio`) that the row's
+ *  toggle cells draw their indicators under, made on first call: a node that never moves, so
+ *  GTK keeps the indicator styles computed under it while cells move from row to row (GTK
+ *  drops a node's cache of its children's styles when the node moves; CONTRIBUTING, Hot
+ *  paths: 21). It takes the row's state (backdrop, insensitive), direction and scale. */
+GtkWidget *glm_table_row_get_indicator_node(GlmTableRow *row, gboolean radio);
+
 #define GLM_TYPE_TABLE_HEADER_ROW (glm_table_header_row_get_type())
 G_DECLARE_FINAL_TYPE(GlmTableHeaderRow, glm_table_header_row, GLM, TABLE_HEADER_ROW, GlmTableRow)
 

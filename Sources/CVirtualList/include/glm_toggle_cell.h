@@ -47,8 +47,10 @@ gboolean glm_toggle_cell_get_activatable(GlmToggleCell *cell);
 void glm_toggle_cell_set_xalign(GlmToggleCell *cell, float xalign);
 float glm_toggle_cell_get_xalign(GlmToggleCell *cell);
 
-/* The indicator's style, as drawn: a copy of the cell's node under it, in the cell's state
- * with its value's flags. The caller restores the context (gtk_style_context_restore). */
+/* The indicator's style, as drawn: a copy of the cell's node (its name, style classes and
+ * state, with its value's flags) under its table row's indicator node
+ * (glm_table_row_get_indicator_node), or under the cell's own node outside a table row. The
+ * caller restores the context (gtk_style_context_restore). */
 GtkStyleContext *glm_toggle_cell_save_indicator_style(GlmToggleCell *cell);
 
 /* The indicator's box in the cell's coordinates, as drawn at the cell's allocation. */

@@ -7,8 +7,10 @@ import CVirtualList
 ///
 /// Like ``TextCell`` it has no window and no children: it measures and draws the indicator the
 /// theme's CSS gives (its node is `check`, or `radio`), drawn through a copy of its node with
-/// the states `checked` and `inconsistent` for its value, as the renderer draws. GTK computes
-/// each state's style once and keeps it, so a new value only draws again. A cell the user may not toggle is
+/// the states `checked` and `inconsistent` for its value, as the renderer draws. In a table
+/// the copy sits under a node its row keeps for its toggles, so GTK computes each state's style
+/// once per row and keeps it as cells move from row to row: a new value, or a cell placed
+/// anew, only draws again. A cell the user may not toggle is
 /// insensitive and looks it. Screen readers read a check box (or radio button) that is
 /// checkable, checked or indeterminate, with the action "toggle", and the table cell holding
 /// it says the same, as in a GtkTreeView.
