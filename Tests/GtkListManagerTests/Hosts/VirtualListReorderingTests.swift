@@ -23,6 +23,45 @@ final class VirtualListReorderingTests: XCTestCase {
         }
     }
 
+    /// A re-sort's rows are bound in a turn of the main loop of their own, before the frame that
+    /// draws them (CONTRIBUTING, Hot paths: 22): that frame only draws.
+    func testAReSortBindsItsRowsBeforeTheFrameThatDrawsThem() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let host = VirtualListHost()
+            let storage = SortedStorage<Crate, Unsectioned>(sortedBy: { $0.id < $1.id }, handOff: GLibMainActorHandOff())
+            let manager = ListManager(host: host, storage: storage)
+            manager.register(CrateRow.self)
+            let list = ShownList(manager, width: 300, height: 200)
+            defer { list.close() }
+            storage.reset((0..<500).map { Crate(id: String(format: "c%03d", $0), size: $0, section: "") }, execution: .immediate)
+            list.settleFrame()
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(list.window))
+            // The top row stays at the top, where the re-sort takes it: every row around it is new.
+            @MainActor func rowsOnScreenShowTheStorage() -> Bool {
+                guard let shown = host.positionsOnScreen, shown.count > 5 else { return false }
+                return shown.allSatisfy { position in
+                    let expected = (storage.item(at: IndexPath(item: position, section: 0)) as? Crate)?.description
+                    return expected != nil && (host.boundRow(at: position)?.view as? CrateRow)?.text == expected
+                }
+            }
+            XCTAssertTrue(rowsOnScreenShowTheStorage())
+
+            let frame = gdk_frame_clock_get_frame_counter(clock)
+            storage.setComparator({ $0.id > $1.id }, execution: .immediate)
+            var turns = 0
+            while !rowsOnScreenShowTheStorage(), turns < 1_000 {
+                g_main_context_iteration(nil, 0)
+                turns += 1
+            }
+            XCTAssertTrue(rowsOnScreenShowTheStorage(), "the rows in view show the new order")
+            XCTAssertEqual(gdk_frame_clock_get_frame_counter(clock), frame, "bound before a frame began")
+            XCTAssertEqual(host.positionsOnScreen?.upperBound, 500, "the top row went to the end, the list with it")
+            list.settleFrame()
+            XCTAssertTrue(rowsOnScreenShowTheStorage())
+        }
+    }
+
     @MainActor private static func reSorts(on host: VirtualListHost) throws {
         let isGrid = host.laysOutGrid
         let storage = SortedStorage<Crate, String>(

@@ -82,6 +82,8 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     var generation = 0
     /// True while a layout pass runs: the splices it triggers only mark the layout stale.
     var isLayingOut = false
+    /// A layout is asked for before the next frame (a re-sort's rows bound in a turn of their own).
+    var isBindingBeforeFrame = false
     /// A scroll asked for by position, applied by the next layout.
     var pendingScroll: (position: Int, alignment: ScrollAlignment)?
     /// A row a key moved the focus to before it had a widget: focused once bound.
