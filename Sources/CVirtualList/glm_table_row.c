@@ -2,6 +2,7 @@
  * GlmTableRow: see glm_table_row.h (the header row and strip are in glm_table_header.c).
  */
 #include "glm_table_row.h"
+#include "glm_shaped_texts.h"
 #include "glm_virtual_list_private.h"
 
 typedef struct {
@@ -25,6 +26,10 @@ typedef struct {
      * with it) and how wide the strip is at the viewport's leading edge; 0 wide: none. */
     gint pinned_offset;
     gint pinned_width;
+    /* What its text cells let go of, shaped, while a scroll sideways gives their cells to
+     * other columns (made on the first text kept). */
+    GlmShapedTexts *shaped_texts;
+    gboolean keeps_shaped_texts;
 } GlmTableRowPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE(GlmTableRow, glm_table_row, GTK_TYPE_CONTAINER)
@@ -47,6 +52,7 @@ static TableCell *find_cell(GlmTableRowPrivate *private, GtkWidget *widget, guin
 
 static void glm_table_row_finalize(GObject *object) {
     g_array_unref(row_private(GLM_TABLE_ROW(object))->cells);
+    glm_shaped_texts_free(row_private(GLM_TABLE_ROW(object))->shaped_texts);
     G_OBJECT_CLASS(glm_table_row_parent_class)->finalize(object);
 }
 
@@ -269,6 +275,27 @@ static void glm_table_row_init(GlmTableRow *row) {
     gtk_widget_set_has_window(GTK_WIDGET(row), FALSE);
     gtk_widget_set_redraw_on_allocate(GTK_WIDGET(row), FALSE);
     row_private(row)->cells = g_array_new(FALSE, FALSE, sizeof(TableCell));
+}
+
+GlmShapedTexts *glm_table_row_shaped_texts(GtkWidget *widget, gboolean *keeping) {
+    *keeping = FALSE;
+    if (widget == NULL || !GLM_IS_TABLE_ROW(widget))
+        return NULL;
+    GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(widget));
+    *keeping = private->keeps_shaped_texts;
+    if (private->shaped_texts == NULL && private->keeps_shaped_texts)
+        private->shaped_texts = glm_shaped_texts_new();
+    return private->shaped_texts;
+}
+
+void glm_table_row_keep_shaped_texts(GlmTableRow *row, gboolean keep) {
+    row_private(row)->keeps_shaped_texts = keep != FALSE;
+}
+
+void glm_table_row_forget_shaped_texts(GlmTableRow *row) {
+    GlmTableRowPrivate *private = row_private(row);
+    glm_shaped_texts_free(private->shaped_texts);
+    private->shaped_texts = NULL;
 }
 
 GtkWidget *glm_table_row_new(void) {
