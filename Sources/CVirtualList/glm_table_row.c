@@ -3,6 +3,7 @@
  */
 #include "glm_table_row.h"
 #include "glm_toggle_cell.h"
+#include "glm_shaped_texts.h"
 #include "glm_virtual_list_private.h"
 
 typedef struct {
@@ -30,6 +31,10 @@ typedef struct {
      * when a toggle cell first comes: hidden children that never move (see
      * glm_table_row_get_indicator_node). */
     GtkWidget *indicator_nodes[2];
+    /* What its text cells let go of, shaped, while a scroll sideways gives their cells to
+     * other columns (made on the first text kept). */
+    GlmShapedTexts *shaped_texts;
+    gboolean keeps_shaped_texts;
 } GlmTableRowPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE(GlmTableRow, glm_table_row, GTK_TYPE_CONTAINER)
@@ -63,6 +68,7 @@ static void glm_table_row_dispose(GObject *object) {
 
 static void glm_table_row_finalize(GObject *object) {
     g_array_unref(row_private(GLM_TABLE_ROW(object))->cells);
+    glm_shaped_texts_free(row_private(GLM_TABLE_ROW(object))->shaped_texts);
     G_OBJECT_CLASS(glm_table_row_parent_class)->finalize(object);
 }
 
@@ -291,6 +297,27 @@ static void glm_table_row_init(GlmTableRow *row) {
     gtk_widget_set_has_window(GTK_WIDGET(row), FALSE);
     gtk_widget_set_redraw_on_allocate(GTK_WIDGET(row), FALSE);
     row_private(row)->cells = g_array_new(FALSE, FALSE, sizeof(TableCell));
+}
+
+GlmShapedTexts *glm_table_row_shaped_texts(GtkWidget *widget, gboolean *keeping) {
+    *keeping = FALSE;
+    if (widget == NULL || !GLM_IS_TABLE_ROW(widget))
+        return NULL;
+    GlmTableRowPrivate *private = row_private(GLM_TABLE_ROW(widget));
+    *keeping = private->keeps_shaped_texts;
+    if (private->shaped_texts == NULL && private->keeps_shaped_texts)
+        private->shaped_texts = glm_shaped_texts_new();
+    return private->shaped_texts;
+}
+
+void glm_table_row_keep_shaped_texts(GlmTableRow *row, gboolean keep) {
+    row_private(row)->keeps_shaped_texts = keep != FALSE;
+}
+
+void glm_table_row_forget_shaped_texts(GlmTableRow *row) {
+    GlmTableRowPrivate *private = row_private(row);
+    glm_shaped_texts_free(private->shaped_texts);
+    private->shaped_texts = NULL;
 }
 
 GtkWidget *glm_table_row_new(void) {

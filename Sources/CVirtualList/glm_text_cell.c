@@ -1,4 +1,5 @@
 #include "glm_text_cell.h"
+#include "glm_shaped_texts.h"
 #include <gtk/gtk-a11y.h>
 #include <stdio.h>
 
@@ -10,6 +11,10 @@ struct _GlmTextCell {
     PangoLayout *layout;
     /* The text's size on one unbroken line, kept until the text or the style changes. */
     int natural_width, natural_height;
+    /* A layout another cell of the row shaped (glm_shaped_texts.c) is drawn with that cell's
+     * context (the layout keeps it): a change of it since (its serial) voids the layout. */
+    PangoContext *foreign_context;
+    guint foreign_serial;
     /* The CSS padding, kept until the style or the parent changes. */
     GtkBorder padding;
     guint has_natural_size : 1;
@@ -55,7 +60,21 @@ static void glm_text_cell_accessible_init(GlmTextCellAccessible *accessible) { (
 
 /* ---- Measuring and drawing -------------------------------------------------------------- */
 
+static void forget_layout(GlmTextCell *cell) {
+    g_clear_object(&cell->layout);
+    cell->foreign_context = NULL;
+    cell->has_natural_size = FALSE;
+}
+
+/* A layout taken from another cell follows that cell's context: shaped again, with this
+ * cell's own, once that one changed. */
+static void check_foreign_layout(GlmTextCell *cell) {
+    if (cell->foreign_context != NULL && pango_context_get_serial(cell->foreign_context) != cell->foreign_serial)
+        forget_layout(cell);
+}
+
 static PangoLayout *layout_of(GlmTextCell *cell) {
+    check_foreign_layout(cell);
     if (cell->layout == NULL) {
         cell->layout = gtk_widget_create_pango_layout(GTK_WIDGET(cell), cell->text);
         pango_layout_set_ellipsize(cell->layout, PANGO_ELLIPSIZE_END);
@@ -78,6 +97,7 @@ static GtkBorder padding_of(GlmTextCell *cell) {
 /* Measured once per text: the layout keeps its lines until its width changes, and the draw
  * leaves the width unset whenever the text fits, so a cell shapes its text once. */
 static void measure_text(GlmTextCell *cell) {
+    check_foreign_layout(cell);
     if (cell->has_natural_size)
         return;
     PangoLayout *layout = layout_of(cell);
@@ -87,8 +107,7 @@ static void measure_text(GlmTextCell *cell) {
 }
 
 static void forget_style(GlmTextCell *cell) {
-    g_clear_object(&cell->layout);
-    cell->has_natural_size = FALSE;
+    forget_layout(cell);
     cell->has_padding = FALSE;
 }
 
@@ -189,15 +208,46 @@ GtkWidget *glm_text_cell_new(void) {
     return g_object_new(GLM_TYPE_TEXT_CELL, NULL);
 }
 
+/* Takes the layout the row kept for the cell's new text, shaped and measured, when one draws
+ * as this cell's own context would. */
+static void take_shaped_text(GlmTextCell *cell, GlmShapedTexts *shaped) {
+    PangoContext *own = gtk_widget_get_pango_context(GTK_WIDGET(cell));
+    int width = 0, height = 0;
+    PangoLayout *layout = glm_shaped_texts_take(shaped, cell->text, own, &width, &height);
+    if (layout == NULL)
+        return;
+    g_clear_object(&cell->layout);
+    cell->layout = layout;
+    PangoContext *shaped_with = pango_layout_get_context(layout);
+    cell->foreign_context = shaped_with == own ? NULL : shaped_with;
+    cell->foreign_serial = pango_context_get_serial(shaped_with);
+    cell->natural_width = width;
+    cell->natural_height = height;
+    cell->has_natural_size = TRUE;
+}
+
 void glm_text_cell_set_text(GlmTextCell *cell, const char *text) {
     g_return_if_fail(GLM_IS_TEXT_CELL(cell));
     if (g_strcmp0(cell->text, text) == 0)
         return;
+    /* In a table row scrolled sideways, the text shaped goes to the row for a cell that shows
+     * it next (its column scrolled back into view), and a text the row kept is taken rather
+     * than shaped again (CONTRIBUTING, Hot paths: 23). */
+    gboolean keeping = FALSE;
+    GlmShapedTexts *shaped = glm_table_row_shaped_texts(gtk_widget_get_parent(GTK_WIDGET(cell)), &keeping);
+    check_foreign_layout(cell);
+    if (keeping && cell->layout != NULL && cell->has_natural_size) {
+        glm_shaped_texts_put(shaped, cell->layout, cell->natural_width, cell->natural_height);
+        cell->layout = NULL;
+        cell->foreign_context = NULL;
+    }
     g_free(cell->text);
     cell->text = g_strdup(text);
-    if (cell->layout != NULL)
-        pango_layout_set_text(cell->layout, text != NULL ? text : "", -1);
     cell->has_natural_size = FALSE;
+    if (shaped != NULL && text != NULL && text[0] != '\0')
+        take_shaped_text(cell, shaped);
+    if (cell->layout != NULL && !cell->has_natural_size)
+        pango_layout_set_text(cell->layout, text != NULL ? text : "", -1);
     gtk_widget_queue_resize(GTK_WIDGET(cell));
     if (cell->has_accessible)
         g_object_notify(G_OBJECT(gtk_widget_get_accessible(GTK_WIDGET(cell))), "accessible-name");

@@ -59,6 +59,12 @@ void glm_table_row_park_cell(GlmTableRow *row, GtkWidget *cell);
 
 /** The width the row asks for: all its columns. */
 void glm_table_row_set_content_width(GlmTableRow *row, gint width);
+/* While `keep` is on (a scroll sideways binding cells to other columns), the texts the row's
+ * text cells let go of stay shaped in the row for a cell that shows them again; a text cell
+ * takes a text shaped there whenever the row has it (glm_shaped_texts.c). */
+void glm_table_row_keep_shaped_texts(GlmTableRow *row, gboolean keep);
+/* Lets go of the texts kept: the row shows another model (or the same, changed). */
+void glm_table_row_forget_shaped_texts(GlmTableRow *row);
 
 /** The row's hidden toggle cell (CSS node "check", or "radio" when `radio`) that the row's
  *  toggle cells draw their indicators under, made on first call: a node that never moves, so

@@ -32,14 +32,15 @@ final class ChoiceEditor: CellEditor {
         }
         actions.connect(to: focusable)
         if entry == nil {
-            // The list closed without a choice (Escape, a click outside it): the editing ends
-            // uncommitted, as GtkTreeView's combo renderer ends it. Looked at once GTK is done,
-            // when a choice made has committed and taken the editor out of its row.
+            // The user closed the list without a choice (Escape, a click outside it): the
+            // editing ends uncommitted, as GtkTreeView's combo renderer ends it. Looked at once
+            // GTK is done, when a choice made has committed and taken the editor out of its row;
+            // a list closed as the editor moves to another row (no input) leaves it open.
             let cancel = actions.cancel
             Signal.connect(widget, "notify::popup-shown", argument: UnsafeMutableRawPointer.self) { combo, _ in
-                guard !Self.isPopupShown(combo) else { return }
+                guard !Self.isPopupShown(combo), UserInput.isHandlingInput, let parent = gtk_widget_get_parent(combo) else { return }
                 _ = GtkRuntime.repeatWhileIdle {
-                    if gtk_widget_get_parent(combo) != nil, !Self.isPopupShown(combo) { cancel() }
+                    if gtk_widget_get_parent(combo) == parent, !Self.isPopupShown(combo) { cancel() }
                     return false
                 }
             }
