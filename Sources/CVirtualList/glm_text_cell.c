@@ -162,10 +162,17 @@ static gboolean glm_text_cell_draw(GtkWidget *widget, cairo_t *cr) {
     return FALSE;
 }
 
+/* GTK's own handler gives the cell's context a changed font (a new serial) and queues a resize
+ * when the change reaches the size; a style computed again to the same values (rows placed
+ * beside the row's) keeps the shaped text. */
 static void glm_text_cell_style_updated(GtkWidget *widget) {
+    GlmTextCell *cell = GLM_TEXT_CELL(widget);
+    PangoContext *own = gtk_widget_get_pango_context(widget);
+    guint serial = pango_context_get_serial(own);
     GTK_WIDGET_CLASS(glm_text_cell_parent_class)->style_updated(widget);
-    forget_style(GLM_TEXT_CELL(widget));
-    gtk_widget_queue_resize(widget);
+    cell->has_padding = FALSE;
+    if (pango_context_get_serial(own) != serial)
+        forget_layout(cell);
 }
 
 static void glm_text_cell_direction_changed(GtkWidget *widget, GtkTextDirection previous) {
