@@ -25,7 +25,9 @@ run: deps
 		CONFIGURATION=release scripts/viewer-screenshot.sh viewer.png; \
 	fi
 
-## test: all unit tests headless under Xvfb (in two shards side by side: scripts/test-shards.sh),
+## test: all unit tests headless under Xvfb (in two shards side by side: scripts/test-shards.sh,
+## with a throwaway PostgreSQL cluster for the server storage's suites:
+## scripts/postgres-test-server.sh),
 ## the list suites again right to left at GDK_SCALE=2 (HiDPI), then the viewer's end-to-end
 ## checks, then the accessibility suite read out of process through AT-SPI (at scale 1, then its
 ## classes that read extents at GDK_SCALE=2).
@@ -49,7 +51,7 @@ NOT_RERUN_SUITES := --skip RowHeightIndexTests --skip SectionStartsTests --skip 
 	--skip PrefetchTests
 test: deps
 	$(SWIFT) build --build-tests --scratch-path $(SCRATCH)
-	scripts/test-shards.sh --scratch-path $(SCRATCH)
+	scripts/postgres-test-server.sh run scripts/test-shards.sh --scratch-path $(SCRATCH)
 	GLM_TEST_TEXT_DIRECTION=rtl GDK_SCALE=2 RANDOMIZED_SEED_DIVISOR=4 scripts/test-shards.sh --scratch-path $(SCRATCH) \
 		--select '^GtkListManagerTests\.' $(NOT_RERUN_SUITES)
 	scripts/check-viewer.sh
@@ -79,12 +81,13 @@ api-check:
 consumer: deps
 	scripts/check-consumer.sh
 
-## docs: the four DocC catalogs as one static site in $(SCRATCH)-docs/site; fails on any DocC
+## docs: the five DocC catalogs as one static site in $(SCRATCH)-docs/site; fails on any DocC
 ## warning (an unresolved symbol link included). Its own build folder: the symbol graphs need
 ## other compiler flags than the tests' build.
 docs: deps
 	$(SWIFT) package --scratch-path $(SCRATCH)-docs --allow-writing-to-directory $(SCRATCH)-docs/site \
-		generate-documentation --target ModelStorage --target GtkListManager --target GRDBStorage --target GtkListManagerTesting \
+		generate-documentation --target ModelStorage --target GtkListManager --target GRDBStorage --target PostgresStorage \
+		--target GtkListManagerTesting \
 		--enable-experimental-combined-documentation --transform-for-static-hosting \
 		--output-path $(SCRATCH)-docs/site --warnings-as-errors
 	@echo "Documentation: $(SCRATCH)-docs/site (serve it, e.g. python3 -m http.server -d $(SCRATCH)-docs/site)"

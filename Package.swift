@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // Swift 6 language mode: strict concurrency checking is an error, not a warning.
 import PackageDescription
 
@@ -9,12 +9,22 @@ let package = Package(
         .library(name: "GtkListManager", targets: ["GtkListManager"]),
         // A storage over a live SQLite query, kept apart so ModelStorage needs no database.
         .library(name: "GRDBStorage", targets: ["GRDBStorage"]),
+        // A storage over a PostgreSQL server's table, kept apart so the others need no server
+        // client; empty when the package's `PostgreSQL` trait is off.
+        .library(name: "PostgresStorage", targets: ["PostgresStorage"]),
         // Proves a host written outside the package: the conformance suite, run from its tests.
         .library(name: "GtkListManagerTesting", targets: ["GtkListManagerTesting"]),
         // GTK 3 itself, for the row classes and windows of an application: `import CGtk`.
         .library(name: "CGtk", targets: ["CGtk"]),
         .executable(name: "package-viewer", targets: ["PackageViewer"]),
         .executable(name: "list-benchmarks", targets: ["ListBenchmarks"]),
+    ],
+    traits: [
+        // The PostgreSQL storage and its client (PostgresNIO, SwiftNIO). On by default; an app
+        // that shows no server's data turns it off (`traits: []` on its `.package` line), and so
+        // does the AddressSanitizer run, which would build SwiftNIO once more.
+        .trait(name: "PostgreSQL", description: "PostgresStorage: lists over a PostgreSQL server (PostgresNIO)"),
+        .default(enabledTraits: ["PostgreSQL"]),
     ],
     dependencies: [
         // Anomaly reports go through swift-log so applications choose where they end up.
@@ -23,6 +33,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // SQLite for the database storage: observation of queries, pools, migrations.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The PostgreSQL storage's client: connections, queries, LISTEN/NOTIFY (trait PostgreSQL).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // TLS settings for it (certificate verification, trusted roots); PostgresNIO's own TLS.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // `swift package generate-documentation`: the DocC catalogs as a static site (`make docs`).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -53,6 +67,17 @@ let package = Package(
         .target(
             name: "GRDBStorage",
             dependencies: ["ModelStorage", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+
+        // Persistence on a server: a storage that pages a PostgreSQL query by key and follows its
+        // table's notifications. Knows nothing of GTK.
+        .target(
+            name: "PostgresStorage",
+            dependencies: [
+                "ModelStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["PostgreSQL"])),
+            ]
         ),
 
         // A seeded generator shared by the randomized tests and the benchmarks (not a product).
@@ -140,6 +165,14 @@ let package = Package(
             dependencies: [
                 "PackageViewer", "GtkListManager", "GtkListManagerTesting", "GtkTestSupport", "ModelStorage", "CGtk",
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The PostgreSQL storage against a real server (scripts/postgres-test-server.sh).
+        .testTarget(
+            name: "PostgresStorageTests",
+            dependencies: [
+                "PostgresStorage", "ModelStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         .testTarget(

@@ -17,7 +17,7 @@ graphs=$(find "$scratch" -maxdepth 3 -type d -name symbolgraph | head -n 1)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for module in ModelStorage GtkListManager GRDBStorage GtkListManagerTesting; do
+for module in ModelStorage GtkListManager GRDBStorage PostgresStorage GtkListManagerTesting; do
     mkdir -p "$work/$module/graphs"
     cp "$graphs/$module".symbols.json "$work/$module/graphs/"
     cp "$graphs/$module"@*.symbols.json "$work/$module/graphs/" 2>/dev/null || true

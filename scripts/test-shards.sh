@@ -4,10 +4,12 @@
 # server (one run keeps a core about a third busy), so two shards on the machine's two cores
 # take little more than half the time of one run.
 #
-# Usage: scripts/test-shards.sh [--scratch-path PATH] [--sanitize=NAME] [--select REGEX] [--skip SUITE]...
+# Usage: scripts/test-shards.sh [--scratch-path PATH] [--sanitize=NAME] [--disable-default-traits] [--select REGEX]
+#                                [--skip SUITE]...
 #   --select   an extended regular expression over `swift test list`'s "Module.Suite/test"
 #              lines: the suites with a test it matches run (all of them by default).
 #   --skip     a suite left out, by its name without the module (repeatable).
+#   --sanitize=NAME, --disable-default-traits  how the build to run was made (the sanitizer runs).
 # The test binary runs directly: `swift test` holds a lock on its build folder for the whole
 # run, which would queue the second shard behind the first. Each shard's output goes to the
 # standard output whole, one after the other, once both end.
@@ -21,7 +23,7 @@ skipped='^$'
 while [ $# -gt 0 ]; do
     case "$1" in
         --scratch-path) build_options+=(--scratch-path "$2"); shift 2 ;;
-        --sanitize=*) build_options+=("$1"); shift ;;
+        --sanitize=* | --disable-default-traits) build_options+=("$1"); shift ;;
         --select) selection=$2; shift 2 ;;
         --skip) skipped+="|^[A-Za-z]+\.$2\$"; shift 2 ;;
         *) echo "test-shards: unknown option '$1'" >&2; exit 64 ;;

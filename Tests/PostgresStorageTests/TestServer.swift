@@ -1,0 +1,44 @@
+#if PostgreSQL
+    import Foundation
+    import Logging
+    import PostgresNIO
+    import PostgresStorage
+    import Testing
+
+    /// The throwaway cluster `scripts/postgres-test-server.sh` starts for `make test`, reached by the
+    /// `PG*` variables it exports. Without them the tests fail, saying how to start it: a server the
+    /// tests need is never skipped.
+    enum TestServer {
+        /// The settings of the cluster; records an issue when no cluster was started.
+        static func settings(sourceLocation: SourceLocation = #_sourceLocation) throws -> PostgresConnectionSettings {
+            guard ProcessInfo.processInfo.environment["PGHOST"] != nil else {
+                Issue.record(
+                    "No PostgreSQL server: run the tests through `scripts/postgres-test-server.sh run …` (make test does)",
+                    sourceLocation: sourceLocation)
+                throw MissingServer()
+            }
+            return try PostgresConnectionSettings.fromEnvironment()
+        }
+
+        struct MissingServer: Error {}
+
+        /// The tests' logger: PostgresNIO's own messages, left out.
+        static let logger = Logger(label: "PostgresStorageTests", factory: { _ in SwiftLogNoOpLogHandler() })
+
+        /// Runs `body` with a connection of `settings`, closed afterwards.
+        static func withConnection<Result: Sendable>(
+            _ settings: PostgresConnectionSettings, _ body: (PostgresConnection) async throws -> Result
+        ) async throws -> Result {
+            let connection = try await PostgresConnection.connect(
+                configuration: try settings.connectionConfiguration(), id: 1, logger: logger)
+            do {
+                let result = try await body(connection)
+                try await connection.close()
+                return result
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+        }
+    }
+#endif

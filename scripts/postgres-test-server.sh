@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster for the tests and the benchmark: Debian's server, installed
+# when missing, a new cluster in a temporary folder (initdb, then pg_ctl), reached through a
+# Unix socket in that folder only, owned by a user that is not root. It never touches a
+# cluster the machine has of its own.
+#
+# Usage: scripts/postgres-test-server.sh start | stop | status | env | run COMMAND...
+#   start   makes and starts the cluster (again after a stop: a new one) and prints its `env`
+#   stop    stops it and deletes its folder
+#   status  exits 0 when it runs
+#   env     the PG* variables that reach it (`eval "$(scripts/postgres-test-server.sh env)"`)
+#   run     starts it, runs COMMAND with those variables set, stops it, exits with COMMAND's status
+# Environment: GLM_POSTGRES_DIR (the cluster's folder; default /tmp/glm-postgres),
+# GLM_POSTGRES_USER (the user the server runs as when this runs as root; default postgres).
+#
+# The cluster trusts its socket's local connections (the socket's folder is readable by its
+# owner and root only), but for the role `glm_password`, which must give its password
+# (`glm-secret`): the tests of bad credentials log in as it.
+set -euo pipefail
+
+folder=${GLM_POSTGRES_DIR:-/tmp/glm-postgres}
+data=$folder/data
+# The port names the socket file (`.s.PGSQL.<port>`); nothing listens on TCP.
+port=54329
+
+server_binaries() {
+    local bin
+    for bin in /usr/lib/postgresql/*/bin; do
+        [ -x "$bin/initdb" ] && { echo "$bin"; return 0; }
+    done
+    return 1
+}
+
+install_server() {
+    server_binaries >/dev/null && return 0
+    echo "postgres-test-server: installing PostgreSQL (apt-get)" >&2
+    local sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    # The package's own cluster (15/main) is left stopped: the tests make their own.
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql >&2 ||
+        { "${sudo[@]}" apt-get update -q >&2 && "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql >&2; }
+    server_binaries >/dev/null
+}
+
+# Runs a server binary as the cluster's owner: initdb and postgres refuse to run as root.
+as_owner() {
+    if [ "$(id -u)" -eq 0 ]; then
+        runuser -u "${GLM_POSTGRES_USER:-postgres}" -- "$@"
+    else
+        "$@"
+    fi
+}
+
+print_env() {
+    echo "export PGHOST=$folder PGPORT=$port PGUSER=postgres PGDATABASE=postgres"
+}
+
+is_running() {
+    [ -f "$data/postmaster.pid" ] && as_owner "$(server_binaries)/pg_ctl" status -D "$data" >/dev/null 2>&1
+}
+
+start() {
+    install_server
+    local bin
+    bin=$(server_binaries)
+    is_running && stop
+    rm -rf "$folder"
+    mkdir -p "$folder"
+    [ "$(id -u)" -ne 0 ] || chown "${GLM_POSTGRES_USER:-postgres}" "$folder"
+    chmod 700 "$folder"
+    # No fsync: the cluster lives for one run, and syncing each commit would slow the tests.
+    as_owner "$bin/initdb" --no-sync --auth=trust --username=postgres --encoding=UTF8 --locale=C.UTF-8 \
+        -D "$data" >"$folder/initdb.log" 2>&1 || { cat "$folder/initdb.log" >&2; return 1; }
+    {
+        echo "listen_addresses = ''"
+        echo "port = $port"
+        echo "unix_socket_directories = '$folder'"
+        echo "fsync = off"
+        echo "synchronous_commit = off"
+        echo "full_page_writes = off"
+        echo "max_connections = 200"
+    } >>"$data/postgresql.conf"
+    # The password role first: pg_hba takes the first line that matches.
+    { echo "local all glm_password scram-sha-256"; cat "$data/pg_hba.conf"; } >"$folder/pg_hba.conf"
+    mv "$folder/pg_hba.conf" "$data/pg_hba.conf"
+    [ "$(id -u)" -ne 0 ] || chown "${GLM_POSTGRES_USER:-postgres}" "$data/pg_hba.conf"
+    as_owner "$bin/pg_ctl" start -w -t 60 -D "$data" -l "$folder/server.log" >/dev/null ||
+        { cat "$folder/server.log" >&2; return 1; }
+    as_owner "$bin/psql" -q -X -v ON_ERROR_STOP=1 -h "$folder" -p "$port" -U postgres -d postgres \
+        -c "CREATE ROLE glm_password LOGIN PASSWORD 'glm-secret'" >/dev/null
+    print_env
+}
+
+stop() {
+    local bin
+    if bin=$(server_binaries) && [ -d "$data" ]; then
+        as_owner "$bin/pg_ctl" stop -m fast -w -D "$data" >/dev/null 2>&1 || true
+    fi
+    rm -rf "$folder"
+}
+
+case "${1:-}" in
+    start) start ;;
+    stop) stop ;;
+    status) is_running ;;
+    env) print_env ;;
+    run)
+        shift
+        [ $# -gt 0 ] || { echo "postgres-test-server: run needs a command" >&2; exit 64; }
+        start >/dev/null
+        trap stop EXIT
+        eval "$(print_env)"
+        status=0
+        "$@" || status=$?
+        exit "$status"
+        ;;
+    *)
+        echo "usage: $0 start | stop | status | env | run COMMAND..." >&2
+        exit 64
+        ;;
+esac
