@@ -25,6 +25,25 @@
         /// The tests' logger: PostgresNIO's own messages, left out.
         static let logger = Logger(label: "PostgresStorageTests", factory: { _ in SwiftLogNoOpLogHandler() })
 
+        /// Runs `body` with a connection to the test server and a schema of its own, dropped
+        /// afterwards with all it holds: suites run side by side on one server.
+        static func withScratchSchema<Result: Sendable>(
+            sourceLocation: SourceLocation = #_sourceLocation, _ body: (PostgresConnection, String) async throws -> Result
+        ) async throws -> Result {
+            let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            return try await withConnection(try settings(sourceLocation: sourceLocation)) { connection in
+                try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"), logger: logger)
+                do {
+                    let result = try await body(connection, schema)
+                    try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \(schema) CASCADE"), logger: logger)
+                    return result
+                } catch {
+                    _ = try? await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \(schema) CASCADE"), logger: logger)
+                    throw error
+                }
+            }
+        }
+
         /// Runs `body` with a connection of `settings`, closed afterwards.
         static func withConnection<Result: Sendable>(
             _ settings: PostgresConnectionSettings, _ body: (PostgresConnection) async throws -> Result

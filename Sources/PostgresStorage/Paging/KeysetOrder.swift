@@ -1,0 +1,79 @@
+#if PostgreSQL
+    import PostgresNIO
+
+    /// A column the rows are ordered by, which way, and whether it can hold NULL.
+    struct KeysetColumn: Sendable, Hashable {
+        let name: SQLIdentifier
+        let ascending: Bool
+        /// A column that can hold NULL needs conditions that say where NULLs sort: PostgreSQL puts
+        /// them after every value ascending and before every value descending.
+        let isNullable: Bool
+    }
+
+    /// The order of a keyset-paged query: the sort columns, then the columns of a unique, non-null
+    /// key (the primary key) that make every two rows compare strictly, so that "the rows after
+    /// this one" is one exact set whatever the sort columns repeat.
+    struct KeysetOrder: Sendable, Hashable {
+        let columns: [KeysetColumn]
+
+        /// `sort`, then those of `uniqueKey`'s columns it leaves out, ascending.
+        init(sort: [KeysetColumn], uniqueKey: [SQLIdentifier]) {
+            let sorted = Set(sort.map(\.name))
+            columns = sort + uniqueKey.filter { !sorted.contains($0) }.map { KeysetColumn(name: $0, ascending: true, isNullable: false) }
+        }
+
+        /// `ORDER BY`'s list, the other way round when `reversed`.
+        func orderBy(reversed: Bool = false) -> String {
+            columns.map { column in
+                "\(column.name.quoted) \(column.ascending != reversed ? "ASC" : "DESC")"
+            }.joined(separator: ", ")
+        }
+
+        /// The condition that keeps the rows strictly after `key` in this order (before it when
+        /// `before`). `key` holds one value per column, as the server sent it.
+        func condition(beyond key: RowKey, before: Bool, in builder: inout SQLBuilder) -> String {
+            precondition(key.values.count == columns.count, "a row key has one value per column of the order")
+            // Columns that hold no NULL and go the same way compare as one row value: an index on
+            // them answers it as a range.
+            if columns.allSatisfy({ !$0.isNullable && $0.ascending == columns[0].ascending }),
+                key.values.allSatisfy({ $0.value != nil })
+            {
+                let names = columns.map(\.name.quoted).joined(separator: ", ")
+                let values = key.values.map { builder.bind($0) }.joined(separator: ", ")
+                let later = columns[0].ascending != before
+                return "(\(names)) \(later ? ">" : "<") (\(values))"
+            }
+            // Otherwise: the first column beyond, or equal and the second beyond, and so on.
+            var alternatives: [String] = []
+            var equalSoFar: [String] = []
+            for (column, value) in zip(columns, key.values) {
+                let placeholder = value.value == nil ? nil : builder.bind(value)
+                if let beyond = Self.beyond(column, placeholder, before: before) {
+                    alternatives.append((equalSoFar + [beyond]).joined(separator: " AND "))
+                }
+                equalSoFar.append(placeholder.map { "\(column.name.quoted) = \($0)" } ?? "\(column.name.quoted) IS NULL")
+            }
+            return alternatives.isEmpty ? "FALSE" : "(" + alternatives.map { "(\($0))" }.joined(separator: " OR ") + ")"
+        }
+
+        /// The condition on `column` alone of a value strictly beyond `placeholder`'s (nil: NULL),
+        /// with NULL taken as greater than every value; nil when no value is.
+        private static func beyond(_ column: KeysetColumn, _ placeholder: String?, before: Bool) -> String? {
+            let name = column.name.quoted
+            // Later ascending or earlier descending: a greater value, or NULL.
+            let greater = column.ascending != before
+            switch (placeholder, greater) {
+            case (let value?, true): return column.isNullable ? "(\(name) > \(value) OR \(name) IS NULL)" : "\(name) > \(value)"
+            case (let value?, false): return "\(name) < \(value)"
+            case (nil, true): return nil
+            case (nil, false): return "\(name) IS NOT NULL"
+            }
+        }
+    }
+
+    /// The values of a row's order columns, as the server sent them, bound again as they are: a
+    /// key needs no Swift type for its columns.
+    struct RowKey: Sendable {
+        let values: [PostgresData]
+    }
+#endif

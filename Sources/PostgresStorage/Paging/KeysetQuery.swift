@@ -1,0 +1,63 @@
+#if PostgreSQL
+    import PostgresNIO
+
+    /// The queries that read a relation's rows by keyset: a page is the rows just after (or just
+    /// before) a row's key in the order, found through the order's index, never by skipping rows
+    /// with `OFFSET`, so a page deep in ten million rows costs what the first one does.
+    struct KeysetQuery: Sendable {
+        let relation: SQLRelation
+        /// The columns the rows are read with, in this order; the order's columns follow them in
+        /// each row read, as its key.
+        let columns: [SQLIdentifier]
+        let order: KeysetOrder
+
+        /// At most `limit` rows strictly after `key` in the order (from the first row when nil); with
+        /// `before`, those strictly before it (from the last row when nil), nearest first.
+        func page(beyond key: RowKey?, before: Bool = false, limit: Int) -> PostgresQuery {
+            var builder = SQLBuilder()
+            builder.append("SELECT \(selectList) FROM \(relation.quoted)")
+            if let key {
+                let condition = order.condition(beyond: key, before: before, in: &builder)
+                builder.append(" WHERE \(condition)")
+            }
+            builder.append(" ORDER BY \(order.orderBy(reversed: before)) LIMIT \(builder.bind(limit))")
+            return builder.query
+        }
+
+        /// The keys of a sample of about `sampleRows` rows of `estimatedCount`, in order: the
+        /// landmarks a jump to a fraction of the list starts reading at. `TABLESAMPLE SYSTEM` reads
+        /// whole pages of the table at random, never the rest of it.
+        func landmarks(sampleRows: Int, estimatedCount: Int) -> PostgresQuery {
+            let percent = estimatedCount <= 0 ? 100 : min(100, Double(sampleRows) * 100 / Double(estimatedCount))
+            let keys = order.columns.map(\.name.quoted).joined(separator: ", ")
+            return PostgresQuery(
+                unsafeSQL: "SELECT \(keys) FROM \(relation.quoted) TABLESAMPLE SYSTEM (\(percent)) ORDER BY \(order.orderBy())")
+        }
+
+        /// The row count the planner keeps for the relation (`pg_class.reltuples`), at once; -1
+        /// when the table was never analyzed.
+        func estimatedCount() -> PostgresQuery {
+            var builder = SQLBuilder()
+            builder.append("SELECT reltuples::bigint FROM pg_class WHERE oid = \(builder.bindText(relation.quoted))::regclass")
+            return builder.query
+        }
+
+        /// The exact row count, which reads every row (or the whole index).
+        func exactCount() -> PostgresQuery {
+            PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(relation.quoted)")
+        }
+
+        private var selectList: String {
+            (columns + order.columns.map(\.name)).map(\.quoted).joined(separator: ", ")
+        }
+
+        /// The key of `row`, read by one of these queries: its last cells.
+        func key(of row: PostgresRow) -> RowKey {
+            let cells = Array(row)
+            return RowKey(
+                values: cells.suffix(order.columns.count).map {
+                    PostgresData(type: $0.dataType, formatCode: $0.format, value: $0.bytes)
+                })
+        }
+    }
+#endif
