@@ -1,0 +1,45 @@
+/// Which way a page is read from a row: the rows after it in the order, or those before it.
+public enum PageDirection: Sendable {
+    /// The rows after the key, in order.
+    case forward
+    /// The rows before the key, nearest first.
+    case backward
+}
+
+/// Where a ``PagedStorage`` reads its rows: an ordered collection too big to read whole (a
+/// server's table), read a page at a time by key, never by position.
+///
+/// A key identifies a row's place in the order (its sort values and a unique tiebreaker); the
+/// storage keeps the keys of the rows it read and asks for the rows just beyond them. Positions
+/// far from any row read are found by sampled keys (``landmarks(count:)``), so a jump to 73 % of
+/// ten million rows costs one page read, not a count of the rows before it.
+///
+/// Every requirement is called off the main actor and may throw: the storage shows the error
+/// (``PagedStorage/lastError``) and tries again when asked for the rows again.
+public protocol PageSource<Row>: Sendable {
+    /// A row read.
+    associatedtype Row: Identifiable & Sendable
+    /// A row's place in the order.
+    associatedtype Key: Sendable
+
+    /// The key of `row`.
+    func key(of row: Row) -> Key
+    /// At most `limit` rows strictly beyond `key` in `direction` (from the first row forward,
+    /// or the last backward, when `key` is nil), nearest first.
+    func rows(beyond key: Key?, direction: PageDirection, limit: Int) async throws -> [Row]
+    /// The keys of about `count` rows spread over the order, in order: where a jump to a
+    /// fraction of the rows starts reading. Empty when there are no rows.
+    func landmarks(count: Int) async throws -> [Key]
+    /// A quick estimate of the number of rows (the planner's), for a scrollbar at once.
+    func estimatedCount() async throws -> Int
+    /// The number of rows, which may take a while.
+    func exactCount() async throws -> Int
+}
+
+/// The stand-in a ``PagedStorage`` gives for a row not read yet: map it to a row that shows
+/// "loading" (or nothing); the storage replaces it with the row once read. Every stand-in is
+/// equal to every other: positions move as rows are found before them.
+public struct PendingRow: Hashable, Sendable {
+    /// The stand-in.
+    public init() {}
+}

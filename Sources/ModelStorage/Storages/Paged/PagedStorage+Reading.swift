@@ -1,0 +1,176 @@
+/// A read of rows the storage decided on: where from, and where its rows go.
+enum PageRead<Key: Sendable>: Sendable {
+    /// Rows after `key` (from the first row when nil), placed from `position` on; `replacing`
+    /// drops the rows read before (a jump).
+    case forward(from: Key?, to: Int, replacing: Bool)
+    /// Rows before `key` (from the last row when nil), nearest first, the nearest placed just
+    /// before `position`.
+    case backward(from: Key?, before: Int, replacing: Bool)
+}
+
+extension PagedStorage {
+    /// How many sampled keys a first jump reads.
+    static var landmarkCount: Int { 1024 }
+
+    // MARK: - Asking
+
+    /// Notes that the row at `position` is wanted, and plans a read after this turn.
+    func want(_ position: Int) {
+        if wanted.last != position { wanted.append(position) }
+        if wanted.count > 4 * pageSize { wanted.removeFirst(wanted.count - 2 * pageSize) }
+        scheduleNextRead()
+    }
+
+    func scheduleNextRead() {
+        guard !isPlanningScheduled else { return }
+        isPlanningScheduled = true
+        handOff.handOff { [weak self] in
+            guard let self else { return }
+            isPlanningScheduled = false
+            readNext()
+        }
+    }
+
+    /// Starts the read the latest wanted position needs, unless one is under way.
+    func readNext() {
+        guard !isReadingRows else { return }
+        wanted.removeAll { !(0..<count).contains($0) || window.positions.contains($0) }
+        guard let position = wanted.last else { return }
+        guard let read = plan(for: position) else { return readLandmarks() }
+        readTarget = position
+        start(read)
+    }
+
+    /// The read that brings the row at `position`; nil when the landmarks must be read first.
+    func plan(for position: Int) -> PageRead<Source.Key>? {
+        if !window.isEmpty {
+            if (window.end..<window.end + pageSize).contains(position), !window.reachedEnd, let last = window.rows.last {
+                return .forward(from: source.key(of: last), to: window.end, replacing: false)
+            }
+            if (window.start - pageSize..<window.start).contains(position), !window.reachedStart, let first = window.rows.first {
+                return .backward(from: source.key(of: first), before: window.start, replacing: false)
+            }
+        }
+        if position < pageSize { return .forward(from: nil, to: 0, replacing: true) }
+        if position >= count - pageSize { return .backward(from: nil, before: count, replacing: true) }
+        guard let landmarks else { return nil }
+        let start = position - pageSize / 2
+        guard !landmarks.isEmpty else { return .forward(from: nil, to: 0, replacing: true) }
+        let index = min(landmarks.count - 1, Int(Double(start) / Double(count) * Double(landmarks.count)))
+        return .forward(from: landmarks[index], to: start, replacing: true)
+    }
+
+    // MARK: - Reading
+
+    private func start(_ read: PageRead<Source.Key>) {
+        let source = source, generation = generation, limit = pageSize, handOff = handOff
+        setReading(rows: true)
+        Task.detached {
+            do {
+                let rows: [Source.Row]
+                switch read {
+                case .forward(let key, _, _): rows = try await source.rows(beyond: key, direction: .forward, limit: limit)
+                case .backward(let key, _, _): rows = try await source.rows(beyond: key, direction: .backward, limit: limit)
+                }
+                handOff.handOff { [weak self] in self?.apply(rows, of: read, generation: generation) }
+            } catch {
+                handOff.handOff { [weak self] in self?.readFailed(error, generation: generation, rows: true) }
+            }
+        }
+    }
+
+    private func readLandmarks() {
+        let source = source, generation = generation, handOff = handOff
+        setReading(rows: true)
+        Task.detached {
+            do {
+                let keys = try await source.landmarks(count: Self.landmarkCount)
+                handOff.handOff { [weak self] in
+                    guard let self, generation == self.generation else { return }
+                    landmarks = keys
+                    readSucceeded(rows: true)
+                    readNext()
+                }
+            } catch {
+                handOff.handOff { [weak self] in self?.readFailed(error, generation: generation, rows: true) }
+            }
+        }
+    }
+
+    /// Reads the estimated count, then the exact one.
+    func readCounts() {
+        let source = source, generation = generation, handOff = handOff
+        setReading(rows: false)
+        Task.detached {
+            do {
+                let estimate = try await source.estimatedCount()
+                handOff.handOff { [weak self] in self?.applyCount(estimate, isExact: false, generation: generation) }
+                let exact = try await source.exactCount()
+                handOff.handOff { [weak self] in
+                    self?.applyCount(exact, isExact: true, generation: generation)
+                    self?.readSucceeded(rows: false)
+                }
+            } catch {
+                handOff.handOff { [weak self] in
+                    self?.readFailed(
+                        error, generation: generation, rows: false,
+                        retrying: { storage in
+                            if !storage.isCountExact, !storage.isCounting { storage.readCounts() }
+                        })
+                }
+            }
+        }
+    }
+
+    // MARK: - Outcomes
+
+    /// Notes a read of rows (or landmarks), or of the count, under way.
+    private func setReading(rows: Bool) {
+        let wasLoading = isLoading
+        if rows { isReadingRows = true } else { isCounting = true }
+        if !wasLoading { statusDidChange?() }
+    }
+
+    func readSucceeded(rows: Bool) {
+        if rows { isReadingRows = false } else { isCounting = false }
+        failedReads = 0
+        lastError = nil
+        statusDidChange?()
+    }
+
+    /// Keeps `error` to show, and tries again after a pause (1, 2, 4 … 30 seconds), or, for
+    /// rows, at once when one is asked for meanwhile.
+    func readFailed(
+        _ error: any Error, generation: Int, rows: Bool,
+        retrying retry: @escaping @MainActor (PagedStorage) -> Void = { $0.readNext() }
+    ) {
+        guard generation == self.generation else { return }
+        if rows { isReadingRows = false } else { isCounting = false }
+        failedReads += 1
+        lastError = error
+        statusDidChange?()
+        let pause = min(30.0, Double(1 << min(failedReads - 1, 5)))
+        let handOff = handOff
+        Task.detached {
+            try? await Task.sleep(for: .seconds(pause))
+            handOff.handOff { [weak self] in
+                guard let self, generation == self.generation else { return }
+                retry(self)
+            }
+        }
+    }
+
+    private func applyCount(_ newCount: Int, isExact: Bool, generation: Int) {
+        guard generation == self.generation else { return }
+        var changes = ChangeSet()
+        if isExact {
+            exactCount = newCount
+            isCountExact = true
+            fitPositions(in: &changes)
+        } else if exactCount == nil, !window.reachedEnd {
+            setCount(max(newCount, window.end), in: &changes)
+        }
+        deliver(changes)
+        if !isExact { statusDidChange?() }
+    }
+}
