@@ -12,6 +12,8 @@ let package = Package(
         .package(url: "../GtkListManager", .upToNextMinor(from: "0.9.0")),
         // Only for the database examples of DocumentationExamples.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Only for the PostgreSQL examples (a record reads PostgresNIO's rows).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .executableTarget(
@@ -35,6 +37,8 @@ let package = Package(
                 .product(name: "GtkListManagerTesting", package: "GtkListManager"),
                 .product(name: "CGtk", package: "GtkListManager"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresStorage", package: "GtkListManager"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             resources: [.process("PackageRow.ui")]
         ),

@@ -53,7 +53,7 @@
         static func walk(_ query: KeysetQuery, size: Int, before: Bool, on connection: PostgresConnection) async throws
             -> [Int64]
         {
-            var ids: [Int64] = [], key: RowKey? = nil
+            var ids: [Int64] = [], key: PostgresRowKey? = nil
             while true {
                 let rows = try await connection.query(query.page(beyond: key, before: before, limit: size), logger: TestServer.logger)
                     .collect()

@@ -27,8 +27,10 @@
 
         /// Runs `body` with a connection to the test server and a schema of its own, dropped
         /// afterwards with all it holds: suites run side by side on one server.
+        @discardableResult
         static func withScratchSchema<Result: Sendable>(
-            sourceLocation: SourceLocation = #_sourceLocation, _ body: (PostgresConnection, String) async throws -> Result
+            isolation: isolated (any Actor)? = #isolation, sourceLocation: SourceLocation = #_sourceLocation,
+            _ body: (PostgresConnection, String) async throws -> Result
         ) async throws -> Result {
             let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
             return try await withConnection(try settings(sourceLocation: sourceLocation)) { connection in
@@ -46,7 +48,8 @@
 
         /// Runs `body` with a connection of `settings`, closed afterwards.
         static func withConnection<Result: Sendable>(
-            _ settings: PostgresConnectionSettings, _ body: (PostgresConnection) async throws -> Result
+            isolation: isolated (any Actor)? = #isolation, _ settings: PostgresConnectionSettings,
+            _ body: (PostgresConnection) async throws -> Result
         ) async throws -> Result {
             let connection = try await PostgresConnection.connect(
                 configuration: try settings.connectionConfiguration(), id: 1, logger: logger)

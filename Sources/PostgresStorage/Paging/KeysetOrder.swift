@@ -31,7 +31,7 @@
 
         /// The condition that keeps the rows strictly after `key` in this order (before it when
         /// `before`). `key` holds one value per column, as the server sent it.
-        func condition(beyond key: RowKey, before: Bool, in builder: inout SQLBuilder) -> String {
+        func condition(beyond key: PostgresRowKey, before: Bool, in builder: inout SQLBuilder) -> String {
             precondition(key.values.count == columns.count, "a row key has one value per column of the order")
             // Columns that hold no NULL and go the same way compare as one row value: an index on
             // them answers it as a range.
@@ -71,9 +71,10 @@
         }
     }
 
-    /// The values of a row's order columns, as the server sent them, bound again as they are: a
-    /// key needs no Swift type for its columns.
-    struct RowKey: Sendable {
+    /// A row's place in a PostgreSQL storage's order: the values of its order's columns (the sort,
+    /// then the primary key), as the server sent them, bound again as they are, so a key needs no
+    /// Swift type for its columns.
+    public struct PostgresRowKey: Sendable {
         let values: [PostgresData]
     }
 #endif

@@ -13,7 +13,7 @@
 
         /// At most `limit` rows strictly after `key` in the order (from the first row when nil); with
         /// `before`, those strictly before it (from the last row when nil), nearest first.
-        func page(beyond key: RowKey?, before: Bool = false, limit: Int) -> PostgresQuery {
+        func page(beyond key: PostgresRowKey?, before: Bool = false, limit: Int) -> PostgresQuery {
             var builder = SQLBuilder()
             builder.append("SELECT \(selectList) FROM \(relation.quoted)")
             if let key {
@@ -47,14 +47,17 @@
             PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(relation.quoted)")
         }
 
+        /// The columns, then the order's under names of their own (`glm_key_0`, …): a record
+        /// reads its columns by name, and a sort column it reads too must not be found twice.
         private var selectList: String {
-            (columns + order.columns.map(\.name)).map(\.quoted).joined(separator: ", ")
+            let keys = order.columns.enumerated().map { "\($1.name.quoted) AS glm_key_\($0)" }
+            return (columns.map(\.quoted) + keys).joined(separator: ", ")
         }
 
         /// The key of `row`, read by one of these queries: its last cells.
-        func key(of row: PostgresRow) -> RowKey {
+        func key(of row: PostgresRow) -> PostgresRowKey {
             let cells = Array(row)
-            return RowKey(
+            return PostgresRowKey(
                 values: cells.suffix(order.columns.count).map {
                     PostgresData(type: $0.dataType, formatCode: $0.format, value: $0.bytes)
                 })

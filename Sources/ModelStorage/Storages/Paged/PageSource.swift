@@ -10,7 +10,8 @@ public enum PageDirection: Sendable {
 /// server's table), read a page at a time by key, never by position.
 ///
 /// A key identifies a row's place in the order (its sort values and a unique tiebreaker); the
-/// storage keeps the keys of the rows it read and asks for the rows just beyond them. Positions
+/// source gives each row read with its key (``KeyedRow``), and the storage asks for the rows just
+/// beyond the first or last it keeps. Positions
 /// far from any row read are found by sampled keys (``landmarks(count:)``), so a jump to 73 % of
 /// ten million rows costs one page read, not a count of the rows before it.
 ///
@@ -18,15 +19,13 @@ public enum PageDirection: Sendable {
 /// (``PagedStorage/lastError``) and tries again when asked for the rows again.
 public protocol PageSource<Row>: Sendable {
     /// A row read.
-    associatedtype Row: Identifiable & Sendable
+    associatedtype Row: Sendable
     /// A row's place in the order.
     associatedtype Key: Sendable
 
-    /// The key of `row`.
-    func key(of row: Row) -> Key
     /// At most `limit` rows strictly beyond `key` in `direction` (from the first row forward,
-    /// or the last backward, when `key` is nil), nearest first.
-    func rows(beyond key: Key?, direction: PageDirection, limit: Int) async throws -> [Row]
+    /// or the last backward, when `key` is nil), nearest first, each with its key.
+    func rows(beyond key: Key?, direction: PageDirection, limit: Int) async throws -> [KeyedRow<Row, Key>]
     /// The keys of about `count` rows spread over the order, in order: where a jump to a
     /// fraction of the rows starts reading. Empty when there are no rows.
     func landmarks(count: Int) async throws -> [Key]
@@ -34,6 +33,21 @@ public protocol PageSource<Row>: Sendable {
     func estimatedCount() async throws -> Int
     /// The number of rows, which may take a while.
     func exactCount() async throws -> Int
+}
+
+/// A row a ``PageSource`` read, with its place in the order: the storage shows the row and
+/// reads the next page from the key.
+public struct KeyedRow<Row: Sendable, Key: Sendable>: Sendable {
+    /// The row, what the storage's ``PagedStorage/item(at:)`` gives.
+    public let row: Row
+    /// Its place in the order.
+    public let key: Key
+
+    /// `row` at `key`.
+    public init(_ row: Row, key: Key) {
+        self.row = row
+        self.key = key
+    }
 }
 
 /// The stand-in a ``PagedStorage`` gives for a row not read yet: map it to a row that shows

@@ -2,7 +2,7 @@
 /// entries follow each other as the state changes (positions found before the run inserted
 /// first, then the rows' updates).
 extension PagedStorage {
-    func apply(_ rows: [Source.Row], of read: PageRead<Source.Key>, generation: Int) {
+    func apply(_ rows: [KeyedRow<Source.Row, Source.Key>], of read: PageRead<Source.Key>, generation: Int) {
         guard generation == self.generation else { return }
         var changes = ChangeSet()
         let complete = rows.count < pageSize
@@ -27,7 +27,7 @@ extension PagedStorage {
     // MARK: - Placing rows
 
     private func replaceWindow(
-        with rows: [Source.Row], at start: Int, reachedStart: Bool, reachedEnd: Bool, in changes: inout ChangeSet
+        with rows: [KeyedRow<Source.Row, Source.Key>], at start: Int, reachedStart: Bool, reachedEnd: Bool, in changes: inout ChangeSet
     ) {
         let previous = window.positions
         window.replace(with: rows, at: start, reachedStart: reachedStart, reachedEnd: reachedEnd)
@@ -39,7 +39,8 @@ extension PagedStorage {
     }
 
     /// The last rows (read backward from the end), placed to end at the last position.
-    private func replaceWindowAtEnd(withNearestFirst rows: [Source.Row], complete: Bool, in changes: inout ChangeSet) {
+    private func replaceWindowAtEnd(withNearestFirst rows: [KeyedRow<Source.Row, Source.Key>], complete: Bool, in changes: inout ChangeSet)
+    {
         let previous = window.positions
         if rows.count > count { setCount(rows.count, in: &changes) }
         window.replace(with: rows.reversed(), at: count - rows.count, reachedStart: complete, reachedEnd: true)
@@ -48,7 +49,7 @@ extension PagedStorage {
         fitPositions(in: &changes)
     }
 
-    private func extendForward(with rows: [Source.Row], complete: Bool, in changes: inout ChangeSet) {
+    private func extendForward(with rows: [KeyedRow<Source.Row, Source.Key>], complete: Bool, in changes: inout ChangeSet) {
         let from = window.end
         window.append(rows, complete: complete)
         if window.end > count { setCount(window.end, in: &changes) }
@@ -56,7 +57,7 @@ extension PagedStorage {
         fitPositions(in: &changes)
     }
 
-    private func extendBackward(withNearestFirst rows: [Source.Row], complete: Bool, in changes: inout ChangeSet) {
+    private func extendBackward(withNearestFirst rows: [KeyedRow<Source.Row, Source.Key>], complete: Bool, in changes: inout ChangeSet) {
         // More rows before the run than positions: the count was short there.
         if rows.count > window.start { insertPending(rows.count - window.start, in: &changes) }
         window.prepend(nearestFirst: rows, complete: complete)
@@ -124,7 +125,7 @@ extension PagedStorage {
         guard !range.isEmpty else { return }
         let positions = range.count < handedOut.count ? range.filter(handedOut.contains) : handedOut.filter(range.contains).sorted()
         for position in positions where position < count && !skipped.contains(position) {
-            changes.append(.updateItem(at: IndexPath(item: position, section: 0), model: window.row(at: position) ?? PendingRow()))
+            changes.append(.updateItem(at: IndexPath(item: position, section: 0), model: window.row(at: position)?.row ?? PendingRow()))
         }
     }
 

@@ -35,23 +35,37 @@ extension PagedStorage {
     func readNext() {
         guard !isReadingRows else { return }
         wanted.removeAll { !(0..<count).contains($0) || window.positions.contains($0) }
-        guard let position = wanted.last else { return }
+        guard let latest = wanted.last else { return }
+        // A position the run can reach by reading on from its ends (the viewport's rows next to
+        // it) before the latest: read on by key rather than jump, so positions stay exact.
+        let position = wanted.last(where: isWithinReach) ?? latest
         guard let read = plan(for: position) else { return readLandmarks() }
         readTarget = position
         start(read)
     }
 
-    /// The read that brings the row at `position`; nil when the landmarks must be read first.
+    /// How far past the run's ends a wanted row is read by reading on rather than by a jump.
+    var reach: Int { 4 * pageSize }
+
+    /// Whether reading on from the run's first or last row comes to `position` within ``reach``.
+    func isWithinReach(_ position: Int) -> Bool {
+        guard !window.isEmpty else { return position < reach }
+        return (window.end..<window.end + reach).contains(position) && !window.reachedEnd
+            || (window.start - reach..<window.start).contains(position) && !window.reachedStart
+    }
+
+    /// The read that brings the row at `position` (or the page toward it); nil when the
+    /// landmarks must be read first.
     func plan(for position: Int) -> PageRead<Source.Key>? {
         if !window.isEmpty {
-            if (window.end..<window.end + pageSize).contains(position), !window.reachedEnd, let last = window.rows.last {
-                return .forward(from: source.key(of: last), to: window.end, replacing: false)
+            if (window.end..<window.end + reach).contains(position), !window.reachedEnd, let last = window.rows.last {
+                return .forward(from: last.key, to: window.end, replacing: false)
             }
-            if (window.start - pageSize..<window.start).contains(position), !window.reachedStart, let first = window.rows.first {
-                return .backward(from: source.key(of: first), before: window.start, replacing: false)
+            if (window.start - reach..<window.start).contains(position), !window.reachedStart, let first = window.rows.first {
+                return .backward(from: first.key, before: window.start, replacing: false)
             }
         }
-        if position < pageSize { return .forward(from: nil, to: 0, replacing: true) }
+        if position < reach { return .forward(from: nil, to: 0, replacing: true) }
         if position >= count - pageSize { return .backward(from: nil, before: count, replacing: true) }
         guard let landmarks else { return nil }
         let start = position - pageSize / 2
@@ -67,7 +81,7 @@ extension PagedStorage {
         setReading(rows: true)
         Task.detached {
             do {
-                let rows: [Source.Row]
+                let rows: [KeyedRow<Source.Row, Source.Key>]
                 switch read {
                 case .forward(let key, _, _): rows = try await source.rows(beyond: key, direction: .forward, limit: limit)
                 case .backward(let key, _, _): rows = try await source.rows(beyond: key, direction: .backward, limit: limit)

@@ -40,7 +40,7 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
     /// Called after ``isLoading``, ``lastError`` or ``isCountExact`` changed.
     public var statusDidChange: (() -> Void)?
 
-    var window = PagedWindow<Source.Row>()
+    var window = PagedWindow<KeyedRow<Source.Row, Source.Key>>()
     /// The source's exact count, once read.
     var exactCount: Int?
     /// The sampled keys jumps start at, read at the first jump.
@@ -105,7 +105,7 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
         guard indexPath.section == 0, (0..<count).contains(indexPath.item) else { return nil }
         let position = indexPath.item
         handedOut.insert(position)
-        if let row = window.row(at: position) { return row }
+        if let read = window.row(at: position) { return read.row }
         want(position)
         return PendingRow()
     }
@@ -113,7 +113,7 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
     /// What ``item(at:)`` would give, without asking for a page.
     package func peek(at position: Int) -> Any? {
         guard (0..<count).contains(position) else { return nil }
-        return window.row(at: position) ?? PendingRow()
+        return window.row(at: position)?.row ?? PendingRow()
     }
 
     /// The positions whose rows are read now.

@@ -37,18 +37,16 @@ final class ArrayPageSource: PageSource {
         }
     }
 
-    func key(of row: NumberedRow) -> Int { row.id }
-
-    func rows(beyond key: Int?, direction: PageDirection, limit: Int) async throws -> [NumberedRow] {
+    func rows(beyond key: Int?, direction: PageDirection, limit: Int) async throws -> [KeyedRow<NumberedRow, Int>] {
         try mayFail()
         reads.withLock { $0 += 1 }
         switch direction {
         case .forward:
             let first = key.map { $0 + 1 } ?? 0
-            return (first..<min(total, first + limit)).map(NumberedRow.init)
+            return (first..<min(total, first + limit)).map { KeyedRow(NumberedRow(id: $0), key: $0) }
         case .backward:
             let last = key.map { $0 - 1 } ?? total - 1
-            return stride(from: last, to: max(-1, last - limit), by: -1).map(NumberedRow.init)
+            return stride(from: last, to: max(-1, last - limit), by: -1).map { KeyedRow(NumberedRow(id: $0), key: $0) }
         }
     }
 

@@ -1,0 +1,35 @@
+// swift-format-ignore-file
+// The examples of PostgresStorage's DocC article, as printed there (checked by
+// scripts/check-doc-examples.sh). Compiled only: running them needs a server.
+import GtkListManager
+import ModelStorage
+import PostgresNIO
+import PostgresStorage
+
+enum PostgresStorageArticle {
+    struct Ticket: PostgresRecord {
+        static let columns = ["id", "title", "status"]
+        let id: Int64, title: String, status: String
+
+        init(row: PostgresRandomAccessRow) throws {
+            id = try row["id"].decode(Int64.self)
+            title = try row["title"].decode(String.self)
+            status = try row["status"].decode(String.self)
+        }
+    }
+
+    @MainActor
+    static func ticketsStorage() async throws -> PagedStorage<PostgresPageSource<Ticket>> {
+        let database = PostgresDatabase(try PostgresConnectionSettings(url: "postgres://desk@db.example.com/tickets"))
+        let tickets = try await PostgresPageSource<Ticket>(database, table: "tickets", sortedBy: [SortKey("title")])
+        let storage = PagedStorage(source: tickets, handOff: GLibMainActorHandOff())
+        return storage
+    }
+
+    static func connectionSettings() throws -> [PostgresConnectionSettings] {
+        // What the URL leaves out comes from PGHOST, PGUSER, … and libpq's defaults.
+        let settings = try PostgresConnectionSettings(url: "postgres://desk@db.example.com/tickets?sslmode=verify-full")
+        let local = try PostgresConnectionSettings.fromEnvironment()
+        return [settings, local]
+    }
+}

@@ -1,0 +1,84 @@
+#if PostgreSQL
+    import Logging
+    import PostgresNIO
+
+    /// A PostgreSQL database the storages read: one connection, opened when first needed and again
+    /// after it was lost, shared by every storage of the database.
+    ///
+    /// Queries wait for the connection to open; a connection that cannot open (a server stopped,
+    /// bad credentials, a timeout) throws ``PostgresStorageError`` to the read that asked, which the
+    /// storage shows and tries again.
+    public actor PostgresDatabase {
+        /// Where it connects.
+        public nonisolated let settings: PostgresConnectionSettings
+        private let logger: Logger
+        private var connection: PostgresConnection?
+        private var opening: Task<PostgresConnection, any Error>?
+        private var connectionsOpened = 0
+
+        /// The database of `settings`; nothing is opened yet.
+        public init(_ settings: PostgresConnectionSettings, logger: Logger = Logger(label: "PostgresStorage")) {
+            self.settings = settings
+            self.logger = logger
+        }
+
+        /// How many connections were opened so far (the first, then one per reconnection).
+        public var openedConnections: Int { connectionsOpened }
+
+        /// Runs `query` and returns its rows, opening the connection first when needed.
+        ///
+        /// - Throws: ``PostgresStorageError``.
+        func rows(_ query: PostgresQuery) async throws(PostgresStorageError) -> [PostgresRow] {
+            do {
+                let connection = try await open()
+                do {
+                    return try await connection.query(query, logger: logger).collect()
+                } catch {
+                    if connection.isClosed { self.connection = nil }
+                    throw error
+                }
+            } catch {
+                throw PostgresStorageError(error)
+            }
+        }
+
+        /// Runs `body` with the connection, opened first when needed.
+        func withConnection<Result: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> Result)
+            async throws(PostgresStorageError)
+            -> Result
+        {
+            do {
+                let connection = try await open()
+                do {
+                    return try await body(connection)
+                } catch {
+                    if connection.isClosed { self.connection = nil }
+                    throw error
+                }
+            } catch {
+                throw PostgresStorageError(error)
+            }
+        }
+
+        /// Closes the connection; the next query opens another.
+        public func close() async {
+            let closing = connection
+            connection = nil
+            try? await closing?.close()
+        }
+
+        private func open() async throws -> PostgresConnection {
+            if let connection, !connection.isClosed { return connection }
+            if let opening { return try await opening.value }
+            let configuration = try settings.connectionConfiguration()
+            connectionsOpened += 1
+            let id = connectionsOpened, logger = logger
+            let task = Task { try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger) }
+            opening = task
+            defer { opening = nil }
+            let opened = try await task.value
+            connection = opened
+            return opened
+        }
+    }
+#endif

@@ -1,0 +1,102 @@
+#if PostgreSQL
+    import ModelStorage
+    import PostgresNIO
+
+    /// A table or view of a PostgreSQL database as a `PagedStorage`'s source: its rows in an
+    /// order read a page at a time by keyset (the sort's columns, then the primary key), never by
+    /// `OFFSET`, so a page ten million rows deep costs what the first does.
+    ///
+    /// ```swift
+    /// let database = PostgresDatabase(try PostgresConnectionSettings.fromEnvironment())
+    /// let tickets = try await PostgresPageSource<Ticket>(database, table: "tickets", sortedBy: [SortKey("updated_at", ascending: false)])
+    /// let storage = PagedStorage(source: tickets, handOff: GLibMainActorHandOff())
+    /// ```
+    ///
+    /// The count comes from the planner's estimate at once (`pg_class.reltuples`; 0 for a table never
+    /// analyzed), then from `count(*)`. A jump reads from keys sampled with `TABLESAMPLE SYSTEM`.
+    /// Sorting by a column no b-tree index starts with works, but the server then sorts every row
+    /// for each page: ``sortsThroughIndex`` says which it is.
+    public struct PostgresPageSource<Record: PostgresRecord>: PageSource {
+        /// The database read.
+        public let database: PostgresDatabase
+        /// The order, its first key first; the primary key breaks ties after it.
+        public let sort: [SortKey]
+        let table: TableDescription
+        let query: KeysetQuery
+
+        /// The rows of `table` (in `schema`, or the search path's), ordered by `sort` (column
+        /// names), then by the primary key.
+        ///
+        /// - Throws: ``PostgresStorageError``: the table missing, without a primary key, without a
+        ///   column `Record` reads or `sort` names, or the server unreachable.
+        public init(_ database: PostgresDatabase, table: String, schema: String? = nil, sortedBy sort: [SortKey] = [])
+            async throws(PostgresStorageError)
+        {
+            let relation = SQLRelation(schema: schema, table)
+            let description = try await database.withConnection { connection in
+                try await TableDescription.read(relation, on: connection, logger: Self.logger)
+            }
+            try self.init(database, table: description, sortedBy: sort)
+        }
+
+        init(_ database: PostgresDatabase, table: TableDescription, sortedBy sort: [SortKey]) throws(PostgresStorageError) {
+            guard !table.primaryKey.isEmpty else { throw .noPrimaryKey(table.relation.description) }
+            for name in Record.columns + sort.map(\.column) where table.column(named: name) == nil {
+                throw .missingColumn(name, relation: table.relation.description)
+            }
+            let sortColumns = sort.map { key in
+                KeysetColumn(
+                    name: SQLIdentifier(key.column), ascending: key.ascending, isNullable: table.column(named: key.column)!.isNullable)
+            }
+            self.database = database
+            self.sort = sort
+            self.table = table
+            query = KeysetQuery(
+                relation: table.relation, columns: Record.columns.map(SQLIdentifier.init),
+                order: KeysetOrder(sort: sortColumns, uniqueKey: table.primaryKey.map(SQLIdentifier.init)))
+        }
+
+        /// The same rows in another order.
+        ///
+        /// - Throws: ``PostgresStorageError/missingColumn(_:relation:)`` for a column the table lacks.
+        public func sorted(by sort: [SortKey]) throws(PostgresStorageError) -> PostgresPageSource {
+            try PostgresPageSource(database, table: table, sortedBy: sort)
+        }
+
+        /// Whether an index starts with the order's first column, so that a page is read through
+        /// the index rather than by sorting the table.
+        public var sortsThroughIndex: Bool {
+            table.indexLeadingColumns.contains(query.order.columns[0].name.name)
+        }
+
+        static var logger: Logger { Logger(label: "PostgresStorage") }
+
+        // MARK: - PageSource
+
+        public func rows(beyond key: PostgresRowKey?, direction: PageDirection, limit: Int) async throws
+            -> [KeyedRow<Record, PostgresRowKey>]
+        {
+            let rows = try await database.rows(query.page(beyond: key, before: direction == .backward, limit: limit))
+            do {
+                return try rows.map { row in KeyedRow(try Record(row: row.makeRandomAccess()), key: query.key(of: row)) }
+            } catch {
+                throw PostgresStorageError(error)
+            }
+        }
+
+        public func landmarks(count: Int) async throws -> [PostgresRowKey] {
+            let estimate = try await estimatedCount()
+            return try await database.rows(query.landmarks(sampleRows: count, estimatedCount: estimate)).map(query.key(of:))
+        }
+
+        public func estimatedCount() async throws -> Int {
+            let rows = try await database.rows(query.estimatedCount())
+            return try max(0, Int(rows.first?.decode(Int64.self) ?? 0))
+        }
+
+        public func exactCount() async throws -> Int {
+            let rows = try await database.rows(query.exactCount())
+            return try Int(rows.first?.decode(Int64.self) ?? 0)
+        }
+    }
+#endif
