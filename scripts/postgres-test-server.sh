@@ -4,13 +4,16 @@
 # Unix socket in that folder only, owned by a user that is not root. It never touches a
 # cluster the machine has of its own.
 #
-# Usage: scripts/postgres-test-server.sh start | stop | status | env | run COMMAND...
+# Usage: scripts/postgres-test-server.sh start | stop | halt | resume | status | env | run COMMAND...
 #   start   makes and starts the cluster (again after a stop: a new one) and prints its `env`
 #   stop    stops it and deletes its folder
+#   halt    stops the server, keeping its data (the fault tests' server going away)
+#   resume  starts a halted server again
 #   status  exits 0 when it runs
 #   env     the PG* variables that reach it (`eval "$(scripts/postgres-test-server.sh env)"`)
 #   run     starts it, runs COMMAND with those variables set, stops it, exits with COMMAND's status
 # Environment: GLM_POSTGRES_DIR (the cluster's folder; default /tmp/glm-postgres),
+# GLM_POSTGRES_PORT (the socket's number; default 54329),
 # GLM_POSTGRES_USER (the user the server runs as when this runs as root; default postgres).
 #
 # The cluster trusts its socket's local connections (the socket's folder is readable by its
@@ -21,7 +24,7 @@ set -euo pipefail
 folder=${GLM_POSTGRES_DIR:-/tmp/glm-postgres}
 data=$folder/data
 # The port names the socket file (`.s.PGSQL.<port>`); nothing listens on TCP.
-port=54329
+port=${GLM_POSTGRES_PORT:-54329}
 
 server_binaries() {
     local bin
@@ -99,9 +102,20 @@ stop() {
     rm -rf "$folder"
 }
 
+halt() {
+    as_owner "$(server_binaries)/pg_ctl" stop -m immediate -w -D "$data" >/dev/null
+}
+
+resume() {
+    as_owner "$(server_binaries)/pg_ctl" start -w -t 60 -D "$data" -l "$folder/server.log" >/dev/null ||
+        { cat "$folder/server.log" >&2; return 1; }
+}
+
 case "${1:-}" in
     start) start ;;
     stop) stop ;;
+    halt) halt ;;
+    resume) resume ;;
     status) is_running ;;
     env) print_env ;;
     run)
@@ -115,7 +129,7 @@ case "${1:-}" in
         exit "$status"
         ;;
     *)
-        echo "usage: $0 start | stop | status | env | run COMMAND..." >&2
+        echo "usage: $0 start | stop | halt | resume | status | env | run COMMAND..." >&2
         exit 64
         ;;
 esac

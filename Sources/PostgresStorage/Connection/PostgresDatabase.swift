@@ -15,6 +15,7 @@
         private var connection: PostgresConnection?
         private var opening: Task<PostgresConnection, any Error>?
         private var connectionsOpened = 0
+        private var connectionAttempts = 0
 
         /// The database of `settings`; nothing is opened yet.
         public init(_ settings: PostgresConnectionSettings, logger: Logger = Logger(label: "PostgresStorage")) {
@@ -22,7 +23,7 @@
             self.logger = logger
         }
 
-        /// How many connections were opened so far (the first, then one per reconnection).
+        /// How many connections opened so far (the first, then one per reconnection).
         public var openedConnections: Int { connectionsOpened }
 
         /// Runs `query` and returns its rows, opening the connection first when needed.
@@ -65,6 +66,19 @@
             let closing = connection
             connection = nil
             try? await closing?.close()
+        }
+
+        /// Lets go of `connection` when `error` says it is gone or going (closed, lost without the
+        /// server's word, or the server's connection and shutdown errors, SQLSTATE classes 08 and
+        /// 57): the next query opens another. A statement the server refused keeps it.
+        private func drop(_ connection: PostgresConnection, after error: any Error) async {
+            let serverState = (error as? PSQLError)?.serverInfo?[.sqlState]
+            let isLost =
+                connection.isClosed || (error is PSQLError && serverState == nil)
+                || serverState.map { $0.hasPrefix("08") || $0.hasPrefix("57") } == true
+            guard isLost else { return }
+            if self.connection === connection { self.connection = nil }
+            try? await connection.close()
         }
 
         private func open() async throws -> PostgresConnection {
