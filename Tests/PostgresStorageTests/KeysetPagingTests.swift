@@ -17,6 +17,28 @@
             ANALYZE items;
             """
 
+        /// Makes the table in `schema`, and puts the schema first on the connection's search path.
+        static func makeTable(in schema: String, on connection: PostgresConnection) async throws {
+            try await connection.query(PostgresQuery(unsafeSQL: "SET search_path = \(schema)"), logger: TestServer.logger)
+            for statement in tableSQL.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
+                try await connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: TestServer.logger)
+            }
+        }
+
+        /// Runs `body` for each of ``sorts`` over the table, with the query of that sort and the
+        /// ids in the server's own order for it.
+        static func withEachSort(
+            _ body: (KeysetQuery, [Int64], PostgresConnection) async throws -> Void
+        ) async throws {
+            try await TestServer.withScratchSchema { connection, schema in
+                try await makeTable(in: schema, on: connection)
+                for sort in sorts {
+                    let query = query(schema, sort: sort)
+                    try await body(query, try await serverOrder(query, on: connection), connection)
+                }
+            }
+        }
+
         static let score = KeysetColumn(name: SQLIdentifier("score"), ascending: true, isNullable: true)
         static let label = KeysetColumn(name: SQLIdentifier("label"), ascending: true, isNullable: false)
         static let note = KeysetColumn(name: SQLIdentifier("note"), ascending: true, isNullable: true)
@@ -64,55 +86,36 @@
         }
 
         @Test func pagesForwardAndBackwardJoinIntoTheServersOrder() async throws {
-            try await TestServer.withScratchSchema { connection, schema in
-                try await connection.query(PostgresQuery(unsafeSQL: "SET search_path = \(schema)"), logger: TestServer.logger)
-                for statement in Self.tableSQL.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
-                    try await connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: TestServer.logger)
-                }
-                for sort in Self.sorts {
-                    let query = Self.query(schema, sort: sort)
-                    let expected = try await Self.serverOrder(query, on: connection)
-                    #expect(expected.count == 3000)
-                    let forward = try await Self.walk(query, size: 97, before: false, on: connection)
-                    #expect(forward == expected, "forward by \(query.order.orderBy())")
-                    let backward = try await Self.walk(query, size: 97, before: true, on: connection)
-                    #expect(backward == expected, "backward by \(query.order.orderBy())")
-                }
+            try await Self.withEachSort { query, expected, connection in
+                #expect(expected.count == 3000)
+                let forward = try await Self.walk(query, size: 97, before: false, on: connection)
+                #expect(forward == expected, "forward by \(query.order.orderBy())")
+                let backward = try await Self.walk(query, size: 97, before: true, on: connection)
+                #expect(backward == expected, "backward by \(query.order.orderBy())")
             }
         }
 
         @Test func aPageFromAnyRowIsTheRowsJustAfterOrBeforeIt() async throws {
-            try await TestServer.withScratchSchema { connection, schema in
-                try await connection.query(PostgresQuery(unsafeSQL: "SET search_path = \(schema)"), logger: TestServer.logger)
-                for statement in Self.tableSQL.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
-                    try await connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: TestServer.logger)
-                }
-                for sort in Self.sorts {
-                    let query = Self.query(schema, sort: sort)
-                    let expected = try await Self.serverOrder(query, on: connection)
-                    // The key of the row at each of these positions, read as a one-row page.
-                    for position in [0, 1, 713, 1500, 2999] {
-                        let keyRow = try await connection.query(
-                            query.page(beyond: nil, limit: position + 1), logger: TestServer.logger
-                        ).collect().last!
-                        let key = query.key(of: keyRow)
-                        let after = try await Self.ids(
-                            connection.query(query.page(beyond: key, limit: 50), logger: TestServer.logger).collect())
-                        #expect(after == Array(expected[(position + 1)...].prefix(50)), "after \(position) by \(query.order.orderBy())")
-                        let before = try await Self.ids(
-                            connection.query(query.page(beyond: key, before: true, limit: 50), logger: TestServer.logger).collect())
-                        #expect(before == Array(expected[..<position].suffix(50).reversed()), "before \(position)")
-                    }
+            try await Self.withEachSort { query, expected, connection in
+                // The key of the row at each of these positions, read as a one-row page.
+                for position in [0, 1, 713, 1500, 2999] {
+                    let keyRow = try await connection.query(
+                        query.page(beyond: nil, limit: position + 1), logger: TestServer.logger
+                    ).collect().last!
+                    let key = query.key(of: keyRow)
+                    let after = try await Self.ids(
+                        connection.query(query.page(beyond: key, limit: 50), logger: TestServer.logger).collect())
+                    #expect(after == Array(expected[(position + 1)...].prefix(50)), "after \(position) by \(query.order.orderBy())")
+                    let before = try await Self.ids(
+                        connection.query(query.page(beyond: key, before: true, limit: 50), logger: TestServer.logger).collect())
+                    #expect(before == Array(expected[..<position].suffix(50).reversed()), "before \(position)")
                 }
             }
         }
 
         @Test func landmarksAreKeysInOrderAndTheEstimateIsThePlannersCount() async throws {
             try await TestServer.withScratchSchema { connection, schema in
-                try await connection.query(PostgresQuery(unsafeSQL: "SET search_path = \(schema)"), logger: TestServer.logger)
-                for statement in Self.tableSQL.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
-                    try await connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: TestServer.logger)
-                }
+                try await Self.makeTable(in: schema, on: connection)
                 let query = Self.query(schema, sort: [Self.reversed(Self.label), Self.score])
                 let estimate = try await connection.query(query.estimatedCount(), logger: TestServer.logger).collect()
                 #expect(try estimate.first?.decode(Int64.self) == 3000)
