@@ -95,7 +95,7 @@
             }
         }
 
-        @Test func aPageFromAnyRowIsTheRowsJustAfterOrBeforeIt() async throws {
+        @Test func aPageFromAnyRowIsTheRowsJustAfterOrBeforeItOrFromIt() async throws {
             try await Self.withEachSort { query, expected, connection in
                 // The key of the row at each of these positions, read as a one-row page.
                 for position in [0, 1, 713, 1500, 2999] {
@@ -109,6 +109,10 @@
                     let before = try await Self.ids(
                         connection.query(query.page(beyond: key, before: true, limit: 50), logger: TestServer.logger).collect())
                     #expect(before == Array(expected[..<position].suffix(50).reversed()), "before \(position)")
+                    // From the row on: the row itself, then those after it.
+                    let from = try await Self.ids(
+                        connection.query(query.page(beyond: key, including: true, limit: 50), logger: TestServer.logger).collect())
+                    #expect(from == Array(expected[position...].prefix(50)), "from \(position) by \(query.order.orderBy())")
                 }
             }
         }

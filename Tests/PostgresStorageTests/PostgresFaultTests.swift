@@ -83,7 +83,7 @@
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: TestServer.logger)
                 }
             }
-            let database = PostgresDatabase(server.settings)
+            let database = PostgresSharedConnection(server.settings)
             let storage = PagedStorage(source: try await PostgresPageSource<Item>(database, table: "items"), pageSize: 32)
             var errorsShown: [String] = []
             storage.statusDidChange = { [weak storage] in

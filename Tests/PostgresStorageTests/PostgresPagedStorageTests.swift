@@ -21,49 +21,34 @@
         }
 
         static func makeTable(_ schema: String, on connection: PostgresConnection) async throws {
-            for statement in [
-                "CREATE TABLE \(schema).items (id bigint PRIMARY KEY, name text NOT NULL, score int)",
-                "INSERT INTO \(schema).items SELECT i, 'item ' || i, CASE WHEN i % 11 = 0 THEN NULL ELSE (i * 7919) % 1000 END"
-                    + " FROM generate_series(1, 100000) i",
-                "CREATE INDEX ON \(schema).items (score)",
-                "ANALYZE \(schema).items",
-            ] {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: TestServer.logger)
-            }
+            try await TestServer.run(
+                [
+                    "CREATE TABLE \(schema).items (id bigint PRIMARY KEY, name text NOT NULL, score int)",
+                    "INSERT INTO \(schema).items SELECT i, 'item ' || i, CASE WHEN i % 11 = 0 THEN NULL ELSE (i * 7919) % 1000 END"
+                        + " FROM generate_series(1, 100000) i",
+                    "CREATE INDEX ON \(schema).items (score)",
+                    "ANALYZE \(schema).items",
+                ], on: connection)
         }
 
         /// The ids in the server's own order.
         static func serverOrder(_ schema: String, _ orderBy: String, on connection: PostgresConnection) async throws -> [Int64] {
-            try await connection.query(
-                PostgresQuery(unsafeSQL: "SELECT id FROM \(schema).items ORDER BY \(orderBy)"), logger: TestServer.logger
-            )
-            .collect().map { try $0.decode(Int64.self) }
-        }
-
-        func settle(_ storage: PagedStorage<PostgresPageSource<Item>>) async throws {
-            var idleTurns = 0
-            let clock = ContinuousClock(), deadline = clock.now + .seconds(20)
-            while idleTurns < 5, clock.now < deadline {
-                try await Task.sleep(for: .milliseconds(2))
-                idleTurns = storage.isLoading ? 0 : idleTurns + 1
-            }
+            try await TestServer.ids("SELECT id FROM \(schema).items ORDER BY \(orderBy)", on: connection)
         }
 
         func show(_ positions: Range<Int>, of storage: PagedStorage<PostgresPageSource<Item>>) async throws -> [Int64?] {
-            for position in positions { _ = storage.item(at: IndexPath(item: position, section: 0)) }
-            try await settle(storage)
-            return positions.map { (storage.item(at: IndexPath(item: $0, section: 0)) as? Item)?.id }
+            try await storage.show(positions).map { $0?.id }
         }
 
         @Test func aHundredThousandRowsReadWhereShownInTheServersOrder() async throws {
             let settings = try TestServer.settings()
             try await TestServer.withScratchSchema { connection, schema in
                 try await Self.makeTable(schema, on: connection)
-                let database = PostgresDatabase(settings)
+                let database = PostgresSharedConnection(settings)
                 let source = try await PostgresPageSource<Item>(database, table: "items", schema: schema, sortedBy: [SortKey("score")])
                 #expect(source.sortsThroughIndex)
                 let storage = PagedStorage(source: source, pageSize: 64, handOff: TaskMainActorHandOff())
-                try await settle(storage)
+                try await storage.settle()
                 #expect(storage.count == 100_000 && storage.isCountExact)
                 let expected = try await Self.serverOrder(schema, "score, id", on: connection)
 
@@ -84,7 +69,7 @@
 
                 // Another order: the same rows, read anew.
                 storage.reset(to: try source.sorted(by: [SortKey("name", ascending: false)]))
-                try await settle(storage)
+                try await storage.settle()
                 #expect(!storage.source.sortsThroughIndex)
                 let byName = try await Self.serverOrder(schema, "name DESC, id", on: connection)
                 #expect(try await show(0..<30, of: storage) == byName[0..<30].map { $0 })
@@ -100,7 +85,7 @@
                     logger: TestServer.logger)
                 try await connection.query(
                     PostgresQuery(unsafeSQL: "CREATE TABLE \(schema).named (id bigint PRIMARY KEY, name text)"), logger: TestServer.logger)
-                let database = PostgresDatabase(settings)
+                let database = PostgresSharedConnection(settings)
                 await #expect(throws: PostgresStorageError.missingRelation("\"\(schema)\".\"nowhere\"")) {
                     try await PostgresPageSource<Item>(database, table: "nowhere", schema: schema)
                 }
@@ -114,7 +99,7 @@
             }
             settings.username = "glm_password"
             settings.password = "not-the-secret"
-            let refused = PostgresDatabase(settings)
+            let refused = PostgresSharedConnection(settings)
             do {
                 _ = try await PostgresPageSource<Item>(refused, table: "items")
                 Issue.record("a wrong password was let in")

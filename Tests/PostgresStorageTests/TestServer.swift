@@ -1,6 +1,7 @@
 #if PostgreSQL
     import Foundation
     import Logging
+    import ModelStorage
     import PostgresNIO
     import PostgresStorage
     import Testing
@@ -46,6 +47,28 @@
             }
         }
 
+        /// The first column of `select`'s rows, as ids.
+        static func ids(_ select: String, on connection: PostgresConnection) async throws -> [Int64] {
+            try await connection.query(PostgresQuery(unsafeSQL: select), logger: logger).collect().map { try $0.decode(Int64.self) }
+        }
+
+        /// Runs each statement of `statements` on `connection`.
+        static func run(_ statements: [String], on connection: PostgresConnection) async throws {
+            for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+        }
+
+        /// Waits until `condition` holds, checking every 10 ms for `seconds` at most; whether it held.
+        static func eventually(
+            isolation: isolated (any Actor)? = #isolation, within seconds: Double = 5, _ condition: () async throws -> Bool
+        ) async throws -> Bool {
+            let clock = ContinuousClock(), deadline = clock.now + .seconds(seconds)
+            while clock.now < deadline {
+                if try await condition() { return true }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            return try await condition()
+        }
+
         /// Runs `body` with a connection of `settings`, closed afterwards.
         static func withConnection<Result: Sendable>(
             isolation: isolated (any Actor)? = #isolation, _ settings: PostgresConnectionSettings,
@@ -61,6 +84,26 @@
                 try? await connection.close()
                 throw error
             }
+        }
+    }
+
+    extension PagedStorage {
+        /// Lets reads finish: until the storage stays idle for a few turns, 20 seconds at most.
+        func settle() async throws {
+            var idleTurns = 0
+            let clock = ContinuousClock(), deadline = clock.now + .seconds(20)
+            while idleTurns < 5, clock.now < deadline {
+                try await Task.sleep(for: .milliseconds(2))
+                idleTurns = isLoading ? 0 : idleTurns + 1
+            }
+        }
+
+        /// Asks for the rows of `positions`, as a list showing them does, lets the reads finish
+        /// and returns the rows there then (nil for a stand-in).
+        func show(_ positions: Range<Int>) async throws -> [Source.Row?] {
+            for position in positions { _ = item(at: IndexPath(item: position, section: 0)) }
+            try await settle()
+            return positions.map { item(at: IndexPath(item: $0, section: 0)) as? Source.Row }
         }
     }
 #endif

@@ -15,11 +15,22 @@
     /// this one" is one exact set whatever the sort columns repeat.
     struct KeysetOrder: Sendable, Hashable {
         let columns: [KeysetColumn]
+        /// Where the unique key's columns are among ``columns``, in the key's order.
+        let uniqueKeyIndices: [Int]
 
         /// `sort`, then those of `uniqueKey`'s columns it leaves out, ascending.
         init(sort: [KeysetColumn], uniqueKey: [SQLIdentifier]) {
             let sorted = Set(sort.map(\.name))
-            columns = sort + uniqueKey.filter { !sorted.contains($0) }.map { KeysetColumn(name: $0, ascending: true, isNullable: false) }
+            let columns =
+                sort + uniqueKey.filter { !sorted.contains($0) }.map { KeysetColumn(name: $0, ascending: true, isNullable: false) }
+            self.columns = columns
+            uniqueKeyIndices = uniqueKey.map { name in columns.firstIndex { $0.name == name }! }
+        }
+
+        /// The identity of the row at `key`: its unique key's values.
+        func id(of key: PostgresRowKey) -> PostgresRowID {
+            PostgresRowID(
+                values: uniqueKeyIndices.map { PostgresRowID.Value(type: key.values[$0].type.rawValue, bytes: key.values[$0].value) })
         }
 
         /// `ORDER BY`'s list, the other way round when `reversed`.
@@ -30,8 +41,9 @@
         }
 
         /// The condition that keeps the rows strictly after `key` in this order (before it when
-        /// `before`). `key` holds one value per column, as the server sent it.
-        func condition(beyond key: PostgresRowKey, before: Bool, in builder: inout SQLBuilder) -> String {
+        /// `before`), and the row at `key` too when `including`. `key` holds one value per
+        /// column, as the server sent it.
+        func condition(beyond key: PostgresRowKey, before: Bool, including: Bool = false, in builder: inout SQLBuilder) -> String {
             precondition(key.values.count == columns.count, "a row key has one value per column of the order")
             // Columns that hold no NULL and go the same way compare as one row value: an index on
             // them answers it as a range.
@@ -41,7 +53,7 @@
                 let names = columns.map(\.name.quoted).joined(separator: ", ")
                 let values = key.values.map { builder.bind($0) }.joined(separator: ", ")
                 let later = columns[0].ascending != before
-                return "(\(names)) \(later ? ">" : "<") (\(values))"
+                return "(\(names)) \(later ? ">" : "<")\(including ? "=" : "") (\(values))"
             }
             // Otherwise: the first column beyond, or equal and the second beyond, and so on.
             var alternatives: [String] = []
@@ -53,6 +65,7 @@
                 }
                 equalSoFar.append(placeholder.map { "\(column.name.quoted) = \($0)" } ?? "\(column.name.quoted) IS NULL")
             }
+            if including { alternatives.append(equalSoFar.joined(separator: " AND ")) }
             return alternatives.isEmpty ? "FALSE" : "(" + alternatives.map { "(\($0))" }.joined(separator: " OR ") + ")"
         }
 
@@ -76,5 +89,15 @@
     /// Swift type for its columns.
     public struct PostgresRowKey: Sendable {
         let values: [PostgresData]
+    }
+
+    /// What identifies a row of a PostgreSQL storage whatever its place in the order: its primary
+    /// key's values.
+    public struct PostgresRowID: Hashable, Sendable {
+        struct Value: Hashable, Sendable {
+            let type: UInt32
+            let bytes: ByteBuffer?
+        }
+        let values: [Value]
     }
 #endif

@@ -13,11 +13,12 @@
 
         /// At most `limit` rows strictly after `key` in the order (from the first row when nil); with
         /// `before`, those strictly before it (from the last row when nil), nearest first.
-        func page(beyond key: PostgresRowKey?, before: Bool = false, limit: Int) -> PostgresQuery {
+        /// With `including`, the row at `key` comes first when it is still there.
+        func page(beyond key: PostgresRowKey?, before: Bool = false, including: Bool = false, limit: Int) -> PostgresQuery {
             var builder = SQLBuilder()
             builder.append("SELECT \(selectList) FROM \(relation.quoted)")
             if let key {
-                let condition = order.condition(beyond: key, before: before, in: &builder)
+                let condition = order.condition(beyond: key, before: before, including: including, in: &builder)
                 builder.append(" WHERE \(condition)")
             }
             builder.append(" ORDER BY \(order.orderBy(reversed: before)) LIMIT \(builder.bind(limit))")

@@ -7,7 +7,7 @@
     /// `OFFSET`, so a page ten million rows deep costs what the first does.
     ///
     /// ```swift
-    /// let database = PostgresDatabase(try PostgresConnectionSettings.fromEnvironment())
+    /// let database = PostgresSharedConnection(try PostgresConnectionSettings.fromEnvironment())
     /// let tickets = try await PostgresPageSource<Ticket>(database, table: "tickets", sortedBy: [SortKey("updated_at", ascending: false)])
     /// let storage = PagedStorage(source: tickets, handOff: GLibMainActorHandOff())
     /// ```
@@ -18,7 +18,7 @@
     /// for each page: ``sortsThroughIndex`` says which it is.
     public struct PostgresPageSource<Record: PostgresRecord>: PageSource {
         /// The database read.
-        public let database: PostgresDatabase
+        public let database: PostgresSharedConnection
         /// The order, its first key first; the primary key breaks ties after it.
         public let sort: [SortKey]
         let table: TableDescription
@@ -29,7 +29,7 @@
         ///
         /// - Throws: ``PostgresStorageError``: the table missing, without a primary key, without a
         ///   column `Record` reads or `sort` names, or the server unreachable.
-        public init(_ database: PostgresDatabase, table: String, schema: String? = nil, sortedBy sort: [SortKey] = [])
+        public init(_ database: PostgresSharedConnection, table: String, schema: String? = nil, sortedBy sort: [SortKey] = [])
             async throws(PostgresStorageError)
         {
             let relation = SQLRelation(schema: schema, table)
@@ -39,7 +39,7 @@
             try self.init(database, table: description, sortedBy: sort)
         }
 
-        init(_ database: PostgresDatabase, table: TableDescription, sortedBy sort: [SortKey]) throws(PostgresStorageError) {
+        init(_ database: PostgresSharedConnection, table: TableDescription, sortedBy sort: [SortKey]) throws(PostgresStorageError) {
             guard !table.primaryKey.isEmpty else { throw .noPrimaryKey(table.relation.description) }
             for name in Record.columns + sort.map(\.column) where table.column(named: name) == nil {
                 throw .missingColumn(name, relation: table.relation.description)
@@ -76,7 +76,17 @@
         public func rows(beyond key: PostgresRowKey?, direction: PageDirection, limit: Int) async throws
             -> [KeyedRow<Record, PostgresRowKey>]
         {
-            let rows = try await database.rows(query.page(beyond: key, before: direction == .backward, limit: limit))
+            try await read(query.page(beyond: key, before: direction == .backward, limit: limit))
+        }
+
+        public func rows(startingAt key: PostgresRowKey, limit: Int) async throws -> [KeyedRow<Record, PostgresRowKey>] {
+            try await read(query.page(beyond: key, including: true, limit: limit))
+        }
+
+        public func rowID(of key: PostgresRowKey) -> PostgresRowID { query.order.id(of: key) }
+
+        private func read(_ page: PostgresQuery) async throws(PostgresStorageError) -> [KeyedRow<Record, PostgresRowKey>] {
+            let rows = try await database.rows(page)
             do {
                 return try rows.map { row in KeyedRow(try Record(row: row.makeRandomAccess()), key: query.key(of: row)) }
             } catch {

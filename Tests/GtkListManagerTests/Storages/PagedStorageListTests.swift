@@ -29,6 +29,12 @@ final class PagedStorageListTests: XCTestCase {
             return numbers.map { KeyedRow(Line(number: $0), key: $0) }
         }
 
+        func rows(startingAt key: Int, limit: Int) async throws -> [KeyedRow<Line, Int>] {
+            try await rows(beyond: key - 1, direction: .forward, limit: limit)
+        }
+
+        func rowID(of key: Int) -> Int { key }
+
         func landmarks(count landmarks: Int) async throws -> [Int] {
             Array(stride(from: 0, to: count, by: max(1, count / landmarks)))
         }

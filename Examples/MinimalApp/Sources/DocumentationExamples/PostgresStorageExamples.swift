@@ -20,10 +20,21 @@ enum PostgresStorageArticle {
 
     @MainActor
     static func ticketsStorage() async throws -> PagedStorage<PostgresPageSource<Ticket>> {
-        let database = PostgresDatabase(try PostgresConnectionSettings(url: "postgres://desk@db.example.com/tickets"))
+        let database = PostgresSharedConnection(try PostgresConnectionSettings(url: "postgres://desk@db.example.com/tickets"))
         let tickets = try await PostgresPageSource<Ticket>(database, table: "tickets", sortedBy: [SortKey("title")])
         let storage = PagedStorage(source: tickets, handOff: GLibMainActorHandOff())
         return storage
+    }
+
+    @MainActor
+    static func follow(_ storage: PagedStorage<PostgresPageSource<Ticket>>, of database: PostgresSharedConnection) async throws
+        -> PostgresChangeListener
+    {
+        let feed = PostgresChangeFeed(table: "tickets")
+        try await feed.install(on: database)
+        let listener = PostgresChangeListener(database.settings, feed: feed)
+        storage.follow(listener)
+        return listener
     }
 
     static func connectionSettings() throws -> [PostgresConnectionSettings] {

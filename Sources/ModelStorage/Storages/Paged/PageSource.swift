@@ -22,10 +22,18 @@ public protocol PageSource<Row>: Sendable {
     associatedtype Row: Sendable
     /// A row's place in the order.
     associatedtype Key: Sendable
+    /// What identifies a row whatever its place: its primary key. A row whose sort values
+    /// change keeps it, so a list moves it rather than deleting and inserting it.
+    associatedtype RowID: Hashable & Sendable
 
     /// At most `limit` rows strictly beyond `key` in `direction` (from the first row forward,
     /// or the last backward, when `key` is nil), nearest first, each with its key.
     func rows(beyond key: Key?, direction: PageDirection, limit: Int) async throws -> [KeyedRow<Row, Key>]
+    /// At most `limit` rows from `key` on: the row at `key` when it is still there, then those
+    /// after it. Reading the rows shown again after a change starts here.
+    func rows(startingAt key: Key, limit: Int) async throws -> [KeyedRow<Row, Key>]
+    /// The identity of the row at `key`.
+    func rowID(of key: Key) -> RowID
     /// The keys of about `count` rows spread over the order, in order: where a jump to a
     /// fraction of the rows starts reading. Empty when there are no rows.
     func landmarks(count: Int) async throws -> [Key]
@@ -33,6 +41,14 @@ public protocol PageSource<Row>: Sendable {
     func estimatedCount() async throws -> Int
     /// The number of rows, which may take a while.
     func exactCount() async throws -> Int
+    /// Whether every row inserted into or deleted from what the source reads is one of its
+    /// rows, so that a ``PageSourceChange`` gives the new count; false for a source that filters
+    /// them, whose count is read again after a change.
+    var includesEveryRow: Bool { get }
+}
+
+extension PageSource {
+    public var includesEveryRow: Bool { true }
 }
 
 /// A row a ``PageSource`` read, with its place in the order: the storage shows the row and

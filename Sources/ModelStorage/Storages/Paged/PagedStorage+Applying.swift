@@ -5,16 +5,14 @@ extension PagedStorage {
     func apply(_ rows: [KeyedRow<Source.Row, Source.Key>], of read: PageRead<Source.Key>, generation: Int) {
         guard generation == self.generation else { return }
         var changes = ChangeSet()
-        let complete = rows.count < pageSize
+        let complete = rows.count < read.limit(pageSize: pageSize)
         switch read {
-        case .forward(let key, let start, true):
-            replaceWindow(with: rows, at: start, reachedStart: key == nil, reachedEnd: complete, in: &changes)
-        case .forward(_, _, false):
-            extendForward(with: rows, complete: complete, in: &changes)
-        case .backward(_, _, true):
-            replaceWindowAtEnd(withNearestFirst: rows, complete: complete, in: &changes)
-        case .backward(_, _, false):
-            extendBackward(withNearestFirst: rows, complete: complete, in: &changes)
+        case .first: replaceWindow(with: rows, at: 0, reachedStart: true, reachedEnd: complete, in: &changes)
+        case .jump(_, let start): replaceWindow(with: rows, at: start, reachedStart: false, reachedEnd: complete, in: &changes)
+        case .last: replaceWindowAtEnd(withNearestFirst: rows, complete: complete, in: &changes)
+        case .after: extendForward(with: rows, complete: complete, in: &changes)
+        case .before: extendBackward(withNearestFirst: rows, complete: complete, in: &changes)
+        case .refresh: replaceRefreshed(with: rows, complete: complete, in: &changes)
         }
         let dropped = window.trim(to: capacity, keepingNear: readTarget)
         updateHandedOut(in: dropped, in: &changes)
@@ -71,6 +69,10 @@ extension PagedStorage {
     /// Only positions of rows not read are added or removed.
     func fitPositions(in changes: inout ChangeSet) {
         if window.reachedStart, window.start > 0 { deletePositions(before: window.start, in: &changes) }
+        // Rows the source has before or after the run keep a position there at least, so that
+        // asking for it reads them (positions are approximate across a jump).
+        if !window.isEmpty, !window.reachedStart, window.start == 0 { insertPending(1, in: &changes) }
+        if !window.isEmpty, !window.reachedEnd, count <= window.end { setCount(window.end + 1, in: &changes) }
         if window.reachedEnd {
             if !window.reachedStart, let exactCount, exactCount >= window.rows.count {
                 let start = exactCount - window.rows.count
@@ -79,7 +81,7 @@ extension PagedStorage {
             }
             setCount(window.end, in: &changes)
         } else if let exactCount {
-            setCount(max(exactCount, window.end), in: &changes)
+            setCount(max(exactCount, window.end + 1), in: &changes)
         }
         if window.reachedStart, window.reachedEnd { isCountExact = true }
     }
@@ -99,14 +101,14 @@ extension PagedStorage {
     }
 
     /// Adds `added` positions before the first: every row moves down by that much.
-    private func insertPending(_ added: Int, in changes: inout ChangeSet) {
+    func insertPending(_ added: Int, in changes: inout ChangeSet) {
         changes.appendInsertion(of: ModelRun(count: added) { _ in PendingRow() }, at: IndexPath(item: 0, section: 0))
         count += added
         shiftPositions(by: added)
     }
 
     /// Removes the positions before `position`: every row moves up by that much.
-    private func deletePositions(before position: Int, in changes: inout ChangeSet) {
+    func deletePositions(before position: Int, in changes: inout ChangeSet) {
         changes.appendDeletion(of: 0..<position, inSection: 0)
         count -= position
         shiftPositions(by: -position)
@@ -121,7 +123,7 @@ extension PagedStorage {
 
     /// Tells observers what the positions of `range` (but `skipped`) hold now, for those
     /// handed out.
-    private func updateHandedOut(in range: Range<Int>, in changes: inout ChangeSet, except skipped: Range<Int> = 0..<0) {
+    func updateHandedOut(in range: Range<Int>, in changes: inout ChangeSet, except skipped: Range<Int> = 0..<0) {
         guard !range.isEmpty else { return }
         let positions = range.count < handedOut.count ? range.filter(handedOut.contains) : handedOut.filter(range.contains).sorted()
         for position in positions where position < count && !skipped.contains(position) {

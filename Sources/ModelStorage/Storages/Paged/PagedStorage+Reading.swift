@@ -1,11 +1,23 @@
-/// A read of rows the storage decided on: where from, and where its rows go.
+/// A read of rows the storage decided on, and where its rows go.
 enum PageRead<Key: Sendable>: Sendable {
-    /// Rows after `key` (from the first row when nil), placed from `position` on; `replacing`
-    /// drops the rows read before (a jump).
-    case forward(from: Key?, to: Int, replacing: Bool)
-    /// Rows before `key` (from the last row when nil), nearest first, the nearest placed just
-    /// before `position`.
-    case backward(from: Key?, before: Int, replacing: Bool)
+    /// The first rows, replacing the run.
+    case first
+    /// The last rows (read backward from the end), replacing the run to end at the last position.
+    case last
+    /// The rows after `key`, the run's last row: the run extended.
+    case after(Key)
+    /// The rows before `key`, the run's first row, nearest first: the run extended.
+    case before(Key)
+    /// The rows after a sampled `key`, replacing the run from `position` on.
+    case jump(from: Key, to: Int)
+    /// The run read again after its rows changed: `limit` rows from its first row's `key` (from
+    /// the source's first row when nil).
+    case refresh(from: Key?, limit: Int)
+
+    /// How many rows the read asks for when a page is `pageSize`.
+    func limit(pageSize: Int) -> Int {
+        if case .refresh(_, let limit) = self { limit } else { pageSize }
+    }
 }
 
 extension PagedStorage {
@@ -34,6 +46,8 @@ extension PagedStorage {
     /// Starts the read the latest wanted position needs, unless one is under way.
     func readNext() {
         guard !isReadingRows else { return }
+        if needsRefresh { refresh() }
+        guard !isReadingRows else { return }
         wanted.removeAll { !(0..<count).contains($0) || window.positions.contains($0) }
         guard let latest = wanted.last else { return }
         // A position the run can reach by reading on from its ends (the viewport's rows next to
@@ -59,32 +73,36 @@ extension PagedStorage {
     func plan(for position: Int) -> PageRead<Source.Key>? {
         if !window.isEmpty {
             if (window.end..<window.end + reach).contains(position), !window.reachedEnd, let last = window.rows.last {
-                return .forward(from: last.key, to: window.end, replacing: false)
+                return .after(last.key)
             }
             if (window.start - reach..<window.start).contains(position), !window.reachedStart, let first = window.rows.first {
-                return .backward(from: first.key, before: window.start, replacing: false)
+                return .before(first.key)
             }
         }
-        if position < reach { return .forward(from: nil, to: 0, replacing: true) }
-        if position >= count - pageSize { return .backward(from: nil, before: count, replacing: true) }
+        if position < reach { return .first }
+        if position >= count - pageSize { return .last }
         guard let landmarks else { return nil }
         let start = position - pageSize / 2
-        guard !landmarks.isEmpty else { return .forward(from: nil, to: 0, replacing: true) }
+        guard !landmarks.isEmpty else { return .first }
         let index = min(landmarks.count - 1, Int(Double(start) / Double(count) * Double(landmarks.count)))
-        return .forward(from: landmarks[index], to: start, replacing: true)
+        return .jump(from: landmarks[index], to: start)
     }
 
     // MARK: - Reading
 
-    private func start(_ read: PageRead<Source.Key>) {
-        let source = source, generation = generation, limit = pageSize, handOff = handOff
+    func start(_ read: PageRead<Source.Key>) {
+        let source = source, generation = generation, limit = read.limit(pageSize: pageSize), handOff = handOff
         setReading(rows: true)
         Task.detached {
             do {
                 let rows: [KeyedRow<Source.Row, Source.Key>]
                 switch read {
-                case .forward(let key, _, _): rows = try await source.rows(beyond: key, direction: .forward, limit: limit)
-                case .backward(let key, _, _): rows = try await source.rows(beyond: key, direction: .backward, limit: limit)
+                case .first: rows = try await source.rows(beyond: nil, direction: .forward, limit: limit)
+                case .last: rows = try await source.rows(beyond: nil, direction: .backward, limit: limit)
+                case .after(let key), .jump(let key, _): rows = try await source.rows(beyond: key, direction: .forward, limit: limit)
+                case .before(let key): rows = try await source.rows(beyond: key, direction: .backward, limit: limit)
+                case .refresh(let key?, _): rows = try await source.rows(startingAt: key, limit: limit)
+                case .refresh(nil, _): rows = try await source.rows(beyond: nil, direction: .forward, limit: limit)
                 }
                 handOff.handOff { [weak self] in self?.apply(rows, of: read, generation: generation) }
             } catch {
@@ -111,18 +129,25 @@ extension PagedStorage {
         }
     }
 
-    /// Reads the estimated count, then the exact one.
-    func readCounts() {
+    /// Reads the estimated count (unless `exactOnly`), then the exact one.
+    func readCounts(exactOnly: Bool = false) {
         let source = source, generation = generation, handOff = handOff
         setReading(rows: false)
         Task.detached {
             do {
-                let estimate = try await source.estimatedCount()
-                handOff.handOff { [weak self] in self?.applyCount(estimate, isExact: false, generation: generation) }
+                if !exactOnly {
+                    let estimate = try await source.estimatedCount()
+                    handOff.handOff { [weak self] in self?.applyCount(estimate, isExact: false, generation: generation) }
+                }
                 let exact = try await source.exactCount()
                 handOff.handOff { [weak self] in
-                    self?.applyCount(exact, isExact: true, generation: generation)
-                    self?.readSucceeded(rows: false)
+                    guard let self, generation == self.generation else { return }
+                    applyCount(exact, isExact: true, generation: generation)
+                    readSucceeded(rows: false)
+                    if changedWhileCounting {
+                        changedWhileCounting = false
+                        readCounts(exactOnly: true)
+                    }
                 }
             } catch {
                 handOff.handOff { [weak self] in
@@ -139,7 +164,7 @@ extension PagedStorage {
     // MARK: - Outcomes
 
     /// Notes a read of rows (or landmarks), or of the count, under way.
-    private func setReading(rows: Bool) {
+    func setReading(rows: Bool) {
         let wasLoading = isLoading
         if rows { isReadingRows = true } else { isCounting = true }
         if !wasLoading { statusDidChange?() }

@@ -15,6 +15,10 @@
 /// storage inserts or deletes positions at that edge, so the first and last rows always show
 /// at the first and last positions.
 ///
+/// When others change the source, tell the storage (``sourceDidChange(_:)``): it reads the rows
+/// it keeps again and shows the differences as deletions, insertions, moves and updates, and
+/// moves the count.
+///
 /// Reads run off the main actor; their results come back through `handOff` and apply only if
 /// the storage was not reset meanwhile. A read that fails sets ``lastError`` (tell the user with
 /// ``statusDidChange``) and is tried again after a pause that doubles up to 30 seconds, and at
@@ -61,7 +65,16 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
     /// A read of the count is under way; rows are read meanwhile.
     var isCounting = false
     var failedReads = 0
-    let handOff: any MainActorHandOff
+    /// Changes told since the last refresh started; the run is read again for them.
+    var unrefreshedChange: PageSourceChange?
+    /// The changes the refresh under way reads for.
+    var refreshingChange: PageSourceChange?
+    /// A refresh waits for the read under way.
+    var needsRefresh = false
+    /// A change came while the count was read: the count read may not include it.
+    var changedWhileCounting = false
+    /// Where reads hand their results back to the main actor.
+    public let handOff: any MainActorHandOff
 
     /// A storage that reads `source`, `pageSize` rows at a time, keeping at most `capacity`.
     /// It asks for the estimated count at once; read `count` after `statusDidChange`, or
@@ -89,6 +102,10 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
         isReadingRows = false
         isCounting = false
         isCountExact = false
+        unrefreshedChange = nil
+        refreshingChange = nil
+        needsRefresh = false
+        changedWhileCounting = false
         broadcaster.deliver(.reload, from: self)
         readCounts()
     }

@@ -2,29 +2,54 @@ import ModelStorage
 import Synchronization
 import Testing
 
-/// A row of the sources below: its place in the order is its id.
+/// A row of the sources below: its place in the order is its id; `version` counts its updates.
 struct NumberedRow: Identifiable, Hashable, Sendable {
     let id: Int
+    var version = 0
 }
 
-/// A page source over the rows 0..<count in order, as a server's table would answer: pages by
-/// key, landmarks every count/n rows, an estimate that may be off. Reads can be made to fail.
+/// A page source over rows in the order of their ids (0..<count to begin with), as a server's
+/// table would answer: pages by key, landmarks every count/n rows, an estimate that may be off.
+/// Rows can be inserted, updated and deleted as another client would, and reads made to fail.
 final class ArrayPageSource: PageSource {
-    let total: Int
     let estimate: Int
+    private let table: Mutex<[NumberedRow]>
     private let failures = Mutex(0)
     private let reads = Mutex(0)
 
     init(count: Int, estimate: Int? = nil) {
-        total = count
+        table = Mutex((0..<count).map { NumberedRow(id: $0) })
         self.estimate = estimate ?? count
     }
+
+    /// The rows now, in order.
+    var rows: [NumberedRow] { table.withLock { $0 } }
 
     /// The next `count` reads throw.
     func failNext(_ count: Int) { failures.withLock { $0 = count } }
 
     /// How many page reads the source answered.
     var pageReads: Int { reads.withLock { $0 } }
+
+    /// Inserts a row with `id` where its id puts it.
+    func insert(_ id: Int) -> PageSourceChange {
+        table.withLock { rows in rows.insert(NumberedRow(id: id), at: Self.firstIndex(in: rows, from: id)) }
+        return PageSourceChange(inserted: 1)
+    }
+
+    /// Deletes the row with `id`.
+    func delete(_ id: Int) -> PageSourceChange {
+        table.withLock { rows in rows.removeAll { $0.id == id } }
+        return PageSourceChange(deleted: 1)
+    }
+
+    /// Counts an update of the row with `id`.
+    func update(_ id: Int) -> PageSourceChange {
+        table.withLock { rows in
+            if let index = rows.firstIndex(where: { $0.id == id }) { rows[index].version += 1 }
+        }
+        return PageSourceChange(updated: 1)
+    }
 
     struct Refused: Error {}
 
@@ -37,24 +62,44 @@ final class ArrayPageSource: PageSource {
         }
     }
 
+    /// The index of the first row whose id is `id` or more.
+    private static func firstIndex(in rows: [NumberedRow], from id: Int) -> Int {
+        var low = 0, high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     func rows(beyond key: Int?, direction: PageDirection, limit: Int) async throws -> [KeyedRow<NumberedRow, Int>] {
         try mayFail()
         reads.withLock { $0 += 1 }
-        switch direction {
-        case .forward:
-            let first = key.map { $0 + 1 } ?? 0
-            return (first..<min(total, first + limit)).map { KeyedRow(NumberedRow(id: $0), key: $0) }
-        case .backward:
-            let last = key.map { $0 - 1 } ?? total - 1
-            return stride(from: last, to: max(-1, last - limit), by: -1).map { KeyedRow(NumberedRow(id: $0), key: $0) }
+        return table.withLock { rows in
+            switch direction {
+            case .forward:
+                let first = key.map { Self.firstIndex(in: rows, from: $0 + 1) } ?? 0
+                return rows[first..<min(rows.count, first + limit)].map { KeyedRow($0, key: $0.id) }
+            case .backward:
+                let end = key.map { Self.firstIndex(in: rows, from: $0) } ?? rows.count
+                return rows[max(0, end - limit)..<end].reversed().map { KeyedRow($0, key: $0.id) }
+            }
         }
     }
 
+    func rows(startingAt key: Int, limit: Int) async throws -> [KeyedRow<NumberedRow, Int>] {
+        try await rows(beyond: key - 1, direction: .forward, limit: limit)
+    }
+
+    func rowID(of key: Int) -> Int { key }
+
     func landmarks(count: Int) async throws -> [Int] {
         try mayFail()
-        guard total > 0 else { return [] }
-        let step = max(1, total / count)
-        return Array(stride(from: 0, to: total, by: step))
+        return table.withLock { rows in
+            guard !rows.isEmpty else { return [] }
+            let step = max(1, rows.count / count)
+            return stride(from: 0, to: rows.count, by: step).map { rows[$0].id }
+        }
     }
 
     func estimatedCount() async throws -> Int {
@@ -64,7 +109,27 @@ final class ArrayPageSource: PageSource {
 
     func exactCount() async throws -> Int {
         try mayFail()
-        return total
+        return table.withLock { $0.count }
+    }
+}
+
+extension PagedStorage<ArrayPageSource> {
+    /// Lets reads finish: until the storage stays idle for a few turns.
+    func settle() async throws {
+        var idleTurns = 0
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(10)
+        while idleTurns < 5, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+            idleTurns = isLoading ? 0 : idleTurns + 1
+        }
+    }
+
+    /// Asks for the rows of `positions`, as a list showing them does, lets the reads finish and
+    /// returns the ids shown there then (nil for a stand-in).
+    func show(_ positions: Range<Int>) async throws -> [Int?] {
+        for position in positions { _ = item(at: IndexPath(item: position, section: 0)) }
+        try await settle()
+        return positions.map { (item(at: IndexPath(item: $0, section: 0)) as? NumberedRow)?.id }
     }
 }
 
@@ -114,6 +179,22 @@ final class PositionsReplica: StorageObserver {
     func bind(_ positions: Range<Int>, of storage: PagedStorage<ArrayPageSource>) {
         bound = Set(positions)
         for position in positions { models[position] = storage.item(at: IndexPath(item: position, section: 0))! }
+    }
+
+    /// Shows `positions` as a list does while their rows come: binds them, lets the reads
+    /// finish, and binds again what became a stand-in there (positions found before them) until
+    /// every one shows a row, a few rounds at most.
+    func show(_ positions: Range<Int>, of storage: PagedStorage<ArrayPageSource>) async throws {
+        for _ in 0..<4 {
+            bind(positions.clamped(to: 0..<storage.count), of: storage)
+            try await storage.settle()
+            if rows(positions.clamped(to: 0..<models.count)).allSatisfy({ $0 != nil }) { return }
+        }
+    }
+
+    /// The rows of `positions`, nil for a stand-in.
+    func rows(_ positions: some Sequence<Int>) -> [NumberedRow?] {
+        positions.map { models[$0] as? NumberedRow }
     }
 
     /// The ids of `positions`, nil for a stand-in.

@@ -7,29 +7,11 @@ import Testing
 /// the rows they were handed; a failed read is shown and tried again.
 @MainActor
 @Suite struct PagedStorageTests {
-    /// Lets reads finish: until the storage stays idle for a few turns.
-    func settle(_ storage: PagedStorage<ArrayPageSource>) async throws {
-        var idleTurns = 0
-        let clock = ContinuousClock(), deadline = clock.now + .seconds(10)
-        while idleTurns < 5, clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(1))
-            idleTurns = storage.isLoading ? 0 : idleTurns + 1
-        }
-    }
-
-    /// Asks for the rows of `positions`, as a list showing them does, lets the reads finish and
-    /// returns the ids shown there then (nil for a stand-in).
-    func show(_ positions: Range<Int>, of storage: PagedStorage<ArrayPageSource>) async throws -> [Int?] {
-        for position in positions { _ = storage.item(at: IndexPath(item: position, section: 0)) }
-        try await settle(storage)
-        return positions.map { (storage.item(at: IndexPath(item: $0, section: 0)) as? NumberedRow)?.id }
-    }
-
     @Test func opensWithTheEstimateThenTheExactCount() async throws {
         let storage = PagedStorage(source: ArrayPageSource(count: 1000, estimate: 900), pageSize: 50)
         var counts: [Int] = []
         storage.statusDidChange = { [weak storage] in if let storage, counts.last != storage.count { counts.append(storage.count) } }
-        try await settle(storage)
+        try await storage.settle()
         #expect(counts.first == 900)
         #expect(storage.count == 1000)
         #expect(storage.isCountExact)
@@ -40,33 +22,33 @@ import Testing
     @Test func rowsReadFromTheTopAreTheSourcesInOrderKeptWithinCapacity() async throws {
         let source = ArrayPageSource(count: 5000)
         let storage = PagedStorage(source: source, pageSize: 50, capacity: 400)
-        try await settle(storage)
-        #expect(try await show(0..<40, of: storage) == (0..<40).map { $0 })
+        try await storage.settle()
+        #expect(try await storage.show(0..<40) == (0..<40).map { $0 })
         // Scrolling down a viewport at a time reads the next pages by key.
         for top in stride(from: 40, to: 3000, by: 40) {
-            #expect(try await show(top..<(top + 40), of: storage) == (top..<(top + 40)).map { $0 }, "at \(top)")
+            #expect(try await storage.show(top..<(top + 40)) == (top..<(top + 40)).map { $0 }, "at \(top)")
             #expect(storage.readPositions.count <= 400)
         }
         // Back up far: a jump, read from the sampled key nearest that fraction, so the rows
         // there follow each other but may sit a few positions off…
-        let jumped = try await show(100..<140, of: storage).compactMap { $0 }
+        let jumped = try await storage.show(100..<140).compactMap { $0 }
         #expect(jumped.count == 40 && jumped == Array(jumped[0]..<(jumped[0] + 40)) && abs(jumped[0] - 100) <= 8)
         // …until the first row is read, which is at the first position.
-        #expect(try await show(0..<40, of: storage) == (0..<40).map { $0 })
+        #expect(try await storage.show(0..<40) == (0..<40).map { $0 })
         #expect(storage.isCountExact && storage.count == 5000)
     }
 
     @Test func aJumpReadsTheRowsAboutThatFarIntoTheOrderAndTheEdgesAreExact() async throws {
         let storage = PagedStorage(source: ArrayPageSource(count: 100_000), pageSize: 64)
-        try await settle(storage)
-        let shown = try await show(73_000..<73_040, of: storage).compactMap { $0 }
+        try await storage.settle()
+        let shown = try await storage.show(73_000..<73_040).compactMap { $0 }
         #expect(shown.count == 40)
         // Consecutive rows of the source, from about 73 % into it (a landmark every ~98 rows).
         #expect(shown == Array(shown[0]..<(shown[0] + 40)))
         #expect(abs(shown[0] - 73_000) < 200)
         // The last position shows the last row; the first the first.
-        #expect(try await show(99_960..<100_000, of: storage) == (99_960..<100_000).map { $0 })
-        #expect(try await show(0..<10, of: storage) == (0..<10).map { $0 })
+        #expect(try await storage.show(99_960..<100_000) == (99_960..<100_000).map { $0 })
+        #expect(try await storage.show(0..<10) == (0..<10).map { $0 })
     }
 
     @Test func anObserverHoldsWhatTheStorageHoldsForTheRowsItWasHanded() async throws {
@@ -74,7 +56,7 @@ import Testing
         for estimate in [4000, 6000] {
             let storage = PagedStorage(source: ArrayPageSource(count: 5000, estimate: estimate), pageSize: 32, capacity: 128)
             let replica = PositionsReplica(of: storage)
-            try await settle(storage)
+            try await storage.settle()
             var random = SystemRandomNumberGenerator()
             var top = 0
             for step in 0..<60 {
@@ -86,7 +68,7 @@ import Testing
                 let viewport = top..<min(storage.count, top + 20)
                 // The list binds the rows in view, then follows the storage's changes alone.
                 replica.bind(viewport, of: storage)
-                try await settle(storage)
+                try await storage.settle()
                 #expect(replica.models.count == storage.count)
                 // The rows bound, wherever positions found or dropped before them moved them.
                 let bound = replica.bound.sorted()
@@ -100,7 +82,7 @@ import Testing
             #expect(storage.readPositions.count <= 128)
             // Back at the top, the first row is at the first position.
             replica.bind(0..<20, of: storage)
-            try await settle(storage)
+            try await storage.settle()
             #expect(replica.ids(replica.bound.sorted()) == replica.bound.sorted().map { $0 })
         }
     }
@@ -108,14 +90,14 @@ import Testing
     @Test func aJumpTurnsTheRowsItLeavesBackIntoStandIns() async throws {
         let storage = PagedStorage(source: ArrayPageSource(count: 20_000), pageSize: 32, capacity: 4096)
         let replica = PositionsReplica(of: storage)
-        try await settle(storage)
+        try await storage.settle()
         replica.bind(100..<120, of: storage)
-        try await settle(storage)
+        try await storage.settle()
         #expect(replica.ids(100..<120).allSatisfy { $0 != nil })
         // A jump within the capacity's reach: the rows at 100..<120 are no longer read, and the
         // list, still showing them, is told.
         for position in 3000..<3020 { _ = storage.item(at: IndexPath(item: position, section: 0)) }
-        try await settle(storage)
+        try await storage.settle()
         #expect(!storage.readPositions.contains(100))
         #expect(replica.ids(100..<120) == Array(repeating: nil, count: 20))
     }
@@ -123,30 +105,30 @@ import Testing
     @Test func aFailedReadIsShownAndTriedAgain() async throws {
         let source = ArrayPageSource(count: 1000)
         let storage = PagedStorage(source: source, pageSize: 50)
-        try await settle(storage)
+        try await storage.settle()
         source.failNext(1)
         var errors = 0
         storage.statusDidChange = { [weak storage] in if storage?.lastError != nil { errors += 1 } }
-        #expect(try await show(0..<10, of: storage) == Array(repeating: nil, count: 10))
+        #expect(try await storage.show(0..<10) == Array(repeating: nil, count: 10))
         #expect(storage.lastError is ArrayPageSource.Refused)
         #expect(errors == 1)
         // Asked again, the rows are read, and the error goes.
-        #expect(try await show(0..<10, of: storage) == (0..<10).map { $0 })
+        #expect(try await storage.show(0..<10) == (0..<10).map { $0 })
         #expect(storage.lastError == nil)
     }
 
     @Test func aResetShowsTheNewSourceAndDropsReadsOfTheOld() async throws {
         let storage = PagedStorage(source: ArrayPageSource(count: 1000), pageSize: 50)
         let replica = PositionsReplica(of: storage)
-        try await settle(storage)
-        _ = try await show(0..<10, of: storage)
+        try await storage.settle()
+        _ = try await storage.show(0..<10)
         for position in 500..<510 { _ = storage.item(at: IndexPath(item: position, section: 0)) }
         // Reset before those reads come back: they are dropped.
         storage.reset(to: ArrayPageSource(count: 300))
-        try await settle(storage)
+        try await storage.settle()
         #expect(storage.count == 300)
         #expect(replica.reloads == 1)
         #expect(storage.readPositions.isEmpty)
-        #expect(try await show(280..<300, of: storage) == (280..<300).map { $0 })
+        #expect(try await storage.show(280..<300) == (280..<300).map { $0 })
     }
 }

@@ -2,13 +2,14 @@
     import Logging
     import PostgresNIO
 
-    /// A PostgreSQL database the storages read: one connection, opened when first needed and again
-    /// after it was lost, shared by every storage of the database.
+    /// The connection to a PostgreSQL database that its storages share: one connection, opened
+    /// when first needed and again after it was lost. (Not PostgresNIO's `PostgresDatabase`
+    /// protocol, whose name an app importing both modules would find twice.)
     ///
     /// Queries wait for the connection to open; a connection that cannot open (a server stopped,
     /// bad credentials, a timeout) throws ``PostgresStorageError`` to the read that asked, which the
     /// storage shows and tries again.
-    public actor PostgresDatabase {
+    public actor PostgresSharedConnection {
         /// Where it connects.
         public nonisolated let settings: PostgresConnectionSettings
         private let logger: Logger
