@@ -10,6 +10,8 @@
         /// each row read, as its key.
         let columns: [SQLIdentifier]
         let order: KeysetOrder
+        /// The rows kept; nil for all.
+        var filter: PostgresFilter? = nil
 
         /// At most `limit` rows strictly after `key` in the order (from the first row when nil); with
         /// `before`, those strictly before it (from the last row when nil), nearest first.
@@ -17,10 +19,8 @@
         func page(beyond key: PostgresRowKey?, before: Bool = false, including: Bool = false, limit: Int) -> PostgresQuery {
             var builder = SQLBuilder()
             builder.append("SELECT \(selectList) FROM \(relation.quoted)")
-            if let key {
-                let condition = order.condition(beyond: key, before: before, including: including, in: &builder)
-                builder.append(" WHERE \(condition)")
-            }
+            let condition = key.map { order.condition(beyond: $0, before: before, including: including, in: &builder) }
+            appendWhere(condition, in: &builder)
             builder.append(" ORDER BY \(order.orderBy(reversed: before)) LIMIT \(builder.bind(limit))")
             return builder.query
         }
@@ -31,21 +31,43 @@
         func landmarks(sampleRows: Int, estimatedCount: Int) -> PostgresQuery {
             let percent = estimatedCount <= 0 ? 100 : min(100, Double(sampleRows) * 100 / Double(estimatedCount))
             let keys = order.columns.map(\.name.quoted).joined(separator: ", ")
-            return PostgresQuery(
-                unsafeSQL: "SELECT \(keys) FROM \(relation.quoted) TABLESAMPLE SYSTEM (\(percent)) ORDER BY \(order.orderBy())")
+            var builder = SQLBuilder()
+            builder.append("SELECT \(keys) FROM \(relation.quoted) TABLESAMPLE SYSTEM (\(percent))")
+            appendWhere(nil, in: &builder)
+            builder.append(" ORDER BY \(order.orderBy())")
+            return builder.query
         }
 
         /// The row count the planner keeps for the relation (`pg_class.reltuples`), at once; -1
-        /// when the table was never analyzed.
+        /// when the table was never analyzed. Not for a filtered query: see ``filteredEstimate()``.
         func estimatedCount() -> PostgresQuery {
             var builder = SQLBuilder()
             builder.append("SELECT reltuples::bigint FROM pg_class WHERE oid = \(builder.bindText(relation.quoted))::regclass")
             return builder.query
         }
 
+        /// The planner's plan of the filtered rows, as JSON: its `Plan Rows` estimates how many
+        /// the filter keeps, without reading them.
+        func filteredEstimate() -> PostgresQuery {
+            var builder = SQLBuilder()
+            builder.append("EXPLAIN (FORMAT JSON) SELECT 1 FROM \(relation.quoted)")
+            appendWhere(nil, in: &builder)
+            return builder.query
+        }
+
         /// The exact row count, which reads every row (or the whole index).
         func exactCount() -> PostgresQuery {
-            PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(relation.quoted)")
+            var builder = SQLBuilder()
+            builder.append("SELECT count(*) FROM \(relation.quoted)")
+            appendWhere(nil, in: &builder)
+            return builder.query
+        }
+
+        /// ` WHERE` and the filter's condition and `condition`, when there is either.
+        private func appendWhere(_ condition: String?, in builder: inout SQLBuilder) {
+            let conditions = [filter?.condition(in: &builder), condition].compactMap { $0 }
+            guard !conditions.isEmpty else { return }
+            builder.append(" WHERE " + conditions.joined(separator: " AND "))
         }
 
         /// The columns, then the order's under names of their own (`glm_key_0`, …): a record

@@ -39,9 +39,11 @@
             try self.init(database, table: description, sortedBy: sort)
         }
 
-        init(_ database: PostgresSharedConnection, table: TableDescription, sortedBy sort: [SortKey]) throws(PostgresStorageError) {
+        init(_ database: PostgresSharedConnection, table: TableDescription, sortedBy sort: [SortKey], filter: PostgresFilter? = nil)
+            throws(PostgresStorageError)
+        {
             guard !table.primaryKey.isEmpty else { throw .noPrimaryKey(table.relation.description) }
-            for name in Record.columns + sort.map(\.column) where table.column(named: name) == nil {
+            for name in Record.columns + sort.map(\.column) + (filter?.columns ?? []) where table.column(named: name) == nil {
                 throw .missingColumn(name, relation: table.relation.description)
             }
             let sortColumns = sort.map { key in
@@ -53,14 +55,26 @@
             self.table = table
             query = KeysetQuery(
                 relation: table.relation, columns: Record.columns.map(SQLIdentifier.init),
-                order: KeysetOrder(sort: sortColumns, uniqueKey: table.primaryKey.map(SQLIdentifier.init)))
+                order: KeysetOrder(sort: sortColumns, uniqueKey: table.primaryKey.map(SQLIdentifier.init)), filter: filter)
         }
+
+        /// The rows shown; nil for all of the table's.
+        public var filter: PostgresFilter? { query.filter }
 
         /// The same rows in another order.
         ///
         /// - Throws: ``PostgresStorageError/missingColumn(_:relation:)`` for a column the table lacks.
         public func sorted(by sort: [SortKey]) throws(PostgresStorageError) -> PostgresPageSource {
-            try PostgresPageSource(database, table: table, sortedBy: sort)
+            try PostgresPageSource(database, table: table, sortedBy: sort, filter: filter)
+        }
+
+        /// The rows `filter` keeps (all of them when nil), in the same order: the server filters
+        /// them, so reading a page costs what it does unfiltered when an index answers the filter
+        /// (``PostgresFilter``).
+        ///
+        /// - Throws: ``PostgresStorageError/missingColumn(_:relation:)`` for a column the table lacks.
+        public func filtered(by filter: PostgresFilter?) throws(PostgresStorageError) -> PostgresPageSource {
+            try PostgresPageSource(database, table: table, sortedBy: sort, filter: filter)
         }
 
         /// Whether an index starts with the order's first column, so that a page is read through
@@ -99,10 +113,20 @@
             return try await database.rows(query.landmarks(sampleRows: count, estimatedCount: estimate)).map(query.key(of:))
         }
 
+        /// The planner's estimate: the table's row count, or the rows its plan expects the filter
+        /// to keep.
         public func estimatedCount() async throws -> Int {
-            let rows = try await database.rows(query.estimatedCount())
-            return try max(0, Int(rows.first?.decode(Int64.self) ?? 0))
+            guard filter != nil else {
+                let rows = try await database.rows(query.estimatedCount())
+                return try max(0, Int(rows.first?.decode(Int64.self) ?? 0))
+            }
+            let plan = try await database.rows(query.filteredEstimate()).first?.decode(String.self) ?? "[]"
+            return PlanEstimate(json: plan)?.rows ?? 0
         }
+
+        /// Whether the source shows every row of its table: a filtered one does not, so its count
+        /// is read again after a change.
+        public var includesEveryRow: Bool { filter == nil }
 
         public func exactCount() async throws -> Int {
             let rows = try await database.rows(query.exactCount())

@@ -37,6 +37,12 @@ enum PostgresStorageArticle {
         return listener
     }
 
+    @MainActor
+    static func sortAndFilter(_ storage: PagedStorage<PostgresPageSource<Ticket>>, searchText: String) throws {
+        storage.reset(to: try storage.source.sorted(by: [SortKey("updated_at", ascending: false)]))
+        storage.reset(to: try storage.source.filtered(by: .contains(searchText, in: ["title", "body"])))
+    }
+
     static func connectionSettings() throws -> [PostgresConnectionSettings] {
         // What the URL leaves out comes from PGHOST, PGUSER, … and libpq's defaults.
         let settings = try PostgresConnectionSettings(url: "postgres://desk@db.example.com/tickets?sslmode=verify-full")
