@@ -11,6 +11,8 @@ extension ListManager {
             fatalError("\(type(of: host)) asked for a row at position \(position); the list has \(rowMap.rowCount)")
         }
         guard let model = rowMap.model(at: location) else { return factory.makeVacantRow(location.role) }
+        // A stand-in of a paged storage: asking the storage for the row is what reads it.
+        if model is PendingRow, location.role == .item { _ = storage.item(at: location.indexPath) }
         return factory.makeRow(at: location, showing: model)
     }
 

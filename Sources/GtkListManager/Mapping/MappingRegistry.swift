@@ -52,6 +52,15 @@ final class MappingRegistry {
         row.update(with: status)
     }
 
+    /// The built-in row of a position a paged storage still reads, when no view class is
+    /// registered for `PendingRow`; nil for a table column's cells, which have their own.
+    let pendingItem: RowMapping<PendingItemRow, PendingRow>?
+
+    /// A registry of rows, or (`forCells`) of a table column's cells.
+    init(forCells: Bool = false) {
+        pendingItem = forCells ? nil : RowMapping(role: .item, handler: nil) { row, pending in row.update(with: pending) }
+    }
+
     /// The registered mappings, then the mappings of declared rows.
     var allMappings: [any AnyRowMapping] {
         ownItemMappings.isEmpty ? mappings : mappings + ownItemMappings.values
@@ -108,6 +117,7 @@ final class MappingRegistry {
             return candidate
         }
         if role == .item, model is OutlineChildrenStatus { return childrenStatus }
+        if role == .item, model is PendingRow, let pendingItem { return pendingItem }
         guard !hasMappings(for: role), model is String else { return nil }
         return switch role {
         case .header: titleHeader

@@ -19,12 +19,16 @@ final class TableCellMappings: ListFeature {
     /// ``TextCell``s, which know no model.
     private(set) var findableTexts: [String: (Any, IndexPath) -> String?] = [:]
 
+    /// The cell of a position a paged storage still reads (`PendingRow`), in a column that
+    /// registers none: empty, as a row being read shows in GTK 4's column view.
+    private let pendingCell = RowMapping<TextCell, PendingRow>(role: .item, handler: nil) { cell, _ in cell.text = "" }
+
     init(anomalies: AnomalyHandler<ManagerAnomaly>) {
         self.anomalies = anomalies
     }
 
     func append(_ mapping: any AnyRowMapping, column: String) {
-        let registry = registries[column] ?? MappingRegistry()
+        let registry = registries[column] ?? MappingRegistry(forCells: true)
         registry.append(mapping)
         registries[column] = registry
         reported.removeAll()
@@ -47,6 +51,7 @@ final class TableCellMappings: ListFeature {
     func mapping(for model: Any, column: String, at indexPath: IndexPath) -> (any AnyRowMapping)? {
         if let mapping = registries[column]?.mapping(for: model, role: .item, at: indexPath) { return mapping }
         if model is ItemGroup, let mapping = groupCell?(column) { return mapping }
+        if model is PendingRow { return pendingCell }
         if reported.insert("\(column)\u{0}\(type(of: model))").inserted {
             anomalies.report(
                 .noCellMappingFound(column: column, modelDescription: String(describing: model), indexPath: indexPath))

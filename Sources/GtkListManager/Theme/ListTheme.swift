@@ -47,6 +47,8 @@ public enum ListTheme {
         /// The built-in row under a tree item whose children are loading or failed to load
         /// (``OutlineStatusRow``).
         public static let outlineStatus = "list-outline-status"
+        /// The built-in row of a position whose row is still being read (``PendingItemRow``).
+        public static let pending = "list-pending"
         /// A table's text cell: inset as header titles are (`layout.css`).
         public static let textCell = "list-text-cell"
     }

@@ -1,6 +1,7 @@
 import CGtk
 import GtkListManager
 import ModelStorage
+import Synchronization
 import XCTest
 
 /// A paged storage on the virtualized host, read back from GTK: the list gets its rows as the
@@ -11,36 +12,75 @@ final class PagedStorageListTests: XCTestCase {
         let number: Int
     }
 
-    /// The lines 0..<count in order, a page at a time by key (the line's number), as a server's
-    /// table answers.
+    /// What a test makes a ``LineSource``'s reads of rows do: wait while paused, fail while
+    /// failing (its count too).
+    final class ReadControl: Sendable {
+        private let state = Mutex((paused: false, failing: false))
+        var paused: Bool {
+            get { state.withLock { $0.paused } }
+            set { state.withLock { $0.paused = newValue } }
+        }
+        var failing: Bool {
+            get { state.withLock { $0.failing } }
+            set { state.withLock { $0.failing = newValue } }
+        }
+
+        struct Refused: Error, CustomStringConvertible {
+            var description: String { "the server refused the read" }
+        }
+
+        func check(waiting: Bool) async throws {
+            while waiting && paused { try await Task.sleep(for: .milliseconds(5)) }
+            if failing { throw Refused() }
+        }
+    }
+
+    /// The lines 0..<count, in order or the other way round, a page at a time by key (the
+    /// line's number), as a server's table answers.
     struct LineSource: PageSource {
         let count: Int
+        var descending = false
+        var control = ReadControl()
+
+        /// The place of line `number` in the order.
+        private func index(of number: Int) -> Int { descending ? count - 1 - number : number }
 
         func rows(beyond key: Int?, direction: PageDirection, limit: Int) async throws -> [KeyedRow<Line, Int>] {
-            let numbers: [Int]
+            try await control.check(waiting: true)
+            let indices: [Int]
             switch direction {
             case .forward:
-                let first = key.map { $0 + 1 } ?? 0
-                numbers = Array(first..<min(count, first + limit))
+                let first = key.map { index(of: $0) + 1 } ?? 0
+                indices = Array(first..<min(count, first + limit))
             case .backward:
-                let last = key.map { $0 - 1 } ?? count - 1
-                numbers = Array(stride(from: last, to: max(-1, last - limit), by: -1))
+                let end = key.map(index(of:)) ?? count
+                indices = Array((max(0, end - limit)..<end).reversed())
             }
-            return numbers.map { KeyedRow(Line(number: $0), key: $0) }
+            // The number at an index: the index read the other way when descending.
+            return indices.map { index(of: $0) }.map { KeyedRow(Line(number: $0), key: $0) }
         }
 
         func rows(startingAt key: Int, limit: Int) async throws -> [KeyedRow<Line, Int>] {
-            try await rows(beyond: key - 1, direction: .forward, limit: limit)
+            let before = index(of: key) - 1
+            return try await rows(beyond: before < 0 ? nil : index(of: before), direction: .forward, limit: limit)
         }
 
         func rowID(of key: Int) -> Int { key }
 
         func landmarks(count landmarks: Int) async throws -> [Int] {
-            Array(stride(from: 0, to: count, by: max(1, count / landmarks)))
+            try await control.check(waiting: false)
+            return stride(from: 0, to: count, by: max(1, count / landmarks)).map(index(of:))
         }
 
-        func estimatedCount() async throws -> Int { count }
-        func exactCount() async throws -> Int { count }
+        func estimatedCount() async throws -> Int {
+            try await control.check(waiting: false)
+            return count
+        }
+
+        func exactCount() async throws -> Int {
+            try await control.check(waiting: false)
+            return count
+        }
     }
 
     final class LineRow: RowView, ModelTransfer {

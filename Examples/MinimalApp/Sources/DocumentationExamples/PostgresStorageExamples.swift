@@ -43,6 +43,21 @@ enum PostgresStorageArticle {
         storage.reset(to: try storage.source.filtered(by: .contains(searchText, in: ["title", "body"])))
     }
 
+    @MainActor
+    static func showInATable(_ storage: PagedStorage<PostgresPageSource<Ticket>>) -> ListManager {
+        let manager = ListManager(host: VirtualListHost(), storage: storage)
+        manager.showsStatus(of: storage)
+        let table = manager.makeTable(of: Ticket.self) {
+            ModelColumn("Title", id: "title", text: \.title).allowing(sorting: true)
+            ModelColumn("Status", id: "status", text: \.status).allowing(sorting: true)
+        }
+        table.didChangeSort { [weak storage] keys in
+            guard let storage, let sorted = try? storage.source.sorted(by: keys) else { return }
+            storage.reset(to: sorted)
+        }
+        return manager
+    }
+
     static func connectionSettings() throws -> [PostgresConnectionSettings] {
         // What the URL leaves out comes from PGHOST, PGUSER, … and libpq's defaults.
         let settings = try PostgresConnectionSettings(url: "postgres://desk@db.example.com/tickets?sslmode=verify-full")

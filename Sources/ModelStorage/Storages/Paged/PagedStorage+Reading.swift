@@ -29,7 +29,9 @@ extension PagedStorage {
     /// Notes that the row at `position` is wanted, and plans a read after this turn.
     func want(_ position: Int) {
         if wanted.last != position { wanted.append(position) }
-        if wanted.count > 4 * pageSize { wanted.removeFirst(wanted.count - 2 * pageSize) }
+        // Positions asked for long ago (scrolled past) are forgotten, but never those of one
+        // list that asks for all its rows at once (a list box) while they fit the capacity.
+        if wanted.count > capacity { wanted.removeFirst(wanted.count - capacity / 2) }
         scheduleNextRead()
     }
 
@@ -159,6 +161,13 @@ extension PagedStorage {
                 }
             }
         }
+    }
+
+    /// Reads at once what failed (the count, the rows asked for), instead of waiting for the
+    /// next try: what a "Try Again" button does.
+    public func retry() {
+        if !isCountExact, !isCounting { readCounts() }
+        readNext()
     }
 
     // MARK: - Outcomes

@@ -1,0 +1,106 @@
+import CGtk
+import GtkListManager
+import ModelStorage
+import XCTest
+
+/// A paged storage in a table and a plain list, read back from GTK: a row not read yet shows
+/// empty cells in a table and "Loading…" in a list, then the row; a header click reads the new
+/// order; a failed read shows the list's error state, whose Try Again reads again.
+final class PagedStorageTableTests: XCTestCase {
+    typealias Line = PagedStorageListTests.Line
+    typealias LineSource = PagedStorageListTests.LineSource
+
+    /// A table of lines with a text column and a number column, sorted by the app on a click.
+    @MainActor static func makeTable(_ manager: ListManager) -> ListTable {
+        manager.makeTable(of: Line.self) {
+            ModelColumn("Line", id: "line", text: { line, _ in "line \(line.number)" }).width(.fixed(140)).allowing(sorting: true)
+            ModelColumn("Half", id: "half", text: { line, _ in "\(line.number / 2)" }).width(.fixed(100))
+        }
+    }
+
+    func testATableShowsEmptyCellsUntilItsRowsAreReadOnEveryHost() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let source = LineSource(count: 1000)
+                source.control.paused = true
+                let storage = PagedStorage(source: source, pageSize: 64, handOff: GLibMainActorHandOff())
+                let manager = ListManager(host: make(), storage: storage)
+                var reported: [ManagerAnomaly] = []
+                manager.anomalyHandler.action = { reported.append($0) }
+                _ = Self.makeTable(manager)
+                let list = ShownList(manager)
+                defer { list.close() }
+                XCTAssertTrue(GtkRuntime.iterate(until: { manager.boundRow(at: IndexPath(item: 0, section: 0)) != nil }), name)
+                XCTAssertEqual(NumberAndChoiceCellTests.cellTexts(ofItem: 0, in: manager), ["", ""], "\(name): not read yet")
+                source.control.paused = false
+                XCTAssertTrue(
+                    GtkRuntime.iterate(until: { NumberAndChoiceCellTests.cellTexts(ofItem: 3, in: manager) == ["line 3", "1"] }),
+                    "\(name): \(NumberAndChoiceCellTests.cellTexts(ofItem: 3, in: manager))")
+                XCTAssertEqual(reported.map(\.description), [], name)
+            }
+        }
+    }
+
+    func testAHeaderClickReadsTheRowsInTheNewOrder() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let storage = PagedStorage(source: LineSource(count: 1000), pageSize: 64, handOff: GLibMainActorHandOff())
+                let manager = ListManager(host: make(), storage: storage)
+                let table = Self.makeTable(manager)
+                table.didChangeSort { [weak storage] keys in
+                    storage?.reset(to: LineSource(count: 1000, descending: keys.first?.ascending == false))
+                }
+                let list = ShownList(manager)
+                defer { list.close() }
+                XCTAssertTrue(
+                    GtkRuntime.iterate(until: { NumberAndChoiceCellTests.cellTexts(ofItem: 0, in: manager) == ["line 0", "0"] }), name)
+                table.sort = [SortKey("line", ascending: false)]
+                XCTAssertTrue(
+                    GtkRuntime.iterate(until: { NumberAndChoiceCellTests.cellTexts(ofItem: 0, in: manager) == ["line 999", "499"] }),
+                    "\(name): \(NumberAndChoiceCellTests.cellTexts(ofItem: 0, in: manager))")
+                XCTAssertEqual(storage.count, 1000)
+            }
+        }
+    }
+
+    /// The text of the rows bound on screen, by position, read from GTK.
+    @MainActor static func shownTexts(of host: VirtualListHost) -> [Int: String] {
+        var texts: [Int: String] = [:]
+        host.forEachBoundRow { position, row in
+            if isA(row.view.widget, gtk_label_get_type()) { texts[position] = String(cString: gtk_label_get_text(gcast(row.view.widget))) }
+        }
+        return texts
+    }
+
+    func testRowsNotReadYetSayLoadingAndAFailureShowsTheErrorStateUntilTriedAgain() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let source = LineSource(count: 100_000)
+            source.control.failing = true
+            let host = VirtualListHost()
+            let storage = PagedStorage(source: source, pageSize: 64, handOff: GLibMainActorHandOff())
+            let manager = ListManager(host: host, storage: storage)
+            var reported: [ManagerAnomaly] = []
+            manager.anomalyHandler.action = { reported.append($0) }
+            manager.register(PagedStorageListTests.LineRow.self)
+            manager.showsStatus(of: storage)
+            let list = ShownList(manager)
+            defer { list.close() }
+            // The count cannot be read: the list says why, with a button that tries again.
+            XCTAssertTrue(GtkRuntime.iterate(until: { manager.contentStateText == "the server refused the read" }))
+            guard case .failed(_, let retry?) = manager.contentState else { return XCTFail("not failed: \(manager.contentState)") }
+            // The server answers again, its rows slowly: the rows on screen say "Loading…" (the
+            // built-in row for a row not read), then show their lines.
+            source.control.failing = false
+            source.control.paused = true
+            retry()
+            XCTAssertTrue(GtkRuntime.iterate(until: { Self.shownTexts(of: host)[0] == PendingItemRow.text }))
+            XCTAssertNil(manager.contentStateText)
+            source.control.paused = false
+            XCTAssertTrue(GtkRuntime.iterate(until: { Self.shownTexts(of: host)[0] == "line 0" }))
+            XCTAssertEqual(reported.map(\.description), [])
+        }
+    }
+}
