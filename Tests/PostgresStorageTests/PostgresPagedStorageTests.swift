@@ -77,6 +77,24 @@
             }
         }
 
+        @Test func anyTableReadsAsTextInItsOwnColumns() async throws {
+            try await TestServer.withScratchSchema { connection, schema in
+                try await Self.makeTable(schema, on: connection)
+                let database = PostgresSharedConnection(try TestServer.settings())
+                let source = try await PostgresPageSource<PostgresTextRecord>(
+                    database, table: "items", schema: schema, sortedBy: [SortKey("id", ascending: false)])
+                #expect(source.columns == ["id", "name", "score"])
+                let storage = PagedStorage(source: source, pageSize: 32)
+                try await storage.settle()
+                let rows = try await storage.show(0..<2).map { $0?.values }
+                // Sorted by the id's value, not its text ("99999" > "100000"); 99990 is a multiple
+                // of 11: its score is NULL.
+                #expect(rows == [["100000", "item 100000", "0"], ["99999", "item 99999", "81"]])
+                #expect(try await storage.show(10..<11).first??.values == ["99990", "item 99990", nil])
+                await database.close()
+            }
+        }
+
         @Test func whatCannotBeShownIsNamed() async throws {
             var settings = try TestServer.settings()
             try await TestServer.withScratchSchema { connection, schema in

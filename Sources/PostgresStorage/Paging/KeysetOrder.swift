@@ -33,10 +33,12 @@
                 values: uniqueKeyIndices.map { PostgresRowID.Value(type: key.values[$0].type.rawValue, bytes: key.values[$0].value) })
         }
 
-        /// `ORDER BY`'s list, the other way round when `reversed`.
-        func orderBy(reversed: Bool = false) -> String {
-            columns.map { column in
-                "\(column.name.quoted) \(column.ascending != reversed ? "ASC" : "DESC")"
+        /// `ORDER BY`'s list, the other way round when `reversed`; by the output columns
+        /// `<alias>0`, `<alias>1`, … when `alias` is given (a select list may give a column's
+        /// name to another value, `"id"::text AS "id"`, which `ORDER BY "id"` would sort by).
+        func orderBy(reversed: Bool = false, alias: String? = nil) -> String {
+            columns.enumerated().map { index, column in
+                "\(alias.map { "\($0)\(index)" } ?? column.name.quoted) \(column.ascending != reversed ? "ASC" : "DESC")"
             }.joined(separator: ", ")
         }
 

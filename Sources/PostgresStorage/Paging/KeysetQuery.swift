@@ -9,6 +9,8 @@
         /// The columns the rows are read with, in this order; the order's columns follow them in
         /// each row read, as its key.
         let columns: [SQLIdentifier]
+        /// Whether the columns are read as text (`::text`), as PostgreSQL writes each type.
+        var readsColumnsAsText = false
         let order: KeysetOrder
         /// The rows kept; nil for all.
         var filter: PostgresFilter? = nil
@@ -21,7 +23,7 @@
             builder.append("SELECT \(selectList) FROM \(relation.quoted)")
             let condition = key.map { order.condition(beyond: $0, before: before, including: including, in: &builder) }
             appendWhere(condition, in: &builder)
-            builder.append(" ORDER BY \(order.orderBy(reversed: before)) LIMIT \(builder.bind(limit))")
+            builder.append(" ORDER BY \(order.orderBy(reversed: before, alias: Self.keyAlias)) LIMIT \(builder.bind(limit))")
             return builder.query
         }
 
@@ -73,9 +75,13 @@
         /// The columns, then the order's under names of their own (`glm_key_0`, …): a record
         /// reads its columns by name, and a sort column it reads too must not be found twice.
         private var selectList: String {
-            let keys = order.columns.enumerated().map { "\($1.name.quoted) AS glm_key_\($0)" }
-            return (columns.map(\.quoted) + keys).joined(separator: ", ")
+            let keys = order.columns.enumerated().map { "\($1.name.quoted) AS \(Self.keyAlias)\($0)" }
+            let values = columns.map { readsColumnsAsText ? "\($0.quoted)::text AS \($0.quoted)" : $0.quoted }
+            return (values + keys).joined(separator: ", ")
         }
+
+        /// The names the order's columns are read under, numbered from 0.
+        static let keyAlias = "glm_key_"
 
         /// The key of `row`, read by one of these queries: its last cells.
         func key(of row: PostgresRow) -> PostgresRowKey {

@@ -43,7 +43,8 @@
             throws(PostgresStorageError)
         {
             guard !table.primaryKey.isEmpty else { throw .noPrimaryKey(table.relation.description) }
-            for name in Record.columns + sort.map(\.column) + (filter?.columns ?? []) where table.column(named: name) == nil {
+            let columns = Record.columns.isEmpty ? table.columns.map(\.name) : Record.columns
+            for name in columns + sort.map(\.column) + (filter?.columns ?? []) where table.column(named: name) == nil {
                 throw .missingColumn(name, relation: table.relation.description)
             }
             let sortColumns = sort.map { key in
@@ -54,9 +55,13 @@
             self.sort = sort
             self.table = table
             query = KeysetQuery(
-                relation: table.relation, columns: Record.columns.map(SQLIdentifier.init),
+                relation: table.relation, columns: columns.map(SQLIdentifier.init), readsColumnsAsText: Record.readsColumnsAsText,
                 order: KeysetOrder(sort: sortColumns, uniqueKey: table.primaryKey.map(SQLIdentifier.init)), filter: filter)
         }
+
+        /// The columns each row is read with: the record's, or every column of the table for a
+        /// record that names none (``PostgresTextRecord``).
+        public var columns: [String] { query.columns.map(\.name) }
 
         /// The rows shown; nil for all of the table's.
         public var filter: PostgresFilter? { query.filter }

@@ -17,10 +17,18 @@
     /// }
     /// ```
     public protocol PostgresRecord: Sendable {
-        /// The columns read, by their names in the table.
+        /// The columns read, by their names in the table; empty for every column of the table, in
+        /// its order.
         static var columns: [String] { get }
+        /// Whether the columns are read as text, as PostgreSQL writes each type (`::text`):
+        /// for a record that shows any table (``PostgresTextRecord``). False by default.
+        static var readsColumnsAsText: Bool { get }
         /// The record of `row`, which holds ``columns`` by name (and the storage's own columns after
         /// them). Throwing makes the page it is in fail to read, with this error.
         init(row: PostgresRandomAccessRow) throws
+    }
+
+    extension PostgresRecord {
+        public static var readsColumnsAsText: Bool { false }
     }
 #endif
