@@ -108,6 +108,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Favourites: an SQLite file shown by a database storage.
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
+                // --postgres: a server's table, paged.
+                .target(name: "PostgresStorage", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             path: "Examples/PackageViewer",
             resources: [.copy("Resources/sample-dpkg-status"), .process("Resources/PackageRow.ui")]

@@ -54,6 +54,23 @@ done
 echo "check-viewer: --files /nonexistent says so on stderr and in the window, and exits 1"
 
 # Right to left, as in Arabic or Hebrew: the packages' window and the virtualized grid mirrored.
+# --postgres on the test server: a demo table (made once, small here), its search on the server,
+# and a missing table said on stderr and in the window, with exit status 1.
+scripts/postgres-test-server.sh run bash -c '
+    set -euo pipefail
+    tmp=$1
+    scripts/viewer-screenshot.sh "$tmp/postgres.png" --postgres "" --postgres-demo --demo-rows 20000
+    scripts/viewer-screenshot.sh "$tmp/postgres-search.png" --postgres "" --postgres-demo --search "printer fails"
+    status=0
+    said=$(xvfb-run -a -s "-screen 0 1920x1080x24" "$VIEWER" --postgres "" --table nowhere --screenshot "$tmp/postgres-missing.png" 2>&1 >/dev/null) ||
+        status=$?
+    if [ "$status" -ne 1 ] || [[ "$said" != *"no table or view \"nowhere\""* ]] || [ ! -s "$tmp/postgres-missing.png" ]; then
+        echo "check-viewer: --postgres --table nowhere exited $status and said \"$said\"" >&2
+        exit 1
+    fi
+    echo "check-viewer: --postgres shows the demo table and its search; a missing table is said, exit 1"
+' check-viewer "$tmp"
+
 scripts/viewer-screenshot.sh "$tmp/viewer-rtl.png" --grid --direction rtl
 scripts/viewer-screenshot.sh "$tmp/files-grid-rtl.png" --grid --files Sources --direction rtl
 

@@ -85,6 +85,23 @@ struct PackageViewerCommand: ParsableCommand {
         help: "Star this installed package (a name, or name:architecture) before the window opens; repeatable.")
     var addedFavourites: [String] = []
 
+    #if PostgreSQL
+        @Option(
+            help:
+                "Show a table of this PostgreSQL database (postgres://user@host/database; an empty string: the PG* variables), read a page at a time and following other clients' changes."
+        )
+        var postgres: String?
+
+        @Option(help: "With --postgres: the table or view to show (with --postgres-demo: \(PostgresDemoTable.name)).")
+        var table: String?
+
+        @Flag(help: "With --postgres: make a demo table of generated tickets unless it exists (once), and show it.")
+        var postgresDemo = false
+
+        @Option(help: "With --postgres-demo: how many tickets a new demo table gets.")
+        var demoRows = 10_000_000
+    #endif
+
     // Synchronous on purpose (ParsableCommand, not AsyncParsableCommand): the MainActor must stay
     // on the process main thread, the one that runs gtk_main. See GtkRuntime.
     func run() throws {
@@ -94,6 +111,19 @@ struct PackageViewerCommand: ParsableCommand {
         let settingsPath = settingsFile ?? (screenshotPath == nil ? ViewerSettings.defaultPath() : nil)
         // Said at once on stderr, then in the window (the list's failure state), and the exit
         // status tells a script.
+        #if PostgreSQL
+            if let postgres {
+                let table = table ?? (postgresDemo ? PostgresDemoTable.name : nil)
+                guard let table else { throw ValidationError("--postgres: name the table to show with --table NAME") }
+                let demoRows = postgresDemo ? demoRows : nil, direction = direction
+                try MainActor.assumeIsolated {
+                    try Self.showPostgresTable(
+                        url: postgres, table: table, search: search, demoRows: demoRows, direction: direction,
+                        screenshotPath: screenshotPath)
+                }
+                return
+            }
+        #endif
         let missing = files.flatMap(MissingDirectory.check)
         if let missing { FileHandle.standardError.write(Data("package-viewer: \(missing)\n".utf8)) }
         if let files, !grid, !flat {
@@ -224,7 +254,7 @@ struct PackageViewerCommand: ParsableCommand {
     /// Runs `window` until closed, or renders it into `screenshotPath` (failing when the manager
     /// reported anomalies).
     @MainActor
-    private static func present(_ window: UnsafeMutablePointer<GtkWidget>, anomalies: [ManagerAnomaly], screenshotPath: String?) throws {
+    static func present(_ window: UnsafeMutablePointer<GtkWidget>, anomalies: [ManagerAnomaly], screenshotPath: String?) throws {
         if let screenshotPath {
             guard anomalies.isEmpty else { throw ListProblems(anomalies: anomalies) }
             try WindowSnapshot.capture(window, to: screenshotPath)
@@ -258,7 +288,7 @@ private struct ListProblems: Error, CustomStringConvertible {
 }
 
 /// GTK could not open a display.
-private struct NoDisplay: Error, CustomStringConvertible {
+struct NoDisplay: Error, CustomStringConvertible {
     var description: String {
         "cannot open an X display: set DISPLAY, or run headless with xvfb-run -a and --screenshot FILE"
     }

@@ -24,6 +24,14 @@
             self.logger = logger
         }
 
+        deinit {
+            // A connection goes only once closed (PostgresNIO asserts it): closed now, and kept
+            // by the close's completion until it is.
+            if let connection, !connection.isClosed {
+                connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+            }
+        }
+
         /// How many connections opened so far (the first, then one per reconnection).
         public var openedConnections: Int { connectionsOpened }
 
@@ -44,8 +52,13 @@
             }
         }
 
-        /// Runs `body` with the connection, opened first when needed.
-        func withConnection<Result: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> Result)
+        /// Runs `body` with the connection, opened first when needed: the app's own statements
+        /// (a migration, a write) on the connection its storages read through. Statements run one
+        /// at a time on it; a lost connection is let go of, and the next call opens another.
+        ///
+        /// - Throws: ``PostgresStorageError``: what `body` threw, in the server's words when it
+        ///   gave them.
+        public func withConnection<Result: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> Result)
             async throws(PostgresStorageError)
             -> Result
         {

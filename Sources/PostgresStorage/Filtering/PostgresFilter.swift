@@ -44,7 +44,7 @@
                 return "\(SQLIdentifier(column).quoted) LIKE \(builder.bindText(Self.escapedForLike(text) + "%"))"
             case .contains(let text, let columns):
                 let pattern = builder.bindText("%" + Self.escapedForLike(text) + "%")
-                return "(" + columns.map { "\(SQLIdentifier($0).quoted) ILIKE \(pattern)" }.joined(separator: " OR ") + ")"
+                return "(" + columns.map { "\(SQLIdentifier($0).quoted)::text ILIKE \(pattern)" }.joined(separator: " OR ") + ")"
             case .words(let query, let columns, let configuration):
                 let configuration = builder.bindText(configuration)
                 let document = columns.map { "coalesce(\(SQLIdentifier($0).quoted)::text, '')" }.joined(separator: " || ' ' || ")

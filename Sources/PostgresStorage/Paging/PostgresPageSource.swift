@@ -63,6 +63,21 @@
         /// record that names none (``PostgresTextRecord``).
         public var columns: [String] { query.columns.map(\.name) }
 
+        /// The columns of ``columns`` that hold text (`text`, `character varying`, `character`):
+        /// those a ``PostgresFilter/contains(_:in:)`` of what the user types reads.
+        public var textColumns: [String] {
+            columns.filter { name in
+                guard let type = table.column(named: name)?.type else { return false }
+                return type == "text" || type.hasPrefix("character")
+            }
+        }
+
+        /// Whether a b-tree index starts with `column`, so that sorting by it reads each page
+        /// through the index; a sort by another column sorts the table for each page.
+        public func sortsThroughIndex(by column: String) -> Bool {
+            table.indexLeadingColumns.contains(column)
+        }
+
         /// The rows shown; nil for all of the table's.
         public var filter: PostgresFilter? { query.filter }
 
@@ -84,9 +99,7 @@
 
         /// Whether an index starts with the order's first column, so that a page is read through
         /// the index rather than by sorting the table.
-        public var sortsThroughIndex: Bool {
-            table.indexLeadingColumns.contains(query.order.columns[0].name.name)
-        }
+        public var sortsThroughIndex: Bool { sortsThroughIndex(by: query.order.columns[0].name.name) }
 
         static var logger: Logger { Logger(label: "PostgresStorage") }
 
