@@ -122,6 +122,9 @@ let package = Package(
             dependencies: [
                 "ModelStorage", "GtkListManager", "CGtk", "CVirtualList", "SeededRandom",
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
+                // list-benchmarks postgres: a server's table, paged.
+                .target(name: "PostgresStorage", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ],
             path: "Benchmarks/ListBenchmarks"
         ),
