@@ -114,7 +114,7 @@ screenshot: deps
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-files-tree.png --files Sources \
 		--expand Sources/ModelStorage --expand Sources/ModelStorage/Outline
 	scripts/postgres-test-server.sh run scripts/viewer-screenshot.sh docs/screenshots/viewer-postgres.png \
-		--postgres "" --postgres-demo --search "printer fails"
+		--postgres "" --postgres-demo
 	scripts/viewer-screenshot.sh docs/screenshots/viewer-dependencies.png --dependencies \
 		--status-file Examples/PackageViewer/Resources/sample-dpkg-status \
 		--expand at-spi2-core --expand at-spi2-core/gsettings-desktop-schemas

@@ -16,6 +16,11 @@
         case connection(String)
         /// The settings cannot reach a server.
         case settings(PostgresSettingsError)
+        /// A write found the row changed or deleted since it was read (its expected values no
+        /// longer hold): nothing was written.
+        case conflict(String)
+        /// A row's key has not as many values as the table's primary key has columns.
+        case invalidKey(String)
         /// A record could not be made from its row (a column of another type, NULL where none is
         /// expected).
         case decoding(String)
@@ -54,6 +59,7 @@
             case .connection(let reason): "no connection to the database: \(reason)"
             case .settings(let error): error.description
             case .decoding(let reason): "a row could not be read: \(reason)"
+            case .conflict(let reason), .invalidKey(let reason): reason
             }
         }
     }

@@ -34,7 +34,9 @@
                     FileHandle.standardError.write(Data("package-viewer: no rows of \(table) to show\n".utf8))
                     throw ExitCode.failure
                 }
-                // The rows read fade in (ListConfiguration.viewer): a picture of them once in.
+                // The exact count and the live feed follow the rows; then the rows read fade in
+                // (ListConfiguration.viewer): a picture of them once in.
+                _ = GtkRuntime.iterate(until: { viewer.isSettled }, timeout: .seconds(30))
                 _ = GtkRuntime.iterate(until: { false }, timeout: .milliseconds(400))
             }
             // Said on stderr, and in the window (the list's failure state); the exit status tells a script.

@@ -143,6 +143,13 @@
             return onScreen.allSatisfy { !(storage.peek(at: $0) is PendingRow) && host.boundRow(at: $0) != nil }
         }
 
+        /// Whether the count is exact and the rows follow other clients (or cannot): what a
+        /// screenshot waits for, after the rows.
+        var isSettled: Bool {
+            guard let storage else { return problem != nil }
+            return storage.isCountExact && (listener?.isListening ?? (notLive != nil))
+        }
+
         /// What the subtitle says: the rows shown, their order, whether they follow changes.
         private func showCounts() {
             guard let storage else { return }

@@ -27,6 +27,12 @@
             return "$\(bindings.count)"
         }
 
+        /// Binds `value` (NULL when nil), and returns its placeholder.
+        mutating func bind(_ value: (any PostgresThrowingDynamicTypeEncodable)?) throws -> String {
+            if let value { try bindings.append(value) } else { bindings.appendNull() }
+            return "$\(bindings.count)"
+        }
+
         var query: PostgresQuery { PostgresQuery(unsafeSQL: sql, binds: bindings) }
     }
 #endif

@@ -58,6 +58,15 @@ enum PostgresStorageArticle {
         return manager
     }
 
+    static func write(
+        _ database: PostgresSharedConnection, ticket: Ticket, title: String, selected: [Ticket], above: Ticket, below: Ticket
+    ) async throws {
+        let writer = try await PostgresTableWriter(database, table: "tickets")
+        try await writer.update(rowWithKey: [ticket.id], set: ["title": title], expecting: ["title": ticket.title])
+        try await writer.delete(rowsWithKeys: selected.map { [$0.id] })
+        try await writer.move(rowWithKey: [ticket.id], orderColumn: "rank", after: [above.id], before: [below.id])
+    }
+
     static func connectionSettings() throws -> [PostgresConnectionSettings] {
         // What the URL leaves out comes from PGHOST, PGUSER, … and libpq's defaults.
         let settings = try PostgresConnectionSettings(url: "postgres://desk@db.example.com/tickets?sslmode=verify-full")
