@@ -24,6 +24,8 @@
         private var listener: PostgresChangeListener?
         /// The unfiltered source, in the order shown.
         private var source: PostgresPageSource<PostgresTextRecord>?
+        /// Writes the user's edits.
+        private var writer: PostgresTableWriter?
         /// Why the rows do not follow other clients' changes; nil when they do.
         private var notLive: String?
         /// Why the table cannot be shown (a missing table, no server); nil while it can.
@@ -101,11 +103,43 @@
                 }
             }
             table.didChangeSort { [weak self] keys in self?.apply(sort: keys) }
+            makeTextEditable(table, of: source)
             Signal.connect(searchEntry, "search-changed") { [weak self] entry in
                 self?.apply(search: String(cString: gtk_entry_get_text(gcast(entry))))
             }
             gtk_container_add(gcast(window), table.widget)
             gtk_widget_show_all(table.widget)
+        }
+
+        /// Makes the text columns editable in place (F2, a double click): a commit writes the
+        /// row, only if it still holds what the user saw; every window on the table shows the
+        /// edit through the change feed. A refusal (a conflict, a constraint) is said in the
+        /// subtitle with the text typed, which is not lost.
+        private func makeTextEditable(_ table: ListTable, of source: PostgresPageSource<PostgresTextRecord>) {
+            let keyIndices = source.primaryKey.compactMap { source.columns.firstIndex(of: $0) }
+            guard keyIndices.count == source.primaryKey.count else { return }
+            for column in source.textColumns where !source.primaryKey.contains(column) {
+                guard let index = source.columns.firstIndex(of: column) else { continue }
+                table.commitTextEdit(PostgresTextRecord.self, column: column) { [weak self] text, record, _ in
+                    guard let self, text != record.values[index] else { return }
+                    let key: [PostgresTableWriter.Value] = keyIndices.map { record.values[$0] }
+                    let previous = record.values[index]
+                    Task { await self.write(text, to: column, ofRowWithKey: key, expecting: previous) }
+                }
+            }
+        }
+
+        private func write(_ text: String, to column: String, ofRowWithKey key: [PostgresTableWriter.Value], expecting previous: String?)
+            async
+        {
+            do {
+                if writer == nil { writer = try await PostgresTableWriter(database, table: tableName) }
+                try await writer?.update(rowWithKey: key, set: [column: text], expecting: [column: previous])
+            } catch {
+                let said = "Not saved: \(column) “\(text)”: \(error)"
+                gtk_header_bar_set_subtitle(gcast(headerBar), said)
+                FileHandle.standardError.write(Data("package-viewer: \(said)\n".utf8))
+            }
         }
 
         /// Installs the table's change feed and listens to it; says why not when the role may

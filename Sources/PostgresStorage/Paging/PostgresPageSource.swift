@@ -63,6 +63,10 @@
         /// record that names none (``PostgresTextRecord``).
         public var columns: [String] { query.columns.map(\.name) }
 
+        /// The primary key's columns, in the key's order: what finds a row to write
+        /// (``PostgresTableWriter``).
+        public var primaryKey: [String] { table.primaryKey }
+
         /// The columns of ``columns`` that hold text (`text`, `character varying`, `character`):
         /// those a ``PostgresFilter/contains(_:in:)`` of what the user types reads.
         public var textColumns: [String] {
