@@ -19,6 +19,9 @@
         /// A write found the row changed or deleted since it was read (its expected values no
         /// longer hold): nothing was written.
         case conflict(String)
+        /// A row of a tree has more children than a level is read with (the row, the limit):
+        /// shown as its error row rather than a part of them.
+        case tooManyChildren(String, limit: Int)
         /// A row's key has not as many values as the table's primary key has columns.
         case invalidKey(String)
         /// A record could not be made from its row (a column of another type, NULL where none is
@@ -60,6 +63,7 @@
             case .settings(let error): error.description
             case .decoding(let reason): "a row could not be read: \(reason)"
             case .conflict(let reason), .invalidKey(let reason): reason
+            case .tooManyChildren(let row, let limit): "\(row) has more than \(limit) children to show at once"
             }
         }
     }

@@ -74,7 +74,7 @@
 
         /// The columns, then the order's under names of their own (`glm_key_0`, …): a record
         /// reads its columns by name, and a sort column it reads too must not be found twice.
-        private var selectList: String {
+        var selectList: String {
             let keys = order.columns.enumerated().map { "\($1.name.quoted) AS \(Self.keyAlias)\($0)" }
             let values = columns.map { readsColumnsAsText ? "\($0.quoted)::text AS \($0.quoted)" : $0.quoted }
             return (values + keys).joined(separator: ", ")

@@ -22,8 +22,8 @@
 
         public init(row: PostgresRandomAccessRow) throws {
             var values: [String?] = []
-            // The source's own key columns come after the table's, named glm_key_0, …
-            for cell in row where !cell.columnName.hasPrefix("glm_key_") { values.append(try cell.decode(String?.self)) }
+            // The storage's own columns come after the table's, named glm_…
+            for cell in row where !cell.columnName.hasPrefix("glm_") { values.append(try cell.decode(String?.self)) }
             self.values = values
         }
     }

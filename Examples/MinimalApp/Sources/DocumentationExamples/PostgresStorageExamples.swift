@@ -67,6 +67,29 @@ enum PostgresStorageArticle {
         try await writer.move(rowWithKey: [ticket.id], orderColumn: "rank", after: [above.id], before: [below.id])
     }
 
+    struct Folder: PostgresRecord, Hashable {
+        static let columns = ["id", "name"]
+        let id: Int64, name: String
+
+        init(row: PostgresRandomAccessRow) throws {
+            id = try row["id"].decode(Int64.self)
+            name = try row["name"].decode(String.self)
+        }
+    }
+
+    @MainActor
+    static func showFolders(_ database: PostgresSharedConnection, in tree: OutlineStorage<String, PostgresTreeRow<Folder>>) async throws {
+        let folders = try await PostgresChildrenReader<Folder>(database, table: "folders", parentColumn: "parent_id", sortedBy: [SortKey("name")])
+        let roots = try await folders.children(of: nil)
+        var outline = OutlineSnapshot<PostgresTreeRow<Folder>>()
+        outline.append(roots)
+        outline.markChildrenUnloaded(roots.filter(\.hasChildren))
+        tree.apply(outline, to: "folders")
+        tree.childrenProvider = .async(mayHaveChildren: { $0.hasChildren }) { folder in
+            try await folders.children(of: folder.record.id)
+        }
+    }
+
     static func connectionSettings() throws -> [PostgresConnectionSettings] {
         // What the URL leaves out comes from PGHOST, PGUSER, … and libpq's defaults.
         let settings = try PostgresConnectionSettings(url: "postgres://desk@db.example.com/tickets?sslmode=verify-full")

@@ -53,8 +53,9 @@ extension PagedStorage {
         wanted.removeAll { !(0..<count).contains($0) || window.positions.contains($0) }
         guard let latest = wanted.last else { return }
         // A position the run can reach by reading on from its ends (the viewport's rows next to
-        // it) before the latest: read on by key rather than jump, so positions stay exact.
-        let position = wanted.last(where: isWithinReach) ?? latest
+        // it) before the latest: read on by key rather than jump, so positions stay exact. Only
+        // the latest positions asked for count: those asked long ago were scrolled past.
+        let position = wanted.suffix(2 * pageSize).last(where: isWithinReach) ?? latest
         guard let read = plan(for: position) else { return readLandmarks() }
         readTarget = position
         start(read)
