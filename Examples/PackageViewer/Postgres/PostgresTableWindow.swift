@@ -168,7 +168,7 @@
             guard let source, let storage else { return }
             let filter = text.isEmpty ? nil : PostgresFilter.contains(text, in: source.textColumns)
             guard let filtered = try? source.filtered(by: filter) else { return }
-            storage.reset(to: filtered)
+            manager.reset(storage, to: filtered)
         }
 
         /// Whether the first screen of rows is read (for a screenshot).

@@ -65,6 +65,37 @@ final class PagedStorageTableTests: XCTestCase {
         }
     }
 
+    func testANewOrderKeepsTheSelectedRowsSelectedWhereTheyShow() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let storage = PagedStorage(source: LineSource(count: 1000), pageSize: 64, handOff: GLibMainActorHandOff())
+            let host = VirtualListHost()
+            let manager = ListManager(host: host, storage: storage)
+            manager.selectionMode = .multiple
+            let table = Self.makeTable(manager)
+            table.didChangeSort { [weak manager, weak storage] keys in
+                guard let manager, let storage else { return }
+                manager.reset(storage, to: LineSource(count: 1000, descending: keys.first?.ascending == false))
+            }
+            let list = ShownList(manager)
+            defer { list.close() }
+            XCTAssertTrue(GtkRuntime.iterate(until: { NumberAndChoiceCellTests.cellTexts(ofItem: 5, in: manager) == ["line 5", "2"] }))
+            for item in [3, 5] { XCTAssertTrue(manager.selectItem(at: IndexPath(item: item, section: 0))) }
+            table.sort = [SortKey("line", ascending: false)]
+            XCTAssertTrue(GtkRuntime.iterate(until: { NumberAndChoiceCellTests.cellTexts(ofItem: 0, in: manager) == ["line 999", "499"] }))
+            XCTAssertEqual(manager.selectedIndexPaths, [], "the selected lines are not read yet")
+            // Lines 3 and 5 are near the end now: selected once read there.
+            let adjustment = try XCTUnwrap(host.verticalAdjustment)
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+            XCTAssertTrue(
+                GtkRuntime.iterate(until: {
+                    manager.selectedIndexPaths == [IndexPath(item: 994, section: 0), IndexPath(item: 996, section: 0)]
+                }),
+                "\(manager.selectedIndexPaths)")
+            XCTAssertEqual(NumberAndChoiceCellTests.cellTexts(ofItem: 996, in: manager), ["line 3", "1"])
+        }
+    }
+
     /// The text of the rows bound on screen, by position, read from GTK.
     @MainActor static func shownTexts(of host: VirtualListHost) -> [Int: String] {
         var texts: [Int: String] = [:]

@@ -51,9 +51,9 @@ enum PostgresStorageArticle {
             ModelColumn("Title", id: "title", text: \.title).allowing(sorting: true)
             ModelColumn("Status", id: "status", text: \.status).allowing(sorting: true)
         }
-        table.didChangeSort { [weak storage] keys in
-            guard let storage, let sorted = try? storage.source.sorted(by: keys) else { return }
-            storage.reset(to: sorted)
+        table.didChangeSort { [weak manager, weak storage] keys in
+            guard let manager, let storage, let sorted = try? storage.source.sorted(by: keys) else { return }
+            manager.reset(storage, to: sorted)
         }
         return manager
     }

@@ -133,6 +133,11 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
         return window.row(at: position)?.row ?? PendingRow()
     }
 
+    /// The identity of the row at `position`; nil while it is not read.
+    public func rowID(at position: Int) -> Source.RowID? {
+        window.row(at: position).map { source.rowID(of: $0.key) }
+    }
+
     /// The positions whose rows are read now.
     public var readPositions: Range<Int> { window.positions }
 }
