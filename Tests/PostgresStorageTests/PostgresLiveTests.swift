@@ -152,7 +152,9 @@
                 // Once it listens again (what was committed meanwhile read anew), the list is the table.
                 #expect(try await TestServer.eventually { listener.connectionsOpened == 2 && listener.isListening })
                 let select = "SELECT id FROM \(schema).tickets ORDER BY id"
-                #expect(try await showsTheTable(storage, 0..<40, select, on: connection))
+                let shown = try await showsTheTable(storage, 0..<40, select, on: connection)
+                let rows = try await TestServer.ids("SELECT count(*) FROM \(schema).tickets", on: connection)
+                #expect(shown, "\(storage.count) positions for \(rows) rows")
                 #expect(try await showsTheTable(storage, 150..<190, select, on: connection))
                 listener.stop()
                 await database.close()

@@ -58,7 +58,7 @@
 
                 // A jump: consecutive rows of the order, about 73 % in (sampled keys, ±5 %).
                 let jumped = try await show(73_000..<73_040, of: storage).compactMap { $0 }
-                #expect(jumped.count == 40)
+                try #require(jumped.count == 40)
                 let first = try #require(expected.firstIndex(of: jumped[0]))
                 try #require(first + 40 <= expected.count)
                 #expect(Array(expected[first..<(first + 40)]) == jumped)

@@ -130,7 +130,7 @@
                 let selected = try await clients.storages[0].show(1..<4).compactMap { $0 }.filter { $0.id != 3 }
                 #expect(try await clients.writer.delete(rowsWithKeys: selected.map { [$0.id] } + [[Int64(999)]]) == 2)
                 #expect(try await everyClientShows(["task 1", "task 3", "task 5"], clients))
-                #expect(clients.storages.allSatisfy { $0.count == 98 })
+                #expect(try await TestServer.eventually { clients.storages.allSatisfy { $0.count == 98 } })
                 // Task 5 between tasks 1 and 3: one row written, its position halfway.
                 try await clients.writer.move(rowWithKey: [Int64(5)], orderColumn: "position", after: [Int64(1)], before: [Int64(3)])
                 #expect(try await everyClientShows(["task 1", "task 5", "task 3", "task 6"], clients))

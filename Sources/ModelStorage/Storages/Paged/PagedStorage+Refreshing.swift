@@ -91,6 +91,8 @@ extension PagedStorage {
     /// Moves the count to `countBefore + delta` (never fewer than the rows kept), or reads the
     /// exact count again when `delta` is unknown.
     private func moveCount(by delta: Int?, from countBefore: Int, in changes: inout ChangeSet) {
+        // A count read under way may or may not include this change: read it again after.
+        if isCounting { changedWhileCounting = true }
         guard let delta else {
             fitPositions(in: &changes)
             if !isCounting { readCounts(exactOnly: true) }
@@ -101,6 +103,38 @@ extension PagedStorage {
             fitPositions(in: &changes)
         } else {
             setCount(max(window.end, countBefore + delta), in: &changes)
+        }
+        recountWhenQuiet()
+    }
+
+    /// How long changes must stop before the count moved by them is read again.
+    static var quietPeriod: Duration { .seconds(1) }
+    /// How long a count moved by changes that never stop waits to be read again at most.
+    static var longestCountDrift: Duration { .seconds(10) }
+
+    /// Reads the exact count again once changes stop for a moment (or every 10 seconds while
+    /// they go on). A count moved by the rows a change inserted and deleted drifts when a
+    /// notification comes after a count that already included its change; this puts it right.
+    func recountWhenQuiet() {
+        let now = ContinuousClock.now
+        lastCountMove = now
+        if countDriftStart == nil { countDriftStart = now }
+        guard !isRecountScheduled else { return }
+        isRecountScheduled = true
+        let handOff = handOff, generation = generation
+        Task.detached {
+            try? await Task.sleep(for: Self.quietPeriod)
+            handOff.handOff { [weak self] in
+                guard let self, generation == self.generation else { return }
+                isRecountScheduled = false
+                guard let lastCountMove, let countDriftStart else { return }
+                let now = ContinuousClock.now
+                if now - lastCountMove < Self.quietPeriod, now - countDriftStart < Self.longestCountDrift {
+                    return recountWhenQuiet()
+                }
+                self.countDriftStart = nil
+                if isCounting { changedWhileCounting = true } else { readCounts(exactOnly: true) }
+            }
         }
     }
 }

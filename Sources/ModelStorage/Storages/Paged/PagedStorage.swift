@@ -37,8 +37,8 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
     /// Whether ``count`` is the source's exact count (or the rows read from first to last),
     /// rather than its estimate.
     public internal(set) var isCountExact = false
-    /// Whether a read is under way.
-    public var isLoading: Bool { isReadingRows || isCounting }
+    /// Whether a read is under way, or about to start for rows just asked for.
+    public var isLoading: Bool { isReadingRows || isCounting || isPlanningScheduled }
     /// The error of the last read, until one succeeds.
     public internal(set) var lastError: (any Error)?
     /// Called after ``isLoading``, ``lastError`` or ``isCountExact`` changed.
@@ -73,6 +73,11 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
     var needsRefresh = false
     /// A change came while the count was read: the count read may not include it.
     var changedWhileCounting = false
+    /// When changes last moved the count, and when they first did since it was last read.
+    var lastCountMove: ContinuousClock.Instant?
+    var countDriftStart: ContinuousClock.Instant?
+    /// A check for a quiet moment to read the count again is under way.
+    var isRecountScheduled = false
     /// Where reads hand their results back to the main actor.
     public let handOff: any MainActorHandOff
 
@@ -106,6 +111,8 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
         refreshingChange = nil
         needsRefresh = false
         changedWhileCounting = false
+        isRecountScheduled = false
+        countDriftStart = nil
         broadcaster.deliver(.reload, from: self)
         readCounts()
     }

@@ -58,6 +58,23 @@ import Testing
         #expect(replica.ids(0..<10) == [0, 1, 2, 3, 4, 15, 16, 17, 18, 19])
     }
 
+    @Test func aCountMovedTwiceByOneChangeIsReadAgainOnceChangesStop() async throws {
+        let (source, storage, _) = try await opened()
+        // A change the count read already includes, told again late (its notification came
+        // after the count was read): the count moves by it twice…
+        let late = source.delete(500)
+        storage.sourceDidChange(.unknown)
+        try await storage.settle()
+        #expect(storage.count == 9999)
+        storage.sourceDidChange(late)
+        try await storage.settle()
+        #expect(storage.count == 9998)
+        // …until the changes stop for a moment, when the count is read again.
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(5)
+        while storage.count != 9999, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(storage.count == 9999)
+    }
+
     @Test func theListEqualsTheSourceAfterRandomChangesWhileScrolling() async throws {
         let source = ArrayPageSource(count: 3000)
         let storage = PagedStorage(source: source, pageSize: 32, capacity: 256)
