@@ -6,25 +6,32 @@
 # as the virtualized host. The two 20-column peers also sort a text column by header
 # (`gtk3-tree-table text-sort …`, `gtk4-column-view text-sort …`, peer_table_sort.h), and
 # two more show 20 columns of mixed cells (`gtk3-tree-table-cells`, `gtk4-column-view-cells`,
-# peer_table_cells.h).
-# Installs libgtk-4-dev with apt-get when missing. Usage: scripts/build-benchmark-peers.sh [FOLDER]
+# peer_table_cells.h). The PostgreSQL benchmark's two peers read a server's table with libpq:
+# `gtk3-pg-list-store` (every row in a GtkListStore) and `gtk3-pg-offset` (pages read by
+# LIMIT/OFFSET as the view scrolls), peer_pg.h.
+# Installs libgtk-4-dev and libpq-dev with apt-get when missing. Usage: scripts/build-benchmark-peers.sh [FOLDER]
 # (default .build/peers).
 set -euo pipefail
 
 folder=${1:-.build/peers}
 sources=$(cd "$(dirname "$0")/../Benchmarks/Peers" && pwd)
 
-if ! pkg-config --exists gtk4 2>/dev/null; then
+# Installs the Debian package `$2` when pkg-config does not know `$1`.
+install_missing() {
+    local module=$1 package=$2
+    pkg-config --exists "$module" 2>/dev/null && return 0
     if ! command -v apt-get >/dev/null 2>&1; then
-        echo "build-benchmark-peers: GTK 4 headers missing and apt-get not available" >&2
+        echo "build-benchmark-peers: $module headers missing and apt-get not available" >&2
         exit 1
     fi
-    sudo=()
+    local sudo=()
     [ "$(id -u)" -ne 0 ] && sudo=(sudo)
-    echo "build-benchmark-peers: installing libgtk-4-dev"
+    echo "build-benchmark-peers: installing $package"
     "${sudo[@]}" apt-get update
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libgtk-4-dev
-fi
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$package"
+}
+install_missing gtk4 libgtk-4-dev
+install_missing libpq libpq-dev
 
 mkdir -p "$folder"
 build() {
@@ -51,4 +58,6 @@ build gtk3-filter-view gtk3_filter_view.c gtk+-3.0
 build gtk4-filter-list gtk4_filter_list.c gtk4
 build gtk3-tree-table-cells gtk3_tree_table_cells.c gtk+-3.0
 build gtk4-column-view-cells gtk4_column_view_cells.c gtk4
-echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view $folder/gtk3-tree-store $folder/gtk4-tree-list $folder/gtk3-tree-table $folder/gtk4-column-view $folder/gtk3-filter-view $folder/gtk4-filter-list $folder/gtk3-tree-table-cells $folder/gtk4-column-view-cells"
+build gtk3-pg-list-store gtk3_pg_list_store.c "gtk+-3.0 libpq"
+build gtk3-pg-offset gtk3_pg_offset.c "gtk+-3.0 libpq"
+echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view $folder/gtk3-tree-store $folder/gtk4-tree-list $folder/gtk3-tree-table $folder/gtk4-column-view $folder/gtk3-filter-view $folder/gtk4-filter-list $folder/gtk3-tree-table-cells $folder/gtk4-column-view-cells $folder/gtk3-pg-list-store $folder/gtk3-pg-offset"
