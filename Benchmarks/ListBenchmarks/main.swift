@@ -39,6 +39,11 @@
 // `list-benchmarks database [quick]` is the database storage benchmark (issue 18): a write to an
 // SQLite file until its rows are updated on screen, full records against ids only, 10k and 100k.
 //
+// `list-benchmarks postgres [quick]` is the PostgreSQL storage benchmark (issue 56): the list the
+// storage's article has an app write, over 10 million rows (quick: 1 million) on the server the
+// `PG*` variables name, its first frame, jumps, memory, header clicks, filter keystrokes and
+// another client's changes, against two GTK 3 apps on libpq, each part in its own process.
+//
 // `list-benchmarks profile manager|plain [loops] [list|grid]` repeats the 1,000-row bulk load of one side,
 // and nothing else, for a profiler: compare `valgrind --tool=callgrind` runs of two loop counts
 // to get instructions per row (deterministic, unlike times on these machines).
@@ -58,6 +63,10 @@ func runBenchmarks(groups: Set<String>) {
 
 MainActor.assumeIsolated {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    #if PostgreSQL
+        // The PostgreSQL storage's group and its processes (`Postgres/`), with the trait only.
+        if PostgresBenchmark.dispatch(arguments) { return }
+    #endif
     if arguments.first == BigListBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
         BigListBenchmark.measureInThisProcess(side: arguments[1], count: count)
     } else if arguments.first == BigGridBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
