@@ -170,9 +170,21 @@
                 ("jumps newest first", "sorted_jumps"), ("filter keystrokes", "filter"), ("other client's changes", "changes"),
             ]
             let runs = results.filter { $0.side == Self.ours }.flatMap(\.finished)
+            func most(_ key: String, samples: Bool = false) -> String {
+                let values = samples ? runs.flatMap { $0.samples[key] ?? [] } : runs.map { $0[key] }.filter { !$0.isNaN }
+                return ms(values.max() ?? .nan)
+            }
             printTable(
-                "PostgreSQL: ours, the main loop's longest stall by phase (the most over every run and size)", phases.map(\.0),
-                [phases.map { _, key in ms(runs.map { $0["stall_\(key)_ms"] }.filter { !$0.isNaN }.max() ?? .nan) }])
+                "PostgreSQL: ours, the main loop's longest stall by phase (the most over every run and size)", [""] + phases.map(\.0),
+                [
+                    ["longest stall (wall)"] + phases.map { most("stall_\($0.1)_ms") },
+                    ["most main-thread CPU between two ticks"] + phases.map { most("stall_cpu_\($0.1)_ms") },
+                    [
+                        "of it, the call that starts it (the list made and shown; `table.sort` set; `storage.reset`)",
+                        most("window_made_ms"), "–", most("sort_call_samples", samples: true), "–", "–",
+                        most("filter_call_samples", samples: true), "–",
+                    ],
+                ])
         }
 
         /// Each keystroke's median over the runs: which ones cost.

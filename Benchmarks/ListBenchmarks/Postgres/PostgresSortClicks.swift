@@ -47,6 +47,8 @@
             let rows = Int64(table.rows), screenRows = screenRows
             let start = ProcessProbes.wallMilliseconds()
             list.table.sort = [key]
+            // The click's own work on the main thread: the table's new sort, the storage reset.
+            result.samples["sort_call_samples", default: []].append(ProcessProbes.wallMilliseconds() - start)
             sample(name, from: start, limit: limit) { [list] in
                 list!.onScreen.rows(
                     fromTopShowing: { position in (1...rows).contains(expected(position)) ? expected(position) : nil },
