@@ -2,9 +2,11 @@
     import Logging
     import PostgresNIO
 
-    /// The connection to a PostgreSQL database that its storages share: one connection, opened
-    /// when first needed and again after it was lost. (Not PostgresNIO's `PostgresDatabase`
-    /// protocol, whose name an app importing both modules would find twice.)
+    /// The connections to a PostgreSQL database that its storages share, each opened when first
+    /// needed and again after it was lost: one for pages and the app's statements, and one for
+    /// counts, so that counting ten million rows (a second or two) never holds a page back. (Not
+    /// PostgresNIO's `PostgresDatabase` protocol, whose name an app importing both modules would
+    /// find twice.)
     ///
     /// Queries wait for the connection to open; a connection that cannot open (a server stopped,
     /// bad credentials, a timeout) throws ``PostgresStorageError`` to the read that asked, which the
@@ -13,10 +15,17 @@
         /// Where it connects.
         public nonisolated let settings: PostgresConnectionSettings
         private let logger: Logger
-        private var connection: PostgresConnection?
-        private var opening: Task<PostgresConnection, any Error>?
+        /// Which connection a query runs on.
+        enum Lane: Hashable, Sendable {
+            /// Pages and the app's own statements: quick, and what the user waits for.
+            case pages
+            /// Counts: slow on a big table, and never in the way of a page.
+            case counts
+        }
+
+        private var connections: [Lane: PostgresConnection] = [:]
+        private var openings: [Lane: Task<PostgresConnection, any Error>] = [:]
         private var connectionsOpened = 0
-        private var connectionAttempts = 0
 
         /// The database of `settings`; nothing is opened yet.
         public init(_ settings: PostgresConnectionSettings, logger: Logger = Logger(label: "PostgresStorage")) {
@@ -27,7 +36,7 @@
         deinit {
             // A connection goes only once closed (PostgresNIO asserts it): closed now, and kept
             // by the close's completion until it is.
-            if let connection, !connection.isClosed {
+            for connection in connections.values where !connection.isClosed {
                 connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
             }
         }
@@ -35,16 +44,17 @@
         /// How many connections opened so far (the first, then one per reconnection).
         public var openedConnections: Int { connectionsOpened }
 
-        /// Runs `query` and returns its rows, opening the connection first when needed.
+        /// Runs `query` on the connection of `lane` and returns its rows, opening the connection
+        /// first when needed.
         ///
         /// - Throws: ``PostgresStorageError``.
-        func rows(_ query: PostgresQuery) async throws(PostgresStorageError) -> [PostgresRow] {
+        func rows(_ query: PostgresQuery, on lane: Lane = .pages) async throws(PostgresStorageError) -> [PostgresRow] {
             do {
-                let connection = try await open()
+                let connection = try await open(lane)
                 do {
                     return try await connection.query(query, logger: logger).collect()
                 } catch {
-                    if connection.isClosed { self.connection = nil }
+                    if connection.isClosed { forget(connection, of: lane) }
                     throw error
                 }
             } catch {
@@ -63,11 +73,11 @@
             -> Result
         {
             do {
-                let connection = try await open()
+                let connection = try await open(.pages)
                 do {
                     return try await body(connection)
                 } catch {
-                    if connection.isClosed { self.connection = nil }
+                    if connection.isClosed { forget(connection, of: .pages) }
                     throw error
                 }
             } catch {
@@ -75,37 +85,29 @@
             }
         }
 
-        /// Closes the connection; the next query opens another.
+        /// Closes the connections; the next query opens another.
         public func close() async {
-            let closing = connection
-            connection = nil
-            try? await closing?.close()
+            let closing = connections.values
+            connections = [:]
+            for connection in closing { try? await connection.close() }
         }
 
-        /// Lets go of `connection` when `error` says it is gone or going (closed, lost without the
-        /// server's word, or the server's connection and shutdown errors, SQLSTATE classes 08 and
-        /// 57): the next query opens another. A statement the server refused keeps it.
-        private func drop(_ connection: PostgresConnection, after error: any Error) async {
-            let serverState = (error as? PSQLError)?.serverInfo?[.sqlState]
-            let isLost =
-                connection.isClosed || (error is PSQLError && serverState == nil)
-                || serverState.map { $0.hasPrefix("08") || $0.hasPrefix("57") } == true
-            guard isLost else { return }
-            if self.connection === connection { self.connection = nil }
-            try? await connection.close()
+        /// Lets go of `connection`, closed: the next query of `lane` opens another.
+        private func forget(_ connection: PostgresConnection, of lane: Lane) {
+            if connections[lane] === connection { connections[lane] = nil }
         }
 
-        private func open() async throws -> PostgresConnection {
-            if let connection, !connection.isClosed { return connection }
-            if let opening { return try await opening.value }
+        private func open(_ lane: Lane) async throws -> PostgresConnection {
+            if let connection = connections[lane], !connection.isClosed { return connection }
+            if let opening = openings[lane] { return try await opening.value }
             let configuration = try settings.connectionConfiguration()
             connectionsOpened += 1
             let id = connectionsOpened, logger = logger
             let task = Task { try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger) }
-            opening = task
-            defer { opening = nil }
+            openings[lane] = task
+            defer { openings[lane] = nil }
             let opened = try await task.value
-            connection = opened
+            connections[lane] = opened
             return opened
         }
     }

@@ -18,11 +18,14 @@
         /// Where the unique key's columns are among ``columns``, in the key's order.
         let uniqueKeyIndices: [Int]
 
-        /// `sort`, then those of `uniqueKey`'s columns it leaves out, ascending.
+        /// `sort`, then those of `uniqueKey`'s columns it leaves out, the way the sort's first
+        /// column goes: when every column goes one way, the condition of a page is one row
+        /// comparison an index answers as a range (a descending sort broken by an ascending key
+        /// is an `OR` the server answers by scanning).
         init(sort: [KeysetColumn], uniqueKey: [SQLIdentifier]) {
-            let sorted = Set(sort.map(\.name))
+            let sorted = Set(sort.map(\.name)), ascending = sort.first?.ascending ?? true
             let columns =
-                sort + uniqueKey.filter { !sorted.contains($0) }.map { KeysetColumn(name: $0, ascending: true, isNullable: false) }
+                sort + uniqueKey.filter { !sorted.contains($0) }.map { KeysetColumn(name: $0, ascending: ascending, isNullable: false) }
             self.columns = columns
             uniqueKeyIndices = uniqueKey.map { name in columns.firstIndex { $0.name == name }! }
         }

@@ -151,7 +151,7 @@
         public var includesEveryRow: Bool { filter == nil }
 
         public func exactCount() async throws -> Int {
-            let rows = try await database.rows(query.exactCount())
+            let rows = try await database.rows(query.exactCount(), on: .counts)
             return try Int(rows.first?.decode(Int64.self) ?? 0)
         }
     }
