@@ -93,6 +93,16 @@ final class PagedStorageTableTests: XCTestCase {
                 }),
                 "\(manager.selectedIndexPaths)")
             XCTAssertEqual(NumberAndChoiceCellTests.cellTexts(ofItem: 996, in: manager), ["line 3", "1"])
+            // A jump into the middle of the new order shows its rows there.
+            for fraction in [0.5, 0.25, 0.8] {
+                gtk_adjustment_set_value(
+                    adjustment, fraction * (gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)))
+                XCTAssertTrue(
+                    GtkRuntime.iterate(until: {
+                        guard let onScreen = host.positionsOnScreen, !onScreen.isEmpty else { return false }
+                        return onScreen.allSatisfy { (storage.peek(at: $0) as? Line) != nil && host.boundRow(at: $0) != nil }
+                    }), "the rows at \(fraction) of the new order shown")
+            }
         }
     }
 
