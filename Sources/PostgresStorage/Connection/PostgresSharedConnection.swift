@@ -85,6 +85,14 @@
             }
         }
 
+        /// What the catalog says of `relation`, read on the pages' connection.
+        ///
+        /// - Throws: ``PostgresStorageError/missingRelation(_:)``, or the server's error.
+        func describe(_ relation: SQLRelation) async throws(PostgresStorageError) -> TableDescription {
+            let logger = logger
+            return try await withConnection { connection in try await TableDescription.read(relation, on: connection, logger: logger) }
+        }
+
         /// Closes the connections; the next query opens another.
         public func close() async {
             let closing = connections.values

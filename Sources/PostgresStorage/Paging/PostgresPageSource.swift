@@ -33,9 +33,7 @@
             async throws(PostgresStorageError)
         {
             let relation = SQLRelation(schema: schema, table)
-            let description = try await database.withConnection { connection in
-                try await TableDescription.read(relation, on: connection, logger: Self.logger)
-            }
+            let description = try await database.describe(relation)
             try self.init(database, table: description, sortedBy: sort)
         }
 
@@ -104,8 +102,6 @@
         /// Whether an index starts with the order's first column, so that a page is read through
         /// the index rather than by sorting the table.
         public var sortsThroughIndex: Bool { sortsThroughIndex(by: query.order.columns[0].name.name) }
-
-        static var logger: Logger { Logger(label: "PostgresStorage") }
 
         // MARK: - PageSource
 

@@ -38,9 +38,7 @@
             limit: Int = 100_000
         ) async throws(PostgresStorageError) {
             let relation = SQLRelation(schema: schema, table)
-            let description = try await database.withConnection { connection in
-                try await TableDescription.read(relation, on: connection, logger: PostgresPageSource<PostgresTextRecord>.logger)
-            }
+            let description = try await database.describe(relation)
             guard description.primaryKey.count == 1 else { throw .noPrimaryKey(relation.description) }
             guard let parent = description.column(named: parentColumn) else {
                 throw .missingColumn(parentColumn, relation: relation.description)

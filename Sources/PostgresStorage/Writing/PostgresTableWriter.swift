@@ -34,9 +34,7 @@
         /// - Throws: ``PostgresStorageError``: the table missing or without a primary key.
         public init(_ database: PostgresSharedConnection, table: String, schema: String? = nil) async throws(PostgresStorageError) {
             let relation = SQLRelation(schema: schema, table)
-            let description = try await database.withConnection { connection in
-                try await TableDescription.read(relation, on: connection, logger: PostgresPageSource<PostgresTextRecord>.logger)
-            }
+            let description = try await database.describe(relation)
             guard !description.primaryKey.isEmpty else { throw .noPrimaryKey(relation.description) }
             self.database = database
             self.table = description
