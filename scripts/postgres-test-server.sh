@@ -14,7 +14,10 @@
 #   run     starts it, runs COMMAND with those variables set, stops it, exits with COMMAND's status
 # Environment: GLM_POSTGRES_DIR (the cluster's folder; default /tmp/glm-postgres),
 # GLM_POSTGRES_PORT (the socket's number; default 54329),
-# GLM_POSTGRES_USER (the user the server runs as when this runs as root; default postgres).
+# GLM_POSTGRES_USER (the user the server runs as when this runs as root; default postgres),
+# GLM_POSTGRES_TLS=1 (the server also listens on 127.0.0.1 at the port's number, taking only
+# encrypted connections there, with a certificate for localhost made for it: server.crt in the
+# cluster's folder; the TLS tests' own cluster).
 #
 # The cluster trusts its socket's local connections (the socket's folder is readable by its
 # owner and root only), but for the role `glm_password`, which must give its password
@@ -23,8 +26,9 @@ set -euo pipefail
 
 folder=${GLM_POSTGRES_DIR:-/tmp/glm-postgres}
 data=$folder/data
-# The port names the socket file (`.s.PGSQL.<port>`); nothing listens on TCP.
+# The port names the socket file (`.s.PGSQL.<port>`); nothing listens on TCP but with TLS.
 port=${GLM_POSTGRES_PORT:-54329}
+tls=${GLM_POSTGRES_TLS:-0}
 
 server_binaries() {
     local bin
@@ -40,8 +44,8 @@ install_server() {
     local sudo=()
     [ "$(id -u)" -eq 0 ] || sudo=(sudo)
     # The package's own cluster (15/main) is left stopped: the tests make their own.
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql >&2 ||
-        { "${sudo[@]}" apt-get update -q >&2 && "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql >&2; }
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql openssl >&2 ||
+        { "${sudo[@]}" apt-get update -q >&2 && "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql openssl >&2; }
     server_binaries >/dev/null
 }
 
@@ -84,14 +88,46 @@ start() {
         echo "max_connections = 200"
     } >>"$data/postgresql.conf"
     # The password role first: pg_hba takes the first line that matches.
-    { echo "local all glm_password scram-sha-256"; cat "$data/pg_hba.conf"; } >"$folder/pg_hba.conf"
+    {
+        echo "local all glm_password scram-sha-256"
+        if [ "$tls" = 1 ]; then
+            echo "hostssl all all 127.0.0.1/32 trust"
+            echo "hostnossl all all 127.0.0.1/32 reject"
+        fi
+        cat "$data/pg_hba.conf"
+    } >"$folder/pg_hba.conf"
     mv "$folder/pg_hba.conf" "$data/pg_hba.conf"
     [ "$(id -u)" -ne 0 ] || chown "${GLM_POSTGRES_USER:-postgres}" "$data/pg_hba.conf"
+    [ "$tls" != 1 ] || serve_tls
     as_owner "$bin/pg_ctl" start -w -t 60 -D "$data" -l "$folder/server.log" >/dev/null ||
         { cat "$folder/server.log" >&2; return 1; }
     as_owner "$bin/psql" -q -X -v ON_ERROR_STOP=1 -h "$folder" -p "$port" -U postgres -d postgres \
         -c "CREATE ROLE glm_password LOGIN PASSWORD 'glm-secret'" >/dev/null
     print_env
+}
+
+# A self-signed certificate for localhost (its name and 127.0.0.1), which the server offers on
+# 127.0.0.1 and the tests trust by `sslrootcert`: it is its own authority.
+serve_tls() {
+    command -v openssl >/dev/null || install_openssl
+    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost \
+        -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
+        -keyout "$data/server.key" -out "$data/server.crt" >"$folder/openssl.log" 2>&1 ||
+        { cat "$folder/openssl.log" >&2; return 1; }
+    chmod 600 "$data/server.key"
+    [ "$(id -u)" -ne 0 ] || chown "${GLM_POSTGRES_USER:-postgres}" "$data/server.key" "$data/server.crt"
+    cp "$data/server.crt" "$folder/server.crt"
+    chmod 644 "$folder/server.crt"
+    {
+        echo "listen_addresses = '127.0.0.1'"
+        echo "ssl = on"
+    } >>"$data/postgresql.conf"
+}
+
+install_openssl() {
+    local sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends openssl >&2
 }
 
 stop() {

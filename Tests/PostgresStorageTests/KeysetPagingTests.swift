@@ -140,5 +140,26 @@
                 #expect(some.count < 3000)
             }
         }
+
+        /// Rows inserted in key order sit in the table's pages in that order: a sample of a few
+        /// pages would put every landmark in a few clusters, and a jump to 73 % far from it.
+        @Test func landmarksSpreadOverATableWhosePagesHoldNeighbouringKeys() async throws {
+            try await TestServer.withScratchSchema { connection, schema in
+                try await TestServer.run(
+                    [
+                        "CREATE TABLE \(schema).items (id bigint PRIMARY KEY)",
+                        "INSERT INTO \(schema).items SELECT i FROM generate_series(1, 200000) i", "ANALYZE \(schema).items",
+                    ], on: connection)
+                let query = Self.query(schema, sort: [])
+                let landmarks = try await connection.query(
+                    query.landmarks(sampleRows: 1024, estimatedCount: 200_000), logger: TestServer.logger
+                ).collect().map { try $0.makeRandomAccess()[0].decode(Int64.self) }
+                #expect((900...1200).contains(landmarks.count))
+                #expect(landmarks == landmarks.sorted())
+                // The id is the position: no stretch of the list is more than 2 % from a landmark.
+                let gaps = zip([0] + landmarks, landmarks + [200_000]).map { $1 - $0 }
+                #expect(gaps.max() ?? .max <= 4000, "the largest gap: \(gaps.max() ?? 0)")
+            }
+        }
     }
 #endif

@@ -43,6 +43,27 @@
             #expect(defaults.tls == .prefer)
         }
 
+        @Test func serverSettingsComeFromOptionsAsLibpqReadsThem() throws {
+            let settings = try PostgresConnectionSettings(
+                url: "postgres://db/x?options=-c%20statement_timeout%3D5000%20--search-path%3Dapp,public", defaults: noEnvironment)
+            #expect(settings.serverSettings == ["statement_timeout": "5000", "search_path": "app,public"])
+            #expect(settings.statementTimeout == .seconds(5))
+
+            let escaped = try PostgresConnectionSettings.fromEnvironment(
+                ["PGOPTIONS": #"-capplication_name=my\ desk"#, "USER": "ada"])
+            #expect(escaped.serverSettings == ["application_name": "my desk"])
+
+            var timed = try PostgresConnectionSettings.fromEnvironment(noEnvironment)
+            timed.statementTimeout = .milliseconds(1500)
+            #expect(timed.serverSettings == ["statement_timeout": "1500"])
+            timed.statementTimeout = nil
+            #expect(timed.serverSettings.isEmpty)
+
+            #expect(throws: PostgresSettingsError.invalidValue(name: "options", value: "-x 3")) {
+                try PostgresConnectionSettings(url: "postgres://db/x?options=-x%203", defaults: noEnvironment)
+            }
+        }
+
         @Test func wrongPartsAreNamed() {
             #expect(throws: PostgresSettingsError.unsupportedScheme("mysql")) {
                 try PostgresConnectionSettings(url: "mysql://db/x", defaults: noEnvironment)

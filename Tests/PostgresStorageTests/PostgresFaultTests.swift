@@ -5,56 +5,17 @@
     import PostgresStorage
     import Testing
 
-    /// The server goes away while a list scrolls: the rows not read stay stand-ins, the storage
-    /// shows the error, nothing crashes or blocks, and once the server is back the rows are read
-    /// through a new connection. The suite stops and starts a cluster of its own: the other
-    /// suites' server stays up.
+    /// What goes wrong between a list and its server: the server going away while a list scrolls,
+    /// a query slower than the statement timeout, TLS asked for and refused. The rows not read
+    /// stay stand-ins, the storage shows the error in the server's words, nothing crashes, and
+    /// the rows come once the fault is gone. The tests that stop a server or set one up for TLS
+    /// start clusters of their own: the other suites' server stays up.
     @MainActor
     @Suite struct PostgresFaultTests {
         struct Item: PostgresRecord {
             static let columns = ["id"]
             let id: Int64
             init(row: PostgresRandomAccessRow) throws { id = try row["id"].decode(Int64.self) }
-        }
-
-        /// A cluster in a folder and on a socket number of its own, driven by the script `make
-        /// test` uses.
-        struct OwnServer {
-            /// One name: a run that failed half-way leaves a cluster the next start replaces.
-            let folder = "/tmp/glm-postgres-faults"
-            let port = 54331
-
-            /// `scripts/postgres-test-server.sh <command>` for this cluster, waited for off the main
-            /// actor.
-            func run(_ command: String) async throws {
-                let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                    .deletingLastPathComponent().appendingPathComponent("scripts/postgres-test-server.sh")
-                let scriptPath = script.path
-                let environment = ProcessInfo.processInfo.environment.merging(
-                    ["GLM_POSTGRES_DIR": folder, "GLM_POSTGRES_PORT": "\(port)"]) { $1 }
-                // Spawned and waited for by its process id: Foundation's Process never saw this
-                // script end inside the test runner.
-                let status = await Task.detached {
-                    let arguments = ["/bin/bash", scriptPath, command].map { $0.withCString { strdup($0) } } + [nil]
-                    let variables = environment.map { "\($0)=\($1)".withCString { strdup($0) } } + [nil]
-                    defer { (arguments + variables).forEach { free($0) } }
-                    var actions = posix_spawn_file_actions_t()
-                    posix_spawn_file_actions_init(&actions)
-                    defer { posix_spawn_file_actions_destroy(&actions) }
-                    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-                    var pid: pid_t = 0
-                    guard posix_spawn(&pid, "/bin/bash", &actions, nil, arguments, variables) == 0 else { return Int32(-1) }
-                    var status: Int32 = 0
-                    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-                    return (status >> 8) & 0xff
-                }.value
-                try #require(status == 0, "postgres-test-server.sh \(command)")
-            }
-
-            var settings: PostgresConnectionSettings {
-                PostgresConnectionSettings(
-                    endpoint: .unixSocket(path: "\(folder)/.s.PGSQL.\(port)"), username: "postgres", database: "postgres")
-            }
         }
 
         func settle(_ storage: PagedStorage<PostgresPageSource<Item>>, until done: () -> Bool = { true }) async throws {
@@ -72,7 +33,7 @@
 
         @Test func theServerStoppedMidScrollIsShownAndTheRowsComeWhenItIsBack() async throws {
             _ = try TestServer.settings()  // the suites run under the test server's script
-            let server = OwnServer()
+            let server = OwnTestServer(folder: "/tmp/glm-postgres-faults", port: 54331)
             try await server.run("start")
             try await TestServer.withConnection(server.settings) { connection in
                 for statement in [
@@ -113,6 +74,102 @@
             let opened = await database.openedConnections
             #expect(opened > openedBeforeResuming)
             await database.close()
+            try await server.run("stop")
+        }
+
+        /// Whether `items` are rows one after the other from about `first`: a jump far from the
+        /// rows read places rows by sampled keys, as close as the sample tells.
+        func isRun(_ items: [Item?], near first: Int64, within slack: Int64) -> Bool {
+            let ids = items.compactMap { $0?.id }
+            guard ids.count == items.count, let start = ids.first else { return false }
+            return ids == Array(start..<start + Int64(ids.count)) && abs(start - first) <= slack
+        }
+
+        @Test func aQuerySlowerThanTheStatementTimeoutIsCanceledShownAndReadAgain() async throws {
+            var settings = try TestServer.settings()
+            settings.statementTimeout = .milliseconds(300)
+            try await TestServer.withScratchSchema { connection, schema in
+                try await TestServer.run(
+                    [
+                        "CREATE TABLE \(schema).items (id bigint PRIMARY KEY)",
+                        "INSERT INTO \(schema).items SELECT i FROM generate_series(1, 10000) i", "ANALYZE \(schema).items",
+                    ], on: connection)
+                let database = PostgresSharedConnection(settings)
+                let storage = PagedStorage(
+                    source: try await PostgresPageSource<Item>(database, table: "items", schema: schema), pageSize: 32)
+                try await storage.settle()
+                #expect(try await storage.show(0..<20).map { $0?.id } == (1...20).map { $0 })
+
+                // Another client holds the table locked: the page waits until the server gives up.
+                try await TestServer.withConnection(try TestServer.settings()) { locker in
+                    try await TestServer.run(["BEGIN", "LOCK TABLE \(schema).items IN ACCESS EXCLUSIVE MODE"], on: locker)
+                    #expect(try await storage.show(5000..<5020).allSatisfy { $0 == nil })
+                    #expect(
+                        storage.lastError as? PostgresStorageError
+                            == .server(message: "canceling statement due to statement timeout", code: "57014"))
+                    #expect(try await storage.show(0..<20).map { $0?.id } == (1...20).map { $0 }, "the rows read before stay")
+                    try await TestServer.run(["COMMIT"], on: locker)
+                }
+
+                storage.retry()
+                try await storage.settle()
+                #expect(isRun(try await storage.show(5000..<5020), near: 5001, within: 100))
+                #expect(storage.lastError == nil)
+                await database.close()
+            }
+        }
+
+        @Test func tlsIsUsedWhenAskedAndAServerThatCannotBeTrustedIsRefused() async throws {
+            _ = try TestServer.settings()  // the suites run under the test server's script
+            let server = OwnTestServer(folder: "/tmp/glm-postgres-tls", port: 54332, servesTLS: true)
+            try await server.run("start")
+            try await TestServer.withConnection(server.settings) { connection in
+                try await TestServer.run(
+                    ["CREATE TABLE items (id bigint PRIMARY KEY)", "INSERT INTO items SELECT i FROM generate_series(1, 1000) i"],
+                    on: connection)
+            }
+
+            // Encrypted, its certificate checked against the authority given and its name.
+            for settings in [
+                server.tcpSettings(tls: .verifyFull, trusting: server.certificateFile),
+                server.tcpSettings(host: "127.0.0.1", tls: .verifyFull, trusting: server.certificateFile),
+                server.tcpSettings(tls: .require),
+            ] {
+                let database = PostgresSharedConnection(settings)
+                let encrypted = try await database.withConnection { connection in
+                    try await connection.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", logger: TestServer.logger)
+                        .collect().map { try $0.decode(Bool.self) }
+                }
+                #expect(encrypted == [true], "\(settings.tls)")
+                let storage = PagedStorage(source: try await PostgresPageSource<Item>(database, table: "items"), pageSize: 32)
+                try await storage.settle()
+                #expect(isRun(try await storage.show(500..<510), near: 501, within: 10))
+                await database.close()
+            }
+
+            // A certificate no trusted authority signed: no connection, and the reason said.
+            let untrusted = PostgresSharedConnection(server.tcpSettings(tls: .verifyFull))
+            let refusal = await #expect(throws: PostgresStorageError.self) {
+                _ = try await PostgresPageSource<Item>(untrusted, table: "items")
+            }
+            guard case .connection(let reason) = refusal else {
+                Issue.record("not a connection error: \(String(describing: refusal))")
+                return
+            }
+            #expect(reason.contains("CERTIFICATE_VERIFY_FAILED") || reason.localizedCaseInsensitiveContains("certificate"), "\(reason)")
+            await untrusted.close()
+
+            // Without TLS, the server's refusal in its own words.
+            let plain = PostgresSharedConnection(server.tcpSettings(tls: .disable))
+            let plainRefusal = await #expect(throws: PostgresStorageError.self) {
+                _ = try await PostgresPageSource<Item>(plain, table: "items")
+            }
+            guard case .server(let message, let code) = plainRefusal else {
+                Issue.record("not the server's refusal: \(String(describing: plainRefusal))")
+                return
+            }
+            #expect(code == "28000" && message.contains("no encryption"), "\(message)")
+            await plain.close()
             try await server.run("stop")
         }
     }

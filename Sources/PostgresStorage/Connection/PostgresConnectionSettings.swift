@@ -56,6 +56,10 @@
         public var connectTimeout: Duration
         /// The name the server shows for the connections (`pg_stat_activity.application_name`).
         public var applicationName: String?
+        /// Server settings for each connection (libpq's `options=-c name=value`), such as
+        /// `statement_timeout` or `search_path`: sent when the connection opens, as a `SET` would
+        /// set them. The server refuses the connection when it does not know a name.
+        public var serverSettings: [String: String] = [:]
 
         /// Settings naming each part; a socket's path is the file itself.
         public init(
@@ -84,7 +88,8 @@
         /// The settings of a connection URL: `postgres://` or `postgresql://`, then
         /// `[user[:password]@][host][:port][/database][?parameter=value&…]`, percent-encoded, with the
         /// parameters `host`, `port`, `user`, `password`, `dbname`, `sslmode`, `sslrootcert`,
-        /// `connect_timeout` (seconds) and `application_name`. What the URL leaves out comes from
+        /// `connect_timeout` (seconds), `application_name` and `options` (server settings, as
+        /// `options=-c%20statement_timeout%3D5000`: ``serverSettings``). What the URL leaves out comes from
         /// `defaults` (by default the `PG*` variables, then libpq's own defaults).
         ///
         /// - Throws: ``PostgresSettingsError`` naming the part that is wrong.
@@ -113,7 +118,7 @@
 
         /// The settings libpq's environment variables give (`PGHOST`, `PGPORT`, `PGUSER`,
         /// `PGPASSWORD`, `PGDATABASE`, `PGSSLMODE`, `PGSSLROOTCERT`, `PGCONNECT_TIMEOUT`,
-        /// `PGAPPNAME`), with libpq's defaults for those not set: the socket in
+        /// `PGAPPNAME`, `PGOPTIONS`), with libpq's defaults for those not set: the socket in
         /// ``defaultSocketFolder``, port 5432, the user `USER` names, the database named like the user.
         ///
         /// - Throws: ``PostgresSettingsError`` naming the variable that is wrong.
@@ -128,7 +133,7 @@
         static let environmentVariables = [
             "host": "PGHOST", "port": "PGPORT", "user": "PGUSER", "password": "PGPASSWORD", "dbname": "PGDATABASE",
             "sslmode": "PGSSLMODE", "sslrootcert": "PGSSLROOTCERT", "connect_timeout": "PGCONNECT_TIMEOUT",
-            "application_name": "PGAPPNAME",
+            "application_name": "PGAPPNAME", "options": "PGOPTIONS",
         ]
         static var parameterNames: Set<String> { Set(environmentVariables.keys) }
 
@@ -166,6 +171,7 @@
             self.init(
                 endpoint: endpoint, username: username, password: value("password"), database: value("dbname"), tls: tls,
                 rootCertificateFile: value("sslrootcert"), connectTimeout: timeout, applicationName: value("application_name"))
+            if let options = value("options") { serverSettings = try Self.serverSettings(options: options) }
         }
     }
 
@@ -192,6 +198,9 @@
             if let applicationName {
                 configuration.options.additionalStartupParameters.append(("application_name", applicationName))
             }
+            for (name, value) in serverSettings.sorted(by: { $0.key < $1.key }) {
+                configuration.options.additionalStartupParameters.append((name, value))
+            }
             return configuration
         }
 
@@ -217,6 +226,76 @@
                 throw .tlsUnavailable(reason: String(describing: error))
             }
             return tls == .prefer ? .prefer(context) : .require(context)
+        }
+    }
+
+    // MARK: - Server settings
+
+    extension PostgresConnectionSettings {
+        /// How long a statement may run before the server cancels it (`statement_timeout`, whole
+        /// milliseconds); nil leaves the server's own (by default none). A page, count or write
+        /// that takes longer fails with the server's "canceling statement due to statement
+        /// timeout" (SQLSTATE 57014): the list shows its error state, and ``PagedStorage/retry()``
+        /// reads again.
+        public var statementTimeout: Duration? {
+            get {
+                guard let text = serverSettings["statement_timeout"], let milliseconds = Int64(text), milliseconds > 0 else {
+                    return nil
+                }
+                return .milliseconds(milliseconds)
+            }
+            set {
+                guard let newValue else {
+                    serverSettings["statement_timeout"] = nil
+                    return
+                }
+                let (seconds, attoseconds) = newValue.components
+                serverSettings["statement_timeout"] = String(max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+            }
+        }
+
+        /// The settings libpq's `options` text names (`-c name=value` or `--name=value`, separated
+        /// by spaces, a space in a value escaped by a backslash).
+        static func serverSettings(options: String) throws(PostgresSettingsError) -> [String: String] {
+            var words: [String] = []
+            var word = "", escaped = false
+            for character in options {
+                if escaped {
+                    word.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == " " {
+                    if !word.isEmpty { words.append(word) }
+                    word = ""
+                } else {
+                    word.append(character)
+                }
+            }
+            if !word.isEmpty { words.append(word) }
+            var settings: [String: String] = [:]
+            var index = 0
+            while index < words.count {
+                var setting = words[index]
+                if setting == "-c", index + 1 < words.count {
+                    index += 1
+                    setting = words[index]
+                } else if setting.hasPrefix("--") {
+                    setting.removeFirst(2)
+                } else if setting.hasPrefix("-c") {
+                    setting.removeFirst(2)
+                } else {
+                    throw .invalidValue(name: "options", value: options)
+                }
+                guard let equals = setting.firstIndex(of: "="), equals != setting.startIndex else {
+                    throw .invalidValue(name: "options", value: options)
+                }
+                // The server's own spelling: `--statement-timeout` names `statement_timeout`.
+                let name = setting[..<equals].replacingOccurrences(of: "-", with: "_")
+                settings[name] = String(setting[setting.index(after: equals)...])
+                index += 1
+            }
+            return settings
         }
     }
 #endif

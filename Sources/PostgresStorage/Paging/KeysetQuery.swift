@@ -27,18 +27,29 @@
             return builder.query
         }
 
-        /// The keys of a sample of about `sampleRows` rows of `estimatedCount`, in order: the
-        /// landmarks a jump to a fraction of the list starts reading at. `TABLESAMPLE SYSTEM` reads
-        /// whole pages of the table at random, never the rest of it.
+        /// The keys of about `sampleRows` rows spread evenly over a sample, in order: the landmarks
+        /// a jump to a fraction of the list starts reading at. `TABLESAMPLE SYSTEM` reads whole
+        /// pages of the table at random, never the rest of it; the rows of a page are often
+        /// neighbours in the order (a serial key), so the sample takes at least
+        /// ``landmarkPages`` pages (a handful of pages put every landmark in a few clusters, and
+        /// a jump far from the place asked for), and the server keeps every n-th of its keys.
         func landmarks(sampleRows: Int, estimatedCount: Int) -> PostgresQuery {
-            let percent = estimatedCount <= 0 ? 100 : min(100, Double(sampleRows) * 100 / Double(estimatedCount))
+            let rowsPercent = estimatedCount <= 0 ? 100 : min(100, Double(sampleRows) * 100 / Double(estimatedCount))
             let keys = order.columns.map(\.name.quoted).joined(separator: ", ")
             var builder = SQLBuilder()
-            builder.append("SELECT \(keys) FROM \(relation.quoted) TABLESAMPLE SYSTEM (\(percent))")
+            let relationText = builder.bindText(relation.quoted)
+            builder.append("SELECT \(keys) FROM (SELECT \(keys), row_number() OVER (ORDER BY \(order.orderBy())) AS glm_sample_n, ")
+            builder.append("count(*) OVER () AS glm_sample_count FROM \(relation.quoted) TABLESAMPLE SYSTEM ((SELECT least(100, ")
+            builder.append("greatest(\(rowsPercent), \(Self.landmarkPages * 100).0 / greatest(relpages, 1))) ")
+            builder.append("FROM pg_class WHERE oid = \(relationText)::regclass))")
             appendWhere(nil, in: &builder)
-            builder.append(" ORDER BY \(order.orderBy())")
+            builder.append(") glm_sample WHERE glm_sample_n % greatest(1, glm_sample_count / \(builder.bind(sampleRows))) = 0")
+            builder.append(" ORDER BY glm_sample_n")
             return builder.query
         }
+
+        /// The fewest pages of the table a landmarks' sample reads (all of a smaller table).
+        static let landmarkPages = 512
 
         /// The row count the planner keeps for the relation (`pg_class.reltuples`), at once; -1
         /// when the table was never analyzed. Not for a filtered query: see ``filteredEstimate()``.

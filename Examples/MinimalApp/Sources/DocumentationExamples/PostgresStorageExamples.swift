@@ -94,6 +94,8 @@ enum PostgresStorageArticle {
         // What the URL leaves out comes from PGHOST, PGUSER, … and libpq's defaults.
         let settings = try PostgresConnectionSettings(url: "postgres://desk@db.example.com/tickets?sslmode=verify-full")
         let local = try PostgresConnectionSettings.fromEnvironment()
-        return [settings, local]
+        var timed = try PostgresConnectionSettings.fromEnvironment()
+        timed.statementTimeout = .seconds(5)  // statement_timeout: the server cancels a slower statement
+        return [settings, local, timed]
     }
 }
