@@ -120,25 +120,25 @@
             guard keyIndices.count == source.primaryKey.count else { return }
             for column in source.textColumns where !source.primaryKey.contains(column) {
                 guard let index = source.columns.firstIndex(of: column) else { continue }
+                // Saved before the editor closes: a stale edit or a refusal stays in the editor,
+                // with the text typed and the server's reason under it.
                 table.commitTextEdit(PostgresTextRecord.self, column: column) { [weak self] text, record, _ in
                     guard let self, text != record.values[index] else { return }
                     let key: [PostgresTableWriter.Value] = keyIndices.map { record.values[$0] }
-                    let previous = record.values[index]
-                    Task { await self.write(text, to: column, ofRowWithKey: key, expecting: previous) }
+                    try await write(text, to: column, ofRowWithKey: key, expecting: record.values[index])
                 }
             }
         }
 
         private func write(_ text: String, to column: String, ofRowWithKey key: [PostgresTableWriter.Value], expecting previous: String?)
-            async
+            async throws
         {
             do {
                 if writer == nil { writer = try await PostgresTableWriter(database, table: tableName) }
                 try await writer?.update(rowWithKey: key, set: [column: text], expecting: [column: previous])
             } catch {
-                let said = "Not saved: \(column) “\(text)”: \(error)"
-                gtk_header_bar_set_subtitle(gcast(headerBar), said)
-                FileHandle.standardError.write(Data("package-viewer: \(said)\n".utf8))
+                FileHandle.standardError.write(Data("package-viewer: not saved: \(column) “\(text)”: \(error)\n".utf8))
+                throw error
             }
         }
 

@@ -15,6 +15,8 @@ protocol CellEditor: AnyObject {
     var hasFocus: Bool { get }
     /// The message of a commit that failed; nil shows none.
     var errorMessage: String? { get set }
+    /// Whether a commit is being saved: the text cannot be changed, and the editor says so.
+    var isSaving: Bool { get set }
     /// Gives the editor the keyboard focus, its text selected when `selectingAll`.
     func focus(selectingAll: Bool)
     /// Takes the editor out of the row it is in.
@@ -32,5 +34,9 @@ extension CellEditor {
     /// that failed there, and so its popover, `error` style and accessible description).
     func forgetMessage() {
         if errorMessage != nil { errorMessage = nil }
+        if isSaving { isSaving = false }
     }
+
+    /// What an editor over a cell says while its commit is saved.
+    static var savingNote: String { "Saving…" }
 }

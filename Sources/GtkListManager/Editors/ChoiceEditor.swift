@@ -98,6 +98,14 @@ final class ChoiceEditor: CellEditor {
         didSet { popover.message = errorMessage }
     }
 
+    /// A combo box's choice is not taken while its commit is saved (see ``TableCellEditing``).
+    var isSaving = false {
+        didSet {
+            if let entry { gtk_editable_set_editable(OpaquePointer(entry), isSaving ? 0 : 1) }
+            popover.progress = isSaving ? Self.savingNote : nil
+        }
+    }
+
     /// Whether its entry, or the button a combo box without one gives the focus to, has it.
     var hasFocus: Bool {
         if let entry { return gtk_widget_has_focus(entry) != 0 }

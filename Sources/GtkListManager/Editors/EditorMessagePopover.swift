@@ -1,7 +1,7 @@
 import CGtk
 
-/// The message of a commit that failed, for an editor over a table cell: in a popover under the
-/// editor that takes no focus (a label under it would make the row taller), and as the
+/// The message of a commit that failed (or of one being saved), for an editor over a table cell:
+/// in a popover under the editor that takes no focus (a label under it would make the row taller), and as the
 /// accessible description of the editor's focusable part, which a screen reader reads with it.
 @MainActor
 final class EditorMessagePopover {
@@ -21,7 +21,6 @@ final class EditorMessagePopover {
         label = gtk_label_new(nil)
         gtk_label_set_line_wrap(gcast(label), 1)
         gtk_label_set_max_width_chars(gcast(label), 60)
-        gtk_style_context_add_class(gtk_widget_get_style_context(label), "error")
         gtk_container_add(gcast(popover), label)
         gtk_widget_show(label)
         gtk_widget_set_can_focus(popover, 0)
@@ -34,17 +33,32 @@ final class EditorMessagePopover {
 
     /// The message shown; nil hides the popover and clears the description.
     var message: String? {
-        didSet {
-            let style = gtk_widget_get_style_context(focusable)
-            atk_object_set_description(gtk_widget_get_accessible(focusable), message ?? "")
-            if let message {
-                gtk_label_set_text(gcast(label), message)
-                gtk_style_context_add_class(style, "error")
-                showIfPlaced()
-            } else {
-                gtk_style_context_remove_class(style, "error")
-                gtk_widget_hide(popover)
-            }
+        didSet { update() }
+    }
+
+    /// Work under way (a commit being saved), said as a message is but not as an error, while
+    /// there is no message.
+    var progress: String? {
+        didSet { update() }
+    }
+
+    private func update() {
+        let style = gtk_widget_get_style_context(focusable)
+        let labelStyle = gtk_widget_get_style_context(label)
+        let shown = message ?? progress
+        atk_object_set_description(gtk_widget_get_accessible(focusable), shown ?? "")
+        if message != nil {
+            gtk_style_context_add_class(style, "error")
+            gtk_style_context_add_class(labelStyle, "error")
+        } else {
+            gtk_style_context_remove_class(style, "error")
+            gtk_style_context_remove_class(labelStyle, "error")
+        }
+        if let shown {
+            gtk_label_set_text(gcast(label), shown)
+            showIfPlaced()
+        } else {
+            gtk_widget_hide(popover)
         }
     }
 
@@ -55,7 +69,9 @@ final class EditorMessagePopover {
 
     /// Shows the popover again once the editor is in a window (it moved to another row).
     func showIfPlaced() {
-        guard message != nil, gtk_widget_get_toplevel(focusable).map({ gtk_widget_is_toplevel($0) != 0 }) == true else { return }
+        guard message != nil || progress != nil, gtk_widget_get_toplevel(focusable).map({ gtk_widget_is_toplevel($0) != 0 }) == true else {
+            return
+        }
         gtk_widget_show(popover)
     }
 

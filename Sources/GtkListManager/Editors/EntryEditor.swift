@@ -82,6 +82,14 @@ final class EntryEditor: CellEditor {
         }
     }
 
+    /// The entry takes no typing while its commit is saved; a cell's says so in its popover.
+    var isSaving = false {
+        didSet {
+            gtk_editable_set_editable(OpaquePointer(entry), isSaving ? 0 : 1)
+            popover?.progress = isSaving ? Self.savingNote : nil
+        }
+    }
+
     /// Whether the entry has the keyboard focus of its window.
     var hasFocus: Bool { gtk_widget_has_focus(entry) != 0 }
 

@@ -58,6 +58,13 @@ final class NumberEditor: CellEditor {
         didSet { popover.message = errorMessage }
     }
 
+    var isSaving = false {
+        didSet {
+            gtk_editable_set_editable(OpaquePointer(widget), isSaving ? 0 : 1)
+            popover.progress = isSaving ? Self.savingNote : nil
+        }
+    }
+
     var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
 
     func focus(selectingAll: Bool) {

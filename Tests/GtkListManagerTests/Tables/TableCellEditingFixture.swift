@@ -27,7 +27,10 @@ final class TableCellEditingFixture {
 
     var storage: MemoryStorage { manager.memoryStorage! }
 
-    init(rows: Int = 12, on host: any ListHost, width: Int32 = 640) {
+    /// - Parameter save: saves a new name before the storage takes it (an `async` commit of the
+    ///   names); nil commits names at once.
+    init(rows: Int = 12, on host: any ListHost, width: Int32 = 640, savingNamesWith save: (@MainActor (String) async throws -> Void)? = nil)
+    {
         manager = ListManager(host: host)
         // A double click is a gesture of its own (the list box activates on a single click).
         manager.activatesOnSingleClick = false
@@ -40,11 +43,21 @@ final class TableCellEditingFixture {
         manager.memoryStorage?.setItems(
             (0..<rows).map { Job(name: "job \($0)", note: "note \($0)", hours: Double($0) + 0.5, priority: "normal") })
         let storage = manager.memoryStorage!
-        table.commitTextEdit(Job.self, column: "name") { text, job, indexPath in
-            guard !text.isEmpty else { throw Refused() }
-            var changed = job
-            changed.name = text
-            try storage.replaceItem(at: indexPath, with: changed)
+        if let save {
+            table.commitTextEdit(Job.self, column: "name") { text, job, _ in
+                try await save(text)
+                var changed = job
+                changed.name = text
+                // Found again by value: the job may have moved while it was saved.
+                try storage.replaceItem(job, with: changed)
+            }
+        } else {
+            table.commitTextEdit(Job.self, column: "name") { text, job, indexPath in
+                guard !text.isEmpty else { throw Refused() }
+                var changed = job
+                changed.name = text
+                try storage.replaceItem(at: indexPath, with: changed)
+            }
         }
         table.commitNumberEdit(Job.self, column: "hours") { hours, job, indexPath in
             var changed = job

@@ -67,6 +67,14 @@ enum PostgresStorageArticle {
         try await writer.move(rowWithKey: [ticket.id], orderColumn: "rank", after: [above.id], before: [below.id])
     }
 
+    @MainActor
+    static func editTitles(in table: ListTable, writer: PostgresTableWriter) {
+        table.commitTextEdit(Ticket.self, column: "title") { title, ticket, _ in
+            // The editor waits; a conflict stays in it, with the title typed and the reason.
+            try await writer.update(rowWithKey: [ticket.id], set: ["title": title], expecting: ["title": ticket.title])
+        }
+    }
+
     struct Folder: PostgresRecord, Hashable {
         static let columns = ["id", "name"]
         let id: Int64, name: String

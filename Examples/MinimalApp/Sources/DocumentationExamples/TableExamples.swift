@@ -165,6 +165,17 @@ enum TablesArticle {
         case emptyName
     }
 
+    /// A service the jobs' clients are assigned through.
+    final class JobServer: Sendable {
+        func assign(_ job: String, to client: String) async throws {}
+    }
+
+    @MainActor static func saveCells(_ table: ListTable, server: JobServer) {
+        table.commitTextEdit(Job.self, column: "client") { client, job, _ in
+            try await server.assign(job.name, to: client)  // the editor waits for the server
+        }
+    }
+
     @MainActor static func editCells(_ table: ListTable, jobs: MemoryStorage) {
         table.commitTextEdit(Job.self, column: "name") { text, job, indexPath in
             guard !text.isEmpty else { throw JobError.emptyName }

@@ -126,14 +126,14 @@ extension ListTable {
             TableCellEditing.Reaction(
                 column: column, kind: kind, accepts: { $0 is Model },
                 commit: { value, model, indexPath in
-                    guard let model = model as? Model else { return false }
+                    guard let model = model as? Model else { return .notTaken }
                     try commit(value, model, indexPath)
-                    return true
+                    return .committed
                 }))
     }
 
     /// The table's cell editing, installed with the first reaction.
-    private func requireCellEditing() -> TableCellEditing {
+    func requireCellEditing() -> TableCellEditing {
         if let cellEditing { return cellEditing }
         let editing = TableCellEditing(table: self)
         cellEditing = editing

@@ -107,7 +107,8 @@ extension ListTable {
                 if let self, let editing { _ = commitCellEdit(in: editing) }
             },
             cancel: { [weak self, weak editing] in
-                if let self, let editing { endCellEditing(in: editing) }
+                // Escape does not drop a commit being saved: its outcome is still to be shown.
+                if let self, let editing, editing.saving == nil { endCellEditing(in: editing) }
             },
             move: { [weak self, weak editing] forward in
                 if let self, let editing { moveEditing(forward: forward, in: editing) }
@@ -184,12 +185,15 @@ extension ListTable {
     // MARK: - Committing and ending
 
     /// Commits the editor's value through the column's reaction: true when it returned (the
-    /// editing ends), false when it threw (the editor shows its message) or nothing is edited.
+    /// editing ends), false when it threw (the editor shows its message), is being saved (the
+    /// editor waits; `then` runs once it is saved and the editing ended) or nothing is edited.
     /// `handingOver`: the editor stays in its row with the focus until the next takes it
     /// (`finishHandover`).
     @discardableResult
-    func commitCellEdit(in editing: TableCellEditing, handingOver: Bool = false) -> Bool {
-        guard let session = editing.session, let model = manager.unwrappedModel(at: .item(session.indexPath)) else { return false }
+    func commitCellEdit(in editing: TableCellEditing, handingOver: Bool = false, then: (@MainActor () -> Void)? = nil) -> Bool {
+        guard let session = editing.session, editing.saving == nil,
+            let model = manager.unwrappedModel(at: .item(session.indexPath))
+        else { return false }
         let value: TableCellEditing.Value =
             switch session.kind {
             case .number: .number((session.editor as? NumberEditor)?.value ?? Double(session.editor.text) ?? 0)
@@ -197,7 +201,14 @@ extension ListTable {
             }
         do {
             for reaction in editing.reactions where reaction.column == session.column {
-                if try reaction.commit(value, model, session.indexPath) { break }
+                switch try reaction.commit(value, model, session.indexPath) {
+                case .notTaken: continue
+                case .committed: break
+                case .saving(let task):
+                    wait(for: task, handingOver: handingOver, then: then, in: editing)
+                    return false
+                }
+                break
             }
         } catch {
             // Its description: what a database error or a custom error says.
@@ -207,6 +218,21 @@ extension ListTable {
         }
         endCellEditing(in: editing, handingOver: handingOver)
         return true
+    }
+
+    /// The editor waits over its cell for an `async` commit (``savingEnded(_:of:in:)``).
+    private func wait(
+        for task: Task<Void, any Error>, handingOver: Bool, then: (@MainActor () -> Void)?, in editing: TableCellEditing
+    ) {
+        guard let session = editing.session else { return task.cancel() }
+        let saving = TableCellEditing.Saving(editor: session.editor, handingOver: handingOver, then: then)
+        session.editor.errorMessage = nil
+        session.editor.isSaving = true
+        editing.saving = saving
+        Task { @MainActor [weak self, weak editing] in
+            let result = await task.result
+            if let self, let editing { savingEnded(result, of: saving, in: editing) }
+        }
     }
 
     /// Ends the editing without committing; the focus goes back to the row when the editor had

@@ -150,12 +150,29 @@ extension ListTable {
     /// the order the columns are shown, on to the next (or previous) rows. The editor stays
     /// open with its message when the commit fails.
     func moveEditing(forward: Bool, in editing: TableCellEditing) {
-        guard let session = editing.session, let start = layout.index(of: session.column) else { return }
-        let from = session.indexPath
+        guard let session = editing.session, layout.index(of: session.column) != nil else { return }
+        let from = session.indexPath, column = session.column
         let leaving = session.editor
         // The editor keeps the focus until the next takes it: a reader hears one focus event.
-        guard commitCellEdit(in: editing, handingOver: true) else { return }
+        // A commit being saved moves on once it is.
+        guard
+            commitCellEdit(
+                in: editing, handingOver: true,
+                then: { [weak self, weak editing] in
+                    guard let self, let editing else { return }
+                    openEditor(after: from, column: column, forward: forward, leaving: leaving, in: editing)
+                })
+        else { return }
+        openEditor(after: from, column: column, forward: forward, leaving: leaving, in: editing)
+    }
+
+    /// Opens the editor of the next (or previous) editable cell from `column` in the row of
+    /// `from`, handing the focus over from `leaving`.
+    private func openEditor(
+        after from: IndexPath, column: String, forward: Bool, leaving: any CellEditor, in editing: TableCellEditing
+    ) {
         defer { finishHandover(in: editing) }
+        guard let start = layout.index(of: column) else { return }
         var indexPath: IndexPath? = from
         var index = start
         var rows = 0

@@ -20,13 +20,32 @@ final class TableCellEditing: ListFeature {
         case number(Double)
     }
 
-    /// A reaction to the edits of one column: false when the model is not its type.
+    /// What a reaction did with a value.
+    enum Commit {
+        /// The model is not the reaction's type.
+        case notTaken
+        /// Committed: the editing ends.
+        case committed
+        /// Being saved (an `async` reaction): the editor waits for it.
+        case saving(Task<Void, any Error>)
+    }
+
+    /// A reaction to the edits of one column.
     struct Reaction {
         let column: String
         let kind: Kind
         /// Whether a model is the reaction's type.
         let accepts: (Any) -> Bool
-        let commit: (Value, Any, IndexPath) throws -> Bool
+        let commit: @MainActor (Value, Any, IndexPath) throws -> Commit
+    }
+
+    /// A commit being saved: the editor waits, taking no typing, Enter, Tab or Escape, until it
+    /// ends; then the editing ends (and `then` runs: Tab's move on), or the editor shows why not.
+    struct Saving {
+        /// The editor of the session saved: a session that ended since does not take the result.
+        let editor: any CellEditor
+        let handingOver: Bool
+        let then: (@MainActor () -> Void)?
     }
 
     /// The cell edited and its editor.
@@ -51,7 +70,11 @@ final class TableCellEditing: ListFeature {
     private(set) var permissions: [(column: String, allows: (Any, IndexPath) -> Bool?)] = []
     /// The columns with reactions.
     private(set) var columns = Set<String>()
-    var session: Session?
+    var session: Session? {
+        didSet { if session?.editor !== saving?.editor { saving = nil } }
+    }
+    /// The commit of the session being saved.
+    var saving: Saving?
     /// The row the editor is in now.
     weak var editingRow: BoundRow?
     var press: Press?
