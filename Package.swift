@@ -171,6 +171,9 @@ let package = Package(
             dependencies: [
                 "PackageViewer", "GtkListManager", "GtkListManagerTesting", "GtkTestSupport", "ModelStorage", "CGtk",
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
+                // The --postgres window against the test server.
+                .target(name: "PostgresStorage", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
         // The PostgreSQL storage against a real server (scripts/postgres-test-server.sh).

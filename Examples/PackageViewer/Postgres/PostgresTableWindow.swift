@@ -112,9 +112,10 @@
         }
 
         /// Makes the text columns editable in place (F2, a double click): a commit writes the
-        /// row, only if it still holds what the user saw; every window on the table shows the
-        /// edit through the change feed. A refusal (a conflict, a constraint) is said in the
-        /// subtitle with the text typed, which is not lost.
+        /// row, only if it still holds what the user saw when the editor opened; every window on
+        /// the table shows the edit through the change feed. A refusal (a conflict, a constraint)
+        /// stays in the editor with the text typed and the server's reason; Enter again writes
+        /// over the row as it is then.
         private func makeTextEditable(_ table: ListTable, of source: PostgresPageSource<PostgresTextRecord>) {
             let keyIndices = source.primaryKey.compactMap { source.columns.firstIndex(of: $0) }
             guard keyIndices.count == source.primaryKey.count else { return }

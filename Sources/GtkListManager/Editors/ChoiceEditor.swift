@@ -98,7 +98,8 @@ final class ChoiceEditor: CellEditor {
         didSet { popover.message = errorMessage }
     }
 
-    /// A combo box's choice is not taken while its commit is saved (see ``TableCellEditing``).
+    /// A combo box takes no typed text while its commit is saved (a choice made then commits
+    /// nothing: the table waits for the save).
     var isSaving = false {
         didSet {
             if let entry { gtk_editable_set_editable(OpaquePointer(entry), isSaving ? 0 : 1) }

@@ -27,10 +27,12 @@ final class TableCellEditingFixture {
 
     var storage: MemoryStorage { manager.memoryStorage! }
 
-    /// - Parameter save: saves a new name before the storage takes it (an `async` commit of the
-    ///   names); nil commits names at once.
-    init(rows: Int = 12, on host: any ListHost, width: Int32 = 640, savingNamesWith save: (@MainActor (String) async throws -> Void)? = nil)
-    {
+    /// - Parameter save: saves a new name for a job (as the editor opened on it) before the
+    ///   storage takes it (an `async` commit of the names); nil commits names at once.
+    init(
+        rows: Int = 12, on host: any ListHost, width: Int32 = 640,
+        savingNamesWith save: (@MainActor (String, Job) async throws -> Void)? = nil
+    ) {
         manager = ListManager(host: host)
         // A double click is a gesture of its own (the list box activates on a single click).
         manager.activatesOnSingleClick = false
@@ -45,7 +47,7 @@ final class TableCellEditingFixture {
         let storage = manager.memoryStorage!
         if let save {
             table.commitTextEdit(Job.self, column: "name") { text, job, _ in
-                try await save(text)
+                try await save(text, job)
                 var changed = job
                 changed.name = text
                 // Found again by value: the job may have moved while it was saved.

@@ -16,10 +16,13 @@ final class TableSavedCellEditTests: XCTestCase {
     /// The saves the test lets finish, one at a time, as it chooses.
     @MainActor final class Saves {
         private(set) var texts: [String] = []
+        /// The jobs the saves were for, as the commit got them.
+        private(set) var jobs: [Fixture.Job] = []
         private var waiting: CheckedContinuation<Void, any Error>?
 
-        func save(_ text: String) async throws {
+        func save(_ text: String, of job: Fixture.Job) async throws {
             texts.append(text)
+            jobs.append(job)
             try await withCheckedThrowingContinuation { waiting = $0 }
         }
 
@@ -130,6 +133,40 @@ final class TableSavedCellEditTests: XCTestCase {
                 shown.list.settle(milliseconds: 50)
                 XCTAssertNil(shown.table.editedCell, name)
                 XCTAssertEqual(shown.itemsShowingAnEditor(), [], name)
+            }
+        }
+    }
+
+    func testTheCommitGetsTheRowAsTheEditorOpenedOnItThenAsItIsAfterARefusal() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in TableFixture.hosts {
+                let saves = Saves()
+                let shown = Fixture(on: make(), savingNamesWith: saves.save)
+                defer { shown.close() }
+                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 4, section: 0), column: "name"), name)
+                shown.list.settleFrame()
+                // Another writer changes the row while the user edits it (a live list's update).
+                var theirs = try XCTUnwrap(shown.job(4))
+                theirs.note = "changed elsewhere"
+                try shown.storage.replaceItem(at: IndexPath(item: 4, section: 0), with: theirs)
+                shown.list.settleFrame()
+                XCTAssertEqual(shown.table.editedCell?.indexPath, IndexPath(item: 4, section: 0), name)
+                shown.replaceText(with: "mine")
+                shown.list.press("Return")
+                XCTAssertTrue(GtkRuntime.iterate(until: { saves.isWaiting }, timeout: .seconds(5)), name)
+                XCTAssertEqual(saves.jobs.last?.note, "note 4", "\(name): the row the user saw and changed")
+                saves.finish(throwing: Conflict())
+                XCTAssertTrue(GtkRuntime.iterate(until: { !shown.table.isSavingCellEdit }, timeout: .seconds(5)), name)
+
+                // Told why, the user saves again: over the row as it is now.
+                shown.list.press("Return")
+                XCTAssertTrue(GtkRuntime.iterate(until: { saves.isWaiting }, timeout: .seconds(5)), name)
+                XCTAssertEqual(saves.jobs.last?.note, "changed elsewhere", name)
+                saves.finish()
+                XCTAssertTrue(GtkRuntime.iterate(until: { shown.table.editedCell == nil }, timeout: .seconds(5)), name)
+                XCTAssertEqual(shown.job(4)?.name, "mine", name)
+                XCTAssertEqual(shown.job(4)?.note, "changed elsewhere", "\(name): the other writer's change kept")
             }
         }
     }

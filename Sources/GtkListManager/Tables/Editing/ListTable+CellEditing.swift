@@ -125,7 +125,7 @@ extension ListTable {
         requireCellEditing().append(
             TableCellEditing.Reaction(
                 column: column, kind: kind, accepts: { $0 is Model },
-                commit: { value, model, indexPath in
+                commit: { value, model, _, indexPath in
                     guard let model = model as? Model else { return .notTaken }
                     try commit(value, model, indexPath)
                     return .committed

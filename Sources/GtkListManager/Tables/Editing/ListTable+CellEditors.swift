@@ -38,7 +38,8 @@ extension ListTable {
             guard commitCellEdit(in: editing) else { return false }
         }
         let editor = makeEditor(reaction.kind, showing: model, at: indexPath, column: index, avoiding: avoiding, in: editing)
-        editing.session = TableCellEditing.Session(indexPath: indexPath, column: column, kind: reaction.kind, editor: editor)
+        editing.session = TableCellEditing.Session(
+            indexPath: indexPath, column: column, kind: reaction.kind, editor: editor, openedModel: model)
         editing.focusPending = true
         cursorColumn = column
         _ = manager.scrollTo(indexPath, alignment: .nearest)
@@ -201,7 +202,7 @@ extension ListTable {
             }
         do {
             for reaction in editing.reactions where reaction.column == session.column {
-                switch try reaction.commit(value, model, session.indexPath) {
+                switch try reaction.commit(value, model, session.openedModel, session.indexPath) {
                 case .notTaken: continue
                 case .committed: break
                 case .saving(let task):

@@ -10,14 +10,15 @@ extension ListTable {
     /// its cell while `commit` runs, its text unchangeable and "Saving…" under it (which
     /// screen readers hear as its description). When `commit` returns, the editing ends (and Tab
     /// goes on to the next cell); when it throws, the editor takes the typing again with the
-    /// text typed and the error's description under it. Enter, Tab and Escape do nothing while
+    /// text typed and the error's description under it, and Enter again commits over the model
+    /// as it is then (the message told the user why). Enter, Tab and Escape do nothing while
     /// it waits; the editor follows its item through the list's changes, and ends without the
     /// result when the item is deleted or the list reloads.
     ///
     /// ```swift
-    /// table.commitTextEdit(Ticket.self, column: "title") { text, ticket, _ in
+    /// table.commitTextEdit(Ticket.self, column: "title") { title, ticket, _ in
     ///     // Throws PostgresStorageError.conflict when another client changed the title since.
-    ///     try await writer.update(rowWithKey: [.int(ticket.id)], set: ["title": .text(text)], expecting: ["title": .text(ticket.title)])
+    ///     try await writer.update(rowWithKey: [ticket.id], set: ["title": title], expecting: ["title": ticket.title])
     /// }
     /// ```
     ///
@@ -62,8 +63,8 @@ extension ListTable {
         requireCellEditing().append(
             TableCellEditing.Reaction(
                 column: column, kind: kind, accepts: { $0 is Model },
-                commit: { value, model, indexPath in
-                    guard let model = model as? Model else { return .notTaken }
+                commit: { value, _, opened, indexPath in
+                    guard let model = opened as? Model else { return .notTaken }
                     return .saving(Task { @MainActor in try await commit(value, model, indexPath) })
                 }))
     }
@@ -79,6 +80,8 @@ extension ListTable {
             endCellEditing(in: editing, handingOver: saving.handingOver)
             saving.then?()
         case .failure(let error):
+            // Enter again saves over the row as it is now: the message said why not before.
+            if let current = manager.unwrappedModel(at: .item(session.indexPath)) { editing.session?.openedModel = current }
             session.editor.errorMessage = String(describing: error)
             if editing.editingRow != nil { session.editor.focus(selectingAll: false) }
         }

@@ -36,7 +36,8 @@ final class TableCellEditing: ListFeature {
         let kind: Kind
         /// Whether a model is the reaction's type.
         let accepts: (Any) -> Bool
-        let commit: @MainActor (Value, Any, IndexPath) throws -> Commit
+        /// Commits a value for the model now and the model the editor opened on, at an index path.
+        let commit: @MainActor (Value, _ current: Any, _ opened: Any, IndexPath) throws -> Commit
     }
 
     /// A commit being saved: the editor waits, taking no typing, Enter, Tab or Escape, until it
@@ -54,6 +55,9 @@ final class TableCellEditing: ListFeature {
         let column: String
         let kind: Kind
         let editor: any CellEditor
+        /// The model as the editor opened on it (what the user saw and changed), or as it was
+        /// when a save was refused (the user has been told it changed).
+        var openedModel: Any
     }
 
     /// A press on the focused row's cursor cell, which opens its editor when released there.
