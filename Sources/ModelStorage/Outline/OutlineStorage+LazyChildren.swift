@@ -129,6 +129,7 @@ extension OutlineStorage {
         let unloaded = Set(children.filter(provider.mayHaveChildren).map(SnapshotKey.init))
         let refused = outlines[section].setChildren(children, unloaded: unloaded, of: item)
         keepSorted(placesOf: children, inSection: section)
+        openArrivedItems(inSection: section)
         guard !refused.isEmpty else { return }
         anomalyHandler.report(.itemIdentifiersNotUnique(operation: .loadChildren, identifiers: refused.map { String(describing: $0) }))
     }

@@ -43,6 +43,9 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     var recorder = TransactionRecorder()
     /// The background reads of children under way, by item.
     var loads: [SnapshotKey: OutlineLoadCancellation] = [:]
+    /// Items a restored expansion opens once they arrive (children read lazily), in the order
+    /// the state named them (see ``restoreExpansion(_:)``).
+    var pendingExpansion: [SnapshotKey: ItemID] = [:]
     /// Where background reads of children run, several at once.
     let loadQueue = DispatchQueue(label: "ModelStorage.OutlineStorage.children", qos: .userInitiated, attributes: .concurrent)
 
@@ -128,14 +131,19 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
             if filter != nil || applied.tree.filter != nil { applied.filter(by: filter, opensAncestors: false) }
             let old = outlines[index].visibleRows
             outlines[index] = applied
+            openArrivedItems(inSection: index)
+            readChildrenOfOpenUnreadItems(inSection: index)
             recordDiff(from: old, inSection: index)
         } else {
             if filter != nil || applied.tree.filter != nil { applied.filter(by: filter, opensAncestors: true) }
             sectionIDs.append(section)
             outlines.append(applied)
             let index = outlines.count - 1
+            openArrivedItems(inSection: index)
+            readChildrenOfOpenUnreadItems(inSection: index)
             recorder.record(.insertSection(index))
-            recorder.recordInsertion(of: ModelRun(applied.visibleRows.map(model(of:))), at: IndexPath(item: 0, section: index))
+            recorder.recordInsertion(
+                of: ModelRun(outlines[index].visibleRows.map(model(of:))), at: IndexPath(item: 0, section: index))
         }
         deliver()
     }

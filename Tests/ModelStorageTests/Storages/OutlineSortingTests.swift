@@ -163,11 +163,3 @@ struct OutlineSortingTests {
         }
     }
 }
-
-/// Counts the updates a storage delivers.
-private final class UpdateCounter: StorageObserver {
-    let counted: () -> Void
-    init(_ counted: @escaping () -> Void) { self.counted = counted }
-    func storage(_ storage: any Storage, didPerform changes: ChangeSet) { counted() }
-    func storageNeedsReload(_ storage: any Storage) { counted() }
-}

@@ -116,3 +116,11 @@ func longestIncreasingSubsequenceLength(_ values: [Int]) -> Int {
     }
     return best.max() ?? 0
 }
+
+/// Counts the updates a storage delivers.
+final class UpdateCounter: StorageObserver {
+    let counted: () -> Void
+    init(_ counted: @escaping () -> Void) { self.counted = counted }
+    func storage(_ storage: any Storage, didPerform changes: ChangeSet) { counted() }
+    func storageNeedsReload(_ storage: any Storage) { counted() }
+}

@@ -44,7 +44,7 @@ enum TreesArticle {
     }
 
     /// A folder read from disk, for the lazy children's example.
-    struct FolderEntry: Hashable, Sendable {
+    struct FolderEntry: Hashable, Sendable, Codable {
         let path: String
         let isDirectory: Bool
 
@@ -68,6 +68,11 @@ enum TreesArticle {
         outline.markChildrenUnloaded([home])
         storage.apply(outline, to: "Files")
         return storage
+    }
+
+    @MainActor static func reopenFolders(_ storage: OutlineStorage<String, FolderEntry>) throws {
+        let open = try JSONEncoder().encode(storage.expansionState)   // when the window closes
+        storage.restoreExpansion(try JSONDecoder().decode(OutlineExpansionState<FolderEntry>.self, from: open))
     }
 
     @MainActor static func moveFolders(_ storage: OutlineStorage<String, String>) {
