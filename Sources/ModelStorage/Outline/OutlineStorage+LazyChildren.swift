@@ -64,6 +64,7 @@ extension OutlineStorage {
         guard outlines[section].tree[node].childrenState == .loading, let item = outlines[section].tree.item(of: node) else { return }
         loads.removeValue(forKey: SnapshotKey(item))?.cancel()
         outlines[section].setChildrenState(.unloaded, of: node)
+        resumeChildrenWaiters(of: SnapshotKey(item))
     }
 
     // MARK: - Reading
@@ -110,6 +111,7 @@ extension OutlineStorage {
     }
 
     private func finishReading(_ item: ItemID, _ result: Result<[ItemID], any Error>, provider: OutlineChildrenProvider<ItemID>) {
+        defer { resumeChildrenWaiters(of: SnapshotKey(item)) }
         guard let section = section(holding: item), outlines[section].childrenState(of: item) == .loading,
             let node = outlines[section].node(of: item)
         else { return }

@@ -46,6 +46,9 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     /// Items a restored expansion opens once they arrive (children read lazily), in the order
     /// the state named them (see ``restoreExpansion(_:)``).
     var pendingExpansion: [SnapshotKey: ItemID] = [:]
+    /// Who waits for an item's children to be read (``reveal(_:under:)``), by item: resumed when
+    /// the read ends, however it ends.
+    var childrenWaiters: [SnapshotKey: [CheckedContinuation<Void, Never>]] = [:]
     /// Where background reads of children run, several at once.
     let loadQueue = DispatchQueue(label: "ModelStorage.OutlineStorage.children", qos: .userInitiated, attributes: .concurrent)
 
@@ -216,7 +219,7 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     }
 
     /// The section and node of the item whose identity is `key`.
-    private func place(of key: SnapshotKey) -> (section: Int, node: Int)? {
+    func place(of key: SnapshotKey) -> (section: Int, node: Int)? {
         for section in outlines.indices {
             if let node = outlines[section].nodeOf[key] { return (section, node) }
         }

@@ -117,4 +117,6 @@ public enum SnapshotOperation: String, Sendable {
     case moveOutlineItems = "move(_:to:)"
     /// Children an ``OutlineStorage/childrenProvider`` read.
     case loadChildren = "childrenProvider"
+    /// ``OutlineStorage/reveal(_:under:)``.
+    case reveal = "reveal(_:under:)"
 }

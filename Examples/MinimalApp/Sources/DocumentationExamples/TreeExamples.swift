@@ -75,6 +75,12 @@ enum TreesArticle {
         storage.restoreExpansion(try JSONDecoder().decode(OutlineExpansionState<FolderEntry>.self, from: open))
     }
 
+    @MainActor static func showInFolder(_ manager: ListManager, invoice: String, home: String, documents: String, invoices: String)
+        async
+    {
+        await manager.reveal(invoice, under: [home, documents, invoices])
+    }
+
     @MainActor static func moveFolders(_ storage: OutlineStorage<String, String>) {
         storage.move(["Invoices"], to: .into("Archive"))        // re-parented, what is under it along
         storage.move(["Music"], to: .before("Documents"))       // reordered among its siblings
