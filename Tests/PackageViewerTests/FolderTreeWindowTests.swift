@@ -235,6 +235,52 @@ final class FolderTreeWindowTests: XCTestCase {
         }
     }
 
+    func testTheTreeReopensWithItsFoldersOpenAndTheSameEntryAtTheTop() throws {
+        let root = root
+        // Enough folders to scroll: projects/p00 … p39, each with two files.
+        for project in 0..<40 {
+            let folder = "\(root)/projects/p\(String(format: "%02d", project))"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for file in ["a.txt", "b.txt"] { _ = FileManager.default.createFile(atPath: "\(folder)/\(file)", contents: Data()) }
+        }
+        try MainActor.assumeIsolated {
+            guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+            let folder = try TemporaryFolder()
+            let file = folder.url.appendingPathComponent("settings.json")
+            let top = "\(root)/projects/p10"
+            do {
+                let viewer = FolderTreeWindow(root: root, settings: ViewerSettings(path: file.path))
+                let input = RealInput(showing: viewer.window)
+                XCTAssertTrue(viewer.expand(["\(root)/docs", "\(root)/projects", "\(root)/projects/p20"]))
+                let entry = try XCTUnwrap(FolderEntry(path: top))
+                viewer.manager.scrollTo(try XCTUnwrap(viewer.storage.indexPath(of: entry)), alignment: .top)
+                input.settleFrame()
+                XCTAssertEqual(viewer.manager.indexPathsOnScreen.first.flatMap { viewer.storage.item(at: $0) as? FolderEntry }, entry)
+                gtk_window_close(gcast(viewer.window))  // saved as it closes
+                input.settle()
+            }
+            let saved = try JSONDecoder().decode(ViewerSettings.Contents.self, from: Data(contentsOf: file))
+            XCTAssertEqual(saved.folderTrees?[root]?.topPath, top)
+            XCTAssertEqual(
+                Set(saved.folderTrees?[root]?.openFolders ?? []), [root, "\(root)/docs", "\(root)/projects", "\(root)/projects/p20"])
+
+            // The next run: each folder read as its parent's entries arrive, then the same entry at the top.
+            let viewer = FolderTreeWindow(root: root, settings: ViewerSettings(path: file.path))
+            defer { gtk_widget_destroy(viewer.window) }
+            let input = RealInput(showing: viewer.window)
+            let topShown = { viewer.manager.indexPathsOnScreen.first.flatMap { viewer.storage.item(at: $0) as? FolderEntry }?.path }
+            XCTAssertTrue(
+                GtkRuntime.iterate(until: { !viewer.restoringPlace && topShown() == top }), "p10 at the top again: \(topShown() ?? "none")")
+            input.settleFrame()
+            XCTAssertEqual(topShown(), top)
+            for open in ["\(root)/docs", "\(root)/projects", "\(root)/projects/p20"] {
+                XCTAssertTrue(viewer.storage.isExpanded(try XCTUnwrap(FolderEntry(path: open))), open)
+            }
+            XCTAssertFalse(viewer.storage.isExpanded(try XCTUnwrap(FolderEntry(path: "\(root)/projects/p21"))))
+            XCTAssertTrue(viewer.anomalies.isEmpty)
+        }
+    }
+
     func testAMissingDirectoryShowsTheFailureWithItsPathAndRetryOpensItOnceItExists() throws {
         let root = root
         try MainActor.assumeIsolated {

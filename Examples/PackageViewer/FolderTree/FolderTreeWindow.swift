@@ -32,6 +32,8 @@ final class FolderTreeWindow {
     private(set) var anomalies: [ManagerAnomaly] = []
     /// The watched directories, by path.
     private var monitors: [String: DirectoryMonitor] = [:]
+    /// Whether the place saved last time is being restored (its folders read, its top scrolled to).
+    private(set) var restoringPlace = false
 
     /// A window over `root`, its top level open, its columns as `settings` saved them (and saved
     /// there when they change).
@@ -72,8 +74,49 @@ final class FolderTreeWindow {
             self?.search(String(cString: gtk_entry_get_text(gcast(entry))))
         }
         openRoot()
+        restorePlace()
         gtk_scrolled_window_set_policy(gcast(table.scrolledWindow), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_container_add(gcast(window), table.widget)
+        // Where the tree was left is saved as its window closes.
+        Signal.connectEvent(window, "delete-event", argument: UnsafeMutablePointer<GdkEvent>.self) { [weak self] _, _ in
+            self?.savePlace()
+            return false
+        }
+    }
+
+    // MARK: - Where the tree was left
+
+    /// Saves the folders open and the entry at the top of the view, for the next window over
+    /// the same root.
+    func savePlace() {
+        guard let settings, showsRoot else { return }
+        let top = manager.indexPathsOnScreen.first.flatMap { storage.item(at: $0) as? FolderEntry }
+        settings.saveFolderTree(
+            ViewerSettings.FolderTreePlace(
+                openFolders: storage.expansionState.expandedItems.map(\.path), topPath: top.map(\.path)),
+            root: root)
+    }
+
+    /// Opens the folders saved open (each read as its parent's entries arrive) and scrolls the
+    /// saved top entry back to the top; entries gone from the disk since are passed over.
+    private func restorePlace() {
+        guard showsRoot, let place = settings?.contents.folderTrees?[root] else { return }
+        storage.restoreExpansion(OutlineExpansionState(expandedItems: place.openFolders.compactMap(FolderEntry.init(path:))))
+        guard let topPath = place.topPath, let top = FolderEntry(path: topPath), topPath.hasPrefix(root) else { return }
+        // The folders from the root down to the top entry's: the way to read to it.
+        var way: [FolderEntry] = []
+        var folder = (topPath as NSString).deletingLastPathComponent
+        while folder.count >= root.count, let entry = FolderEntry(path: folder) {
+            way.insert(entry, at: 0)
+            if folder == root { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        Task { [weak self] in
+            guard let self else { return }
+            restoringPlace = true
+            await manager.reveal(top, under: way, alignment: .top, selecting: false)
+            restoringPlace = false
+        }
     }
 
     /// A cell class per column. A folder's loading or error row shows its status in the Name

@@ -2,8 +2,10 @@ import Foundation
 import GtkListManager
 
 /// The viewer's settings file: JSON, what the user made of the packages table's columns and of
-/// the folder tree's (order, widths, hidden columns, sort), read when a window opens and written
-/// whenever they change, into what the file holds then: two windows keep each other's columns.
+/// the folder tree's (order, widths, hidden columns, sort), and where each folder tree was left
+/// (its open folders, its first row on screen), read when a window opens and written whenever
+/// they change (a tree's place when its window closes), into what the file holds then: two
+/// windows keep each other's settings.
 ///
 /// A missing file means the defaults, and is created (with its folder, 0700) on the first
 /// change. A file that cannot be read or is not the viewer's JSON is reported once, through
@@ -18,10 +20,13 @@ final class ViewerSettings {
         var packageColumns: ColumnState?
         /// The folder tree's columns (`--files DIR`), nil for the declared ones.
         var fileColumns: ColumnState? = nil
+        /// Where each folder tree was left, by its root's path: nil for none.
+        var folderTrees: [String: FolderTreePlace]? = nil
 
-        init(packageColumns: ColumnState? = nil, fileColumns: ColumnState? = nil) {
+        init(packageColumns: ColumnState? = nil, fileColumns: ColumnState? = nil, folderTrees: [String: FolderTreePlace]? = nil) {
             self.packageColumns = packageColumns
             self.fileColumns = fileColumns
+            self.folderTrees = folderTrees
         }
 
         /// Files written before the folder tree had columns have no `fileColumns`; one that is
@@ -31,7 +36,16 @@ final class ViewerSettings {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             packageColumns = try container.decodeIfPresent(ColumnState.self, forKey: .packageColumns)
             fileColumns = try? container.decodeIfPresent(ColumnState.self, forKey: .fileColumns)
+            folderTrees = try? container.decodeIfPresent([String: FolderTreePlace].self, forKey: .folderTrees)
         }
+    }
+
+    /// Where a folder tree was left: the folders open and the first row on screen.
+    struct FolderTreePlace: Codable, Equatable {
+        /// The open folders' paths, the root's included.
+        var openFolders: [String]
+        /// The path of the entry at the top of the view; nil at the top of the tree.
+        var topPath: String?
     }
 
     /// The file.
@@ -76,6 +90,11 @@ final class ViewerSettings {
     /// Saves the folder tree's columns, keeping what the file holds of the rest.
     func saveFileColumns(_ state: ColumnState) {
         save { $0.fileColumns = state }
+    }
+
+    /// Saves where the folder tree over `root` was left, keeping the other trees' places.
+    func saveFolderTree(_ place: FolderTreePlace, root: String) {
+        save { $0.folderTrees = ($0.folderTrees ?? [:]).merging([root: place]) { $1 } }
     }
 
     /// Applies `change` to what the file holds now, then writes the whole file atomically,

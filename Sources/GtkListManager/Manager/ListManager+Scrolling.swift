@@ -30,6 +30,21 @@ extension ListManager {
         return scroll(to: .supplementary(kind, inSection: section), alignment: alignment, animated: animated)
     }
 
+    /// The index paths of the items whose rows the viewport shows, whole or in part, in list
+    /// order (UIKit's `indexPathsForVisibleRows`): what to save to come back to the same place
+    /// (its first), what to refresh first. Empty for a list not laid out or not on screen.
+    public var indexPathsOnScreen: [IndexPath] {
+        guard let positions = host.positionsOnScreen, let viewport = host.viewportFrame else { return [] }
+        var shown: [IndexPath] = []
+        for position in positions {
+            guard let location = updater.rowMap.location(ofPosition: position), location.role == .item,
+                let frame = host.rowFrame(at: position), frame.y + frame.height > viewport.y, frame.y < viewport.y + viewport.height
+            else { continue }
+            shown.append(location.indexPath)
+        }
+        return shown
+    }
+
     private func scroll(to location: RowLocation, alignment: ScrollAlignment, animated: Bool) -> Bool {
         guard let position = position(of: location) else { return false }
         scrollAnimation?.stop()

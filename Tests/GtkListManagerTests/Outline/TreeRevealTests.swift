@@ -56,6 +56,11 @@ final class TreeRevealTests: XCTestCase {
                 XCTAssertNotEqual(
                     gtk_widget_get_state_flags(rowWidget).rawValue & GTK_STATE_FLAG_SELECTED.rawValue, 0, "\(name): shown selected")
                 XCTAssertEqual(manager.selectedIndexPaths, [indexPath], "\(name): instead of the selection")
+                // The rows on screen, read as an app saves its place: a run around the revealed row.
+                let onScreen = manager.indexPathsOnScreen
+                XCTAssertTrue(onScreen.contains(indexPath), name)
+                XCTAssertEqual(onScreen.map(\.item), Array((onScreen.first?.item ?? 0)...(onScreen.last?.item ?? -1)), name)
+                XCTAssertGreaterThan(onScreen.count, 5, name)
 
                 // One that is not there: nothing moves, nothing is selected instead.
                 let missing = AwaitedListCall { await manager.reveal("folder 70/file 99", under: ["folder 70"]) }
