@@ -119,6 +119,42 @@
             }
         }
 
+        @Test func aNewOrderNeverWaitsBehindAReadOfTheOldOneThatHangs() async throws {
+            try await TestServer.withScratchSchema { connection, schema in
+                try await TestServer.run(
+                    [
+                        "CREATE TABLE \(schema).slow (id bigint PRIMARY KEY)", "CREATE TABLE \(schema).fast (id bigint PRIMARY KEY)",
+                        "INSERT INTO \(schema).slow SELECT i FROM generate_series(1, 10000) i",
+                        "INSERT INTO \(schema).fast SELECT i FROM generate_series(1, 100) i",
+                        "ANALYZE \(schema).slow", "ANALYZE \(schema).fast",
+                    ], on: connection)
+                let database = PostgresSharedConnection(try TestServer.settings())
+                let storage = PagedStorage(
+                    source: try await PostgresPageSource<Item>(database, table: "slow", schema: schema), pageSize: 32)
+                let fast = try await PostgresPageSource<Item>(database, table: "fast", schema: schema)
+                try await storage.settle()
+                #expect(try await storage.show(0..<20).map { $0?.id } == (1...20).map { $0 })
+
+                try await TestServer.withConnection(try TestServer.settings()) { locker in
+                    // Another client holds the old table: a jump's read waits for the lock.
+                    try await TestServer.run(["BEGIN", "LOCK TABLE \(schema).slow IN ACCESS EXCLUSIVE MODE"], on: locker)
+                    _ = storage.item(at: IndexPath(item: 5000, section: 0))
+                    let waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+                    #expect(try await TestServer.eventually { try await TestServer.ids(waiting, on: connection) == [1] })
+
+                    // The user picks another order meanwhile: its rows come at once, and the
+                    // server stops the read no one waits for.
+                    storage.reset(to: fast)
+                    #expect(try await storage.show(0..<20).map { $0?.id } == (1...20).map { $0 })
+                    #expect(storage.count == 100)
+                    #expect(try await TestServer.eventually { try await TestServer.ids(waiting, on: connection) == [0] })
+                    try await TestServer.run(["COMMIT"], on: locker)
+                }
+                #expect(storage.lastError == nil)
+                await database.close()
+            }
+        }
+
         @Test func tlsIsUsedWhenAskedAndAServerThatCannotBeTrustedIsRefused() async throws {
             _ = try TestServer.settings()  // the suites run under the test server's script
             let server = OwnTestServer(folder: "/tmp/glm-postgres-tls", port: 54332, servesTLS: true)

@@ -23,9 +23,27 @@
             case counts
         }
 
+        /// Whose queries these are: a page source's (each order and filter its own), so that
+        /// reads no one wants any more can be let go of (``abandonReads(of:)``).
+        final class Reader: Sendable {}
+
+        /// A query sent on a connection, not answered yet: a connection answers them in turn.
+        private struct Pending {
+            let ticket: Int
+            /// The reader that asked; nil for the app's own statements and writes.
+            let reader: ObjectIdentifier?
+        }
+
         private var connections: [Lane: PostgresConnection] = [:]
         private var openings: [Lane: Task<PostgresConnection, any Error>] = [:]
         private var connectionsOpened = 0
+        /// The queries each connection has not answered yet, the one it runs first.
+        private var pending: [ObjectIdentifier: [Pending]] = [:]
+        private var nextTicket = 0
+        /// Each connection's server process, whose statement can be cancelled.
+        private var backendIDs: [ObjectIdentifier: Int32] = [:]
+        /// Connections left to finish reads no one wants, closed once they have.
+        private var lettingGo: [ObjectIdentifier: PostgresConnection] = [:]
 
         /// The database of `settings`; nothing is opened yet.
         public init(_ settings: PostgresConnectionSettings, logger: Logger = Logger(label: "PostgresStorage")) {
@@ -36,7 +54,7 @@
         deinit {
             // A connection goes only once closed (PostgresNIO asserts it): closed now, and kept
             // by the close's completion until it is.
-            for connection in connections.values where !connection.isClosed {
+            for connection in Array(connections.values) + lettingGo.values where !connection.isClosed {
                 connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
             }
         }
@@ -48,9 +66,13 @@
         /// first when needed.
         ///
         /// - Throws: ``PostgresStorageError``.
-        func rows(_ query: PostgresQuery, on lane: Lane = .pages) async throws(PostgresStorageError) -> [PostgresRow] {
+        func rows(_ query: PostgresQuery, on lane: Lane = .pages, for reader: Reader? = nil) async throws(PostgresStorageError)
+            -> [PostgresRow]
+        {
             do {
                 let connection = try await open(lane)
+                let ticket = sent(on: connection, by: reader)
+                defer { answered(ticket, on: connection) }
                 do {
                     return try await connection.query(query, logger: logger).collect()
                 } catch {
@@ -74,6 +96,8 @@
         {
             do {
                 let connection = try await open(.pages)
+                let ticket = sent(on: connection, by: nil)
+                defer { answered(ticket, on: connection) }
                 do {
                     return try await body(connection)
                 } catch {
@@ -95,15 +119,70 @@
 
         /// Closes the connections; the next query opens another.
         public func close() async {
-            let closing = connections.values
+            let closing = Array(connections.values) + lettingGo.values
             connections = [:]
+            lettingGo = [:]
             for connection in closing { try? await connection.close() }
         }
 
         /// Lets go of `connection`, closed: the next query of `lane` opens another.
         private func forget(_ connection: PostgresConnection, of lane: Lane) {
             if connections[lane] === connection { connections[lane] = nil }
+            backendIDs[ObjectIdentifier(connection)] = nil
         }
+
+        // MARK: - Reads no one wants
+
+        /// Lets go of the reads of `reader` (a source the storage no longer shows): when one runs
+        /// on a connection, the next queries of that lane open another rather than wait behind
+        /// it, and the old connection closes once it has answered what it was sent. When nothing
+        /// but `reader`'s reads waits on it, the statement running is cancelled
+        /// (`pg_cancel_backend`), so that the server stops working for no one. A statement of the
+        /// app's, or of another storage, is never cancelled.
+        func abandonReads(of reader: Reader) async {
+            let readerID = ObjectIdentifier(reader)
+            for lane in [Lane.pages, .counts] {
+                guard let connection = connections[lane], let queue = pending[ObjectIdentifier(connection)],
+                    queue.first?.reader == readerID
+                else { continue }
+                connections[lane] = nil
+                lettingGo[ObjectIdentifier(connection)] = connection
+                if queue.allSatisfy({ $0.reader == readerID }), let backend = backendIDs[ObjectIdentifier(connection)] {
+                    await cancelStatement(ofBackend: backend)
+                }
+            }
+        }
+
+        /// Asks the server to cancel the statement its process `backend` runs, on a connection of
+        /// its own (the others may wait behind a slow statement).
+        private func cancelStatement(ofBackend backend: Int32) async {
+            guard let configuration = try? settings.connectionConfiguration(),
+                let connection = try? await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            else { return }
+            _ = try? await connection.query("SELECT pg_cancel_backend(\(backend))", logger: logger).collect()
+            try? await connection.close()
+        }
+
+        /// Notes a query sent on `connection`; its ticket.
+        private func sent(on connection: PostgresConnection, by reader: Reader?) -> Int {
+            nextTicket += 1
+            pending[ObjectIdentifier(connection), default: []].append(
+                Pending(ticket: nextTicket, reader: reader.map(ObjectIdentifier.init)))
+            return nextTicket
+        }
+
+        /// Notes the query of `ticket` answered; a connection let go of closes once it has answered all.
+        private func answered(_ ticket: Int, on connection: PostgresConnection) {
+            let id = ObjectIdentifier(connection)
+            pending[id]?.removeAll { $0.ticket == ticket }
+            guard pending[id]?.isEmpty ?? true else { return }
+            pending[id] = nil
+            guard let finished = lettingGo.removeValue(forKey: id) else { return }
+            backendIDs[id] = nil
+            finished.close().whenComplete { _ in withExtendedLifetime(finished) {} }
+        }
+
+        // MARK: - Opening
 
         private func open(_ lane: Lane) async throws -> PostgresConnection {
             if let connection = connections[lane], !connection.isClosed { return connection }
@@ -115,6 +194,9 @@
             openings[lane] = task
             defer { openings[lane] = nil }
             let opened = try await task.value
+            // Its server process, to cancel a statement no one waits for any more.
+            let backend = try await opened.query("SELECT pg_backend_pid()", logger: logger).collect().first?.decode(Int32.self)
+            backendIDs[ObjectIdentifier(opened)] = backend
             connections[lane] = opened
             return opened
         }

@@ -23,6 +23,8 @@
         public let sort: [SortKey]
         let table: TableDescription
         let query: KeysetQuery
+        /// Whose reads these are on the shared connection: each order and filter its own.
+        let reader = PostgresSharedConnection.Reader()
 
         /// The rows of `table` (in `schema`, or the search path's), ordered by `sort` (column
         /// names), then by the primary key.
@@ -111,6 +113,12 @@
             try await read(query.page(beyond: key, before: direction == .backward, limit: limit))
         }
 
+        /// A page of this order or filter still running stops (its connection is left to finish
+        /// or be cancelled), so that the next source's pages never wait behind it.
+        public func abandonReads() async {
+            await database.abandonReads(of: reader)
+        }
+
         public func rows(startingAt key: PostgresRowKey, limit: Int) async throws -> [KeyedRow<Record, PostgresRowKey>] {
             try await read(query.page(beyond: key, including: true, limit: limit))
         }
@@ -118,7 +126,7 @@
         public func rowID(of key: PostgresRowKey) -> PostgresRowID { query.order.id(of: key) }
 
         private func read(_ page: PostgresQuery) async throws(PostgresStorageError) -> [KeyedRow<Record, PostgresRowKey>] {
-            let rows = try await database.rows(page)
+            let rows = try await database.rows(page, for: reader)
             do {
                 return try rows.map { row in KeyedRow(try Record(row: row.makeRandomAccess()), key: query.key(of: row)) }
             } catch {
@@ -128,7 +136,7 @@
 
         public func landmarks(count: Int) async throws -> [PostgresRowKey] {
             let estimate = try await estimatedCount()
-            return try await database.rows(query.landmarks(sampleRows: count, estimatedCount: estimate)).map(query.key(of:))
+            return try await database.rows(query.landmarks(sampleRows: count, estimatedCount: estimate), for: reader).map(query.key(of:))
         }
 
         /// The planner's estimate: the table's row count, or the rows its plan expects the filter
@@ -147,7 +155,7 @@
         public var includesEveryRow: Bool { filter == nil }
 
         public func exactCount() async throws -> Int {
-            let rows = try await database.rows(query.exactCount(), on: .counts)
+            let rows = try await database.rows(query.exactCount(), on: .counts, for: reader)
             return try Int(rows.first?.decode(Int64.self) ?? 0)
         }
     }
