@@ -12,9 +12,11 @@
     /// and size runs in its own process under a time limit.
     ///
     /// `list-benchmarks postgres` runs it on ten million rows (and one million, which the naive
-    /// app can load); `list-benchmarks postgres quick` on one million, once. The server is the
-    /// one libpq's `PG*` variables name (`scripts/postgres-test-server.sh`); a missing table is
-    /// made first, once, which takes minutes for ten million rows.
+    /// app can load); `list-benchmarks postgres quick` on one million, once. Both include the
+    /// storm part (20 writers under two lists over a copy of the million rows, `PostgresStorm`),
+    /// which `list-benchmarks postgres storm [quick]` runs alone. The server is the one libpq's
+    /// `PG*` variables name (`scripts/postgres-test-server.sh`); a missing table is made first,
+    /// once, which takes minutes for ten million rows.
     @MainActor
     enum PostgresBenchmark {
         /// The argument that makes the executable measure one part and size and print its line.
@@ -31,10 +33,14 @@
 
         /// Runs the group or one of its processes when `arguments` name them; false otherwise.
         static func dispatch(_ arguments: [String]) -> Bool {
-            if arguments.first == "postgres" {
+            if arguments.first == "postgres", arguments.dropFirst().first == "storm" {
+                runStorm(quick: arguments.dropFirst(2).first == "quick")
+            } else if arguments.first == "postgres" {
                 run(quick: arguments.dropFirst().first == "quick")
-            } else if arguments.first == childArgument, arguments.count == 3, let count = Int(arguments[2]) {
-                measureInThisProcess(part: arguments[1], count: count)
+            } else if arguments.first == childArgument, (3...4).contains(arguments.count), let count = Int(arguments[2]) {
+                // The storm part takes its length in seconds after the count (a minute unless told).
+                let seconds = arguments.count == 4 ? Int(arguments[3]) : PostgresStorm.defaultSeconds
+                measureInThisProcess(part: arguments[1], count: count, seconds: seconds ?? PostgresStorm.defaultSeconds)
             } else {
                 return false
             }
@@ -52,10 +58,16 @@
                     "\n(no PostgreSQL server: \(error). Start one: `scripts/postgres-test-server.sh start; "
                         + "eval \"$(scripts/postgres-test-server.sh env)\"`)")
             }
+            // The storm: 20 writers for a minute (quick: 10 s) over a copy of the million rows.
+            let stormSeconds = quick ? PostgresStorm.quickSeconds : PostgresStorm.defaultSeconds
             var plans = [
                 PostgresPlan(
-                    side: PostgresScenario.side, parts: [(.load, sizes), (.sort, [big]), (.filter, [big]), (.changes, [big])],
-                    command: { ["/proc/self/exe", childArgument, $0.rawValue, String($1)] })
+                    side: PostgresScenario.side,
+                    parts: [(.load, sizes), (.sort, [big]), (.filter, [big]), (.changes, [big]), (.storm, [small])],
+                    command: { part, size in
+                        ["/proc/self/exe", childArgument, part.rawValue, String(size)] + (part == .storm ? [String(stormSeconds)] : [])
+                    },
+                    limits: [.storm: PostgresStorm.limit(seconds: stormSeconds)])
             ]
             let fractions = jumpFractions.map { String(format: "%.6f", $0) }.joined(separator: ",")
             if let peers = BenchmarkPeers.folder(holding: ["gtk3-pg-list-store", "gtk3-pg-offset"]) {
@@ -87,12 +99,17 @@
             try MainLoopAwait.value { await database.close() }
         }
 
-        /// Measures one part and size in this process and prints its line.
-        static func measureInThisProcess(part: String, count: Int) {
+        /// Measures one part and size in this process and prints its line; the storm lasts
+        /// `seconds`.
+        static func measureInThisProcess(part: String, count: Int, seconds: Int) {
             guard GtkRuntime.initialize() else { return print("no display: run under xvfb-run") }
             guard let part = PostgresPart(rawValue: part) else { return print("unknown part \(part)") }
             do {
-                print(try PostgresScenario(part: part, count: count).run().line)
+                if part == .storm {
+                    print(try PostgresStorm(count: count, seconds: seconds).run().line)
+                } else {
+                    print(try PostgresScenario(part: part, count: count).run().line)
+                }
             } catch {
                 print("postgres \(part.rawValue) \(count): \(error)")
             }

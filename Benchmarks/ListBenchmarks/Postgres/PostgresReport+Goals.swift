@@ -42,6 +42,7 @@
             goal(
                 "another client's change on screen ≤ 250 ms at p95 (updates, deletes, inserts)", Self.spread(changeSamples),
                 Self.percent(changeSamples, 95), 250)
+            rows += stormGoals()
             printTable("Issue 56's goals for the PostgreSQL storage (same run)", ["goal", "measured", ""], rows)
         }
     }

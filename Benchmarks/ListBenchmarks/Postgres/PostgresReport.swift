@@ -74,6 +74,7 @@
                     + "times to the painted frame whose every row on screen shows a row read from the server)")
             printLoad()
             printAfterFirstFrame()
+            printStorm()
             printKeystrokes()
             printStalls()
             printGoals()

@@ -7,6 +7,8 @@
         let side: String
         let parts: [(part: PostgresPart, sizes: [Int])]
         let command: (PostgresPart, Int) -> [String]
+        /// Time limits of parts that take longer than the run's (the storm's minute).
+        var limits: [PostgresPart: Int] = [:]
     }
 
     /// Every run of one side, part and size: the lines of the runs that finished, and whether one
@@ -46,15 +48,15 @@
                             }
                             guard all[key]?.limit == nil else { continue }
                             progress("run \(run)/\(runs): \(key)")
-                            let started = Date()
+                            let started = Date(), partLimit = plan.limits[part] ?? limit
                             switch TimedChildProcess.run(
-                                plan.command(part, size), environment: [:], limit: limit, parse: PostgresResult.init(line:))
+                                plan.command(part, size), environment: [:], limit: partLimit, parse: PostgresResult.init(line:))
                             {
                             case .measured(var result):
                                 result.side = plan.side
                                 if result.timedOutAfter != nil {
                                     all[key]?.timedOut.append(result)
-                                    all[key]?.limit = limit
+                                    all[key]?.limit = partLimit
                                 } else {
                                     all[key]?.finished.append(result)
                                 }
