@@ -1,6 +1,7 @@
 #if PostgreSQL
     import Logging
     import PostgresNIO
+    import Synchronization
 
     /// The connections to a PostgreSQL database that its storages share, each opened when first
     /// needed and again after it was lost: one for pages and the app's statements, and one for
@@ -24,14 +25,24 @@
         }
 
         /// Whose queries these are: a page source's (each order and filter its own), so that
-        /// reads no one wants any more can be let go of (``abandonReads(of:)``).
-        final class Reader: Sendable {}
+        /// reads no one wants any more can be let go of (``letGoOfAbandonedReads()``).
+        final class Reader: Sendable {
+            private let abandoned = Atomic(false)
+
+            /// Whether no one wants this reader's reads any more.
+            var isAbandoned: Bool { abandoned.load(ordering: .acquiring) }
+
+            /// No one wants this reader's reads any more.
+            func abandon() { abandoned.store(true, ordering: .releasing) }
+        }
 
         /// A query sent on a connection, not answered yet: a connection answers them in turn.
         private struct Pending {
             let ticket: Int
             /// The reader that asked; nil for the app's own statements and writes.
-            let reader: ObjectIdentifier?
+            let reader: Reader?
+
+            var isAbandoned: Bool { reader?.isAbandoned == true }
         }
 
         private var connections: [Lane: PostgresConnection] = [:]
@@ -44,6 +55,8 @@
         private var backendIDs: [ObjectIdentifier: Int32] = [:]
         /// Connections left to finish reads no one wants, closed once they have.
         private var lettingGo: [ObjectIdentifier: PostgresConnection] = [:]
+        /// The connections let go of whose statement was cancelled (once is enough).
+        private var cancelled = Set<ObjectIdentifier>()
 
         /// The database of `settings`; nothing is opened yet.
         public init(_ settings: PostgresConnectionSettings, logger: Logger = Logger(label: "PostgresStorage")) {
@@ -133,24 +146,28 @@
 
         // MARK: - Reads no one wants
 
-        /// Lets go of the reads of `reader` (a source the storage no longer shows): when one runs
-        /// on a connection, the next queries of that lane open another rather than wait behind
-        /// it, and the old connection closes once it has answered what it was sent. When nothing
-        /// but `reader`'s reads waits on it, the statement running is cancelled
-        /// (`pg_cancel_backend`), so that the server stops working for no one. A statement of the
-        /// app's, or of another storage, is never cancelled.
-        func abandonReads(of reader: Reader) async {
-            let readerID = ObjectIdentifier(reader)
-            for lane in [Lane.pages, .counts] {
-                guard let connection = connections[lane], let queue = pending[ObjectIdentifier(connection)],
-                    queue.first?.reader == readerID
+        /// Lets go of the reads no one wants (their sources abandoned): a connection running
+        /// one is left to answer what it was sent, then closes, and the lane's next queries open
+        /// another rather than wait behind it. When nothing but such reads waits on it, the
+        /// statement running is cancelled (`pg_cancel_backend`), so that the server stops working
+        /// for no one. A statement of the app's, or of a storage still reading, is never
+        /// cancelled.
+        func letGoOfAbandonedReads() async {
+            for lane in [Lane.pages, .counts] { letGoIfBusyWithAbandonedReads(lane) }
+            // A copy: the set changes while a cancel is sent.
+            for id in Array(lettingGo.keys) where !cancelled.contains(id) {
+                guard let queue = pending[id], !queue.isEmpty, queue.allSatisfy(\.isAbandoned), let backend = backendIDs[id]
                 else { continue }
-                connections[lane] = nil
-                lettingGo[ObjectIdentifier(connection)] = connection
-                if queue.allSatisfy({ $0.reader == readerID }), let backend = backendIDs[ObjectIdentifier(connection)] {
-                    await cancelStatement(ofBackend: backend)
-                }
+                cancelled.insert(id)
+                await cancelStatement(ofBackend: backend)
             }
+        }
+
+        /// Lets go of the connection of `lane` when the query it runs is an abandoned read.
+        private func letGoIfBusyWithAbandonedReads(_ lane: Lane) {
+            guard let connection = connections[lane], pending[ObjectIdentifier(connection)]?.first?.isAbandoned == true else { return }
+            connections[lane] = nil
+            lettingGo[ObjectIdentifier(connection)] = connection
         }
 
         /// Asks the server to cancel the statement its process `backend` runs, on a connection of
@@ -166,8 +183,7 @@
         /// Notes a query sent on `connection`; its ticket.
         private func sent(on connection: PostgresConnection, by reader: Reader?) -> Int {
             nextTicket += 1
-            pending[ObjectIdentifier(connection), default: []].append(
-                Pending(ticket: nextTicket, reader: reader.map(ObjectIdentifier.init)))
+            pending[ObjectIdentifier(connection), default: []].append(Pending(ticket: nextTicket, reader: reader))
             return nextTicket
         }
 
@@ -179,12 +195,15 @@
             pending[id] = nil
             guard let finished = lettingGo.removeValue(forKey: id) else { return }
             backendIDs[id] = nil
+            cancelled.remove(id)
             finished.close().whenComplete { _ in withExtendedLifetime(finished) {} }
         }
 
         // MARK: - Opening
 
         private func open(_ lane: Lane) async throws -> PostgresConnection {
+            // Never behind a read no one wants: its connection is let go of first.
+            letGoIfBusyWithAbandonedReads(lane)
             if let connection = connections[lane], !connection.isClosed { return connection }
             if let opening = openings[lane] { return try await opening.value }
             let configuration = try settings.connectionConfiguration()

@@ -115,8 +115,12 @@
 
         /// A page of this order or filter still running stops (its connection is left to finish
         /// or be cancelled), so that the next source's pages never wait behind it.
-        public func abandonReads() async {
-            await database.abandonReads(of: reader)
+        public func abandonReads() {
+            // Marked at once: the next source's queries, sent after this, never queue behind
+            // this one's; the cancel follows.
+            reader.abandon()
+            let database = database
+            Task { await database.letGoOfAbandonedReads() }
         }
 
         public func rows(startingAt key: PostgresRowKey, limit: Int) async throws -> [KeyedRow<Record, PostgresRowKey>] {

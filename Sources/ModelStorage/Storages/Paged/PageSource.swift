@@ -45,16 +45,16 @@ public protocol PageSource<Row>: Sendable {
     /// rows, so that a ``PageSourceChange`` gives the new count; false for a source that filters
     /// them, whose count is read again after a change.
     var includesEveryRow: Bool { get }
-    /// The storage stopped reading from this source (it shows another order or filter): a read
-    /// still running for it may stop, so that it does not hold back the new source's (a slow
-    /// page on a shared connection). Its results are dropped whatever it does. Does nothing
-    /// by default.
-    func abandonReads() async
+    /// The storage stopped reading from this source (it shows another order or filter), on
+    /// the main actor, before it asks the next source for anything: a read still running for it
+    /// may stop, and must not hold back the next source's (a slow page on a shared
+    /// connection). Its results are dropped whatever it does. Does nothing by default.
+    func abandonReads()
 }
 
 extension PageSource {
     public var includesEveryRow: Bool { true }
-    public func abandonReads() async {}
+    public func abandonReads() {}
 }
 
 /// A row a ``PageSource`` read, with its place in the order: the storage shows the row and

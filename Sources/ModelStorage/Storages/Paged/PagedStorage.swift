@@ -97,10 +97,7 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
     /// Shows `source`'s rows instead (another order or filter): every position becomes a
     /// stand-in, and the count is read again.
     public func reset(to source: Source) {
-        if isReadingRows || isCounting {
-            let abandoned = self.source
-            Task.detached { await abandoned.abandonReads() }
-        }
+        if isReadingRows || isCounting { self.source.abandonReads() }
         self.source = source
         generation += 1
         window.clear()
