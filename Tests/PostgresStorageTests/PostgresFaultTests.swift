@@ -139,7 +139,8 @@
                     // Another client holds the old table: a jump's read waits for the lock.
                     try await TestServer.run(["BEGIN", "LOCK TABLE \(schema).slow IN ACCESS EXCLUSIVE MODE"], on: locker)
                     _ = storage.item(at: IndexPath(item: 5000, section: 0))
-                    let waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+                    // The reads waiting for this table's lock (the other tests run beside this one).
+                    let waiting = "SELECT count(*) FROM pg_locks WHERE relation = '\(schema).slow'::regclass AND NOT granted"
                     #expect(try await TestServer.eventually { try await TestServer.ids(waiting, on: connection) == [1] })
 
                     // The user picks another order meanwhile: its rows come at once, and the
