@@ -27,6 +27,9 @@
         /// A record could not be made from its row (a column of another type, NULL where none is
         /// expected).
         case decoding(String)
+        /// A read of a source the storage left (another order or filter) was not sent: no one
+        /// waits for it. Storages drop it; it never shows.
+        case abandoned
 
         /// The error `error` means here: the server's own words when it gave them.
         init(_ error: any Error) {
@@ -64,6 +67,7 @@
             case .decoding(let reason): "a row could not be read: \(reason)"
             case .conflict(let reason), .invalidKey(let reason): reason
             case .tooManyChildren(let row, let limit): "\(row) has more than \(limit) children to show at once"
+            case .abandoned: "the read was left: the list shows another order or filter"
             }
         }
     }

@@ -82,6 +82,8 @@
         func rows(_ query: PostgresQuery, on lane: Lane = .pages, for reader: Reader? = nil) async throws(PostgresStorageError)
             -> [PostgresRow]
         {
+            // No one waits for it: never sent (a count of an order clicked past, say).
+            if reader?.isAbandoned == true { throw .abandoned }
             do {
                 let connection = try await open(lane)
                 let ticket = sent(on: connection, by: reader)

@@ -132,6 +132,9 @@ extension PagedStorage {
         }
     }
 
+    /// How long after the estimate the exact count starts, when both are read.
+    static var exactCountDelay: Duration { .milliseconds(100) }
+
     /// Reads the estimated count (unless `exactOnly`), then the exact one.
     func readCounts(exactOnly: Bool = false) {
         let source = source, generation = generation, handOff = handOff
@@ -140,7 +143,19 @@ extension PagedStorage {
             do {
                 if !exactOnly {
                     let estimate = try await source.estimatedCount()
-                    handOff.handOff { [weak self] in self?.applyCount(estimate, isExact: false, generation: generation) }
+                    handOff.handOff { [weak self] in
+                        guard let self else { return }
+                        applyCount(estimate, isExact: false, generation: generation)
+                        // The server answered: the error shown before is over.
+                        if generation == self.generation, lastError != nil {
+                            lastError = nil
+                            failedReads = 0
+                            statusDidChange?()
+                        }
+                    }
+                    // The first page and its frame go first: counting ten million rows holds the
+                    // server (and, on one machine, its cores) for a few hundred milliseconds.
+                    try await Task.sleep(for: Self.exactCountDelay)
                 }
                 let exact = try await source.exactCount()
                 handOff.handOff { [weak self] in
