@@ -1,4 +1,7 @@
 import CGtk
+// Not used by name: imported so that GDK's enumerators resolve in this file whichever C module
+// the compiler loaded them through first (a fresh build lost `GDK_BUTTON_PRESS` here twice).
+import CVirtualList
 
 // Rubber-band selection: in multiple selection mode a primary press that starts no drag (on
 // empty space, or on a row the manager does not drag) and moves past GTK's drag threshold draws
