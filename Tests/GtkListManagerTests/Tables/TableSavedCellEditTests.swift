@@ -96,6 +96,18 @@ final class TableSavedCellEditTests: XCTestCase {
         }
     }
 
+    /// Types `text` in the name editor of the item at `item` (opened as F2 opens it) and presses
+    /// `key`: the save starts.
+    @MainActor private static func type(
+        _ text: String, inNameOf item: Int, then key: String, _ shown: Fixture, _ saves: Saves, _ name: String
+    ) {
+        XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: item, section: 0), column: "name"), name)
+        shown.list.settleFrame()
+        shown.replaceText(with: text)
+        shown.list.press(key)
+        XCTAssertTrue(GtkRuntime.iterate(until: { saves.isWaiting }, timeout: .seconds(5)), name)
+    }
+
     func testTabGoesOnOnceTheEditIsSavedAndADeletedItemEndsTheWait() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
@@ -103,11 +115,7 @@ final class TableSavedCellEditTests: XCTestCase {
                 let saves = Saves()
                 let shown = Fixture(on: make(), savingNamesWith: saves.save)
                 defer { shown.close() }
-                shown.list.focus(IndexPath(item: 2, section: 0))
-                shown.list.press("F2")
-                shown.replaceText(with: "tabbed")
-                shown.list.press("Tab")
-                XCTAssertTrue(GtkRuntime.iterate(until: { saves.isWaiting }, timeout: .seconds(5)), name)
+                Self.type("tabbed", inNameOf: 2, then: "Tab", shown, saves, name)
                 XCTAssertEqual(shown.table.editedCell?.column, "name", "\(name): Tab waits for the save")
                 saves.finish()
                 // The note is not editable: Tab goes on to the hours.
@@ -120,11 +128,7 @@ final class TableSavedCellEditTests: XCTestCase {
                 shown.list.press("Escape")
 
                 // The item deleted while its edit is saved: the editing ends, the result is dropped.
-                XCTAssertTrue(shown.table.beginEditing(at: IndexPath(item: 3, section: 0), column: "name"), name)
-                shown.list.settleFrame()
-                shown.replaceText(with: "gone")
-                shown.list.press("Return")
-                XCTAssertTrue(GtkRuntime.iterate(until: { saves.isWaiting }, timeout: .seconds(5)), name)
+                Self.type("gone", inNameOf: 3, then: "Return", shown, saves, name)
                 shown.storage.removeItems(at: [IndexPath(item: 3, section: 0)])
                 shown.list.settleFrame()
                 XCTAssertNil(shown.table.editedCell, name)
