@@ -123,7 +123,7 @@
                 guard let index = source.columns.firstIndex(of: column) else { continue }
                 // Saved before the editor closes: a stale edit or a refusal stays in the editor,
                 // with the text typed and the server's reason under it.
-                table.commitTextEdit(PostgresTextRecord.self, column: column) { [weak self] text, record, _ in
+                table.saveTextEdit(PostgresTextRecord.self, column: column) { [weak self] text, record, _ in
                     guard let self, text != record.values[index] else { return }
                     let key: [PostgresTableWriter.Value] = keyIndices.map { record.values[$0] }
                     try await write(text, to: column, ofRowWithKey: key, expecting: record.values[index])

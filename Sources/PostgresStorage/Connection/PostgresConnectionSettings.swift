@@ -235,7 +235,7 @@
         /// How long a statement may run before the server cancels it (`statement_timeout`, whole
         /// milliseconds); nil leaves the server's own (by default none). A page, count or write
         /// that takes longer fails with the server's "canceling statement due to statement
-        /// timeout" (SQLSTATE 57014): the list shows its error state, and ``PagedStorage/retry()``
+        /// timeout" (SQLSTATE 57014): the list shows its error state, and `PagedStorage.retry()`
         /// reads again.
         public var statementTimeout: Duration? {
             get {

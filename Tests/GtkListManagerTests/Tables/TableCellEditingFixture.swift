@@ -46,7 +46,7 @@ final class TableCellEditingFixture {
             (0..<rows).map { Job(name: "job \($0)", note: "note \($0)", hours: Double($0) + 0.5, priority: "normal") })
         let storage = manager.memoryStorage!
         if let save {
-            table.commitTextEdit(Job.self, column: "name") { text, job, _ in
+            table.saveTextEdit(Job.self, column: "name") { text, job, _ in
                 try await save(text, job)
                 var changed = job
                 changed.name = text

@@ -69,7 +69,7 @@ enum PostgresStorageArticle {
 
     @MainActor
     static func editTitles(in table: ListTable, writer: PostgresTableWriter) {
-        table.commitTextEdit(Ticket.self, column: "title") { title, ticket, _ in
+        table.saveTextEdit(Ticket.self, column: "title") { title, ticket, _ in
             // The editor waits; a conflict stays in it, with the title typed and the reason.
             try await writer.update(rowWithKey: [ticket.id], set: ["title": title], expecting: ["title": ticket.title])
         }

@@ -171,7 +171,7 @@ enum TablesArticle {
     }
 
     @MainActor static func saveCells(_ table: ListTable, server: JobServer) {
-        table.commitTextEdit(Job.self, column: "client") { client, job, _ in
+        table.saveTextEdit(Job.self, column: "client") { client, job, _ in
             try await server.assign(job.name, to: client)  // the editor waits for the server
         }
     }

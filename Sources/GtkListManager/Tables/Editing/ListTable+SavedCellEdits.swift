@@ -6,8 +6,8 @@ import ModelStorage
 // enforces, a lost connection) leaves the editor open with the text and the error's message.
 extension ListTable {
     /// Makes the cells of `column` editable in rows showing a `Model`, as texts, committed by an
-    /// `async` closure: the editor opens and commits as for the synchronous form, then waits over
-    /// its cell while `commit` runs, its text unchangeable and "Saving…" under it (which
+    /// `async` closure that saves them: the editor opens and commits as for
+    /// ``commitTextEdit(_:column:_:)``, then waits over its cell while `commit` runs, its text unchangeable and "Saving…" under it (which
     /// screen readers hear as its description). When `commit` returns, the editing ends (and Tab
     /// goes on to the next cell); when it throws, the editor takes the typing again with the
     /// text typed and the error's description under it, and Enter again commits over the model
@@ -16,7 +16,7 @@ extension ListTable {
     /// result when the item is deleted or the list reloads.
     ///
     /// ```swift
-    /// table.commitTextEdit(Ticket.self, column: "title") { title, ticket, _ in
+    /// table.saveTextEdit(Ticket.self, column: "title") { title, ticket, _ in
     ///     // Throws PostgresStorageError.conflict when another client changed the title since.
     ///     try await writer.update(rowWithKey: [ticket.id], set: ["title": title], expecting: ["title": ticket.title])
     /// }
@@ -26,7 +26,7 @@ extension ListTable {
     ///   - modelType: the type of the models whose cells are editable.
     ///   - column: the identifier of the column.
     ///   - commit: saves a text the user entered for a model at an index path; throws to refuse it.
-    public func commitTextEdit<Model>(
+    public func saveTextEdit<Model>(
         _ modelType: Model.Type, column: String, _ commit: @escaping @MainActor (String, Model, IndexPath) async throws -> Void
     ) {
         addSavedEditReaction(column: column, kind: .text, modelType) { value, model, indexPath in
@@ -36,14 +36,14 @@ extension ListTable {
     }
 
     /// Makes the cells of `column` editable in rows showing a `Model`, as numbers, committed by
-    /// an `async` closure: it opens and commits as the synchronous form does, and waits for the commit
-    /// as the `async` form of `commitTextEdit` does.
+    /// an `async` closure that saves them: it opens and commits as ``commitNumberEdit(_:column:_:)``
+    /// does, and waits for the save as ``saveTextEdit(_:column:_:)`` does.
     ///
     /// - Parameters:
     ///   - modelType: the type of the models whose cells are editable.
     ///   - column: the identifier of the column.
     ///   - commit: saves a number the user entered for a model at an index path; throws to refuse it.
-    public func commitNumberEdit<Model>(
+    public func saveNumberEdit<Model>(
         _ modelType: Model.Type, column: String, _ commit: @escaping @MainActor (Double, Model, IndexPath) async throws -> Void
     ) {
         addSavedEditReaction(column: column, kind: .number, modelType) { value, model, indexPath in
@@ -52,7 +52,8 @@ extension ListTable {
         }
     }
 
-    /// Whether the edited cell's commit is being saved: its editor waits for an `async` commit.
+    /// Whether the edited cell's commit is being saved: its editor waits for a
+    /// ``saveTextEdit(_:column:_:)`` or ``saveNumberEdit(_:column:_:)`` closure.
     public var isSavingCellEdit: Bool { cellEditing?.saving != nil }
 
     private func addSavedEditReaction<Model>(
