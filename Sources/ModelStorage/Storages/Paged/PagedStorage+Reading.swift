@@ -132,9 +132,6 @@ extension PagedStorage {
         }
     }
 
-    /// How long after the estimate the exact count starts, when both are read.
-    static var exactCountDelay: Duration { .milliseconds(100) }
-
     /// Reads the estimated count (unless `exactOnly`), then the exact one.
     func readCounts(exactOnly: Bool = false) {
         let source = source, generation = generation, handOff = handOff
@@ -153,9 +150,6 @@ extension PagedStorage {
                             statusDidChange?()
                         }
                     }
-                    // The first page and its frame go first: counting ten million rows holds the
-                    // server (and, on one machine, its cores) for a few hundred milliseconds.
-                    try await Task.sleep(for: Self.exactCountDelay)
                 }
                 let exact = try await source.exactCount()
                 handOff.handOff { [weak self] in
