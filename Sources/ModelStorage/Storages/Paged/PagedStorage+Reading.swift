@@ -132,47 +132,6 @@ extension PagedStorage {
         }
     }
 
-    /// Reads the estimated count (unless `exactOnly`), then the exact one.
-    func readCounts(exactOnly: Bool = false) {
-        let source = source, generation = generation, handOff = handOff
-        setReading(rows: false)
-        Task.detached {
-            do {
-                if !exactOnly {
-                    let estimate = try await source.estimatedCount()
-                    handOff.handOff { [weak self] in
-                        guard let self else { return }
-                        applyCount(estimate, isExact: false, generation: generation)
-                        // The server answered: the error shown before is over.
-                        if generation == self.generation, lastError != nil {
-                            lastError = nil
-                            failedReads = 0
-                            statusDidChange?()
-                        }
-                    }
-                }
-                let exact = try await source.exactCount()
-                handOff.handOff { [weak self] in
-                    guard let self, generation == self.generation else { return }
-                    applyCount(exact, isExact: true, generation: generation)
-                    readSucceeded(rows: false)
-                    if changedWhileCounting {
-                        changedWhileCounting = false
-                        readCounts(exactOnly: true)
-                    }
-                }
-            } catch {
-                handOff.handOff { [weak self] in
-                    self?.readFailed(
-                        error, generation: generation, rows: false,
-                        retrying: { storage in
-                            if !storage.isCountExact, !storage.isCounting { storage.readCounts() }
-                        })
-                }
-            }
-        }
-    }
-
     /// Reads at once what failed (the count, the rows asked for), instead of waiting for the
     /// next try: what a "Try Again" button does.
     public func retry() {
@@ -194,6 +153,7 @@ extension PagedStorage {
         failedReads = 0
         lastError = nil
         statusDidChange?()
+        if rows { startCountWaitingForRows(generation: generation) }
     }
 
     /// Keeps `error` to show, and tries again after a pause (1, 2, 4 … 30 seconds), or, for
@@ -207,6 +167,7 @@ extension PagedStorage {
         failedReads += 1
         lastError = error
         statusDidChange?()
+        if rows { startCountWaitingForRows(generation: generation) }
         let pause = min(30.0, Double(1 << min(failedReads - 1, 5)))
         let handOff = handOff
         Task.detached {
@@ -216,19 +177,5 @@ extension PagedStorage {
                 retry(self)
             }
         }
-    }
-
-    private func applyCount(_ newCount: Int, isExact: Bool, generation: Int) {
-        guard generation == self.generation else { return }
-        var changes = ChangeSet()
-        if isExact {
-            exactCount = newCount
-            isCountExact = true
-            fitPositions(in: &changes)
-        } else if exactCount == nil, !window.reachedEnd {
-            setCount(max(newCount, window.end), in: &changes)
-        }
-        deliver(changes)
-        if !isExact { statusDidChange?() }
     }
 }

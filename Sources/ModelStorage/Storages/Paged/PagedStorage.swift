@@ -71,6 +71,11 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
     var refreshingChange: PageSourceChange?
     /// A refresh waits for the read under way.
     var needsRefresh = false
+    /// The generation whose exact count waits for a read of rows to end (see `readCounts`).
+    var countWaitingForRows: Int?
+    /// How long the exact count waits for rows to be asked for and read after the estimate: a
+    /// list that never asks (hidden) still gets its count.
+    package var countWaitLimit = Duration.seconds(1)
     /// A change came while the count was read: the count read may not include it.
     var changedWhileCounting = false
     /// When changes last moved the count, and when they first did since it was last read.
@@ -112,6 +117,7 @@ public final class PagedStorage<Source: PageSource>: BroadcastingStorage {
         refreshingChange = nil
         needsRefresh = false
         changedWhileCounting = false
+        countWaitingForRows = nil
         isRecountScheduled = false
         countDriftStart = nil
         broadcaster.deliver(.reload, from: self)

@@ -16,6 +16,7 @@ final class ArrayPageSource: PageSource {
     private let table: Mutex<[NumberedRow]>
     private let failures = Mutex(0)
     private let reads = Mutex(0)
+    private let answered = Mutex<[String]>([])
 
     init(count: Int, estimate: Int? = nil) {
         table = Mutex((0..<count).map { NumberedRow(id: $0) })
@@ -30,6 +31,9 @@ final class ArrayPageSource: PageSource {
 
     /// How many page reads the source answered.
     var pageReads: Int { reads.withLock { $0 } }
+
+    /// What the source answered, in order: `estimate`, `rows`, `landmarks`, `count`.
+    var answers: [String] { answered.withLock { $0 } }
 
     /// Inserts a row with `id` where its id puts it.
     func insert(_ id: Int) -> PageSourceChange {
@@ -75,6 +79,7 @@ final class ArrayPageSource: PageSource {
     func rows(beyond key: Int?, direction: PageDirection, limit: Int) async throws -> [KeyedRow<NumberedRow, Int>] {
         try mayFail()
         reads.withLock { $0 += 1 }
+        answered.withLock { $0.append("rows") }
         return table.withLock { rows in
             switch direction {
             case .forward:
@@ -95,6 +100,7 @@ final class ArrayPageSource: PageSource {
 
     func landmarks(count: Int) async throws -> [Int] {
         try mayFail()
+        answered.withLock { $0.append("landmarks") }
         return table.withLock { rows in
             guard !rows.isEmpty else { return [] }
             let step = max(1, rows.count / count)
@@ -104,11 +110,13 @@ final class ArrayPageSource: PageSource {
 
     func estimatedCount() async throws -> Int {
         try mayFail()
+        answered.withLock { $0.append("estimate") }
         return estimate
     }
 
     func exactCount() async throws -> Int {
         try mayFail()
+        answered.withLock { $0.append("count") }
         return table.withLock { $0.count }
     }
 }

@@ -19,6 +19,28 @@ import Testing
         #expect(storage.item(at: IndexPath(item: 1000, section: 0)) == nil)
     }
 
+    @Test func theExactCountWaitsForTheFirstPageTheEstimateMadeRoomFor() async throws {
+        let source = ArrayPageSource(count: 10_000, estimate: 9_000)
+        let storage = PagedStorage(source: source, pageSize: 50)
+        // Longer than any pause of a loaded machine: the count waits for the page alone.
+        storage.countWaitLimit = .seconds(600)
+        while storage.count == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(!storage.isCountExact)
+        #expect(try await storage.show(0..<40) == Array(0..<40))
+        // A count of every row beside the first page's read would slow it: it comes after.
+        #expect(source.answers == ["estimate", "rows", "count"])
+        #expect(storage.count == 10_000 && storage.isCountExact)
+    }
+
+    @Test func theExactCountComesWhenNoRowIsAskedFor() async throws {
+        let source = ArrayPageSource(count: 10_000, estimate: 9_000)
+        let storage = PagedStorage(source: source, pageSize: 50)
+        storage.countWaitLimit = .milliseconds(50)
+        try await storage.settle()
+        #expect(source.answers == ["estimate", "count"])
+        #expect(storage.count == 10_000 && storage.isCountExact)
+    }
+
     @Test func rowsReadFromTheTopAreTheSourcesInOrderKeptWithinCapacity() async throws {
         let source = ArrayPageSource(count: 5000)
         let storage = PagedStorage(source: source, pageSize: 50, capacity: 400)
