@@ -8,7 +8,9 @@
 # two more show 20 columns of mixed cells (`gtk3-tree-table-cells`, `gtk4-column-view-cells`,
 # peer_table_cells.h). The PostgreSQL benchmark's two peers read a server's table with libpq:
 # `gtk3-pg-list-store` (every row in a GtkListStore) and `gtk3-pg-offset` (pages read by
-# LIMIT/OFFSET as the view scrolls), peer_pg.h.
+# LIMIT/OFFSET as the view scrolls), peer_pg.h. The update storm's two peers change 100,000 rows
+# a second: `gtk3-update-storm` (a GtkListStore) and `gtk4-update-storm` (a GListStore of
+# objects), peer_update_storm.h.
 # Installs libgtk-4-dev and libpq-dev with apt-get when missing. Usage: scripts/build-benchmark-peers.sh [FOLDER]
 # (default .build/peers).
 set -euo pipefail
@@ -60,4 +62,6 @@ build gtk3-tree-table-cells gtk3_tree_table_cells.c gtk+-3.0
 build gtk4-column-view-cells gtk4_column_view_cells.c gtk4
 build gtk3-pg-list-store gtk3_pg_list_store.c "gtk+-3.0 libpq"
 build gtk3-pg-offset gtk3_pg_offset.c "gtk+-3.0 libpq"
-echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view $folder/gtk3-tree-store $folder/gtk4-tree-list $folder/gtk3-tree-table $folder/gtk4-column-view $folder/gtk3-filter-view $folder/gtk4-filter-list $folder/gtk3-tree-table-cells $folder/gtk4-column-view-cells $folder/gtk3-pg-list-store $folder/gtk3-pg-offset"
+build gtk3-update-storm gtk3_update_storm.c gtk+-3.0
+build gtk4-update-storm gtk4_update_storm.c gtk4
+echo "$folder/gtk3-tree-view $folder/gtk4-list-view $folder/gtk4-grid-view $folder/gtk3-tree-store $folder/gtk4-tree-list $folder/gtk3-tree-table $folder/gtk4-column-view $folder/gtk3-filter-view $folder/gtk4-filter-list $folder/gtk3-tree-table-cells $folder/gtk4-column-view-cells $folder/gtk3-pg-list-store $folder/gtk3-pg-offset $folder/gtk3-update-storm $folder/gtk4-update-storm"

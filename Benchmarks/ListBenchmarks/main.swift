@@ -31,6 +31,10 @@
 // of 10,000 image files decoding thumbnails through their bindings, jumped and scrolled, and the
 // prefetch events' lead while wheel-scrolling.
 //
+// `list-benchmarks updates [quick] [SIDE…] [unsorted|sorted]` is the update-storm benchmark (issue
+// 57): 10,000 rows of 8 columns changing 100,000 row updates a second on the virtualized list and
+// a table against GtkTreeView and GTK 4's GtkColumnView, each side in its own process.
+//
 // `list-benchmarks differ-one CASE N` runs exactly one diff of a cell of the differ table, for
 // `valgrind --tool=callgrind --toggle-collect=glm_measured_diff` (the differ table counts its
 // cells that way itself when valgrind is installed); `list-benchmarks differ-read CASE N
@@ -79,6 +83,10 @@ MainActor.assumeIsolated {
         BigTableBenchmark.measureInThisProcess(part: arguments[1], count: count)
     } else if arguments.first == BigFilterBenchmark.childArgument, arguments.count == 3, let count = Int(arguments[2]) {
         BigFilterBenchmark.measureInThisProcess(part: arguments[1], count: count)
+    } else if arguments.first == UpdateStormBenchmark.childArgument {
+        UpdateStormBenchmark.measureInThisProcess(arguments.dropFirst())
+    } else if arguments.first == "updates" {
+        UpdateStormBenchmark.run(arguments: arguments.dropFirst())
     } else if arguments.first == "thumbnails" {
         ThumbnailsBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "animation" {
