@@ -11,7 +11,7 @@
 // `list-benchmarks big-tree [quick]` is the big-tree benchmark (issue 33): expanding, scrolling,
 // expanding all, selecting all and filling a tree of up to a million children, the virtualized
 // host with an OutlineStorage against GtkTreeView + GtkTreeStore and GTK 4's GtkTreeListModel,
-// each part in its own process under a time limit.
+// each part in its own process under a time limit; `big-tree [quick] PART…` runs the parts named.
 //
 // `list-benchmarks big-table [quick] [PART…] [ROWS…]` is the big-table benchmark (issues 34 and
 // 55): a million rows of 20 text columns on the virtualized host (ListTable) against GtkTreeView
@@ -96,7 +96,7 @@ MainActor.assumeIsolated {
     } else if arguments.first == "big-table" {
         BigTableBenchmark.run(arguments: arguments.dropFirst())
     } else if arguments.first == "big-tree" {
-        BigTreeBenchmark.run(quick: arguments.dropFirst().first == "quick")
+        BigTreeBenchmark.run(arguments: arguments.dropFirst())
     } else if arguments.first == "big-grid" {
         BigGridBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "differ-one" {

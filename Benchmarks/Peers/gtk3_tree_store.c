@@ -11,6 +11,10 @@
  *   expand-all  gtk_tree_view_expand_all over ROWS/100 parents of 100: expand_all_ms, collapse_all_ms
  *   select-all  gtk_tree_selection_select_all over ROWS expanded children: select_all_ms
  *   fill        ROWS children appended to the collapsed parent one at a time: fill_ms
+ *   memory      a store of one parent with ROWS children "child i", built with no view:
+ *               build_ms, bytes_per_item (resident memory after malloc_trim, after less before,
+ *               per row), items
+ *   memory-wide the same with ROWS/100 parents of 100 children
  * and prints `RESULT side=gtk3-treestore-MODE part=PART n=ROWS key=value …`, or after
  * TIMEOUT_S seconds the figures measured so far and `timed_out_s=TIMEOUT_S`. */
 /* The list peers' helpers this one leaves unused (their rows and line) are no error. */
@@ -166,9 +170,34 @@ static void measure_fill(TreeSide *side, long rows, PeerLine *line) {
     peer_line_add(line, "fill_ms", PEER_TIME_TO_SLOW_FRAME(&side->frames, append_children(side, &parent, rows)));
 }
 
+/* The memory parts: `parents` rows "parent p", each with `children` rows "child i" (numbered
+ * across the parents), inserted with gtk_tree_store_insert_with_values into a store no view
+ * shows. Prepended, each sibling list in reverse, as make_store does (appending walks the
+ * siblings). */
+static void measure_memory(long parents, long children, PeerLine *line) {
+    double before = peer_resident_mib(), start = peer_wall_ms();
+    GtkTreeStore *store = gtk_tree_store_new(1, G_TYPE_STRING);
+    char text[64];
+    for (long p = parents - 1; p >= 0; p--) {
+        GtkTreeIter parent;
+        g_snprintf(text, sizeof text, "parent %ld", p);
+        gtk_tree_store_insert_with_values(store, &parent, NULL, 0, 0, text, -1);
+        for (long i = children - 1; i >= 0; i--) {
+            g_snprintf(text, sizeof text, "child %ld", p * children + i);
+            gtk_tree_store_insert_with_values(store, NULL, &parent, 0, 0, text, -1);
+        }
+    }
+    double built = peer_wall_ms();
+    double items = (double)parents * (double)(children + 1);
+    peer_line_add(line, "build_ms", built - start);
+    peer_line_add(line, "bytes_per_item", (peer_resident_mib() - before) * 1048576.0 / items);
+    peer_line_add(line, "items", items);
+    peer_line_add(line, "rows", gtk_tree_model_iter_n_children(GTK_TREE_MODEL(store), NULL));
+}
+
 int main(int argc, char **argv) {
     if (argc != 5 || !gtk_init_check(&argc, &argv)) {
-        fprintf(stderr, "usage: gtk3-tree-store fixed|autosize expand|scroll|expand-all|select-all|fill ROWS TIMEOUT_S\n");
+        fprintf(stderr, "usage: gtk3-tree-store fixed|autosize expand|scroll|expand-all|select-all|fill|memory|memory-wide ROWS TIMEOUT_S\n");
         return 2;
     }
     gboolean fixed_height = strcmp(argv[1], "fixed") == 0;
@@ -190,6 +219,10 @@ int main(int argc, char **argv) {
         measure_select_all(&side, rows, &line);
     else if (strcmp(part, "fill") == 0)
         measure_fill(&side, rows, &line);
+    else if (strcmp(part, "memory") == 0)
+        measure_memory(1, rows, &line);
+    else if (strcmp(part, "memory-wide") == 0)
+        measure_memory(rows / CHILDREN_PER_PARENT, CHILDREN_PER_PARENT, &line);
     else {
         fprintf(stderr, "gtk3-tree-store: unknown part %s\n", part);
         return 2;

@@ -15,6 +15,11 @@
  *               children: select_all_ms
  *   fill        ROWS children appended to the collapsed parent's GtkStringList one at a time:
  *               fill_ms
+ *   memory      one parent's GtkStringList of ROWS children "child i" under a GtkTreeListModel
+ *               (made as the other parts make theirs), built with no view: build_ms,
+ *               bytes_per_item (resident memory after malloc_trim, after less before, per
+ *               item), items
+ *   memory-wide the same with ROWS/100 parents of 100 children
  * and prints `RESULT side=gtk4-treelist part=PART n=ROWS key=value …`, or after TIMEOUT_S
  * seconds the figures measured so far and `timed_out_s=TIMEOUT_S`. */
 /* The list peers' helpers this one leaves unused (their rows and line) are no error. */
@@ -108,14 +113,14 @@ static void show_list(TreeSide *side) {
 }
 
 /* The models, before the clock: `parents` lists of `children` rows `row <i>` (numbered across
- * the parents), and the top level's `parent <p>` rows. */
-static GtkStringList *make_models(TreeSide *side, long parents, long children) {
+ * the parents; `child_format` names them), and the top level's `parent <p>` rows. */
+static GtkStringList *make_named_models(TreeSide *side, long parents, long children, const char *child_format) {
     side->children = g_ptr_array_new_with_free_func(g_object_unref);
     char **titles = g_new0(char *, parents + 1);
     for (long p = 0; p < parents; p++) {
         char **texts = g_new0(char *, children + 1);
         for (long i = 0; i < children; i++)
-            texts[i] = g_strdup_printf("row %ld", p * children + i);
+            texts[i] = g_strdup_printf(child_format, p * children + i);
         g_ptr_array_add(side->children, gtk_string_list_new((const char *const *)texts));
         g_strfreev(texts);
         titles[p] = g_strdup_printf("parent %ld", p);
@@ -123,6 +128,10 @@ static GtkStringList *make_models(TreeSide *side, long parents, long children) {
     GtkStringList *top = gtk_string_list_new((const char *const *)titles);
     g_strfreev(titles);
     return top;
+}
+
+static GtkStringList *make_models(TreeSide *side, long parents, long children) {
+    return make_named_models(side, parents, children, "row %ld");
 }
 
 /* A tree model over `top` (taking it), shown by the view through a GtkMultiSelection when
@@ -218,9 +227,23 @@ static void measure_fill(TreeSide *side, long rows, PeerLine *line) {
     peer_line_add(line, "fill_ms", PEER_TIME_TO_SLOW_FRAME(&side->frames, append_children(side, children, rows)));
 }
 
+/* The memory parts: the models the other parts make, children "child i", and the tree model
+ * over them, which no view shows. */
+static void measure_memory(TreeSide *side, long parents, long children, PeerLine *line) {
+    double before = peer_resident_mib(), start = peer_wall_ms();
+    GtkStringList *top = make_named_models(side, parents, children, "child %ld");
+    GtkTreeListModel *model = gtk_tree_list_model_new(G_LIST_MODEL(top), FALSE, FALSE, children_of, side, NULL);
+    double built = peer_wall_ms();
+    double items = (double)parents * (double)(children + 1);
+    peer_line_add(line, "build_ms", built - start);
+    peer_line_add(line, "bytes_per_item", (peer_resident_mib() - before) * 1048576.0 / items);
+    peer_line_add(line, "items", items);
+    peer_line_add(line, "rows", g_list_model_get_n_items(G_LIST_MODEL(model)));
+}
+
 int main(int argc, char **argv) {
     if (argc != 4 || !gtk_init_check()) {
-        fprintf(stderr, "usage: gtk4-tree-list expand|scroll|expand-all|select-all|fill ROWS TIMEOUT_S\n");
+        fprintf(stderr, "usage: gtk4-tree-list expand|scroll|expand-all|select-all|fill|memory|memory-wide ROWS TIMEOUT_S\n");
         return 2;
     }
     const char *part = argv[1];
@@ -240,6 +263,10 @@ int main(int argc, char **argv) {
         measure_select_all(&side, rows, &line);
     else if (strcmp(part, "fill") == 0)
         measure_fill(&side, rows, &line);
+    else if (strcmp(part, "memory") == 0)
+        measure_memory(&side, 1, rows, &line);
+    else if (strcmp(part, "memory-wide") == 0)
+        measure_memory(&side, rows / CHILDREN_PER_PARENT, CHILDREN_PER_PARENT, &line);
     else {
         fprintf(stderr, "gtk4-tree-list: unknown part %s\n", part);
         return 2;

@@ -27,6 +27,8 @@ struct BigTreeReport {
         case Self.ours: "virtualized host, OutlineStorage"
         case "gtk3-treestore-fixed": "GtkTreeView + GtkTreeStore, fixed height (C)"
         case "gtk3-treestore-autosize": "GtkTreeView + GtkTreeStore, autosize (C)"
+        case "gtk3-treestore": "GtkTreeStore (C)"
+        case "gtk4-treelist": "GtkTreeListModel of GtkStringLists (C)"
         default:
             side.hasPrefix("gtk4-treelist-")
                 ? "GTK 4 ListView + GtkTreeListModel (C), \(side.dropFirst("gtk4-treelist-".count))" : side
@@ -45,7 +47,7 @@ struct BigTreeReport {
 
     func print() {
         let title = "(medians of \(runs) run\(runs == 1 ? "" : "s"), a 400×600 window, one label a row"
-        printTable(
+        printTableIfAny(
             "Big trees: expand and collapse one parent \(title); wall time to the frame; memory is resident memory the expand added, the models made before)",
             ["side", "children", "expand → frame", "expand → main loop idle", "memory added", "collapse → frame"],
             sides.flatMap { side in
@@ -59,7 +61,7 @@ struct BigTreeReport {
                     }
                 }
             })
-        printTable(
+        printTableIfAny(
             "Big trees: scrolling an expanded parent of 100,000 and 1,000,000 children, and our flat list of 1,000,000 rows \(title); CPU is the process's, per step to its frame)",
             ["side", "rows", "jump CPU p50 / p95", "wheel CPU p50 / p95", "jumps showing blank or wrong rows"],
             sides.flatMap { side in
@@ -74,7 +76,7 @@ struct BigTreeReport {
                     }
                 }
             })
-        printTable(
+        printTableIfAny(
             "Big trees: expand all, 10,000 parents × 100 children (1,010,000 rows) \(title); wall time to the frame)",
             ["side", "expand all → frame", "collapse all → frame", "other ways to open everything"],
             sides.compactMap { side in
@@ -82,7 +84,7 @@ struct BigTreeReport {
                     [label(side), cell(r, "expand_all_ms"), cell(r, "collapse_all_ms"), otherExpandAll(r)]
                 }
             })
-        printTable(
+        printTableIfAny(
             "Big trees: select all over 100,000 expanded children, and 100,000 children appended to a collapsed parent one at a time \(title); wall time to the frame)",
             [
                 "side", "select all → frame", "through AtkSelection", "rows selected", "fill one at a time → frame",
@@ -97,7 +99,33 @@ struct BigTreeReport {
                     cell(fill, "fill_ms"), cell(result(side, .fillBatch, 100_000), "fill_batch_ms"),
                 ]
             })
+        printMemory()
         printGoals()
+    }
+
+    /// A table, unless no part of it ran (parts named on the command line run alone).
+    private func printTableIfAny(_ title: String, _ header: [String], _ rows: [[String]]) {
+        if !rows.isEmpty { printTable(title, header, rows) }
+    }
+
+    private func bytes(_ value: Double) -> String { String(format: "%.0f B", value) }
+
+    /// The models alone: build time and resident bytes per item, every side.
+    private func printMemory() {
+        let shapes: [(BigTreePart, String)] = [(.memory, "1 × 1,000,000"), (.memoryWide, "10,000 × 100")]
+        printTableIfAny(
+            "Big trees: the model alone, built before anything is shown, String items \"child i\" (medians of \(runs) run\(runs == 1 ? "" : "s"); resident memory after malloc_trim, after the build less before, per item)",
+            ["side", "parents × children", "build", "bytes per item", "memory"],
+            sides.flatMap { side in
+                shapes.compactMap { part, shape in
+                    result(side, part, 1_000_000).map { r in
+                        [
+                            label(side), shape, cell(r, "build_ms"), cell(r, "bytes_per_item", bytes),
+                            cell(r, "bytes_per_item") { megabytes($0 * r["items"] / 1_048_576) },
+                        ]
+                    }
+                }
+            })
     }
 
     /// What a side has besides expanding every parent: GTK 4's autoexpand model, our
@@ -112,6 +140,22 @@ struct BigTreeReport {
     }
 
     // MARK: - Goals
+
+    /// Issue 57's: bytes per item against GtkTreeStore's at 1M children, the build against
+    /// GTK 4's.
+    private func printMemoryGoals(_ goal: (String, String, Bool?) -> Void) {
+        for (part, shape) in [(BigTreePart.memory, "1 × 1M"), (.memoryWide, "10,000 × 100")] {
+            guard let ours = result(Self.ours, part, 1_000_000), ours.timedOutAfter == nil else { continue }
+            if let store = result("gtk3-treestore", part, 1_000_000), !store["bytes_per_item"].isNaN {
+                let share = ours["bytes_per_item"] / store["bytes_per_item"]
+                goal("bytes per item \(shape) ≤ 1.0× GtkTreeStore's (≤ 0.5× stretch)", ratio(share), share <= 1.0)
+            }
+            if let gtk4 = result("gtk4-treelist", part, 1_000_000), !gtk4["build_ms"].isNaN {
+                let share = ours["build_ms"] / gtk4["build_ms"]
+                goal("build \(shape) ≤ 1.0× GTK 4's time", ratio(share), share <= 1.0)
+            }
+        }
+    }
 
     private func printGoals() {
         var rows: [[String]] = []
@@ -139,6 +183,7 @@ struct BigTreeReport {
             guard let theirs = result(side, .expand, 1_000_000), let finished, !theirs["expand_ms"].isNaN else { continue }
             rows.append(["expand 1M to the frame against \(name)", ratio(finished["expand_ms"] / theirs["expand_ms"]), "for comparison"])
         }
-        printTable("Issue 33's goals for trees (same run)", ["goal", "measured", ""], rows)
+        printMemoryGoals(goal)
+        printTableIfAny("Issue 33's and 57's goals for trees (same run)", ["goal", "measured", ""], rows)
     }
 }

@@ -17,6 +17,11 @@ enum BigTreePart: String, CaseIterable, BenchmarkPart {
     case fill
     /// The same children appended in one call (ours only): what one at a time costs more.
     case fillBatch = "fill-batch"
+    /// One parent of N children "child i" built before anything is shown: `build_ms`,
+    /// `bytes_per_item`.
+    case memory
+    /// The same for N/100 parents of 100 children.
+    case memoryWide = "memory-wide"
 
     /// Every line of the big tree names its part.
     static var unnamed: Self? { nil }

@@ -50,6 +50,8 @@ struct BigTreeScenario {
         case .selectAll: values = measureSelectAll()
         case .fill: values = measureFill(inOneCall: false)
         case .fillBatch: values = measureFill(inOneCall: true)
+        case .memory: values = OutlineMemory.measure(count: count, wide: false)
+        case .memoryWide: values = OutlineMemory.measure(count: count, wide: true)
         }
         return BigTreeResult(side: Self.side, part: part, count: count, values: values)
     }
