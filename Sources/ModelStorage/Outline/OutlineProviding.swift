@@ -53,42 +53,30 @@ extension OutlineSnapshot {
     /// The place of the item shown at row `index`.
     func place(ofRow index: Int) -> OutlinePlace? {
         guard let node = tree.node(atRow: index) else { return nil }
-        // The nodes read from their concrete array: through the tree's generic subscript each
-        // field would cost a call (CONTRIBUTING, Hot paths: 7).
-        let nodes = tree.nodes
-        let parent = nodes[node].parent
-        if tree.filter != nil {
-            // Under a filter the arrow and the position count the children and siblings it keeps.
-            let (position, count) = shownSiblingPosition(of: node)
-            return OutlinePlace(
-                level: nodes[node].level, hasChildren: nodes[node].sums.total > 0 || nodes[node].childrenState == .unloaded,
-                isExpanded: nodes[node].isExpanded, position: position, siblingCount: count)
-        }
-        return OutlinePlace(
-            level: nodes[node].level, hasChildren: !nodes[node].children.isEmpty || nodes[node].childrenState == .unloaded,
-            isExpanded: nodes[node].isExpanded,
-            position: nodes[node].indexInParent + 1, siblingCount: nodes[parent].children.count)
+        guard tree.filter != nil else { return tree.place(of: node) }
+        // Under a filter the arrow and the position count the children and siblings it keeps.
+        let (position, count) = shownSiblingPosition(of: node)
+        var place = tree.place(of: node)
+        place.hasChildren = tree.childRows(of: node) > 0 || tree.childrenState(of: node) == .unloaded
+        place.position = position
+        place.siblingCount = count
+        return place
     }
 
     /// How many rows show under the item shown at row `index`.
     func visibleDescendantCount(ofRow index: Int) -> Int {
-        tree.node(atRow: index).map { max(tree[$0].rows - 1, 0) } ?? 0
-    }
-
-    /// The row of the item whose identity is `key`; nil when hidden or absent.
-    func row(ofKey key: SnapshotKey) -> Int? {
-        nodeOf[key].flatMap(tree.row(of:))
+        tree.node(atRow: index).map { max(tree.shownRows(of: $0) - 1, 0) } ?? 0
     }
 
     /// The identity of the item shown at row `index`.
-    func key(ofRow index: Int) -> SnapshotKey? {
-        tree.node(atRow: index).flatMap { tree.item(of: $0) }.map(SnapshotKey.init)
+    func key(ofRow index: Int) -> OutlineItemKey<ItemID>? {
+        tree.node(atRow: index).flatMap { tree.item(of: $0) }.map(OutlineItemKey.init)
     }
 
     /// The row of the parent of the item shown at row `index`; nil for a top-level item.
     func parentRow(ofRow index: Int) -> Int? {
         guard let node = tree.node(atRow: index) else { return nil }
-        let parent = tree[node].parent
+        let parent = tree.parent(of: node)
         return parent == OutlineTree<ItemID>.root ? nil : tree.row(of: parent)
     }
 }
@@ -121,16 +109,40 @@ extension OutlineStorage: OutlineProviding {
     }
 
     public func indexPath(ofItemIdentity identity: AnyHashable) -> IndexPath? {
-        guard let key = identity.base as? SnapshotKey else { return nil }
-        for section in 0..<numberOfSections {
-            if let row = outline(atSection: section)?.row(ofKey: key) { return IndexPath(item: row, section: section) }
-        }
-        return nil
+        guard let key = identity.base as? OutlineItemKey<ItemID> else { return nil }
+        return indexPath(of: key.item)
     }
 
     public func expandDescendants(at indexPath: IndexPath) {
         checkConfinement()
         guard let (section, row) = sectionAndRow(of: indexPath), let item = outlines[section].visibleItem(at: row) else { return }
         expandDescendants(of: item)
+    }
+}
+
+/// An item's identity as ``OutlineProviding/itemIdentity(at:)`` gives it: compared and hashed as
+/// its ``SnapshotKey``, and carrying the item, by which the outline finds its node again.
+struct OutlineItemKey<ItemID: Hashable & Sendable>: Hashable, Sendable {
+    let key: SnapshotKey
+    let item: ItemID
+
+    init(_ item: ItemID) {
+        key = SnapshotKey(item)
+        self.item = item
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}
+
+extension OutlineTree {
+    /// Where `node` sits, without a filter: its level, whether it shows an arrow, its place
+    /// among its siblings. Read in one call: from generic code each call costs one
+    /// (CONTRIBUTING, Hot paths: 7).
+    func place(of node: Int) -> OutlinePlace {
+        OutlinePlace(
+            level: level(of: node), hasChildren: hasChildren(node) || childrenState(of: node) == .unloaded,
+            isExpanded: isExpanded(node), position: indexInParent(of: node) + 1, siblingCount: childCount(of: parent(of: node)))
     }
 }

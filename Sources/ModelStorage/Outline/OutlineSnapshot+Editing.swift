@@ -13,7 +13,7 @@ extension OutlineSnapshot {
         } else {
             into = Tree.root
         }
-        return add(items, under: into, at: tree[into].children.count, operation: .appendToParent)
+        return add(items, under: into, at: tree.childCount(of: into), operation: .appendToParent)
     }
 
     /// Inserts `items` just before `anchor`, as its siblings.
@@ -39,7 +39,7 @@ extension OutlineSnapshot {
         for item in items {
             // A descendant of an item removed before is gone already.
             guard let node = node(of: item) else { continue }
-            for removed in tree.remove(node) { nodeOf[SnapshotKey(removed)] = nil }
+            removeNode(node)
         }
         return nil
     }
@@ -84,9 +84,9 @@ extension OutlineSnapshot {
         // step up, instead of climbing to the top every time.
         for node in tree.branches(from: top).reversed() { tree.setExpanded(true, node) }
         if top == Tree.root {
-            openedByFilter = []
+            openedByFilter = [:]
         } else if !openedByFilter.isEmpty {
-            openedByFilter = openedByFilter.filter { key in nodeOf[key].map { $0 != top && !hasAncestor(in: [top], $0) } ?? false }
+            openedByFilter = openedByFilter.filter { _, item in node(of: item).map { $0 != top && !hasAncestor(in: [top], $0) } ?? false }
         }
     }
 
@@ -94,7 +94,7 @@ extension OutlineSnapshot {
     /// added later wait for their parent to open; returns those that were expanded. Nothing is
     /// the filter's to close afterwards.
     mutating func collapseEverything() -> [Int] {
-        openedByFilter = []
+        openedByFilter = [:]
         // Parents before children: each closing stops at its closed parent.
         let open = tree.expandedNodes()
         for node in open { tree.setExpanded(false, node) }
@@ -112,26 +112,25 @@ extension OutlineSnapshot {
         guard clashes.isEmpty else {
             return refuse(.itemIdentifiersNotUnique(operation: .replaceChildren, identifiers: clashes.map { String(describing: $0) }))
         }
-        for child in tree[into].children.reversed() {
-            for removed in tree.remove(child) { nodeOf[SnapshotKey(removed)] = nil }
-        }
-        graft(snapshot.tree[Tree.root].children, from: snapshot, under: into, at: 0)
+        for child in tree.children(of: into).reversed() { removeNode(child) }
+        graft(Array(snapshot.tree.children(of: Tree.root)), from: snapshot, under: into, at: 0)
         return nil
     }
 
     // MARK: - Helpers
 
+    /// Inserts `items` and indexes them in one pass each; an item the outline holds, or named
+    /// twice, takes the insertion back (rare: the items are not looked up beforehand).
     private mutating func add(_ items: [ItemID], under parent: Int, at index: Int, operation: SnapshotOperation) -> SnapshotAnomaly? {
+        let made = tree.insert(items, under: parent, at: index)
+        guard self.index.insert(made, in: tree.items) != nil else { return nil }
+        tree.removeInserted(made, under: parent, at: index)
         var seen = Set<SnapshotKey>()
         let repeated = items.filter { item in
             let key = SnapshotKey(item)
-            return nodeOf[key] != nil || !seen.insert(key).inserted
+            return node(of: item) != nil || !seen.insert(key).inserted
         }
-        guard repeated.isEmpty else {
-            return refuse(.itemIdentifiersNotUnique(operation: operation, identifiers: repeated.map { String(describing: $0) }))
-        }
-        for (item, node) in zip(items, tree.insert(items, under: parent, at: index)) { nodeOf[SnapshotKey(item)] = node }
-        return nil
+        return refuse(.itemIdentifiersNotUnique(operation: operation, identifiers: repeated.map { String(describing: $0) }))
     }
 
     private mutating func setExpanded(_ expanded: Bool, _ items: [ItemID], operation: SnapshotOperation) -> SnapshotAnomaly? {
@@ -139,7 +138,9 @@ extension OutlineSnapshot {
         let absent = zip(items, nodes).filter { $0.1 == nil }.map(\.0)
         guard absent.isEmpty else { return refuse(missing(absent, operation)) }
         for node in nodes.compactMap({ $0 }) { tree.setExpanded(expanded, node) }
-        if !openedByFilter.isEmpty { openedByFilter.subtract(items.map(SnapshotKey.init)) }
+        if !openedByFilter.isEmpty {
+            for item in items { openedByFilter[SnapshotKey(item)] = nil }
+        }
         return nil
     }
 

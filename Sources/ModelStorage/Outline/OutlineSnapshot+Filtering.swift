@@ -17,14 +17,14 @@ extension OutlineSnapshot {
     mutating func filter(by filter: (@Sendable (ItemID) -> Bool)?, passes: [Bool]? = nil, opensAncestors: Bool) {
         tree.setFilter(filter, passes: passes)
         guard opensAncestors else { return }
-        for key in openedByFilter {
-            guard let node = nodeOf[key] else {
-                openedByFilter.remove(key)
+        for (key, item) in openedByFilter {
+            guard let node = node(of: item) else {
+                openedByFilter[key] = nil
                 continue
             }
             if filter == nil || tree[node].passingBelow == 0 {
                 tree.setExpanded(false, node)
-                openedByFilter.remove(key)
+                openedByFilter[key] = nil
             }
         }
         guard filter != nil else { return }
@@ -32,7 +32,7 @@ extension OutlineSnapshot {
         for node in tree.branches(from: OutlineTree<ItemID>.root).reversed()
         where node != OutlineTree<ItemID>.root && tree[node].passingBelow > 0 && !tree[node].isExpanded {
             tree.setExpanded(true, node)
-            if let item = tree.item(of: node) { openedByFilter.insert(SnapshotKey(item)) }
+            if let item = tree.item(of: node) { openedByFilter[SnapshotKey(item)] = item }
         }
     }
 
@@ -40,7 +40,7 @@ extension OutlineSnapshot {
     /// O(siblings): read only under a filter.
     func shownSiblingPosition(of node: Int) -> (position: Int, count: Int) {
         var position = 0, count = 0
-        for sibling in tree[tree[node].parent].children where tree[sibling].rows > 0 {
+        for sibling in tree.children(of: tree.parent(of: node)) where !tree.isHidden(sibling) {
             count += 1
             if sibling == node { position = count }
         }

@@ -53,7 +53,7 @@ extension OutlineSnapshot {
     /// Whether `item` has children, or may have some not read yet (it shows an arrow).
     public func mayHaveChildren(_ item: ItemID) -> Bool {
         guard let node = node(of: item) else { return false }
-        return !tree[node].children.isEmpty || tree[node].childrenState == .unloaded
+        return tree.hasChildren(node) || tree.childrenState(of: node) == .unloaded
     }
 
     // MARK: - Rows, status rows included
@@ -70,9 +70,10 @@ extension OutlineSnapshot {
     }
 
     private func row(of node: Int) -> OutlineRow<ItemID>? {
-        if let item = tree.item(of: node) { return .item(item, level: tree[node].level) }
-        guard tree[node].isStatus, let parent = tree.item(of: tree[node].parent) else { return nil }
-        return .status(parent: parent, state: tree[tree[node].parent].childrenState, level: tree[node].level)
+        if let item = tree.item(of: node) { return .item(item, level: tree.level(of: node)) }
+        let parentNode = tree.parent(of: node)
+        guard parentNode >= 0, let parent = tree.item(of: parentNode) else { return nil }
+        return .status(parent: parent, state: tree.childrenState(of: parentNode), level: tree.level(of: node))
     }
 
     // MARK: - Reading children (for the storage)
@@ -80,7 +81,7 @@ extension OutlineSnapshot {
     /// Sets `node`'s children state, with the status row the state shows: one for loading and
     /// failed, none otherwise.
     mutating func setChildrenState(_ state: OutlineChildrenState, of node: Int) {
-        let status = tree[node].children.first.flatMap { tree[$0].isStatus ? $0 : nil }
+        let status = tree.children(of: node).first.flatMap { tree[$0].isStatus ? $0 : nil }
         tree.setChildrenState(state, of: node)
         switch (state, status) {
         case (.loading, nil), (.failed, nil): tree.insertStatus(under: node)
@@ -91,9 +92,7 @@ extension OutlineSnapshot {
 
     /// Removes `node`'s children and what is under them.
     mutating func removeChildren(of node: Int) {
-        for child in tree[node].children.reversed() {
-            for removed in tree.remove(child) { nodeOf[SnapshotKey(removed)] = nil }
-        }
+        for child in tree.children(of: node).reversed() { removeNode(child) }
     }
 
     /// Makes `children` the children of `item`, in order, marking those in `unloaded` as not
@@ -102,12 +101,12 @@ extension OutlineSnapshot {
     mutating func setChildren(_ children: [ItemID], unloaded: Set<SnapshotKey>, of item: ItemID) -> [ItemID] {
         guard let parent = node(of: item) else { return [] }
         let before = self
-        let kept = Set(tree[parent].children.compactMap { tree.item(of: $0) }.map(SnapshotKey.init))
+        let kept = Set(tree.children(of: parent).compactMap { tree.item(of: $0) }.map(SnapshotKey.init))
         var seen = Set<SnapshotKey>()
         var refused: [ItemID] = []
         let accepted = children.filter { child in
             let key = SnapshotKey(child)
-            let isFree = (nodeOf[key] == nil || kept.contains(key)) && seen.insert(key).inserted
+            let isFree = (node(of: child) == nil || kept.contains(key)) && seen.insert(key).inserted
             if !isFree { refused.append(child) }
             return isFree
         }
@@ -115,11 +114,11 @@ extension OutlineSnapshot {
         tree.setChildrenState(.loaded, of: parent)
         for (index, child) in accepted.enumerated() {
             let key = SnapshotKey(child)
-            if let old = before.nodeOf[key], kept.contains(key) {
+            if kept.contains(key), let old = before.node(of: child) {
                 graft([old], from: before, under: parent, at: index)
             } else {
                 let made = tree.insert([child], under: parent, at: index)[0]
-                nodeOf[key] = made
+                self.index.insert(made, in: tree.items)
                 if unloaded.contains(key) { tree.setChildrenState(.unloaded, of: made) }
             }
         }
@@ -130,14 +129,14 @@ extension OutlineSnapshot {
     /// their state: a new tree applied over a storage keeps what its provider read.
     mutating func takeLoadedChildren(from other: OutlineSnapshot) {
         for node in tree.descendants(of: OutlineTree<ItemID>.root) {
-            guard tree[node].childrenState == .unloaded, tree[node].children.isEmpty, let item = tree.item(of: node),
-                let theirs = other.node(of: item), other.tree[theirs].childrenState != .unloaded
+            guard tree.childrenState(of: node) == .unloaded, !tree.hasChildren(node), let item = tree.item(of: node),
+                let theirs = other.node(of: item), other.tree.childrenState(of: theirs) != .unloaded
             else { continue }
-            let children = other.tree[theirs].children.filter { !other.tree[$0].isStatus }
+            let children = other.tree.children(of: theirs).filter { !other.tree[$0].isStatus }
             let clashes = children.contains { child in other.tree.item(of: child).map { self.node(of: $0) != nil } ?? false }
             guard !clashes else { continue }
             graft(children, from: other, under: node, at: 0)
-            setChildrenState(other.tree[theirs].childrenState, of: node)
+            setChildrenState(other.tree.childrenState(of: theirs), of: node)
         }
     }
 }

@@ -31,9 +31,7 @@ extension OutlineSnapshot {
         var named = Set<Int>()
         let roots = items.compactMap(node(of:)).filter { node in named.insert(node).inserted && !hasAncestor(in: moving, node) }
         let source = self
-        for root in roots {
-            for removed in tree.remove(root) { nodeOf[SnapshotKey(removed)] = nil }
-        }
+        for root in roots { removeNode(root) }
         let parent: Int
         var index: Int
         (parent, index) = destination(of: placement, anchor: anchor)
@@ -49,7 +47,7 @@ extension OutlineSnapshot {
         switch placement {
         case .before: (tree[anchor].parent, tree[anchor].indexInParent)
         case .after: (tree[anchor].parent, tree[anchor].indexInParent + 1)
-        case .into: (anchor, tree[anchor].children.count)
+        case .into: (anchor, tree.childCount(of: anchor))
         }
     }
 

@@ -28,9 +28,10 @@
 public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     var tree = OutlineTree<ItemID>()
     /// The node of each item, by diff identity.
-    var nodeOf: [SnapshotKey: Int] = [:]
-    /// The items a filter opened to show what passes under them: they close when it goes.
-    var openedByFilter: Set<SnapshotKey> = []
+    var index = OutlineIdentityIndex<ItemID>()
+    /// The items a filter opened to show what passes under them, by identity: they close when
+    /// it goes.
+    var openedByFilter: [SnapshotKey: ItemID] = [:]
 
     /// What this snapshot refused, oldest first.
     public internal(set) var anomalies: [SnapshotAnomaly] = []
@@ -41,7 +42,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     // MARK: - Queries
 
     /// The top-level items, in order.
-    public var rootItems: [ItemID] { items(of: tree[OutlineTree<ItemID>.root].children) }
+    public var rootItems: [ItemID] { items(of: tree.children(of: OutlineTree<ItemID>.root)) }
 
     /// The items the outline shows, in order: those whose every ancestor is expanded.
     public var visibleItems: [ItemID] { items(of: tree.visibleNodes(from: OutlineTree<ItemID>.root)) }
@@ -64,7 +65,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     /// The rows `item` shows below its own: its visible descendants; 0 when collapsed.
     func visibleDescendantCount(of item: ItemID) -> Int {
         guard let node = node(of: item), tree[node].isExpanded else { return 0 }
-        return max(tree[node].rows - 1, 0)
+        return max(tree.shownRows(of: node) - 1, 0)
     }
 
     /// The nodes with children that are shown but collapsed, from `top` (the root: the whole
@@ -75,9 +76,9 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
         var found: [Int] = []
         var pending = [top]
         while let next = pending.popLast() {
-            guard !tree[next].children.isEmpty else { continue }
+            guard tree.hasChildren(next) else { continue }
             if tree[next].isExpanded {
-                pending.append(contentsOf: tree[next].children.reversed())
+                pending.append(contentsOf: tree.children(of: next).reversed())
             } else {
                 found.append(next)
             }
@@ -89,7 +90,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     public var visibleCount: Int { tree.visibleCount }
 
     /// The number of items, shown or not.
-    public var count: Int { nodeOf.count }
+    public var count: Int { index.count }
 
     /// Whether `item` is in the outline.
     public func contains(_ item: ItemID) -> Bool { node(of: item) != nil }
@@ -127,7 +128,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     /// The children of `item` (of the outline's top level when nil), in order.
     public func children(of item: ItemID?) -> [ItemID] {
         guard let parent = item.map(node(of:)) ?? OutlineTree<ItemID>.root else { return [] }
-        return items(of: tree[parent].children)
+        return items(of: tree.children(of: parent))
     }
 
     /// `item`'s place among its siblings and how many they are (1-based, as screen readers
@@ -135,7 +136,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     public func siblingPosition(of item: ItemID) -> (position: Int, count: Int)? {
         guard let node = node(of: item) else { return nil }
         if tree.filter != nil { return shownSiblingPosition(of: node) }
-        return (tree[node].indexInParent + 1, tree[tree[node].parent].children.count)
+        return (tree[node].indexInParent + 1, tree.childCount(of: tree[node].parent))
     }
 
     /// The items under `parent` as an outline of their own, with their flags, `parent` at its
@@ -143,15 +144,24 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
     public func snapshot(of parent: ItemID, includingParent: Bool = false) -> OutlineSnapshot {
         var copy = OutlineSnapshot()
         guard let node = node(of: parent) else { return copy }
-        copy.graft(includingParent ? [node] : tree[node].children, from: self, under: OutlineTree<ItemID>.root, at: 0)
+        copy.graft(includingParent ? [node] : Array(tree.children(of: node)), from: self, under: OutlineTree<ItemID>.root, at: 0)
         return copy
     }
 
     // MARK: - Internals shared by the editing extensions
 
-    func node(of item: ItemID) -> Int? { nodeOf[SnapshotKey(item)] }
+    func node(of item: ItemID) -> Int? { index.node(of: item, in: tree.items) }
 
-    func items(of nodes: [Int]) -> [ItemID] { nodes.compactMap { tree.item(of: $0) } }
+    func items(of nodes: some Sequence<Int>) -> [ItemID] { nodes.compactMap { tree.item(of: $0) } }
+
+    /// Removes `node` and what is under it from the tree and the index; returns their items,
+    /// the node's first.
+    @discardableResult
+    mutating func removeNode(_ node: Int) -> [ItemID] {
+        if tree[node].hasItem { index.remove(node) }
+        for descendant in tree.descendants(of: node) where tree[descendant].hasItem { index.remove(descendant) }
+        return tree.remove(node)
+    }
 
     /// Copies `sourceNodes` of `source` and their descendants, with their flags, among
     /// `parent`'s children at `index`, each sibling list in one insertion. The caller has checked
@@ -163,10 +173,10 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
             let copied = fromNodes.filter { !source.tree[$0].isStatus }
             let made = tree.insert(source.items(of: copied), under: into, at: at)
             for (from, node) in zip(copied, made) {
-                if let item = tree.item(of: node) { nodeOf[SnapshotKey(item)] = node }
+                self.index.insert(node, in: tree.items)
                 if source.tree[from].isExpanded { tree.setExpanded(true, node) }
                 tree.setChildrenState(source.tree[from].childrenState == .loaded ? .loaded : .unloaded, of: node)
-                if !source.tree[from].children.isEmpty { pending.append((source.tree[from].children, node, 0)) }
+                if source.tree.hasChildren(from) { pending.append((Array(source.tree.children(of: from)), node, 0)) }
             }
         }
     }
@@ -188,7 +198,7 @@ public struct OutlineSnapshot<ItemID: Hashable & Sendable>: Sendable {
         let members = Set(nodes)
         return nodes.compactMap { node -> (row: Int, count: Int)? in
             guard tree[node].isExpanded, !hasAncestor(in: members, node), let row = tree.row(of: node) else { return nil }
-            let count = tree[node].rows - 1
+            let count = tree.shownRows(of: node) - 1
             return count > 0 ? (row, count) : nil
         }.sorted { $0.row < $1.row }
     }

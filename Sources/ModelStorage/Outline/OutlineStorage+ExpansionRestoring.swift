@@ -30,7 +30,7 @@ extension OutlineStorage {
         for item in state.expandedItems {
             let key = SnapshotKey(item)
             guard named.insert(key).inserted else { continue }
-            if outlines.contains(where: { $0.nodeOf[key] != nil }) { present.append(item) } else { pendingExpansion[key] = item }
+            if outlines.contains(where: { $0.contains(item) }) { present.append(item) } else { pendingExpansion[key] = item }
         }
         var closing: [ItemID] = []
         for outline in outlines {
@@ -51,14 +51,14 @@ extension OutlineStorage {
     /// recorded: the rows it adds are recorded with the change that brought the items.
     func openArrivedItems(inSection section: Int) {
         guard !pendingExpansion.isEmpty else { return }
-        for (key, item) in pendingExpansion where outlines[section].nodeOf[key] != nil {
+        for (key, item) in pendingExpansion where outlines[section].contains(item) {
             // A read below may have opened it already (an item named under its own arrival).
             guard pendingExpansion.removeValue(forKey: key) != nil else { continue }
             if childrenProvider != nil, outlines[section].childrenState(of: item) == .unloaded {
                 readChildrenIfNeeded(of: item, inSection: section)
             }
             // Looked up after the read: reading may replace nodes.
-            if let node = outlines[section].nodeOf[key] { outlines[section].tree.setExpanded(true, node) }
+            if let node = outlines[section].node(of: item) { outlines[section].tree.setExpanded(true, node) }
         }
     }
 
@@ -68,7 +68,7 @@ extension OutlineStorage {
     func readChildrenOfOpenUnreadItems(inSection section: Int) {
         guard childrenProvider != nil else { return }
         let tree = outlines[section].tree
-        for node in tree.expandedNodes() where tree[node].childrenState == .unloaded && tree.isVisible(node) {
+        for node in tree.expandedNodes() where tree.childrenState(of: node) == .unloaded && tree.isVisible(node) {
             guard let item = tree.item(of: node) else { continue }
             readChildrenIfNeeded(of: item, inSection: section)
         }

@@ -30,13 +30,12 @@ extension OutlineStorage: OutlineRevealing {
     @discardableResult
     public func reveal(_ item: ItemID, under ancestors: [ItemID] = []) async -> IndexPath? {
         checkConfinement()
-        let key = SnapshotKey(item)
-        for ancestor in ancestors where place(of: key) == nil {
-            guard place(of: SnapshotKey(ancestor)) != nil else { continue }
+        for ancestor in ancestors where place(of: item) == nil {
+            guard place(of: ancestor) != nil else { continue }
             if !isExpanded(ancestor) { expand([ancestor]) }
             guard await childrenRead(of: ancestor) else { return nil }
         }
-        guard let (section, node) = place(of: key) else {
+        guard let (section, node) = place(of: item) else {
             anomalyHandler.report(.itemsNotFound(operation: .reveal, identifiers: [String(describing: item)]))
             return nil
         }

@@ -184,7 +184,7 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
 
     private func setExpanded(_ expanded: Bool, _ items: [ItemID]) {
         // Each item's identity made and looked up once: making one costs dynamic casts.
-        var changing: [(section: Int, node: Int, key: SnapshotKey)] = []
+        var changing: [(section: Int, node: Int, item: ItemID)] = []
         let readsChildren = expanded && childrenProvider != nil
         var readChildren = false
         var named = Set<SnapshotKey>()
@@ -192,13 +192,13 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
             let key = SnapshotKey(item)
             // An item named twice means it once: its rows are inserted or deleted once.
             guard named.insert(key).inserted else { continue }
-            guard let (section, node) = place(of: key) else {
+            guard let (section, node) = place(of: item) else {
                 let operation: SnapshotOperation = expanded ? .expand : .collapse
                 anomalyHandler.report(.itemsNotFound(operation: operation, identifiers: [String(describing: item)]))
                 continue
             }
             // The user's word now: clearing the filter leaves it as the user set it.
-            outlines[section].openedByFilter.remove(key)
+            outlines[section].openedByFilter[key] = nil
             guard outlines[section].tree[node].isExpanded != expanded else { continue }
             // Children not read yet are read (or start loading) while the item is still closed;
             // the items after it may be among them.
@@ -206,22 +206,22 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
                 readChildrenIfNeeded(of: item, inSection: section)
                 readChildren = true
             }
-            changing.append((section, node, key))
+            changing.append((section, node, item))
         }
         recorder.begin()
         for section in Set(changing.map(\.section)).sorted() {
             let entries = changing.filter { $0.section == section }
             // Looked up again after a read: it may have replaced nodes met before.
-            let nodes = readChildren ? entries.compactMap { outlines[section].nodeOf[$0.key] } : entries.map(\.node)
+            let nodes = readChildren ? entries.compactMap { outlines[section].node(of: $0.item) } : entries.map(\.node)
             if expanded { open(nodes, inSection: section) } else { close(nodes, inSection: section) }
         }
         deliver()
     }
 
-    /// The section and node of the item whose identity is `key`.
-    func place(of key: SnapshotKey) -> (section: Int, node: Int)? {
+    /// The section and node of the item with `item`'s identity.
+    func place(of item: ItemID) -> (section: Int, node: Int)? {
         for section in outlines.indices {
-            if let node = outlines[section].nodeOf[key] { return (section, node) }
+            if let node = outlines[section].node(of: item) { return (section, node) }
         }
         return nil
     }

@@ -4,7 +4,7 @@ extension OutlineTree {
     /// Orders the children of every node as `precedes` says (by node; nil for a tie), children
     /// that tie keeping their order. O(nodes × log children); the expansion is untouched.
     mutating func sortChildren(by precedes: (Int, Int) -> Bool?) {
-        for parent in nodes.indices where nodes[parent].children.count > 1 {
+        for parent in nodesWithSeveralChildren {
             sortChildren(of: parent, by: precedes)
         }
     }

@@ -1,36 +1,92 @@
 /// The nodes of an outline and the rows they show, for ``OutlineSnapshot``.
 ///
-/// Every node keeps how many rows it shows when its parent shows it (``Node/rows``: itself and,
-/// expanded, its children's) and the prefix sums of its children's rows (``PrefixSums``).
-/// A row's node and a node's row are then found by descending or climbing the tree, in
+/// Every node with children keeps the prefix sums of its children's rows (``OutlineRowSums``);
+/// the rows a node shows follow from its flags and those sums (``OutlineNodeView/rows``). A
+/// row's node and a node's row are then found by descending or climbing the tree, in
 /// O(depth × log children); expanding or collapsing a node changes the sums of its ancestors
 /// alone, however many children it has. Collapsing keeps every descendant's flag.
 ///
 /// Under a filter (``setFilter(_:passes:)``) an item shows when it passes or when an item under
 /// it does; a hidden node shows no rows, so the sums skip it and every look-up above holds.
+///
+/// A node is 16 bytes (``OutlineNode``) and its item its own size: children and sums live in
+/// ``OutlineChildList``s, one per node that has children, so a leaf holds no array.
 struct OutlineTree<Item: Sendable>: Sendable {
     static var root: Int { 0 }
 
     // The nodes apart from their items: code generic over the item reads and writes a node's
     // fields in place, where a generic node would be copied whole through its value witnesses.
-    private(set) var nodes = [OutlineNode(hasItem: false, parent: -1, isExpanded: true, rows: 0, level: -1)]
+    private(set) var nodes = [OutlineNode.root]
     /// Each node's item; nil for the root, a status row and a free slot.
     private(set) var items: [Item?] = [nil]
+    /// The children of the nodes that have or had some (the root's first), by
+    /// ``OutlineNode/childList``.
+    private var childLists = [OutlineChildList()]
     /// Slots of removed nodes, reused by the next insertions.
-    private var freeSlots: [Int] = []
+    private var freeSlots: [Int32] = []
+    /// Child lists of removed nodes, reused likewise.
+    private var freeChildLists: [Int32] = []
+    /// The messages of the nodes whose children failed to load.
+    private var failures: [Int32: String] = [:]
     /// Whether an item shows; nil shows every item. New items are tried as they are inserted.
     var filter: (@Sendable (Item) -> Bool)?
 
-    // Read in place: a copy of a node would retain and release its arrays on every look-up.
-    subscript(node: Int) -> OutlineNode {
-        _read { yield nodes[node] }
+    /// What `node` is: its fields, its children, the rows it shows.
+    subscript(node: Int) -> OutlineNodeView {
+        let fields = nodes[node]
+        return OutlineNodeView(
+            fields: fields, list: fields.childList >= 0 ? childLists[Int(fields.childList)] : nil,
+            childrenState: childrenState(of: node), isHidden: isHidden(node))
     }
 
     /// The item of `node`; nil for the root and a status row.
     func item(of node: Int) -> Item? { items[node] }
 
     /// The number of rows the outline shows.
-    var visibleCount: Int { nodes[Self.root].rows }
+    var visibleCount: Int { childRows(of: Self.root) }
+
+    /// The children of `node`, in order.
+    func children(of node: Int) -> OutlineChildren {
+        OutlineChildren(childList(of: node).map { childLists[$0].children } ?? [])
+    }
+
+    /// How many children `node` has.
+    func childCount(of node: Int) -> Int {
+        childList(of: node).map { childLists[$0].children.count } ?? 0
+    }
+
+    /// Whether `node` has children.
+    func hasChildren(_ node: Int) -> Bool { childCount(of: node) > 0 }
+
+    /// `node`'s child at `index`.
+    private func child(of node: Int, at index: Int) -> Int {
+        Int(childLists[Int(nodes[node].childList)].children[index])
+    }
+
+    /// The rows `node`'s children show, expanded or not.
+    func childRows(of node: Int) -> Int {
+        childList(of: node).map { childLists[$0].sums.total } ?? 0
+    }
+
+    /// How many nodes under `node` pass the filter.
+    private func passingBelow(_ node: Int) -> Int {
+        childList(of: node).map { Int(childLists[$0].passingBelow) } ?? 0
+    }
+
+    private func childList(of node: Int) -> Int? {
+        let list = nodes[node].childList
+        return list >= 0 ? Int(list) : nil
+    }
+
+    /// Whether `node`'s children are read.
+    func childrenState(of node: Int) -> OutlineChildrenState {
+        switch nodes[node].childrenStateKind {
+        case .loaded: .loaded
+        case .unloaded: .unloaded
+        case .loading: .loading
+        case .failed: .failed(failures[Int32(node)] ?? "")
+        }
+    }
 
     // MARK: - Structure
 
@@ -39,31 +95,55 @@ struct OutlineTree<Item: Sendable>: Sendable {
     @discardableResult
     mutating func insert(_ items: [Item], under parent: Int, at index: Int) -> [Int] {
         let level = nodes[parent].level + 1
-        var passing = 0
-        let made = items.map { item in
-            var node = OutlineNode(hasItem: true, parent: parent, isExpanded: false, rows: 1, level: level)
-            if let filter, !filter(item) {
-                node.passesFilter = false
-                node.rows = 0
-            } else {
-                passing += 1
-            }
-            return allocate(node, item)
+        precondition(
+            level <= OutlineNode.maximumLevel, "OutlineSnapshot: an outline is at most \(OutlineNode.maximumLevel + 1) levels deep")
+        var made: [Int] = []
+        made.reserveCapacity(items.count)
+        // Free slots first, then new ones at the end, made at once.
+        let reused = min(freeSlots.count, items.count)
+        for item in items[..<reused] {
+            let slot = Int(freeSlots.removeLast())
+            nodes[slot] = OutlineNode(hasItem: true, parent: parent, isExpanded: false, level: level)
+            self.items[slot] = item
+            made.append(slot)
         }
-        if index == nodes[parent].children.count {
+        let fresh = items.count - reused
+        if fresh > 0 {
+            precondition(nodes.count + fresh < Int(Int32.max), "OutlineSnapshot: an outline holds fewer than 2^31 items")
+            // Doubling: appending one child at a time stays linear.
+            if nodes.count + fresh > nodes.capacity { reserveCapacity(max(nodes.count + fresh, 2 * nodes.capacity)) }
+            let start = nodes.count
+            nodes.append(
+                contentsOf: repeatElement(OutlineNode(hasItem: true, parent: parent, isExpanded: false, level: level), count: fresh))
+            made.append(contentsOf: start..<start + fresh)
+            appendItems(items[reused...])
+        }
+        var passing = items.count
+        if let filter {
+            for node in made where !filter(self.items[node]!) {
+                nodes[node].passesFilter = false
+                passing -= 1
+            }
+        }
+        let list = makeChildList(of: parent)
+        if index == childLists[list].children.count {
             // At the end nothing is renumbered and the sums grow in place: filling a node one
             // child at a time stays linear.
-            for (offset, node) in made.enumerated() { nodes[node].indexInParent = index + offset }
-            nodes[parent].children.append(contentsOf: made)
-            let rows = made.map { nodes[$0].rows }
-            if nodes[parent].sums.count == 0 {
+            childLists[list].children.reserveCapacity(index + made.count)
+            for (offset, node) in made.enumerated() {
+                nodes[node].indexInParent = Int32(index + offset)
+                childLists[list].children.append(Int32(node))
+            }
+            // New nodes are collapsed leaves: one row each, none when the filter hides them.
+            let rows = filter == nil ? Array(repeating: 1, count: made.count) : made.map { nodes[$0].passesFilter ? 1 : 0 }
+            if childLists[list].sums.count == 0 {
                 // Filled at once (a regrouping's group, a reload): O(n), not O(n log n).
-                nodes[parent].sums = PrefixSums(rows)
+                childLists[list].sums = OutlineRowSums(rows)
             } else {
-                nodes[parent].sums.append(contentsOf: rows)
+                childLists[list].sums.append(contentsOf: rows)
             }
         } else {
-            nodes[parent].children.insert(contentsOf: made, at: index)
+            childLists[list].children.insert(contentsOf: made.lazy.map { Int32($0) }, at: index)
             childrenChanged(of: parent, from: index)
         }
         if filter != nil { addPassing(passing, above: made.first ?? parent) }
@@ -74,8 +154,9 @@ struct OutlineTree<Item: Sendable>: Sendable {
     /// Inserts a status row's node as the only child of `parent`; returns it.
     @discardableResult
     mutating func insertStatus(under parent: Int) -> Int {
-        let made = allocate(OutlineNode(hasItem: false, parent: parent, isExpanded: false, rows: 1, level: nodes[parent].level + 1), nil)
-        nodes[parent].children.insert(made, at: 0)
+        let made = allocate(OutlineNode(hasItem: false, parent: parent, isExpanded: false, level: nodes[parent].level + 1), nil)
+        let list = makeChildList(of: parent)
+        childLists[list].children.insert(Int32(made), at: 0)
         childrenChanged(of: parent, from: 0)
         refreshRows(from: parent, wholeChain: false)
         return made
@@ -83,16 +164,21 @@ struct OutlineTree<Item: Sendable>: Sendable {
 
     /// Sets whether `node`'s children are read.
     mutating func setChildrenState(_ state: OutlineChildrenState, of node: Int) {
-        nodes[node].childrenState = state
+        nodes[node].childrenStateKind = state.kind
+        if case let .failed(message) = state {
+            failures[Int32(node)] = message
+        } else if !failures.isEmpty {
+            failures[Int32(node)] = nil
+        }
     }
 
     /// Removes `node` and its descendants; returns the items removed, the node's first.
     @discardableResult
     mutating func remove(_ node: Int) -> [Item] {
-        let parent = nodes[node].parent
-        let index = nodes[node].indexInParent
-        let passing = nodes[node].passingBelow + (nodes[node].passesFilter && nodes[node].hasItem ? 1 : 0)
-        nodes[parent].children.remove(at: index)
+        let parent = Int(nodes[node].parent)
+        let index = Int(nodes[node].indexInParent)
+        let passing = passingBelow(node) + (nodes[node].passesFilter && nodes[node].hasItem ? 1 : 0)
+        childLists[Int(nodes[parent].childList)].children.remove(at: index)
         childrenChanged(of: parent, from: index)
         if filter != nil { addPassing(-passing, above: node) }
         refreshRows(from: parent, wholeChain: filter != nil)
@@ -100,12 +186,32 @@ struct OutlineTree<Item: Sendable>: Sendable {
         var pending = [node]
         while let next = pending.popLast() {
             if let item = items[next] { removed.append(item) }
-            pending.append(contentsOf: nodes[next].children.reversed())
-            nodes[next] = OutlineNode(hasItem: false, parent: -1, isExpanded: false, rows: 0, level: -1)
-            items[next] = nil
-            freeSlots.append(next)
+            if let list = childList(of: next) {
+                pending.append(contentsOf: childLists[list].children.reversed().lazy.map { Int($0) })
+                childLists[list] = OutlineChildList()
+                freeChildLists.append(Int32(list))
+            }
+            free(next)
         }
         return removed
+    }
+
+    /// Removes `made`, leaves just inserted among `parent`'s children at `index` and nothing
+    /// since: an insertion taken back, in one pass over the children.
+    mutating func removeInserted(_ made: [Int], under parent: Int, at index: Int) {
+        guard !made.isEmpty else { return }
+        let passing = made.reduce(0) { $0 + (nodes[$1].passesFilter ? 1 : 0) }
+        childLists[Int(nodes[parent].childList)].children.removeSubrange(index..<index + made.count)
+        childrenChanged(of: parent, from: index)
+        if filter != nil { addPassing(-passing, above: made[0]) }
+        refreshRows(from: parent, wholeChain: filter != nil)
+        if made.last == nodes.count - 1, made.first == nodes.count - made.count {
+            // Made at the end, as insertions into a tree with no free slot are: given back.
+            nodes.removeLast(made.count)
+            items.removeLast(made.count)
+        } else {
+            for node in made { free(node) }
+        }
     }
 
     /// Expands or collapses `node`; its descendants keep their own flags.
@@ -122,33 +228,76 @@ struct OutlineTree<Item: Sendable>: Sendable {
         items.reserveCapacity(count)
     }
 
+    /// Appends `newItems` to the items, copied through buffers in a plain loop: generic code
+    /// that appends one at a time, or iterates through the standard library's sequences, looks
+    /// types up for each element (CONTRIBUTING, Hot paths: 7).
+    private mutating func appendItems(_ newItems: ArraySlice<Item>) {
+        let start = items.count, count = newItems.count
+        items += [Item?](repeating: nil, count: count)
+        items.withUnsafeMutableBufferPointer { target in
+            newItems.withUnsafeBufferPointer { source in
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                var offset = 0
+                while offset < count {
+                    to[start + offset] = from[offset]
+                    offset += 1
+                }
+            }
+        }
+    }
+
     private mutating func allocate(_ node: OutlineNode, _ item: Item?) -> Int {
         if let slot = freeSlots.popLast() {
-            nodes[slot] = node
-            items[slot] = item
-            return slot
+            nodes[Int(slot)] = node
+            items[Int(slot)] = item
+            return Int(slot)
         }
+        precondition(nodes.count < Int(Int32.max), "OutlineSnapshot: an outline holds fewer than 2^31 items")
         nodes.append(node)
         items.append(item)
         return nodes.count - 1
     }
 
+    private mutating func free(_ node: Int) {
+        if nodes[node].childrenStateKind == .failed { failures[Int32(node)] = nil }
+        nodes[node] = .free
+        items[node] = nil
+        freeSlots.append(Int32(node))
+    }
+
+    /// The child list of `node`, made when it has none.
+    private mutating func makeChildList(of node: Int) -> Int {
+        if let list = childList(of: node) { return list }
+        let list: Int
+        if let reused = freeChildLists.popLast() {
+            list = Int(reused)
+        } else {
+            childLists.append(OutlineChildList())
+            list = childLists.count - 1
+        }
+        nodes[node].childList = Int32(list)
+        return list
+    }
+
     /// Orders the children of `parent` as `precedes` says, children that tie keeping their order.
     mutating func sortChildren(of parent: Int, by precedes: (Int, Int) -> Bool?) {
-        let children = nodes[parent].children
+        guard let list = childList(of: parent) else { return }
+        let children = childLists[list].children
         guard children.count > 1 else { return }
-        let sorted = children.sorted { lhs, rhs in precedes(lhs, rhs) ?? (nodes[lhs].indexInParent < nodes[rhs].indexInParent) }
+        let sorted = children.sorted { lhs, rhs in
+            precedes(Int(lhs), Int(rhs)) ?? (nodes[Int(lhs)].indexInParent < nodes[Int(rhs)].indexInParent)
+        }
         guard sorted != children else { return }
-        nodes[parent].children = sorted
+        childLists[list].children = sorted
         childrenChanged(of: parent, from: 0)
     }
 
     /// Renumbers `parent`'s children from `index` and rebuilds its sums.
     private mutating func childrenChanged(of parent: Int, from index: Int) {
-        let children = nodes[parent].children
-        for position in index..<children.count { nodes[children[position]].indexInParent = position }
-        let rows = children.map { nodes[$0].rows }
-        nodes[parent].sums = PrefixSums(rows)
+        let list = Int(nodes[parent].childList)
+        let children = childLists[list].children
+        for position in index..<children.count { nodes[Int(children[position])].indexInParent = Int32(position) }
+        childLists[list].sums = OutlineRowSums(children.map { shownRows(of: Int($0)) })
     }
 
     /// Filters the items by `filter` (nil: every item shows), each one's verdict read from
@@ -159,15 +308,15 @@ struct OutlineTree<Item: Sendable>: Sendable {
         for slot in nodes.indices where nodes[slot].hasItem {
             nodes[slot].passesFilter = filter == nil || (passes?[slot] ?? filter!(items[slot]!))
         }
-        // Depth first, reversed: every node comes after its children.
-        for node in ([Self.root] + descendants(of: Self.root)).reversed() {
+        // Children before parents; leaves have no sums to count.
+        for node in branches(from: Self.root).reversed() {
+            let list = Int(nodes[node].childList)
             var passing = 0
-            for child in nodes[node].children where filter != nil && nodes[child].hasItem {
-                passing += nodes[child].passingBelow + (nodes[child].passesFilter ? 1 : 0)
+            for child in childLists[list].children where filter != nil && nodes[Int(child)].hasItem {
+                passing += passingBelow(Int(child)) + (nodes[Int(child)].passesFilter ? 1 : 0)
             }
-            nodes[node].passingBelow = node == Self.root ? 0 : passing
-            nodes[node].sums = PrefixSums(nodes[node].children.map { nodes[$0].rows })
-            nodes[node].rows = shownRows(of: node)
+            childLists[list].passingBelow = node == Self.root ? 0 : Int32(passing)
+            childLists[list].sums = OutlineRowSums(childLists[list].children.map { shownRows(of: Int($0)) })
         }
     }
 
@@ -184,17 +333,18 @@ struct OutlineTree<Item: Sendable>: Sendable {
 
     /// Counts the rows of `node` again from its flags and its children's sums, then of each
     /// ancestor in turn: up to the first whose rows stay (a collapsed one), or to the top with
-    /// `wholeChain` (under a filter an ancestor may show or hide however its rows went).
+    /// `wholeChain` (under a filter an ancestor may show or hide however its rows went). A
+    /// node's rows before are its weight in its parent's sums.
     private mutating func refreshRows(from node: Int, wholeChain: Bool) {
         var current = node
         while true {
-            let rows = shownRows(of: current)
-            let delta = rows - nodes[current].rows
-            nodes[current].rows = rows
-            let parent = nodes[current].parent
+            let parent = Int(nodes[current].parent)
             guard parent >= 0 else { return }
+            let list = Int(nodes[parent].childList)
+            let index = Int(nodes[current].indexInParent)
+            let delta = shownRows(of: current) - childLists[list].sums.weight(at: index)
             if delta != 0 {
-                nodes[parent].sums.add(delta, at: nodes[current].indexInParent)
+                childLists[list].sums.add(delta, at: index)
             } else if !wholeChain {
                 return
             }
@@ -204,25 +354,25 @@ struct OutlineTree<Item: Sendable>: Sendable {
 
     /// The rows `node` shows when its parent shows it: none when the filter hides it, else its
     /// own and, expanded, its children's (the root has no row of its own).
-    private func shownRows(of node: Int) -> Int {
-        if node == Self.root { return nodes[node].sums.total }
+    func shownRows(of node: Int) -> Int {
+        if node == Self.root { return childRows(of: node) }
         if isHidden(node) { return 0 }
-        return nodes[node].isExpanded ? 1 + nodes[node].sums.total : 1
+        return nodes[node].isExpanded ? 1 + childRows(of: node) : 1
     }
 
     /// Whether the filter hides `node`: an item that fails it with nothing under it passing.
     /// Status rows and the root never hide.
     func isHidden(_ node: Int) -> Bool {
-        filter != nil && nodes[node].hasItem && !nodes[node].passesFilter && nodes[node].passingBelow == 0
+        filter != nil && nodes[node].hasItem && !nodes[node].passesFilter && passingBelow(node) == 0
     }
 
     /// `delta` more nodes pass under each ancestor of `node`.
     private mutating func addPassing(_ delta: Int, above node: Int) {
         guard delta != 0 else { return }
-        var current = nodes[node].parent
+        var current = Int(nodes[node].parent)
         while current > Self.root {
-            nodes[current].passingBelow += delta
-            current = nodes[current].parent
+            childLists[Int(nodes[current].childList)].passingBelow += Int32(delta)
+            current = Int(nodes[current].parent)
         }
     }
 
@@ -232,10 +382,10 @@ struct OutlineTree<Item: Sendable>: Sendable {
     func isVisible(_ node: Int) -> Bool {
         // An ancestor of a node the filter keeps is kept too.
         guard !isHidden(node) else { return false }
-        var current = nodes[node].parent
+        var current = Int(nodes[node].parent)
         while current > Self.root {
             if !nodes[current].isExpanded { return false }
-            current = nodes[current].parent
+            current = Int(nodes[current].parent)
         }
         return current == Self.root
     }
@@ -246,8 +396,9 @@ struct OutlineTree<Item: Sendable>: Sendable {
         var row = 0
         var current = node
         while current != Self.root {
-            let parent = nodes[current].parent
-            row += nodes[parent].sums.sum(before: nodes[current].indexInParent) + (parent == Self.root ? 0 : 1)
+            let parent = Int(nodes[current].parent)
+            let sums = childLists[Int(nodes[parent].childList)].sums
+            row += sums.sum(before: Int(nodes[current].indexInParent)) + (parent == Self.root ? 0 : 1)
             current = parent
         }
         return row
@@ -257,8 +408,8 @@ struct OutlineTree<Item: Sendable>: Sendable {
     func node(atRow row: Int) -> Int? {
         var current = Self.root
         var remaining = row
-        while let (slot, before) = nodes[current].sums.slot(holding: remaining) {
-            let child = nodes[current].children[slot]
+        while let list = childList(of: current), let (slot, before) = childLists[list].sums.slot(holding: remaining) {
+            let child = Int(childLists[list].children[slot])
             remaining -= before
             if remaining == 0 { return child }
             remaining -= 1
@@ -271,13 +422,14 @@ struct OutlineTree<Item: Sendable>: Sendable {
     /// first, into expanded nodes only).
     func visibleNodes(from node: Int) -> [Int] {
         var shown: [Int] = []
-        shown.reserveCapacity(nodes[node].rows)
-        var pending = node == Self.root || nodes[node].isExpanded ? nodes[node].children.reversed() : []
+        shown.reserveCapacity(shownRows(of: node))
+        var pending: [Int] = []
+        if node == Self.root || nodes[node].isExpanded { pushChildren(of: node, onto: &pending) }
         if node != Self.root { shown.append(node) }
         while let next = pending.popLast() {
-            guard nodes[next].rows > 0 else { continue }
+            guard !isHidden(next) else { continue }
             shown.append(next)
-            if nodes[next].isExpanded { pending.append(contentsOf: nodes[next].children.reversed()) }
+            if nodes[next].isExpanded { pushChildren(of: next, onto: &pending) }
         }
         return shown
     }
@@ -285,12 +437,21 @@ struct OutlineTree<Item: Sendable>: Sendable {
     /// `node`'s descendants, depth first, expanded or not.
     func descendants(of node: Int) -> [Int] {
         var found: [Int] = []
-        var pending = Array(nodes[node].children.reversed())
+        var pending: [Int] = []
+        pushChildren(of: node, onto: &pending)
         while let next = pending.popLast() {
             found.append(next)
-            if !nodes[next].children.isEmpty { pending.append(contentsOf: nodes[next].children.reversed()) }
+            pushChildren(of: next, onto: &pending)
         }
         return found
+    }
+
+    /// Pushes `node`'s children on `pending` last first, so that they pop in order.
+    private func pushChildren(of node: Int, onto pending: inout [Int]) {
+        guard let list = childList(of: node) else { return }
+        let children = childLists[list].children
+        pending.reserveCapacity(pending.count + children.count)
+        for child in children.reversed() { pending.append(Int(child)) }
     }
 
     /// The expanded nodes, each before its own descendants (in no particular order among
@@ -300,9 +461,11 @@ struct OutlineTree<Item: Sendable>: Sendable {
         var found: [Int] = []
         var pending = [Self.root]
         while let next = pending.popLast() {
-            for child in nodes[next].children {
+            guard let list = childList(of: next) else { continue }
+            for child in childLists[list].children {
+                let child = Int(child)
                 if nodes[child].isExpanded { found.append(child) }
-                if !nodes[child].children.isEmpty { pending.append(child) }
+                if hasChildren(child) { pending.append(child) }
             }
         }
         return found
@@ -315,10 +478,30 @@ struct OutlineTree<Item: Sendable>: Sendable {
         var found: [Int] = []
         var pending = [node]
         while let next = pending.popLast() {
-            guard !nodes[next].children.isEmpty else { continue }
+            guard let list = childList(of: next), !childLists[list].children.isEmpty else { continue }
             found.append(next)
-            for child in nodes[next].children where !nodes[child].children.isEmpty { pending.append(child) }
+            for child in childLists[list].children where hasChildren(Int(child)) { pending.append(Int(child)) }
         }
         return found
     }
+
+    /// The nodes whose children may need sorting: those with two or more.
+    var nodesWithSeveralChildren: [Int] {
+        nodes.indices.filter { childCount(of: $0) > 1 }
+    }
+}
+
+// Single fields, read without making a node's view.
+extension OutlineTree {
+    /// `node`'s parent; -1 for the root.
+    func parent(of node: Int) -> Int { Int(nodes[node].parent) }
+
+    /// `node`'s level: 0 for a top-level item.
+    func level(of node: Int) -> Int { nodes[node].level }
+
+    /// Whether `node` shows its children.
+    func isExpanded(_ node: Int) -> Bool { nodes[node].isExpanded }
+
+    /// `node`'s place among its siblings, from 0.
+    func indexInParent(of node: Int) -> Int { Int(nodes[node].indexInParent) }
 }
