@@ -26,7 +26,7 @@ static void vadjustment_value_changed(GtkAdjustment *adjustment, GlmVirtualList 
         return;
     if (list->callbacks.scrolled)
         list->callbacks.scrolled(list->user_data, gtk_adjustment_get_value(adjustment));
-    gtk_widget_queue_allocate(GTK_WIDGET(list));
+    glm_virtual_list_queue_layout(list);
 }
 
 static gint horizontal_offset(GlmVirtualList *list) {
@@ -291,6 +291,7 @@ static void glm_virtual_list_realize(GtkWidget *widget) {
 
 static void glm_virtual_list_unrealize(GtkWidget *widget) {
     GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    glm_virtual_list_stop_layout_watch(list);
     gtk_widget_unregister_window(widget, list->bin_window);
     gdk_window_destroy(list->bin_window);
     list->bin_window = NULL;
@@ -312,6 +313,7 @@ static void glm_virtual_list_state_flags_changed(GtkWidget *widget, GtkStateFlag
 
 static void glm_virtual_list_size_allocate(GtkWidget *widget, GtkAllocation *allocation) {
     GlmVirtualList *list = GLM_VIRTUAL_LIST(widget);
+    glm_virtual_list_layout_came(list);
     gtk_widget_set_allocation(widget, allocation);
     if (gtk_widget_get_realized(widget))
         gdk_window_move_resize(gtk_widget_get_window(widget), allocation->x, allocation->y,

@@ -60,6 +60,11 @@ struct _GlmVirtualList {
     guint vscroll_policy : 1;
     /* Set while the list itself changes the vertical adjustment: not a scroll to report. */
     guint configuring : 1;
+    /* An allocation asked for and not come yet (glm_virtual_list_layout_watch.c), the frame
+     * it was asked in, and the tick callback that checks it comes. */
+    guint allocation_asked : 1;
+    gint64 allocation_asked_at;
+    guint allocation_watch;
 
     GlmVirtualListCallbacks callbacks;
     gpointer user_data;
@@ -75,6 +80,12 @@ GPtrArray *glm_virtual_list_ordered_children(GlmVirtualList *list);
 /** `child`'s index among the list's accessible children (its rows in visual order); -1 when it
  *  shows no row (a spare row). */
 gint glm_virtual_list_accessible_index_of(GlmVirtualList *list, GtkWidget *child);
+
+/** Notes that the list was allocated: the allocation asked for came. */
+void glm_virtual_list_layout_came(GlmVirtualList *list);
+
+/** Stops watching for an allocation asked for (the list leaves the screen). */
+void glm_virtual_list_stop_layout_watch(GlmVirtualList *list);
 
 /** The host's callbacks and their user data, for the accessible to ask. */
 const GlmVirtualListCallbacks *glm_virtual_list_callbacks(GlmVirtualList *list, gpointer *user_data);

@@ -114,6 +114,10 @@ void glm_virtual_list_remove_ghost(GlmVirtualList *list, guint ghost);
 /** The vertical adjustment (NULL until a scrolled window gives one). */
 GtkAdjustment *glm_virtual_list_get_vadjustment(GlmVirtualList *list);
 
+/** Asks for the list to be laid out again (gtk_widget_queue_allocate), and lays it out itself
+ *  when GTK lost the request: no allocation came a whole frame later. */
+void glm_virtual_list_queue_layout(GlmVirtualList *list);
+
 /** Sets the vertical adjustment's range and value at once, without reporting it as a scroll. */
 void glm_virtual_list_configure_vadjustment(GlmVirtualList *list, gdouble value, gdouble upper, gdouble page_size);
 

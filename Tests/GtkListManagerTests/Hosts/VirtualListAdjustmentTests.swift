@@ -32,8 +32,8 @@ final class VirtualListAdjustmentTests: XCTestCase {
     }
 
     /// A list of 200 rows, or the same as a table whose rows are wider than the viewport.
-    @MainActor private static func shown(asTable: Bool) -> ShownList {
-        let manager = ListManager(host: VirtualListHost())
+    @MainActor private static func shown(asTable: Bool, host: VirtualListHost = VirtualListHost()) -> ShownList {
+        let manager = ListManager(host: host)
         if asTable {
             _ = manager.makeTable(columns: TableFixture.columns(4))
             for column in 0..<4 {
@@ -67,6 +67,57 @@ final class VirtualListAdjustmentTests: XCTestCase {
                 list.manager.memoryStorage?.addItems(Array(200..<210))
                 list.settleFrame()
                 XCTAssertGreaterThan(counter.count, 0, "table \(asTable): ten more rows make the content taller")
+            }
+        }
+    }
+
+    /// Whether every position the viewport covers shows its row: bound, mapped, and placed
+    /// where the viewport is, read from GTK.
+    @MainActor private static func showsItsRows(_ host: VirtualListHost) -> Bool {
+        guard let positions = host.positionsOnScreen, !positions.isEmpty else { return false }
+        let viewport = gtk_widget_get_allocated_height(host.widget)
+        return positions.allSatisfy { position in
+            guard let widget = host.boundRow(at: position)?.hostWidget, gtk_widget_get_mapped(widget) != 0 else { return false }
+            var allocation = GtkAllocation()
+            gtk_widget_get_allocation(widget, &allocation)
+            return allocation.y + allocation.height > 0 && allocation.y < viewport
+        }
+    }
+
+    /// A scroll GTK 3 loses: set while the scrolled window is allocated, after it placed the
+    /// list (as an app keeping a log scrolled to its end from "size-allocate" does), the list's
+    /// request for an allocation stops at the scrolled window, which forgets it as its own
+    /// allocation ends, and every later request stops at the list. The list sees that no
+    /// allocation came a frame later and lays itself out, and later scrolls show too. (Classic
+    /// scrollbars: overlay indicators fading in allocate the scrolled window again, which hides
+    /// the loss by chance.)
+    func testAScrollSetWhileTheScrolledWindowIsAllocatedShowsItsRows() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for asTable in [false, true] {
+                let host = VirtualListHost()
+                let list = Self.shown(asTable: asTable, host: host)
+                defer { list.close() }
+                let vertical = gtk_scrolled_window_get_vadjustment(gcast(list.scrolledWindow))!
+                gtk_scrolled_window_set_overlay_scrolling(gcast(list.scrolledWindow), 0)
+                list.settleFrame()
+                var pending: Double?
+                Signal.connect(list.scrolledWindow, "size-allocate", argument: OpaquePointer.self) { _, _ in
+                    guard let value = pending else { return }
+                    pending = nil
+                    gtk_adjustment_set_value(vertical, value)
+                }
+                let range = gtk_adjustment_get_upper(vertical) - gtk_adjustment_get_page_size(vertical)
+                pending = range / 2
+                gtk_widget_queue_resize(list.scrolledWindow)
+                XCTAssertTrue(GtkRuntime.iterate(until: { pending == nil }), "asTable \(asTable): the scrolled window allocated")
+                XCTAssertTrue(
+                    GtkRuntime.iterate(until: { Self.showsItsRows(host) }, timeout: .seconds(5)),
+                    "asTable \(asTable): the rows in the middle")
+                gtk_adjustment_set_value(vertical, range / 4)
+                XCTAssertTrue(
+                    GtkRuntime.iterate(until: { Self.showsItsRows(host) }, timeout: .seconds(5)),
+                    "asTable \(asTable): the rows a quarter down")
             }
         }
     }

@@ -1,4 +1,5 @@
 import CGtk
+import CVirtualList
 
 // The grid capability: cell sizes and section metrics from the manager's sizing events.
 extension VirtualListHost {
@@ -16,6 +17,6 @@ extension VirtualListHost {
 
     /// Sizes changed, not positions: the next allocation places anew.
     private func geometryChanged() {
-        if !isLayingOut { gtk_widget_queue_allocate(widget) }
+        if !isLayingOut { glm_virtual_list_queue_layout(list) }
     }
 }

@@ -274,6 +274,6 @@ extension VirtualListHost {
             glm_virtual_list_add_child(list, newPlaceholder)
             gtk_widget_set_child_visible(newPlaceholder, count == 0 ? 1 : 0)
         }
-        gtk_widget_queue_allocate(widget)
+        glm_virtual_list_queue_layout(list)
     }
 }

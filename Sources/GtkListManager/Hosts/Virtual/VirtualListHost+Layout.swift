@@ -219,7 +219,7 @@ extension VirtualListHost {
     public func scrollTo(position: Int, alignment: ScrollAlignment) {
         guard position >= 0, position < count else { return }
         pendingScroll = (position, alignment)
-        gtk_widget_queue_allocate(widget)
+        glm_virtual_list_queue_layout(list)
     }
 
     // MARK: - Geometry

@@ -41,13 +41,13 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     /// Rows (lines of cells, in a grid) bound beyond each edge of the viewport, so that small
     /// scrolls find them ready. Default: 4 rows, or 2 lines of cells.
     public var overscan = 4 {
-        didSet { gtk_widget_queue_allocate(widget) }
+        didSet { glm_virtual_list_queue_layout(list) }
     }
 
     /// Whether the header of the section at the top of the viewport stays pinned there while
     /// its rows scroll under it (pushed up by the next section's header). Default: false.
     public var pinsSectionHeaders = false {
-        didSet { gtk_widget_queue_allocate(widget) }
+        didSet { glm_virtual_list_queue_layout(list) }
     }
 
     /// What a bound position holds: the row and the row widget it sits in.
@@ -303,7 +303,7 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     /// A splice changed the layout: the next allocation binds and places anew.
     func layoutChanged() {
         generation += 1
-        if !isLayingOut { gtk_widget_queue_allocate(widget) }
+        if !isLayingOut { glm_virtual_list_queue_layout(list) }
     }
 
     // MARK: - Bound rows
