@@ -68,7 +68,8 @@
                         assignee text, updated_at timestamptz NOT NULL)
                     """,
                     "INSERT INTO \(name) " + Self.generated("generate_series(1, \(rows))"),
-                    "CREATE INDEX ON \(name) (updated_at)", "CREATE INDEX ON \(name) (priority)", "CREATE INDEX ON \(name) (status)",
+                    "CREATE INDEX ON \(name) (updated_at)", "CREATE INDEX ON \(name) (priority, id)",
+                    "CREATE INDEX ON \(name) (status, id)",
                     "CREATE INDEX ON \(name) USING gin (title gin_trgm_ops)", "COMMIT",
                     // Statistics and the visibility map, as a table autovacuum has been through:
                     // until then counts read the heap for every row, and autovacuum would run

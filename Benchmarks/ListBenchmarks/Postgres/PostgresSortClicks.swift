@@ -22,9 +22,12 @@
                     click(oldest, "sort") { Int64($0) + 1 }
                 }
             }
-            // Priority 5 first: the tickets whose id is 4 more than a multiple of 5, by id.
+            // Priority 5 first: the tickets whose id is 4 more than a multiple of 5, their ties
+            // broken by the id in the sort's direction (the article's (priority, id) index read
+            // backwards), the highest first.
+            let highestOfPriority5 = rows - (rows + 1) % 5
             watchingStalls("priority_sort") {
-                click(SortKey("priority", ascending: false), "priority_sort", limit: 60) { Int64($0) * 5 + 4 }
+                click(SortKey("priority", ascending: false), "priority_sort") { highestOfPriority5 - 5 * Int64($0) }
             }
             // Jumps in the order newest first, pages read backwards on the index; last, as they
             // may take long (until the part's deadline).

@@ -33,8 +33,8 @@
                 FROM generate_series(1, \(rows)) i
                 """,
                 "CREATE INDEX ON \(name) (updated_at)",
-                "CREATE INDEX ON \(name) (priority)",
-                "CREATE INDEX ON \(name) (status)",
+                "CREATE INDEX ON \(name) (priority, id)",
+                "CREATE INDEX ON \(name) (status, id)",
                 "CREATE INDEX ON \(name) USING gin (title gin_trgm_ops)",
                 "ANALYZE \(name)",
             ])
