@@ -171,4 +171,29 @@ struct SortedStorageSchedulingTests {
         #expect(handOff.deliverNext())
         #expect(!completed)
     }
+
+    @Test("Upserts of one row each, queued behind a job, apply in one pass as they would one by one")
+    func rowByRowUpsertsQueuedBehindAJobApplyAsOne() async throws {
+        let handOff = ParkingHandOff()
+        let storage = SortedStorage<Fruit, Unsectioned>(sortedBy: bySize, handOff: handOff)
+        let anomalies = anomalyLog(of: storage.anomalyHandler)
+        storage.upsert([a, b, c])
+        try #require(await handOff.waitForResult())
+        // A feed upserting each changed row: new rows of one size (their ties in the order of
+        // the call that first added them), rows updated again and again (the last wins, in
+        // place), one call repeating a row of its own (reported), another moving a row.
+        for version in 1...300 {
+            storage.upsert([Fruit(id: "n\(version % 3)", size: 5, version: version)])
+            storage.upsert([Fruit(id: "a", size: 1, version: version)])
+        }
+        storage.upsert([Fruit(id: "d", size: 5), Fruit(id: "d", size: 5, version: 1)])
+        storage.upsert([Fruit(id: "b", size: 9)])
+        #expect(handOff.parkedCount == 1, "the feed's calls wait for the first job")
+        handOff.deliverNext()
+        try #require(await handOff.waitForResult())
+        handOff.deliverNext()
+
+        #expect(storage.items.map(\.description) == ["a:1v300", "c:2", "n1:5v298", "n2:5v299", "n0:5v300", "d:5v1", "b:9"])
+        #expect(anomalies.anomalies == [.duplicateIdentifiers(kind: .items, count: 1)])
+    }
 }

@@ -87,11 +87,8 @@ where Item.DiffIdentifier: Sendable {
 
     mutating func apply(_ operation: SortedOperation<Item>, findings: inout Findings) {
         switch operation {
-        case let .upsert(items, firstSequence):
-            let batch = entries(for: items, firstSequence: firstSequence, findings: &findings)
-            let replaced = Set(batch.map(\.item.diffIdentifier))
-            let kept = entries.filter { !replaced.contains($0.item.diffIdentifier) }
-            install(merging: kept, with: batch.sorted(by: precedes))
+        case .upsert:
+            applyUpserts(CollectionOfOne(operation), findings: &findings)
         case let .remove(identifiers):
             var removed = Set<Item.DiffIdentifier>()
             for identifier in identifiers where removed.insert(identifier).inserted && slots[identifier] == nil {
@@ -103,6 +100,30 @@ where Item.DiffIdentifier: Sendable {
         case let .setComparator(newComparator, ordering):
             _ = reorder(by: newComparator, ordering: ordering)
         }
+    }
+
+    /// Applies consecutive upserts as one: the state applying them one after the other gives,
+    /// in one pass over the entries instead of one per call (a feed that upserts each row as it
+    /// changes calls it a thousand times a frame). Each call's repeated identities are reported
+    /// as its own; across calls the later item wins, as it would have replaced the earlier one.
+    mutating func applyUpserts(_ run: some Collection<SortedOperation<Item>>, findings: inout Findings) {
+        var batch: [Item.DiffIdentifier: Entry] = [:]
+        for case let .upsert(items, firstSequence) in run {
+            var lastOffset: [Item.DiffIdentifier: Int] = [:]
+            if items.count > 1 {
+                for (offset, item) in items.enumerated() { lastOffset[item.diffIdentifier] = offset }
+                findings.duplicateCount += items.count - lastOffset.count
+            }
+            for (offset, item) in items.enumerated() {
+                let identifier = item.diffIdentifier
+                if items.count > 1, lastOffset[identifier] != offset { continue }
+                // A stored identity keeps its sequence, and so does one an earlier call of the run added.
+                let sequence = batch[identifier]?.sequence ?? storedSequence(of: identifier) ?? firstSequence + UInt64(offset)
+                batch[identifier] = Entry(item: item, sectionKey: sectionKey(item), sequence: sequence)
+            }
+        }
+        let kept = entries.filter { batch[$0.item.diffIdentifier] == nil }
+        install(merging: kept, with: batch.values.sorted(by: precedes))
     }
 
     /// Sorts by `newComparator` from now on and returns the new order: for each flat index,
@@ -141,9 +162,14 @@ where Item.DiffIdentifier: Sendable {
         return items.enumerated().compactMap { offset, item in
             let identifier = item.diffIdentifier
             guard lastOffset[identifier] == offset else { return nil }
-            let sequence = position(of: identifier).map { entries[$0].sequence } ?? firstSequence + UInt64(offset)
+            let sequence = storedSequence(of: identifier) ?? firstSequence + UInt64(offset)
             return Entry(item: item, sectionKey: sectionKey(item), sequence: sequence)
         }
+    }
+
+    /// The sequence of the stored entry with `identifier`, if stored.
+    private func storedSequence(of identifier: Item.DiffIdentifier) -> UInt64? {
+        position(of: identifier).map { entries[$0].sequence }
     }
 
     /// Installs the merge of two ordered entry lists.

@@ -23,13 +23,22 @@ where Item.DiffIdentifier: Sendable {
         // The order as flat indices of `base`, while every operation only re-sorted.
         var order: [Int]?
         var onlyReordered = true
-        for operation in operations {
+        var index = operations.startIndex
+        while index < operations.endIndex {
+            let operation = operations[index]
+            index += 1
             if case let .setComparator(comparator, ordering) = operation {
                 let step = state.reorder(by: comparator, ordering: ordering)
                 // Orders compose only while no change came between them: after an insertion or
                 // a removal a step counts other entries, and the result is diffed instead.
                 guard onlyReordered else { continue }
                 order = order.map { earlier in step.map { earlier[$0] } } ?? step
+            } else if case .upsert = operation {
+                onlyReordered = false
+                // Upserts in a row, one pass over the entries.
+                let start = index - 1
+                while index < operations.endIndex, case .upsert = operations[index] { index += 1 }
+                state.applyUpserts(operations[start..<index], findings: &findings)
             } else {
                 onlyReordered = false
                 state.apply(operation, findings: &findings)
