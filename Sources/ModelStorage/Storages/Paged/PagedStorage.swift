@@ -3,7 +3,9 @@
 /// page read, and scrolling or jumping anywhere reads the page there.
 ///
 /// The storage shows ``count`` positions from the start: the source's estimate at first, its
-/// exact count once known. A position whose row is not read yet holds a ``PendingRow``; the
+/// exact count once known. The exact count is read after the first page the estimate made room
+/// for (a count of every row read beside that page would slow the first frame), or a second
+/// after the estimate when no row is asked for. A position whose row is not read yet holds a ``PendingRow``; the
 /// storage reads the page around it and replaces the stand-ins with the rows, as updates its
 /// observers apply. It keeps one run of consecutive rows (``capacity`` at most): a read next to it
 /// extends it, and the rows furthest from the last one asked for leave it first; a read far from
