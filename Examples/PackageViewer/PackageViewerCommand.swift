@@ -70,6 +70,12 @@ struct PackageViewerCommand: ParsableCommand {
     @Option(help: "Show this many generated rows instead (a million opens at once), on the virtualized host.")
     var synthetic: Int?
 
+    @Flag(
+        help:
+            "With --synthetic: every row's reading changes ten times a second, as a monitor's feed (10,000 rows: 100,000 updates a second)."
+    )
+    var live = false
+
     @Option(help: "With --files or --synthetic: start scrolled this far down the list, from 0 (the top) to 1 (the end).")
     var scrollFraction: Double?
 
@@ -135,13 +141,17 @@ struct PackageViewerCommand: ParsableCommand {
             if missing != nil { throw ExitCode.failure }
             return
         }
+        if live, synthetic == nil || grid {
+            throw ValidationError("--live changes the rows of --synthetic N, in a list (not with --grid).")
+        }
         if files != nil || synthetic != nil {
             let files = files, synthetic = synthetic, scrollFraction = scrollFraction, grid = grid, direction = direction
+            let live = live
             try MainActor.assumeIsolated {
                 // A folder is read off the main thread, the window open meanwhile.
                 try Self.showBigList(
                     files.map { root in BigListWindow(origin: root, search: search, grid: grid) { FileTreeSource(root: root) } }
-                        ?? BigListWindow(source: SyntheticSource(count: max(synthetic ?? 0, 0)), search: search, grid: grid),
+                        ?? Self.syntheticWindow(count: max(synthetic ?? 0, 0), live: live, search: search, grid: grid),
                     direction: direction, scrolledTo: scrollFraction, screenshotPath: screenshotPath)
             }
             if missing != nil { throw ExitCode.failure }
@@ -195,6 +205,15 @@ struct PackageViewerCommand: ParsableCommand {
         if screenshotPath != nil || fraction != nil { viewer.waitUntilLoaded() }
         if let fraction { viewer.scroll(toFraction: fraction) }
         try present(viewer.window, anomalies: viewer.anomalies, screenshotPath: screenshotPath)
+    }
+
+    /// The window of `--synthetic N`, its readings changing with `--live`.
+    @MainActor
+    private static func syntheticWindow(count: Int, live: Bool, search: String, grid: Bool) -> BigListWindow {
+        guard live else { return BigListWindow(source: SyntheticSource(count: count), search: search, grid: grid) }
+        let window = BigListWindow(source: LiveSyntheticSource(count: count), search: search)
+        window.startLiveFeed()
+        return window
     }
 
     @MainActor

@@ -29,7 +29,9 @@ final class BigListWindow {
     private var total = 0
     private let origin: String
     /// Every item, under the filtered storage the list shows.
-    private let all = MemoryStorage()
+    let all = MemoryStorage()
+    /// What changes the readings of `--synthetic N --live`; nil otherwise.
+    private(set) var liveFeed: LiveFeed?
     /// Whether the source's items are in the list: at once for a source given, once read for
     /// one read off the main thread.
     private(set) var isLoaded = false
@@ -95,6 +97,7 @@ final class BigListWindow {
             manager.cancelPrefetching(FileTreeSource.File.self) { file, _ in thumbnails.cancelPrefetch(file.path) }
         } else {
             manager.register(SyntheticRow.self)
+            manager.register(LiveReadingRow.self)
             manager.register(FileRow.self)
         }
         manager.selectionMode = .multiple
@@ -135,6 +138,12 @@ final class BigListWindow {
         isLoaded = true
         manager.contentState = source.problem.map { .failed(message: $0) } ?? .ready
         showCounts()
+    }
+
+    /// Changes every item's reading ten times a second from now on (`--live`; the items are
+    /// `LiveReading`s).
+    func startLiveFeed() {
+        liveFeed = LiveFeed(updating: all)
     }
 
     /// Runs the main loop until the source's items are in the list (at most `limit`); returns
