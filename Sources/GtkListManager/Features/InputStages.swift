@@ -15,6 +15,9 @@ struct KeyStage: Comparable, Sendable {
     static let rowMoving = KeyStage(order: 30)
     /// The app's `keyPress` reactions.
     static let appReactions = KeyStage(order: 40)
+    /// Ctrl+Z and Shift+Ctrl+Z undo and redo, when the list has an undo history (after the
+    /// app's reactions: an app's own Ctrl+Z wins).
+    static let undo = KeyStage(order: 45)
     /// Ctrl+Left and Ctrl+Right move a cell cursor across the focused row (a table).
     static let cellNavigation = KeyStage(order: 50)
     /// A tree's keys: opening, closing, moving to parents and children.

@@ -282,7 +282,7 @@ final class ListDropTarget {
     /// delete its data).
     private func finishDrop(_ session: DropSession, context: OpaquePointer, time: guint) {
         let performed = dragAndDrop?.perform != nil
-        dragAndDrop?.perform?(session)
+        if let perform = dragAndDrop?.perform { manager.asUserAction(named: "Drop") { perform(session) } }
         endDrop(session, exited: false)
         gtk_drag_finish(context, performed ? 1 : 0, performed && session.proposal.operation == .move ? 1 : 0, time)
     }

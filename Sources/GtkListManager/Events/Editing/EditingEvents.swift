@@ -64,7 +64,9 @@ final class EditingEvents: OnDemandFeature {
     /// Commits the session's style through `commitEditing`, if the row is still in the list.
     func commit(_ session: EditSession) {
         guard !session.isEnded, let location = manager.location(of: session.row) else { return }
-        let _: Void? = manager.events.perform(.commitEditing, input: session.style, on: session.row, at: location)
+        manager.asUserAction(named: session.style == .insert ? "Insert" : "Delete") {
+            let _: Void? = manager.events.perform(.commitEditing, input: session.style, on: session.row, at: location)
+        }
     }
 
     /// Ends the interaction once: reports `didEndEditing` with the row's bound model, at the

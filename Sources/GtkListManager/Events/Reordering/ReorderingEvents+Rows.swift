@@ -10,6 +10,10 @@ extension ReorderingEvents {
     /// reactions (the type's sequence rule). The rows still to move are followed through each
     /// move arithmetically, O(rows) per move. A row whose move the storage refuses stays.
     func move(_ sources: [IndexPath], pressed row: BoundRow, at pressedSource: IndexPath, to destination: IndexPath) {
+        manager.asUserAction(named: "Move") { moveEach(sources, pressed: row, at: pressedSource, to: destination) }
+    }
+
+    private func moveEach(_ sources: [IndexPath], pressed row: BoundRow, at pressedSource: IndexPath, to destination: IndexPath) {
         var pending = sources
         let pressedIndex = sources.firstIndex(of: pressedSource)
         var gap = gap(ofDestination: destination, from: pressedSource)

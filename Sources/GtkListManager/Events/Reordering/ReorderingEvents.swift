@@ -67,6 +67,10 @@ final class ReorderingEvents: OnDemandFeature {
     @discardableResult
     func move(_ row: BoundRow, from source: IndexPath, to destination: IndexPath) -> Bool {
         guard destination != source else { return false }
+        return manager.asUserAction(named: "Move") { moveReporting(row, from: source, to: destination) }
+    }
+
+    private func moveReporting(_ row: BoundRow, from source: IndexPath, to destination: IndexPath) -> Bool {
         if let storage = manager.storage as? any ReorderableStorage {
             storage.moveItem(at: source, to: destination)
             guard manager.location(of: row)?.indexPath == destination else { return false }

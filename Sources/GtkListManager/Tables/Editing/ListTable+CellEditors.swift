@@ -202,7 +202,10 @@ extension ListTable {
             }
         do {
             for reaction in editing.reactions where reaction.column == session.column {
-                switch try reaction.commit(value, model, session.openedModel, session.indexPath) {
+                let outcome = try manager.asUserAction(named: "Edit") {
+                    try reaction.commit(value, model, session.openedModel, session.indexPath)
+                }
+                switch outcome {
                 case .notTaken: continue
                 case .committed: break
                 case .saving(let task):

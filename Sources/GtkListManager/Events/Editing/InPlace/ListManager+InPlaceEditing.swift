@@ -11,8 +11,11 @@ extension ListManager {
     ) {
         addModelTypeReaction(
             R.Model.self, role: .item,
-            .model(.commitEdit) { (text: String, model: R.Model, indexPath) -> Result<Void, any Error> in
-                Result { try closure(text, model, indexPath) }
+            .model(.commitEdit) { [weak self] (text: String, model: R.Model, indexPath) -> Result<Void, any Error> in
+                Result {
+                    guard let self else { return try closure(text, model, indexPath) }
+                    try self.asUserAction(named: "Edit") { try closure(text, model, indexPath) }
+                }
             })
     }
 

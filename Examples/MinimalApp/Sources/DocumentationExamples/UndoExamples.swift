@@ -1,0 +1,28 @@
+// swift-format-ignore-file
+// The examples of the DocC article Undo and redo, as printed there (checked by scripts/check-doc-examples.sh).
+import CGtk
+import GtkListManager
+import ModelStorage
+
+/// Undo and redo.
+enum UndoArticle {
+    @MainActor static func listActions(manager: ListManager, storage: MemoryStorage) {
+        let history = UndoHistory(limit: 100)
+        history.track(storage)              // the storage the user's actions change
+        manager.undoHistory = history       // Ctrl+Z, Shift+Ctrl+Z; deletes, moves, drops, edits recorded
+    }
+
+    @MainActor static func appActions(history: UndoHistory, storage: MemoryStorage, selected: [IndexPath]) {
+        history.group(named: "Delete") {
+            storage.removeItems(at: selected)
+        }
+        print(history.undoActionName ?? "nothing to undo")   // "Delete", for "Undo Delete"
+    }
+
+    @MainActor static func menu(manager: ListManager, history: UndoHistory, undoItem: UnsafeMutablePointer<GtkWidget>) {
+        history.didChange = {
+            gtk_widget_set_sensitive(undoItem, history.canUndo ? 1 : 0)
+        }
+        Signal.connect(undoItem, "activate") { _ in manager.undo() }   // selects what came back
+    }
+}

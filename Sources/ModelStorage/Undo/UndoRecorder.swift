@@ -1,0 +1,121 @@
+/// Follows one tracked storage for an ``UndoHistory``: keeps its own copy of the storage's items
+/// (what a change set's positions meant before it applied) and, while the history records, turns
+/// each change set into the steps that take it back, by identity.
+@MainActor
+final class UndoRecorder: StorageObserver {
+    private(set) weak var storage: (any UndoableStorage)?
+    private unowned let history: UndoHistory
+    /// The storage's items by section as of the last change set (a copy: sharing the storage's
+    /// arrays would make it copy them at its next change).
+    private var mirror: [[Any]] = []
+
+    init(_ storage: some UndoableStorage, history: UndoHistory) {
+        self.storage = storage
+        self.history = history
+        readMirror(from: storage)
+        storage.addObserver(self)
+    }
+
+    func stopFollowing() {
+        storage?.removeObserver(self)
+    }
+
+    func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
+        var steps: [UndoStep] = []
+        var undoable = true
+        for segment in changes.segments where !follow(segment, steps: &steps) {
+            // Positions that do not match the copy: read it again; these changes cannot be taken back.
+            undoable = false
+            readMirror(from: storage)
+            break
+        }
+        guard history.isRecording else { return }
+        if undoable { history.record(steps, by: self) } else { history.cannotRecord() }
+    }
+
+    func storageNeedsReload(_ storage: any Storage) {
+        readMirror(from: storage)
+        // Replaced whole: nothing says what it was.
+        if history.isRecording { history.cannotRecord() }
+    }
+
+    private func readMirror(from storage: any Storage) {
+        mirror = (0..<storage.numberOfSections).map { section in
+            storage.models(inSection: section).withUnsafeBufferPointer { Array($0) }
+        }
+    }
+
+    // MARK: - Change sets
+
+    /// Applies `segment` to the copy and appends the steps that take it back; false when its
+    /// positions do not fit the copy or it cannot be taken back (sections, items without an
+    /// identity).
+    private func follow(_ segment: ChangeSet.Segment, steps: inout [UndoStep]) -> Bool {
+        switch segment {
+        case let .insertion(models, start):
+            guard mirror.indices.contains(start.section), (0...mirror[start.section].count).contains(start.item) else { return false }
+            let inserted = Array(models)
+            mirror[start.section].insert(contentsOf: inserted, at: start.item)
+            let identities = inserted.compactMap(ModelIdentity.init(of:))
+            steps.append(.remove(identities))
+            return identities.count == inserted.count
+        case let .deletion(items, section):
+            guard mirror.indices.contains(section), items.lowerBound >= 0, items.upperBound <= mirror[section].count else { return false }
+            let removed = Array(mirror[section][items])
+            steps.append(
+                .insert(models: removed, after: identity(before: items.lowerBound, in: section), section: section, index: items.lowerBound))
+            mirror[section].removeSubrange(items)
+            return removed.allSatisfy { ModelIdentity(of: $0) != nil }
+        case let .entry(change):
+            return follow(change, steps: &steps)
+        case .reordering, .splices:
+            return segment.entries.allSatisfy { follow($0, steps: &steps) }
+        }
+    }
+
+    private func follow(_ change: StorageChange, steps: inout [UndoStep]) -> Bool {
+        switch change {
+        case let .insertItem(indexPath, model):
+            return follow(.insertion(of: ModelRun(CollectionOfOne(model)), at: indexPath), steps: &steps)
+        case let .deleteItem(indexPath):
+            return follow(.deletion(of: indexPath.item..<indexPath.item + 1, inSection: indexPath.section), steps: &steps)
+        case let .moveItem(from, to):
+            guard contains(from), mirror.indices.contains(to.section) else { return false }
+            let model = mirror[from.section][from.item]
+            guard let moved = ModelIdentity(of: model) else { return false }
+            steps.append(.move(moved, after: identity(before: from.item, in: from.section), section: from.section, index: from.item))
+            mirror[from.section].remove(at: from.item)
+            guard (0...mirror[to.section].count).contains(to.item) else { return false }
+            mirror[to.section].insert(model, at: to.item)
+            return true
+        case let .updateItem(indexPath, model):
+            guard contains(indexPath), let updated = ModelIdentity(of: model) else { return false }
+            steps.append(.replace(updated, with: mirror[indexPath.section][indexPath.item]))
+            mirror[indexPath.section][indexPath.item] = model
+            return true
+        case .updateSection:
+            return true
+        case let .insertSection(section, _):
+            guard (0...mirror.count).contains(section) else { return false }
+            mirror.insert([], at: section)
+            return false
+        case let .deleteSection(section):
+            guard mirror.indices.contains(section) else { return false }
+            mirror.remove(at: section)
+            return false
+        case let .moveSection(from, to):
+            guard mirror.indices.contains(from), (0..<mirror.count).contains(to) else { return false }
+            mirror.insert(mirror.remove(at: from), at: to)
+            return false
+        }
+    }
+
+    private func contains(_ indexPath: IndexPath) -> Bool {
+        indexPath.count == 2 && mirror.indices.contains(indexPath.section) && mirror[indexPath.section].indices.contains(indexPath.item)
+    }
+
+    /// The identity of the item before `item` in `section`; nil at the section's start.
+    private func identity(before item: Int, in section: Int) -> ModelIdentity? {
+        item > 0 ? ModelIdentity(of: mirror[section][item - 1]) : nil
+    }
+}
