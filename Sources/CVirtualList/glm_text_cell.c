@@ -136,9 +136,11 @@ static int room_of(GlmTextCell *cell) {
 static gboolean glm_text_cell_draw(GtkWidget *widget, cairo_t *cr) {
     GlmTextCell *cell = GLM_TEXT_CELL(widget);
     GtkStyleContext *context = gtk_widget_get_style_context(widget);
-    // No CSS background or frame, but for a cell of a table's range of cells: the class says
-    // so (a class look-up is all other cells pay).
-    if (gtk_style_context_has_class(context, "list-table-selected-cell")) {
+    // No CSS background or frame, but for a cell of a table's range of cells or a cell whose
+    // text just changed (ListConfiguration.changeFlash): the classes say so (two class
+    // look-ups are all other cells pay).
+    if (gtk_style_context_has_class(context, "list-table-selected-cell") ||
+        gtk_style_context_has_class(context, "list-changed")) {
         int width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget);
         gtk_render_background(context, cr, 0, 0, width, height);
         gtk_render_frame(context, cr, 0, 0, width, height);

@@ -20,4 +20,7 @@ protocol ItemPresenting: ListFeature {
     /// Indents the row of a tree's item by `pixels` (its level and the arrow's room): false
     /// when the row is not one the feature made (the host indents it whole then).
     func indentTreeRow(_ row: BoundRow, by pixels: Int) -> Bool
+    /// Flashes the parts of `row` that changed when its item was just refreshed in place (a
+    /// table: the cells whose text changed), owned by `row` in `flashes`.
+    func flashChangedParts(of row: BoundRow, with flashes: ChangeFlashes)
 }

@@ -21,6 +21,8 @@ public struct ListConfiguration: Sendable {
     /// shows (the wheel moves less than a viewport a step: at 1, an item is told a step short of
     /// a viewport ahead).
     public var prefetchDistance = 2.0
+    /// How an item refreshed in place shows that it changed; nil (the default) for no flash.
+    public var changeFlash: ChangeFlash?
 
     /// The defaults of every setting above.
     public init() {}

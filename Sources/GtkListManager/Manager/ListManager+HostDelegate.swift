@@ -26,6 +26,8 @@ extension ListManager {
     }
 
     func willUnbind(_ row: BoundRow, at position: Int) {
+        // A row widget reused for another item never carries this one's flash.
+        changeFlashes?.endFlashes(ownedBy: ObjectIdentifier(row))
         guard let rowObserver, let location = updater.rowMap.location(ofPosition: position) else { return }
         rowObserver.rowWillDisappear(row, at: location)
     }

@@ -52,6 +52,7 @@ public final class ListManager {
             updater.configuration = configuration
             (host as? any RowAnimating)?.rowAnimation = configuration.rowAnimation
             factory.pool.limit = configuration.reusePoolLimit
+            adoptChangeFlash(configuration.changeFlash)
             reload()
         }
     }
@@ -129,6 +130,9 @@ public final class ListManager {
     var cursorHasFocus = false
     /// The animated scroll running, if any (`scrollTo(_:alignment:animated:)`).
     var scrollAnimation: ScrollAnimation?
+    /// The rows and cells flashing because their items changed; nil while
+    /// ``ListConfiguration/changeFlash`` is off.
+    var changeFlashes: ChangeFlashes?
     /// The declarative sections shown with `update { }` and their events; made on first use.
     var declarativeState: DeclarativeState?
     /// The placeholder of the content state (``contentState``) and the app's empty placeholder.
@@ -158,7 +162,11 @@ public final class ListManager {
         updater = ListUpdater(host: host, factory: factory, configuration: configuration)
         self.storage = storage
         self.configuration = configuration
-        updater.refreshObserver = { [unowned self] row in rowObserver?.rowDidRefresh(row) }
+        adoptChangeFlash(configuration.changeFlash)
+        updater.refreshObserver = { [unowned self] row in
+            rowObserver?.rowDidRefresh(row)
+            rowDidChange(row)
+        }
         host.delegate = hostDelegate
         connectAccessibleItems()
         (storage as? any ObservableStorage)?.addObserver(storageObservation)

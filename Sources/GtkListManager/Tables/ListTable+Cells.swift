@@ -21,6 +21,7 @@ extension ListTable {
             view.isGroupRow = isGroup
             ListTheme.set(ListTheme.StyleClass.tableGroupRow, isGroup, on: view.widget)
         }
+        beginNotingChangedCells(of: view)
         bindCells(of: view, showing: model, at: indexPath, refilling: true)
     }
 
@@ -76,7 +77,11 @@ extension ListTable {
             return releaseCells(of: view, in: index..<index + 1)
         }
         if let cell = view.cells[index], cell.mapping === mapping {
+            // Texts are read before and after only while changes flash (a table flashes the
+            // cells whose text changed).
+            let shownText = changedCells != nil ? (cell.view as? TextCell)?.text : nil
             cell.show(model, through: mapping, at: indexPath)
+            if let shownText, (cell.view as? TextCell)?.text != shownText { changedCells?.cells.append(cell.widget) }
             return place(cell, of: placed, pinned: pinned, in: row)
         }
         releaseCells(of: view, in: index..<index + 1)
@@ -161,6 +166,7 @@ extension ListTable {
             cursorCellWidget = nil
         }
         if selectsCells { ListTheme.set(ListTheme.StyleClass.tableSelectedCell, false, on: cell.widget) }
+        manager.changeFlashes?.end(cell.widget)
         glm_accessible_table_cell_set_column(cell.widget, -1)
         view.cells[index] = nil
         cell.endShowing()

@@ -127,6 +127,9 @@ public final class ListTable {
     public internal(set) var cursorColumn: String?
     /// The cell shown as the cell cursor's, if any.
     var cursorCellWidget: UnsafeMutablePointer<GtkWidget>?
+    /// The row view refilled last and the cells whose text the refill changed, while changes
+    /// flash; nil otherwise.
+    var changedCells: (view: ObjectIdentifier, cells: [UnsafeMutablePointer<GtkWidget>])?
     /// True while the user drags a column's edge: the state is reported once, on the release.
     var isDraggingWidth = false
     private var sortReactions: [([SortKey]) -> Void] = []

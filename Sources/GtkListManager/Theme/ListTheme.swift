@@ -51,6 +51,9 @@ public enum ListTheme {
         public static let pending = "list-pending"
         /// A table's text cell: inset as header titles are (`layout.css`).
         public static let textCell = "list-text-cell"
+        /// A row, or a table's cell, whose item just changed in place, for
+        /// ``ListConfiguration/changeFlash``'s duration.
+        public static let changed = "list-changed"
     }
 
     /// The provider of the stylesheet once installed, e.g. to take it off a screen with

@@ -87,6 +87,13 @@ enum LiveContentArticle {
         return manager
     }
 
+    @MainActor static func flashingChanges(_ storage: MemoryStorage) -> ListManager {
+        var configuration = ListConfiguration()
+        configuration.changeFlash = ChangeFlash(duration: 0.5)
+        let manager = ListManager(host: .virtualized, storage: storage, configuration: configuration)
+        return manager
+    }
+
     @MainActor static func prefetching(_ manager: ListManager, thumbnails: ThumbnailWarmer) {
         manager.prefetch(FileItem.self) { file, _ in thumbnails.warm(file.path) }
         manager.cancelPrefetching(FileItem.self) { file, _ in thumbnails.cool(file.path) }
