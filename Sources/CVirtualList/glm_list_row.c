@@ -10,6 +10,8 @@ struct _GlmListRow {
     GtkBin parent_instance;
     /* Its place in the whole list, for the order of accessibility's children. */
     gint position;
+    /* Drawn over the other rows (pinned), not among them. */
+    gboolean overlaid;
 };
 
 enum {
@@ -135,4 +137,12 @@ void glm_list_row_set_position(GlmListRow *row, gint position) {
 
 gint glm_list_row_get_position(GlmListRow *row) {
     return row->position;
+}
+
+void glm_list_row_set_overlaid(GlmListRow *row, gboolean overlaid) {
+    row->overlaid = overlaid;
+}
+
+gboolean glm_list_row_is_overlaid(GlmListRow *row) {
+    return row->overlaid;
 }

@@ -231,6 +231,11 @@ static void glm_virtual_list_dispose(GObject *object) {
     G_OBJECT_CLASS(glm_virtual_list_parent_class)->dispose(object);
 }
 
+static void glm_virtual_list_finalize(GObject *object) {
+    g_ptr_array_unref(GLM_VIRTUAL_LIST(object)->overlays);
+    G_OBJECT_CLASS(glm_virtual_list_parent_class)->finalize(object);
+}
+
 /* ---- Widget -------------------------------------------------------------------------- */
 
 /* GtkContainer's destroy walks the children without internals, so the spare ones are destroyed
@@ -352,14 +357,32 @@ static void glm_virtual_list_get_preferred_height(GtkWidget *widget, gint *minim
     *natural = list->callbacks.content_height ? list->callbacks.content_height(list->user_data) : 0;
 }
 
-static void draw_child_under_overlay(GtkWidget *child, gpointer data) {
+static void draw_child_under_overlays(GtkWidget *child, gpointer data) {
     GlmVirtualList *list = data;
-    if (child != list->overlay)
+    if (!GLM_IS_LIST_ROW(child) || !glm_list_row_is_overlaid(GLM_LIST_ROW(child)))
         gtk_container_propagate_draw(GTK_CONTAINER(list), child, list->drawing);
 }
 
+/* Each overlay hides what scrolls under it: the list's background first, then the child. */
+static void draw_overlays(GlmVirtualList *list, cairo_t *cr) {
+    GtkWidget *widget = GTK_WIDGET(list);
+    GtkStyleContext *context = gtk_widget_get_style_context(widget);
+    for (guint i = 0; i < list->overlays->len; i++) {
+        GtkWidget *overlay = g_ptr_array_index(list->overlays, i);
+        if (!gtk_widget_get_child_visible(overlay))
+            continue;
+        GtkAllocation allocation;
+        gtk_widget_get_allocation(overlay, &allocation);
+        cairo_save(cr);
+        gtk_cairo_transform_to_window(cr, widget, list->bin_window);
+        gtk_render_background(context, cr, allocation.x, allocation.y, allocation.width, allocation.height);
+        cairo_restore(cr);
+        gtk_container_propagate_draw(GTK_CONTAINER(widget), overlay, cr);
+    }
+}
+
 /* What the bin window shows, in the widget's coordinates: the background, the rows, and the
- * overlay over them. */
+ * overlays over them. */
 static void draw_rows(gpointer data, cairo_t *cr) {
     GlmVirtualList *list = data;
     GtkWidget *widget = GTK_WIDGET(list);
@@ -372,21 +395,14 @@ static void draw_rows(gpointer data, cairo_t *cr) {
         glm_row_ghosts_draw(list->ghosts, cr);
         cairo_restore(cr);
     }
-    if (list->overlay == NULL || !gtk_widget_get_child_visible(list->overlay)) {
+    if (list->overlays->len == 0) {
         GTK_WIDGET_CLASS(glm_virtual_list_parent_class)->draw(widget, cr);
         return;
     }
     list->drawing = cr;
-    gtk_container_forall(GTK_CONTAINER(widget), draw_child_under_overlay, list);
+    gtk_container_forall(GTK_CONTAINER(widget), draw_child_under_overlays, list);
     list->drawing = NULL;
-    /* The overlay hides what scrolls under it: the list's background first, then the child. */
-    GtkAllocation allocation;
-    gtk_widget_get_allocation(list->overlay, &allocation);
-    cairo_save(cr);
-    gtk_cairo_transform_to_window(cr, widget, list->bin_window);
-    gtk_render_background(context, cr, allocation.x, allocation.y, allocation.width, allocation.height);
-    cairo_restore(cr);
-    gtk_container_propagate_draw(GTK_CONTAINER(widget), list->overlay, cr);
+    draw_overlays(list, cr);
 }
 
 /* GTK 3 draws a widget's windows in one pass; were they exposed one by one, the list's own
@@ -446,6 +462,7 @@ static void glm_virtual_list_class_init(GlmVirtualListClass *class) {
     object_class->set_property = glm_virtual_list_set_property;
     object_class->get_property = glm_virtual_list_get_property;
     object_class->dispose = glm_virtual_list_dispose;
+    object_class->finalize = glm_virtual_list_finalize;
 
     widget_class->destroy = glm_virtual_list_destroy;
     widget_class->realize = glm_virtual_list_realize;
@@ -474,6 +491,7 @@ static void glm_virtual_list_class_init(GlmVirtualListClass *class) {
 }
 
 static void glm_virtual_list_init(GlmVirtualList *list) {
+    list->overlays = g_ptr_array_new();
     gtk_widget_set_has_window(GTK_WIDGET(list), TRUE);
     gtk_widget_set_redraw_on_allocate(GTK_WIDGET(list), FALSE);
     set_hadjustment(list, NULL);
@@ -529,11 +547,31 @@ void glm_virtual_list_place_child_in_viewport(GlmVirtualList *list, GtkWidget *c
 }
 
 void glm_virtual_list_set_overlay_child(GlmVirtualList *list, GtkWidget *child) {
-    if (list->overlay == child)
+    glm_virtual_list_set_overlay_children(list, &child, child != NULL ? 1 : 0);
+}
+
+void glm_virtual_list_set_overlay_children(GlmVirtualList *list, GtkWidget *const *children, guint count) {
+    GPtrArray *overlays = list->overlays;
+    gboolean same = overlays->len == count;
+    for (guint i = 0; same && i < count; i++)
+        same = g_ptr_array_index(overlays, i) == children[i];
+    if (same)
         return;
-    list->overlay = child;
+    for (guint i = 0; i < overlays->len; i++)
+        glm_list_row_set_overlaid(GLM_LIST_ROW(g_ptr_array_index(overlays, i)), FALSE);
+    g_ptr_array_set_size(overlays, 0);
+    for (guint i = 0; i < count; i++) {
+        g_return_if_fail(GLM_IS_LIST_ROW(children[i]));
+        glm_list_row_set_overlaid(GLM_LIST_ROW(children[i]), TRUE);
+        g_ptr_array_add(overlays, children[i]);
+    }
     invalidate_pixels(list);
     gtk_widget_queue_draw(GTK_WIDGET(list));
+}
+
+void glm_virtual_list_forget_overlay(GlmVirtualList *list, GtkWidget *child) {
+    if (list->overlays != NULL && g_ptr_array_remove(list->overlays, child))
+        glm_list_row_set_overlaid(GLM_LIST_ROW(child), FALSE);
 }
 
 GtkAdjustment *glm_virtual_list_get_vadjustment(GlmVirtualList *list) {

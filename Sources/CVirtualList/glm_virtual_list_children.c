@@ -36,8 +36,7 @@ void glm_virtual_list_remove_child(GlmVirtualList *list, GtkWidget *child) {
     if (node == NULL)
         return;
     gboolean was_visible = gtk_widget_get_visible(child);
-    if (list->overlay == child)
-        list->overlay = NULL;
+    glm_virtual_list_forget_overlay(list, child);
     if (list->viewport_child == child)
         list->viewport_child = NULL;
     if (parked) {
@@ -56,8 +55,7 @@ void glm_virtual_list_park_child(GlmVirtualList *list, GtkWidget *child) {
     if (node == NULL)
         return;
     tell_accessible(list, child, FALSE);
-    if (list->overlay == child)
-        list->overlay = NULL;
+    glm_virtual_list_forget_overlay(list, child);
     list->children = g_list_remove_link(list->children, node);
     list->parked = g_list_concat(node, list->parked);
     gtk_widget_set_child_visible(child, FALSE);

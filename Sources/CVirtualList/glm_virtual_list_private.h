@@ -40,9 +40,10 @@ struct _GlmVirtualList {
      * its place in the viewport. Not a reference: removing the child clears it. */
     GtkWidget *viewport_child;
     GdkRectangle viewport_child_place;
-    /* Drawn last, over the others, on the list's background (a pinned header). Not a reference:
-     * the host clears it before the child goes. */
-    GtkWidget *overlay;
+    /* Drawn last, over the others, each on the list's background, in this order (a pinned
+     * header, pinned parent rows): rows of the list (GlmListRow), marked as overlaid. Not
+     * references: a child that goes leaves the array. */
+    GPtrArray *overlays;
     cairo_t *drawing;
     /* The accessible, once GTK made it (a weak pointer): told when children come and go. */
     AtkObject *accessible;
@@ -70,6 +71,14 @@ struct _GlmVirtualList {
     gpointer user_data;
     GDestroyNotify destroy_user_data;
 };
+
+/** Whether `row` is drawn over the others (glm_virtual_list_set_overlay_children), so skipped
+ *  where the others are drawn. */
+void glm_list_row_set_overlaid(GlmListRow *row, gboolean overlaid);
+gboolean glm_list_row_is_overlaid(GlmListRow *row);
+
+/** Takes `child` out of the overlays when it is one (it leaves or is parked). */
+void glm_virtual_list_forget_overlay(GlmVirtualList *list, GtkWidget *child);
 
 /** The children that show rows (the spare ones excluded), owned by the list, in no order. */
 GList *glm_virtual_list_active_children(GlmVirtualList *list);

@@ -851,6 +851,40 @@ class VirtualListTree(TreeSpec):
     HOST = "virtual-list"
 
 
+class VirtualListPinnedParent(FixtureCase):
+    """A tree whose parent rows stay pinned at the top (--pin-parents): item 0 open with 60
+    children, scrolled to its 30th child. The pinned parent is the tree item it is, once, first
+    in the tree, at the top of the viewport: its level, place and open state as Orca reads
+    them, no copy of it among the list's children."""
+
+    HOST = "virtual-list"
+    OPTIONS = ["--tree", "--children", "60", "--pin-parents", "--scroll-to", "30"]
+
+    def test_the_pinned_parent_is_read_as_the_tree_item_it_is(self):
+        parents = [row for row in self.rows if row.shown_ordinal == 0]
+        self.assertEqual(len(parents), 1, f"item 0 should be one child of the tree: {listed(parents)}")
+        parent = parents[0]
+        self.assertEqual(parent.role, "tree item", str(parent))
+        self.assertEqual(
+            (parent.attributes.get("level"), parent.attributes.get("posinset"), parent.attributes.get("setsize")),
+            ("1", "1", "10"),
+            str(parent),
+        )
+        self.assertEqual(parent.states & {"expandable", "expanded"}, {"expandable", "expanded"}, str(parent))
+        self.assertIn("showing", parent.states, str(parent))
+        self.assertEqual(parent.index, 0, "the tree's first child: the rows' order is the tree's")
+        list_top = atspi.extents(self.lists[0])[1]
+        self.assertEqual(parent.extents[1], list_top, f"pinned at the top of the list ({list_top}): {parent}")
+
+    def test_the_rows_under_it_follow_in_order_and_say_their_index(self):
+        self.assertChildrenSayTheirIndexInParent()
+        ordinals = [row.shown_ordinal for row in self.rows]
+        self.assertEqual(ordinals, sorted(ordinals), f"in the tree's order: {ordinals}")
+        self.assertIn(30, ordinals, "the child scrolled to, under the pinned parent")
+        child = next(row for row in self.rows if row.shown_ordinal == 30)
+        self.assertEqual(child.attributes.get("level"), "2", str(child))
+
+
 class VirtualGridStructure(GridSpec):
     HOST = "virtual-grid"
 

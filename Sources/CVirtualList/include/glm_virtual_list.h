@@ -98,9 +98,14 @@ void glm_virtual_list_place_child(GlmVirtualList *list, GtkWidget *child, gint x
 void glm_virtual_list_place_child_in_viewport(GlmVirtualList *list, GtkWidget *child, gint x, gint y, gint width,
                                              gint height);
 
-/** Draws `child` (a child of the list, or NULL for none) over the others, on the list's own
+/** Draws `child` (a row of the list, or NULL for none) over the others, on the list's own
  *  background: a header pinned at the top covers the rows scrolling under it. */
 void glm_virtual_list_set_overlay_child(GlmVirtualList *list, GtkWidget *child);
+
+/** Draws `count` rows of the list (`children`, GlmListRow) over the others, each on the list's
+ *  own background, the first drawn first: pinned rows cover the rows scrolling under them, and
+ *  a later one covers an earlier one pushed up under it. Costs O(count) per draw. */
+void glm_virtual_list_set_overlay_children(GlmVirtualList *list, GtkWidget *const *children, guint count);
 
 /** Keeps a picture of `child` as it shows now at its place, drawn under the rows until removed
  *  (a row that left, fading out while the others slide over it); its id, or 0 when the child

@@ -11,12 +11,13 @@
 //
 // Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
 //   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
-//   [--name NAME] [--named-rows] [--rtl] [--tree] [--table [--cells] [--selects-cells] [--frozen N] [--grouped G]
+//   [--name NAME] [--named-rows] [--rtl] [--tree [--children N] [--pin-parents]] [--table [--cells] [--selects-cells] [--frozen N] [--grouped G]
 //   [--editable]]
 //
 // With --tree the list shows a tree instead (an OutlineStorage): items 0, 100, …, 900 at the
-// top level, each with children k+1 … k+5, items 0 and 100 open; --focus then counts rows, and
-// `focus:` lines name the focused item.
+// top level, each with children k+1 … k+5 (k+N with --children N, at most 99), items 0 and 100
+// open; --focus then counts rows, and `focus:` lines name the focused item. With --pin-parents
+// the parents of the top row stay pinned at the top (ListManager.pinsParentRows).
 //
 // With --table the list is a table (ListManager.makeTable) of six columns 160 pixels wide,
 // titled by `tableColumns`; item k's cell in the column of prefix p shows "p k" (the first
@@ -48,6 +49,8 @@ struct Options {
     var namedRows = false
     var rightToLeft = false
     var tree = false
+    var children = 5
+    var pinsParents = false
     var table = false
     var cells = false
     var selectsCells = false
@@ -85,6 +88,8 @@ struct Options {
             case "--named-rows": namedRows = true
             case "--rtl": rightToLeft = true
             case "--tree": tree = true
+            case "--children": children = min(max(number(of: option), 1), 99)
+            case "--pin-parents": pinsParents = true
             case "--table": table = true
             case "--cells": cells = true
             case "--selects-cells": selectsCells = true
@@ -152,7 +157,8 @@ final class Fixture {
         manager.selectionDidChange { [options] indexPaths in
             Self.reportSelection(indexPaths.map(options.ordinal(of:)))
         }
-        if options.tree { manager.storage = Self.tree() } else { fill() }
+        if options.tree { manager.storage = Self.tree(children: options.children) } else { fill() }
+        manager.pinsParentRows = options.pinsParents
         var shown = manager.widget
         if options.table && options.cells {
             shown = toggleColumns.makeTable(on: manager, ordinal: options.ordinal(of:)).widget
@@ -210,12 +216,12 @@ final class Fixture {
         }
     }
 
-    /// Ten top-level items, 0, 100, … 900, each with five children; the first two open.
-    private static func tree() -> OutlineStorage<String, Int> {
+    /// Ten top-level items, 0, 100, … 900, each with `children` children; the first two open.
+    private static func tree(children: Int) -> OutlineStorage<String, Int> {
         var outline = OutlineSnapshot<Int>()
         let tops = Array(stride(from: 0, to: 1_000, by: 100))
         outline.append(tops)
-        for top in tops { outline.append(Array(top + 1...top + 5), to: top) }
+        for top in tops { outline.append(Array(top + 1...top + children), to: top) }
         outline.expand([0, 100])
         let storage = OutlineStorage<String, Int>()
         storage.apply(outline, to: "Tree")

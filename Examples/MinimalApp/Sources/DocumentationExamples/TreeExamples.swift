@@ -81,6 +81,12 @@ enum TreesArticle {
         await manager.reveal(invoice, under: [home, documents, invoices])
     }
 
+    @MainActor static func pinParentFolders(_ storage: OutlineStorage<String, String>) -> ListManager {
+        let manager = ListManager(host: .virtualized, storage: storage)
+        manager.pinsParentRows = true                       // the folders of the top row stay at the top
+        return manager
+    }
+
     @MainActor static func moveFolders(_ storage: OutlineStorage<String, String>) {
         storage.move(["Invoices"], to: .into("Archive"))        // re-parented, what is under it along
         storage.move(["Music"], to: .before("Documents"))       // reordered among its siblings

@@ -75,9 +75,12 @@ extension VirtualListHost {
         let needed = neededRows(previouslyNeeded: previouslyNeeded)
         neededPositions = needed
         // The focused row keeps its widget off screen (the focus would go with it), so does a
-        // dragged row (its drop must find it), and the pinned header its place at the top.
+        // dragged row (its drop must find it), and the pinned header and parents their places
+        // at the top.
         let dragged = rowKeptBound.flatMap { kept in placedRows.first { ObjectIdentifier($0.value.row) == kept }?.key }
-        let kept = [focusedPosition, dragged, headerToPin()].compactMap { $0 }
+        let header = headerToPin()
+        let parents = parentsToPin(top: scrollTop, stackTop: pinnedStackTop(header: header, top: scrollTop)).map(\.position)
+        let kept = [focusedPosition, dragged, header].compactMap { $0 } + parents
         for position in placedRows.keys.sorted()
         where needed?.contains(position) != true && !kept.contains(position) && !isKeptForItsSlide(position) {
             unbind(position)
@@ -127,12 +130,24 @@ extension VirtualListHost {
         return min(0, pushed)
     }
 
+    /// Where pinned parent rows start: under the pinned header, if any.
+    private func pinnedStackTop(header: Int?, top: Int) -> Int {
+        guard let header, let y = pinnedPlace(of: header, top: top) else { return 0 }
+        return max(y + index.band(of: header).height, 0)
+    }
+
     /// Places the bound rows in the viewport and tells the adjustment.
     private func placeRows() {
         let top = scrollTop
         pinnedHeader = headerToPin().flatMap { header in
             placedRows[header] == nil ? nil : pinnedPlace(of: header, top: top).map { (header, $0) }
         }
+        pinnedParents = parentsToPin(top: top, stackTop: pinnedStackTop(header: pinnedHeader?.position, top: top))
+            .filter { placedRows[$0.position] != nil }
+        // Empty, and allocating nothing, unless something is pinned.
+        var pinnedPlaces: [Int: Int] = [:]
+        for parent in pinnedParents { pinnedPlaces[parent.position] = parent.y }
+        if let pinnedHeader { pinnedPlaces[pinnedHeader.position] = pinnedHeader.y }
         let time = FrameTicker.frameTime(of: widget)
         var startedAbove: VirtualListMotion.Point?
         for position in placedRows.keys.sorted() {
@@ -142,10 +157,10 @@ extension VirtualListHost {
             frame.x = shownX(frame.x, width: frame.width)
             // A row kept off screen waits just above the viewport, mapped: a row widget made
             // invisible would lose the focus.
-            let onScreen =
-                neededPositions?.contains(position) == true || pinnedHeader?.position == position || isKeptForItsSlide(position)
-            frame.y = pinnedHeader?.position == position ? pinnedHeader!.y : (onScreen ? frame.y - top : -frame.height)
-            if onScreen, pinnedHeader?.position != position {
+            let pinnedY = pinnedPlaces.isEmpty ? nil : pinnedPlaces[position]
+            let onScreen = neededPositions?.contains(position) == true || pinnedY != nil || isKeptForItsSlide(position)
+            frame.y = pinnedY ?? (onScreen ? frame.y - top : -frame.height)
+            if onScreen, pinnedY == nil {
                 let shown = shownPlace(
                     of: placed.rowWidget, at: position, frame: frame, time: time,
                     startedAbove: &startedAbove)
@@ -158,7 +173,10 @@ extension VirtualListHost {
             noteScreenPresence(of: placed.row, onScreen: onScreen)
         }
         endPlacingMotion()
-        glm_virtual_list_set_overlay_child(list, pinnedHeader.flatMap { placedRows[$0.position]?.rowWidget })
+        // The deepest parent first: one pushed up slides under its own parent; the header last.
+        var overlays: [UnsafeMutablePointer<GtkWidget>?] = pinnedParents.reversed().compactMap { placedRows[$0.position]?.rowWidget }
+        if let pinnedHeader, let header = placedRows[pinnedHeader.position] { overlays.append(header.rowWidget) }
+        overlays.withUnsafeBufferPointer { glm_virtual_list_set_overlay_children(list, $0.baseAddress, UInt32($0.count)) }
         glm_virtual_list_configure_vadjustment(
             list, Double(top), Double(index.totalHeight), Double(viewportSize.height))
     }
@@ -237,11 +255,14 @@ extension VirtualListHost {
             atX: contentX(ofShown: Int(x.rounded(.down))), offset: scrollTop + Int(y.rounded(.down)), width: viewportSize.width)
     }
 
-    /// The pinned header, when it covers `y`.
+    /// The pinned row that covers `y`: the header, drawn over the parents, then the outermost
+    /// parent, drawn over the deeper ones.
     private func pinnedPosition(atY y: Double) -> Int? {
-        guard let pinned = pinnedHeader, y >= Double(pinned.y), y < Double(pinned.y + index.band(of: pinned.position).height)
-        else { return nil }
-        return pinned.position
+        func covers(_ pinned: (position: Int, y: Int)) -> Bool {
+            y >= Double(pinned.y) && y < Double(pinned.y + index.band(of: pinned.position).height)
+        }
+        if let pinnedHeader, covers(pinnedHeader) { return pinnedHeader.position }
+        return pinnedParents.first(where: covers)?.position
     }
 
     public func rowFrame(at position: Int) -> (y: Double, height: Double)? {

@@ -108,6 +108,9 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
     var placeholder: UnsafeMutablePointer<GtkWidget>?
     /// The header pinned at the top of the viewport, when ``pinsSectionHeaders`` pins one now.
     var pinnedHeader: (position: Int, y: Int)?
+    /// ``ParentRowPinning/parentOfRow``, and the parent rows pinned now, outermost first.
+    var parentRowLookup: ((Int) -> PinnableParentRow?)?
+    var pinnedParents: [(position: Int, y: Int)] = []
     /// Bound rows placed off screen (the focused row scrolled away).
     var keptOffScreen = Set<ObjectIdentifier>()
     /// The row ``keepBound(_:)`` keeps bound wherever the list scrolls.
