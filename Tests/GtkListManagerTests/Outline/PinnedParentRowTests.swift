@@ -135,6 +135,28 @@ final class PinnedParentRowTests: XCTestCase {
         }
     }
 
+    func testPinnedRowsAreDrawnOverTheRowsUnderThemTheOuterOverTheDeeper() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let (manager, host, _, list) = Self.show()
+            defer { list.close() }
+            manager.selectItem(at: IndexPath(item: 111, section: 0))  // t1, pinned: its selection shows
+            Self.scroll(host, list, toRow: 151)
+            let height = try XCTUnwrap(Self.allocation(host, 111)).height
+            Self.scroll(host, list, toRow: 156, at: Double(2 * height - 5))  // t1.c3 pushed 5 px under t1
+            // What the list draws, read from GTK: a plain row's background below the stack, and
+            // t1's selection over the leaf scrolled under it and over the 5 pixels of t1.c3 pushed
+            // up under it; t1.c3 plain below them.
+            // Near the rows' end edge: away from the arrow and the centred text.
+            let end = TestTextDirection.isRightToLeft ? 4 : gtk_widget_get_allocated_width(manager.widget) - 4
+            @MainActor func drawn(_ y: Int32) -> UInt32 { WidgetPixels.pixel(of: manager.widget, x: end, y: y) }
+            let plain = drawn(try XCTUnwrap(Self.allocation(host, 157)).y + 1)
+            XCTAssertNotEqual(drawn(1), plain, "t1's selection over the row under it")
+            XCTAssertEqual(drawn(height - 2), drawn(1), "t1 over t1.c3")
+            XCTAssertEqual(drawn(height + 1), plain, "t1.c3 under t1, plain")
+        }
+    }
+
     func testAClickOnAPinnedParentScrollsBackToIt() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
@@ -160,6 +182,26 @@ final class PinnedParentRowTests: XCTestCase {
             XCTAssertEqual(host.pinnedParentPositions, [])
             XCTAssertEqual(try XCTUnwrap(Self.allocation(host, 111)).y, 0)
             XCTAssertEqual(host.rowFrame(at: 111)?.y, 0, "scrolled to it")
+        }
+    }
+
+    func testAPinnedParentClosedByItsArrowStaysWhereItWasPinned() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let (manager, host, storage, list) = Self.show()
+            defer { list.close() }
+            Self.scroll(host, list, toRow: 151)
+            let height = try XCTUnwrap(Self.allocation(host, 111)).height
+            let arrow = try TreeFixture.arrowPoint(of: 145, in: manager, list: list)
+            list.xdotool(["mousemove", String(arrow.0), String(arrow.1), "click", "1"])
+            list.settleFrame()
+            list.settleFrame()
+            XCTAssertEqual(storage.outlinePlace(at: IndexPath(item: 145, section: 0))?.isExpanded, false, "the arrow closed t1.c3")
+            XCTAssertEqual(manager.selectedIndexPaths, [], "and selected nothing")
+            XCTAssertEqual(host.pinnedParentPositions, [111])
+            XCTAssertEqual(try XCTUnwrap(Self.allocation(host, 145)).y, height, "t1.c3 where it was pinned, under t1")
+            XCTAssertEqual(Self.text(host, 146), "t1.c4", "the next folder under it")
+            XCTAssertEqual(try XCTUnwrap(Self.allocation(host, 146)).y, 2 * height)
         }
     }
 

@@ -176,6 +176,8 @@ final class OutlineEvents: OnDemandFeature {
             let expanded = DisclosureArrow.mark(of: container)?.isExpanded
         else { return false }
         setExpanded(!expanded, at: location.indexPath)
+        // A pinned parent closed stays in sight, where it was pinned, as in VS Code.
+        if expanded, let pinning = manager.host as? any ParentRowPinning { pinning.scrollToPinnedParent(at: position) }
         return true
     }
 

@@ -32,4 +32,9 @@ public protocol ParentRowPinning: ListHost {
     var parentOfRow: ((Int) -> PinnableParentRow?)? { get set }
     /// The positions of the parent rows pinned now, outermost first.
     var pinnedParentPositions: [Int] { get }
+    /// Scrolls so that the parent pinned at `position` shows where it is pinned, as a row of
+    /// the list, its rows under it: what a click on it does, and a collapse by its arrow. False
+    /// when no parent is pinned there.
+    @discardableResult
+    func scrollToPinnedParent(at position: Int) -> Bool
 }

@@ -120,7 +120,7 @@ extension VirtualListHost {
             selectionRangeStart = position
         }
         if storedActivatesOnSingleClick { activate(position) }
-        _ = scrollToPinnedParent(at: position)
+        scrollToPinnedParent(at: position)
         return true
     }
 

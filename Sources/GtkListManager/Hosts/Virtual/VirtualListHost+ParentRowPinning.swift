@@ -55,15 +55,17 @@ extension VirtualListHost: ParentRowPinning {
         return chain.reversed()
     }
 
-    /// A click on a pinned parent: the list scrolls so that the parent shows where it was
-    /// pinned (at the top, or right under its own pinned ancestors), its rows under it.
-    func scrollToPinnedParent(at position: Int) -> Bool {
+    /// The parent shows where it was pinned (at the top, or right under its own pinned
+    /// ancestors), unpinned.
+    @discardableResult
+    public func scrollToPinnedParent(at position: Int) -> Bool {
         guard let pinned = pinnedParents.first(where: { $0.position == position }) else { return false }
         let target = max(index.band(of: position).top - max(pinned.y, 0), 0)
         guard let row = index.position(atOffset: target) else { return false }
         anchor = row
         anchorOffset = target - index.band(of: row).top
         pendingScroll = nil
+        focusedRowPlace = nil  // the scroll, not where the focused row showed, decides
         glm_virtual_list_queue_layout(list)
         return true
     }
