@@ -205,6 +205,28 @@ final class PinnedParentRowTests: XCTestCase {
         }
     }
 
+    func testARowTheKeysMoveToShowsUnderThePinnedParentsNotBehindThem() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let (manager, host, _, list) = Self.show()
+            defer { list.close() }
+            Self.scroll(host, list, toRow: 151)  // t1.c3.l5 under t1, l6 under t1.c3
+            let height = try XCTUnwrap(Self.allocation(host, 111)).height
+            try Self.click(host, 153, in: list)  // l7, just under the pinned rows
+            list.xdotool(["key", "Up"])
+            list.settleFrame()
+            list.settleFrame()
+            XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 152, section: 0)], "Up moved to l6")
+            XCTAssertEqual(host.pinnedParentPositions, [111, 145])
+            XCTAssertEqual(try XCTUnwrap(Self.allocation(host, 152)).y, 2 * height, "l6 shows under t1 and t1.c3")
+
+            manager.scrollTo(IndexPath(item: 148, section: 0), alignment: .top)
+            list.settleFrame()
+            list.settleFrame()
+            XCTAssertEqual(try XCTUnwrap(Self.allocation(host, 148)).y, 2 * height, "a scroll to the top too")
+        }
+    }
+
     func testAtMostFortyPercentOfTheViewportIsPinnedTheOutermostKept() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

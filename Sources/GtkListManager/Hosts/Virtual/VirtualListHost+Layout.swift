@@ -206,7 +206,7 @@ extension VirtualListHost {
         let position = min(max(pending.position, 0), count - 1)
         guard pending.alignment == .nearest else { return ResolvedScroll(position: position, alignment: pending.alignment) }
         let band = index.band(of: position), top = scrollTop
-        if band.top < top { return ResolvedScroll(position: position, alignment: .top) }
+        if band.top < top + pinnedParentsBottom { return ResolvedScroll(position: position, alignment: .top) }
         if band.top + band.height > top + viewportSize.height { return ResolvedScroll(position: position, alignment: .bottom) }
         return ResolvedScroll(position: position, alignment: nil)
     }
@@ -222,7 +222,7 @@ extension VirtualListHost {
             case .center: (page - band.height) / 2
             case .bottom: page - band.height
             }
-        let top = max(band.top - rowTop, 0)
+        let top = rowTop == 0 ? top(uncovering: scroll.position) : max(band.top - rowTop, 0)
         guard let anchorRow = index.position(atOffset: top) else { return }
         anchor = anchorRow
         anchorOffset = top - index.band(of: anchorRow).top

@@ -44,6 +44,26 @@ extension VirtualListHost: ParentRowPinning {
         return pinned
     }
 
+    /// Where the pinned parents end in the viewport, as the last layout placed them; 0 for none.
+    var pinnedParentsBottom: Int {
+        pinnedParents.last.map { $0.y + index.band(of: $0.position).height } ?? 0
+    }
+
+    /// The viewport's top that shows the row at `position` at the top, under the parents that
+    /// would be pinned over it rather than behind them (the keys' moves, a scroll to the top).
+    func top(uncovering position: Int) -> Int {
+        let rowTop = index.band(of: position).top
+        var top = rowTop
+        // Twice at most: the rows above it, once it moves down, may pin other parents.
+        for _ in 0..<2 {
+            guard let deepest = parentsToPin(top: top, stackTop: 0).last else { break }
+            let covered = deepest.y + index.band(of: deepest.position).height
+            guard rowTop < top + covered else { break }
+            top = max(rowTop - covered, 0)
+        }
+        return top
+    }
+
     /// The ancestors of the row at `position`, outermost first.
     private func ancestors(of position: Int, _ parentOfRow: (Int) -> PinnableParentRow?) -> [PinnableParentRow] {
         var chain: [PinnableParentRow] = []
