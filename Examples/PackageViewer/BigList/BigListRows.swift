@@ -2,17 +2,21 @@ import CGtk
 import Foundation
 import GtkListManager
 
+/// The label a big list's row is: at the start, with a little air around it.
+@MainActor
+func bigListLabel() -> UnsafeMutablePointer<GtkWidget> {
+    let label = gtk_label_new(nil)!
+    gtk_widget_set_halign(label, GTK_ALIGN_START)
+    gtk_widget_set_margin_start(label, 12)
+    gtk_widget_set_margin_top(label, 3)
+    gtk_widget_set_margin_bottom(label, 3)
+    return label
+}
+
 /// A generated row: its number and a line of text, every fifth one with a second line.
 @MainActor
 final class SyntheticRow: RowView, ModelTransfer, FindableRow {
-    let widget = gtk_label_new(nil)!
-
-    init() {
-        gtk_widget_set_halign(widget, GTK_ALIGN_START)
-        gtk_widget_set_margin_start(widget, 12)
-        gtk_widget_set_margin_top(widget, 3)
-        gtk_widget_set_margin_bottom(widget, 3)
-    }
+    let widget = bigListLabel()
 
     nonisolated static func title(of number: Int) -> String { "Row \(number)" }
 
@@ -28,13 +32,9 @@ final class SyntheticRow: RowView, ModelTransfer, FindableRow {
 /// A file: its name, and its size dimmed after it.
 @MainActor
 final class FileRow: RowView, ModelTransfer, FindableRow {
-    let widget = gtk_label_new(nil)!
+    let widget = bigListLabel()
 
     init() {
-        gtk_widget_set_halign(widget, GTK_ALIGN_START)
-        gtk_widget_set_margin_start(widget, 12)
-        gtk_widget_set_margin_top(widget, 3)
-        gtk_widget_set_margin_bottom(widget, 3)
         gtk_label_set_ellipsize(gcast(widget), PANGO_ELLIPSIZE_MIDDLE)
     }
 

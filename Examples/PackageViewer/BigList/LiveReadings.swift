@@ -37,14 +37,7 @@ struct LiveSyntheticSource: BigListSource {
 /// A row's title and its reading.
 @MainActor
 final class LiveReadingRow: RowView, ModelTransfer, FindableRow {
-    let widget = gtk_label_new(nil)!
-
-    init() {
-        gtk_widget_set_halign(widget, GTK_ALIGN_START)
-        gtk_widget_set_margin_start(widget, 12)
-        gtk_widget_set_margin_top(widget, 3)
-        gtk_widget_set_margin_bottom(widget, 3)
-    }
+    let widget = bigListLabel()
 
     static func findableText(for reading: LiveReading) -> String { SyntheticRow.title(of: reading.number) }
 
