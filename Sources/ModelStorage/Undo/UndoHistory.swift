@@ -63,6 +63,8 @@ public final class UndoHistory {
     /// Records the changes of `storage` made inside a group from now on. The history keeps a
     /// copy of the storage's items (it reads what a change's positions meant before it).
     public func track(_ storage: some UndoableStorage) {
+        // The copies of storages released since go with their recorders.
+        recorders.removeAll { $0.storage == nil }
         guard !recorders.contains(where: { $0.storage === storage }) else { return }
         recorders.append(UndoRecorder(storage, history: self))
     }

@@ -21,15 +21,19 @@ final class UndoRecorder: StorageObserver {
     }
 
     func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
-        var steps: [UndoStep] = []
+        // Outside a group the copy alone follows: no identity is read, no step made.
+        var steps: [UndoStep]? = history.isRecording ? [] : nil
         var undoable = true
-        for segment in changes.segments where !follow(segment, steps: &steps) {
-            // Positions that do not match the copy: read it again; these changes cannot be taken back.
-            undoable = false
-            readMirror(from: storage)
-            break
+        for segment in changes.segments {
+            guard follow(segment, steps: &steps) else {
+                // Positions that do not fit the copy, or a change that cannot be taken back: the
+                // copy is read again from the storage as it is now.
+                undoable = false
+                readMirror(from: storage)
+                break
+            }
         }
-        guard history.isRecording else { return }
+        guard let steps else { return }
         if undoable { history.record(steps, by: self) } else { history.cannotRecord() }
     }
 
@@ -47,24 +51,26 @@ final class UndoRecorder: StorageObserver {
 
     // MARK: - Change sets
 
-    /// Applies `segment` to the copy and appends the steps that take it back; false when its
-    /// positions do not fit the copy or it cannot be taken back (sections, items without an
-    /// identity).
-    private func follow(_ segment: ChangeSet.Segment, steps: inout [UndoStep]) -> Bool {
+    /// Applies `segment` to the copy and, when `steps` is given, appends the steps that take it
+    /// back; false when its positions do not fit the copy or it cannot be taken back (sections,
+    /// and while recording, items without an identity).
+    private func follow(_ segment: ChangeSet.Segment, steps: inout [UndoStep]?) -> Bool {
         switch segment {
         case let .insertion(models, start):
             guard mirror.indices.contains(start.section), (0...mirror[start.section].count).contains(start.item) else { return false }
             let inserted = Array(models)
             mirror[start.section].insert(contentsOf: inserted, at: start.item)
+            guard steps != nil else { return true }
             let identities = inserted.compactMap(ModelIdentity.init(of:))
-            steps.append(.remove(identities))
+            steps?.append(.remove(identities))
             return identities.count == inserted.count
         case let .deletion(items, section):
             guard mirror.indices.contains(section), items.lowerBound >= 0, items.upperBound <= mirror[section].count else { return false }
+            defer { mirror[section].removeSubrange(items) }
+            guard steps != nil else { return true }
             let removed = Array(mirror[section][items])
-            steps.append(
+            steps?.append(
                 .insert(models: removed, after: identity(before: items.lowerBound, in: section), section: section, index: items.lowerBound))
-            mirror[section].removeSubrange(items)
             return removed.allSatisfy { ModelIdentity(of: $0) != nil }
         case let .entry(change):
             return follow(change, steps: &steps)
@@ -73,7 +79,7 @@ final class UndoRecorder: StorageObserver {
         }
     }
 
-    private func follow(_ change: StorageChange, steps: inout [UndoStep]) -> Bool {
+    private func follow(_ change: StorageChange, steps: inout [UndoStep]?) -> Bool {
         switch change {
         case let .insertItem(indexPath, model):
             return follow(.insertion(of: ModelRun(CollectionOfOne(model)), at: indexPath), steps: &steps)
@@ -82,16 +88,20 @@ final class UndoRecorder: StorageObserver {
         case let .moveItem(from, to):
             guard contains(from), mirror.indices.contains(to.section) else { return false }
             let model = mirror[from.section][from.item]
-            guard let moved = ModelIdentity(of: model) else { return false }
-            steps.append(.move(moved, after: identity(before: from.item, in: from.section), section: from.section, index: from.item))
+            if steps != nil {
+                guard let moved = ModelIdentity(of: model) else { return false }
+                steps?.append(.move(moved, after: identity(before: from.item, in: from.section), section: from.section, index: from.item))
+            }
             mirror[from.section].remove(at: from.item)
             guard (0...mirror[to.section].count).contains(to.item) else { return false }
             mirror[to.section].insert(model, at: to.item)
             return true
         case let .updateItem(indexPath, model):
-            guard contains(indexPath), let updated = ModelIdentity(of: model) else { return false }
-            steps.append(.replace(updated, with: mirror[indexPath.section][indexPath.item]))
-            mirror[indexPath.section][indexPath.item] = model
+            guard contains(indexPath) else { return false }
+            defer { mirror[indexPath.section][indexPath.item] = model }
+            guard steps != nil else { return true }
+            guard let updated = ModelIdentity(of: model) else { return false }
+            steps?.append(.replace(updated, with: mirror[indexPath.section][indexPath.item]))
             return true
         case .updateSection:
             return true
