@@ -74,18 +74,26 @@ static void adjustment_changed(GtkAdjustment *adjustment, GlmTableHeader *header
     gtk_widget_queue_draw(widget);
 }
 
+/* Disconnects `handler` unless `instance` dropped it already: an object disposed before the
+ * header (the rows destroyed with the table they were taken from) has no handler left, and
+ * GObject warns of a disconnect then. */
+static void disconnect_if_connected(gpointer instance, gulong handler) {
+    if (g_signal_handler_is_connected(instance, handler))
+        g_signal_handler_disconnect(instance, handler);
+}
+
 static void clear_adjustment(GlmTableHeader *header) {
     if (header->adjustment == NULL)
         return;
-    g_signal_handler_disconnect(header->adjustment, header->value_handler);
-    g_signal_handler_disconnect(header->adjustment, header->changed_handler);
+    disconnect_if_connected(header->adjustment, header->value_handler);
+    disconnect_if_connected(header->adjustment, header->changed_handler);
     g_clear_object(&header->adjustment);
 }
 
 static void clear_rows(GlmTableHeader *header) {
     if (header->rows == NULL)
         return;
-    g_signal_handler_disconnect(header->rows, header->rows_allocated_handler);
+    disconnect_if_connected(header->rows, header->rows_allocated_handler);
     g_clear_object(&header->rows);
 }
 
