@@ -9,7 +9,9 @@ import ModelStorage
 ///   splice and must find its model) and last for a removal (the rows leaving are unbound at
 ///   the positions they had).
 /// - An update refreshes a bound row in place, rebinds it when another mapping now shows the
-///   model, and only records the model at a position no row is bound to.
+///   model, and only records the model at a position no row is bound to. A row updated again
+///   in the same frame refreshes once more at the next frame, from its model then
+///   (``RefreshCoalescing``).
 /// - Moves move the same widget. Section entries carry their supplementary rows along; a
 ///   section's supplementary row appears and disappears with its first and last item when
 ///   empty sections hide its kind.
@@ -29,6 +31,8 @@ final class ListUpdater {
     var reloadRow: ((IndexPath, Any) -> Void)?
     /// Told about every bound row refreshed in place.
     var refreshObserver: ((BoundRow) -> Void)?
+    /// One refresh per row and frame in an update storm.
+    private let coalescing: RefreshCoalescing
     /// The order of the supplementary kinds the list shows; the row map follows it at the next
     /// reload, or at once while it has no sections.
     var arrangement = SupplementaryArrangement() {
@@ -42,6 +46,8 @@ final class ListUpdater {
         reorderingHost = host as? any RowReordering
         self.factory = factory
         self.configuration = configuration
+        coalescing = RefreshCoalescing(on: host.widget)
+        coalescing.refreshWaitingRow = { [unowned self] row in refreshWaiting(row) }
     }
 
     // MARK: - Change sets
@@ -210,12 +216,25 @@ final class ListUpdater {
             reloadRow(indexPath, model)
             return
         }
-        guard let row else { return }  // bound later, from the model just recorded
+        guard let row, !coalescing.defersRefresh(of: row) else { return }  // unbound: bound later, from the model just recorded
+        refresh(row, with: model, at: indexPath, position: position)
+    }
+
+    private func refresh(_ row: BoundRow, with model: Any, at indexPath: IndexPath, position: Int) {
         if factory.refresh(row, with: model, at: indexPath) {
             refreshObserver?(row)
         } else {
             host.rebindRow(at: position)
         }
+    }
+
+    /// A row whose refresh waited for the frame shows the model it holds now, if it is still an
+    /// item's row.
+    private func refreshWaiting(_ row: BoundRow) {
+        guard let position = host.position(of: row), let location = rowMap.location(ofPosition: position),
+            location.role == .item, let model = rowMap.model(at: location)
+        else { return }
+        refresh(row, with: model, at: location.indexPath, position: position)
     }
 
     // MARK: - Supplementary rows

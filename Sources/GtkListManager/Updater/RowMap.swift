@@ -307,7 +307,7 @@ final class RowMap {
 
     func setModel(_ model: Any, at indexPath: IndexPath) {
         if mirror == nil { entries[indexPath.section].items[indexPath.item] = model }
-        mirror?.didApply(1, carrying: ModelRun([model]), at: indexPath)
+        mirror?.didApplyUpdate(carrying: model, at: indexPath)
     }
 
     func setSupplements(_ supplements: SectionSupplements, ofSection section: Int) {

@@ -21,6 +21,9 @@ final class StorageMirror {
     private var firstUnapplied = 0
     /// The models that the entry applied last carries, at the items where the row map shows them.
     private var carried: (section: Int, items: Range<Int>, models: ModelRun)?
+    /// The model that the update applied last carries, where the row map shows it: an update
+    /// storm's path, without the run's allocations.
+    private var carriedUpdate: (indexPath: IndexPath, model: Any)?
 
     /// A mirror of `storage` as `observer` sees it; nil when the storage cannot say what it
     /// has not delivered yet (the row map then keeps its own copy).
@@ -36,11 +39,30 @@ final class StorageMirror {
         unapplied = changes.segments
         firstUnapplied = 0
         carried = nil
+        carriedUpdate = nil
     }
 
     /// The row map applied `count` more entries; the last carries `models` for the items from
     /// `indexPath` on. O(segments applied).
     func didApply(_ count: Int, carrying models: ModelRun? = nil, at indexPath: IndexPath? = nil) {
+        skip(count)
+        carriedUpdate = nil
+        if let indexPath, let models {
+            carried = (indexPath.section, indexPath.item..<indexPath.item + models.count, models)
+        } else {
+            carried = nil
+        }
+    }
+
+    /// The row map applied one more entry, an update that carries `model` for `indexPath`.
+    func didApplyUpdate(carrying model: Any, at indexPath: IndexPath) {
+        skip(1)
+        carried = nil
+        carriedUpdate = (indexPath, model)
+    }
+
+    /// Moves past `count` entries of the change set. O(segments passed).
+    private func skip(_ count: Int) {
         var left = count
         while left > 0, firstUnapplied < unapplied.count {
             // Whole segments first: a run applied at once is the common case, and its
@@ -54,11 +76,6 @@ final class StorageMirror {
                 left = 0
             }
         }
-        if let indexPath, let models {
-            carried = (indexPath.section, indexPath.item..<indexPath.item + models.count, models)
-        } else {
-            carried = nil
-        }
     }
 
     /// The change set is applied.
@@ -66,6 +83,7 @@ final class StorageMirror {
         unapplied = []
         firstUnapplied = 0
         carried = nil
+        carriedUpdate = nil
     }
 
     /// The model of the item the row map shows at `indexPath`.
@@ -96,6 +114,7 @@ final class StorageMirror {
 
     /// The model the entry applied last carries for `indexPath`, if it carries one there.
     private func carriedModel(at indexPath: IndexPath) -> Any? {
+        if let carriedUpdate { return carriedUpdate.indexPath == indexPath ? carriedUpdate.model : nil }
         guard let carried, carried.section == indexPath.section, carried.items.contains(indexPath.item) else { return nil }
         return carried.models[indexPath.item - carried.items.lowerBound]
     }
