@@ -221,6 +221,7 @@ struct StorageAnomalyTextTests {
         .itemNotAccepted(typeName: "String", reason: "the storage stores Book records"),
         .unknownSortColumn(column: "colour", knownColumns: ["name", "size"]),
         .unknownGroupColumn(column: "colour", knownColumns: ["section"]),
+        .inconsistentBaseChange(storageTypeName: "Notes", change: "delete s0.i9", count: 6, section: 0),
     ]
 
     /// The position of `anomaly`'s case in ``everyStorageAnomaly``. The switch has no default, so a
@@ -245,12 +246,13 @@ struct StorageAnomalyTextTests {
         case .itemNotAccepted: 15
         case .unknownSortColumn: 16
         case .unknownGroupColumn: 17
+        case .inconsistentBaseChange: 18
         }
     }
 
     @Test("The samples cover every case of StorageAnomaly")
     func samplesCoverEveryCase() {
-        #expect(Self.everyStorageAnomaly.map(Self.caseOrdinal) == Array(0..<18))
+        #expect(Self.everyStorageAnomaly.map(Self.caseOrdinal) == Array(0..<19))
     }
 
     @Test("Every case has a non-empty short description, distinct from every other case's")

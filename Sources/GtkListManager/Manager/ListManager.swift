@@ -222,6 +222,7 @@ extension ListManager {
     func storageDidPerform(_ changes: ChangeSet, in storage: any Storage) {
         checkConfinement()
         guard storage === self.storage, !host.isDestroyed else { return }
+        guard changeSetFits(changes) else { return }
         willUpdateContent?(.changes(changes))
         updater.apply(changes) { run in
             // The selection and the features first: rows bound by the run show the selection

@@ -40,6 +40,11 @@ public enum ManagerAnomaly: Anomaly {
     /// negative one) was given to `call` (`ListManager.selectItem(at:)`, or a reaction that
     /// answered it). It is refused: the call does nothing and answers false or nil.
     case invalidIndexPath(indexPath: IndexPath, call: String)
+    /// The storage delivered a change set the list could not take: an entry with an item or
+    /// section index past what the storage's earlier changes left (`count`: the items of
+    /// `section` as the list showed them, or its sections when `section` is nil). Nothing of it
+    /// was applied: the list reloaded from the storage as it is now.
+    case inconsistentChangeSet(storageTypeName: String, change: String, count: Int, section: Int?)
 
     public var description: String {
         switch self {
@@ -56,6 +61,7 @@ public enum ManagerAnomaly: Anomaly {
         case .duplicateColumnIdentifier: "duplicateColumnIdentifier"
         case .frozenColumnsUnsupported: "frozenColumnsUnsupported"
         case .invalidIndexPath: "invalidIndexPath"
+        case .inconsistentChangeSet: "inconsistentChangeSet"
         }
     }
 
@@ -104,6 +110,11 @@ public enum ManagerAnomaly: Anomaly {
         case let .invalidIndexPath(indexPath, call):
             "\(call) was given the index path \(indexPath), which addresses no item: an item's index path has exactly two "
                 + "indices, its section and its item, neither negative (IndexPath(item:section:)). It was refused; nothing changed."
+        case let .inconsistentChangeSet(storage, change, count, section):
+            "The storage (\(storage)) delivered a change set with \"\(change)\" when "
+                + (section.map { "section \($0) held \(count) item(s)" } ?? "the list had \(count) section(s)")
+                + ", as its earlier changes left it: its change log contradicts itself. Nothing of the change set was applied; "
+                + "the list reloaded from the storage as it is now. Fix the storage's change log."
         }
     }
 

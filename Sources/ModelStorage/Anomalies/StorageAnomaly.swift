@@ -45,6 +45,11 @@ public enum StorageAnomaly: Anomaly {
     /// A grouping named a column the storage was given no grouping for
     /// (``ColumnGroupings``): that column was left out, the others applied.
     case unknownGroupColumn(column: String, knownColumns: [String])
+    /// The base of a ``FilteredStorage`` reported a change its state could not take: an item
+    /// or section index past what its earlier changes left (`count`: the items of `section`,
+    /// or the sections when `section` is nil). The filter read the base again as it is now and
+    /// reloaded its observers.
+    case inconsistentBaseChange(storageTypeName: String, change: String, count: Int, section: Int?)
 
     /// Whose identifiers ``duplicateIdentifiers(kind:count:)`` found duplicated.
     public enum IdentifierKind: String, Sendable {
@@ -92,6 +97,7 @@ public enum StorageAnomaly: Anomaly {
         case .itemNotAccepted: "itemNotAccepted"
         case .unknownSortColumn: "unknownSortColumn"
         case .unknownGroupColumn: "unknownGroupColumn"
+        case .inconsistentBaseChange: "inconsistentBaseChange"
         }
     }
 
@@ -157,6 +163,11 @@ public enum StorageAnomaly: Anomaly {
             "The grouping names column \"\(column)\", which has no grouping (declared: "
                 + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). That column was left out and the "
                 + "others applied. Declare the column in the ColumnGroupings, or make the column not groupable."
+        case let .inconsistentBaseChange(storage, change, count, section):
+            "The filtered storage's base (\(storage)) reported \"\(change)\" when "
+                + (section.map { "section \($0) held \(count) item(s)" } ?? "it had \(count) section(s)")
+                + ", as its earlier changes left it: its change log contradicts itself. The filter read the base again "
+                + "as it is now and reloaded. Fix the storage's change log (see Storage's change-set contract)."
         }
     }
 }

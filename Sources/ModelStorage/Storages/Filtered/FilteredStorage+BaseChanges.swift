@@ -1,10 +1,23 @@
 // The base's changes, mapped as they come: each segment of its log becomes the segment it is
-// among the items that pass, read against the state the entries before it left.
+// among the items that pass, read against the state the entries before it left. A segment that
+// state cannot take (a custom base whose log contradicts itself) is reported, and the base read
+// again as it is now.
 extension FilteredStorage {
     func baseDidPerform(_ changes: ChangeSet, in storage: any Storage) {
         guard storage === base else { return }
         var mapped = ChangeSet()
-        for segment in changes.segments { map(segment, into: &mapped) }
+        do throws(ChangeMismatch) {
+            for segment in changes.segments { try map(segment, into: &mapped) }
+        } catch {
+            // The base contradicts its own log: what is mapped so far may be wrong, and the base
+            // as it is now is the only truth left.
+            anomalyHandler.report(
+                .inconsistentBaseChange(
+                    storageTypeName: String(reflecting: type(of: base)), change: error.change, count: error.count,
+                    section: error.section))
+            baseNeedsReload(base)
+            return
+        }
         // A scan that started before this change reads models and places that are gone.
         filterScans.stateDidChange()
         if !mapped.isEmpty { broadcaster.deliver(.changes(mapped), from: self) }
@@ -17,13 +30,16 @@ extension FilteredStorage {
         broadcaster.deliver(.reload, from: self)
     }
 
-    private func map(_ segment: ChangeSet.Segment, into mapped: inout ChangeSet) {
+    /// Maps a segment, checked first against the counts the segments before it left: integer
+    /// comparisons (the index below indexes only places that exist).
+    private func map(_ segment: ChangeSet.Segment, into mapped: inout ChangeSet) throws(ChangeMismatch) {
+        try ChangeFit.check(segment, sectionCount: indexes.count) { indexes[$0].count }
         switch segment {
         case let .entry(change): map(change, into: &mapped)
         case let .insertion(models, start): insert(models, at: start, into: &mapped)
         case let .deletion(items, section): delete(items, inSection: section, into: &mapped)
         case let .reordering(reordering): reorder(reordering, into: &mapped)
-        case let .splices(splices): for run in splices.segments { map(run, into: &mapped) }
+        case let .splices(splices): for run in splices.segments { try map(run, into: &mapped) }
         }
     }
 
