@@ -223,6 +223,7 @@ extension ListManager {
         checkConfinement()
         guard storage === self.storage, !host.isDestroyed else { return }
         guard changeSetFits(changes) else { return }
+        factory.rowStates.forgetStates(ofModelsInsertedBy: changes)
         willUpdateContent?(.changes(changes))
         updater.apply(changes) { run in
             // The selection and the features first: rows bound by the run show the selection

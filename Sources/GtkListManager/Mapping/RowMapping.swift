@@ -204,7 +204,9 @@ extension RowMapping: AnyRowMapping {
     var rowsHoldBoundRows: Bool { hooks.holdsBoundRows }
 
     func keepStates(in store: RowStateStore) {
-        if hooks.state != nil { rowStates = store }
+        guard let state = hooks.state else { return }
+        rowStates = store
+        store.register(ObjectIdentifier(R.self), key: state.key)
     }
 
     /// Runs the handler, then `update(with:)`, with the model as the mapping's type; then hands

@@ -20,10 +20,12 @@
 ///
 /// Only states that differ from what `update(with:)` leaves are kept: return nil from
 /// ``rowState`` for a row as it shows by default, and the manager forgets that model's entry,
-/// so a million rows scrolled through keep nothing. States are kept per row class, for as long
-/// as the manager lives or until ``ListManager/forgetRowStates()``, which also resets the rows
-/// shown; a model deleted from the storage leaves its state behind until then (harmless: it
-/// comes back with the same identity only).
+/// so a million rows scrolled through keep nothing. States are kept per row class, while the
+/// model stays in the list, or until ``ListManager/forgetRowStates()``, which also resets the
+/// rows shown. A model a change set inserts starts from its default state even when its
+/// identity was seen before (a new record that reuses a deleted record's rowid), unless the same
+/// change set deleted it from a row that showed it (a move); a reload gives states back by
+/// identity.
 @MainActor
 public protocol StatefulRow: ModelTransfer {
     /// What the row keeps for a model.
