@@ -227,6 +227,60 @@ final class PinnedParentRowTests: XCTestCase {
         }
     }
 
+    func testATapOnAPinnedParentScrollsBackToItAsAClickDoes() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let (manager, host, _, list) = Self.show()
+            defer { list.close() }
+            Self.scroll(host, list, toRow: 151)
+            let height = try XCTUnwrap(Self.allocation(host, 111)).height
+            // GTK takes the X server's pointer for a finger (its touchscreen debug flag).
+            let flags = gtk_get_debug_flags()
+            gtk_set_debug_flags(flags | GTK_DEBUG_TOUCHSCREEN.rawValue)
+            defer { gtk_set_debug_flags(flags) }
+            let widget = try XCTUnwrap(Self.container(host, 145))
+            let point = list.screenPoint(in: widget, x: gtk_widget_get_allocated_width(widget) / 2)
+            list.xdotool(["mousemove", String(point.0), String(point.1), "mousedown", "1"])
+            list.xdotool(["mouseup", "1"])
+            list.settleFrame()
+            list.settleFrame()
+            list.settleFrame()
+            XCTAssertEqual(manager.selectedIndexPaths, [IndexPath(item: 145, section: 0)], "the tap selects t1.c3")
+            XCTAssertEqual(host.pinnedParentPositions, [111], "and unpins it")
+            XCTAssertEqual(try XCTUnwrap(Self.allocation(host, 145)).y, height, "in place under its pinned parent")
+            XCTAssertEqual(try XCTUnwrap(Self.allocation(host, 146)).y, 2 * height, "its first leaf under it")
+        }
+    }
+
+    func testTheFocusedRowNeverEndsUnderThePinnedParentsWhateverKeyMovedIt() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let (_, host, _, list) = Self.show()
+            defer { list.close() }
+            Self.scroll(host, list, toRow: 151)
+            try Self.click(host, 160, in: list)
+            let keys =
+                Array(repeating: "Page_Down", count: 4) + Array(repeating: "Page_Up", count: 6)
+                + Array(repeating: "Up", count: 12) + ["Page_Down", "Page_Up"] + Array(repeating: "Down", count: 6)
+            for (step, key) in keys.enumerated() {
+                list.xdotool(["key", key])
+                list.settleFrame()
+                list.settleFrame()
+                let context = "after key \(step + 1), \(key)"
+                // Read from GTK: the row widget that has the focus, and where the pinned rows end.
+                let focused = try XCTUnwrap(
+                    host.positionsOnScreen.flatMap { $0.first { Self.container(host, $0).map { gtk_widget_has_focus($0) != 0 } ?? false } },
+                    "\(context): a row on screen has the focus")
+                let pinned = host.pinnedParentPositions
+                guard !pinned.contains(focused) else { continue }  // a pinned row shows whole
+                let pinnedBottom = try pinned.map { try XCTUnwrap(Self.allocation(host, $0)) }.map { $0.y + $0.height }.max() ?? 0
+                let row = try XCTUnwrap(Self.allocation(host, focused))
+                XCTAssertGreaterThanOrEqual(row.y, pinnedBottom, "\(context): row \(focused) shows below the pinned rows \(pinned)")
+                XCTAssertLessThanOrEqual(row.y + row.height, gtk_widget_get_allocated_height(host.widget), "\(context): on screen")
+            }
+        }
+    }
+
     func testAtMostFortyPercentOfTheViewportIsPinnedTheOutermostKept() throws {
         try MainActor.assumeIsolated {
             try requireGtk()

@@ -125,13 +125,14 @@ extension VirtualListHost {
     }
 
     /// A tap selects as a Ctrl-click does (toggling the row, as a list box does for a finger),
-    /// focuses the row and activates it.
+    /// focuses the row and activates it; on a pinned parent it scrolls back to it, as a click.
     private func tapped(_ tap: TouchTaps.Tap) {
         guard let position = position(atX: tap.x, y: tap.y), let placed = placedRows[position] else { return }
         gtk_widget_grab_focus(placed.rowWidget)
         select(position, toggling: [.single, .multiple].contains(storedSelectionMode))
         selectionRangeStart = position
         activate(position)
+        scrollToPinnedParent(at: position)
     }
 
     /// Reports the user's selection of `position` (or its toggling) to the delegate.
