@@ -225,12 +225,15 @@ extension ListManager {
         guard changeSetFits(changes) else { return }
         factory.rowStates.forgetStates(ofModelsInsertedBy: changes)
         willUpdateContent?(.changes(changes))
+        var focused = focusedItemToFollow()
         updater.apply(changes) { run in
             // The selection and the features first: rows bound by the run show the selection
             // they will have, and features find them where the run puts them.
             if !selection.isEmpty { selection.apply(run) }
+            focused?.follow(run)
             installedFeatures?.listWillApply(run)
         }
+        if let focused { moveFocus(afterRemovalOf: focused) }
         installedFeatures?.listDidApply(changes)
         didUpdateContent?(.changes(changes))
     }
