@@ -256,6 +256,9 @@ gint glm_accessible_table_cell_selected(GtkWidget *list, gint row, gint column) 
 
 /* Whether the cell's accessible says it is selected (as its row does). */
 static gboolean cell_says_selected(AtkTable *table, gint row, gint column) {
+    /* ATK's atk_table_ref_at takes no negative place (a critical): a reader may ask for one. */
+    if (row < 0 || column < 0)
+        return FALSE;
     AtkObject *cell = atk_table_ref_at(table, row, column);
     if (cell == NULL)
         return FALSE;

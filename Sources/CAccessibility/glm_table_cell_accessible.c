@@ -295,7 +295,10 @@ static gint action_get_n_actions(AtkAction *action) {
     return count + edit_actions(action) + row_actions()->get_n_actions(action);
 }
 
+/* A reader may ask for any index: a negative one is no action (and no critical of ATK's). */
 static const gchar *action_get_name(AtkAction *action, gint index) {
+    if (index < 0)
+        return NULL;
     gint count;
     AtkAction *content = content_actions(action, &count);
     if (index < count)
@@ -305,6 +308,8 @@ static const gchar *action_get_name(AtkAction *action, gint index) {
 }
 
 static const gchar *action_get_description(AtkAction *action, gint index) {
+    if (index < 0)
+        return NULL;
     gint count;
     AtkAction *content = content_actions(action, &count);
     if (index < count)
@@ -314,6 +319,8 @@ static const gchar *action_get_description(AtkAction *action, gint index) {
 }
 
 static gboolean action_do_action(AtkAction *action, gint index) {
+    if (index < 0)
+        return FALSE;
     gint count;
     AtkAction *content = content_actions(action, &count);
     if (index < count)

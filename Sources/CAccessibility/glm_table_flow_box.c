@@ -94,7 +94,8 @@ static gint table_get_n_rows(AtkTable *table) {
 
 static gint table_get_index_at(AtkTable *table, gint row, gint column) {
     Shape shape;
-    if (!shape_of(table, &shape) || row < 0 || column < 0 || column >= shape.columns)
+    if (!shape_of(table, &shape) || row < 0 || column < 0 || column >= shape.columns ||
+        row >= (shape.children + shape.columns - 1) / shape.columns)
         return -1;
     gint index = row * shape.columns + column;
     return index < shape.children ? index : -1;
@@ -129,10 +130,14 @@ static gboolean table_is_selected(AtkTable *table, gint row, gint column) {
 
 /* ---- Selected lines: every cell of them selected ---------------------------------------- */
 
-/* The children of line `row`, or none when there is no such line. */
+/* The children of line `row`, or none when there is no such line (checked before multiplying:
+ * a reader's row far past the end would overflow into a negative index). */
 static gint line_children(Shape *shape, gint row, gint *first) {
+    *first = 0;
+    if (row < 0 || shape->columns <= 0 || row >= (shape->children + shape->columns - 1) / shape->columns)
+        return 0;
     *first = row * shape->columns;
-    return row >= 0 && *first < shape->children ? MIN(shape->columns, shape->children - *first) : 0;
+    return MIN(shape->columns, shape->children - *first);
 }
 
 static gboolean line_is_selected(Shape *shape, gint row) {
