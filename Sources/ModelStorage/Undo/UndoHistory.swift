@@ -20,14 +20,22 @@
 /// stay. A group that changes what cannot be taken back (sections added or removed, a storage
 /// reloaded without a diff, items without an identity) clears the history instead: an undo
 /// never restores a wrong state.
+///
+/// A storage that applies changes later than they are asked for (a `SortedStorage`'s jobs, a
+/// database the app writes) reports them as the action that asked for them, even once its group
+/// closed: the action is on the stack at once and complete once they applied. An undo or redo
+/// asked before then waits for them; its `completion` runs once every storage applied it.
 @MainActor
 public final class UndoHistory {
     /// One user action: its name and the steps that take it back, storage by storage, in the
     /// order they were recorded.
     private struct Action {
         let name: String
+        let token: UndoActionToken
         var changes: [(recorder: UndoRecorder, steps: [UndoStep])] = []
-        var isEmpty: Bool { changes.allSatisfy(\.steps.isEmpty) }
+        /// Changes asked for in the action that storages have not applied yet.
+        var pending = 0
+        var isEmpty: Bool { pending == 0 && changes.allSatisfy(\.steps.isEmpty) }
     }
 
     /// Where the changes reported now go.
@@ -44,6 +52,10 @@ public final class UndoHistory {
     private var redoStack: [Action] = []
     private var recorders: [UndoRecorder] = []
     private var open: (action: Action, recording: Recording, depth: Int)?
+    /// An undo or redo asked for while its action's changes were still pending: it runs once
+    /// they applied.
+    private var waiting: (action: Action, recording: Recording, completion: (([ModelIdentity]) -> Void)?)?
+    private var nextToken = 0
 
     /// How many actions can be undone at most; the oldest go first. Default: 100.
     public var limit: Int {
@@ -78,6 +90,11 @@ public final class UndoHistory {
         }
         undoStack = undoStack.map { Self.dropping(storage, from: $0) }.filter { !$0.isEmpty }
         redoStack = redoStack.map { Self.dropping(storage, from: $0) }.filter { !$0.isEmpty }
+        if let (waitingAction, recording, completion) = waiting {
+            // What the storage had still to report will not come: replay what came.
+            waiting = nil
+            _ = replay(Self.dropping(storage, from: waitingAction), recording: recording, completion: completion)
+        }
         didChange?()
     }
 
@@ -97,7 +114,7 @@ public final class UndoHistory {
         if let open {
             self.open?.depth = open.depth + 1
         } else {
-            open = (Action(name: name), .action, 1)
+            open = (newAction(named: name), .action, 1)
         }
     }
 
@@ -135,9 +152,9 @@ public final class UndoHistory {
     // MARK: - Undo and redo
 
     /// Whether there is an action to undo.
-    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canUndo: Bool { waiting == nil && !undoStack.isEmpty }
     /// Whether there is an undone action to do again.
-    public var canRedo: Bool { !redoStack.isEmpty }
+    public var canRedo: Bool { waiting == nil && !redoStack.isEmpty }
     /// The name of the action ``undo()`` takes back ("Delete"), for a menu's "Undo Delete".
     public var undoActionName: String? { undoStack.last?.name }
     /// The name of the action ``redo()`` does again.
@@ -146,17 +163,28 @@ public final class UndoHistory {
     /// Takes the last action back through the storages it changed, as one change of each; it
     /// can be redone. Returns the identities of the items it put back or changed (to select
     /// them); empty when there was nothing to undo. Not while a group is open.
+    ///
+    /// - Parameter completion: called with those identities once every storage applied the
+    ///   undo: at once for a `MemoryStorage`, after its job for a `SortedStorage`; at once with
+    ///   none when there was nothing to undo.
     @discardableResult
-    public func undo() -> [ModelIdentity] {
-        guard open == nil, let action = undoStack.popLast() else { return [] }
-        return replay(action, recording: .undoing)
+    public func undo(completion: (@MainActor ([ModelIdentity]) -> Void)? = nil) -> [ModelIdentity] {
+        guard open == nil, waiting == nil, let action = undoStack.popLast() else {
+            completion?([])
+            return []
+        }
+        return replayWhenComplete(action, recording: .undoing, completion: completion)
     }
 
-    /// Does the last undone action again. Returns the identities of the items it changed back.
+    /// Does the last undone action again. Returns the identities of the items it changed back;
+    /// `completion` is called with them once every storage applied it.
     @discardableResult
-    public func redo() -> [ModelIdentity] {
-        guard open == nil, let action = redoStack.popLast() else { return [] }
-        return replay(action, recording: .redoing)
+    public func redo(completion: (@MainActor ([ModelIdentity]) -> Void)? = nil) -> [ModelIdentity] {
+        guard open == nil, waiting == nil, let action = redoStack.popLast() else {
+            completion?([])
+            return []
+        }
+        return replayWhenComplete(action, recording: .redoing, completion: completion)
     }
 
     /// Forgets every action.
@@ -180,24 +208,85 @@ public final class UndoHistory {
     func cannotRecord() {
         undoStack = []
         redoStack = []
+        waiting = nil
         open?.action.changes = []
+        didChange?()
+    }
+
+    /// The open action, for a change asked for now that a storage applies later and reports with
+    /// ``record(_:by:into:)``; nil outside a group. The action waits for it.
+    func actionForLaterChange() -> UndoActionToken? {
+        open?.action.pending += 1
+        return open?.action.token
+    }
+
+    /// Adds the steps of a change asked for in the action `token` (see
+    /// ``actionForLaterChange()``), wherever the action is now; `steps` nil: it cannot be taken
+    /// back, and the history is cleared.
+    func record(_ steps: [UndoStep]?, by recorder: UndoRecorder, into token: UndoActionToken) {
+        guard let steps else {
+            cannotRecord()
+            return
+        }
+        let add = { (action: inout Action) in
+            action.pending -= 1
+            if !steps.isEmpty { action.changes.append((recorder, steps)) }
+        }
+        if open?.action.token == token {
+            add(&open!.action)
+        } else if waiting?.action.token == token {
+            add(&waiting!.action)
+            if waiting!.action.pending == 0, let (action, recording, completion) = waiting {
+                waiting = nil
+                _ = replay(action, recording: recording, completion: completion)
+            }
+        } else if let index = undoStack.lastIndex(where: { $0.token == token }) {
+            add(&undoStack[index])
+            if undoStack[index].isEmpty { undoStack.remove(at: index) }
+        } else if let index = redoStack.lastIndex(where: { $0.token == token }) {
+            add(&redoStack[index])
+            if redoStack[index].isEmpty { redoStack.remove(at: index) }
+        } else {
+            // Dropped since (the limit, removeAll): nothing to add to.
+            return
+        }
         didChange?()
     }
 
     // MARK: - Private
 
-    private func replay(_ action: Action, recording: Recording) -> [ModelIdentity] {
-        open = (Action(name: action.name), recording, 1)
-        var touched: [ModelIdentity] = []
+    private func newAction(named name: String) -> Action {
+        nextToken += 1
+        return Action(name: name, token: UndoActionToken(id: nextToken))
+    }
+
+    /// Replays `action` now, or once its pending changes applied.
+    private func replayWhenComplete(
+        _ action: Action, recording: Recording, completion: (([ModelIdentity]) -> Void)?
+    ) -> [ModelIdentity] {
+        guard action.pending == 0 else {
+            waiting = (action, recording, completion)
+            didChange?()
+            return []
+        }
+        return replay(action, recording: recording, completion: completion)
+    }
+
+    private func replay(_ action: Action, recording: Recording, completion: (([ModelIdentity]) -> Void)?) -> [ModelIdentity] {
+        open = (newAction(named: action.name), recording, 1)
+        // Each storage calls back once it applied its part; the last one calls `completion`.
+        let countdown = ReplayCountdown(completion)
         for change in action.changes.reversed() {
             guard let storage = change.recorder.storage else { continue }
             let steps = Array(change.steps.reversed())
-            touched += steps.flatMap(\.touchedIdentities)
-            storage.restore(steps)
+            countdown.touched += steps.flatMap(\.touchedIdentities)
+            countdown.unfinished += 1
+            storage.restore(steps) { countdown.finishOne() }
         }
         _ = closeGroup()
         didChange?()
-        return touched
+        countdown.finishOne()
+        return countdown.touched
     }
 
     private func trim() {
@@ -207,8 +296,28 @@ public final class UndoHistory {
 
     private static func dropping(_ storage: some UndoableStorage, from action: Action) -> Action {
         var action = action
+        // Pending changes are not told apart by storage: none is waited for any more.
+        action.pending = 0
         action.changes.removeAll { $0.recorder.storage === storage || $0.recorder.storage == nil }
         return action
+    }
+}
+
+/// The storages an undo or redo still waits for, and what to call when none is left.
+@MainActor
+private final class ReplayCountdown {
+    var touched: [ModelIdentity] = []
+    /// The storages not done yet, and the replay itself until it asked them all.
+    var unfinished = 1
+    private let completion: (([ModelIdentity]) -> Void)?
+
+    init(_ completion: (([ModelIdentity]) -> Void)?) {
+        self.completion = completion
+    }
+
+    func finishOne() {
+        unfinished -= 1
+        if unfinished == 0 { completion?(touched) }
     }
 }
 

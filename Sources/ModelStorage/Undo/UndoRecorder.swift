@@ -1,8 +1,9 @@
 /// Follows one tracked storage for an ``UndoHistory``: keeps its own copy of the storage's items
 /// (what a change set's positions meant before it applied) and, while the history records, turns
-/// each change set into the steps that take it back, by identity.
+/// each change set into the steps that take it back, by identity. A storage that reports its own
+/// steps (``UndoReportingStorage``) is not read: it reports through the recorder.
 @MainActor
-final class UndoRecorder: StorageObserver {
+package final class UndoRecorder: StorageObserver {
     private(set) weak var storage: (any UndoableStorage)?
     private unowned let history: UndoHistory
     /// The storage's items by section as of the last change set (a copy: sharing the storage's
@@ -12,15 +13,39 @@ final class UndoRecorder: StorageObserver {
     init(_ storage: some UndoableStorage, history: UndoHistory) {
         self.storage = storage
         self.history = history
+        if let reporting = storage as? any UndoReportingStorage {
+            reporting.undoReporter = self
+            return
+        }
         readMirror(from: storage)
         storage.addObserver(self)
     }
 
     func stopFollowing() {
+        if let reporting = storage as? any UndoReportingStorage {
+            if reporting.undoReporter === self { reporting.undoReporter = nil }
+            return
+        }
         storage?.removeObserver(self)
     }
 
-    func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
+    // MARK: - Reporting storages
+
+    /// The user action a change asked for now belongs to (it waits for the change); nil when no
+    /// group is open: the change is not recorded.
+    package func actionForChange() -> UndoActionToken? {
+        history.actionForLaterChange()
+    }
+
+    /// The steps that take back a change asked for in `action`, once it applied: empty when it
+    /// changed nothing, nil when it cannot be taken back (the history is cleared).
+    package func report(_ steps: [UndoStep]?, for action: UndoActionToken) {
+        history.record(steps, by: self, into: action)
+    }
+
+    // MARK: - Change sets
+
+    package func storage(_ storage: any Storage, didPerform changes: ChangeSet) {
         // Outside a group the copy alone follows: no identity is read, no step made.
         var steps: [UndoStep]? = history.isRecording ? [] : nil
         var undoable = true
@@ -37,7 +62,7 @@ final class UndoRecorder: StorageObserver {
         if undoable { history.record(steps, by: self) } else { history.cannotRecord() }
     }
 
-    func storageNeedsReload(_ storage: any Storage) {
+    package func storageNeedsReload(_ storage: any Storage) {
         readMirror(from: storage)
         // Replaced whole: nothing says what it was.
         if history.isRecording { history.cannotRecord() }
@@ -48,8 +73,6 @@ final class UndoRecorder: StorageObserver {
             storage.models(inSection: section).withUnsafeBufferPointer { Array($0) }
         }
     }
-
-    // MARK: - Change sets
 
     /// Applies `segment` to the copy and, when `steps` is given, appends the steps that take it
     /// back; false when its positions do not fit the copy or it cannot be taken back (sections,

@@ -25,4 +25,20 @@ enum UndoArticle {
         }
         Signal.connect(undoItem, "activate") { _ in manager.undo() }   // selects what came back
     }
+
+    @MainActor static func sortedActions(
+        history: UndoHistory, sorted: SortedStorage<Package, Unsectioned>, chosen: [Package]
+    ) {
+        history.track(sorted)                    // a SortedStorage: its jobs' changes are recorded too
+        history.group(named: "Delete") {
+            sorted.remove(chosen)                // applied by a job, after the group closed
+        }
+        history.undo { restored in
+            print("\(restored.count) back")       // once the job put them back, sorted
+        }
+    }
+
+    @MainActor static func filteredActions(history: UndoHistory, filtered: FilteredStorage<Package>) {
+        history.track(filtered)                  // records its base's changes
+    }
 }

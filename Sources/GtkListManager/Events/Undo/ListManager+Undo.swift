@@ -5,8 +5,8 @@ extension ListManager {
     /// The history the list's user actions are recorded in, and Ctrl+Z and Shift+Ctrl+Z (or
     /// Ctrl+Y) take back and do again; nil (the default) records nothing and leaves the keys.
     ///
-    /// Track the storages the actions change (`history.track(storage)`: a `MemoryStorage`, the
-    /// base of a filtered list); each action the list performs for the user is one entry,
+    /// Track the storages the actions change (`history.track(storage)`: a `MemoryStorage`, a
+    /// `SortedStorage`, the base of a filtered list); each action the list performs for the user is one entry,
     /// named for a menu: a delete or insert committed by the Delete key or the context menu
     /// ("Delete", "Insert"), a move by Alt+Up or Alt+Down or by dragging rows ("Move"), a drop
     /// ("Drop"), an edit in place or of a table's cell ("Edit"). An app makes its own actions
@@ -29,11 +29,13 @@ extension ListManager {
     }
 
     /// Takes the last action of ``undoHistory`` back, selects the items it put back or changed
-    /// and scrolls to the first of them, as Ctrl+Z does. False when there was nothing to undo.
+    /// and scrolls to the first of them, as Ctrl+Z does, once the storages applied it (at once for
+    /// a `MemoryStorage`, after its job for a `SortedStorage`). False when there was nothing to
+    /// undo.
     @discardableResult
     public func undo() -> Bool {
         guard let history = undoHistory, history.canUndo else { return false }
-        selectShowing(history.undo())
+        history.undo { [weak self] restored in self?.selectShowing(restored) }
         return true
     }
 
@@ -42,7 +44,7 @@ extension ListManager {
     @discardableResult
     public func redo() -> Bool {
         guard let history = undoHistory, history.canRedo else { return false }
-        selectShowing(history.redo())
+        history.redo { [weak self] changed in self?.selectShowing(changed) }
         return true
     }
 

@@ -2,13 +2,23 @@
 // results recomputed, completions after the observers.
 extension SortedStorage {
     func submit(_ operation: SortedOperation<Item>, _ execution: Execution, _ completion: Completion?) {
+        submit([operation], execution, completion)
+    }
+
+    /// Submits `operations` as one change (one job, one change set); `completion` runs after
+    /// the last.
+    func submit(_ operations: [SortedOperation<Item>], _ execution: Execution, _ completion: Completion?) {
         MainActorConfinement.check("SortedStorage was changed")
-        let change = PendingChange(operation: operation, completion: completion)
+        let changes = operations.indices.map { index in
+            PendingChange(
+                operation: operations[index], completion: index == operations.count - 1 ? completion : nil,
+                action: operations[index].changesItems ? undoReporter?.actionForChange() : nil)
+        }
         switch execution {
         case .immediate:
-            commit(SortedTransition(from: state, applying: [operation]), completing: [change])
+            commit(SortedTransition(from: state, applying: operations), completing: changes)
         case .background:
-            pending.append(change)
+            pending += changes
             startNextJob()
         }
     }
@@ -50,6 +60,7 @@ extension SortedStorage {
         }
         let new = transition.state
         let old = state
+        let undo = undoSteps(of: changes, from: old)
         state = new
         releaseInBackground(consume old)
         jobs.stateDidChange()
@@ -63,6 +74,7 @@ extension SortedStorage {
             for reordering in transition.reorderings { changes.appendReordering(reordering) }
             broadcaster.deliver(.changes(changes), from: self)
         }
+        reportUndoSteps(undo)
         for change in changes { change.completion?() }
     }
 }

@@ -83,10 +83,14 @@ where Item.DiffIdentifier: Sendable {
     let jobs: BackgroundJobScheduler
     /// The storage's observers (see ``BroadcastingStorage``).
     public let broadcaster = UpdateBroadcaster()
+    /// The recorder of the undo history tracking the storage (see `SortedStorage+Undo`).
+    package weak var undoReporter: UndoRecorder?
 
     struct PendingChange {
         let operation: SortedOperation<Item>
         let completion: Completion?
+        /// The user action that asked for the change, when an undo history records it.
+        var action: UndoActionToken?
     }
 
     /// An empty storage sorted by `comparator`, in sections by `sectionKey`.
