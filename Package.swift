@@ -160,6 +160,12 @@ let package = Package(
         // loop settle, type checks, a container's children, menus' items.
         .target(name: "GtkTestSupport", dependencies: ["GtkListManager", "CGtk"], path: "Tests/Support/GtkTestSupport"),
 
+        // GLib's warnings and criticals as test failures: a log writer in C, installed before
+        // `main`, records them (and still prints them); an XCTest observer fails the test that
+        // logged one its expected list does not name.
+        .target(name: "CGtkLogRecorder", dependencies: ["CGtk"], path: "Tests/Support/CGtkLogRecorder"),
+        .target(name: "GtkLogCheck", dependencies: ["CGtkLogRecorder"], path: "Tests/Support/GtkLogCheck"),
+
         .testTarget(
             name: "ModelStorageTests",
             dependencies: ["ModelStorage", "SeededRandom", .product(name: "Logging", package: "swift-log")]
@@ -169,7 +175,8 @@ let package = Package(
         .testTarget(
             name: "PackageViewerTests",
             dependencies: [
-                "PackageViewer", "GtkListManager", "GtkListManagerTesting", "GtkTestSupport", "ModelStorage", "CGtk",
+                "PackageViewer", "GtkListManager", "GtkListManagerTesting", "GtkTestSupport", "GtkLogCheck", "ModelStorage",
+                "CGtk",
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
                 // The --postgres window against the test server.
                 .target(name: "PostgresStorage", condition: .when(traits: ["PostgreSQL"])),
@@ -187,7 +194,8 @@ let package = Package(
         .testTarget(
             name: "GtkListManagerTests",
             dependencies: [
-                "GtkListManager", "GtkListManagerTesting", "GtkTestSupport", "CGtk", "CGtkTestSupport", "ModelStorage",
+                "GtkListManager", "GtkListManagerTesting", "GtkTestSupport", "GtkLogCheck", "CGtk", "CGtkTestSupport",
+                "ModelStorage",
                 "SeededRandom",
                 // The database storage under a real list: SQLite files in a temporary folder.
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),

@@ -14,6 +14,10 @@ viewer="$("$swift" build "${build[@]}" --show-bin-path)/package-viewer"
 # Every picture below runs this build.
 export VIEWER=$viewer
 
+# A GLib warning or critical (GTK's, GObject's, Pango's, ours) stops the viewer with a breakpoint
+# trap, so the run fails as a test that logs one does (Tests/Support/GtkLogCheck).
+export G_DEBUG=fatal-warnings
+
 expected=$(grep -c '^Status: install ok installed$' "$sample")
 summary=$("$viewer" --summary --status-file "$sample")
 echo "check-viewer: $summary"

@@ -15,7 +15,7 @@ enum ProbeProcess {
         try run(probe: "ThreadMisuseProbe", arguments)
     }
 
-    static func run(probe name: String, _ arguments: [String]) throws -> Result {
+    static func run(probe name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
         let executable = bundle.deletingLastPathComponent().appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -25,7 +25,8 @@ enum ProbeProcess {
         process.executableURL = executable
         process.arguments = arguments
         // The runtime's backtracer would add seconds and pages of output to each expected stop.
-        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let environment = ["SWIFT_BACKTRACE": "enable=no"].merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         // Files rather than pipes: nothing to drain while the child runs.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
