@@ -17,9 +17,11 @@ extension OutlineStorage {
         guard let index = sectionIDs.firstIndex(of: section) else {
             return anomalyHandler.report(.sectionsNotFound(operation: .appendToParent, identifiers: [String(describing: section)]))
         }
-        edit(items, inSection: index) { outline in
-            let start = parent.map { outline.rowAfterDescendants(of: $0) } ?? outline.visibleCount
-            return (outline.append(items, to: parent), start)
+        recordingInsertion(of: items) {
+            edit(items, inSection: index) { outline in
+                let start = parent.map { outline.rowAfterDescendants(of: $0) } ?? outline.visibleCount
+                return (outline.append(items, to: parent), start)
+            }
         }
     }
 
@@ -40,9 +42,11 @@ extension OutlineStorage {
             let operation: SnapshotOperation = after ? .insertAfterItem : .insertBeforeItem
             return anomalyHandler.report(.itemsNotFound(operation: operation, identifiers: [String(describing: anchor)]))
         }
-        edit(items, inSection: index) { outline in
-            let start = after ? outline.rowAfterDescendants(of: anchor) : outline.index(of: anchor)
-            return (after ? outline.insert(items, after: anchor) : outline.insert(items, before: anchor), start)
+        recordingInsertion(of: items) {
+            edit(items, inSection: index) { outline in
+                let start = after ? outline.rowAfterDescendants(of: anchor) : outline.index(of: anchor)
+                return (after ? outline.insert(items, after: anchor) : outline.insert(items, before: anchor), start)
+            }
         }
     }
 
@@ -50,10 +54,13 @@ extension OutlineStorage {
     /// removed items, are harmless.
     public func delete(_ items: [ItemID]) {
         checkConfinement()
+        var undo: [OutlineUndo<SectionID, ItemID>]? = undoReporter?.isRecording == true ? [] : nil
+        defer { if let undo { reportUndo(undo) } }
         performUpdates {
             for item in items {
                 // A descendant of an item removed before is gone already.
                 guard let index = section(holding: item) else { continue }
+                undo?.append(putBackStep(for: item, inSection: index))
                 guard filter == nil else {
                     // Its ancestors may hide with it.
                     let old = outlines[index].visibleRows

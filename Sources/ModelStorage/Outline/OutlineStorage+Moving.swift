@@ -7,6 +7,14 @@ extension OutlineStorage {
     @discardableResult
     public func move(_ items: [ItemID], to placement: OutlinePlacement<ItemID>) -> Bool {
         checkConfinement()
+        let places = undoReporter?.isRecording == true ? self.places(of: items) : nil
+        guard performMove(items, to: placement) else { return false }
+        if let places { reportUndo([.moveBack(places)]) }
+        return true
+    }
+
+    /// Moves `items` to `placement` as ``move(_:to:)`` does, recording nothing to undo.
+    func performMove(_ items: [ItemID], to placement: OutlinePlacement<ItemID>) -> Bool {
         let anchor: ItemID? =
             switch placement {
             case let .before(item), let .after(item): item

@@ -37,6 +37,8 @@ public final class OutlineStorage<SectionID: Hashable & Sendable, ItemID: Hashab
     public let anomalyHandler = AnomalyHandler<SnapshotAnomaly>()
     /// The storage's observers (see ``BroadcastingStorage``).
     public let broadcaster = UpdateBroadcaster()
+    /// The recorder of the undo history tracking the storage (see `OutlineStorage+Undo`).
+    package weak var undoReporter: UndoRecorder?
 
     private(set) var sectionIDs: [SectionID] = []
     var outlines: [OutlineSnapshot<ItemID>] = []

@@ -329,6 +329,7 @@ extension UndoStep {
         case .remove: []
         case let .move(identity, _, _, _): [identity]
         case let .replace(identity, _): [identity]
+        case let .storageDefined(step): step.touchedIdentities
         }
     }
 }

@@ -31,6 +31,9 @@ package final class UndoRecorder: StorageObserver {
 
     // MARK: - Reporting storages
 
+    /// Whether a group is open: a storage that reports its steps reads what it needs now.
+    package var isRecording: Bool { history.isRecording }
+
     /// The user action a change asked for now belongs to (it waits for the change); nil when no
     /// group is open: the change is not recorded.
     package func actionForChange() -> UndoActionToken? {

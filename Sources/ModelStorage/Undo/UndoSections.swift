@@ -34,6 +34,9 @@ struct UndoSections {
         case let .replace(identity, model):
             guard let at = place(of: identity) else { return }
             sections[at.section][at.item] = model
+        case .storageDefined:
+            // Another storage's step: nothing a memory storage reads.
+            return
         }
     }
 

@@ -17,4 +17,21 @@ public enum UndoStep: @unchecked Sendable {
     case move(ModelIdentity, after: ModelIdentity?, section: Int, index: Int)
     /// Gives the item with `identity` its model `model` back.
     case replace(ModelIdentity, with: Any)
+    /// A step only the storage that recorded it reads and applies (an `OutlineStorage`'s
+    /// subtree put back under its parent, after the sibling it followed).
+    case storageDefined(StorageUndoStep)
+}
+
+/// The content of an ``UndoStep/storageDefined(_:)`` step: what the storage that recorded it
+/// needs to apply it, opaque to the history, and the items it puts back or changes.
+public struct StorageUndoStep: @unchecked Sendable {
+    // @unchecked: the storage's own values, applied on the main actor only.
+    package let value: Any
+    /// The items the step puts back or changes (to select them once it applied).
+    public let touchedIdentities: [ModelIdentity]
+
+    package init(_ value: Any, touching touchedIdentities: [ModelIdentity]) {
+        self.value = value
+        self.touchedIdentities = touchedIdentities
+    }
 }

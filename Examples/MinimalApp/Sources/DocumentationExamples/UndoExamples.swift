@@ -38,6 +38,12 @@ enum UndoArticle {
         }
     }
 
+    @MainActor static func outlineActions(history: UndoHistory, tree: OutlineStorage<String, String>, folder: String) {
+        history.track(tree)                      // an OutlineStorage
+        history.group(named: "Delete") { tree.delete([folder]) }
+        history.undo()                           // the folder is back, open as it was, with its files
+    }
+
     @MainActor static func filteredActions(history: UndoHistory, filtered: FilteredStorage<Package>) {
         history.track(filtered)                  // records its base's changes
     }

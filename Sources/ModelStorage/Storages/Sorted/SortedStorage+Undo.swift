@@ -45,7 +45,7 @@ extension SortedStorage: UndoReportingStorage {
                         uniquingKeysWith: { first, _ in first })
                 identifiers = known
                 operations.append(.remove(identities.compactMap { known[$0] }))
-            case .move:
+            case .move, .storageDefined:
                 continue
             }
         }
