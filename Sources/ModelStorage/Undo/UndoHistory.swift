@@ -208,7 +208,10 @@ public final class UndoHistory {
     func cannotRecord() {
         undoStack = []
         redoStack = []
+        // An undo waiting for this action's changes will not run: its caller hears of none.
+        let abandoned = waiting?.completion
         waiting = nil
+        abandoned?([])
         open?.action.changes = []
         didChange?()
     }

@@ -102,6 +102,19 @@ import Testing
         #expect(history.redoActionName == "Delete")
     }
 
+    @Test func aRedoAskedBeforeTheUndoAppliedWaitsForIt() async {
+        let (storage, history) = fruits()
+        history.group(named: "Delete") { storage.remove(identifiers: ["a"]) }
+        await storage.upsertAndWait([])
+        history.undo()
+        // Shift+Ctrl+Z at once: the undo's job has not come back yet.
+        #expect(history.redoActionName == "Delete")
+        await redo(history)
+        #expect(shown(storage) == ["b:2", "c:3", "d:4", "e:5"])
+        await undo(history)
+        #expect(shown(storage) == ["a:1", "b:2", "c:3", "d:4", "e:5"])
+    }
+
     @Test func aGroupThatChangedNothingIsNoAction() async {
         let (storage, history) = fruits()
         history.group(named: "Delete") { storage.remove(identifiers: ["nothing"]) }
