@@ -38,7 +38,8 @@ enum BigTreeBenchmark {
         var plans: [PartPlan<BigTreePart>] = [
             PartPlan(
                 side: BigTreeScenario.side,
-                parts: selected(peerParts + [(.flatScroll, [1_000_000]), (.fillBatch, [100_000])] + memoryParts),
+                parts: selected(
+                    peerParts + [(.flatScroll, [1_000_000]), (.pinnedScroll, [1_000_000]), (.fillBatch, [100_000])] + memoryParts),
                 command: { ["/proc/self/exe", childArgument, $0.rawValue, String($1)] })
         ]
         if let peers = BenchmarkPeers.folder(holding: ["gtk3-tree-store", "gtk4-tree-list"]) {

@@ -65,7 +65,10 @@ struct BigTreeReport {
             "Big trees: scrolling an expanded parent of 100,000 and 1,000,000 children, and our flat list of 1,000,000 rows \(title); CPU is the process's, per step to its frame)",
             ["side", "rows", "jump CPU p50 / p95", "wheel CPU p50 / p95", "jumps showing blank or wrong rows"],
             sides.flatMap { side in
-                [(BigTreePart.scroll, 100_000, ""), (.scroll, 1_000_000, ""), (.flatScroll, 1_000_000, ", flat list")].compactMap {
+                [
+                    (BigTreePart.scroll, 100_000, ""), (.scroll, 1_000_000, ""), (.flatScroll, 1_000_000, ", flat list"),
+                    (.pinnedScroll, 1_000_000, ", parent pinned"),
+                ].compactMap {
                     part, count, suffix in
                     result(side, part, count).map { r in
                         [

@@ -9,6 +9,9 @@ enum BigTreePart: String, CaseIterable, BenchmarkPart {
     case scroll
     /// The same in a flat list of N rows (ours only): what the tree is held to.
     case flatScroll = "flat-scroll"
+    /// The tree of N children scrolled with its parent pinned at the top (ours only): what
+    /// `pinsParentRows` adds to each layout.
+    case pinnedScroll = "pinned-scroll"
     /// N/100 parents of 100 children, all expanded, then all collapsed.
     case expandAll = "expand-all"
     /// Select all over N expanded children.

@@ -46,6 +46,10 @@ struct BigTreeScenario {
         case .expand: values = measureExpand()
         case .scroll: values = measureScrolling(Self.tree(parents: 1, children: count, expanded: true))
         case .flatScroll: values = measureScrolling(Self.flatList(count))
+        case .pinnedScroll:
+            manager.pinsParentRows = true
+            values = measureScrolling(Self.tree(parents: 1, children: count, expanded: true)).merging(
+                ["parent_lookup_ns": measureParentLookup()]) { _, lookup in lookup }
         case .expandAll: values = measureExpandAll()
         case .selectAll: values = measureSelectAll()
         case .fill: values = measureFill(inOneCall: false)
@@ -75,6 +79,17 @@ struct BigTreeScenario {
     private func measureScrolling(_ storage: some Storage) -> [String: Double] {
         show(storage)
         return ScrollSampling(shown: shown, viewportIsRight: viewportShowsItsRows).measure()
+    }
+
+    /// What one look-up of a row's parent costs the pinning (asked a few times per layout).
+    private func measureParentLookup() -> Double {
+        guard let parentOfRow = host.parentOfRow else { return .nan }
+        let lookups = 100_000
+        var found = 0
+        let start = ProcessProbes.cpuMilliseconds()
+        for position in 1...lookups where parentOfRow(position) != nil { found += 1 }
+        let elapsed = ProcessProbes.cpuMilliseconds() - start
+        return found == lookups ? elapsed * 1_000_000 / Double(lookups) : .nan
     }
 
     /// Every parent opened by `expandAll()`, as GtkTreeView's `expand_all`, and closed by
