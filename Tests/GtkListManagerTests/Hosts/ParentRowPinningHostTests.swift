@@ -63,4 +63,49 @@ final class ParentRowPinningHostTests: XCTestCase {
             XCTAssertEqual(try XCTUnwrap(allocation(header3)).y, 0, "the header alone stays pinned")
         }
     }
+
+    func testUpNeverLeavesTheFocusedRowUnderThePinnedHeaderAndParent() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let host = VirtualListHost()
+            host.pinsSectionHeaders = true
+            let manager = ListManager(host: host)
+            manager.register(TextRow.self)
+            let storage = try XCTUnwrap(manager.memoryStorage)
+            storage.setSectionHeaderModels((0..<20).map { "Section \($0)" })
+            storage.setItemsForAllSections((0..<20).map { section in Array(section * 100..<section * 100 + 100) })
+            host.parentOfRow = { position in
+                let header = position / 101 * 101, first = header + 1
+                return position > first ? PinnableParentRow(position: first, lastDescendant: header + 100) : nil
+            }
+            let list = ShownList(manager, width: 300, height: 400)
+            defer { list.close() }
+            let header3 = 3 * 101
+            @MainActor func allocation(_ position: Int) -> GtkAllocation? {
+                guard let widget = host.boundRow(at: position)?.hostWidget else { return nil }
+                var allocation = GtkAllocation()
+                gtk_widget_get_allocation(widget, &allocation)
+                return allocation
+            }
+            let adjustment = try XCTUnwrap(host.verticalAdjustment)
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + host.rowFrame(at: header3 + 50)!.y)
+            list.settleFrame()
+            list.settleFrame()
+            // The row right under the header and the parent, then Up from it, row by row.
+            let stackBottom = try XCTUnwrap(allocation(header3 + 1)).y + (try XCTUnwrap(allocation(header3 + 1))).height
+            let first = try XCTUnwrap((header3 + 2..<header3 + 100).first { (allocation($0)?.y ?? -1) >= stackBottom })
+            XCTAssertTrue(host.focusRow(at: first))
+            for step in 1...4 {
+                list.xdotool(["key", "Up"])
+                list.settleFrame()
+                list.settleFrame()
+                let focused = try XCTUnwrap(host.focusedPosition, "Up \(step): a row has the focus")
+                XCTAssertEqual(focused, first - step)
+                let pinned = [host.pinnedParentPositions, [header3]].joined().compactMap { allocation($0) }
+                let bottom = pinned.map { $0.y + $0.height }.max() ?? 0
+                XCTAssertGreaterThanOrEqual(
+                    try XCTUnwrap(allocation(focused)).y, bottom, "Up \(step): row \(focused) below the header and parent")
+            }
+        }
+    }
 }

@@ -131,7 +131,7 @@ extension VirtualListHost {
     }
 
     /// Where pinned parent rows start: under the pinned header, if any.
-    private func pinnedStackTop(header: Int?, top: Int) -> Int {
+    func pinnedStackTop(header: Int?, top: Int) -> Int {
         guard let header, let y = pinnedPlace(of: header, top: top) else { return 0 }
         return max(y + index.band(of: header).height, 0)
     }

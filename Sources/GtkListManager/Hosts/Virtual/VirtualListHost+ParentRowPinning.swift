@@ -44,24 +44,38 @@ extension VirtualListHost: ParentRowPinning {
         return pinned
     }
 
-    /// Where the pinned parents end in the viewport, as the last layout placed them; 0 for none.
+    /// Where the pinned parents end in the viewport, as the last layout placed them, under the
+    /// pinned section header when parents pin; 0 for none.
     var pinnedParentsBottom: Int {
-        pinnedParents.last.map { $0.y + index.band(of: $0.position).height } ?? 0
+        let parents = pinnedParents.last.map { $0.y + index.band(of: $0.position).height } ?? 0
+        guard parentRowLookup != nil, let pinnedHeader else { return parents }
+        return max(parents, pinnedHeader.y + index.band(of: pinnedHeader.position).height)
     }
 
-    /// The viewport's top that shows the row at `position` at the top, under the parents that
-    /// would be pinned over it rather than behind them (the keys' moves, a scroll to the top).
+    /// The viewport's top that shows the row at `position` at the top, under the parents (and
+    /// the section header above them) that would be pinned over it rather than behind them (the
+    /// keys' moves, a scroll to the top).
     func top(uncovering position: Int) -> Int {
         let rowTop = index.band(of: position).top
+        guard parentRowLookup != nil else { return rowTop }
         var top = rowTop
-        // Twice at most: the rows above it, once it moves down, may pin other parents.
-        for _ in 0..<2 {
-            guard let deepest = parentsToPin(top: top, stackTop: 0).last else { break }
-            let covered = deepest.y + index.band(of: deepest.position).height
-            guard rowTop < top + covered else { break }
+        // Thrice at most: the rows above it, once it moves down, may pin other rows.
+        for _ in 0..<3 {
+            let covered = pinnedHeight(atTop: top)
+            guard covered > 0, rowTop < top + covered else { break }
             top = max(rowTop - covered, 0)
         }
         return top
+    }
+
+    /// How far down the viewport the rows pinned with its top at `top` would reach: the section
+    /// header (when pinned headers are on), then the parents under it.
+    private func pinnedHeight(atTop top: Int) -> Int {
+        let row = index.position(atOffset: top)
+        let header = pinsSectionHeaders ? row.flatMap { delegate?.headerPosition(forRowAt: $0) } : nil
+        let stackTop = pinnedStackTop(header: header, top: top)
+        guard let deepest = parentsToPin(top: top, stackTop: stackTop).last else { return stackTop }
+        return max(stackTop, deepest.y + index.band(of: deepest.position).height)
     }
 
     /// The ancestors of the row at `position`, outermost first.
