@@ -92,6 +92,35 @@ final class FocusAfterRemovalTests: XCTestCase {
         }
     }
 
+    func testCtrlZReachesTheListTheLastRowWasDeletedFrom() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for (name, make) in Self.hosts {
+                let host = make()
+                let (manager, list) = Self.show(host, count: 1) { manager in
+                    manager.register(NameRow.self) { mapping in
+                        mapping.canEdit { _, _ in true }
+                        mapping.commitEditing { _, _, _, indexPath in manager.memoryStorage?.removeItems(at: [indexPath]) }
+                    }
+                }
+                defer { list.close() }
+                let history = UndoHistory()
+                history.track(try XCTUnwrap(manager.memoryStorage))
+                manager.undoHistory = history
+                host.focusRow(at: 0)
+                list.settle()
+                XCTAssertEqual(host.focusedPosition, 0, name)
+                list.press("Delete")
+                list.settleFrame()
+                XCTAssertEqual(host.rowCount, 0, "\(name): the last row deleted")
+                XCTAssertEqual(gtk_widget_has_focus(manager.widget), 1, "\(name): the list holds the focus")
+                list.press("ctrl+z")
+                list.settleFrame()
+                XCTAssertEqual(host.rowCount, 1, "\(name): Ctrl+Z brought it back, no click needed")
+            }
+        }
+    }
+
     func testATableRowRemovedHandsTheFocusToTheNextRowOnBothTableHosts() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
