@@ -35,6 +35,11 @@
 // 57): 10,000 rows of 8 columns changing 100,000 row updates a second on the virtualized list and
 // a table against GtkTreeView and GTK 4's GtkColumnView, each side in its own process.
 //
+// `list-benchmarks soak [minutes] [--plot FILE] [--seed N]` is the soak (issue 58): every host,
+// a tree, a table, a filter and a database storage in one process under seeded random changes,
+// scrolling and selection for an hour (or the minutes given); a line a minute of resident memory,
+// GTK criticals and checks of the shown rows against the storages, a verdict and an SVG plot.
+//
 // `list-benchmarks differ-one CASE N` runs exactly one diff of a cell of the differ table, for
 // `valgrind --tool=callgrind --toggle-collect=glm_measured_diff` (the differ table counts its
 // cells that way itself when valgrind is installed); `list-benchmarks differ-read CASE N
@@ -87,6 +92,8 @@ MainActor.assumeIsolated {
         UpdateStormBenchmark.measureInThisProcess(arguments.dropFirst())
     } else if arguments.first == "updates" {
         UpdateStormBenchmark.run(arguments: arguments.dropFirst())
+    } else if arguments.first == "soak" {
+        SoakBenchmark.run(arguments: arguments.dropFirst())
     } else if arguments.first == "thumbnails" {
         ThumbnailsBenchmark.run(quick: arguments.dropFirst().first == "quick")
     } else if arguments.first == "animation" {
