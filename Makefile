@@ -9,7 +9,7 @@ export SWIFT SCRATCH
 
 XVFB := xvfb-run -a -s "-screen 0 1920x1080x24"
 
-.PHONY: deps run test lint format sanitizers consumer docs docs-check screenshot benchmark api-check
+.PHONY: deps run test lint format sanitizers consumer docs docs-check screenshot benchmark api-check fuzz
 
 ## deps: install GTK 3 headers, Xvfb, xauth, xdotool and the AT-SPI client's packages if
 ## missing (apt).
@@ -30,7 +30,8 @@ run: deps
 ## scripts/postgres-test-server.sh),
 ## the list suites again right to left at GDK_SCALE=2 (HiDPI), then the viewer's end-to-end
 ## checks, then the accessibility suite read out of process through AT-SPI (at scale 1, then its
-## classes that read extents at GDK_SCALE=2).
+## classes that read extents at GDK_SCALE=2), then a one-minute soak of the debug benchmark the
+## build above made (`list-benchmarks soak 1`: memory, GTK criticals, shown rows; see CONTRIBUTING).
 # One rerun for both: direction mirrors the logical geometry, scale doubles the device pixels
 # under it, and neither hides the other's faults (a rerun each cost CI four and a half minutes
 # more). It leaves out what neither changes: the index suites (row heights, sections,
@@ -57,6 +58,14 @@ test: deps
 	scripts/check-viewer.sh
 	scripts/check-accessibility.sh
 	GDK_SCALE=2 scripts/check-accessibility.sh
+	$(XVFB) $(SCRATCH)/debug/list-benchmarks soak 1 --plot $(SCRATCH)/soak-memory.svg
+	scripts/fuzz.sh replay
+
+## fuzz: every fuzz target (Fuzz/) built with libFuzzer and AddressSanitizer and run for
+## FUZZ_SECONDS each (CONTRIBUTING, "Fuzzing"); a failing input lands in .build-fuzz/crashes.
+FUZZ_SECONDS ?= 120
+fuzz:
+	scripts/fuzz.sh run $(FUZZ_SECONDS)
 
 ## lint: the Swift sources against .swift-format, the viewer's desktop entry and AppStream
 ## metadata (Resources/PackageViewer); fails on any finding. `make format` fixes the Swift side.

@@ -168,8 +168,17 @@ let package = Package(
 
         .testTarget(
             name: "ModelStorageTests",
-            dependencies: ["ModelStorage", "SeededRandom", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ModelStorage", "SeededRandom", "DifferChecks", .product(name: "Logging", package: "swift-log")]
         ),
+        // What the differ's script must do, checked independently of it: its tests and its fuzz
+        // target share it.
+        .target(name: "DifferChecks", dependencies: ["ModelStorage"], path: "Tests/Support/DifferChecks"),
+        // Fuzz targets (issue 58): ordinary executables that replay their committed corpus
+        // (Fuzz/Corpus, `make test`), libFuzzer targets when scripts/fuzz.sh builds them with
+        // `-sanitize=fuzzer,address -DFUZZING` (`make fuzz`).
+        .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
+        .executableTarget(name: "DifferFuzz", dependencies: ["FuzzDriver", "DifferChecks", "ModelStorage"], path: "Fuzz/DifferFuzz"),
+        .executableTarget(name: "FilterFuzz", dependencies: ["FuzzDriver", "ModelStorage"], path: "Fuzz/FilterFuzz"),
         // The sample viewer's window driven for real: search, sort switch, rows in the list box,
         // favourites in their SQLite file.
         .testTarget(

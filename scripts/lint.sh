@@ -18,7 +18,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 swift=${SWIFT:-swift}
-"$swift" format lint --strict --recursive --parallel Package.swift Plugins Sources Tests Benchmarks Examples
+"$swift" format lint --strict --recursive --parallel Package.swift Plugins Sources Tests Benchmarks Examples Fuzz
 echo "lint: Swift sources follow .swift-format"
 
 # The host rule (PRODUCT.md §2): a widget's own calls only in its host's folder, and no event
@@ -73,7 +73,7 @@ fi
 echo "lint: features are named only in their folders; the table reaches the list only through the manager"
 
 # One concept per file: no Swift source over 400 lines.
-long_files=$(find Package.swift Plugins Sources Tests Benchmarks Examples -name '*.swift' -not -path '*/.build/*' \
+long_files=$(find Package.swift Plugins Sources Tests Benchmarks Examples Fuzz -name '*.swift' -not -path '*/.build/*' \
     -exec awk 'END { if (NR > 400) print FILENAME ": " NR " lines" }' {} \;)
 if [ -n "$long_files" ]; then
     echo "lint: Swift sources over 400 lines (split them by concept):" >&2

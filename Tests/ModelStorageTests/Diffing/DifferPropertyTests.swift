@@ -1,3 +1,4 @@
+import DifferChecks
 import ModelStorage
 import SeededRandom
 import Testing

@@ -1,8 +1,12 @@
 import ModelStorage
 
 /// Why a script could not be replayed.
-struct ReplayFailure: Error, CustomStringConvertible {
-    let description: String
+public struct ReplayFailure: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
 
 /// Applies `script` to `old` step by step, as a host would, and returns the state it reaches.
@@ -12,7 +16,7 @@ struct ReplayFailure: Error, CustomStringConvertible {
 /// land on the element with the same identity in the new state, whose content they install.
 /// So the result equals `new` (contents included) only when the structure is right and every
 /// changed item or section was updated.
-func replay(_ script: EditScript, on old: ShelfState, toward new: ShelfState) throws(ReplayFailure) -> ShelfState {
+public func replay(_ script: EditScript, on old: ShelfState, toward new: ShelfState) throws(ReplayFailure) -> ShelfState {
     var state = old
     var updating = false
     for (number, step) in script.steps.enumerated() {
@@ -69,7 +73,7 @@ func replay(_ script: EditScript, on old: ShelfState, toward new: ShelfState) th
 }
 
 /// Replays a flat script addressed in `section` on one list of cards.
-func replay(_ script: EditScript, on old: [Card], toward new: [Card], inSection section: Int = 0) throws(ReplayFailure) -> [Card] {
+public func replay(_ script: EditScript, on old: [Card], toward new: [Card], inSection section: Int = 0) throws(ReplayFailure) -> [Card] {
     // Sections before `section` are empty placeholders the script must not touch.
     let placeholders = (0..<section).map { DiffSection<Shelf, Card>(Shelf(-1 - $0), items: []) }
     let result = try replay(
@@ -79,13 +83,4 @@ func replay(_ script: EditScript, on old: [Card], toward new: [Card], inSection 
         throw ReplayFailure(description: "the script touched other sections than \(section)")
     }
     return result[section].items
-}
-
-/// Runs `body`; a replay failure is thrown again with `context` (the seed, the states) before it.
-func inContext<T>(_ context: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch {
-        throw ReplayFailure(description: "\(context())\n\(error)")
-    }
 }

@@ -4,7 +4,7 @@ import ModelStorage
 // plain quadratic longest increasing subsequence. Identities must be unique.
 
 /// The length of a longest strictly increasing subsequence, by dynamic programming in O(n²).
-func longestIncreasingRunLength(_ values: [Int]) -> Int {
+public func longestIncreasingRunLength(_ values: [Int]) -> Int {
     var best = [Int](repeating: 1, count: values.count)
     for i in values.indices {
         for j in 0..<i where values[j] < values[i] {
@@ -15,14 +15,14 @@ func longestIncreasingRunLength(_ values: [Int]) -> Int {
 }
 
 /// Section moves: the matched sections minus the most that can stay in their relative order.
-func minimumSectionMoves(from old: ShelfState, to new: ShelfState) -> Int {
+public func minimumSectionMoves(from old: ShelfState, to new: ShelfState) -> Int {
     let oldIndices = new.compactMap { section in old.firstIndex { $0.model.id == section.model.id } }
     return oldIndices.count - longestIncreasingRunLength(oldIndices)
 }
 
 /// Item moves: every surviving item that changes section, plus, per matched section pair, the
 /// common items minus the most that can stay in their relative order.
-func minimumItemMoves(from old: ShelfState, to new: ShelfState) -> Int {
+public func minimumItemMoves(from old: ShelfState, to new: ShelfState) -> Int {
     var moves = 0
     for section in new {
         let partner = old.first { $0.model.id == section.model.id }
@@ -41,7 +41,7 @@ func minimumItemMoves(from old: ShelfState, to new: ShelfState) -> Int {
 
 /// The updates a script must carry, in new coordinates: matched sections whose title changed and
 /// matched items whose content changed.
-func expectedUpdates(from old: ShelfState, to new: ShelfState) -> (sections: Set<Int>, items: Set<IndexPath>) {
+public func expectedUpdates(from old: ShelfState, to new: ShelfState) -> (sections: Set<Int>, items: Set<IndexPath>) {
     var sections = Set<Int>()
     var items = Set<IndexPath>()
     let oldCards = Dictionary(uniqueKeysWithValues: old.flatMap(\.items).map { ($0.id, $0) })
@@ -58,7 +58,7 @@ func expectedUpdates(from old: ShelfState, to new: ShelfState) -> (sections: Set
 
 extension EditScript {
     /// The section and item updates of the script.
-    var updates: (sections: Set<Int>, items: Set<IndexPath>) {
+    public var updates: (sections: Set<Int>, items: Set<IndexPath>) {
         var sections = Set<Int>()
         var items = Set<IndexPath>()
         for step in steps {
@@ -69,7 +69,7 @@ extension EditScript {
     }
 
     /// How many section moves and item moves the script makes.
-    var moveCounts: (sections: Int, items: Int) {
+    public var moveCounts: (sections: Int, items: Int) {
         var counts = (sections: 0, items: 0)
         for step in steps {
             if case .moveSection = step { counts.sections += 1 }
