@@ -118,6 +118,7 @@ extension DatabaseStorage {
                 apply(outcome.transition, carrying: outcome.carried, readingModelsWhenAsked: outcome.readsModelsWhenAsked)
             {
                 finishRequests(.shown)
+                resultShown(seeingOwnWrites: result.ownWrites)
             }
         } else if latestResult == nil, result.ownWrites >= ownWritesRequired {
             // The list changed while the diff ran (a reorder): its script would apply to rows

@@ -37,30 +37,24 @@ extension DatabaseStorage: ReorderableStorage {
 
     /// Writes the order of `section` as the list shows it now. Results fetched before the write
     /// is over are not applied; the fetch after it brings the list in line with the database,
-    /// whether the write committed or failed.
+    /// whether the write committed or failed. Inside a group of an `UndoHistory`, what the write
+    /// changed is recorded.
     private func write(
         sectionOf section: Int, moved: Record.ID, with reordering: DatabaseReordering<Record.ID, SectionKey>,
         to writer: any DatabaseWriter
     ) {
         let key = sections.keys[section], ids = sections.identities[section]
-        ownWritesStarted += 1
-        ownWritesRequired = ownWritesStarted
-        let ownWrites = ownWrites, handOff = handOff, write = reordering.write
-        writer.asyncWrite({ db in try write(db, key, ids, moved) }) { [weak self] _, result in
-            ownWrites.increment()
-            let failure = result.failure.map { String(describing: $0) }
-            handOff.handOff { [weak self] in
-                guard let self else { return }
-                ownWritesFinished += 1
-                if let failure { anomalyHandler.report(.writeFailed(reason: failure)) }
-                refetch()
+        let write = reordering.write
+        let action = undoReporter?.actionForChange()
+        recordedWrite({ db in try write(db, key, ids, moved) }, to: writer, recording: action != nil) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case let .success(written):
+                if let action { undoReporter?.report(written.change.map { [$0.step] } ?? [], for: action) }
+            case let .failure(error):
+                anomalyHandler.report(.writeFailed(reason: String(describing: error)))
+                if let action { undoReporter?.report([], for: action) }
             }
         }
-    }
-}
-
-extension Result {
-    fileprivate var failure: Failure? {
-        if case let .failure(error) = self { error } else { nil }
     }
 }

@@ -139,6 +139,12 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     var drops = DropOverlay()
     /// Makes the write of a dropped item, or nil when the storage does not store it.
     var writeDroppedItem: DroppedItemWriter?
+    /// How an undo or redo writes records back; nil: writes inside a group clear the history.
+    public var undoWriting: DatabaseUndoWriting<Record>?
+    /// The recorder of the `UndoHistory` tracking the storage (see `DatabaseStorage+Undo.swift`).
+    package weak var undoReporter: UndoRecorder?
+    /// Completions of undos waiting for the list to show a result that saw their write.
+    var shownWaiters: [(write: Int, completion: @MainActor () -> Void)] = []
 
     /// Runs the request and groups it, tagged with the own writes committed before it began.
     /// Replaced with the request (`DatabaseStorage+Request.swift`).

@@ -1,6 +1,8 @@
 // swift-format-ignore-file
 // The examples of the DocC article Undo and redo, as printed there (checked by scripts/check-doc-examples.sh).
 import CGtk
+import GRDB
+import GRDBStorage
 import GtkListManager
 import ModelStorage
 
@@ -46,5 +48,17 @@ enum UndoArticle {
 
     @MainActor static func filteredActions(history: UndoHistory, filtered: FilteredStorage<Package>) {
         history.track(filtered)                  // records its base's changes
+    }
+
+    @MainActor static func databaseActions(
+        history: UndoHistory, storage: DatabaseStorage<GRDBStorageArticle.Book, String>, ids: [Int64]
+    ) {
+        typealias Book = GRDBStorageArticle.Book
+        storage.undoWriting = .records           // how records are written back: GRDB's insert, update, delete
+        history.track(storage)
+        history.group(named: "Delete") {
+            storage.write({ db in try Book.deleteAll(db, ids: ids) })   // read before and after, in its transaction
+        }
+        history.undo()                           // one transaction: the books back, every column, in their places
     }
 }
