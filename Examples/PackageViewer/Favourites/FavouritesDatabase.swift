@@ -85,13 +85,6 @@ final class FavouritesDatabase: Sendable {
         }
     }
 
-    /// Unstars `packageID` on the database's queue; `completion` gets the error, if any.
-    func remove(_ packageID: String, completion: @escaping @Sendable ((any Error)?) -> Void) {
-        queue.asyncWrite({ db in _ = try Favourite.deleteOne(db, id: packageID) }) { _, result in
-            completion(result.error)
-        }
-    }
-
     /// The longest note the file takes, in characters (a CHECK constraint of the table).
     static let noteLimit = 140
 

@@ -15,7 +15,8 @@ import ModelStorage
 /// writes the new order to the file. Delete, the star key (``KeyPress/togglesFavourite``) or
 /// the context menu's "Remove from favourites" unstar the focused row. The pane is a table of
 /// the package and its note, an editable cell: F2 (or a double click) edits the note in place,
-/// Enter stores it, Escape leaves it as it was.
+/// Enter stores it, Escape leaves it as it was. Ctrl+Z on the list takes back the last unstar or
+/// move (the favourite back in its place, with its note), Shift+Ctrl+Z does it again.
 @MainActor
 final class FavouritesPane {
     /// The pane: a title over the scrolled list.
@@ -65,6 +66,11 @@ final class FavouritesPane {
         }
         configureManager()
         manager.storage = storage
+        // Unstars and moves are written through the storage, which records them for Ctrl+Z.
+        storage.undoWriting = .records
+        let history = UndoHistory()
+        history.track(storage)
+        manager.undoHistory = history
         starred.addObserver(self)
         // The storages stop following the file with the pane: no star is set in a closed window.
         Signal.connect(widget, "destroy") { [weak self] _ in
@@ -123,9 +129,15 @@ final class FavouritesPane {
         database.add(packageID, completion: reportingFailure("cannot add \(packageID) to the favourites"))
     }
 
-    /// Unstars the package.
+    /// Unstars the package, as an action Ctrl+Z on the list takes back (part of the list's own
+    /// action when the list's Delete asked for it).
     func remove(_ packageID: String) {
-        database.remove(packageID, completion: reportingFailure("cannot remove \(packageID) from the favourites"))
+        let report = reportingFailure("cannot remove \(packageID) from the favourites")
+        manager.undoHistory?.group(named: "Remove from favourites") {
+            storage.write({ db in _ = try Favourite.deleteOne(db, id: packageID) }) { result in
+                if case let .failure(error) = result { report(error) }
+            }
+        }
     }
 
     private func reportingFailure(_ what: String) -> @Sendable ((any Error)?) -> Void {
