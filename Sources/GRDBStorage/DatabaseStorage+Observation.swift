@@ -15,6 +15,8 @@ extension DatabaseStorage {
         externalChanges = nil
         latestResult = nil
         finishRequests(.stopped)
+        // No result will show: undos waiting for one complete now.
+        resultShown(seeingOwnWrites: .max)
     }
 
     /// Starts GRDB's observation of the request: a fresh result after every write through

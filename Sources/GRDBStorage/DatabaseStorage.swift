@@ -46,7 +46,8 @@ import ModelStorage
 /// under the query, the database locked past its busy timeout) are reported to
 /// ``anomalyHandler`` as ``DatabaseStorageAnomaly``; the storage keeps its last good result and
 /// tries again when the database changes. It never writes to the database except to store a
-/// reorder the user made or a record dropped into the list.
+/// reorder the user made or a record dropped into the list, to run the app's own
+/// ``write(_:completion:)``, or to undo or redo (see `DatabaseStorage+Undo.swift`).
 ///
 /// ## Reordering and drops
 /// With a ``DatabaseReordering``, a row dragged in the list (or moved with Alt+Up and Alt+Down)

@@ -8,8 +8,9 @@ public enum DatabaseStorageAnomaly: Anomaly {
     /// changed under the query, the database was locked past its busy timeout, or the file was
     /// damaged. The storage tries again when the database changes.
     case fetchFailed(reason: String)
-    /// Writing a reorder or a dropped record failed (a constraint, a read-only or locked
-    /// database): nothing was written, and the list returns to the database's content.
+    /// Writing a reorder, a dropped record, or an undo or redo failed (a constraint, a read-only
+    /// or locked database): nothing was written, and the list returns to the database's content.
+    /// A failed undo or redo also clears the `UndoHistory`.
     case writeFailed(reason: String)
     /// The request returned `count` records whose id appeared earlier in the same result; only
     /// the first record of each id is shown.
@@ -51,7 +52,7 @@ public enum DatabaseStorageAnomaly: Anomaly {
         case let .fetchFailed(reason):
             "The storage's request failed, so the list keeps its last good content until the database changes again: \(reason)"
         case let .writeFailed(reason):
-            "Writing the new order or a dropped record failed and nothing was written; the list returns to the database's content: \(reason)"
+            "Writing the new order, a dropped record, or an undo or redo failed and nothing was written; the list returns to the database's content (a failed undo or redo also cleared the undo history): \(reason)"
         case let .duplicateIdentifiers(count):
             "The request returned \(count) record(s) with an id seen earlier in the same result (a join that repeats rows?); only the first of each id is shown."
         case let .invalidMove(source, destination):
