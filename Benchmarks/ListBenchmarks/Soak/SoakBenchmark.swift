@@ -26,7 +26,7 @@ enum SoakBenchmark {
             case "--seed": options.seed = rest.popFirst().flatMap { UInt64($0) } ?? options.seed
             default:
                 guard let minutes = Double(argument), minutes > 0 else {
-                    print("usage: list-benchmarks soak [minutes] [--plot FILE] [--seed N]")
+                    say("usage: list-benchmarks soak [minutes] [--plot FILE] [--seed N]")
                     exit(2)
                 }
                 options.minutes = minutes
@@ -40,14 +40,14 @@ enum SoakBenchmark {
     private static func soak(_ options: Options) -> Bool {
         SoakLogCounter.install()
         guard GtkRuntime.initialize() else {
-            print("soak: no display: run under xvfb-run")
+            say("soak: no display: run under xvfb-run")
             return false
         }
         let subjects: [any SoakSubject]
         do {
             subjects = try makeSubjects()
         } catch {
-            print("soak: the database could not be opened: \(error)")
+            say("soak: the database could not be opened: \(error)")
             return false
         }
         var random = SoakRandom(seed: options.seed)
@@ -55,12 +55,12 @@ enum SoakBenchmark {
         // A line a minute; a tenth of the run when it is short, so that it still has a curve.
         let interval = options.minutes < 10 ? total / 10 : 60
         let warmUp = options.minutes < 10 ? total / 5 : 120
-        print("# Soak: \(subjects.count) lists for \(options.minutes) min, seed \(options.seed)")
-        print("minute | RSS MiB | criticals | warnings | rows checked | check failures | steps")
+        say("# Soak: \(subjects.count) lists for \(options.minutes) min, seed \(options.seed)")
+        say("minute | RSS MiB | criticals | warnings | rows checked | check failures | steps")
         settle(subjects)
         var samples = [(minute: 0.0, mib: ProcessProbes.residentMiB())]
         var failures = 0, steps = 0
-        print(line(minute: 0, mib: samples[0].mib, checked: 0, failed: 0, steps: 0))
+        say(line(minute: 0, mib: samples[0].mib, checked: 0, failed: 0, steps: 0))
         let start = ProcessProbes.wallMilliseconds()
         var elapsed = 0.0
         while elapsed < total {
@@ -76,12 +76,12 @@ enum SoakBenchmark {
                 let outcome = SoakCheck.run(subject)
                 checked += outcome.checked
                 failed += outcome.failures.count
-                for failure in outcome.failures.prefix(3) { print("  check failed: \(failure)") }
+                for failure in outcome.failures.prefix(3) { say("  check failed: \(failure)") }
             }
             failures += failed
             elapsed = (ProcessProbes.wallMilliseconds() - start) / 1000
             samples.append((next / 60, ProcessProbes.residentMiB()))
-            print(line(minute: next / 60, mib: samples.last!.mib, checked: checked, failed: failed, steps: steps))
+            say(line(minute: next / 60, mib: samples.last!.mib, checked: checked, failed: failed, steps: steps))
         }
         return verdict(samples: samples, warmUpMinutes: warmUp / 60, failures: failures, options: options)
     }
@@ -97,6 +97,11 @@ enum SoakBenchmark {
             SoakMemoryList(name: "filter (FilteredStorage)", host: VirtualListHost(), filtered: true),
             try SoakDatabase(),
         ]
+    }
+
+    /// Writes a line at once, unbuffered, so that a long run's log can be followed as it runs.
+    private static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Runs the main loop until background work has arrived and the lists are laid out.
@@ -127,18 +132,18 @@ enum SoakBenchmark {
         // The goal: at most 2 MB over the hour.
         let allowed = 2.0
         let passed = growth <= allowed && criticals == 0 && failures == 0
-        print(
+        say(
             String(
-                format: "verdict: %@, memory growth after %.1f min warm-up %.2f MiB (goal ≤ %.1f), criticals %d, check failures %d",
+                format: "verdict: %@, memory growth after %.2f min warm-up %.2f MiB (goal ≤ %.1f), criticals %d, check failures %d",
                 passed ? "PASS" : "FAIL", warmUpMinutes, growth, allowed, criticals, failures))
         let svg = SoakPlot.svg(
             samples: samples, warmUpMinute: samples[warmIndex].minute,
-            title: String(format: "Soak: resident memory, %.0f min, growth after warm-up %.2f MiB", options.minutes, growth))
+            title: String(format: "Soak: resident memory, %g min, growth after warm-up %.2f MiB", options.minutes, growth))
         do {
             try svg.write(toFile: options.plot, atomically: true, encoding: .utf8)
-            print("plot: \(options.plot)")
+            say("plot: \(options.plot)")
         } catch {
-            print("soak: the plot could not be written to \(options.plot): \(error)")
+            say("soak: the plot could not be written to \(options.plot): \(error)")
         }
         return passed
     }

@@ -9,8 +9,8 @@ enum SoakPlot {
         let values = samples.map(\.mib)
         let low = (values.min() ?? 0).rounded(.down) - 1, high = (values.max() ?? 1).rounded(.up) + 1
         let lastMinute = max(samples.last?.minute ?? 1, 1e-3)
-        func x(_ minute: Double) -> Double { left + minute / lastMinute * plotWidth }
-        func y(_ mib: Double) -> Double { top + (high - mib) / (high - low) * plotHeight }
+        func x(_ minute: Double) -> Double { ((left + minute / lastMinute * plotWidth) * 10).rounded() / 10 }
+        func y(_ mib: Double) -> Double { ((top + (high - mib) / (high - low) * plotHeight) * 10).rounded() / 10 }
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
             viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="12">
@@ -24,9 +24,10 @@ enum SoakPlot {
         for step in 0...4 {
             let mib = low + (high - low) * Double(step) / 4
             svg += "<line x1=\"\(left)\" y1=\"\(y(mib))\" x2=\"\(left + plotWidth)\" y2=\"\(y(mib))\" stroke=\"#ddd\"/>\n"
-            svg += "<text x=\"\(left - 6)\" y=\"\(y(mib) + 4)\" text-anchor=\"end\">\(format(mib))</text>\n"
+            svg += "<text x=\"\(left - 6)\" y=\"\(y(mib) + 4)\" text-anchor=\"end\">\(format(mib, decimals: 1))</text>\n"
             let minute = lastMinute * Double(step) / 4
-            svg += "<text x=\"\(x(minute))\" y=\"\(top + plotHeight + 16)\" text-anchor=\"middle\">\(format(minute))</text>\n"
+            svg +=
+                "<text x=\"\(x(minute))\" y=\"\(top + plotHeight + 16)\" text-anchor=\"middle\">\(format(minute, decimals: lastMinute < 5 ? 2 : 0))</text>\n"
         }
         svg += "<text x=\"\(left + plotWidth / 2)\" y=\"\(height - 6)\" text-anchor=\"middle\">minute</text>\n"
         svg += "<text x=\"14\" y=\"\(top + plotHeight / 2)\" text-anchor=\"middle\" "
@@ -45,8 +46,8 @@ enum SoakPlot {
         return svg + "</svg>\n"
     }
 
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(Double(Int(value * 10)) / 10)
+    private static func format(_ value: Double, decimals: Int) -> String {
+        String(format: "%.\(value == value.rounded() ? 0 : decimals)f", value)
     }
 
     private static func escaped(_ text: String) -> String {
