@@ -48,13 +48,8 @@ extension DatabaseStorage: ReorderableStorage {
         let action = undoReporter?.actionForChange()
         recordedWrite({ db in try write(db, key, ids, moved) }, to: writer, recording: action != nil) { [weak self] result in
             guard let self else { return }
-            switch result {
-            case let .success(written):
-                if let action { undoReporter?.report(written.change.map { [$0.step] } ?? [], for: action) }
-            case let .failure(error):
-                anomalyHandler.report(.writeFailed(reason: String(describing: error)))
-                if let action { undoReporter?.report([], for: action) }
-            }
+            if case let .failure(error) = result { anomalyHandler.report(.writeFailed(reason: String(describing: error))) }
+            if let action { report(result, for: action) }
         }
     }
 }

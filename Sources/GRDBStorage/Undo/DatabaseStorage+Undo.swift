@@ -27,14 +27,8 @@ extension DatabaseStorage: UndoReportingStorage {
         }
         let action = undoReporter?.actionForChange()
         recordedWrite(updates, to: writer, recording: action != nil) { [weak self] result in
-            let outcome = result.map(\.value)
-            if let self, let action {
-                switch result {
-                case let .success(written): undoReporter?.report(written.change.map { [$0.step] } ?? [], for: action)
-                case .failure: undoReporter?.report([], for: action)
-                }
-            }
-            completion(outcome)
+            if let self, let action { report(result, for: action) }
+            completion(result.map(\.value))
         }
     }
 
@@ -117,6 +111,16 @@ extension DatabaseStorage: UndoReportingStorage {
                 refetch()
             }
         }
+    }
+
+    /// Tells the history what a write asked for in `action` changed: nothing when it failed (it
+    /// wrote nothing); a change without ``undoWriting`` cannot be taken back (the history is
+    /// cleared).
+    func report<Value>(_ result: Result<RecordedWrite<Value>, any Error>, for action: UndoActionToken) {
+        guard case let .success(written) = result, let change = written.change else {
+            return undoReporter?.report([], for: action) ?? ()
+        }
+        undoReporter?.report(undoWriting == nil ? nil : [change.step], for: action)
     }
 
     /// Runs the completions of the writes a result shown now saw.

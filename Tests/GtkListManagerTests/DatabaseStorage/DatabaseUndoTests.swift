@@ -106,6 +106,29 @@ final class DatabaseUndoTests: XCTestCase {
         }
     }
 
+    func testAWriteThatFailsRecordsNothingAndAStorageWithoutUndoWritingClearsTheHistory() throws {
+        try withBooks(shelves: ["art"], count: 3) { database in
+            let (shown, history) = try Self.undoableList(database)
+            defer { shown.close() }
+            history.group(named: "Delete") { shown.storage.write({ db in try Book.deleteAll(db, ids: [1]) }) }
+            XCTAssertTrue(shown.settle(matching: database))
+
+            var failure: (any Error)?
+            history.group(named: "Insert") {
+                shown.storage.write({ db in try Book(id: 2, title: "taken", shelf: "art", position: 9).insert(db) }) { result in
+                    if case let .failure(error) = result { failure = error }
+                }
+            }
+            XCTAssertTrue(GtkRuntime.iterate(until: { failure != nil }, timeout: .seconds(5)), "the key is taken: the write fails")
+            XCTAssertEqual(history.undoActionName, "Delete", "the failed write left no entry")
+
+            shown.storage.undoWriting = nil
+            history.group(named: "Delete") { shown.storage.write({ db in try Book.deleteAll(db, ids: [2]) }) }
+            XCTAssertTrue(shown.settle(matching: database))
+            XCTAssertFalse(history.canUndo, "nothing says how to write the records back: no undo restores a wrong state")
+        }
+    }
+
     // MARK: - Helpers
 
     @MainActor
