@@ -3,7 +3,8 @@ import ModelStorage
 
 /// The item that had the keyboard focus, followed through a change set's runs: where it is
 /// afterwards, or, once a run removed it, the place of the item that took its place, followed
-/// on through the runs after. O(1) per run (O(log runs) for a filter's splices).
+/// on through the runs after. O(1) per run, O(log runs) for a filter's splices, and once a scan
+/// of the splices' deletions when they remove it.
 struct FocusedItemFollower {
     /// The focused item, or the place of the removed one: the item after it, or one past its
     /// section's end.
