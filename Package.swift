@@ -179,6 +179,7 @@ let package = Package(
         .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
         .executableTarget(name: "DifferFuzz", dependencies: ["FuzzDriver", "DifferChecks", "ModelStorage"], path: "Fuzz/DifferFuzz"),
         .executableTarget(name: "FilterFuzz", dependencies: ["FuzzDriver", "ModelStorage"], path: "Fuzz/FilterFuzz"),
+        .executableTarget(name: "OutlineFuzz", dependencies: ["FuzzDriver", "ModelStorage"], path: "Fuzz/OutlineFuzz"),
         // The sample viewer's window driven for real: search, sort switch, rows in the list box,
         // favourites in their SQLite file.
         .testTarget(

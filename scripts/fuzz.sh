@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 swift="${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}"
-all_targets=(DifferFuzz FilterFuzz)
+all_targets=(DifferFuzz FilterFuzz OutlineFuzz)
 mode="${1:-}"
 shift || true
 

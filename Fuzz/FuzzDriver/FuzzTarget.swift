@@ -47,3 +47,13 @@ public enum FuzzFailure {
         if !condition { fail(message()) }
     }
 }
+
+/// The steps an input takes, printed as they happen when `FUZZ_TRACE` is set: how to read a
+/// crash that stops the process before a property's message.
+public enum FuzzTrace {
+    private static let isOn = ProcessInfo.processInfo.environment["FUZZ_TRACE"] != nil
+
+    public static func note(_ step: @autoclosure () -> String) {
+        if isOn { FileHandle.standardError.write(Data((step() + "\n").utf8)) }
+    }
+}

@@ -205,13 +205,14 @@ struct OutlineTree<Item: Sendable>: Sendable {
         childrenChanged(of: parent, from: index)
         if filter != nil { addPassing(-passing, above: made[0]) }
         refreshRows(from: parent, wholeChain: filter != nil)
-        if made.last == nodes.count - 1, made.first == nodes.count - made.count {
-            // Made at the end, as insertions into a tree with no free slot are: given back.
-            nodes.removeLast(made.count)
-            items.removeLast(made.count)
-        } else {
-            for node in made { free(node) }
-        }
+        // The nodes made at the end of the arrays (the last of `made`, in order) are given back;
+        // the others (free slots reused, before them) are freed again. Only made's own tail may
+        // go: a live node can sit between a reused slot and the new ones.
+        var atEnd = 0
+        while atEnd < made.count, made[made.count - 1 - atEnd] == nodes.count - 1 - atEnd { atEnd += 1 }
+        for node in made[..<(made.count - atEnd)] { free(node) }
+        nodes.removeLast(atEnd)
+        items.removeLast(atEnd)
     }
 
     /// Expands or collapses `node`; its descendants keep their own flags.
