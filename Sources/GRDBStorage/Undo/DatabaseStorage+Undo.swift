@@ -60,8 +60,9 @@ extension DatabaseStorage: UndoReportingStorage {
         let updates: @Sendable (Database) throws -> Void = { db in
             for change in changes { try change.restore(in: db, with: writing, reorder: reorder, current: current) }
         }
-        recordedWrite(updates, to: writer, recording: true, whenShown: completion) { [weak self] result in
-            guard let self else { return }
+        // Read before and after only for a history, which keeps the inverse (a redo).
+        recordedWrite(updates, to: writer, recording: action != nil, whenShown: completion) { [weak self] result in
+            guard let self else { return completion() }
             switch result {
             case let .success(written):
                 if let action { undoReporter?.report(written.change.map { [$0.step] } ?? [], for: action) }
