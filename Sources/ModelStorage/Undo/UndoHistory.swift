@@ -155,9 +155,9 @@ public final class UndoHistory {
     public var canUndo: Bool { waiting == nil && !undoStack.isEmpty }
     /// Whether there is an undone action to do again.
     public var canRedo: Bool { waiting == nil && !redoStack.isEmpty }
-    /// The name of the action ``undo()`` takes back ("Delete"), for a menu's "Undo Delete".
+    /// The name of the action ``undo(completion:)`` takes back ("Delete"), for a menu's "Undo Delete".
     public var undoActionName: String? { undoStack.last?.name }
-    /// The name of the action ``redo()`` does again.
+    /// The name of the action ``redo(completion:)`` does again.
     public var redoActionName: String? { redoStack.last?.name }
 
     /// Takes the last action back through the storages it changed, as one change of each; it
