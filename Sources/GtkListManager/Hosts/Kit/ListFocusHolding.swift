@@ -29,6 +29,25 @@ enum ListFocusHolding {
         gtk_adjustment_set_value(adjustment, value)
     }
 
+    /// Hands the focus on from a focused row removed at `position` without scrolling: to the
+    /// nearest row on screen from there that can take it (a header may not), after it first,
+    /// else to the list widget itself (a row off screen leaves the focus to the list). A few
+    /// rows each way, as focusing one costs a look at the selection.
+    static func focusNearest(to position: Int?, in host: any ListHost) {
+        var focused = false
+        if let position, position < host.rowCount {
+            func focus(_ candidate: Int) -> Bool {
+                isOnScreen(candidate, of: host) && host.focusRow(at: candidate)
+            }
+            withoutScrolling(host.verticalAdjustment) {
+                focused =
+                    (position..<min(position + 64, host.rowCount)).contains(where: focus)
+                    || (max(position - 64, 0)..<position).reversed().contains(where: focus)
+            }
+        }
+        if !focused { hold(host.widget) }
+    }
+
     /// Whether the row at `position` shows in `host`'s viewport, as the host last placed it.
     static func isOnScreen(_ position: Int, of host: any ListHost) -> Bool {
         guard let visible = host.viewportFrame, let frame = host.rowFrame(at: position) else { return false }

@@ -1,23 +1,8 @@
-import CGtk
-
 // The focus handed on when the focused row is removed, to the row that took its place or the
 // list box itself, without scrolling: the viewport stays where the change anchors it, and a
 // row off screen leaves the focus to the list box.
 extension ListBoxHost: FocusedRowRemoval {
     public func focusAfterRemoval(at position: Int?) {
-        var focused = false
-        if let position, position < rowCount {
-            // The nearest one on screen after it that can take the focus (a header may not),
-            // else before; a few each way, as focusing one costs a look at the selection.
-            func focus(_ candidate: Int) -> Bool {
-                ListFocusHolding.isOnScreen(candidate, of: self) && focusRow(at: candidate)
-            }
-            ListFocusHolding.withoutScrolling(verticalAdjustment) {
-                focused =
-                    (position..<min(position + 64, rowCount)).contains(where: focus)
-                    || (max(position - 64, 0)..<position).reversed().contains(where: focus)
-            }
-        }
-        if !focused { ListFocusHolding.hold(widget) }
+        ListFocusHolding.focusNearest(to: position, in: self)
     }
 }
