@@ -168,11 +168,13 @@ let package = Package(
 
         .testTarget(
             name: "ModelStorageTests",
-            dependencies: ["ModelStorage", "SeededRandom", "DifferChecks", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["ModelStorage", "SeededRandom", "DifferChecks", "StorageTestDoubles", .product(name: "Logging", package: "swift-log")]
         ),
         // What the differ's script must do, checked independently of it: its tests and its fuzz
         // target share it.
         .target(name: "DifferChecks", dependencies: ["ModelStorage"], path: "Tests/Support/DifferChecks"),
+        // Storages with a bug of their own, for the suites that check what the library makes of one.
+        .target(name: "StorageTestDoubles", dependencies: ["ModelStorage"], path: "Tests/Support/StorageTestDoubles"),
         // Fuzz targets (issue 58): ordinary executables that replay their committed corpus
         // (Fuzz/Corpus, `make test`), libFuzzer targets when scripts/fuzz.sh builds them with
         // `-sanitize=fuzzer,address -DFUZZING` (`make fuzz`).
@@ -205,7 +207,7 @@ let package = Package(
             name: "GtkListManagerTests",
             dependencies: [
                 "GtkListManager", "GtkListManagerTesting", "GtkTestSupport", "GtkLogCheck", "CGtk", "CGtkTestSupport",
-                "ModelStorage",
+                "ModelStorage", "StorageTestDoubles",
                 "SeededRandom",
                 // The database storage under a real list: SQLite files in a temporary folder.
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),

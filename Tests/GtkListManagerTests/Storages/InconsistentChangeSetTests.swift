@@ -1,6 +1,7 @@
 import CGtk
 import GtkListManager
 import ModelStorage
+import StorageTestDoubles
 import XCTest
 
 /// A storage whose change log contradicts itself (a custom storage with a bug) never stops the
@@ -12,7 +13,7 @@ final class InconsistentChangeSetTests: XCTestCase {
         try MainActor.assumeIsolated {
             try requireGtk()
             for kind in [HostKind.listBox, .virtualizedList] {
-                let storage = LyingListStorage([Array(0..<8)])
+                let storage = LyingStorage([Array(0..<8)])
                 let shown = Self.show(storage, on: kind)
                 defer { shown.list.close() }
                 XCTAssertEqual(shown.lines(), (0..<8).map { "item \($0)" }, "\(kind)")
@@ -24,7 +25,7 @@ final class InconsistentChangeSetTests: XCTestCase {
                     shown.anomalies.reports,
                     [
                         .inconsistentChangeSet(
-                            storageTypeName: String(reflecting: LyingListStorage.self), change: "delete s0.i9", count: 8,
+                            storageTypeName: String(reflecting: LyingStorage.self), change: "delete s0.i9", count: 8,
                             section: 0)
                     ], "\(kind)")
 
@@ -54,7 +55,7 @@ final class InconsistentChangeSetTests: XCTestCase {
         try MainActor.assumeIsolated {
             try requireGtk()
             for kind in [HostKind.listBox, .virtualizedList] {
-                let storage = LyingListStorage([[1, 2], [3]])
+                let storage = LyingStorage([[1, 2], [3]])
                 let shown = Self.show(storage, on: kind)
                 defer { shown.list.close() }
                 storage.sections = [[3]]
@@ -71,7 +72,7 @@ final class InconsistentChangeSetTests: XCTestCase {
         try MainActor.assumeIsolated {
             try requireGtk()
             for kind in [HostKind.listBox, .virtualizedList] {
-                let base = LyingListStorage([Array(0..<10)])
+                let base = LyingStorage([Array(0..<10)])
                 let filtered = FilteredStorage<Int>(base, filter: { $0 % 2 == 0 }, handOff: GLibMainActorHandOff())
                 var filterAnomalies: [StorageAnomaly] = []
                 filtered.anomalyHandler.action = { filterAnomalies.append($0) }
@@ -97,33 +98,5 @@ final class InconsistentChangeSetTests: XCTestCase {
         manager.register(NumberRow.self)
         let anomalies = AnomalyRecorder(manager)
         return ShownHost(manager: manager, host: host, list: ShownList(manager, width: 440, height: 1000), anomalies: anomalies)
-    }
-}
-
-/// A storage that delivers whatever log it is told to, whatever its sections are: a custom
-/// storage with a bug in its change log.
-@MainActor
-private final class LyingListStorage: BroadcastingStorage {
-    let broadcaster = UpdateBroadcaster()
-    var sections: [[Int]]
-
-    init(_ sections: [[Int]]) { self.sections = sections }
-
-    var numberOfSections: Int { sections.count }
-
-    func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].count : 0
-    }
-
-    func item(at indexPath: IndexPath) -> Any? {
-        guard indexPath.count == 2, sections.indices.contains(indexPath.section),
-            sections[indexPath.section].indices.contains(indexPath.item)
-        else { return nil }
-        return sections[indexPath.section][indexPath.item]
-    }
-
-    /// Delivers `changes` as they are.
-    func report(_ changes: ChangeSet) {
-        broadcaster.deliver(.changes(changes), from: self)
     }
 }

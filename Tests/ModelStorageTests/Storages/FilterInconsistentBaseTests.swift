@@ -1,4 +1,5 @@
 import ModelStorage
+import StorageTestDoubles
 import Testing
 
 /// A base storage whose change log contradicts itself (a custom storage with a bug) never stops
@@ -97,34 +98,6 @@ struct FilterInconsistentBaseTests {
         #expect(shown(filtered) == [[0, 2, 4]])
         #expect(reported.value.isEmpty)
         #expect(recorder.lastChanges == [.insertItem(at: IndexPath(item: 2, section: 0), model: 4)])
-    }
-}
-
-/// A storage that reports whatever log it is told to, whatever its sections are: a custom
-/// storage with a bug in its change log.
-@MainActor
-final class LyingStorage: BroadcastingStorage {
-    let broadcaster = UpdateBroadcaster()
-    var sections: [[Int]]
-
-    init(_ sections: [[Int]]) { self.sections = sections }
-
-    var numberOfSections: Int { sections.count }
-
-    func numberOfItems(inSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].count : 0
-    }
-
-    func item(at indexPath: IndexPath) -> Any? {
-        guard indexPath.count == 2, sections.indices.contains(indexPath.section),
-            sections[indexPath.section].indices.contains(indexPath.item)
-        else { return nil }
-        return sections[indexPath.section][indexPath.item]
-    }
-
-    /// Delivers `changes` as they are.
-    func report(_ changes: ChangeSet) {
-        broadcaster.deliver(.changes(changes), from: self)
     }
 }
 
