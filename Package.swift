@@ -168,7 +168,9 @@ let package = Package(
 
         .testTarget(
             name: "ModelStorageTests",
-            dependencies: ["ModelStorage", "SeededRandom", "DifferChecks", "StorageTestDoubles", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "ModelStorage", "SeededRandom", "DifferChecks", "StorageTestDoubles", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // What the differ's script must do, checked independently of it: its tests and its fuzz
         // target share it.
