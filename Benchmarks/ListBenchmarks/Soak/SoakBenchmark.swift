@@ -14,6 +14,8 @@ enum SoakBenchmark {
         var minutes = 60.0
         var plot = "soak-memory.svg"
         var seed: UInt64 = 58
+        /// Words of the lists' names to keep (`--lists tree,database`); empty keeps them all.
+        var lists: [String] = []
     }
 
     /// `soak [minutes] [--plot FILE] [--seed N]`.
@@ -24,9 +26,10 @@ enum SoakBenchmark {
             switch argument {
             case "--plot": options.plot = rest.popFirst() ?? options.plot
             case "--seed": options.seed = rest.popFirst().flatMap { UInt64($0) } ?? options.seed
+            case "--lists": options.lists = rest.popFirst()?.split(separator: ",").map(String.init) ?? []
             default:
                 guard let minutes = Double(argument), minutes > 0 else {
-                    say("usage: list-benchmarks soak [minutes] [--plot FILE] [--seed N]")
+                    say("usage: list-benchmarks soak [minutes] [--plot FILE] [--seed N] [--lists WORD,…]")
                     exit(2)
                 }
                 options.minutes = minutes
@@ -45,7 +48,7 @@ enum SoakBenchmark {
         }
         let subjects: [any SoakSubject]
         do {
-            subjects = try makeSubjects()
+            subjects = try makeSubjects(keeping: options.lists)
         } catch {
             say("soak: the database could not be opened: \(error)")
             return false
@@ -86,17 +89,23 @@ enum SoakBenchmark {
         return verdict(samples: samples, warmUpMinutes: warmUp / 60, failures: failures, options: options)
     }
 
-    private static func makeSubjects() throws -> [any SoakSubject] {
-        [
-            SoakMemoryList(name: "virtualized list", host: VirtualListHost(), sectioned: true),
-            SoakMemoryList(name: "virtualized grid", host: VirtualListHost.virtualizedGrid(), sectioned: true),
-            SoakMemoryList(name: "ListBoxHost", host: ListBoxHost(), sectioned: true),
-            SoakMemoryList(name: "FlowBoxGridHost", host: FlowBoxGridHost(), sectioned: true),
-            SoakTree(),
-            SoakMemoryList(name: "table (makeTable)", host: VirtualListHost(), table: true),
-            SoakMemoryList(name: "filter (FilteredStorage)", host: VirtualListHost(), filtered: true),
-            try SoakDatabase(),
+    /// The lists whose names contain one of `words` (all of them when there are none), made
+    /// only when kept, so that a run of a few shows what they alone hold.
+    private static func makeSubjects(keeping words: [String]) throws -> [any SoakSubject] {
+        let made: [(name: String, make: () throws -> any SoakSubject)] = [
+            ("virtualized list", { SoakMemoryList(name: "virtualized list", host: VirtualListHost(), sectioned: true) }),
+            (
+                "virtualized grid",
+                { SoakMemoryList(name: "virtualized grid", host: VirtualListHost.virtualizedGrid(), sectioned: true) }
+            ),
+            ("ListBoxHost", { SoakMemoryList(name: "ListBoxHost", host: ListBoxHost(), sectioned: true) }),
+            ("FlowBoxGridHost", { SoakMemoryList(name: "FlowBoxGridHost", host: FlowBoxGridHost(), sectioned: true) }),
+            ("tree", { SoakTree() }),
+            ("table", { SoakMemoryList(name: "table (makeTable)", host: VirtualListHost(), table: true) }),
+            ("filter", { SoakMemoryList(name: "filter (FilteredStorage)", host: VirtualListHost(), filtered: true) }),
+            ("database", { try SoakDatabase() }),
         ]
+        return try made.filter { list in words.isEmpty || words.contains { list.name.contains($0) } }.map { try $0.make() }
     }
 
     /// Writes a line at once, unbuffered, so that a long run's log can be followed as it runs.
