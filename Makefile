@@ -31,7 +31,8 @@ run: deps
 ## the list suites again right to left at GDK_SCALE=2 (HiDPI), then the viewer's end-to-end
 ## checks, then the accessibility suite read out of process through AT-SPI (at scale 1, then its
 ## classes that read extents at GDK_SCALE=2), then a one-minute soak of the debug benchmark the
-## build above made (`list-benchmarks soak 1`: memory, GTK criticals, shown rows; see CONTRIBUTING).
+## build above made (`list-benchmarks soak 1`: memory, GTK criticals, shown rows; see CONTRIBUTING),
+## then the fuzz targets over their committed corpora (`scripts/fuzz.sh replay`).
 # One rerun for both: direction mirrors the logical geometry, scale doubles the device pixels
 # under it, and neither hides the other's faults (a rerun each cost CI four and a half minutes
 # more). It leaves out what neither changes: the index suites (row heights, sections,
