@@ -14,6 +14,7 @@ extension VirtualListHost: SpliceBatching {
             shift.insertions, locations: { [delegate] in delegate?.location(ofPosition: $0) },
             arrangement: delegate?.supplementaryArrangement ?? SupplementaryArrangement())
         placedRows = Dictionary(uniqueKeysWithValues: placedRows.map { (shift.moved($0.key), $0.value) })
+        pendingScroll = pendingScroll.map { (shift.moved($0.position), $0.alignment) }
         pendingFocus = pendingFocus.map(shift.moved)
         selectionRangeStart = selectionRangeStart.map(shift.moved)
         // The anchor follows each insertion in turn, as `insertRows(at:count:)` moves it.
@@ -49,6 +50,13 @@ extension VirtualListHost: SpliceBatching {
         }
         index.remove(shift.removals)
         placedRows = Dictionary(uniqueKeysWithValues: placedRows.compactMap { entry in shift.moved(entry.key).map { ($0, entry.value) } })
+        // A scroll to a removed row goes to the row that takes its place.
+        pendingScroll = pendingScroll.map { scroll in
+            if let moved = shift.moved(scroll.position) { return (moved, scroll.alignment) }
+            let start = shift.removals.first { $0.contains(scroll.position) }?.lowerBound ?? scroll.position
+            let before = shift.removals.filter { $0.upperBound <= start }.reduce(0) { $0 + $1.count }
+            return (start - before, scroll.alignment)
+        }
         pendingFocus = pendingFocus.flatMap(shift.moved)
         selectionRangeStart = selectionRangeStart.flatMap(shift.moved)
         // The anchor follows each removal in turn, from the bottom, as `removeRows(at:)` moves it.

@@ -213,6 +213,8 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
         count -= positions.count
         shiftPlacedRows(from: positions.upperBound, by: -positions.count)
         if let focus = pendingFocus, positions.contains(focus) { pendingFocus = nil }
+        // A scroll to a removed row goes to the row that takes its place.
+        if let scroll = pendingScroll, positions.contains(scroll.position) { pendingScroll = (positions.lowerBound, scroll.alignment) }
         if let start = selectionRangeStart, positions.contains(start) { selectionRangeStart = nil }
         shiftMarks(from: positions.upperBound, by: -positions.count)
         if anchor >= positions.upperBound {
@@ -297,8 +299,11 @@ public final class VirtualListHost: ListHost, SectionSplicing, GridLayoutHosting
         placedRows = shifted
     }
 
-    /// Moves the positions the keyboard keeps (pending focus, range start) with a splice.
+    /// Moves the positions kept for later (a scroll asked for by position, the pending focus, the
+    /// range start) with a splice: a scroll asked for before a splice the next layout applies
+    /// goes to the row it named, not to the position.
     private func shiftMarks(from position: Int, by offset: Int) {
+        if let scroll = pendingScroll, scroll.position >= position { pendingScroll = (scroll.position + offset, scroll.alignment) }
         if let focus = pendingFocus, focus >= position { pendingFocus = focus + offset }
         if let start = selectionRangeStart, start >= position { selectionRangeStart = start + offset }
     }
