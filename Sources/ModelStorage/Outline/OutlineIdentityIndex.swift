@@ -37,10 +37,11 @@ struct OutlineIdentityIndex<Item: Hashable & Sendable>: Sendable {
         }
     }
 
-    /// Adds `nodes`' items (`items` are the tree's, by node), in order; stops at the first whose
-    /// identity the index holds already (another node's, or one of `nodes` before it), takes
-    /// back those it added and returns its position in `nodes`. Nil when all were added.
-    mutating func insert(_ nodes: [Int], in items: [Item?]) -> Int? {
+    /// Adds `newItems`, the items of `nodes` (`items` are the tree's, by node), in order; stops
+    /// at the first whose identity the index holds already (another node's, or one of `nodes`
+    /// before it), takes back those it added and returns its position in `nodes`. Nil when all
+    /// were added.
+    mutating func insert(_ nodes: [Int], holding newItems: [Item], in items: [Item?]) -> Int? {
         reserveCapacity(count + nodes.count)
         // Room made at once, doubling: appending one child at a time stays linear.
         if let last = nodes.max(), last >= hashes.capacity {
@@ -48,19 +49,7 @@ struct OutlineIdentityIndex<Item: Hashable & Sendable>: Sendable {
         }
         // The hashes first, then the probes: a probe's slot is a cache miss in a big table, and
         // a loop that only probes lets the processor wait for several at once.
-        var batchHashes = [UInt32](repeating: 0, count: nodes.count)
-        // A plain loop over buffers, the identity apart from `self` (which the closure would
-        // copy): generic code iterating the standard library's sequences looks types up for
-        // each element (CONTRIBUTING, Hot paths: 7).
-        let identity = identity
-        items.withUnsafeBufferPointer { items in
-            guard let items = items.baseAddress else { return }
-            var position = 0
-            while position < nodes.count {
-                if let item = items[nodes[position]] { batchHashes[position] = UInt32(truncatingIfNeeded: identity.hash(item)) }
-                position += 1
-            }
-        }
+        let batchHashes = identity.hashes(of: newItems)
         let mask = slots.count - 1
         for position in nodes.indices {
             let node = nodes[position]

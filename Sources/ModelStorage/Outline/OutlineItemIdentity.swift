@@ -27,6 +27,11 @@ struct OutlineItemIdentity<Item: Hashable & Sendable>: Sendable {
     /// Whether two items have the same identity.
     func same(_ first: Item, _ second: Item) -> Bool { reading.same(first, second) }
 
+    /// The identity hashes of `items`, truncated to 32 bits. One call for many items: unspecialized
+    /// code calling a method of this generic type per item looks its metadata up each time (about
+    /// 330 instructions an item, 15% of building an outline; CONTRIBUTING, Hot paths: 7).
+    func hashes(of items: [Item]) -> [UInt32] { reading.hashes(of: items) }
+
     private static func reading<Model: Diffable>(_: Model.Type) -> any OutlineIdentityReading<Item> {
         DiffableIdentityReading<Item, Model>()
     }
@@ -41,6 +46,23 @@ private protocol OutlineIdentityReading<Item>: Sendable {
     associatedtype Item
     func hash(of item: Item) -> Int
     func same(_ first: Item, _ second: Item) -> Bool
+}
+
+extension OutlineIdentityReading {
+    /// The identity hashes of `items`, the reading opened once: each item hashed where the array
+    /// keeps it, never copied.
+    func hashes(of items: [Item]) -> [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: items.count) { hashes, initialized in
+            items.withUnsafeBufferPointer { items in
+                var position = 0
+                while position < items.count {
+                    hashes[position] = UInt32(truncatingIfNeeded: hash(of: items[position]))
+                    position += 1
+                }
+            }
+            initialized = items.count
+        }
+    }
 }
 
 /// A value that is its own identity.

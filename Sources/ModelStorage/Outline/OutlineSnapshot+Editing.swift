@@ -123,7 +123,7 @@ extension OutlineSnapshot {
     /// twice, takes the insertion back (rare: the items are not looked up beforehand).
     private mutating func add(_ items: [ItemID], under parent: Int, at index: Int, operation: SnapshotOperation) -> SnapshotAnomaly? {
         let made = tree.insert(items, under: parent, at: index)
-        guard self.index.insert(made, in: tree.items) != nil else { return nil }
+        guard self.index.insert(made, holding: items, in: tree.items) != nil else { return nil }
         tree.removeInserted(made, under: parent, at: index)
         var seen = Set<SnapshotKey>()
         let repeated = items.filter { item in
