@@ -142,6 +142,8 @@ where Record: Identifiable & Equatable & Sendable, Record.ID: Sendable, SectionK
     var writeDroppedItem: DroppedItemWriter?
     /// How an undo or redo writes records back; nil: writes inside a group clear the history.
     public var undoWriting: DatabaseUndoWriting<Record>?
+    /// The lazy storage's records' undo writing, which its storage of identities records with.
+    var facadeUndoWriting: (any DatabaseChangeRecording)?
     /// The recorder of the `UndoHistory` tracking the storage (see `DatabaseStorage+Undo.swift`).
     package weak var undoReporter: UndoRecorder?
     /// Completions of undos waiting for the list to show a result that saw their write.

@@ -65,6 +65,12 @@ where
     /// What ``dropInsertion`` was set to.
     var currentDropInsertion: DatabaseInsertion<Record, SectionKey>?
     private var cache: RecordCache<Record.ID, Record>
+    /// How an undo or redo writes records back (`.records` for a `PersistableRecord` holding
+    /// every column); nil: writes inside a group clear the history. See
+    /// `LazyDatabaseStorage+Undo.swift`.
+    public var undoWriting: DatabaseUndoWriting<Record>? {
+        didSet { identities.facadeUndoWriting = undoWriting }
+    }
     /// How many records a page read around a row asks for.
     private let pageSize: Int
 

@@ -1,15 +1,17 @@
 import GRDB
 import ModelStorage
 
-// Undo: the app writes the database through the storage, which reads in the same transaction
-// what the write changed in its request's records and reports it to the history as the action
-// that asked for it. An undo or redo writes the records back in one transaction.
+// Undo: the app writes the database through the storage, which records in the same transaction
+// the rows of its records' table the write touches (`TouchedRows`) and reports what takes them
+// back to the history as the action that asked for it. An undo or redo writes the records back
+// in one transaction. The lazy storage runs the same code on its storage of identities, with
+// its own records' `undoWriting`.
 extension DatabaseStorage: UndoReportingStorage {
     /// Runs `updates` in one transaction of the storage's database (a `DatabaseWriter`), then
     /// calls `completion` on the main actor with its result. Inside a group of an `UndoHistory`
-    /// tracking the storage, what the write changed in the request's records is recorded (read
-    /// before and after `updates`, in the same transaction), written back by ``undoWriting``
-    /// on undo. A write that fails changes nothing and records nothing.
+    /// tracking the storage, the rows of the records' table the write inserts, updates or
+    /// deletes are recorded in the same transaction, with their values before it, and written
+    /// back by ``undoWriting`` on undo. A write that fails changes nothing and records nothing.
     ///
     /// ```swift
     /// history.group(named: "Delete") {
@@ -45,32 +47,21 @@ extension DatabaseStorage: UndoReportingStorage {
     /// locked database) changes nothing: it is reported as
     /// ``DatabaseStorageAnomaly/writeFailed(reason:)`` and the history is cleared.
     public func restore(_ steps: [UndoStep], completion: @escaping @MainActor () -> Void) {
-        let changes = steps.compactMap { step -> DatabaseChange<Record, SectionKey>? in
-            guard case let .storageDefined(defined) = step else { return nil }
-            return defined.value as? DatabaseChange<Record, SectionKey>
-        }
-        guard !changes.isEmpty else { return completion() }
+        guard steps.contains(where: { if case .storageDefined = $0 { true } else { false } }) else { return completion() }
         let action = undoReporter?.actionForChange()
-        guard let writing = undoWriting, let writer = database as? any DatabaseWriter else {
+        guard let updates = undoRecording?.restoring(steps), let writer = database as? any DatabaseWriter else {
             if let action { undoReporter?.report(nil, for: action) }
             return completion()
         }
-        let reorder = reordering?.write, fetch = fetch
-        let current: @Sendable (Database) throws -> Sections = { db in try fetch(db).sections }
-        let updates: @Sendable (Database) throws -> Void = { db in
-            for change in changes { try change.restore(in: db, with: writing, reorder: reorder, current: current) }
-        }
-        // Read before and after only for a history, which keeps the inverse (a redo).
+        // Recorded only for a history, which keeps the inverse (a redo).
         recordedWrite(updates, to: writer, recording: action != nil, whenShown: completion) { [weak self] result in
             guard let self else { return completion() }
-            switch result {
-            case let .success(written):
-                if let action { undoReporter?.report(written.change.map { [$0.step] } ?? [], for: action) }
-            case let .failure(error):
+            if case let .failure(error) = result {
                 anomalyHandler.report(.writeFailed(reason: String(describing: error)))
                 if let action { undoReporter?.report(nil, for: action) }
-                completion()
+                return completion()
             }
+            if let action { report(result, for: action) }
         }
     }
 
@@ -79,15 +70,20 @@ extension DatabaseStorage: UndoReportingStorage {
         restore(steps) {}
     }
 
-    /// What a recorded write returned and what it changed (nil when not recording or nothing).
+    /// How the storage records its writes: the lazy storage's records' ``undoWriting`` for its
+    /// storage of identities, or this storage's own.
+    var undoRecording: (any DatabaseChangeRecording)? { facadeUndoWriting ?? undoWriting }
+
+    /// What a recorded write returned and the steps that take it back (empty when not recording
+    /// or nothing changed; nil when it could not be recorded).
     struct RecordedWrite<Value: Sendable>: Sendable {
         let value: Value
-        let change: DatabaseChange<Record, SectionKey>?
+        let steps: [UndoStep]?
     }
 
     /// Runs `updates` as an own write (results fetched before it committed are not applied),
-    /// reading the request's records before and after it when `recording`; `ended` hears the
-    /// outcome on the main actor, `whenShown` runs once the list shows a result that saw the
+    /// recording the rows it touches when `recording` (with ``undoRecording``); `ended` hears
+    /// the outcome on the main actor, `whenShown` runs once the list shows a result that saw the
     /// write (at once when it failed).
     func recordedWrite<Value: Sendable>(
         _ updates: @escaping @Sendable (Database) throws -> Value, to writer: any DatabaseWriter, recording: Bool,
@@ -96,12 +92,13 @@ extension DatabaseStorage: UndoReportingStorage {
         ownWritesStarted += 1
         ownWritesRequired = ownWritesStarted
         let number = ownWritesStarted
-        let ownWrites = ownWrites, handOff = handOff, fetch = fetch
+        let ownWrites = ownWrites, handOff = handOff
+        let recorder = recording ? undoRecording : nil
         writer.asyncWrite({ db -> RecordedWrite<Value> in
-            guard recording else { return RecordedWrite(value: try updates(db), change: nil) }
-            let before = try fetch(db).sections
-            let value = try updates(db)
-            return RecordedWrite(value: value, change: DatabaseChange(from: before, to: try fetch(db).sections))
+            guard recording else { return RecordedWrite(value: try updates(db), steps: []) }
+            guard let recorder else { return RecordedWrite(value: try updates(db), steps: nil) }
+            let (value, steps) = try recorder.recording(updates, in: db)
+            return RecordedWrite(value: value, steps: steps)
         }) { [weak self] _, result in
             ownWrites.increment()
             handOff.handOff { [weak self] in
@@ -115,13 +112,11 @@ extension DatabaseStorage: UndoReportingStorage {
     }
 
     /// Tells the history what a write asked for in `action` changed: nothing when it failed (it
-    /// wrote nothing); a change without ``undoWriting`` cannot be taken back (the history is
-    /// cleared).
+    /// wrote nothing); a write that could not be recorded (no ``undoWriting``) cannot be taken
+    /// back (the history is cleared).
     func report<Value>(_ result: Result<RecordedWrite<Value>, any Error>, for action: UndoActionToken) {
-        guard case let .success(written) = result, let change = written.change else {
-            return undoReporter?.report([], for: action) ?? ()
-        }
-        undoReporter?.report(undoWriting == nil ? nil : [change.step], for: action)
+        guard case let .success(written) = result else { return undoReporter?.report([], for: action) ?? () }
+        undoReporter?.report(written.steps, for: action)
     }
 
     /// Runs the completions of the writes a result shown now saw.

@@ -57,7 +57,7 @@ enum UndoArticle {
         storage.undoWriting = .records           // how records are written back: GRDB's insert, update, delete
         history.track(storage)
         history.group(named: "Delete") {
-            storage.write({ db in try Book.deleteAll(db, ids: ids) })   // read before and after, in its transaction
+            storage.write({ db in try Book.deleteAll(db, ids: ids) })   // the rows it deletes recorded, in its transaction
         }
         history.undo()                           // one transaction: the books back, every column, in their places
     }
