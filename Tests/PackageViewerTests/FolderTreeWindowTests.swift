@@ -255,7 +255,7 @@ final class FolderTreeWindowTests: XCTestCase {
                 let entry = try XCTUnwrap(FolderEntry(path: top))
                 viewer.manager.scrollTo(try XCTUnwrap(viewer.storage.indexPath(of: entry)), alignment: .top)
                 input.settleFrame()
-                XCTAssertEqual(viewer.manager.indexPathsOnScreen.first.flatMap { viewer.storage.item(at: $0) as? FolderEntry }, entry)
+                XCTAssertEqual(viewer.topEntry, entry, "under the folders pinned above it")
                 gtk_window_close(gcast(viewer.window))  // saved as it closes
                 input.settle()
             }
@@ -268,7 +268,7 @@ final class FolderTreeWindowTests: XCTestCase {
             let viewer = FolderTreeWindow(root: root, settings: ViewerSettings(path: file.path))
             defer { gtk_widget_destroy(viewer.window) }
             let input = RealInput(showing: viewer.window)
-            let topShown = { viewer.manager.indexPathsOnScreen.first.flatMap { viewer.storage.item(at: $0) as? FolderEntry }?.path }
+            let topShown = { viewer.topEntry?.path }
             XCTAssertTrue(
                 GtkRuntime.iterate(until: { !viewer.restoringPlace && topShown() == top }), "p10 at the top again: \(topShown() ?? "none")")
             input.settleFrame()
@@ -278,6 +278,41 @@ final class FolderTreeWindowTests: XCTestCase {
             }
             XCTAssertFalse(viewer.storage.isExpanded(try XCTUnwrap(FolderEntry(path: "\(root)/projects/p21"))))
             XCTAssertTrue(viewer.anomalies.isEmpty)
+        }
+    }
+
+    func testTheFoldersAboveTheTopRowStayPinnedWhenScrolledDeep() throws {
+        let root = root
+        for project in 0..<40 {
+            let folder = "\(root)/projects/p\(String(format: "%02d", project))"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for file in 0..<(project == 5 ? 30 : 1) {
+                _ = FileManager.default.createFile(atPath: "\(folder)/f\(String(format: "%02d", file)).txt", contents: Data())
+            }
+        }
+        try MainActor.assumeIsolated {
+            guard GtkRuntime.initialize() else { throw XCTSkip("no X display: run under xvfb-run -a") }
+            let viewer = FolderTreeWindow(root: root)
+            defer { gtk_widget_destroy(viewer.window) }
+            let input = RealInput(showing: viewer.window)
+            XCTAssertTrue(viewer.expand(["\(root)/projects", "\(root)/projects/p05"]))
+            let file = try XCTUnwrap(FolderEntry(path: "\(root)/projects/p05/f20.txt"))
+            viewer.manager.scrollTo(try XCTUnwrap(viewer.storage.indexPath(of: file)), alignment: .top)
+            input.settleFrame()
+            input.settleFrame()
+            // Read from GTK: the pinned rows' Name cells, one under another at the top.
+            let widgets = ShownTableWidgets(table: viewer.table)
+            let pinned = viewer.host.pinnedParentPositions
+            let names = pinned.compactMap { viewer.manager.boundRow(atPosition: $0).flatMap { widgets.cellTexts(in: $0).first } }
+            XCTAssertEqual(names, [(root as NSString).lastPathComponent, "projects", "p05"], "the folders f20.txt is in")
+            var bottom: Int32 = 0
+            for position in pinned {
+                var allocation = GtkAllocation()
+                gtk_widget_get_allocation(try XCTUnwrap(viewer.manager.boundRow(atPosition: position)?.hostWidget), &allocation)
+                XCTAssertEqual(allocation.y, bottom, "pinned one under another from the top")
+                bottom = allocation.y + allocation.height
+            }
+            XCTAssertEqual(viewer.topEntry, file, "f20.txt shows right under them")
         }
     }
 

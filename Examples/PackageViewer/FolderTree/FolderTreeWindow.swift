@@ -17,6 +17,8 @@ import ModelStorage
 final class FolderTreeWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     let manager: ListManager
+    /// The manager's host: it pins the folders above the top row over the rows they hold.
+    let host = VirtualListHost()
     /// The folder tree table: the manager's list with a cell per column under the headers.
     let table: ListTable
     let storage = OutlineStorage<String, FolderEntry>(handOff: GLibMainActorHandOff())
@@ -40,7 +42,7 @@ final class FolderTreeWindow {
     init(root: String, settings: ViewerSettings? = nil) {
         self.settings = settings
         self.root = root
-        manager = ListManager(host: VirtualListHost(), storage: storage, configuration: .viewer)
+        manager = ListManager(host: host, storage: storage, configuration: .viewer)
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_title(gcast(window), root == "/" ? "/" : String(root.split(separator: "/").last ?? Substring(root)))
         gtk_window_set_default_size(gcast(window), 760, 620)
@@ -59,6 +61,8 @@ final class FolderTreeWindow {
         table.outlineColumn = FolderColumns.name
         registerCells()
         manager.selectionMode = .multiple
+        // Deep in the tree, the folders the top row is in stay in sight at the top.
+        manager.pinsParentRows = true
         storage.childrenProvider = .background(handOff: GLibMainActorHandOff(), mayHaveChildren: \.isDirectory) { folder, cancellation in
             try FolderEntry.children(of: folder.path, stoppingWhen: { cancellation.isCancelled })
         }
@@ -90,11 +94,26 @@ final class FolderTreeWindow {
     /// the same root.
     func savePlace() {
         guard let settings, showsRoot else { return }
-        let top = manager.indexPathsOnScreen.first.flatMap { storage.item(at: $0) as? FolderEntry }
+        let top = topEntry
         settings.saveFolderTree(
             ViewerSettings.FolderTreePlace(
                 openFolders: storage.expansionState.expandedItems.map(\.path), topPath: top.map(\.path)),
             root: root)
+    }
+
+    /// The entry at the top of the view: the first whose row shows below the folders pinned
+    /// there, where a reveal at the top puts it again.
+    var topEntry: FolderEntry? {
+        let pinned = host.pinnedParentPositions
+        let pinnedHeight = pinned.compactMap { host.rowFrame(at: $0)?.height }.reduce(0, +)
+        for position in host.positionsOnScreen ?? 0..<0 where !pinned.contains(position) {
+            guard let frame = host.rowFrame(at: position), frame.y + frame.height > pinnedHeight else { continue }
+            guard let row = host.boundRow(at: position), let location = manager.location(of: row), location.role == .item else {
+                continue
+            }
+            return storage.item(at: location.indexPath) as? FolderEntry
+        }
+        return nil
     }
 
     /// Opens the folders saved open (each read as its parent's entries arrive) and scrolls the
