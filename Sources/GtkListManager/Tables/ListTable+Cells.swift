@@ -76,10 +76,12 @@ extension ListTable {
         guard let mapping = cells.mapping(for: model, column: placed.column.id, at: indexPath) else {
             return releaseCells(of: view, in: index..<index + 1)
         }
-        if let cell = view.cells[index], cell.mapping === mapping {
+        if let cell = view.cells[index], cell.mapping === mapping || Self.canRefill(cell, through: mapping) {
             // Texts are read before and after only while changes flash (a table flashes the
-            // cells whose text changed).
-            let shownText = changedCells != nil ? (cell.view as? TextCell)?.text : nil
+            // cells whose text changed); a cell that showed another kind of model (a row being
+            // read) does not flash as changed.
+            let shownText = changedCells != nil && cell.mapping === mapping ? (cell.view as? TextCell)?.text : nil
+            cell.role = mapping.role
             cell.show(model, through: mapping, at: indexPath)
             if let shownText, (cell.view as? TextCell)?.text != shownText { changedCells?.cells.append(cell.widget) }
             return place(cell, of: placed, pinned: pinned, in: row)
@@ -93,6 +95,15 @@ extension ListTable {
         view.cells[index] = cell
         glm_accessible_table_cell_set_column(cell.widget, Int32(clamping: index))
         place(cell, of: placed, pinned: pinned, in: row)
+    }
+
+    /// Whether `cell` stays in its row to show a model through `mapping`, another mapping of
+    /// its class: a row being read (`PendingRow`'s empty cells) and the row read, the same
+    /// column of two model types. Taking it out of the row and putting another in restyles
+    /// and realizes that cell again, most of a reset's and a page's work on the main thread
+    /// (CONTRIBUTING, Hot paths: 13).
+    private static func canRefill(_ cell: BoundRow, through mapping: any AnyRowMapping) -> Bool {
+        cell.mapping?.reuseIdentifier == mapping.reuseIdentifier && mapping.canConfigure(cell.view)
     }
 
     /// A tree's row: indents the cell of the outline's column by the row's level (the others

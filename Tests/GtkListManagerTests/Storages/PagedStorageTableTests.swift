@@ -1,5 +1,6 @@
 import CGtk
 import GtkListManager
+import GtkTestSupport
 import ModelStorage
 import XCTest
 
@@ -9,6 +10,7 @@ import XCTest
 final class PagedStorageTableTests: XCTestCase {
     typealias Line = PagedStorageListTests.Line
     typealias LineSource = PagedStorageListTests.LineSource
+    typealias ReadControl = PagedStorageListTests.ReadControl
 
     /// A table of lines with a text column and a number column, sorted by the app on a click.
     @MainActor static func makeTable(_ manager: ListManager) -> ListTable {
@@ -63,6 +65,48 @@ final class PagedStorageTableTests: XCTestCase {
                 XCTAssertEqual(storage.count, 1000)
             }
         }
+    }
+
+    /// A new order makes every row a row being read, then the row read: each row's cells stay
+    /// in it through both (cleared, then filled), never taken out and put in again, which
+    /// restyled and realized every cell on screen twice per header click.
+    func testARowBeingReadAndTheRowReadKeepTheRowsCells() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let storage = PagedStorage(source: LineSource(count: 1000), pageSize: 64, handOff: GLibMainActorHandOff())
+            let host = VirtualListHost()
+            let manager = ListManager(host: host, storage: storage)
+            let table = Self.makeTable(manager)
+            let paused = ReadControl()
+            table.didChangeSort { [weak manager, weak storage] keys in
+                guard let manager, let storage else { return }
+                manager.reset(storage, to: LineSource(count: 1000, descending: keys.first?.ascending == false, control: paused))
+            }
+            let list = ShownList(manager)
+            defer { list.close() }
+            XCTAssertTrue(GtkRuntime.iterate(until: { NumberAndChoiceCellTests.cellTexts(ofItem: 3, in: manager) == ["line 3", "1"] }))
+            let cells = Self.cellsOfBoundRows(host)
+            var reparented = 0
+            for cell in cells {
+                Signal.connect(cell, "parent-set", argument: UnsafeMutablePointer<GtkWidget>.self) { _, _ in reparented += 1 }
+            }
+            paused.paused = true
+            table.sort = [SortKey("line", ascending: false)]
+            XCTAssertTrue(GtkRuntime.iterate(until: { NumberAndChoiceCellTests.cellTexts(ofItem: 3, in: manager) == ["", ""] }))
+            paused.paused = false
+            XCTAssertTrue(
+                GtkRuntime.iterate(until: { NumberAndChoiceCellTests.cellTexts(ofItem: 3, in: manager) == ["line 996", "498"] }),
+                "\(NumberAndChoiceCellTests.cellTexts(ofItem: 3, in: manager))")
+            XCTAssertEqual(reparented, 0, "cells taken out of their rows and put in again")
+            XCTAssertEqual(Self.cellsOfBoundRows(host), cells, "the same cells")
+        }
+    }
+
+    /// The cell widgets of the rows `host` binds.
+    @MainActor static func cellsOfBoundRows(_ host: VirtualListHost) -> Set<UnsafeMutablePointer<GtkWidget>> {
+        var cells = Set<UnsafeMutablePointer<GtkWidget>>()
+        host.forEachBoundRow { _, row in cells.formUnion(containerChildren(row.widget)) }
+        return cells
     }
 
     func testANewOrderKeepsTheSelectedRowsSelectedWhereTheyShow() throws {
