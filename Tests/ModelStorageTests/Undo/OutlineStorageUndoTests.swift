@@ -95,4 +95,34 @@ import Testing
         history.undo()
         #expect(rows(storage) == ["docs", "a", "b", "b1", "b2", "c", "pics"])
     }
+
+    @Test func aSubtreeDeletedUnderAFilterComesBackShownAsTheFilterShowsIt() {
+        let (storage, history) = folders()
+        storage.setFilter({ $0.hasPrefix("b") }, execution: .immediate)
+        #expect(rows(storage) == ["docs", "b", "b1", "b2"])
+        history.group(named: "Delete") { storage.delete(["b"]) }
+        #expect(rows(storage) == [])
+
+        history.undo()
+        #expect(rows(storage) == ["docs", "b", "b1", "b2"])
+        // The items the filter hid came back too, in their places.
+        storage.setFilter(nil, execution: .immediate)
+        #expect(rows(storage) == ["docs", "a", "b", "b1", "b2", "c", "pics"])
+        #expect(storage.outline(of: "Places").children(of: "b") == ["b1", "b2"])
+    }
+
+    @Test func aSubtreeDeletedUnderASortComesBackInItsSortedPlace() {
+        let (storage, history) = folders()
+        let columns = ColumnComparisons<String>().column("name", byText: \.self)
+        storage.sort(by: [SortKey("name", ascending: false)], using: columns, execution: .immediate)
+        #expect(rows(storage) == ["pics", "docs", "c", "b", "b2", "b1", "a"])
+        history.group(named: "Delete") { storage.delete(["b"]) }
+        #expect(rows(storage) == ["pics", "docs", "c", "a"])
+
+        history.undo()
+        #expect(rows(storage) == ["pics", "docs", "c", "b", "b2", "b1", "a"])
+        #expect(storage.isExpanded("b"))
+        history.redo()
+        #expect(rows(storage) == ["pics", "docs", "c", "a"])
+    }
 }
