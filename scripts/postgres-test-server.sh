@@ -4,11 +4,16 @@
 # Unix socket in that folder only, owned by a user that is not root. It never touches a
 # cluster the machine has of its own.
 #
-# Usage: scripts/postgres-test-server.sh start | stop | halt | resume | status | env | run COMMAND...
+# Usage: scripts/postgres-test-server.sh start | stop | halt | resume | replica | replica-halt |
+#        replica-resume | status | env | run COMMAND...
 #   start   makes and starts the cluster (again after a stop: a new one) and prints its `env`
-#   stop    stops it and deletes its folder
+#   stop    stops it (and its replica) and deletes its folder
 #   halt    stops the server, keeping its data (the fault tests' server going away)
 #   resume  starts a halted server again
+#   replica starts a hot standby of the running server, streaming from it (pg_basebackup -R),
+#           on a socket of its own in the same folder (the port GLM_POSTGRES_REPLICA_PORT, by
+#           default the server's + 1), and prints the port; `stop` stops it with the server
+#   replica-halt, replica-resume   stop the standby keeping its data, and start it again
 #   status  exits 0 when it runs
 #   env     the PG* variables that reach it (`eval "$(scripts/postgres-test-server.sh env)"`)
 #   run     starts it, runs COMMAND with those variables set, stops it, exits with COMMAND's status
@@ -28,6 +33,8 @@ folder=${GLM_POSTGRES_DIR:-/tmp/glm-postgres}
 data=$folder/data
 # The port names the socket file (`.s.PGSQL.<port>`); nothing listens on TCP but with TLS.
 port=${GLM_POSTGRES_PORT:-54329}
+replica_port=${GLM_POSTGRES_REPLICA_PORT:-$((port + 1))}
+replica_data=$folder/replica
 tls=${GLM_POSTGRES_TLS:-0}
 
 server_binaries() {
@@ -132,6 +139,9 @@ install_openssl() {
 
 stop() {
     local bin
+    if bin=$(server_binaries) && [ -d "$replica_data" ]; then
+        as_owner "$bin/pg_ctl" stop -m immediate -w -D "$replica_data" >/dev/null 2>&1 || true
+    fi
     if bin=$(server_binaries) && [ -d "$data" ]; then
         as_owner "$bin/pg_ctl" stop -m fast -w -D "$data" >/dev/null 2>&1 || true
     fi
@@ -147,11 +157,45 @@ resume() {
         { cat "$folder/server.log" >&2; return 1; }
 }
 
+# A hot standby of the running server: a copy of its data taken by pg_basebackup, which writes
+# the standby's connection to it (-R), then started on its own socket. A fresh cluster is a few
+# megabytes: a second or two.
+replica() {
+    local bin
+    bin=$(server_binaries)
+    if [ -f "$replica_data/postmaster.pid" ]; then
+        as_owner "$bin/pg_ctl" stop -m immediate -w -D "$replica_data" >/dev/null 2>&1 || true
+    fi
+    rm -rf "$replica_data"
+    as_owner "$bin/pg_basebackup" -h "$folder" -p "$port" -U postgres -D "$replica_data" -R -X stream -c fast \
+        >"$folder/basebackup.log" 2>&1 || { cat "$folder/basebackup.log" >&2; return 1; }
+    {
+        echo "port = $replica_port"
+        echo "hot_standby = on"
+        # Replays at once, and tells the primary what it replayed often.
+        echo "wal_receiver_status_interval = 1s"
+    } >>"$replica_data/postgresql.conf"
+    replica_resume
+    echo "$replica_port"
+}
+
+replica_halt() {
+    as_owner "$(server_binaries)/pg_ctl" stop -m immediate -w -D "$replica_data" >/dev/null
+}
+
+replica_resume() {
+    as_owner "$(server_binaries)/pg_ctl" start -w -t 60 -D "$replica_data" -l "$folder/replica.log" >/dev/null ||
+        { cat "$folder/replica.log" >&2; return 1; }
+}
+
 case "${1:-}" in
     start) start ;;
     stop) stop ;;
     halt) halt ;;
     resume) resume ;;
+    replica) replica ;;
+    replica-halt) replica_halt ;;
+    replica-resume) replica_resume ;;
     status) is_running ;;
     env) print_env ;;
     run)
@@ -165,7 +209,7 @@ case "${1:-}" in
         exit "$status"
         ;;
     *)
-        echo "usage: $0 start | stop | halt | resume | status | env | run COMMAND..." >&2
+        echo "usage: $0 start | stop | halt | resume | replica | replica-halt | replica-resume | status | env | run COMMAND..." >&2
         exit 64
         ;;
 esac

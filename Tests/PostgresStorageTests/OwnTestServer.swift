@@ -47,6 +47,13 @@
                 endpoint: .unixSocket(path: "\(folder)/.s.PGSQL.\(port)"), username: "postgres", database: "postgres")
         }
 
+        /// The settings of its replica's socket, the port after its own (`run("replica")` starts
+        /// a hot standby there, streaming from it; `run("stop")` stops both).
+        var replicaSettings: PostgresConnectionSettings {
+            PostgresConnectionSettings(
+                endpoint: .unixSocket(path: "\(folder)/.s.PGSQL.\(port + 1)"), username: "postgres", database: "postgres")
+        }
+
         /// The settings of its TLS port on `host` (`localhost` or `127.0.0.1`).
         func tcpSettings(host: String = "localhost", tls: PostgresConnectionSettings.TLSMode, trusting roots: String? = nil)
             -> PostgresConnectionSettings

@@ -18,10 +18,16 @@
     /// notifications sent meanwhile are lost, the first change told after it is
     /// `PageSourceChange.unknown`, so that a storage reads its rows and count again. Listening
     /// stops when ``stop()`` is called or the listener is released.
+    ///
+    /// A storage that reads from a read replica listens on the primary (a standby sends no
+    /// notifications) and names the replica: ``init(_:feed:readingFrom:logger:)`` tells a change
+    /// only once the replica replayed it, so that the rows read again hold it.
     public final class PostgresChangeListener: Sendable {
         /// The feed heard.
         public let feed: PostgresChangeFeed
         private let settings: PostgresConnectionSettings
+        /// The replica the storage reads from, which a change waits for.
+        private let replica: PostgresConnectionSettings?
         private let logger: Logger
         private let state = ListenerState()
 
@@ -29,8 +35,40 @@
         public init(_ settings: PostgresConnectionSettings, feed: PostgresChangeFeed, logger: Logger = Logger(label: "PostgresStorage")) {
             self.settings = settings
             self.feed = feed
+            self.replica = nil
             self.logger = logger
         }
+
+        /// A listener for `feed`'s notifications on the primary, `settings`, for a storage that
+        /// reads from the read replica `replica` (a hot standby of that primary).
+        ///
+        /// A change is told once the replica replayed it: after each notification the listener
+        /// reads where the primary's write-ahead log is (`pg_current_wal_insert_lsn()`, past the
+        /// commit of the notifying transaction), then waits, on a connection of its own to the
+        /// replica, until `pg_last_wal_replay_lsn()` reaches it, checking every 2 ms. A replica
+        /// that does not reach it within ``replayWaitLimit`` does not hold the change back: it is
+        /// told, and the rows read again show what the replica has. A replica that cannot be
+        /// reached (stopped, lost) does not either: the storage's reads show its error as a page
+        /// that cannot be read does, and once the replica is back and has replayed the change,
+        /// the listener tells it again, so that the rows read while it caught up are read anew.
+        ///
+        /// ```swift
+        /// let replica = PostgresSharedConnection(replicaSettings)
+        /// let source = try await PostgresPageSource<Ticket>(replica, table: "tickets")
+        /// storage.follow(PostgresChangeListener(primarySettings, feed: feed, readingFrom: replicaSettings))
+        /// ```
+        public init(
+            _ settings: PostgresConnectionSettings, feed: PostgresChangeFeed, readingFrom replica: PostgresConnectionSettings,
+            logger: Logger = Logger(label: "PostgresStorage")
+        ) {
+            self.settings = settings
+            self.feed = feed
+            self.replica = replica
+            self.logger = logger
+        }
+
+        /// How long a change waits for the replica to replay it at most (10 seconds).
+        public static let replayWaitLimit = Duration.seconds(10)
 
         deinit { stop() }
 
@@ -47,8 +85,10 @@
             handOff: any MainActorHandOff = TaskMainActorHandOff(), _ receive: @escaping @Sendable @MainActor (PageSourceChange) -> Void
         ) {
             let teller = ChangeTeller(state: state, handOff: handOff, receive: receive)
-            let task = Task.detached { [settings, feed, logger, state] in
-                await Self.listen(settings: settings, channel: feed.channel, logger: logger, state: state, teller: teller)
+            let task = Task.detached { [settings, replica, feed, logger, state] in
+                let replay = replica.map { ReplicaReplay(settings: $0, logger: logger) }
+                await Self.listen(settings: settings, channel: feed.channel, logger: logger, state: state, teller: teller, replay: replay)
+                await replay?.close()
             }
             state.withLock { state in
                 state.task?.cancel()
@@ -66,7 +106,8 @@
 
         /// Listens until cancelled, connecting again after each loss.
         private static func listen(
-            settings: PostgresConnectionSettings, channel: String, logger: Logger, state: ListenerState, teller: ChangeTeller
+            settings: PostgresConnectionSettings, channel: String, logger: Logger, state: ListenerState, teller: ChangeTeller,
+            replay: ReplicaReplay?
         ) async {
             var failures = 0, hasListened = false
             while !Task.isCancelled {
@@ -86,9 +127,17 @@
                         }
                         failures = 0
                         // What was committed while no one listened is lost: read everything again.
-                        if hasListened { teller.tell(.unknown) }
+                        if hasListened {
+                            await replay?.wait(for: connection, teller: teller)
+                            teller.tell(.unknown)
+                        }
                         hasListened = true
-                        for try await notification in notifications { teller.tell(Self.change(from: notification.payload)) }
+                        for try await notification in notifications {
+                            let change = Self.change(from: notification.payload)
+                            // Read from a replica, the change waits until the replica has it.
+                            await replay?.wait(for: connection, teller: teller)
+                            teller.tell(change)
+                        }
                     }
                 } catch {
                     if !Task.isCancelled { state.withLock { $0.lastError = PostgresStorageError(error) } }
@@ -113,6 +162,106 @@
             case "DELETE": return PageSourceChange(deleted: notification.rows)
             default: return .unknown
             }
+        }
+    }
+
+    /// The wait of a listener for its storage's replica: until the replica replayed the primary's
+    /// write-ahead log up to where it was when a change was heard.
+    actor ReplicaReplay {
+        let settings: PostgresConnectionSettings
+        let logger: Logger
+        private var connection: PostgresConnection?
+        /// Where the primary was when a change was told that the replica could not be asked
+        /// about (stopped, unreachable): once it has replayed that far, the rows are read again.
+        private var owed: String?
+        private var catchingUp: Task<Void, Never>?
+
+        init(settings: PostgresConnectionSettings, logger: Logger) {
+            self.settings = settings
+            self.logger = logger
+        }
+
+        /// Waits until the replica replayed what `primary` committed so far, at most
+        /// `PostgresChangeListener.replayWaitLimit`; at once when either cannot answer. A change
+        /// told before the replica could be asked is told again (`unknown`, through `teller`)
+        /// once it has replayed it: the rows read meanwhile may lack it.
+        func wait(for primary: PostgresConnection, teller: ChangeTeller) async {
+            let lsn: String
+            do {
+                // The insert position, past the commit of the change heard: with asynchronous
+                // commits, `pg_current_wal_lsn()` (written) may not have reached it yet.
+                let position = try await primary.query("SELECT pg_current_wal_insert_lsn()::text", logger: logger).collect()
+                guard let read = try position.first?.decode(String.self) else { return }
+                lsn = read
+            } catch {
+                return  // the primary is lost: the listener connects again and reads everything again
+            }
+            let clock = ContinuousClock(), deadline = clock.now + PostgresChangeListener.replayWaitLimit
+            do {
+                while clock.now < deadline, !Task.isCancelled {
+                    if try await hasReplayed(lsn) { return }
+                    try await Task.sleep(for: .milliseconds(2))
+                }
+            } catch {
+                // Told now, the storage's reads show the fault; read again once the replica is back.
+                await closeConnection()
+                owed = lsn
+                if catchingUp == nil { catchingUp = Task { await catchUp(teller) } }
+            }
+        }
+
+        /// Asks the replica every 250 ms until it replayed what is owed, then tells the change again.
+        private func catchUp(_ teller: ChangeTeller) async {
+            while !Task.isCancelled, let lsn = owed {
+                do {
+                    if try await hasReplayed(lsn) {
+                        if owed == lsn {
+                            owed = nil
+                            teller.tell(.unknown)
+                        }
+                        continue
+                    }
+                } catch {
+                    await closeConnection()
+                }
+                try? await Task.sleep(for: .milliseconds(250))
+            }
+            catchingUp = nil
+        }
+
+        /// Whether the replica replayed the primary's log up to `lsn` (any server that is not a
+        /// standby has).
+        private func hasReplayed(_ lsn: String) async throws -> Bool {
+            let replica = try await open()
+            let replayed = try await replica.query(
+                "SELECT coalesce(pg_last_wal_replay_lsn() >= \(lsn)::pg_lsn, true)", logger: logger
+            ).collect()
+            return try replayed.first?.decode(Bool.self) != false
+        }
+
+        private func open() async throws -> PostgresConnection {
+            if let connection, !connection.isClosed { return connection }
+            let opened = try await PostgresConnection.connect(configuration: try settings.connectionConfiguration(), id: 0, logger: logger)
+            // Another wait may have opened one meanwhile.
+            if let connection, !connection.isClosed {
+                try? await opened.close()
+                return connection
+            }
+            connection = opened
+            return opened
+        }
+
+        private func closeConnection() async {
+            let closing = connection
+            connection = nil
+            try? await closing?.close()
+        }
+
+        /// Stops asking and closes its connection to the replica.
+        func close() async {
+            catchingUp?.cancel()
+            await catchingUp?.value
+            await closeConnection()
         }
     }
 

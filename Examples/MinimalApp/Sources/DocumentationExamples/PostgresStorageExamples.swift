@@ -38,6 +38,17 @@ enum PostgresStorageArticle {
     }
 
     @MainActor
+    static func readFromAReplica(
+        _ replicaSettings: PostgresConnectionSettings, primarySettings: PostgresConnectionSettings, feed: PostgresChangeFeed
+    ) async throws -> PagedStorage<PostgresPageSource<Ticket>> {
+        let replica = PostgresSharedConnection(replicaSettings)
+        let source = try await PostgresPageSource<Ticket>(replica, table: "tickets")
+        let storage = PagedStorage(source: source, handOff: GLibMainActorHandOff())
+        storage.follow(PostgresChangeListener(primarySettings, feed: feed, readingFrom: replicaSettings))
+        return storage
+    }
+
+    @MainActor
     static func sortAndFilter(_ storage: PagedStorage<PostgresPageSource<Ticket>>, searchText: String) throws {
         storage.reset(to: try storage.source.sorted(by: [SortKey("updated_at", ascending: false)]))
         storage.reset(to: try storage.source.filtered(by: .contains(searchText, in: ["title", "body"])))
