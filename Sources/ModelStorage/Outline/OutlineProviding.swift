@@ -49,6 +49,21 @@ public protocol OutlineProviding: Storage {
     func moveRows(at indexPaths: [IndexPath], to placement: OutlineRowPlacement) -> Bool
 }
 
+/// A tree storage that tells whether an item is still in its trees, shown or hidden under a
+/// closed parent: the list forgets the selection a collapse hid once its item is deleted.
+@MainActor
+package protocol OutlineItemMembership {
+    /// Whether the item of `identity` (``OutlineProviding/itemIdentity(at:)``) is in a tree.
+    func containsItem(withIdentity identity: AnyHashable) -> Bool
+}
+
+extension OutlineStorage: OutlineItemMembership {
+    package func containsItem(withIdentity identity: AnyHashable) -> Bool {
+        guard let key = identity.base as? OutlineItemKey<ItemID> else { return false }
+        return outlines.contains { $0.contains(key.item) }
+    }
+}
+
 extension OutlineSnapshot {
     /// The place of the item shown at row `index`.
     func place(ofRow index: Int) -> OutlinePlace? {

@@ -22,4 +22,8 @@ extension ListManager {
             features.require(.outlineRows, as: OutlineEvents.self).hiddenSelectionPolicy = newValue
         }
     }
+
+    /// How many items hidden by a collapse keep their selection (``HiddenSelectionPolicy/keep``),
+    /// for tests.
+    package var keptHiddenSelectionCount: Int { features.installed(OutlineEvents.self)?.keptSelectionCount ?? 0 }
 }

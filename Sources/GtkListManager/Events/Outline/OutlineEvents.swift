@@ -30,7 +30,8 @@ final class OutlineEvents: OnDemandFeature {
     unowned let manager: ListManager
     /// What becomes of selected rows a collapse hides.
     var hiddenSelectionPolicy = HiddenSelectionPolicy.keep
-    /// Items selected when a collapse hid them, selected again when they show again.
+    /// Items selected when a collapse hid them, selected again when they show again, forgotten
+    /// when they are deleted while hidden.
     private var keptSelection: [AnyHashable] = []
     /// Opens closed rows a drag hovers over.
     private lazy var dragHover = OutlineDragHover { [unowned self] indexPath in setExpanded(true, at: indexPath) }
@@ -148,15 +149,23 @@ final class OutlineEvents: OnDemandFeature {
         }
     }
 
-    /// Selects again the kept items that show again.
+    /// Selects again the kept items that show again, and forgets those deleted: a storage that
+    /// tells what it holds (``OutlineItemMembership``) would otherwise keep them for as long as
+    /// the list shows it.
     private func restoreKeptSelection() {
         guard !keptSelection.isEmpty, let outline else { return }
+        let membership = outline as? any OutlineItemMembership
         keptSelection.removeAll { identity in
-            guard let indexPath = outline.indexPath(ofItemIdentity: identity) else { return false }
+            guard let indexPath = outline.indexPath(ofItemIdentity: identity) else {
+                return membership.map { !$0.containsItem(withIdentity: identity) } ?? false
+            }
             manager.selectItem(at: indexPath)
             return true
         }
     }
+
+    /// How many hidden items' selection is kept, for tests.
+    package var keptSelectionCount: Int { keptSelection.count }
 
     // MARK: - Pointer
 
