@@ -130,6 +130,8 @@ public final class ListManager {
     var cursorHasFocus = false
     /// The animated scroll running, if any (`scrollTo(_:alignment:animated:)`).
     var scrollAnimation: ScrollAnimation?
+    /// Waits for the layout after a reload to hand the focus on (`ListManager+FocusAfterRemoval`).
+    lazy var reloadFocusTicker = FrameTicker(on: host.widget)
     /// The rows and cells flashing because their items changed; nil while
     /// ``ListConfiguration/changeFlash`` is off.
     var changeFlashes: ChangeFlashes?
@@ -184,10 +186,12 @@ public final class ListManager {
         checkConfinement()
         guard !host.isDestroyed else { return }
         willUpdateContent?(.reload)
+        let focused = focusedItemToKeep()
         selection.reset()
         installOutlineIfNeeded()
         installedFeatures?.listWillReload()
         withoutAnimation { updater.reload(from: storage, seenBy: storageObservation) }
+        if let focused { moveFocus(afterReloadFrom: focused) }
         installedFeatures?.listDidReload()
         didUpdateContent?(.reload)
     }

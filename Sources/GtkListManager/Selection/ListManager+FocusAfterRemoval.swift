@@ -1,7 +1,9 @@
+import CGtk
 import ModelStorage
 
 // The keyboard focus stays in the list when the focused row is removed (FocusedRowRemoval):
-// the manager follows the focused item through a change set, and the host moves the focus.
+// the manager follows the focused item through a change set, and the host moves the focus. A
+// reload rebuilds every row: the focus goes back to the focused item's row, or to its place.
 extension ListManager {
     /// The focused item to follow through a change set, when the list has the focus on an item
     /// and its host can move it on.
@@ -16,16 +18,69 @@ extension ListManager {
     /// took its place (the next, the previous at the end), or to the list itself when empty.
     func moveFocus(afterRemovalOf followed: FocusedItemFollower) {
         guard followed.wasRemoved, let host = host as? any FocusedRowRemoval else { return }
+        host.focusAfterRemoval(
+            at: focusTarget(near: followed.indexPath, position: followed.position, sectionGone: followed.sectionWasRemoved))
+    }
+
+    /// The row that takes the place of an item removed from `place` (`position` in the flat
+    /// list before): the one now there in its section, else the row at its position; nil when
+    /// the list has no rows.
+    private func focusTarget(near place: IndexPath, position: Int, sectionGone: Bool) -> Int? {
         let rowMap = updater.rowMap
-        var target: Int?
-        let place = followed.indexPath
-        if !followed.sectionWasRemoved, place.section < rowMap.sectionCount {
+        if !sectionGone, place.section < rowMap.sectionCount {
             let count = rowMap.itemCount(inSection: place.section)
             if count > 0 {
-                target = position(of: .item(IndexPath(item: min(max(place.item, 0), count - 1), section: place.section)))
+                return self.position(of: .item(IndexPath(item: min(max(place.item, 0), count - 1), section: place.section)))
             }
         }
-        if target == nil, host.rowCount > 0 { target = min(followed.position, host.rowCount - 1) }
-        host.focusAfterRemoval(at: target)
+        return host.rowCount > 0 ? min(position, host.rowCount - 1) : nil
+    }
+
+    // MARK: - Reloads
+
+    /// The item whose row has the focus before a reload: its identity, read from the model the
+    /// row still shows (the storage already holds the new content), and where it was.
+    struct FocusedItemBeforeReload {
+        let identity: ModelIdentity?
+        let indexPath: IndexPath
+        let position: Int
+    }
+
+    func focusedItemToKeep() -> FocusedItemBeforeReload? {
+        guard host is any FocusedRowRemoval, let position = host.focusedPosition,
+            let indexPath = itemIndexPath(ofPosition: position)
+        else { return nil }
+        let identity = host.boundRow(at: position).flatMap { ModelIdentity(of: $0.model) }
+        return FocusedItemBeforeReload(identity: identity, indexPath: indexPath, position: position)
+    }
+
+    /// After a reload: the list holds the focus at once (the keys go on reaching it), and once
+    /// the new rows are laid out (the frame after the next: ticks run before a frame's layout),
+    /// the focus goes to the row of the same item, found by identity (O(items)), else to the row
+    /// in its place, as after a removal. Left alone if the focus went elsewhere meanwhile.
+    func moveFocus(afterReloadFrom focused: FocusedItemBeforeReload) {
+        guard let host = host as? any FocusedRowRemoval else { return }
+        host.focusAfterRemoval(at: nil)
+        var framesToWait = 1
+        reloadFocusTicker.start { [weak self] _ in
+            guard framesToWait == 0 else {
+                framesToWait -= 1
+                return true
+            }
+            guard let self, gtk_widget_has_focus(host.widget) != 0 else { return false }
+            let found = focused.identity.flatMap { self.indexPath(ofIdentity: $0) }.flatMap { self.position(of: .item($0)) }
+            host.focusAfterRemoval(at: found ?? focusTarget(near: focused.indexPath, position: focused.position, sectionGone: false))
+            return false
+        }
+    }
+
+    /// Where the storage holds the item with `identity`; nil when it holds none. O(items).
+    private func indexPath(ofIdentity identity: ModelIdentity) -> IndexPath? {
+        for section in 0..<storage.numberOfSections {
+            if let item = storage.models(inSection: section).firstIndex(where: { ModelIdentity(of: $0) == identity }) {
+                return IndexPath(item: item, section: section)
+            }
+        }
+        return nil
     }
 }

@@ -4,7 +4,9 @@
 ///
 /// The manager follows the focused item through each change set and, when a change removed
 /// it while the list had the focus, asks the host to give the focus to the row that took its
-/// place: the next row, the previous one at the end, the list itself when no row is left.
+/// place: the next row, the previous one at the end, the list itself when no row is left. After
+/// a reload, which rebuilds every row, it asks for the list itself at once, then, once the new
+/// rows are laid out, for the row of the item that had the focus (by identity), else its place.
 /// ``VirtualListHost``, ``ListBoxHost`` and ``FlowBoxGridHost`` adopt it. Separate from
 /// ``ListHost`` so that hosts written outside the package keep compiling.
 @MainActor
