@@ -81,7 +81,9 @@ extension FlowBoxGridHost {
 
     /// The keyboard focus enters the grid with no cell focused: the delegate may choose it.
     func connectFocusEntry() {
-        Signal.connectEvent(box, "focus", argument: UnsafeMutableRawPointer.self) { [weak self] _, _ in
+        // The signal's argument is a GtkDirectionType (an enum, not a pointer).
+        Signal.connectEvent(box, "focus", argument: UnsafeMutableRawPointer.self) { [weak self] box, direction in
+            if ListFocusHolding.lettingTabLeave(gcast(box), direction: Int(bitPattern: direction)) { return false }
             guard let self, gtk_container_get_focus_child(gcast(box)) == nil,
                 let position = delegate?.positionToFocusOnEntry()
             else { return false }

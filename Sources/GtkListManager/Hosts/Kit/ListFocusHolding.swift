@@ -20,6 +20,26 @@ enum ListFocusHolding {
         gtk_widget_grab_focus(widget)
     }
 
+    /// Whether a focus move in `direction` (a `GtkDirectionType` as a "focus" signal passes it)
+    /// is a Tab or Shift+Tab leaving `widget` while it holds the focus itself: it leaves in one
+    /// press, as from a row, rather than stopping on a row first (GTK's lists enter a row when
+    /// they have no focused child).
+    static func tabLeaves(_ widget: UnsafeMutablePointer<GtkWidget>, direction: Int) -> Bool {
+        // An enum read from a pointer-sized argument: only its low 32 bits are the value.
+        let direction = direction & 0xFFFF_FFFF
+        return gtk_widget_is_focus(widget) != 0
+            && (direction == Int(GTK_DIR_TAB_FORWARD.rawValue) || direction == Int(GTK_DIR_TAB_BACKWARD.rawValue))
+    }
+
+    /// In a "focus" signal handler of `widget`: when the move is a Tab leaving it
+    /// (``tabLeaves(_:direction:)``), stops the widget's own handling; the handler then returns
+    /// false, and GTK moves the focus on to the next widget.
+    static func lettingTabLeave(_ widget: UnsafeMutablePointer<GtkWidget>, direction: Int) -> Bool {
+        guard tabLeaves(widget, direction: direction) else { return false }
+        g_signal_stop_emission_by_name(widget, "focus")
+        return true
+    }
+
     /// Runs `body`, which focuses a row, leaving `adjustment` where it was: GTK's list and flow
     /// boxes scroll the row they focus into view, and the viewport is the anchoring's to keep.
     static func withoutScrolling(_ adjustment: UnsafeMutablePointer<GtkAdjustment>?, _ body: () -> Void) {

@@ -11,9 +11,10 @@ extension ListBoxHost {
             [weak self] _, child in
             self?.focusChildChanged(child)
         }
-        // The signal's argument is a GtkDirectionType (an enum, not a pointer): ignored.
-        Signal.connectEvent(listBox, "focus", argument: UnsafeMutableRawPointer.self) { [weak self] _, _ in
-            self?.focusEntering() ?? false
+        // The signal's argument is a GtkDirectionType (an enum, not a pointer).
+        Signal.connectEvent(listBox, "focus", argument: UnsafeMutableRawPointer.self) { [weak self] list, direction in
+            if ListFocusHolding.lettingTabLeave(gcast(list), direction: Int(bitPattern: direction)) { return false }
+            return self?.focusEntering() ?? false
         }
     }
 

@@ -196,7 +196,8 @@ extension VirtualListHost {
         let current = focusedPosition
         switch direction {
         case GTK_DIR_TAB_FORWARD, GTK_DIR_TAB_BACKWARD:
-            guard current == nil, count > 0 else { return false }
+            // The list holding the focus itself (its focused row went) lets Tab leave at once.
+            guard current == nil, count > 0, !ListFocusHolding.tabLeaves(widget, direction: Int(direction.rawValue)) else { return false }
             if let preferred = delegate?.positionToFocusOnEntry() { return enterFocus(at: preferred) }
             return focusable(from: positionsOnScreen?.lowerBound ?? 0, stepping: 1).map(enterFocus(at:)) ?? false
         case GTK_DIR_UP, GTK_DIR_DOWN, GTK_DIR_LEFT, GTK_DIR_RIGHT:
