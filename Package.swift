@@ -142,7 +142,12 @@ let package = Package(
         // (`Tests/Accessibility`): one list on the host and with the rows its options say.
         .executableTarget(
             name: "AccessibilityFixture",
-            dependencies: ["GtkListManager", "ModelStorage", "CGtk", "GtkTestSupport"],
+            dependencies: [
+                "GtkListManager", "ModelStorage", "CGtk", "GtkTestSupport",
+                // --postgres: a server's table, its edits saved there.
+                .target(name: "PostgresStorage", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+            ],
             path: "Tests/Probes/AccessibilityFixture"
         ),
 

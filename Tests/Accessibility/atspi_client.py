@@ -44,6 +44,7 @@ KEYSYMS = {
     "KP_Subtract": 0xFFAD,
     "x": 0x78,
     "Tab": 0xFF09,
+    "Escape": 0xFF1B,
 }
 
 ITEM_TEXT = re.compile(r"^Item (\d+)(?:, detail \1)?$")

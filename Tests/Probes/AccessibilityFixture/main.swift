@@ -12,7 +12,7 @@
 // Usage: accessibility-fixture [--host list-box|flow-box|virtual-list|virtual-grid]
 //   [--items N] [--sections S] [--select a,b,c] [--scroll-to K] [--focus K]
 //   [--name NAME] [--named-rows] [--rtl] [--tree [--children N] [--pin-parents]] [--table [--cells] [--selects-cells] [--frozen N] [--grouped G]
-//   [--editable]]
+//   [--editable]] [--postgres TABLE]
 //
 // With --tree the list shows a tree instead (an OutlineStorage): items 0, 100, …, 900 at the
 // top level, each with children k+1 … k+5 (k+N with --children N, at most 99), items 0 and 100
@@ -27,7 +27,8 @@
 // table selects ranges of cells (ListTable.selectsCells); with --frozen N, its first N columns
 // are frozen (ListTable.frozenColumnCount); with --grouped G, its rows are grouped by their
 // remainder modulo G (Grouping.swift). With --editable, the second column's cells are editable
-// (ListTable.commitTextEdit): a commit prints `committed: K TEXT`.
+// (ListTable.commitTextEdit): a commit prints `committed: K TEXT`. With --postgres TABLE, the
+// table shows a PostgreSQL table's rows instead (PostgresTable.swift).
 import CGtk
 import Glibc
 import GtkListManager
@@ -57,6 +58,7 @@ struct Options {
     var frozen = 0
     var editable = false
     var grouped = 0
+    var postgres: String?
 
     init(_ arguments: [String]) {
         var remaining = arguments[...]
@@ -95,6 +97,7 @@ struct Options {
             case "--selects-cells": selectsCells = true
             case "--frozen": frozen = number(of: option)
             case "--editable": editable = true
+            case "--postgres": postgres = value(of: option)
             case "--grouped": grouped = number(of: option)
             default: fail("unknown option \(option)")
             }
@@ -160,7 +163,11 @@ final class Fixture {
         if options.tree { manager.storage = Self.tree(children: options.children) } else { fill() }
         manager.pinsParentRows = options.pinsParents
         var shown = manager.widget
-        if options.table && options.cells {
+        if let postgres = options.postgres {
+            guard let table = postgresTable(postgres) else { fail("--postgres: no table \(postgres)") }
+            shown = table.widget
+            self.table = table
+        } else if options.table && options.cells {
             shown = toggleColumns.makeTable(on: manager, ordinal: options.ordinal(of:)).widget
         } else if options.table {
             let table = manager.makeTable(columns: tableColumns.map { TableColumn($0.id, title: $0.title, width: .fixed(160)) })
@@ -202,6 +209,15 @@ final class Fixture {
         gtk_box_pack_start(gcast(column), scrolled, 1, 1, 0)
         gtk_container_add(gcast(window), column)
         Signal.connect(window, "destroy") { _ in GtkRuntime.quit() }
+    }
+
+    /// The table of `name` on the PostgreSQL server of the environment (PostgresTable.swift).
+    private func postgresTable(_ name: String) -> ListTable? {
+        #if PostgreSQL
+            PostgresTable.open(name)?.makeTable(on: manager, editable: options.editable)
+        #else
+            nil
+        #endif
     }
 
     private func register<R: ListRow & ModelTransfer>(_ rowClass: R.Type, isGrid: Bool) where R.Model == Int {
