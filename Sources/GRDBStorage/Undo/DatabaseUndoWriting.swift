@@ -101,8 +101,14 @@ extension DatabaseUndoWriting: DatabaseChangeRecording {
     func recording<Value>(_ updates: (Database) throws -> Value, in db: Database) throws -> (value: Value, steps: [UndoStep]?) {
         guard let table, let decode, let touched = TouchedRows.start(table: table, in: db) else { return (try updates(db), nil) }
         let value = try updates(db)
-        let change = try DatabaseChange(try touched.finish(in: db), decode: decode)
-        return (value, change.map { [$0.step] } ?? [])
+        // A write that changed the table's shape (dropped it, added a column) cannot be read back
+        // as records: it goes through, unrecorded (the history is cleared).
+        do {
+            let change = try DatabaseChange(try touched.finish(in: db), decode: decode)
+            return (value, change.map { [$0.step] } ?? [])
+        } catch {
+            return (value, nil)
+        }
     }
 
     func restoring(_ steps: [UndoStep]) -> (@Sendable (Database) throws -> Void)? {

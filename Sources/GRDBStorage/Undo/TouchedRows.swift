@@ -37,8 +37,10 @@ struct TouchedRows {
         // A trigger may not name the schema of the table it inserts into: a temporary one finds
         // the temporary table first.
         let copy = "INSERT OR IGNORE INTO \(images) SELECT *, rowid, 0 FROM \(main)"
+        // Left over only if a write dropped the table under its triggers (see `finish`).
+        let leftovers = (Self.triggers.map { "DROP TRIGGER IF EXISTS temp.\($0);" } + ["DROP TABLE IF EXISTS temp.\(images);"]).joined()
         try db.execute(
-            sql: """
+            sql: leftovers + """
                 CREATE TEMP TABLE \(images) AS SELECT *, rowid AS glm_rowid, 0 AS glm_inserted FROM \(main) WHERE 0;
                 CREATE UNIQUE INDEX temp.\(images)_rowid ON \(images)(glm_rowid);
                 CREATE TEMP TRIGGER \(Self.triggers[0]) BEFORE UPDATE ON \(main) BEGIN \(copy) WHERE rowid = OLD.rowid; END;

@@ -39,6 +39,23 @@ final class DatabaseUndoTouchedRowsTests: XCTestCase {
         }
     }
 
+    func testAWriteThatDropsTheTableGoesThroughUnrecordedAndTheNextIsRecordedAgain() throws {
+        let database = try BookDatabase(books: BookDatabase.books(shelves: ["art"], count: 2))
+        let writing = DatabaseUndoWriting<Book>.records
+        let steps = try database.queue.write { db in
+            try writing.recording({ db in try db.execute(sql: "DROP TABLE book") }, in: db).steps
+        }
+        XCTAssertNil(steps, "nothing says how to bring a table back: the history is cleared")
+        try database.queue.write { db in
+            try db.execute(sql: "CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT, shelf TEXT, position INTEGER)")
+            XCTAssertEqual(
+                try writing.recording({ db in _ = try Book.deleteAll(db) }, in: db).steps?.count, 0, "a write that changes nothing")
+            XCTAssertEqual(
+                try writing.recording({ db in try Book(id: 1, title: "a", shelf: "art", position: 0).insert(db) }, in: db).steps?.count, 1,
+                "recorded again")
+        }
+    }
+
     /// One write deleting a book of a table of 100,000, timed in its transaction: plain, recorded
     /// as the storages record it now, and with what the recording replaced, reading the request
     /// before and after the write. Prints the medians.
