@@ -21,6 +21,12 @@ extension ListManager {
         updater.rowMap.location(ofPosition: position)
     }
 
+    /// The model of the row at a flat position, bound or not (an item's, or its section's
+    /// supplementary model); nil past the end. What a host double checks its splices against.
+    package func model(atPosition position: Int) -> Any? {
+        updater.rowMap.location(ofPosition: position).flatMap(updater.rowMap.model(at:))
+    }
+
     /// The flat position of the row at `location`, when the list shows one there.
     func position(of location: RowLocation) -> Int? {
         updater.rowMap.position(of: location)

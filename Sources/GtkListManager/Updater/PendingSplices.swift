@@ -70,10 +70,12 @@ extension ListUpdater {
 
     private func gatherInsertion(of models: ModelRun, at indexPath: IndexPath, into pending: inout PendingSplices) {
         if !pending.removals.isEmpty || !pending.moves.isEmpty || pending.section != indexPath.section { flush(&pending) }
+        // One above those gathered: they go first, read without it, as they were. The row map
+        // takes it only after the host took them: a host binding their positions would find this
+        // run's models there (ChangeSetFuzz).
+        if let last = pending.insertions.last, rowMap.position(of: indexPath) < last.position + last.count { flush(&pending) }
         rowMap.insertItems(models, at: indexPath)
         let position = rowMap.position(of: indexPath)
-        // One above those gathered: they go first, read without it, as they were.
-        if let last = pending.insertions.last, position < last.position + last.count { flush(&pending) }
         pending.section = indexPath.section
         pending.insertions.append((position, models.count))
     }
