@@ -100,11 +100,21 @@ let package = Package(
             dependencies: ["GtkListManager", "ModelStorage", "CGtk", "SeededRandom"]
         ),
 
+        // What the sample viewer reads from disk (the dpkg status file, its settings, its
+        // favourites), apart from its windows so that the fuzz targets read the same (not a product).
+        .target(
+            name: "PackageViewerFiles",
+            dependencies: [
+                "GtkListManager", "ModelStorage", "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Examples/PackageViewerFiles"
+        ),
+
         // The sample viewer application.
         .executableTarget(
             name: "PackageViewer",
             dependencies: [
-                "GtkListManager", "ModelStorage", "CGtk",
+                "GtkListManager", "ModelStorage", "CGtk", "PackageViewerFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // Favourites: an SQLite file shown by a database storage.
                 "GRDBStorage", .product(name: "GRDB", package: "GRDB.swift"),
@@ -189,6 +199,14 @@ let package = Package(
         .executableTarget(name: "DifferFuzz", dependencies: ["FuzzDriver", "DifferChecks", "ModelStorage"], path: "Fuzz/DifferFuzz"),
         .executableTarget(name: "FilterFuzz", dependencies: ["FuzzDriver", "ModelStorage"], path: "Fuzz/FilterFuzz"),
         .executableTarget(name: "OutlineFuzz", dependencies: ["FuzzDriver", "ModelStorage"], path: "Fuzz/OutlineFuzz"),
+        .executableTarget(
+            name: "ChangeSetFuzz", dependencies: ["FuzzDriver", "GtkListManager", "ModelStorage", "CGtk"], path: "Fuzz/ChangeSetFuzz"),
+        .executableTarget(name: "DpkgFuzz", dependencies: ["FuzzDriver", "PackageViewerFiles"], path: "Fuzz/DpkgFuzz"),
+        .executableTarget(
+            name: "ViewerFilesFuzz",
+            dependencies: ["FuzzDriver", "PackageViewerFiles", "GtkListManager", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Fuzz/ViewerFilesFuzz"
+        ),
         // The sample viewer's window driven for real: search, sort switch, rows in the list box,
         // favourites in their SQLite file.
         .testTarget(

@@ -19,6 +19,13 @@ public struct FuzzInput: Sendable {
         return bytes[next]
     }
 
+    /// The bytes not read yet, all of them (for a target that reads the rest as a file); the
+    /// input is exhausted afterwards.
+    public mutating func remainingBytes() -> [UInt8] {
+        defer { next = bytes.count }
+        return next < bytes.count ? Array(bytes[next...]) : []
+    }
+
     /// A number in `range` (at most 65,536 values apart), from one byte or two.
     public mutating func int(in range: ClosedRange<Int>) -> Int {
         let width = range.upperBound - range.lowerBound + 1

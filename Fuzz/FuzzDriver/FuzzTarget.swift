@@ -14,9 +14,15 @@ import Foundation
 /// input that once failed stays a regression test) and fails on the first that fails.
 public protocol FuzzTarget {
     static func check(_ input: inout FuzzInput)
+    /// Runs once before the first input: what the code under test sets up once per process
+    /// (GTK, say), so that libFuzzer's leak check does not count it against an input. Default:
+    /// nothing.
+    static func setUp()
 }
 
 extension FuzzTarget {
+    public static func setUp() {}
+
     /// One input from libFuzzer: what each target's `LLVMFuzzerTestOneInput` calls (libFuzzer
     /// links its own `main` next to the target's and either may start the process).
     public static func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -26,6 +32,7 @@ extension FuzzTarget {
     }
 
     public static func main() {
+        setUp()
         #if FUZZING
             FuzzEngine.run(Self.check)
         #else

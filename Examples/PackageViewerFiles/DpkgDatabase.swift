@@ -5,26 +5,26 @@ import ModelStorage
 /// Identified by name and architecture (multiarch systems install `libc6:amd64` and
 /// `libc6:i386` side by side); a new version of the same package is the same item with new
 /// content, so its row refreshes in place.
-struct InstalledPackage: Sendable, Hashable, Identifiable, Diffable {
+package struct InstalledPackage: Sendable, Hashable, Identifiable, Diffable {
     /// The package name (`Package:`).
-    var name: String
+    package var name: String
     /// The architecture (`Architecture:`), such as `amd64` or `all`.
-    var architecture: String = ""
+    package var architecture: String = ""
     /// The installed version (`Version:`).
-    var version: String
+    package var version: String
     /// The Debian archive section (`Section:`), or ``DpkgDatabase/unknownSection``.
-    var section: String
+    package var section: String
     /// The installed size in KiB (`Installed-Size:`), when recorded.
-    var installedSizeKiB: Int?
+    package var installedSizeKiB: Int?
     /// The synopsis: the first line of `Description:`.
-    var summary: String
+    package var summary: String
     /// What it depends on (`Pre-Depends:` then `Depends:`): each entry the names of packages
     /// any one of which will do (`a | b`), without versions or architecture qualifiers.
-    var dependencies: [[String]] = []
+    package var dependencies: [[String]] = []
 
-    var id: String { architecture.isEmpty ? name : "\(name):\(architecture)" }
+    package var id: String { architecture.isEmpty ? name : "\(name):\(architecture)" }
     /// The installed size in KiB, 0 when not recorded: what the table's group rows add up.
-    var knownSizeKiB: Int { installedSizeKiB ?? 0 }
+    package var knownSizeKiB: Int { installedSizeKiB ?? 0 }
 }
 
 /// A pure parser of dpkg's status database (`/var/lib/dpkg/status`).
@@ -32,18 +32,18 @@ struct InstalledPackage: Sendable, Hashable, Identifiable, Diffable {
 /// The file is a list of RFC 822-style stanzas separated by blank lines. Each field is
 /// `Name: value`; lines starting with a space or a tab continue the previous field (only the
 /// long description and lists such as `Conffiles` use them, and the viewer needs neither).
-enum DpkgDatabase {
+package enum DpkgDatabase {
     /// The section given to packages whose stanza has no `Section:` field.
-    static let unknownSection = "unknown"
+    package static let unknownSection = "unknown"
 
     /// The packages of `statusText` whose `Status:` is `install ok installed`, in file order.
-    static func installedPackages(in statusText: String) -> [InstalledPackage] {
+    package static func installedPackages(in statusText: String) -> [InstalledPackage] {
         stanzas(in: statusText).compactMap(installedPackage(from:))
     }
 
     /// The fields of each stanza of `statusText`, keyed by lowercased field name (Debian field
     /// names are case-insensitive). Values are trimmed first lines; continuation lines are skipped.
-    static func stanzas(in statusText: String) -> [[String: String]] {
+    package static func stanzas(in statusText: String) -> [[String: String]] {
         var stanzas: [[String: String]] = []
         var current: [String: String] = [:]
         // Byte-level splitting: the file is large and every separator is ASCII.
@@ -81,7 +81,7 @@ enum DpkgDatabase {
 
     /// The alternatives of each entry of a `Depends:`-style field: `libc6 (>= 2.34), a | b:any`
     /// gives `[["libc6"], ["a", "b"]]`.
-    static func dependencies(in field: String) -> [[String]] {
+    package static func dependencies(in field: String) -> [[String]] {
         field.split(separator: ",").map { entry in
             entry.split(separator: "|").compactMap { alternative in
                 let name = alternative.trimmingWhitespace().prefix { !$0.isWhitespace && $0 != "(" && $0 != ":" && $0 != "[" }

@@ -13,17 +13,18 @@ import GtkListManager
 /// by the next change (it held nothing the viewer could use); a write that fails is reported and
 /// the window goes on.
 @MainActor
-final class ViewerSettings {
-    /// What the file holds. Unknown keys are ignored; missing ones mean the defaults.
-    struct Contents: Codable, Equatable {
+package final class ViewerSettings {
+    /// What the file holds. Unknown keys are ignored, and kept by a save; missing ones mean the
+    /// defaults.
+    package struct Contents: Codable, Equatable {
         /// The packages table's columns, nil for the declared ones.
-        var packageColumns: ColumnState?
+        package var packageColumns: ColumnState?
         /// The folder tree's columns (`--files DIR`), nil for the declared ones.
-        var fileColumns: ColumnState? = nil
+        package var fileColumns: ColumnState? = nil
         /// Where each folder tree was left, by its root's path: nil for none.
-        var folderTrees: [String: FolderTreePlace]? = nil
+        package var folderTrees: [String: FolderTreePlace]? = nil
 
-        init(packageColumns: ColumnState? = nil, fileColumns: ColumnState? = nil, folderTrees: [String: FolderTreePlace]? = nil) {
+        package init(packageColumns: ColumnState? = nil, fileColumns: ColumnState? = nil, folderTrees: [String: FolderTreePlace]? = nil) {
             self.packageColumns = packageColumns
             self.fileColumns = fileColumns
             self.folderTrees = folderTrees
@@ -32,7 +33,7 @@ final class ViewerSettings {
         /// Files written before the folder tree had columns have no `fileColumns`; one that is
         /// not a column state (edited by hand) means the declared columns, and costs the file
         /// nothing else.
-        init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             packageColumns = try container.decodeIfPresent(ColumnState.self, forKey: .packageColumns)
             fileColumns = try? container.decodeIfPresent(ColumnState.self, forKey: .fileColumns)
@@ -41,24 +42,29 @@ final class ViewerSettings {
     }
 
     /// Where a folder tree was left: the folders open and the first row on screen.
-    struct FolderTreePlace: Codable, Equatable {
+    package struct FolderTreePlace: Codable, Equatable {
         /// The open folders' paths, the root's included.
-        var openFolders: [String]
+        package var openFolders: [String]
         /// The path of the entry at the top of the view; nil at the top of the tree.
-        var topPath: String?
+        package var topPath: String?
+
+        package init(openFolders: [String], topPath: String?) {
+            self.openFolders = openFolders
+            self.topPath = topPath
+        }
     }
 
     /// The file.
-    let path: String
+    package let path: String
     /// What was read, with the changes written since.
-    private(set) var contents = Contents()
+    package private(set) var contents = Contents()
     /// Why the file could not be read when the window opened, if it could not.
-    private(set) var readProblem: String?
+    package private(set) var readProblem: String?
     /// Told what went wrong, once per problem: stderr by default.
     private let report: (String) -> Void
 
     /// Reads the settings at `path`; the defaults when it is missing or unusable (reported).
-    init(path: String, report: @escaping (String) -> Void = ViewerSettings.printToStandardError) {
+    package init(path: String, report: @escaping (String) -> Void = ViewerSettings.printToStandardError) {
         self.path = path
         self.report = report
         let data: Data
@@ -83,17 +89,17 @@ final class ViewerSettings {
     }
 
     /// Saves the packages table's columns, keeping what the file holds of the rest.
-    func savePackageColumns(_ state: ColumnState) {
+    package func savePackageColumns(_ state: ColumnState) {
         save { $0.packageColumns = state }
     }
 
     /// Saves the folder tree's columns, keeping what the file holds of the rest.
-    func saveFileColumns(_ state: ColumnState) {
+    package func saveFileColumns(_ state: ColumnState) {
         save { $0.fileColumns = state }
     }
 
     /// Saves where the folder tree over `root` was left, keeping the other trees' places.
-    func saveFolderTree(_ place: FolderTreePlace, root: String) {
+    package func saveFolderTree(_ place: FolderTreePlace, root: String) {
         save { $0.folderTrees = ($0.folderTrees ?? [:]).merging([root: place]) { $1 } }
     }
 
@@ -102,7 +108,8 @@ final class ViewerSettings {
     /// another viewer window (the packages in one, a folder tree in another) may have saved its
     /// own columns since, and they stay.
     private func save(_ change: (inout Contents) -> Void) {
-        let stored = Self.storedContents(at: path)
+        let file = try? Data(contentsOf: URL(fileURLWithPath: path))
+        let stored = file.flatMap { try? JSONDecoder().decode(Contents.self, from: $0) }
         var updated = stored ?? contents
         change(&updated)
         guard updated != stored else {
@@ -114,9 +121,7 @@ final class ViewerSettings {
             // The XDG specification asks for 0700 on the folders it makes.
             try FileManager.default.createDirectory(
                 atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(updated).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Self.encoded(updated, keepingOthersOf: stored == nil ? nil : file).write(to: URL(fileURLWithPath: path), options: .atomic)
             contents = updated
             lastWriteFailed = false
         } catch {
@@ -129,18 +134,29 @@ final class ViewerSettings {
 
     private var lastWriteFailed = false
 
-    /// What the file at `path` holds now; nil when it is missing, unreadable or not the viewer's
-    /// JSON (the write replaces it, or reports why it cannot).
-    private static func storedContents(at path: String) -> Contents? {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
-        return try? JSONDecoder().decode(Contents.self, from: data)
+    /// The top-level keys the viewer reads and writes.
+    private static let keys: Set<String> = ["packageColumns", "fileColumns", "folderTrees"]
+
+    /// `contents` as the file's JSON, with the top-level keys of `file` (the viewer's JSON as
+    /// the disk holds it; nil when it is missing or not the viewer's) that this viewer does not
+    /// know kept as they are: a newer viewer's settings survive an older one's save.
+    private static func encoded(_ contents: Contents, keepingOthersOf file: Data?) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(contents)
+        guard let file, let stored = (try? JSONSerialization.jsonObject(with: file)) as? [String: Any],
+            stored.keys.contains(where: { !keys.contains($0) }),
+            var merged = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return data }
+        for (key, value) in stored where !keys.contains(key) { merged[key] = value }
+        return try JSONSerialization.data(withJSONObject: merged, options: [.prettyPrinted, .sortedKeys])
     }
 
     /// Where the settings live when `--settings` names no file: the user's configuration
     /// directory of the XDG Base Directory specification, `$XDG_CONFIG_HOME/package-viewer/
     /// settings.json`; `~/.config/…` when `XDG_CONFIG_HOME` is unset, empty or relative (the
     /// specification says to ignore relative paths).
-    nonisolated static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    nonisolated package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let configHome: String
         if let configured = environment["XDG_CONFIG_HOME"], configured.hasPrefix("/") {
             configHome = configured
@@ -154,7 +170,7 @@ final class ViewerSettings {
     }
 
     /// Writes `problem` on stderr, prefixed with the program's name.
-    nonisolated static func printToStandardError(_ problem: String) {
+    nonisolated package static func printToStandardError(_ problem: String) {
         FileHandle.standardError.write(Data("package-viewer: \(problem)\n".utf8))
     }
 

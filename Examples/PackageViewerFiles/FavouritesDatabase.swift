@@ -10,32 +10,32 @@ import ModelStorage
 /// Opening it never harms what is there. A file that is not SQLite, is damaged, or holds another
 /// program's tables is refused before anything is written to it (``OpenError``), and the viewer
 /// runs without favourites. A missing file is created, with its folder.
-final class FavouritesDatabase: Sendable {
+package final class FavouritesDatabase: Sendable {
     /// Why the favourites file cannot be used.
-    struct OpenError: Error, CustomStringConvertible {
-        let path: String
-        let reason: String
-        var description: String { "cannot use the favourites file \(path): \(reason)" }
+    package struct OpenError: Error, CustomStringConvertible {
+        package let path: String
+        package let reason: String
+        package var description: String { "cannot use the favourites file \(path): \(reason)" }
     }
 
     /// The favourites in the pane's order.
-    static let request = Favourite.order(Column("position"), Column("id"))
+    package static let request = Favourite.order(Column("position"), Column("id"))
 
     /// The pane's search: the package ids' words (`libc6:amd64` is `libc6` and `amd64`), each word
     /// typed matching the start of one.
-    static let search = FullTextSearch(index: "favourite_ft")
+    package static let search = FullTextSearch(index: "favourite_ft")
 
     /// How a drag in the pane is stored: the order column, renumbered only where it changed.
-    static let reordering = DatabaseReordering<String, Unsectioned>.column("position", ofTable: Favourite.databaseTableName)
+    package static let reordering = DatabaseReordering<String, Unsectioned>.column("position", ofTable: Favourite.databaseTableName)
 
     /// The file.
-    let path: String
+    package let path: String
     /// The connection this process reads and writes through. Other connections and processes
     /// share the file through SQLite's locks, waiting up to the busy timeout for each other.
-    let queue: DatabaseQueue
+    package let queue: DatabaseQueue
 
     /// Opens the favourites file at `path`, creating it (and its folder) when missing.
-    init(path: String) throws(OpenError) {
+    package init(path: String) throws(OpenError) {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         do {
@@ -71,7 +71,7 @@ final class FavouritesDatabase: Sendable {
 
     /// Stars `packageIDs` at the end of the favourites, in order, now; those starred already
     /// stay where they are.
-    func add(_ packageIDs: [String]) throws {
+    package func add(_ packageIDs: [String]) throws {
         try queue.write { db in
             for id in packageIDs { try Self.append(id, in: db) }
         }
@@ -79,24 +79,24 @@ final class FavouritesDatabase: Sendable {
 
     /// Stars `packageID` at the end of the favourites, on the database's queue (a lock held by
     /// another process must not freeze the window); `completion` gets the error, if any.
-    func add(_ packageID: String, completion: @escaping @Sendable ((any Error)?) -> Void) {
+    package func add(_ packageID: String, completion: @escaping @Sendable ((any Error)?) -> Void) {
         queue.asyncWrite({ db in try Self.append(packageID, in: db) }) { _, result in
             completion(result.error)
         }
     }
 
     /// The longest note the file takes, in characters (a CHECK constraint of the table).
-    static let noteLimit = 140
+    package static let noteLimit = 140
 
     /// Why a note was not stored.
-    struct NoteRefused: Error, CustomStringConvertible {
-        let description: String
+    package struct NoteRefused: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Stores `note` for the favourite `packageID` now, on the calling thread: the pane's editor
     /// waits for the answer, and stays open with the reason when the file refuses the note
     /// (``NoteRefused``: too long, the file locked for longer than the busy timeout, read-only).
-    func setNote(_ note: String, of packageID: String) throws(NoteRefused) {
+    package func setNote(_ note: String, of packageID: String) throws(NoteRefused) {
         do {
             try queue.write { db in
                 try db.execute(sql: "UPDATE favourite SET note = ? WHERE id = ?", arguments: [note, packageID])

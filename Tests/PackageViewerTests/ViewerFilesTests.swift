@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+import GtkListManager
+import XCTest
+
+@testable import PackageViewer
+
+/// What the viewer's files give for bytes a user's disk may hold, found by `ViewerFilesFuzz` and
+/// `DpkgFuzz` (Fuzz/, CONTRIBUTING "Fuzzing"): each test here failed before its fix.
+final class ViewerFilesTests: XCTestCase {
+    /// A settings file written by a newer viewer holds keys this one does not know: a save of
+    /// this viewer's columns keeps them, with their values, next to the columns it writes.
+    func testASaveKeepsTheKeysOfANewerViewer() throws {
+        try MainActor.assumeIsolated {
+            let folder = try TemporaryFolder()
+            let file = folder.url.appendingPathComponent("settings.json")
+            let newer = #"{"fileColumns": {"order": ["name"]}, "theme": {"dark": true, "accent": "teal"}, "zoom": 1.25}"#
+            try Data(newer.utf8).write(to: file)
+
+            let settings = ViewerSettings(path: file.path, report: { XCTFail("reported \($0)") })
+            let columns = ColumnState(order: ["size", "name"], hidden: ["version"])
+            settings.savePackageColumns(columns)
+
+            let saved = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? NSDictionary)
+            XCTAssertEqual(saved["theme"] as? NSDictionary, ["dark": true, "accent": "teal"], "a newer viewer's key")
+            XCTAssertEqual(saved["zoom"] as? Double, 1.25)
+            let contents = try JSONDecoder().decode(ViewerSettings.Contents.self, from: Data(contentsOf: file))
+            XCTAssertEqual(contents, ViewerSettings.Contents(packageColumns: columns, fileColumns: ColumnState(order: ["name"])))
+        }
+    }
+
+    /// A favourite whose date the file holds as something that is no date (an edit by hand,
+    /// another program's write: found by ViewerFilesFuzz) costs the window nothing: the pane
+    /// shows every favourite, where reading the table used to fail and leave it without any.
+    func testAFavouriteWhoseDateIsNoDateStillShows() throws {
+        try MainActor.assumeIsolated {
+            let folder = try FavouritesFolder()
+            try folder.seed(["apt:amd64", "postgresql:all"])
+            try folder.otherConnection().write { db in
+                try db.execute(sql: #"UPDATE favourite SET addedAt = '2026-11\30 10:00' WHERE id = 'apt:amd64'"#)
+            }
+            let shown = try ShownViewer(favouritesFile: folder.file)
+            defer { shown.close() }
+            XCTAssertNil(shown.viewer.favouritesProblem)
+            XCTAssertTrue(shown.waitForPane(["apt:amd64", "postgresql:all"]), "the pane shows \(shown.paneIDs)")
+        }
+    }
+}
