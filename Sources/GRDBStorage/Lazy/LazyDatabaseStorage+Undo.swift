@@ -48,3 +48,23 @@ extension LazyDatabaseStorage: UndoReportingStorage {
         identities.restore(steps)
     }
 }
+
+// Finding the records an undo put back (to select them) without reading the table: they came
+// with its change set, so they are in the cache.
+extension LazyDatabaseStorage: IdentityLocatingStorage {
+    /// Where the records with `identities` are, among the records read and kept; reads nothing.
+    /// O(records shown).
+    package func indexPaths(ofIdentities identities: Set<ModelIdentity>) -> [IndexPath] {
+        var found: [IndexPath] = []
+        for section in 0..<numberOfSections {
+            for item in 0..<numberOfItems(inSection: section) {
+                let indexPath = IndexPath(item: item, section: section)
+                guard let id = id(at: indexPath), let record = cachedRecord(withID: id),
+                    let identity = ModelIdentity(of: record), identities.contains(identity)
+                else { continue }
+                found.append(indexPath)
+            }
+        }
+        return found
+    }
+}

@@ -255,6 +255,11 @@ where
         return cache.record(for: id)
     }
 
+    /// The record with `id` if it was read and is kept, without reading it.
+    func cachedRecord(withID id: Record.ID) -> Record? {
+        cache.peek(id)
+    }
+
     /// Reads the records not held yet of a page around `indexPath`, mostly after it (lists
     /// are read downwards more often than upwards).
     private func readPage(around shownIndexPath: IndexPath) {

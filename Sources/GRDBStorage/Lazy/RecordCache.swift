@@ -22,6 +22,11 @@ struct RecordCache<ID: Hashable, Record> {
         return record
     }
 
+    /// The record with `id` if it is held, without changing its age.
+    func peek(_ id: ID) -> Record? {
+        young[id] ?? old[id]
+    }
+
     /// True when the record with `id` is held, without changing its age.
     func contains(_ id: ID) -> Bool {
         young[id] != nil || old[id] != nil

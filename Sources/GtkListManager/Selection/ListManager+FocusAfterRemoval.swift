@@ -76,11 +76,6 @@ extension ListManager {
 
     /// Where the storage holds the item with `identity`; nil when it holds none. O(items).
     private func indexPath(ofIdentity identity: ModelIdentity) -> IndexPath? {
-        for section in 0..<storage.numberOfSections {
-            if let item = storage.models(inSection: section).firstIndex(where: { ModelIdentity(of: $0) == identity }) {
-                return IndexPath(item: item, section: section)
-            }
-        }
-        return nil
+        storage.indexPaths(ofIdentities: [identity]).first
     }
 }

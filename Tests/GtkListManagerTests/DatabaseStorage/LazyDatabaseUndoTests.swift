@@ -1,8 +1,9 @@
 import GRDB
-import GRDBStorage
 import GtkListManager
 import ModelStorage
 import XCTest
+
+@testable import GRDBStorage
 
 /// Undo and redo through a LazyDatabaseStorage on the virtualized list: the app's writes and the
 /// user's moves are recorded as the rows of the book table they touch, and written back in one
@@ -65,6 +66,23 @@ final class LazyDatabaseUndoTests: XCTestCase {
             XCTAssertTrue(Self.settle(shown, database, until: { try database.freshRecords().map(\.title).contains("renamed") }), "redone")
             shown.list.press("ctrl+shift+z")
             XCTAssertTrue(Self.settle(shown, database, until: { shown.shownIDs == [2, 3, 4, 1] }), "the move redone")
+        }
+    }
+
+    func testSelectingWhatAnUndoPutBackReadsNoOtherRecords() throws {
+        try withBooks(shelves: ["art"], count: 5000) { database in
+            let shown = try Self.undoableList(database)
+            defer { shown.close() }
+            shown.manager.undoHistory?.group(named: "Delete") { shown.storage.write({ db in try Book.deleteAll(db, ids: [4000]) }) }
+            XCTAssertTrue(shown.settle(matching: database))
+
+            XCTAssertTrue(shown.manager.undo())
+            XCTAssertTrue(
+                GtkRuntime.iterate(until: { shown.manager.selectedIndexPaths == [IndexPath(item: 3999, section: 0)] }), "book 4000 selected"
+            )
+            XCTAssertTrue(shown.settle(matching: database))
+            XCTAssertNil(shown.storage.cachedRecord(withID: 4500), "a book far from the screen and the undo was never read")
+            XCTAssertLessThanOrEqual(shown.storage.cachedRecordCount, 2 * shown.storage.cachedRecordCapacity)
         }
     }
 

@@ -56,18 +56,11 @@ extension ListManager {
     }
 
     /// Selects the items with `identities` where the list shows them and scrolls to the first,
-    /// replacing the selection. O(items).
+    /// replacing the selection. O(items); a lazy database storage reads no record for it.
     private func selectShowing(_ identities: [ModelIdentity]) {
         let wanted = Set(identities)
         guard !wanted.isEmpty else { return }
-        var found: [IndexPath] = []
-        for section in 0..<storage.numberOfSections {
-            for (item, model) in storage.models(inSection: section).enumerated() {
-                if let identity = ModelIdentity(of: model), wanted.contains(identity) {
-                    found.append(IndexPath(item: item, section: section))
-                }
-            }
-        }
+        let found = storage.indexPaths(ofIdentities: wanted)
         guard let first = found.first else { return }
         switch selectionMode {
         case .none: break
