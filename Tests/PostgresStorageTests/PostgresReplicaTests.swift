@@ -41,7 +41,8 @@
             let replica = PostgresSharedConnection(server.replicaSettings)
             let source = try await PostgresPageSource<Ticket>(replica, table: "tickets")
             let storage = PagedStorage(source: source, pageSize: 32)
-            let listener = PostgresChangeListener(server.settings, feed: feed, readingFrom: server.replicaSettings)
+            let listener = PostgresChangeListener(
+                server.settings, feed: feed, readingFrom: server.replicaSettings, replayWaitLimit: .seconds(2))
             storage.follow(listener)
             try #require(try await TestServer.eventually { listener.isListening })
             try await storage.settle()
@@ -62,8 +63,9 @@
                             "UPDATE tickets SET title = 'on the primary' WHERE id = 5",
                             "INSERT INTO tickets VALUES (0, 'inserted', 0)",
                         ], on: primary)
-                    // Heard from the primary, and not told while the replica lacks it: read from
-                    // the replica, the insert would count a row that no page shows.
+                    // Heard from the primary, and not told while the replica lacks it (within the
+                    // listener's limit): read from the replica, the insert would count a row that
+                    // no page shows.
                     try await Task.sleep(for: .milliseconds(600))
                     #expect(storage.count == 2000)
                     #expect(try await storage.show(0..<20).map { $0?.title } == (1...20).map { "ticket \($0)" })
@@ -85,6 +87,18 @@
                     try await TestServer.run(["DELETE FROM tickets WHERE id = 10"], on: primary)
                     try await TestServer.run(["INSERT INTO tickets VALUES (10, 'back', 10)"], on: primary)
                     #expect(try await TestServer.eventually { try await storage.show(10..<11).first??.title == "back" })
+                    // A replica slower than the listener's limit (2 s): the change is told without
+                    // it, then again once the replica has it, with no other change to bring it.
+                    try await TestServer.run(["SELECT pg_wal_replay_pause()"], on: replica)
+                    try await TestServer.run(["INSERT INTO tickets VALUES (-1, 'late', 0)"], on: primary)
+                    try await Task.sleep(for: .milliseconds(2500))
+                    #expect(try await storage.show(0..<1).first??.title == "inserted", "the replica's rows")
+                    try await TestServer.run(["SELECT pg_wal_replay_resume()"], on: replica)
+                    #expect(
+                        try await TestServer.eventually {
+                            let shown = try await storage.show(0..<2)
+                            return shown.first??.title == "late" && shown.last??.title == "inserted"
+                        })
                     // The storage's reads ran on the replica; the primary saw no page query.
                     let pageQueries =
                         "SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%FROM \"tickets\"%' AND pid <> pg_backend_pid()"

@@ -20,7 +20,7 @@
     /// stops when ``stop()`` is called or the listener is released.
     ///
     /// A storage that reads from a read replica listens on the primary (a standby sends no
-    /// notifications) and names the replica: ``init(_:feed:readingFrom:logger:)`` tells a change
+    /// notifications) and names the replica: ``init(_:feed:readingFrom:replayWaitLimit:logger:)`` tells a change
     /// only once the replica replayed it, so that the rows read again hold it.
     public final class PostgresChangeListener: Sendable {
         /// The feed heard.
@@ -36,6 +36,7 @@
             self.settings = settings
             self.feed = feed
             self.replica = nil
+            self.replayWaitLimit = .zero
             self.logger = logger
         }
 
@@ -46,11 +47,11 @@
         /// reads where the primary's write-ahead log is (`pg_current_wal_insert_lsn()`, past the
         /// commit of the notifying transaction), then waits, on a connection of its own to the
         /// replica, until `pg_last_wal_replay_lsn()` reaches it, checking every 2 ms. A replica
-        /// that does not reach it within ``replayWaitLimit`` does not hold the change back: it is
-        /// told, and the rows read again show what the replica has. A replica that cannot be
-        /// reached (stopped, lost) does not either: the storage's reads show its error as a page
-        /// that cannot be read does, and once the replica is back and has replayed the change,
-        /// the listener tells it again, so that the rows read while it caught up are read anew.
+        /// that does not reach it within ``replayWaitLimit``, or cannot be reached (stopped,
+        /// lost), does not hold the change back: it is told, the rows read again show what the
+        /// replica has (or its error, as a page that cannot be read shows it), and once the
+        /// replica has replayed the change the listener tells it again (as `unknown`: the rows and
+        /// the count are read anew), checking every 250 ms.
         ///
         /// ```swift
         /// let replica = PostgresSharedConnection(replicaSettings)
@@ -59,16 +60,18 @@
         /// ```
         public init(
             _ settings: PostgresConnectionSettings, feed: PostgresChangeFeed, readingFrom replica: PostgresConnectionSettings,
-            logger: Logger = Logger(label: "PostgresStorage")
+            replayWaitLimit: Duration = .seconds(10), logger: Logger = Logger(label: "PostgresStorage")
         ) {
             self.settings = settings
             self.feed = feed
             self.replica = replica
+            self.replayWaitLimit = replayWaitLimit
             self.logger = logger
         }
 
-        /// How long a change waits for the replica to replay it at most (10 seconds).
-        public static let replayWaitLimit = Duration.seconds(10)
+        /// How long a change waits for the replica to replay it at most before it is told (10
+        /// seconds unless the initializer says otherwise); zero without a replica.
+        public let replayWaitLimit: Duration
 
         deinit { stop() }
 
@@ -85,8 +88,8 @@
             handOff: any MainActorHandOff = TaskMainActorHandOff(), _ receive: @escaping @Sendable @MainActor (PageSourceChange) -> Void
         ) {
             let teller = ChangeTeller(state: state, handOff: handOff, receive: receive)
-            let task = Task.detached { [settings, replica, feed, logger, state] in
-                let replay = replica.map { ReplicaReplay(settings: $0, logger: logger) }
+            let task = Task.detached { [settings, replica, replayWaitLimit, feed, logger, state] in
+                let replay = replica.map { ReplicaReplay(settings: $0, limit: replayWaitLimit, logger: logger) }
                 await Self.listen(settings: settings, channel: feed.channel, logger: logger, state: state, teller: teller, replay: replay)
                 await replay?.close()
             }
@@ -169,6 +172,7 @@
     /// write-ahead log up to where it was when a change was heard.
     actor ReplicaReplay {
         let settings: PostgresConnectionSettings
+        let limit: Duration
         let logger: Logger
         private var connection: PostgresConnection?
         /// Where the primary was when a change was told that the replica could not be asked
@@ -176,15 +180,16 @@
         private var owed: String?
         private var catchingUp: Task<Void, Never>?
 
-        init(settings: PostgresConnectionSettings, logger: Logger) {
+        init(settings: PostgresConnectionSettings, limit: Duration, logger: Logger) {
             self.settings = settings
+            self.limit = limit
             self.logger = logger
         }
 
-        /// Waits until the replica replayed what `primary` committed so far, at most
-        /// `PostgresChangeListener.replayWaitLimit`; at once when either cannot answer. A change
-        /// told before the replica could be asked is told again (`unknown`, through `teller`)
-        /// once it has replayed it: the rows read meanwhile may lack it.
+        /// Waits until the replica replayed what `primary` committed so far, at most `limit`; at
+        /// once when either cannot answer. A change told before the replica has it is told again
+        /// (`unknown`, through `teller`) once it has replayed it: the rows read meanwhile may
+        /// lack it.
         func wait(for primary: PostgresConnection, teller: ChangeTeller) async {
             let lsn: String
             do {
@@ -196,18 +201,20 @@
             } catch {
                 return  // the primary is lost: the listener connects again and reads everything again
             }
-            let clock = ContinuousClock(), deadline = clock.now + PostgresChangeListener.replayWaitLimit
+            let clock = ContinuousClock(), deadline = clock.now + limit
             do {
                 while clock.now < deadline, !Task.isCancelled {
                     if try await hasReplayed(lsn) { return }
                     try await Task.sleep(for: .milliseconds(2))
                 }
             } catch {
-                // Told now, the storage's reads show the fault; read again once the replica is back.
+                // The storage's reads show the fault.
                 await closeConnection()
-                owed = lsn
-                if catchingUp == nil { catchingUp = Task { await catchUp(teller) } }
             }
+            // Told now, and again once the replica has it.
+            guard !Task.isCancelled else { return }
+            owed = lsn
+            if catchingUp == nil { catchingUp = Task { await catchUp(teller) } }
         }
 
         /// Asks the replica every 250 ms until it replayed what is owed, then tells the change again.
