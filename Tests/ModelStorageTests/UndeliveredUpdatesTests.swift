@@ -28,7 +28,7 @@ struct UndeliveredUpdatesTests {
         let first = UpdateRecorder(observing: storage), second = UpdateRecorder(observing: storage)
         storage.setItems(["a"])
         var seenByFirst: [[StorageUpdate]?] = [], seenBySecond: [[StorageUpdate]?] = []
-        first.onUpdate = { _ in
+        first.onUpdate = { [unowned first] _ in
             guard first.updates.count == 2 else { return }
             storage.addItems(["c"])  // queued behind the update being delivered
             seenByFirst.append(storage.updatesNotDelivered(to: first))
@@ -50,7 +50,7 @@ struct UndeliveredUpdatesTests {
         let storage = MemoryStorage()
         let first = UpdateRecorder(observing: storage)
         let late = UpdateRecorder()
-        first.onUpdate = { _ in
+        first.onUpdate = { [unowned first] _ in
             guard first.updates.count == 1 else { return }
             storage.addItems(["b"])  // queued
             storage.addObserver(late)

@@ -192,6 +192,8 @@ final class ShownList {
             return XCTFail("xdotool could not run (\(error)): install it with `make deps`")
         }
         _ = GtkRuntime.iterate(until: { !process.isRunning }, timeout: .seconds(10))
+        // Foundation's process holds itself through its run-loop source until waited for.
+        if !process.isRunning { process.waitUntilExit() }
         settle()
     }
 

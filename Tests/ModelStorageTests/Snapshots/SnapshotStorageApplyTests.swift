@@ -228,7 +228,7 @@ struct SnapshotStorageApplyTests {
     func completionOrder() {
         let (storage, recorder, _) = observedSnapshotStorage(snapshot(["A": [1]]))
         var events: [String] = []
-        recorder.onUpdate = { update in
+        recorder.onUpdate = { [unowned recorder] update in
             events.append("delivered \(recorder.updates.count)")
             if recorder.updates.count == 1 {
                 var next = storage.snapshot()
