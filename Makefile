@@ -77,7 +77,9 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Plugins Sources Tests Benchmarks Examples
 
-## sanitizers: the library's suites again under AddressSanitizer, then ThreadSanitizer; fails on any report.
+## sanitizers: the library's suites again under AddressSanitizer with LeakSanitizer (a leak is a
+## report unless scripts/lsan-suppressions.txt says why it is not ours), then ThreadSanitizer;
+## fails on any report.
 sanitizers: deps
 	scripts/test-sanitized.sh address
 	scripts/test-sanitized.sh thread
