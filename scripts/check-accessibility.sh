@@ -4,7 +4,9 @@
 # its own. Exits non-zero when a test fails.
 #
 # Needs xvfb, dbus (dbus-run-session), at-spi2-core, python3-gi and gir1.2-atspi-2.0, and the
-# system python: other pythons have no `gi`.
+# system python: other pythons have no `gi`. test_postgres_saving.py starts a PostgreSQL cluster
+# of its own (scripts/postgres-test-server.sh, which installs the server when missing) and needs
+# psql.
 set -euo pipefail
 
 swift=${SWIFT:-swift}
