@@ -229,7 +229,7 @@ extension ListManager {
         guard changeSetFits(changes) else { return }
         factory.rowStates.forgetStates(ofModelsInsertedBy: changes)
         willUpdateContent?(.changes(changes))
-        var focused = focusedItemToFollow()
+        var focused = FocusedItemFollower.isNeeded(for: changes) ? focusedItemToFollow() : nil
         updater.apply(changes) { run in
             // The selection and the features first: rows bound by the run show the selection
             // they will have, and features find them where the run puts them.

@@ -21,6 +21,17 @@ struct FocusedItemFollower {
         self.position = position
     }
 
+    /// Whether `changes` can remove an item: only deletions can (moves and updates keep every
+    /// item), so a storm of updates never looks the focused row up.
+    static func isNeeded(for changes: ChangeSet) -> Bool {
+        changes.segments.contains { segment in
+            switch segment {
+            case .entry(.deleteItem), .entry(.deleteSection), .deletion, .splices: true
+            default: false
+            }
+        }
+    }
+
     mutating func follow(_ run: ChangeRun) {
         guard !sectionWasRemoved else { return }
         if let destination = run.destination(ofItemAt: indexPath) {
