@@ -48,6 +48,9 @@ run)
     done
     bin="$("$swift" build --scratch-path "$scratch" --show-bin-path)"
     mkdir -p "$scratch/crashes"
+    # A failing input's stack is libFuzzer's to print: Swift's backtracer, started from a crashed
+    # target under AddressSanitizer, can hang, holding whatever the run holds (a build lock).
+    export SWIFT_BACKTRACE=enable=no
     # Leaks that are not ours, each with why (Fuzz/lsan.supp).
     export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$PWD/Fuzz/lsan.supp"
     for target in "${targets[@]}"; do

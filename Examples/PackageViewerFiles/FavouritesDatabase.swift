@@ -9,7 +9,8 @@ import ModelStorage
 ///
 /// Opening it never harms what is there. A file that is not SQLite, is damaged, or holds another
 /// program's tables is refused before anything is written to it (``OpenError``), and the viewer
-/// runs without favourites. A missing file is created, with its folder.
+/// runs without favourites; one whose schema cannot be brought up to date is put back as it was.
+/// A missing file is created, with its folder.
 package final class FavouritesDatabase: Sendable {
     /// Why the favourites file cannot be used.
     package struct OpenError: Error, CustomStringConvertible {
@@ -60,9 +61,15 @@ package final class FavouritesDatabase: Sendable {
         } catch {
             throw OpenError(path: path, reason: Self.reason(error))
         }
+        // The file as it is, when a migration is to write to it: each runs in a transaction of
+        // its own, and one that fails after others succeeded would leave a refused file changed.
+        let migrated = (try? queue.read { try Self.migrator.hasCompletedMigrations($0) }) == true
+        let before = migrated ? nil : FileManager.default.contents(atPath: path)
         do {
             try Self.migrator.migrate(queue)
         } catch {
+            try? queue.close()
+            if let before { try? before.write(to: URL(fileURLWithPath: path)) }
             throw OpenError(path: path, reason: "cannot prepare it (\(Self.reason(error)))")
         }
     }
