@@ -24,12 +24,18 @@ struct FocusedItemFollower {
     /// Whether `changes` can remove an item: only deletions can (moves and updates keep every
     /// item), so a storm of updates never looks the focused row up.
     static func isNeeded(for changes: ChangeSet) -> Bool {
-        changes.segments.contains { segment in
+        for segment in changes.segments {
             switch segment {
-            case .entry(.deleteItem), .entry(.deleteSection), .deletion, .splices: true
-            default: false
+            case .deletion, .splices: return true
+            case .insertion, .reordering: continue
+            case let .entry(change):
+                switch change {
+                case .deleteItem, .deleteSection: return true
+                default: continue
+                }
             }
         }
+        return false
     }
 
     mutating func follow(_ run: ChangeRun) {
