@@ -62,6 +62,26 @@ struct UndeliveredUpdatesTests {
         #expect(late.updates == [.changes([.insertItem(at: ip(2, 0), model: "c")])])
     }
 
+    @Test("An observer that removes itself or another while handling an update: the others are each handed it once")
+    func observersRemovedDuringDelivery() {
+        let storage = MemoryStorage()
+        let first = UpdateRecorder(observing: storage), second = UpdateRecorder(observing: storage)
+        let third = UpdateRecorder(observing: storage)
+        first.onUpdate = { [unowned first] _ in
+            guard first.updates.count == 1 else { return }
+            storage.removeObserver(first)
+            storage.removeObserver(third)
+        }
+        storage.addItems(["a"])
+        storage.addItems(["b"])
+
+        let a = StorageUpdate.changes([.insertSection(0), .insertItem(at: ip(0, 0), model: "a")])
+        let b = StorageUpdate.changes([.insertItem(at: ip(1, 0), model: "b")])
+        #expect(first.updates == [a], "removed while handling a: not handed b")
+        #expect(second.updates == [a, b], "after the removed one: still handed a, once")
+        #expect(third.updates == [], "removed before its turn")
+    }
+
     @Test("Sorted, snapshot and single-section storages tell as well; a single-section transaction reads as a reload")
     func otherStorages() {
         let single = SingleSectionStorage(items: [Fruit(id: "a")])

@@ -80,12 +80,12 @@ public final class UpdateBroadcaster {
         while next < queue.count {
             let update = queue[next], number = firstQueued + next
             next += 1
-            for observer in recipients.compactMap(\.observer) {
-                // Observers come and go while others handle the update: look each one up again.
-                guard let index = recipients.firstIndex(where: { $0.observer === observer }),
-                    recipients[index].nextUpdate <= number
-                else { continue }
+            // The next observer not handed this update, looked up again after each hand-off:
+            // observers come and go while others handle it. No list of them is made per update
+            // (a storm of one-row updates delivers each on its own).
+            while let index = recipients.firstIndex(where: { $0.nextUpdate <= number && $0.observer != nil }) {
                 recipients[index].nextUpdate = number + 1
+                guard let observer = recipients[index].observer else { continue }
                 switch update {
                 case let .changes(changeSet): observer.storage(storage, didPerform: changeSet)
                 case .reload: observer.storageNeedsReload(storage)
@@ -93,6 +93,6 @@ public final class UpdateBroadcaster {
             }
         }
         firstQueued += queue.count
-        queue.removeAll()
+        queue.removeAll(keepingCapacity: true)
     }
 }
