@@ -11,7 +11,7 @@ extension ListManager {
         let rowMap = updater.rowMap
         guard
             let mismatch = ChangeFit.firstMismatch(
-                in: changes, sectionCount: rowMap.sectionCount, itemCount: { rowMap.sections[$0].itemCount })
+                in: changes, sectionCount: rowMap.sectionCount, itemCount: rowMap.itemCount(inSection:))
         else { return true }
         anomalyHandler.report(
             .inconsistentChangeSet(

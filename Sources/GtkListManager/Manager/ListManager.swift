@@ -227,13 +227,15 @@ extension ListManager {
         checkConfinement()
         guard storage === self.storage, !host.isDestroyed else { return }
         guard changeSetFits(changes) else { return }
-        factory.rowStates.forgetStates(ofModelsInsertedBy: changes)
+        // New models in place (an update storm's log) insert, remove and move nothing.
+        let movesRows = !changes.updatesItemsOnly
+        if movesRows { factory.rowStates.forgetStates(ofModelsInsertedBy: changes) }
         willUpdateContent?(.changes(changes))
-        var focused = FocusedItemFollower.isNeeded(for: changes) ? focusedItemToFollow() : nil
-        updater.apply(changes) { run in
+        var focused = movesRows && FocusedItemFollower.isNeeded(for: changes) ? focusedItemToFollow() : nil
+        updater.apply(changes, updatingItemsOnly: !movesRows) { run in
             // The selection and the features first: rows bound by the run show the selection
             // they will have, and features find them where the run puts them.
-            if !selection.isEmpty { selection.apply(run) }
+            if !run.updatesInPlace, !selection.isEmpty { selection.apply(run) }
             focused?.follow(run)
             installedFeatures?.listWillApply(run)
         }

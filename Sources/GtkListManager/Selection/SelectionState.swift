@@ -36,13 +36,7 @@ struct SelectionState: Equatable {
     /// Follows one run of a change set: an entry, or many items inserted or deleted together.
     /// O(selected), however many items the run moves.
     mutating func apply(_ run: ChangeRun) {
-        guard !isEmpty else { return }
-        if case let .single(change) = run {
-            switch change {
-            case .updateSection, .updateItem: return
-            default: break
-            }
-        }
+        guard !isEmpty, !run.updatesInPlace else { return }
         selected = Set(selected.compactMap(run.destination(ofItemAt:)))
         guard let cursor else { return }
         // A header or footer cursor follows its section only.

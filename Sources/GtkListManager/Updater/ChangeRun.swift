@@ -122,6 +122,14 @@ enum ChangeRun {
         }
     }
 
+    /// Whether the run gives an item or a section new models in place: it moves nothing.
+    var updatesInPlace: Bool {
+        switch self {
+        case .single(.updateItem), .single(.updateSection): true
+        default: false
+        }
+    }
+
     /// The run as one segment of a change set.
     var segment: ChangeSet.Segment {
         switch self {

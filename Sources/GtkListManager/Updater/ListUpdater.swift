@@ -56,8 +56,10 @@ final class ListUpdater {
     /// mirror reads models through the entries not applied yet meanwhile. A host that takes
     /// splices at once gets each series of a section's insertions or removals in one call; a
     /// host that reorders its rows at once gets a re-sorted section's new order in one call,
-    /// any other host its moves.
-    func apply(_ changes: ChangeSet, willApply: (ChangeRun) -> Void) {
+    /// any other host its moves. `updatingItemsOnly` says the change set's entries are all item
+    /// updates (``ChangeSet/updatesItemsOnly``, which the caller has read).
+    func apply(_ changes: ChangeSet, updatingItemsOnly: Bool, willApply: (ChangeRun) -> Void) {
+        if updatingItemsOnly { return applyItemUpdates(changes, willApply: willApply) }
         // A re-sort that a host takes as moves (the list box) shows at once: a hundred rows
         // sliding through one another read as noise, and GtkTreeView shows a sort at once too.
         if reorderingHost == nil, let animating = host as? any RowAnimating, changes.segments.contains(where: \.isReordering) {
@@ -81,6 +83,19 @@ final class ListUpdater {
             apply(run)
         }
         flush(&pending)
+    }
+
+    /// Applies a change set of item updates only (a feed's `replaceItem`s, one or a batch):
+    /// each refreshes its row if one is bound. No runs to build and no entries for the storage
+    /// mirror to read past: an update moves no item (CONTRIBUTING, Hot paths: 24).
+    private func applyItemUpdates(_ changes: ChangeSet, willApply: (ChangeRun) -> Void) {
+        defer { factory.releasePreparedRows() }
+        for segment in changes.segments {
+            guard let (indexPath, model) = segment.itemUpdate else { continue }
+            willApply(.single(.updateItem(at: indexPath, model: model)))
+            rowMap.recordUpdate(model, at: indexPath)
+            updateItem(at: indexPath, with: model)
+        }
     }
 
     /// Applies a run of entries: merged item insertions or deletions as one splice of the
@@ -140,6 +155,7 @@ final class ListUpdater {
         case let .moveItem(from, to):
             moveItem(from: from, to: to)
         case let .updateItem(indexPath, model):
+            rowMap.setModel(model, at: indexPath)
             updateItem(at: indexPath, with: model)
         }
     }
@@ -207,8 +223,8 @@ final class ListUpdater {
         }
     }
 
+    /// Shows `model` at `indexPath`, recorded in the row map already.
     private func updateItem(at indexPath: IndexPath, with model: Any) {
-        rowMap.setModel(model, at: indexPath)
         let position = rowMap.position(of: indexPath)
         let row = host.boundRow(at: position)
         if let reloadRow {

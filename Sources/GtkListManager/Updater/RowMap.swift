@@ -305,6 +305,13 @@ final class RowMap {
         mirror?.didApply(reordering.moveCount)
     }
 
+    /// Records `model` at `indexPath` from a change set of item updates only: a row map that
+    /// reads its storage has nothing to record (the storage holds it, and no entry is left for
+    /// the mirror to read past).
+    func recordUpdate(_ model: Any, at indexPath: IndexPath) {
+        if mirror == nil { entries[indexPath.section].items[indexPath.item] = model }
+    }
+
     func setModel(_ model: Any, at indexPath: IndexPath) {
         if mirror == nil { entries[indexPath.section].items[indexPath.item] = model }
         mirror?.didApplyUpdate(carrying: model, at: indexPath)

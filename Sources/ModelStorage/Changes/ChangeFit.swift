@@ -82,6 +82,14 @@ package enum ChangeFit {
     package static func firstMismatch(in changes: ChangeSet, sectionCount: Int, itemCount: (Int) -> Int) -> ChangeMismatch? {
         var counts = Counts(sectionCount: sectionCount)
         for segment in changes.segments {
+            // An item update changes no count, and a storm of them comes one per change set:
+            // its index path alone is compared (a mismatch is described by `check` below).
+            if let indexPath = segment.itemUpdate?.indexPath, indexPath.count == 2,
+                (0..<counts.sectionCount).contains(indexPath.section),
+                (0..<counts.items(of: indexPath.section, reading: itemCount)).contains(indexPath.item)
+            {
+                continue
+            }
             do throws(ChangeMismatch) {
                 try check(segment, sectionCount: counts.sectionCount) { counts.items(of: $0, reading: itemCount) }
             } catch {

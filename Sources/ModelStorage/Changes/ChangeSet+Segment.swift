@@ -32,6 +32,13 @@ extension ChangeSet {
             }
         }
 
+        /// The item and its new model when the segment is one
+        /// ``StorageChange/updateItem(at:model:)``; nil for any other.
+        package var itemUpdate: (indexPath: IndexPath, model: Any)? {
+            guard case let .entry(.updateItem(indexPath, model)) = self else { return nil }
+            return (indexPath, model)
+        }
+
         /// Whether the segment is a ``reordering(_:)``.
         public var isReordering: Bool {
             if case .reordering = self { true } else { false }

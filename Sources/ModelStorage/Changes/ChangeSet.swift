@@ -48,6 +48,15 @@ public struct ChangeSet: Equatable, RandomAccessCollection, ExpressibleByArrayLi
         return segments[low].entry(at: position - start)
     }
 
+    /// Whether every entry gives an item a new model in place (``StorageChange/updateItem(at:model:)``):
+    /// a log that moves no row, which a reader applies without following positions. O(segments).
+    package var updatesItemsOnly: Bool {
+        for segment in segments {
+            guard case .entry(.updateItem) = segment else { return false }
+        }
+        return !segments.isEmpty
+    }
+
     /// Appends an entry at the end of the log.
     public mutating func append(_ change: StorageChange) {
         append(segment: .entry(change))

@@ -20,10 +20,18 @@
 /// ```
 @MainActor
 public final class UpdateBroadcaster {
-    private struct Recipient {
+    /// A class: a struct holding a weak reference copies and destroys it (two atomic
+    /// operations on the observer's side table) each time it is read out of the array
+    /// (CONTRIBUTING, Hot paths: 24).
+    private final class Recipient {
         weak var observer: (any StorageObserver)?
         /// The number of the first update not handed to it yet.
         var nextUpdate: Int
+
+        init(observer: any StorageObserver, nextUpdate: Int) {
+            self.observer = observer
+            self.nextUpdate = nextUpdate
+        }
     }
 
     private var recipients: [Recipient] = []
@@ -83,9 +91,8 @@ public final class UpdateBroadcaster {
             // The next observer not handed this update, looked up again after each hand-off:
             // observers come and go while others handle it. No list of them is made per update
             // (a storm of one-row updates delivers each on its own).
-            while let index = recipients.firstIndex(where: { $0.nextUpdate <= number && $0.observer != nil }) {
-                recipients[index].nextUpdate = number + 1
-                guard let observer = recipients[index].observer else { continue }
+            while let (recipient, observer) = nextRecipient(of: number) {
+                recipient.nextUpdate = number + 1
                 switch update {
                 case let .changes(changeSet): observer.storage(storage, didPerform: changeSet)
                 case .reload: observer.storageNeedsReload(storage)
@@ -94,5 +101,14 @@ public final class UpdateBroadcaster {
         }
         firstQueued += queue.count
         queue.removeAll(keepingCapacity: true)
+    }
+
+    /// The first recipient whose observer is still there and was not handed update `number`.
+    /// A plain loop: a closure here costs an isolation check per call.
+    private func nextRecipient(of number: Int) -> (Recipient, any StorageObserver)? {
+        for recipient in recipients where recipient.nextUpdate <= number {
+            if let observer = recipient.observer { return (recipient, observer) }
+        }
+        return nil
     }
 }

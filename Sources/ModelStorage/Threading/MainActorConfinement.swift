@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Logging
 
 /// The run-time check, in every build configuration, that main-actor-bound code really runs on
@@ -10,7 +11,8 @@ import Logging
 /// So every entry point that changes a storage or a list calls ``check(_:)`` once per call,
 /// never per row.
 ///
-/// On the main actor the check costs one dispatch queue-specific lookup. Off it, the check logs
+/// On the main thread the check costs a thread-specific read; on another thread that runs the
+/// main actor, one dispatch queue-specific lookup more. Off it, the check logs
 /// the message at `critical` level through swift-log (label `GtkListManager.threading`) and
 /// stops the process with the same message, which names the call and the thread, e.g.
 ///
@@ -41,7 +43,19 @@ import Logging
 public enum MainActorConfinement {
     /// True when the caller runs on the main actor. Callable from any thread.
     public static var isOnMainActor: Bool {
-        DispatchQueue.getSpecific(key: mainQueueMarker) != nil
+        // The process main thread runs the main queue: a thread-specific read, where the
+        // queue lookup costs a storm of one-row updates a few hundred instructions each
+        // (CONTRIBUTING, Hot paths: 24).
+        isProcessMainThread || DispatchQueue.getSpecific(key: mainQueueMarker) != nil
+    }
+
+    /// Whether the caller runs on the process's main thread: asked of the system once per
+    /// thread (Foundation's answer costs two system calls), then kept in a thread-specific value.
+    private static var isProcessMainThread: Bool {
+        if let known = pthread_getspecific(mainThreadKey) { return Int(bitPattern: known) == 1 }
+        let isMain = Thread.isMainThread
+        pthread_setspecific(mainThreadKey, UnsafeRawPointer(bitPattern: isMain ? 1 : 2))
+        return isMain
     }
 
     /// Stops the process with a message when the caller is not on the main actor.
@@ -69,6 +83,14 @@ public enum MainActorConfinement {
 
     private static let logger = Logger(label: "GtkListManager.threading")
 }
+
+/// The thread-specific value that says whether a thread is the process's main thread (1) or
+/// not (2); none until its first check.
+private let mainThreadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
 
 /// A marker only the main queue carries: `DispatchQueue.getSpecific` finds it exactly when the
 /// current code runs on that queue. Set once, on first use, from whichever thread asks first

@@ -51,6 +51,46 @@ final class InconsistentChangeSetTests: XCTestCase {
         }
     }
 
+    func testAnUpdatePastTheItemsAmongUpdatesIsReportedAndNoneIsShown() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            for kind in [HostKind.listBox, .virtualizedList] {
+                let storage = LyingStorage([Array(0..<4)])
+                let shown = Self.show(storage, on: kind)
+                defer { shown.list.close() }
+
+                // A log of item updates only (a feed's), its second past the items: the first is
+                // not shown alone, the list reloads from the storage as it is.
+                storage.sections = [[0, 10, 2, 3]]
+                storage.report([
+                    .updateItem(at: IndexPath(item: 1, section: 0), model: 10),
+                    .updateItem(at: IndexPath(item: 4, section: 0), model: 40),
+                ])
+                XCTAssertEqual(shown.lines(), [0, 10, 2, 3].map { "item \($0)" }, "\(kind)")
+                XCTAssertEqual(
+                    shown.anomalies.reports,
+                    [
+                        .inconsistentChangeSet(
+                            storageTypeName: String(reflecting: LyingStorage.self), change: "update s0.i4", count: 4, section: 0)
+                    ], "\(kind)")
+
+                // In a section past the sections.
+                storage.report([.updateItem(at: IndexPath(item: 0, section: 3), model: 0)])
+                XCTAssertEqual(shown.anomalies.reports.count, 2, "\(kind)")
+                XCTAssertEqual(shown.lines(), [0, 10, 2, 3].map { "item \($0)" }, "\(kind)")
+
+                // Updates that fit show their models.
+                storage.sections = [[0, 11, 2, 33]]
+                storage.report([
+                    .updateItem(at: IndexPath(item: 1, section: 0), model: 11),
+                    .updateItem(at: IndexPath(item: 3, section: 0), model: 33),
+                ])
+                XCTAssertEqual(shown.lines(), [0, 11, 2, 33].map { "item \($0)" }, "\(kind)")
+                XCTAssertEqual(shown.anomalies.reports.count, 2, "\(kind)")
+            }
+        }
+    }
+
     func testSectionEntriesPastTheSectionsAreReported() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
