@@ -75,6 +75,31 @@ final class TextCellTests: XCTestCase {
         }
     }
 
+    func testANewValueOfTheSameWidthRedrawsWithoutALayoutAndAWiderOneIsLaidOut() throws {
+        try MainActor.assumeIsolated {
+            try requireGtk()
+            let shown = ShownCell("1234", width: 200)
+            defer { shown.close() }
+            var allocations = 0
+            let handler = Signal.connect(shown.cell.widget, "size-allocate", argument: UnsafeMutableRawPointer.self) { _, _ in
+                allocations += 1
+            }
+            defer { Signal.disconnect(shown.cell.widget, handler) }
+            let before = try XCTUnwrap(shown.inkColumns)
+
+            // Digits of one width: a number that changed, as in a monitor's column.
+            shown.cell.text = "5678"
+            GtkRuntime.iterate(until: { false }, timeout: .milliseconds(150))  // a few frames
+            XCTAssertEqual(allocations, 0, "the cell keeps its size and place: nothing is laid out again")
+            XCTAssertEqual(shown.cell.text, "5678")
+            XCTAssertEqual(try XCTUnwrap(shown.inkColumns).count, before.count, accuracy: 3, "the new digits are drawn")
+
+            shown.cell.text = "5678 and more"
+            XCTAssertTrue(GtkRuntime.iterate(until: { allocations > 0 }, timeout: .seconds(2)), "a text of another width is laid out")
+            XCTAssertGreaterThan(try XCTUnwrap(shown.inkColumns).count, before.count + 20, "and drawn whole")
+        }
+    }
+
     func testScreenReadersReadALabelNamedByItsText() throws {
         try MainActor.assumeIsolated {
             try requireGtk()
