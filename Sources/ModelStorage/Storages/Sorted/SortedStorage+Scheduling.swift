@@ -69,9 +69,12 @@ extension SortedStorage {
                 supplements: { self.supplements(of: new, section: $0) },
                 item: { new.entries[new.sectionRange($0.section).lowerBound + $0.item].item })
             broadcaster.deliver(.changes(changes), from: self)
-        } else if !transition.reorderings.isEmpty {
+        } else if !transition.reorderings.isEmpty || !transition.updates.isEmpty {
             var changes = ChangeSet()
             for reordering in transition.reorderings { changes.appendReordering(reordering) }
+            for index in transition.updates {
+                changes.append(.updateItem(at: new.indexPath(ofFlatIndex: index), model: new.entries[index].item))
+            }
             broadcaster.deliver(.changes(changes), from: self)
         }
         reportUndoSteps(undo)

@@ -23,6 +23,8 @@ import Dispatch
 ///   the item: a content change in place is an update (the row refreshes), a new position a
 ///   move. A batch that repeats an identity keeps the *last* occurrence and reports
 ///   ``StorageAnomaly/duplicateIdentifiers(kind:count:)``.
+/// - Upserts that only give stored items new values in their sections are merged, not diffed:
+///   observers receive one ``ItemReordering`` per section whose order changed, then the updates.
 ///
 /// ## Threading
 /// Everything is main-actor bound except the work: each change is applied and diffed on a serial
