@@ -64,14 +64,14 @@ public struct ColumnComparisons<Item>: Sendable {
     /// replaces the earlier declaration.
     @inlinable
     public func column<Value: Comparable & Sendable>(_ identifier: String, by value: KeyPath<Item, Value> & Sendable) -> Self {
-        adding(identifier, value: { $0[keyPath: value] }) { left, right in left < right ? -1 : (right < left ? 1 : 0) }
+        adding(identifier, value: Self.reader(of: value)) { left, right in left < right ? -1 : (right < left ? 1 : 0) }
     }
 
     /// The column `identifier` compares items by an optional `value` with `<`; `nil` comes first
     /// when ascending.
     @inlinable
     public func column<Value: Comparable & Sendable>(_ identifier: String, by value: KeyPath<Item, Value?> & Sendable) -> Self {
-        adding(identifier, value: { $0[keyPath: value] }) { left, right in
+        adding(identifier, value: Self.reader(of: value)) { left, right in
             switch (left, right) {
             case let (left?, right?): left < right ? -1 : (right < left ? 1 : 0)
             case (nil, nil): 0
@@ -87,10 +87,11 @@ public struct ColumnComparisons<Item>: Sendable {
     public func column(
         _ identifier: String, byText text: KeyPath<Item, String> & Sendable, comparison: TextComparison = .localizedStandard
     ) -> Self {
-        var copy = adding(identifier, value: { $0[keyPath: text] }) { left, right in comparison.compare(left, right) }
+        let read = Self.reader(of: text)
+        var copy = adding(identifier, value: read) { left, right in comparison.compare(left, right) }
         if comparison == .localizedStandard {
             // Keys built once per value, not two per comparison.
-            copy.rankers[identifier] = Ranker { items in Collator.current.ranks(of: items.map { $0[keyPath: text] }) }
+            copy.rankers[identifier] = Ranker { items in Collator.current.ranks(of: items.map(read)) }
         }
         return copy
     }
@@ -101,6 +102,17 @@ public struct ColumnComparisons<Item>: Sendable {
     public func column(_ identifier: String, by areInIncreasingOrder: @escaping Comparator) -> Self {
         adding(identifier, value: { $0 }) { lhs, rhs in
             areInIncreasingOrder(lhs, rhs) ? -1 : (areInIncreasingOrder(rhs, lhs) ? 1 : 0)
+        }
+    }
+
+    /// What reads `path` of an item: a load at the property's offset for a stored property of a
+    /// struct, else the key path. A key path is applied through the runtime's generic code,
+    /// which looks its types up on every read: two reads a comparison of a feed's re-sort.
+    @inlinable
+    static func reader<Value>(of path: KeyPath<Item, Value> & Sendable) -> @Sendable (Item) -> Value {
+        guard let offset = MemoryLayout<Item>.offset(of: path) else { return { $0[keyPath: path] } }
+        return { item in
+            withUnsafePointer(to: item) { UnsafeRawPointer($0).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee }
         }
     }
 
@@ -135,15 +147,20 @@ public struct ColumnComparisons<Item>: Sendable {
     /// The comparator of the sort `keys`, primary key first: see "Order". Keys naming an
     /// undeclared column are left out.
     public func comparator(for keys: [SortKey]) -> Comparator {
-        let steps = keys.compactMap { key in comparisons[key.column].map { (compare: $0, ascending: key.ascending) } }
         let tieBreaker = tieBreaker
-        return { lhs, rhs in
-            for step in steps {
-                let order = step.compare(lhs, rhs)
-                if order != 0 { return step.ascending ? order < 0 : order > 0 }
+        var comparator: Comparator = { lhs, rhs in tieBreaker?(lhs, rhs) ?? false }
+        // One closure per key, each calling the next on a tie: a list of the keys read per
+        // comparison looks its element type up in unspecialized code (a feed's re-sort makes
+        // tens of thousands of comparisons a second).
+        for key in keys.reversed() {
+            guard let compare = comparisons[key.column] else { continue }
+            let next = comparator, ascending = key.ascending
+            comparator = { lhs, rhs in
+                let order = compare(lhs, rhs)
+                return order == 0 ? next(lhs, rhs) : (ascending ? order < 0 : order > 0)
             }
-            return tieBreaker?(lhs, rhs) ?? false
         }
+        return comparator
     }
 
     /// The indices of `items` in the order of the sort `keys` (the order ``comparator(for:)``

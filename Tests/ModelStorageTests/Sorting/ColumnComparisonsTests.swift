@@ -104,4 +104,36 @@ struct ColumnComparisonsTests {
         #expect(sortedIDs(tracks, [SortKey("length"), SortKey("title")], comparisons) == ["b", "e", "a", "c", "d"])
         #expect(sortedIDs(tracks, [SortKey("title"), SortKey("length", ascending: false)], comparisons) == ["a", "c", "b", "e", "d"])
     }
+
+    /// An album and its tracks: a struct read through a nested stored path, and a class item.
+    struct Album: Sendable {
+        var name: String
+        var track: Track
+        var lengthInMinutes: Int { track.length / 60 }  // computed: read through the key path
+    }
+
+    final class Recording: Sendable {
+        let id: String
+        let length: Int
+        init(id: String, length: Int) { (self.id, self.length) = (id, length) }
+    }
+
+    @Test("Key paths to stored, nested, computed and optional values, of a struct or a class, all read their values")
+    func everyKindOfKeyPathReadsItsValue() {
+        let albums = tracks.map { Album(name: $0.artist, track: $0) }
+        let byAlbum = ColumnComparisons<Album>(breakingTiesBy: { $0.track.id < $1.track.id })
+            .column("name", byText: \.name, comparison: .lexical)
+            .column("length", by: \.track.length)
+            .column("minutes", by: \.lengthInMinutes)
+            .column("rating", by: \.track.rating)
+        func sorted(_ keys: [SortKey]) -> [String] { albums.sorted(by: byAlbum.comparator(for: keys)).map(\.track.id) }
+        #expect(sorted([SortKey("name")]) == ["d", "a", "b", "c", "e"])
+        #expect(sorted([SortKey("length", ascending: false)]) == ["b", "e", "a", "c", "d"])
+        #expect(sorted([SortKey("minutes")]) == ["d", "a", "c", "b", "e"])
+        #expect(sorted([SortKey("rating")]) == ["b", "e", "a", "d", "c"])
+
+        let recordings = tracks.map { Recording(id: $0.id, length: $0.length) }
+        let byRecording = ColumnComparisons<Recording>(breakingTiesBy: { $0.id < $1.id }).column("length", by: \.length)
+        #expect(recordings.sorted(by: byRecording.comparator(for: [SortKey("length")])).map(\.id) == ["d", "a", "c", "b", "e"])
+    }
 }
