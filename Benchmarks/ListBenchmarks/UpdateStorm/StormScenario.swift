@@ -13,8 +13,9 @@ enum StormScenario {
     /// A frame interval longer than 1.5 frames at 60 Hz is late.
     static let lateMs = 1.5 * 1000 / 60
 
-    /// Our sides: the list or the table, with one storage call per row update or per tick.
-    static let sides = ["list", "table"].flatMap { view in StormStorage.Style.allCases.map { "\(view)-\($0.rawValue)" } }
+    /// Our sides: the list (rows of labels, or of text cells) or the table, with one storage
+    /// call per row update or per tick.
+    static let sides = ["list", "cells", "table"].flatMap { view in StormStorage.Style.allCases.map { "\(view)-\($0.rawValue)" } }
 
     static func run(side: String, part: UpdateStormPart, warmUp: Double, measured: Double) -> PartResult<UpdateStormPart>? {
         let parts = side.split(separator: "-")
@@ -24,8 +25,8 @@ enum StormScenario {
         let window: UnsafeMutablePointer<GtkWidget>, list: UnsafeMutablePointer<GtkWidget>
         let view: AnyObject
         switch parts[0] {
-        case "list":
-            let shown = StormListSide(storage: storage)
+        case "list", "cells":
+            let shown = StormListSide(storage: storage, textCells: parts[0] == "cells")
             (window, list, view) = (shown.shown.window, shown.host.widget, shown)
         case "table":
             let shown = StormTableSide(storage: storage)

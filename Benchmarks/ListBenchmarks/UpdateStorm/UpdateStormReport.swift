@@ -47,6 +47,8 @@ struct UpdateStormReport {
         switch result.side {
         case "list-each": return "virtualized list, \(sorted ? "`upsert`" : "`replaceItem`") per row"
         case "list-batch": return "virtualized list, \(sorted ? "`upsert`" : "`performUpdates`") per tick"
+        case "cells-each": return "virtualized list of `TextCell`s, \(sorted ? "`upsert`" : "`replaceItem`") per row"
+        case "cells-batch": return "virtualized list of `TextCell`s, \(sorted ? "`upsert`" : "`performUpdates`") per tick"
         case "table-each": return "ListTable, \(sorted ? "`upsert`" : "`replaceItem`") per row"
         case "table-batch": return "ListTable, \(sorted ? "`upsert`" : "`performUpdates`") per tick"
         case "gtk3-tree-view": return "GtkTreeView + GtkListStore (C)"

@@ -2,7 +2,9 @@ import CGtk
 import CVirtualList
 
 /// A one-line text cell for a table's plain text columns: a lean widget that draws its text,
-/// ellipsized at the end when the column is narrower, as GtkTreeView's text renderer does.
+/// ellipsized at the end when the column is narrower, as GtkTreeView's text renderer does. In a
+/// row of your own, it shows a value that changes many times a second: a new text as wide as
+/// the last only redraws it (<doc:LiveContent>).
 ///
 /// A table of `GtkLabel` cells spends most of a scroll in the labels' own machinery; this
 /// cell measures, places and draws its text and nothing else (CONTRIBUTING, Hot paths: 13).

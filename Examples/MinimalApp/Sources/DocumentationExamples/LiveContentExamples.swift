@@ -52,8 +52,32 @@ struct Note: Identifiable, Sendable {
     let title: String
 }
 
+/// A sensor's latest reading, as the article's row of a value that changes many times a second
+/// shows it.
+struct Reading: Sendable {
+    let sensor: String
+    let value: Double
+}
+
 /// Live content.
 enum LiveContentArticle {
+    final class ReadingRow: RowView, ModelTransfer {
+        let widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        let sensor = gtk_label_new(nil)!
+        let value = TextCell()
+
+        init() {
+            value.xalign = 1  // digits line up at the end
+            gtk_box_pack_start(gcast(widget), sensor, 1, 1, 0)
+            gtk_box_pack_end(gcast(widget), value.widget, 0, 0, 0)
+        }
+
+        func update(with reading: Reading) {
+            gtk_label_set_text(gcast(sensor), reading.sensor)
+            value.text = reading.value.formatted(.number.precision(.fractionLength(2)))
+        }
+    }
+
     final class NameRow: RowView, EditableRow {
         let widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         let label = gtk_label_new(nil)!
