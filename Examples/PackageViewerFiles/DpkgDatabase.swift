@@ -92,11 +92,15 @@ package enum DpkgDatabase {
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing whitespace (spaces, tabs, `\r`).
+    /// The text without leading and trailing whitespace (spaces, tabs, `\r`), scalar by scalar
+    /// as dpkg strips bytes: a combining mark after the space that follows a field's colon stays
+    /// (a character-wise trim took it with the space it combines with, and a value written back
+    /// as `Field: value` read as another value).
     fileprivate func trimmingWhitespace() -> String {
-        guard let start = firstIndex(where: { !$0.isWhitespace }),
-            let end = lastIndex(where: { !$0.isWhitespace })
+        let scalars = String(self).unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
-        return String(self[start...end])
+        return String(scalars[start...end])
     }
 }

@@ -3,7 +3,7 @@ import PackageViewerFiles
 
 /// The sample viewer's parser of dpkg's status file on any bytes: it never stops the process;
 /// every package it gives is installed (`install ok installed`) with a name, and no field of it
-/// holds a line break or starts or ends with whitespace; every dependency names packages
+/// holds a line break or starts or ends with a whitespace scalar; every dependency names packages
 /// (none empty, none with a separator, a version or a qualifier in it). Written back as a status
 /// file, stanza by stanza, the packages parse to the same packages: what the parser reads is
 /// what a well-formed stanza says.
@@ -24,8 +24,9 @@ enum DpkgFuzz: FuzzTarget {
         let fields = [package.name, package.architecture, package.version, package.section, package.summary]
         for field in fields {
             FuzzFailure.require(!field.contains("\n"), "a field with a line break: \(field.debugDescription) in \(package)")
+            let scalars = field.unicodeScalars
             FuzzFailure.require(
-                field.first.map { !$0.isWhitespace } ?? true && field.last.map { !$0.isWhitespace } ?? true,
+                scalars.first.map { !$0.properties.isWhitespace } ?? true && scalars.last.map { !$0.properties.isWhitespace } ?? true,
                 "a field not trimmed: \(field.debugDescription) in \(package)")
         }
         FuzzFailure.require(!package.section.isEmpty, "an empty section: \(package)")

@@ -46,6 +46,18 @@ final class ViewerFilesTests: XCTestCase {
         }
     }
 
+    /// A field whose value starts with a combining mark (`Section:` then a carriage return and
+    /// U+0619, found by DpkgFuzz) keeps the mark, and reads the same once written back as
+    /// `Section: value`, where the mark combines with the space: the value is trimmed scalar by
+    /// scalar, not character by character.
+    func testAValueStartingWithACombiningMarkReadsTheSameWrittenBack() throws {
+        let stanza = "Package: spaced\nStatus: install ok installed\nSection:\r\u{0619})\r\n"
+        let read = try XCTUnwrap(DpkgDatabase.installedPackages(in: stanza).first)
+        XCTAssertEqual(read.section.unicodeScalars.map(\.value), [0x0619, 0x29])
+        let written = "Package: spaced\nStatus: install ok installed\nSection: \(read.section)\n"
+        XCTAssertEqual(DpkgDatabase.installedPackages(in: written).first?.section, read.section)
+    }
+
     /// A favourites file that SQLite reads but whose schema cannot be brought up to date (its
     /// header names no text encoding: a migration fails after the first ones succeeded, found by
     /// ViewerFilesFuzz) is refused and left byte for byte as it was, not half migrated.
