@@ -108,22 +108,35 @@ where Item.DiffIdentifier: Sendable {
     /// as its own; across calls the later item wins, as it would have replaced the earlier one.
     mutating func applyUpserts(_ run: some Collection<SortedOperation<Item>>, findings: inout Findings) {
         var batch: [Item.DiffIdentifier: Entry] = [:]
+        Self.forEachLastOfItsIdentity(in: run, duplicates: &findings.duplicateCount) { item, newSequence in
+            let identifier = item.diffIdentifier
+            // A stored identity keeps its sequence, and so does one an earlier call of the run added.
+            let sequence = batch[identifier]?.sequence ?? storedSequence(of: identifier) ?? newSequence
+            batch[identifier] = Entry(item: item, sectionKey: sectionKey(item), sequence: sequence)
+            return true
+        }
+        let kept = entries.filter { batch[$0.item.diffIdentifier] == nil }
+        install(merging: kept, with: batch.values.sorted(by: precedes))
+    }
+
+    /// Calls `body` with each item of `run`'s upserts that is the last of its identity in its
+    /// call, in call order, and the sequence a new identity at its place gets; counts each
+    /// call's repeats into `duplicates`. Stops, returning false, when `body` does.
+    @discardableResult
+    private static func forEachLastOfItsIdentity(
+        in run: some Collection<SortedOperation<Item>>, duplicates: inout Int, _ body: (Item, UInt64) -> Bool
+    ) -> Bool {
         for case let .upsert(items, firstSequence) in run {
             var lastOffset: [Item.DiffIdentifier: Int] = [:]
             if items.count > 1 {
                 for (offset, item) in items.enumerated() { lastOffset[item.diffIdentifier] = offset }
-                findings.duplicateCount += items.count - lastOffset.count
+                duplicates += items.count - lastOffset.count
             }
-            for (offset, item) in items.enumerated() {
-                let identifier = item.diffIdentifier
-                if items.count > 1, lastOffset[identifier] != offset { continue }
-                // A stored identity keeps its sequence, and so does one an earlier call of the run added.
-                let sequence = batch[identifier]?.sequence ?? storedSequence(of: identifier) ?? firstSequence + UInt64(offset)
-                batch[identifier] = Entry(item: item, sectionKey: sectionKey(item), sequence: sequence)
+            for (offset, item) in items.enumerated() where items.count == 1 || lastOffset[item.diffIdentifier] == offset {
+                guard body(item, firstSequence + UInt64(offset)) else { return false }
             }
         }
-        let kept = entries.filter { batch[$0.item.diffIdentifier] == nil }
-        install(merging: kept, with: batch.values.sorted(by: precedes))
+        return true
     }
 
     /// Applies consecutive upserts that only give stored items new values, each in its
@@ -135,19 +148,12 @@ where Item.DiffIdentifier: Sendable {
     mutating func reorderUpdating(_ run: some Collection<SortedOperation<Item>>, findings: inout Findings) -> [Int]? {
         var updated: [Item.DiffIdentifier: (item: Item, index: Int)] = [:]
         var duplicates = 0
-        for case let .upsert(items, _) in run {
-            var lastOffset: [Item.DiffIdentifier: Int] = [:]
-            if items.count > 1 {
-                for (offset, item) in items.enumerated() { lastOffset[item.diffIdentifier] = offset }
-                duplicates += items.count - lastOffset.count
-            }
-            for (offset, item) in items.enumerated() {
-                let identifier = item.diffIdentifier
-                if items.count > 1, lastOffset[identifier] != offset { continue }
-                guard let index = position(of: identifier), sectionKey(item) == entries[index].sectionKey else { return nil }
-                updated[identifier] = (item, index)
-            }
+        let inPlace = Self.forEachLastOfItsIdentity(in: run, duplicates: &duplicates) { item, _ in
+            guard let index = position(of: item.diffIdentifier), sectionKey(item) == entries[index].sectionKey else { return false }
+            updated[item.diffIdentifier] = (item, index)
+            return true
         }
+        guard inPlace else { return nil }
         // Sorted as entries, not as indices into them: in unspecialized code each read of a
         // generic array inside the comparison looks its type up (Hot paths: 25).
         var moved: [Entry] = []
